@@ -1,0 +1,213 @@
+import * as core from '@actions/core'
+import { randomUUID } from 'node:crypto'
+import { request } from 'undici'
+import type { z } from 'zod'
+import { dispatcher } from '../net.js'
+import { parseRetryAfter, retry } from '../retry.js'
+import { ApiError, type ApiCall } from './errors.js'
+import { AgentJobResponse, BundleResponse, errorText, ExportJobResponse, StartResponse } from './schemas.js'
+import type { AgentJob, Bundle, ExportJob } from './schemas.js'
+
+export interface ApiClientOptions {
+  baseUrl: string
+  apiKey: string
+  /** Longest wait for one response; a request that takes longer is abandoned and retried. */
+  requestTimeoutMs: number
+  /** First retry backoff; it doubles from there. */
+  retryBaseDelayMs: number
+  /** Cancels requests and backoffs when the runner cancels the step. */
+  signal?: AbortSignal
+}
+
+/** Per-call limits: the poll loop passes its deadline so retries never outlast `timeout-seconds`. */
+export interface CallOptions {
+  deadline?: number
+}
+
+export interface StartExportRequest {
+  domain: string
+  paths?: string[]
+  version?: string
+}
+
+/**
+ * Whether a call may be sent again. A call that is safe to repeat is retried on any transient
+ * fault; one that creates something only where the server cannot have acted on it.
+ */
+type Repeatable = 'always' | 'only-if-not-received'
+
+const ATTEMPTS = 5
+const MAX_BACKOFF_MS = 30_000
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504])
+/** Statuses that mean the server refused the request before acting on it. */
+const NOT_RECEIVED_STATUSES = new Set([429, 503])
+/** Network errors that leave no doubt the request never reached the server. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND'])
+const NETWORK_CODES = new Set([
+  ...NOT_SENT_CODES,
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT'
+])
+
+/** The admin API: each method is one documented endpoint, with its schema and retry rule. */
+export class ApiClient {
+  constructor(private readonly options: ApiClientOptions) {}
+
+  /** Starts an export. The idempotency key stays the same across retries of this one start. */
+  startExport(body: StartExportRequest, idempotencyKey = randomUUID()): Promise<ExportJob> {
+    const call: ApiCall = { name: 'start export job', method: 'POST', path: '/v1/static-export/jobs' }
+    return this.send(call, StartResponse, 'only-if-not-received', { body, headers: { 'idempotency-key': idempotencyKey } })
+  }
+
+  getExportJob(jobId: string, options: CallOptions = {}): Promise<ExportJob> {
+    const call: ApiCall = { name: 'read export job', method: 'GET', path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`, jobId }
+    return this.send(call, ExportJobResponse, 'always', options)
+  }
+
+  /** Generating a bundle again only yields a fresh link, so the call is safe to repeat. */
+  generateBundle(jobId: string, options: CallOptions = {}): Promise<Bundle> {
+    const call: ApiCall = {
+      name: 'generate export bundle',
+      method: 'POST',
+      path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}/bundle`,
+      jobId
+    }
+    return this.send(call, BundleResponse, 'always', options)
+  }
+
+  getAgentJob(projectId: string, jobId: string, options: CallOptions = {}): Promise<AgentJob> {
+    const call: ApiCall = {
+      name: 'read agent job',
+      method: 'GET',
+      path: `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`,
+      jobId
+    }
+    return this.send(call, AgentJobResponse, 'always', options)
+  }
+
+  private send<T>(
+    call: ApiCall,
+    schema: z.ZodType<T>,
+    repeatable: Repeatable,
+    options: CallOptions & { body?: unknown; headers?: Record<string, string> }
+  ): Promise<T> {
+    return retry(() => this.attempt(call, schema, repeatable, options), {
+      attempts: ATTEMPTS,
+      baseDelayMs: this.options.retryBaseDelayMs,
+      maxDelayMs: MAX_BACKOFF_MS,
+      deadline: options.deadline,
+      signal: this.options.signal,
+      onRetry: (error, attempt, delayMs) =>
+        core.info(`${(error as Error).message}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt} of ${ATTEMPTS})`)
+    })
+  }
+
+  private async attempt<T>(
+    call: ApiCall,
+    schema: z.ZodType<T>,
+    repeatable: Repeatable,
+    options: CallOptions & { body?: unknown; headers?: Record<string, string> }
+  ): Promise<T> {
+    const timeoutMs = this.requestTimeout(options.deadline)
+    core.debug(`${call.method} ${call.path}`)
+    let response
+    try {
+      response = await request(`${this.options.baseUrl}${call.path}`, {
+        method: call.method,
+        dispatcher,
+        signal: this.options.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        headers: {
+          authorization: `Bearer ${this.options.apiKey}`,
+          accept: 'application/json',
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body)
+      })
+    } catch (error) {
+      throw networkError(call, error, repeatable)
+    }
+
+    let text: string
+    try {
+      text = await response.body.text()
+    } catch (error) {
+      throw networkError(call, error, repeatable)
+    }
+    const { statusCode } = response
+    if (statusCode < 200 || statusCode >= 300) {
+      const retryable = (repeatable === 'always' ? RETRYABLE_STATUSES : NOT_RECEIVED_STATUSES).has(statusCode)
+      throw new ApiError(call, 'failed', {
+        status: statusCode,
+        detail: errorDetail(text),
+        retryable,
+        retryAfterMs: parseRetryAfter(response.headers['retry-after'])
+      })
+    }
+    return parseBody(call, schema, text)
+  }
+
+  /** A single request may use the whole request timeout, but never run past the caller's deadline. */
+  private requestTimeout(deadline?: number): number {
+    if (deadline === undefined) return this.options.requestTimeoutMs
+    return Math.max(1000, Math.min(this.options.requestTimeoutMs, deadline - Date.now()))
+  }
+}
+
+function networkError(call: ApiCall, error: unknown, repeatable: Repeatable): Error {
+  if (error instanceof Error && error.name === 'AbortError') return error
+  const code = errorCode(error)
+  const known = code !== undefined && NETWORK_CODES.has(code)
+  const retryable = known && (repeatable === 'always' || NOT_SENT_CODES.has(code))
+  const reason = code?.includes('TIMEOUT') ? 'got no response in time' : `failed to reach the API (${code ?? (error as Error).message})`
+  const unsure =
+    known && !retryable ? '; the server may have started a job: check for it before running again, and resume it with export-job-id' : ''
+  return new ApiError(call, `${reason}${unsure}`, { retryable, cause: error })
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as NodeJS.ErrnoException).code
+    if (code) return code
+  }
+  return undefined
+}
+
+function parseBody<T>(call: ApiCall, schema: z.ZodType<T>, text: string): T {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new ApiError(call, `returned something that is not JSON: ${JSON.stringify(firstBytes(text))}`)
+  }
+  const result = schema.safeParse(json)
+  if (!result.success) {
+    const problem = result.error.issues.map((issue) => issue.message).join('; ')
+    throw new ApiError(call, `returned an unexpected response (${problem}): ${JSON.stringify(firstBytes(text))}`)
+  }
+  return result.data
+}
+
+/** The API's `{ error }` text, or the first bytes of whatever came back instead. */
+function errorDetail(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text)
+    const message = body && typeof body === 'object' && 'error' in body ? errorText(body.error) : undefined
+    if (message) return message
+  } catch {
+    // Not JSON: a proxy's HTML page, for instance. Its first bytes are the best clue.
+  }
+  return text.trim() ? JSON.stringify(firstBytes(text)) : undefined
+}
+
+function firstBytes(text: string, length = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > length ? `${flat.slice(0, length)}…` : flat
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod'
+
+/**
+ * Response shapes of the admin API. Every object is loose (unknown fields are kept and ignored)
+ * and statuses are free strings, because the API documents only part of what it sends.
+ */
+
+/** Progress as a percentage 0-100, from a percentage, a 0-1 fraction, or a string such as "45%". */
+export function normalizeProgress(value: unknown): number | undefined {
+  let number: number
+  if (typeof value === 'number') number = value
+  else if (typeof value === 'string' && /^\s*\d*\.?\d+\s*%?\s*$/.test(value)) {
+    number = Number.parseFloat(value)
+    if (value.includes('%')) return clampPercent(number)
+  } else return undefined
+  if (!Number.isFinite(number)) return undefined
+  // A fraction is told apart by its decimals: 0.45 is 45 %, while 1 and 45 are already percentages.
+  if (number > 0 && number < 1) number *= 100
+  return clampPercent(number)
+}
+
+function clampPercent(value: number): number | undefined {
+  if (!Number.isFinite(value)) return undefined
+  return Math.round(Math.min(100, Math.max(0, value)) * 10) / 10
+}
+
+/** A page count as a whole number, from a number or a numeric string. */
+export function normalizePageCount(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  if (typeof number !== 'number' || !Number.isFinite(number) || number < 0) return undefined
+  return Math.floor(number)
+}
+
+/**
+ * A timestamp as ISO 8601 UTC, from an ISO string with any offset, or epoch seconds or milliseconds
+ * (as a number or a numeric string). Numbers below 1e11 are taken as seconds: that is the year 5138.
+ */
+export function normalizeTimestamp(value: unknown): string | undefined {
+  let date: Date
+  if (typeof value === 'number' || (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value))) {
+    const number = Number(value)
+    date = new Date(number < 1e11 ? number * 1000 : number)
+  } else if (typeof value === 'string' && value.trim() !== '') {
+    date = new Date(value.trim())
+  } else return undefined
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
+}
+
+const jobIdField = z.union([z.string().min(1), z.number().transform(String)])
+
+/** The status view of an export job, normalised. */
+export interface ExportJob {
+  jobId: string
+  /** Lower-cased; values besides completed and failed mean "not finished". */
+  status: string
+  progress?: number
+  pageCount?: number
+  /** The server's explanation of a failure. */
+  error?: string
+}
+
+const ExportJobBody = z.looseObject({
+  jobId: jobIdField.optional(),
+  id: jobIdField.optional(),
+  status: z.string().min(1).optional(),
+  progress: z.unknown(),
+  pageCount: z.unknown(),
+  error: z.unknown()
+})
+
+/** The start call's answer: a job id is required; a status is optional (the vendor sends `queued`). */
+export const StartResponse = ExportJobBody.refine((body) => body.jobId ?? body.id, {
+  error: 'no jobId in the response'
+}).transform((body) => toExportJob(body, 'queued'))
+
+export const ExportJobResponse = ExportJobBody.refine((body) => body.status, {
+  error: 'no status in the response'
+}).transform((body) => toExportJob(body, ''))
+
+function toExportJob(body: z.infer<typeof ExportJobBody>, fallbackStatus: string): ExportJob {
+  return {
+    jobId: body.jobId ?? body.id ?? '',
+    status: (body.status ?? fallbackStatus).trim().toLowerCase(),
+    progress: normalizeProgress(body.progress),
+    pageCount: normalizePageCount(body.pageCount),
+    error: errorText(body.error)
+  }
+}
+
+/** A generated bundle: the presigned link and what is known about it. */
+export interface Bundle {
+  bundleUrl: string
+  /** ISO 8601 UTC; absent when the API did not say. */
+  expiresAt?: string
+  sizeBytes?: number
+}
+
+export const BundleResponse = z
+  .looseObject({
+    bundleUrl: z.url({ protocol: /^https?$/, error: 'bundleUrl is not an http(s) link' }),
+    expiresAt: z.unknown(),
+    sizeBytes: z.unknown()
+  })
+  .transform(
+    (body): Bundle => ({
+      bundleUrl: body.bundleUrl,
+      expiresAt: normalizeTimestamp(body.expiresAt),
+      sizeBytes: normalizePageCount(body.sizeBytes)
+    })
+  )
+
+/** An agent job, normalised. */
+export interface AgentJob {
+  id: string
+  status: string
+  repository?: string
+  ref?: string
+  model?: string
+  /** Null until the agent opened a pull request, and when no files changed. */
+  prLink?: string
+  createdAt?: string
+  archivedAt?: string
+}
+
+export const AgentJobResponse = z
+  .looseObject({
+    id: jobIdField.optional(),
+    status: z.string().min(1, { error: 'no status in the response' }),
+    source: z.looseObject({ repository: z.string().nullish(), ref: z.string().nullish() }).nullish(),
+    model: z.string().nullish(),
+    prLink: z.string().nullish(),
+    createdAt: z.unknown(),
+    archivedAt: z.unknown()
+  })
+  .transform(
+    (body): AgentJob => ({
+      id: body.id ?? '',
+      status: body.status.trim().toLowerCase(),
+      repository: body.source?.repository ?? undefined,
+      ref: body.source?.ref ?? undefined,
+      model: body.model ?? undefined,
+      prLink: body.prLink || undefined,
+      createdAt: normalizeTimestamp(body.createdAt),
+      archivedAt: normalizeTimestamp(body.archivedAt)
+    })
+  )
+
+/** The `error` text of an error body, whether a string or an object with a message. */
+export function errorText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined
+  if (value && typeof value === 'object' && 'message' in value && typeof value.message === 'string') {
+    return value.message
+  }
+  return undefined
+}

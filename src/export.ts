@@ -1,0 +1,222 @@
+import * as core from '@actions/core'
+import { mkdir, mkdtemp } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { ApiClient } from './api/client.js'
+import type { Bundle, ExportJob } from './api/schemas.js'
+import { formatBytes, formatSeconds } from './format.js'
+import { downloadFile, LinkExpiredError, type DownloadedFile } from './download.js'
+import { JobError, resumeHint } from './errors.js'
+import { writeHelmValues } from './helm.js'
+import { redactUrl } from './net.js'
+import { pollUntil } from './poll.js'
+import type { ExportSettings } from './settings.js'
+import { ArchiveError, detectArchiveKind, unpackSite, type ArchiveKind } from './unpack.js'
+
+/** What the export run learned so far; the job summary is written from it, on failure too. */
+export interface ExportReport {
+  startedAt: number
+  finishedAt?: number
+  jobId?: string
+  job?: ExportJob
+  bundle?: Bundle
+  /** Whether the link may be shown (mask-bundle-url is false). */
+  linkShown: boolean
+  archive?: DownloadedFile & { kind: ArchiveKind }
+  sitePath?: string
+  helmValuesPath?: string
+}
+
+/** Links this close to their expiry are renewed before downloading. */
+const EXPIRY_MARGIN_MS = 60_000
+/** How many links one run asks for before giving up on expiry. */
+const MAX_LINKS = 3
+/** A progress line is logged on every change, and at least this often while nothing changes. */
+const QUIET_LOG_MS = 60_000
+
+export interface ExportContext {
+  client: ApiClient
+  signal: AbortSignal
+  /** First backoff of download retries. */
+  retryBaseDelayMs: number
+  stallTimeoutMs: number
+}
+
+/** start → poll → bundle → download → unpack, setting each output as soon as it is known. */
+export async function exportSite(settings: ExportSettings, report: ExportReport, context: ExportContext): Promise<void> {
+  try {
+    const { client } = context
+    let job = await core.group('Start the export', () => startOrReuse(settings, client))
+    report.jobId = job.jobId
+    core.setOutput('job-id', job.jobId)
+
+    job = await core.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, client, job, context.signal))
+    record(report, job)
+    if (job.status === 'failed') {
+      throw new JobError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`)
+    }
+    if (job.status !== 'completed') {
+      core.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`)
+      return
+    }
+
+    const directory = await outputDirectory(settings)
+    await core.group('Generate the bundle', () => useBundle(settings, report, directory, client))
+    if (!settings.download) return
+
+    await core.group('Download the bundle', () => download(settings, report, directory, context))
+    if (settings.extract && report.archive) {
+      const { archive } = report
+      report.sitePath = await core.group('Unpack the site', () => unpackSite(archive.path, archive.kind, path.join(directory, 'site')))
+      core.setOutput('site-path', report.sitePath)
+      core.info(`Unpacked the site into ${report.sitePath}`)
+    }
+  } catch (error) {
+    if (context.signal.aborted) {
+      throw new JobError(
+        report.jobId
+          ? `The run was cancelled while export job ${report.jobId} was in progress. ${resumeHint(report.jobId)}`
+          : 'The run was cancelled before an export job was started'
+      )
+    }
+    throw namingJob(error, report.jobId)
+  } finally {
+    report.finishedAt = Date.now()
+  }
+}
+
+async function startOrReuse(settings: ExportSettings, client: ApiClient): Promise<ExportJob> {
+  if (settings.exportJobId) {
+    core.info(`Using the existing export job ${settings.exportJobId}`)
+    return { jobId: settings.exportJobId, status: '' }
+  }
+  const domain = settings.domain ?? ''
+  const job = await client.startExport({
+    domain,
+    ...(settings.paths.length > 0 ? { paths: settings.paths } : {}),
+    ...(settings.version ? { version: settings.version } : {})
+  })
+  core.info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`)
+  return job
+}
+
+/** Polls until the job ends; with wait: false it only reads a reused job once. */
+async function waitForJob(settings: ExportSettings, client: ApiClient, job: ExportJob, signal: AbortSignal): Promise<ExportJob> {
+  if (!settings.wait) return settings.exportJobId ? client.getExportJob(job.jobId) : job
+  let lastLine = ''
+  let lastLoggedAt = 0
+  const outcome = await pollUntil({
+    read: (deadline) => client.getExportJob(job.jobId, { deadline }),
+    isFinished: (state) => state.status === 'completed' || state.status === 'failed',
+    onState: (state, elapsedMs) => {
+      const line = progressLine(state)
+      if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
+        core.info(`${line} · ${formatSeconds(elapsedMs)} elapsed`)
+        lastLine = line
+        lastLoggedAt = elapsedMs
+      }
+    },
+    intervalMs: settings.pollIntervalMs,
+    timeoutMs: settings.timeoutMs,
+    signal
+  })
+  if (!outcome.finished) {
+    const last = outcome.state ? ` (last seen: ${progressLine(outcome.state)})` : ''
+    throw new JobError(
+      `Export job ${job.jobId} did not finish within ${formatSeconds(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`
+    )
+  }
+  return outcome.state
+}
+
+function progressLine(job: ExportJob): string {
+  const parts = [`${job.jobId}: ${job.status}`]
+  if (job.progress !== undefined) parts.push(`${job.progress}%`)
+  if (job.pageCount !== undefined) parts.push(`${job.pageCount} pages`)
+  return parts.join(' · ')
+}
+
+function record(report: ExportReport, job: ExportJob): void {
+  report.job = job
+  core.setOutput('status', job.status)
+  if (job.pageCount !== undefined) core.setOutput('page-count', job.pageCount)
+}
+
+async function outputDirectory(settings: ExportSettings): Promise<string> {
+  if (settings.path) {
+    await mkdir(settings.path, { recursive: true })
+    return settings.path
+  }
+  return mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'static-export-'))
+}
+
+/** Asks for a link and publishes it: masked, as outputs, and in the Helm values. */
+async function useBundle(settings: ExportSettings, report: ExportReport, directory: string, client: ApiClient): Promise<Bundle> {
+  const jobId = report.jobId ?? ''
+  const bundle = await client.generateBundle(jobId)
+  if (settings.maskBundleUrl) core.setSecret(bundle.bundleUrl)
+  report.bundle = bundle
+  report.linkShown = !settings.maskBundleUrl
+  core.setOutput('bundle-url', bundle.bundleUrl)
+  core.setOutput('expires-at', bundle.expiresAt ?? '')
+  report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version)
+  core.setOutput('helm-values-path', report.helmValuesPath)
+  const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`
+  core.info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`)
+  return bundle
+}
+
+/** Downloads the archive, asking for a fresh link when the current one has expired or is about to. */
+async function download(settings: ExportSettings, report: ExportReport, directory: string, context: ExportContext): Promise<void> {
+  let bundle = report.bundle as Bundle
+  for (let links = 1; ; links++) {
+    const expired = expiresSoon(bundle)
+    if (!expired) {
+      try {
+        const file = await downloadFile(bundle.bundleUrl, path.join(directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
+          expectedSize: bundle.sizeBytes,
+          stallTimeoutMs: context.stallTimeoutMs,
+          retryBaseDelayMs: context.retryBaseDelayMs,
+          signal: context.signal
+        })
+        const kind = await detectArchiveKind(file.path)
+        if (!kind) {
+          throw new ArchiveError(`The downloaded bundle is not an archive (tar.gz, zip or tar); it was kept at ${file.path} for inspection`)
+        }
+        report.archive = { ...file, kind }
+        core.setOutput('bundle-path', file.path)
+        core.setOutput('bundle-sha256', file.sha256)
+        core.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`)
+        return
+      } catch (error) {
+        if (!(error instanceof LinkExpiredError)) throw error
+        core.info(`${error.message}; asking for a fresh link`)
+      }
+    } else {
+      core.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`)
+    }
+    if (links >= MAX_LINKS) {
+      throw new JobError(
+        `Every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded (last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`
+      )
+    }
+    bundle = await useBundle(settings, report, directory, context.client)
+  }
+}
+
+function expiresSoon(bundle: Bundle): boolean {
+  return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS
+}
+
+/** The file name the storage host gives the archive, when it is a plain one. */
+function archiveName(link: string, jobId: string): string {
+  const name = path.posix.basename(URL.parse(link)?.pathname ?? '')
+  return /^[\w][\w.-]{0,120}$/.test(name) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`
+}
+
+/** Every error of an export run names its job, once one exists. */
+function namingJob(error: unknown, jobId?: string): unknown {
+  if (!jobId || !(error instanceof Error) || error.message.includes(jobId)) return error
+  error.message = `Export job ${jobId}: ${error.message}`
+  return error
+}

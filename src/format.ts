@@ -1,0 +1,20 @@
+/** Durations and sizes as people read them in logs and summaries. */
+
+export function formatSeconds(ms: number): string {
+  const seconds = ms / 1000
+  if (seconds < 60) return `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))} s`
+  const minutes = Math.floor(seconds / 60)
+  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['KiB', 'MiB', 'GiB', 'TiB']
+  let value = bytes
+  let unit = -1
+  do {
+    value /= 1024
+    unit++
+  } while (value >= 1024 && unit < units.length - 1)
+  return `${value.toFixed(1)} ${units[unit]}`
+}

@@ -1,0 +1,61 @@
+import * as core from '@actions/core'
+import { followAgentJob } from './agent.js'
+import { ApiClient } from './api/client.js'
+import { exportSite, type ExportReport } from './export.js'
+import { readSettings, type Settings } from './settings.js'
+import { writeExportSummary } from './summary.js'
+
+/** The runner sends SIGINT on cancel and SIGTERM 7.5 s later; the step must be gone well before. */
+const EXIT_AFTER_CANCEL_MS = 900
+
+/** The action: settings → the command → outputs and summary; every failure ends in one setFailed. */
+export async function run(): Promise<void> {
+  const cancellation = new AbortController()
+  const cancel = (signal: NodeJS.Signals): void => {
+    core.info(`Received ${signal}: stopping`)
+    cancellation.abort(new Error(`cancelled by ${signal}`))
+    setTimeout(() => process.exit(1), EXIT_AFTER_CANCEL_MS).unref()
+  }
+  process.once('SIGINT', cancel)
+  process.once('SIGTERM', cancel)
+  try {
+    const settings = readSettings()
+    const client = new ApiClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      requestTimeoutMs: requestTimeoutMs(settings),
+      retryBaseDelayMs: retryBaseDelayMs(settings),
+      signal: cancellation.signal
+    })
+    if (settings.command === 'export') {
+      const report: ExportReport = { startedAt: Date.now(), linkShown: false }
+      try {
+        await exportSite(settings, report, {
+          client,
+          signal: cancellation.signal,
+          retryBaseDelayMs: retryBaseDelayMs(settings),
+          stallTimeoutMs: requestTimeoutMs(settings)
+        })
+      } finally {
+        await writeExportSummary(report)
+      }
+    } else {
+      await followAgentJob(settings, client, cancellation.signal)
+    }
+  } catch (error) {
+    core.setFailed(error instanceof Error ? error.message : String(error))
+  } finally {
+    process.off('SIGINT', cancel)
+    process.off('SIGTERM', cancel)
+  }
+}
+
+/** One request may take a sixth of the whole wait, between 1 and 30 seconds, so a retry still fits. */
+function requestTimeoutMs(settings: Settings): number {
+  return Math.min(30_000, Math.max(1000, settings.timeoutMs / 6))
+}
+
+/** No retry waits longer at first than a poll would. */
+function retryBaseDelayMs(settings: Settings): number {
+  return Math.min(1000, settings.pollIntervalMs)
+}

@@ -1,0 +1,263 @@
+import * as core from '@actions/core'
+import path from 'node:path'
+import { z } from 'zod'
+import { isLoopbackHost } from './net.js'
+
+/** Settings shared by both commands. */
+interface CommonSettings {
+  /** Admin API key, trimmed and already registered as a secret. */
+  apiKey: string
+  /** API base address without a trailing slash. */
+  baseUrl: string
+  /** `false`: start or read the job once and return. */
+  wait: boolean
+  /** Longest wait for the job, in milliseconds, retries included. */
+  timeoutMs: number
+  /** Shortest time between two status polls, in milliseconds. */
+  pollIntervalMs: number
+}
+
+export interface ExportSettings extends CommonSettings {
+  command: 'export'
+  /** Host name of the site to export; absent when `exportJobId` is given. */
+  domain?: string
+  exportJobId?: string
+  download: boolean
+  extract: boolean
+  /** Absolute directory for the archive and the site; absent means a new folder under RUNNER_TEMP. */
+  path?: string
+  maskBundleUrl: boolean
+  /** Pages to export; empty means every published page. */
+  paths: string[]
+  version?: string
+}
+
+export interface AgentSettings extends CommonSettings {
+  command: 'agent-job'
+  projectId: string
+  agentJobId: string
+  /** Issue or pull request number to comment on. */
+  commentOn?: number
+  githubToken: string
+}
+
+export type Settings = ExportSettings | AgentSettings
+
+/** Thrown for a malformed input; the message names the input and never holds a secret. */
+export class InputError extends Error {
+  override name = 'InputError'
+}
+
+const INPUT_NAMES = [
+  'api-key',
+  'base-url',
+  'command',
+  'domain',
+  'export-job-id',
+  'project-id',
+  'agent-job-id',
+  'wait',
+  'timeout-seconds',
+  'poll-interval-seconds',
+  'download',
+  'extract',
+  'path',
+  'comment-on',
+  'github-token',
+  'mask-bundle-url',
+  'paths',
+  'version'
+] as const
+type InputName = (typeof INPUT_NAMES)[number]
+type RawInputs = Record<InputName, string>
+
+/** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
+const DEFAULTS: Partial<RawInputs> = {
+  'base-url': 'https://api.mintlify.com',
+  command: 'export',
+  wait: 'true',
+  'timeout-seconds': '1800',
+  'poll-interval-seconds': '5',
+  download: 'true',
+  extract: 'false',
+  'mask-bundle-url': 'true'
+}
+
+const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/
+
+const bool = z
+  .string()
+  .regex(/^(true|false)$/i, { error: (issue) => `must be true or false, got "${issue.input}"` })
+  .transform((value) => value.toLowerCase() === 'true')
+
+const seconds = z
+  .string()
+  .regex(/^\s*\d*\.?\d+\s*$/, { error: (issue) => `must be a positive number of seconds, got "${issue.input}"` })
+  .transform(Number)
+  .refine((value) => value > 0 && Number.isFinite(value), { error: 'must be a positive number of seconds, got 0' })
+  .transform((value) => Math.round(value * 1000))
+
+const optionalId = z
+  .string()
+  .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
+  .optional()
+
+const InputsSchema = z
+  .object({
+    'api-key': z
+      .string()
+      .min(1, { error: 'is required' })
+      // The value never appears in this message: it is a secret even when malformed.
+      .regex(ADMIN_KEY_SHAPE, { error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)' }),
+    'base-url': z.string().transform((value, ctx) => {
+      const url = URL.parse(value)
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+        ctx.addIssue({ code: 'custom', message: `must be an https:// address, got "${value}"` })
+        return z.NEVER
+      }
+      if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must use https:// (plain http is allowed only for loopback addresses), got "${value}"`
+        })
+        return z.NEVER
+      }
+      if (url.username || url.password || url.search || url.hash) {
+        ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' })
+        return z.NEVER
+      }
+      return url.href.replace(/\/+$/, '')
+    }),
+    command: z.enum(['export', 'agent-job'], {
+      error: (issue) => `must be export or agent-job, got "${String(issue.input)}"`
+    }),
+    domain: z
+      .string()
+      .transform((value, ctx) => {
+        if (!value) return undefined
+        const host = hostOf(value)
+        if (!host || !HOST_NAME.test(host)) {
+          ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` })
+          return z.NEVER
+        }
+        if (host !== value) core.notice(`Input 'domain' reduced to its host: "${value}" → "${host}"`)
+        return host
+      })
+      .optional(),
+    'export-job-id': optionalId,
+    'project-id': optionalId,
+    'agent-job-id': optionalId,
+    wait: bool,
+    'timeout-seconds': seconds,
+    'poll-interval-seconds': seconds,
+    download: bool,
+    extract: bool,
+    path: z.string().optional(),
+    'comment-on': z
+      .string()
+      .regex(/^#?[1-9]\d{0,9}$/, {
+        error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
+      })
+      .transform((value) => Number(value.replace('#', '')))
+      .optional(),
+    'github-token': z.string(),
+    'mask-bundle-url': bool,
+    paths: z.string().transform((value) =>
+      value
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+    ),
+    version: z.string().optional()
+  })
+  .superRefine((inputs, ctx) => {
+    const missing = (input: InputName, why: string): void => {
+      ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` })
+    }
+    if (inputs.command === 'export') {
+      if (!inputs.domain && !inputs['export-job-id']) missing('domain', 'for command export unless export-job-id is given')
+      if (inputs.extract && !inputs.download) {
+        ctx.addIssue({ code: 'custom', path: ['extract'], message: 'is true but download is false: unpacking needs the downloaded archive' })
+      }
+    } else {
+      if (!inputs['project-id']) missing('project-id', 'for command agent-job')
+      if (!inputs['agent-job-id']) missing('agent-job-id', 'for command agent-job')
+      if (inputs['comment-on'] && !inputs['github-token']) missing('github-token', 'when comment-on is set')
+    }
+  })
+
+/**
+ * Reads every input once and returns validated settings.
+ * The key is masked before anything else happens, so no later log line can show it.
+ */
+export function readSettings(): Settings {
+  const raw = readRawInputs()
+  if (raw['api-key']) core.setSecret(raw['api-key'])
+  if (raw['github-token']) core.setSecret(raw['github-token'])
+
+  const parsed = InputsSchema.safeParse(raw)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `Input '${String(issue.path[0])}' ${issue.message}`)
+    throw new InputError(problems.join('\n'))
+  }
+  const inputs = parsed.data
+  const common: CommonSettings = {
+    apiKey: inputs['api-key'],
+    baseUrl: inputs['base-url'],
+    wait: inputs.wait,
+    timeoutMs: inputs['timeout-seconds'],
+    pollIntervalMs: inputs['poll-interval-seconds']
+  }
+  const settings: Settings =
+    inputs.command === 'export'
+      ? {
+          ...common,
+          command: 'export',
+          domain: inputs.domain,
+          exportJobId: inputs['export-job-id'],
+          download: inputs.download,
+          extract: inputs.extract,
+          path: inputs.path ? path.resolve(inputs.path) : undefined,
+          maskBundleUrl: inputs['mask-bundle-url'],
+          paths: inputs.paths,
+          version: inputs.version
+        }
+      : {
+          ...common,
+          command: 'agent-job',
+          projectId: inputs['project-id'] ?? '',
+          agentJobId: inputs['agent-job-id'] ?? '',
+          commentOn: inputs['comment-on'],
+          githubToken: inputs['github-token']
+        }
+  for (const [key, value] of Object.entries(settings)) {
+    if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined) core.debug(`${key} = ${JSON.stringify(value)}`)
+  }
+  return settings
+}
+
+function readRawInputs(): RawInputs {
+  const raw = {} as RawInputs
+  for (const name of INPUT_NAMES) {
+    // `paths` keeps its line breaks; every other input is trimmed by core.
+    const value = core.getInput(name, { trimWhitespace: name !== 'paths' })
+    raw[name] = value || DEFAULTS[name] || ''
+  }
+  return optionalAsUndefined(raw)
+}
+
+/** Empty optional inputs become undefined so the schema's `.optional()` applies. */
+function optionalAsUndefined(raw: RawInputs): RawInputs {
+  for (const name of ['domain', 'export-job-id', 'project-id', 'agent-job-id', 'path', 'comment-on', 'version'] as const) {
+    if (raw[name] === '') delete (raw as Partial<RawInputs>)[name]
+  }
+  return raw
+}
+
+/** The host of a domain input, accepting a pasted URL or a host with a path. */
+function hostOf(value: string): string | undefined {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`
+  return URL.parse(withScheme)?.hostname.toLowerCase()
+}

@@ -1,0 +1,100 @@
+import * as core from '@actions/core'
+import { getExecOutput } from '@actions/exec'
+import * as tc from '@actions/tool-cache'
+import { randomUUID } from 'node:crypto'
+import { open, readdir, readlink, rename, rm, stat } from 'node:fs/promises'
+import path from 'node:path'
+
+export type ArchiveKind = 'tar.gz' | 'zip' | 'tar'
+
+/** An archive that cannot be unpacked safely or at all; the file is kept for inspection. */
+export class ArchiveError extends Error {
+  override name = 'ArchiveError'
+}
+
+/** Tells the archive's kind from its first bytes, whatever its name says. */
+export async function detectArchiveKind(file: string): Promise<ArchiveKind | undefined> {
+  const handle = await open(file, 'r')
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0)
+    if (bytesRead >= 2 && buffer[0] === 0x1f && buffer[1] === 0x8b) return 'tar.gz'
+    if (bytesRead >= 4 && buffer.readUInt32LE(0) === 0x04034b50) return 'zip'
+    if (bytesRead >= 4 && buffer.readUInt32LE(0) === 0x06054b50) return 'zip'
+    if (bytesRead >= 262 && buffer.toString('latin1', 257, 262) === 'ustar') return 'tar'
+    return undefined
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Unpacks `archive` into `destination`, replacing what was there only once the new site is
+ * complete and checked. Returns the folder holding the site's index.html.
+ */
+export async function unpackSite(archive: string, kind: ArchiveKind, destination: string): Promise<string> {
+  await refuseUnsafeNames(archive, kind)
+  const staging = path.join(path.dirname(destination), `.${path.basename(destination)}-${randomUUID()}`)
+  try {
+    try {
+      if (kind === 'zip') await tc.extractZip(archive, staging)
+      else await tc.extractTar(archive, staging, kind === 'tar.gz' ? 'xz' : 'x')
+    } catch (error) {
+      throw new ArchiveError(`The ${kind} archive ${archive} is damaged and could not be unpacked: ${(error as Error).message}`)
+    }
+    await refuseEscapingLinks(staging)
+    const siteRoot = await findSiteRoot(staging)
+    await rm(destination, { recursive: true, force: true })
+    await rename(siteRoot, destination)
+    return destination
+  } finally {
+    await rm(staging, { recursive: true, force: true })
+  }
+}
+
+/** Entry names are checked before anything is written: absolute paths and `..` are refused. */
+async function refuseUnsafeNames(archive: string, kind: ArchiveKind): Promise<void> {
+  const listing =
+    kind === 'zip'
+      ? await getExecOutput('unzip', ['-Z1', archive], { silent: true, ignoreReturnCode: true })
+      : await getExecOutput('tar', [kind === 'tar.gz' ? '-tzf' : '-tf', archive], { silent: true, ignoreReturnCode: true })
+  if (listing.exitCode !== 0) {
+    throw new ArchiveError(`The ${kind} archive ${archive} is damaged: ${listing.stderr.trim().split('\n')[0] || `exit code ${listing.exitCode}`}`)
+  }
+  for (const name of listing.stdout.split('\n')) {
+    if (!name) continue
+    if (path.posix.isAbsolute(name) || path.win32.isAbsolute(name) || name.split(/[\\/]/).includes('..')) {
+      throw new ArchiveError(`The archive ${archive} has an entry that would be written outside the target folder: ${JSON.stringify(name)}; nothing was unpacked`)
+    }
+  }
+}
+
+/** A link may point anywhere inside the site, never outside it. */
+async function refuseEscapingLinks(root: string): Promise<void> {
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isSymbolicLink()) continue
+    const link = path.join(entry.parentPath, entry.name)
+    const target = path.resolve(entry.parentPath, await readlink(link))
+    const relative = path.relative(root, target)
+    if (relative.startsWith('..') || path.isAbsolute(relative)) {
+      throw new ArchiveError(
+        `The archive has a link that escapes the target folder: ${path.relative(root, link)} -> ${await readlink(link)}; nothing was kept`
+      )
+    }
+  }
+}
+
+/** The folder with index.html: the archive's top, or the one folder it wraps everything in. */
+async function findSiteRoot(staging: string): Promise<string> {
+  if (await isFile(path.join(staging, 'index.html'))) return staging
+  const entries = (await readdir(staging, { withFileTypes: true })).filter((entry) => !entry.name.startsWith('.'))
+  const [only] = entries
+  if (entries.length === 1 && only?.isDirectory() && (await isFile(path.join(staging, only.name, 'index.html')))) {
+    return path.join(staging, only.name)
+  }
+  core.warning('The bundle has no index.html at its top; the site was unpacked as it is')
+  return staging
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined))?.isFile() ?? false
+}

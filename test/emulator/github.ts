@@ -1,0 +1,115 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * The few GitHub REST routes the agent comment uses: who am I, list (paginated), create and
+ * update issue comments. Point GITHUB_API_URL at `url`.
+ */
+
+export interface IssueComment {
+  id: number
+  body: string
+  user: { login: string }
+  html_url: string
+  issue: number
+}
+
+export interface GitHubOptions {
+  /** What GET /user answers: a login for a personal token, undefined for GITHUB_TOKEN (403). */
+  tokenLogin?: string
+  /** Whether the token may write comments (`issues: write`). */
+  canWrite: boolean
+  /** Issue and pull request numbers that exist. */
+  issues: Set<number>
+  pageSize: number
+}
+
+export class GitHubEmulator {
+  readonly comments: IssueComment[] = []
+  readonly requests: { method: string; path: string; authorization?: string }[] = []
+  options: GitHubOptions = { canWrite: true, issues: new Set([7]), pageSize: 30 }
+  private nextId = 1000
+  private readonly server = http.createServer((req, res) => void this.handle(req, res))
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  }
+
+  /** The login that writes comments with the current token. */
+  get author(): string {
+    return this.options.tokenLogin ?? 'github-actions[bot]'
+  }
+
+  /** Adds a comment as if someone had written it earlier. */
+  addComment(issue: number, body: string, login: string): IssueComment {
+    const id = this.nextId++
+    const comment = { id, body, user: { login }, issue, html_url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${id}` }
+    this.comments.push(comment)
+    return comment
+  }
+
+  commentsOn(issue: number): IssueComment[] {
+    return this.comments.filter((comment) => comment.issue === issue)
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const url = new URL(req.url ?? '/', this.url)
+    this.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization })
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
+      res.end(JSON.stringify(body))
+    }
+    if (!req.headers.authorization) return send(401, { message: 'Requires authentication' })
+
+    if (req.method === 'GET' && url.pathname === '/user') {
+      if (!this.options.tokenLogin) return send(403, { message: 'Resource not accessible by integration' })
+      return send(200, { login: this.options.tokenLogin })
+    }
+    const list = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(url.pathname)
+    if (list) {
+      const issue = Number(list[1])
+      if (!this.options.issues.has(issue)) return send(404, { message: 'Not Found' })
+      if (req.method === 'GET') return this.listComments(url, issue, send)
+      if (req.method === 'POST') {
+        if (!this.options.canWrite) return send(403, { message: 'Resource not accessible by integration' })
+        const { body } = JSON.parse(Buffer.concat(chunks).toString()) as { body: string }
+        return send(201, this.addComment(issue, body, this.author))
+      }
+    }
+    const update = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(url.pathname)
+    if (update && req.method === 'PATCH') {
+      const comment = this.comments.find((candidate) => candidate.id === Number(update[1]))
+      if (!comment) return send(404, { message: 'Not Found' })
+      if (!this.options.canWrite || comment.user.login !== this.author) return send(403, { message: 'Resource not accessible by integration' })
+      comment.body = (JSON.parse(Buffer.concat(chunks).toString()) as { body: string }).body
+      return send(200, comment)
+    }
+    send(404, { message: 'Not Found' })
+  }
+
+  private listComments(url: URL, issue: number, send: (status: number, body: unknown, headers?: Record<string, string>) => void): void {
+    const perPage = Math.min(Number(url.searchParams.get('per_page') ?? this.options.pageSize), this.options.pageSize)
+    const page = Number(url.searchParams.get('page') ?? 1)
+    const all = this.commentsOn(issue)
+    const slice = all.slice((page - 1) * perPage, page * perPage)
+    const last = Math.max(1, Math.ceil(all.length / perPage))
+    const headers: Record<string, string> = {}
+    if (page < last) {
+      const next = new URL(url)
+      next.searchParams.set('page', String(page + 1))
+      headers.link = `<${next.href}>; rel="next"`
+    }
+    send(200, slice, headers)
+  }
+}

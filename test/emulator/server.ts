@@ -1,0 +1,427 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { SAMPLE_SITE, SAMPLE_SITE_PAGES, tarGz } from './archives.ts'
+import { GitHubEmulator } from './github.ts'
+
+/**
+ * An emulator of the admin API on 127.0.0.1: export jobs that move through their statuses over
+ * time, bundles behind presigned links served by a separate storage host, agent jobs, and faults
+ * injected on demand. It answers in the vendor's shapes (see the vendor's OpenAPI descriptions).
+ */
+
+export type Route = 'start' | 'status' | 'bundle' | 'download' | 'agent'
+
+/** A fault answers one request of a route instead of the emulator's normal behaviour. */
+export type Fault =
+  | { status: number; body?: string; headers?: Record<string, string> }
+  | { reset: true }
+  | { hang: true }
+  /** Download only: headers announce the whole archive, the connection dies half-way. */
+  | { truncate: true }
+  /** Download only: a whole body that is not the archive. */
+  | { replaceBody: Buffer }
+
+export interface ExportScenario {
+  queuedMs: number
+  runningMs: number
+  pages: number
+  outcome: 'completed' | 'failed'
+  error?: string
+  /** Names for the states before the end; the API does not fix them. */
+  queuedName: string
+  runningName: string
+}
+
+export interface AgentScenario {
+  activeMs: number
+  outcome: 'completed' | 'archived' | 'failed'
+  prLink: string | null
+  repository: string
+  ref: string | null
+  model: string
+}
+
+/** What is served behind a bundle link: bytes in memory, or a file streamed from disk. */
+export type ArchiveSource = { bytes: Buffer; name?: string } | { file: string; name?: string }
+
+export interface EmulatorOptions {
+  apiKey: string
+  plan: 'enterprise' | 'free'
+  export: ExportScenario
+  archive: ArchiveSource
+  /** Lifetime of a presigned link. */
+  linkTtlMs: number
+  expiresAtFormat: 'iso' | 'offset' | 'epoch-seconds' | 'epoch-ms'
+  progressFormat: 'percent' | 'fraction' | 'string'
+  /** Leave sizeBytes out of bundle responses. */
+  omitSizeBytes: boolean
+  /** Makes scheduled time pass this many times faster (for long jobs in benchmarks). */
+  clockScale: number
+}
+
+export interface RecordedRequest {
+  host: 'api' | 'storage'
+  route: Route | 'unknown'
+  method: string
+  path: string
+  headers: http.IncomingHttpHeaders
+  body: string
+  at: number
+}
+
+interface ExportJobState {
+  jobId: string
+  domain: string
+  createdAt: number
+  scenario: ExportScenario
+  body: Record<string, unknown>
+}
+
+const DEFAULTS: EmulatorOptions = {
+  apiKey: 'mint_emulator_0123456789',
+  plan: 'enterprise',
+  export: { queuedMs: 100, runningMs: 400, pages: SAMPLE_SITE_PAGES, outcome: 'completed', queuedName: 'queued', runningName: 'running' },
+  archive: { bytes: tarGz(SAMPLE_SITE), name: 'bundle.tar.gz' },
+  linkTtlMs: 15 * 60_000,
+  expiresAtFormat: 'iso',
+  progressFormat: 'percent',
+  omitSizeBytes: false,
+  clockScale: 1
+}
+
+export class Emulator {
+  readonly options: EmulatorOptions
+  readonly requests: RecordedRequest[] = []
+  readonly exportJobs = new Map<string, ExportJobState>()
+  readonly agentJobs = new Map<string, AgentScenario & { createdAt: number }>()
+  readonly github = new GitHubEmulator()
+  private readonly faults = new Map<Route, Fault[]>()
+  private readonly idempotency = new Map<string, string>()
+  private readonly signingKey = randomBytes(16)
+  private readonly sockets = new Set<Socket>()
+  private readonly api = http.createServer((req, res) => void this.handleApi(req, res))
+  private readonly storage = http.createServer((req, res) => void this.handleStorage(req, res))
+  private apiPort = 0
+
+  constructor(options: Partial<EmulatorOptions> = {}) {
+    this.options = { ...DEFAULTS, ...options, export: { ...DEFAULTS.export, ...options.export } }
+    for (const server of [this.api, this.storage]) {
+      server.on('connection', (socket) => {
+        this.sockets.add(socket)
+        socket.on('close', () => this.sockets.delete(socket))
+      })
+    }
+  }
+
+  /** Listens on ports of the system's choosing; nothing outside loopback is bound. */
+  async start(): Promise<this> {
+    this.apiPort = await listen(this.api)
+    await listen(this.storage)
+    await this.github.start()
+    return this
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy()
+    await Promise.all([close(this.api), close(this.storage), this.github.stop()])
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.apiPort}`
+  }
+
+  get storageUrl(): string {
+    return `http://127.0.0.1:${(this.storage.address() as AddressInfo).port}`
+  }
+
+  /** Answers the next `times` requests of a route with the fault. */
+  inject(route: Route, fault: Fault, times = 1): this {
+    const queue = this.faults.get(route) ?? []
+    for (let i = 0; i < times; i++) queue.push(fault)
+    this.faults.set(route, queue)
+    return this
+  }
+
+  /** Stops accepting connections on the API port for a while: clients see ECONNREFUSED. */
+  async refuseConnectionsFor(ms: number): Promise<void> {
+    await close(this.api)
+    setTimeout(() => void listen(this.api, this.apiPort), ms).unref()
+  }
+
+  /** Adds an agent job to the emulated project `projectId`. */
+  addAgentJob(projectId: string, jobId: string, scenario: Partial<AgentScenario> = {}): this {
+    this.agentJobs.set(`${projectId}/${jobId}`, {
+      activeMs: 200,
+      outcome: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/42',
+      repository: 'https://github.com/acme/docs',
+      ref: 'main',
+      model: 'claude-sonnet-4-5',
+      ...scenario,
+      createdAt: Date.now()
+    })
+    return this
+  }
+
+  requestsTo(route: Route): RecordedRequest[] {
+    return this.requests.filter((request) => request.route === route)
+  }
+
+  /** The SHA-256 of what a successful download delivers. */
+  async archiveSha256(): Promise<string> {
+    const hash = createHash('sha256')
+    const { archive } = this.options
+    if ('bytes' in archive) return hash.update(archive.bytes).digest('hex')
+    for await (const chunk of createReadStream(archive.file)) hash.update(chunk as Buffer)
+    return hash.digest('hex')
+  }
+
+  private async handleApi(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const body = await readBody(req)
+    const url = new URL(req.url ?? '/', this.baseUrl)
+    const match = routeOf(req.method ?? '', url.pathname)
+    this.requests.push({ host: 'api', route: match?.route ?? 'unknown', method: req.method ?? '', path: url.pathname, headers: req.headers, body, at: Date.now() })
+    if (!match) return json(res, 404, { error: `No route for ${req.method} ${url.pathname}` })
+    if (this.applyFault(match.route, req, res)) return
+    if (req.headers.authorization !== `Bearer ${this.options.apiKey}`) {
+      return json(res, 401, { error: 'Invalid or missing API key' })
+    }
+    switch (match.route) {
+      case 'start':
+        return this.startJob(req, res, body)
+      case 'status':
+        return this.readJob(res, match.params[0] ?? '')
+      case 'bundle':
+        return this.createBundle(res, match.params[0] ?? '')
+      case 'agent':
+        return this.readAgentJob(res, match.params[0] ?? '', match.params[1] ?? '')
+      default:
+        return json(res, 404, { error: 'Not found' })
+    }
+  }
+
+  private startJob(req: http.IncomingMessage, res: http.ServerResponse, text: string): void {
+    if (this.options.plan !== 'enterprise') {
+      return json(res, 403, { error: 'Static export is not enabled for this organization. Contact sales to enable it on an Enterprise plan.' })
+    }
+    let body: Record<string, unknown>
+    try {
+      body = JSON.parse(text) as Record<string, unknown>
+    } catch {
+      return json(res, 400, { error: 'Request body must be JSON' })
+    }
+    if (typeof body.domain !== 'string' || !/^[a-z0-9.-]+$/.test(body.domain)) {
+      return json(res, 400, { error: 'domain must be a hostname, without protocol or path' })
+    }
+    const key = req.headers['idempotency-key']
+    const known = typeof key === 'string' ? this.idempotency.get(key) : undefined
+    const jobId = known ?? `se_${randomBytes(8).toString('hex')}`
+    if (!known) {
+      this.exportJobs.set(jobId, { jobId, domain: body.domain, createdAt: Date.now(), scenario: this.options.export, body })
+      if (typeof key === 'string') this.idempotency.set(key, jobId)
+    }
+    json(res, 202, this.jobView(this.exportJobs.get(jobId) as ExportJobState))
+  }
+
+  private readJob(res: http.ServerResponse, jobId: string): void {
+    const job = this.exportJobs.get(jobId)
+    if (!job) return json(res, 404, { error: `No static export job ${jobId}` })
+    json(res, 200, this.jobView(job))
+  }
+
+  /** Scheduled time since the job started, sped up by the clock scale. */
+  private elapsed(createdAt: number): number {
+    return (Date.now() - createdAt) * this.options.clockScale
+  }
+
+  private jobView(job: ExportJobState): Record<string, unknown> {
+    const { scenario } = job
+    const elapsed = this.elapsed(job.createdAt)
+    const total = scenario.queuedMs + scenario.runningMs
+    let status: string
+    let fraction: number
+    if (elapsed < scenario.queuedMs) [status, fraction] = [scenario.queuedName, 0]
+    else if (elapsed < total) [status, fraction] = [scenario.runningName, (elapsed - scenario.queuedMs) / scenario.runningMs]
+    else [status, fraction] = [scenario.outcome, scenario.outcome === 'completed' ? 1 : 0.5]
+    const pageCount = Math.floor(scenario.pages * fraction)
+    return {
+      jobId: job.jobId,
+      status,
+      progress: this.progressValue(fraction),
+      pageCount,
+      createdAt: new Date(job.createdAt).toISOString(),
+      updatedAt: new Date().toISOString(),
+      error: status === 'failed' ? (scenario.error ?? null) : null
+    }
+  }
+
+  private progressValue(fraction: number): number | string {
+    switch (this.options.progressFormat) {
+      case 'fraction':
+        return Math.round(fraction * 1000) / 1000
+      case 'string':
+        return `${Math.round(fraction * 100)}%`
+      default:
+        return Math.round(fraction * 100)
+    }
+  }
+
+  private async createBundle(res: http.ServerResponse, jobId: string): Promise<void> {
+    const job = this.exportJobs.get(jobId)
+    if (!job) return json(res, 404, { error: `No static export job ${jobId}` })
+    const view = this.jobView(job)
+    if (view.status !== 'completed') return json(res, 409, { error: `Job ${jobId} has not completed (status: ${String(view.status)})` })
+    const expires = Date.now() + this.options.linkTtlMs
+    const name = this.options.archive.name ?? 'bundle.tar.gz'
+    const signature = this.sign(jobId, expires)
+    const bundleUrl = `${this.storageUrl}/static-exports/${jobId}/${name}?X-Amz-Expires=${expires}&X-Amz-Signature=${signature}`
+    const size = await this.archiveSize()
+    json(res, 200, {
+      jobId,
+      bundleUrl,
+      ...(this.options.omitSizeBytes ? {} : { sizeBytes: size }),
+      expiresAt: this.formatExpiry(expires)
+    })
+  }
+
+  private formatExpiry(ms: number): string | number {
+    switch (this.options.expiresAtFormat) {
+      case 'epoch-seconds':
+        return Math.floor(ms / 1000)
+      case 'epoch-ms':
+        return ms
+      case 'offset': {
+        // The same instant written in UTC+02:00.
+        const local = new Date(ms + 2 * 3_600_000).toISOString().replace('Z', '+02:00')
+        return local
+      }
+      default:
+        return new Date(ms).toISOString()
+    }
+  }
+
+  private async archiveSize(): Promise<number> {
+    const { archive } = this.options
+    return 'bytes' in archive ? archive.bytes.length : (await stat(archive.file)).size
+  }
+
+  private sign(jobId: string, expires: number): string {
+    return createHmac('sha256', this.signingKey).update(`${jobId}:${expires}`).digest('hex')
+  }
+
+  private readAgentJob(res: http.ServerResponse, projectId: string, jobId: string): void {
+    const job = this.agentJobs.get(`${projectId}/${jobId}`)
+    if (!job) return json(res, 404, { error: `Agent job ${jobId} not found` })
+    const done = this.elapsed(job.createdAt) >= job.activeMs
+    const status = done ? job.outcome : 'active'
+    json(res, 200, {
+      id: jobId,
+      status,
+      source: { repository: job.repository, ref: job.ref },
+      model: job.model,
+      prLink: done && job.outcome !== 'failed' ? job.prLink : null,
+      createdAt: new Date(job.createdAt).toISOString(),
+      archivedAt: status === 'archived' ? new Date().toISOString() : null
+    })
+  }
+
+  private async handleStorage(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.storageUrl)
+    this.requests.push({ host: 'storage', route: 'download', method: req.method ?? '', path: url.pathname, headers: req.headers, body: '', at: Date.now() })
+    if (this.applyFault('download', req, res)) return
+    const match = /^\/static-exports\/([^/]+)\/[^/]+$/.exec(url.pathname)
+    const expires = Number(url.searchParams.get('X-Amz-Expires'))
+    if (req.headers.authorization) {
+      return s3Error(res, 400, 'InvalidArgument', 'Only one auth mechanism allowed')
+    }
+    if (!match || url.searchParams.get('X-Amz-Signature') !== this.sign(match[1] ?? '', expires)) {
+      return s3Error(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided')
+    }
+    if (Date.now() > expires) return s3Error(res, 403, 'AccessDenied', 'Request has expired')
+    const { archive } = this.options
+    res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': await this.archiveSize() })
+    if ('bytes' in archive) res.end(archive.bytes)
+    else createReadStream(archive.file).pipe(res)
+  }
+
+  /** Serves the next fault queued for the route, if any; true when it did. */
+  private applyFault(route: Route, req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const fault = this.faults.get(route)?.shift()
+    if (!fault) return false
+    if ('reset' in fault) req.socket.destroy()
+    else if ('hang' in fault) {
+      // Nothing is written; the client's own timeout has to give up.
+    } else if ('truncate' in fault) {
+      void this.archiveBytes().then((bytes) => {
+        res.writeHead(200, { 'content-length': bytes.length })
+        res.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => req.socket.destroy())
+      })
+    } else if ('replaceBody' in fault) {
+      res.writeHead(200, { 'content-length': fault.replaceBody.length })
+      res.end(fault.replaceBody)
+    } else {
+      res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
+      res.end(fault.body ?? JSON.stringify({ error: `Emulated HTTP ${fault.status}` }))
+    }
+    return true
+  }
+
+  private async archiveBytes(): Promise<Buffer> {
+    const { archive } = this.options
+    if ('bytes' in archive) return archive.bytes
+    const chunks: Buffer[] = []
+    for await (const chunk of createReadStream(archive.file, { end: 1024 * 1024 })) chunks.push(chunk as Buffer)
+    return Buffer.concat(chunks)
+  }
+}
+
+function routeOf(method: string, pathname: string): { route: Route; params: string[] } | undefined {
+  const table: [string, RegExp, Route][] = [
+    ['POST', /^\/v1\/static-export\/jobs$/, 'start'],
+    ['GET', /^\/v1\/static-export\/jobs\/([^/]+)$/, 'status'],
+    ['POST', /^\/v1\/static-export\/jobs\/([^/]+)\/bundle$/, 'bundle'],
+    ['GET', /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/, 'agent']
+  ]
+  for (const [verb, pattern, route] of table) {
+    const found = pattern.exec(pathname)
+    if (verb === method && found) return { route, params: found.slice(1).map(decodeURIComponent) }
+  }
+  return undefined
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+function s3Error(res: http.ServerResponse, status: number, code: string, message: string): void {
+  res.writeHead(status, { 'content-type': 'application/xml' })
+  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`)
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export function listen(server: http.Server, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+export function close(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve()
+    server.close(() => resolve())
+  })
+}

@@ -1,0 +1,244 @@
+import { readFile, readdir, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { SAMPLE_SITE, SAMPLE_SITE_PAGES, tarGz, zip } from './emulator/archives.ts'
+import { Emulator, type EmulatorOptions } from './emulator/server.ts'
+import { runAction } from './support/run-action.ts'
+
+let emulator: Emulator
+
+async function startEmulator(options: Partial<EmulatorOptions> = {}): Promise<Emulator> {
+  emulator = await new Emulator(options).start()
+  return emulator
+}
+
+afterEach(async () => emulator?.stop())
+
+/** Inputs of a quick export against the emulator; the rest are action.yml's defaults. */
+function exportInputs(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    'api-key': emulator.options.apiKey,
+    'base-url': emulator.baseUrl,
+    domain: 'docs.acme.dev',
+    'poll-interval-seconds': '0.05',
+    'timeout-seconds': '20',
+    ...overrides
+  }
+}
+
+describe('export, end to end', () => {
+  it('exports, downloads and unpacks the site, producing every output', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ extract: 'true' }))
+
+    expect(run.errors).toEqual([])
+    expect(run.exitCode).toBe(0)
+    const { outputs } = run
+    expect(outputs['job-id']).toMatch(/^se_[0-9a-f]{16}$/)
+    expect(outputs.status).toBe('completed')
+    expect(outputs['page-count']).toBe(String(SAMPLE_SITE_PAGES))
+    expect(outputs['bundle-url']).toMatch(new RegExp(`^${emulator.storageUrl}/static-exports/${outputs['job-id']}/bundle\\.tar\\.gz\\?`))
+    expect(outputs['expires-at']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(Date.parse(outputs['expires-at'] ?? '')).toBeGreaterThan(Date.now())
+
+    // The archive on disk is the served one, byte for byte, under RUNNER_TEMP.
+    const bundlePath = outputs['bundle-path'] ?? ''
+    expect(path.isAbsolute(bundlePath)).toBe(true)
+    expect(bundlePath.startsWith(run.runnerTemp)).toBe(true)
+    expect((await readFile(bundlePath)).equals((emulator.options.archive as { bytes: Buffer }).bytes)).toBe(true)
+    expect(outputs['bundle-sha256']).toBe(await emulator.archiveSha256())
+
+    const sitePath = outputs['site-path'] ?? ''
+    expect(await readFile(path.join(sitePath, 'index.html'), 'utf8')).toContain('<h1>Acme Docs</h1>')
+    expect(await readFile(path.join(sitePath, 'guides/getting-started.html'), 'utf8')).toContain('Getting started')
+    expect((await readdir(path.dirname(sitePath))).filter((name) => name.includes('partial') || name.startsWith('.'))).toEqual([])
+
+    const helmValues = outputs['helm-values-path'] ?? ''
+    expect((await stat(helmValues)).mode & 0o777).toBe(0o600)
+    expect(await readFile(helmValues, 'utf8')).toContain(`staticExport:\n  enabled: true\n  bundleUrl: "${outputs['bundle-url']}"\n`)
+
+    // One start, some polls, one bundle, one download; the storage host never saw a credential.
+    expect(emulator.requestsTo('start')).toHaveLength(1)
+    expect(JSON.parse(emulator.requestsTo('start')[0]?.body ?? '')).toEqual({ domain: 'docs.acme.dev' })
+    expect(emulator.requestsTo('status').length).toBeGreaterThan(1)
+    expect(emulator.requestsTo('bundle')).toHaveLength(1)
+    expect(emulator.requestsTo('download')).toHaveLength(1)
+    expect(emulator.requestsTo('download')[0]?.headers.authorization).toBeUndefined()
+    for (const request of emulator.requests.filter((r) => r.host === 'api')) {
+      expect(request.headers.authorization).toBe(`Bearer ${emulator.options.apiKey}`)
+    }
+  })
+
+  it('logs progress and page count, groups each phase, and writes a summary without the masked link', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs())
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toMatch(/se_\w+: running · \d+(\.\d)?% · \d+ pages · [\d.]+ s elapsed/)
+    expect(run.stdout).toMatch(new RegExp(`se_\\w+: completed · 100% · ${SAMPLE_SITE_PAGES} pages`))
+    for (const group of ['Start the export', 'Wait for export job', 'Generate the bundle', 'Download the bundle']) {
+      expect(run.stdout).toContain(`::group::${group}`)
+    }
+    const linesWithoutMaskCommands = run.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'))
+    const signature = new URL(run.outputs['bundle-url'] ?? '').searchParams.get('X-Amz-Signature') ?? ''
+    expect(signature).not.toBe('')
+    expect(linesWithoutMaskCommands.join('\n')).not.toContain(signature)
+    expect(run.stdout).toContain(`::add-mask::${run.outputs['bundle-url']}`)
+    expect(run.stdout).not.toContain(emulator.options.apiKey.slice(5))
+    expect(run.stdout.split('\n').filter((line) => line.includes(emulator.options.apiKey))).toEqual([`::add-mask::${emulator.options.apiKey}`])
+
+    expect(run.summary).toContain('Static export')
+    expect(run.summary).toContain(run.outputs['job-id'])
+    expect(run.summary).toContain(run.outputs['bundle-sha256'])
+    expect(run.summary).toContain('Link expires')
+    expect(run.summary).not.toContain(signature)
+  })
+
+  it('shows the link in the summary only when mask-bundle-url is false', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ 'mask-bundle-url': 'false', download: 'false' }))
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).not.toContain('::add-mask::http')
+    expect(run.summary).toContain('Bundle link')
+    expect(run.outputs['bundle-path']).toBeUndefined()
+    expect(run.outputs['helm-values-path']).toBeDefined()
+    expect(emulator.requestsTo('download')).toHaveLength(0)
+  })
+
+  it('sends paths and version only when given, and pins the version in the Helm values', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ paths: 'index\n  guides/getting-started \n\n', version: '2026-11-22', download: 'false' }))
+    expect(run.exitCode).toBe(0)
+    expect(JSON.parse(emulator.requestsTo('start')[0]?.body ?? '')).toEqual({
+      domain: 'docs.acme.dev',
+      paths: ['index', 'guides/getting-started'],
+      version: '2026-11-22'
+    })
+    expect(await readFile(run.outputs['helm-values-path'] ?? '', 'utf8')).toContain('  version: "2026-11-22"\n')
+  })
+
+  it('with wait false, starts the job and returns at once', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ wait: 'false' }))
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs['job-id']).toMatch(/^se_/)
+    expect(run.outputs.status).toBe('queued')
+    expect(run.outputs['bundle-url']).toBeUndefined()
+    expect(emulator.requestsTo('status')).toHaveLength(0)
+    expect(emulator.requestsTo('bundle')).toHaveLength(0)
+  })
+
+  it('reuses export-job-id for a fresh link without starting a job', async () => {
+    await startEmulator()
+    const first = await runAction(exportInputs({ download: 'false' }))
+    const jobId = first.outputs['job-id'] ?? ''
+    const second = await runAction(exportInputs({ domain: '', 'export-job-id': jobId, extract: 'true' }))
+    expect(second.exitCode).toBe(0)
+    expect(second.outputs['job-id']).toBe(jobId)
+    expect(second.outputs['site-path']).toBeDefined()
+    expect(emulator.requestsTo('start')).toHaveLength(1)
+    expect(emulator.requestsTo('bundle')).toHaveLength(2)
+  })
+
+  it('reduces a pasted URL to its host, with a notice', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ domain: 'https://Docs.Acme.dev/guides/', download: 'false' }))
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toContain("::notice::Input 'domain' reduced to its host")
+    expect(JSON.parse(emulator.requestsTo('start')[0]?.body ?? '')).toEqual({ domain: 'docs.acme.dev' })
+  })
+
+  it('accepts other spellings of progress, expiry and the states before the end', async () => {
+    await startEmulator({
+      progressFormat: 'fraction',
+      expiresAtFormat: 'epoch-seconds',
+      export: { queuedMs: 100, runningMs: 300, pages: 5, outcome: 'completed', queuedName: 'pending', runningName: 'RENDERING' }
+    })
+    const run = await runAction(exportInputs({ download: 'false' }))
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toMatch(/: pending · 0% · 0 pages/)
+    expect(run.stdout).toMatch(/: rendering · \d+(\.\d)?% ·/)
+    expect(run.outputs['expires-at']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/)
+  })
+
+  it('unpacks a zip detected by its bytes and steps into the folder that wraps the site', async () => {
+    const wrapped = SAMPLE_SITE.map((entry) => ({ ...entry, name: `acme-docs/${entry.name}` }))
+    await startEmulator({ archive: { bytes: zip(wrapped), name: 'bundle.tar.gz' } })
+    const run = await runAction(exportInputs({ extract: 'true' }))
+    expect(run.errors).toEqual([])
+    expect(run.stdout).toContain('(zip)')
+    const sitePath = run.outputs['site-path'] ?? ''
+    expect(await readFile(path.join(sitePath, 'index.html'), 'utf8')).toContain('Acme Docs')
+    expect(path.basename(sitePath)).toBe('site')
+  })
+
+  it('places everything in path when given', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ extract: 'true', path: 'out/docs' }))
+    expect(run.exitCode).toBe(0)
+    const target = path.join(run.home, 'workspace/out/docs')
+    expect(run.outputs['bundle-path']).toBe(path.join(target, 'bundle.tar.gz'))
+    expect(run.outputs['site-path']).toBe(path.join(target, 'site'))
+    expect(run.outputs['helm-values-path']).toBe(path.join(target, 'helm-values.yaml'))
+  })
+})
+
+describe('export failures, end to end', () => {
+  it('fails with the server error and the job id when the job fails', async () => {
+    await startEmulator({ export: { queuedMs: 50, runningMs: 100, pages: 5, outcome: 'failed', error: 'Build failed: broken link in guides/setup.mdx', queuedName: 'queued', runningName: 'running' } })
+    const run = await runAction(exportInputs())
+    expect(run.exitCode).toBe(1)
+    const jobId = run.outputs['job-id'] ?? ''
+    expect(jobId).toMatch(/^se_/)
+    expect(run.outputs.status).toBe('failed')
+    expect(run.errors).toEqual([`Export job ${jobId} failed: Build failed: broken link in guides/setup.mdx`])
+    expect(emulator.requestsTo('bundle')).toHaveLength(0)
+  })
+
+  it('fails on timeout naming the job, keeping job-id for a later run', async () => {
+    await startEmulator({ export: { queuedMs: 100, runningMs: 60_000, pages: 50, outcome: 'completed', queuedName: 'queued', runningName: 'running' } })
+    const run = await runAction(exportInputs({ 'timeout-seconds': '1', 'poll-interval-seconds': '0.2' }))
+    expect(run.exitCode).toBe(1)
+    const jobId = run.outputs['job-id'] ?? ''
+    expect(run.outputs.status).toBeUndefined()
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(new RegExp(`^Export job ${jobId} did not finish within 1(\\.0)? s \\(last seen: ${jobId}: running · `))
+    expect(run.errors[0]).toContain(`export-job-id: ${jobId}`)
+    expect(run.durationMs).toBeLessThan(10_000)
+  })
+
+  it('fails on 401 with the API error and a hint, without retrying', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ 'api-key': 'mint_revoked_key' }))
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('start export job (POST /v1/static-export/jobs) failed: HTTP 401 Unauthorized: Invalid or missing API key')
+    expect(run.errors[0]).toContain('revoked or expired')
+    expect(run.errors[0]).not.toContain('mint_revoked_key')
+    expect(emulator.requestsTo('start')).toHaveLength(1)
+  })
+
+  it('names the job on a 401 while reading an existing job', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ 'api-key': 'mint_revoked_key', 'export-job-id': 'se_0123' }))
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs['job-id']).toBe('se_0123')
+    expect(run.errors).toEqual([expect.stringContaining('read export job for job se_0123 (GET /v1/static-export/jobs/se_0123) failed: HTTP 401')])
+  })
+
+  it('fails on 403 with the plan refusal', async () => {
+    await startEmulator({ plan: 'free' })
+    const run = await runAction(exportInputs())
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('HTTP 403 Forbidden: Static export is not enabled for this organization')
+    expect(run.errors[0]).toContain('enterprise plan')
+    expect(emulator.requestsTo('start')).toHaveLength(1)
+  })
+
+  it('fails on 404 for an unknown export-job-id, naming it', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ 'export-job-id': 'se_missing' }))
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([expect.stringMatching(/^read export job for job se_missing .* HTTP 404 Not Found: No static export job se_missing\. Check export-job-id/)])
+  })
+})

@@ -1,0 +1,133 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parse } from 'yaml'
+
+/**
+ * Runs the built action (dist/index.js) in a child process the way the runner does: inputs as
+ * INPUT_* variables with the defaults of action.yml, outputs through GITHUB_OUTPUT, a job summary
+ * file, RUNNER_TEMP and RUNNER_TOOL_CACHE.
+ */
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const ACTION_ENTRY = path.join(ROOT, 'dist/index.js')
+
+interface ActionYaml {
+  inputs: Record<string, { default?: string; required?: boolean }>
+  outputs: Record<string, { description: string }>
+  runs: { using: string; main: string }
+}
+
+export async function readActionYaml(): Promise<ActionYaml> {
+  return parse(await readFile(path.join(ROOT, 'action.yml'), 'utf8')) as ActionYaml
+}
+
+export interface ActionRun {
+  exitCode: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  outputs: Record<string, string>
+  summary: string
+  /** Every `::error::` line, decoded. */
+  errors: string[]
+  /** The folder that held RUNNER_TEMP, RUNNER_TOOL_CACHE and the workspace. */
+  home: string
+  runnerTemp: string
+  durationMs: number
+}
+
+export interface RunOptions {
+  env?: Record<string, string>
+  /** Called once the process is started, to signal it for instance. */
+  onSpawn?: (child: ChildProcess) => void
+  /** Called with each chunk of standard output as it arrives. */
+  onStdout?: (text: string) => void
+  timeoutMs?: number
+}
+
+/** The token the runner would put in place of `${{ github.token }}`. */
+export const FAKE_GITHUB_TOKEN = 'ghs_emulatedtoken0123456789'
+
+export async function runAction(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
+  const home = await mkdtemp(path.join(os.tmpdir(), 'action-run-'))
+  const runnerTemp = path.join(home, 'temp')
+  const workspace = path.join(home, 'workspace')
+  await Promise.all([runnerTemp, workspace, path.join(home, 'tool-cache')].map((dir) => mkdir(dir, { recursive: true })))
+  const outputFile = path.join(home, 'output.txt')
+  const summaryFile = path.join(home, 'summary.md')
+  await writeFile(outputFile, '')
+  await writeFile(summaryFile, '')
+
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    RUNNER_TEMP: runnerTemp,
+    RUNNER_TOOL_CACHE: path.join(home, 'tool-cache'),
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_REPOSITORY: 'acme/docs',
+    ...options.env
+  }
+  const action = await readActionYaml()
+  for (const [name, spec] of Object.entries(action.inputs)) {
+    const value = inputs[name] ?? spec.default ?? ''
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value.includes('${{ github.token }}') ? FAKE_GITHUB_TOKEN : value
+  }
+
+  const startedAt = Date.now()
+  const child = spawn(process.execPath, [ACTION_ENTRY], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString()
+    options.onStdout?.(chunk.toString())
+  })
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  options.onSpawn?.(child)
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 45_000)
+  const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    child.on('close', (code, sig) => resolve([code, sig]))
+  )
+  clearTimeout(timer)
+
+  return {
+    exitCode,
+    signal,
+    stdout,
+    stderr,
+    outputs: parseOutputFile(await readFile(outputFile, 'utf8')),
+    summary: await readFile(summaryFile, 'utf8'),
+    errors: stdout
+      .split('\n')
+      .filter((line) => line.startsWith('::error::'))
+      .map((line) => decodeCommand(line.slice('::error::'.length))),
+    home,
+    runnerTemp,
+    durationMs: Date.now() - startedAt
+  }
+}
+
+/** Reads GITHUB_OUTPUT's `name<<delimiter … delimiter` blocks, as the runner does. */
+export function parseOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {}
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const heredoc = /^([^<=]+)<<(.+)$/.exec(lines[i] ?? '')
+    if (!heredoc) continue
+    const [, name, delimiter] = heredoc
+    const value: string[] = []
+    while (++i < lines.length && lines[i] !== delimiter) value.push(lines[i] ?? '')
+    outputs[name ?? ''] = value.join('\n')
+  }
+  return outputs
+}
+
+function decodeCommand(text: string): string {
+  return text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
+}
