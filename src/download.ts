@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
-import { interceptors, request } from 'undici'
+import { interceptors, request, type Dispatcher } from 'undici'
 import { dispatcher, redactUrl } from './net.js'
 import { parseRetryAfter, retry, type Retryable } from './retry.js'
 
@@ -14,6 +14,8 @@ export interface DownloadOptions {
   stallTimeoutMs: number
   retryBaseDelayMs: number
   signal?: AbortSignal
+  /** The connection pool; the run's proxy-aware one unless a test brings its own. */
+  dispatcher?: Dispatcher
 }
 
 export interface DownloadedFile {
@@ -43,7 +45,9 @@ const MAX_BACKOFF_MS = 30_000
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504])
 const MAX_REDIRECTS = 5
 /** Presigned links are credentials in themselves: nothing else is sent, and redirects carry nothing. */
-const storage = dispatcher.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }))
+function storageDispatcher(pool: Dispatcher): Dispatcher {
+  return pool.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }))
+}
 
 /**
  * Downloads the archive behind a presigned link to `destination`, hashing it on the way.
@@ -65,7 +69,7 @@ async function attemptDownload(link: string, destination: string, options: Downl
   let response
   try {
     response = await request(link, {
-      dispatcher: storage,
+      dispatcher: storageDispatcher(options.dispatcher ?? dispatcher),
       signal: options.signal,
       headersTimeout: options.stallTimeoutMs,
       bodyTimeout: options.stallTimeoutMs

@@ -67,9 +67,12 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
     await core.group('Download the bundle', () => download(settings, report, directory, context))
     if (settings.extract && report.archive) {
       const { archive } = report
-      report.sitePath = await core.group('Unpack the site', () => unpackSite(archive.path, archive.kind, path.join(directory, 'site')))
+      report.sitePath = await core.group('Unpack the site', async () => {
+        const sitePath = await unpackSite(archive.path, archive.kind, path.join(directory, 'site'))
+        core.info(`Unpacked the site into ${sitePath}`)
+        return sitePath
+      })
       core.setOutput('site-path', report.sitePath)
-      core.info(`Unpacked the site into ${report.sitePath}`)
     }
   } catch (error) {
     if (context.signal.aborted) {

@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
-import { request } from 'undici'
+import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { dispatcher } from '../net.js'
 import { parseRetryAfter, retry } from '../retry.js'
@@ -17,6 +17,8 @@ export interface ApiClientOptions {
   retryBaseDelayMs: number
   /** Cancels requests and backoffs when the runner cancels the step. */
   signal?: AbortSignal
+  /** The connection pool; the run's proxy-aware one unless a test brings its own. */
+  dispatcher?: Dispatcher
 }
 
 /** Per-call limits: the poll loop passes its deadline so retries never outlast `timeout-seconds`. */
@@ -119,7 +121,7 @@ export class ApiClient {
     try {
       response = await request(`${this.options.baseUrl}${call.path}`, {
         method: call.method,
-        dispatcher,
+        dispatcher: this.options.dispatcher ?? dispatcher,
         signal: this.options.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,

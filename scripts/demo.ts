@@ -1,0 +1,41 @@
+/**
+ * A full export against the API emulator, run as the runner runs the action: prints the step's
+ * log, its outputs and the files of the unpacked site.
+ */
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { Emulator } from '../test/emulator/server.ts'
+import { runAction } from '../test/support/run-action.ts'
+
+const emulator = await new Emulator().start()
+try {
+  console.log(`API emulator on ${emulator.baseUrl}, storage on ${emulator.storageUrl}\n`)
+  const run = await runAction({
+    'api-key': emulator.options.apiKey,
+    'base-url': emulator.baseUrl,
+    domain: 'docs.acme.dev',
+    extract: 'true',
+    'poll-interval-seconds': '0.2'
+  })
+  console.log('── step log ──')
+  console.log(
+    run.stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('::debug::') && !line.startsWith('::add-mask::'))
+      .join('\n')
+  )
+  console.log(`── exit code ${run.exitCode} ──\n`)
+  console.log('── outputs ──')
+  for (const [name, value] of Object.entries(run.outputs)) console.log(`${name.padEnd(17)} ${value}`)
+  const sitePath = run.outputs['site-path']
+  if (sitePath) {
+    console.log(`\n── unpacked site (${sitePath}) ──`)
+    const entries = await readdir(sitePath, { recursive: true, withFileTypes: true })
+    for (const entry of entries.filter((e) => e.isFile())) {
+      console.log(path.relative(sitePath, path.join(entry.parentPath, entry.name)))
+    }
+  }
+  process.exitCode = run.exitCode ?? 1
+} finally {
+  await emulator.stop()
+}
