@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Emulator } from './emulator/server.ts'
+import { FAKE_GITHUB_TOKEN, runAction } from './support/run-action.ts'
+
+let emulator: Emulator
+
+beforeEach(async () => {
+  emulator = await new Emulator().start()
+})
+afterEach(async () => emulator.stop())
+
+function agentInputs(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    'api-key': emulator.options.apiKey,
+    'base-url': emulator.baseUrl,
+    command: 'agent-job',
+    'project-id': 'proj_acme',
+    'agent-job-id': 'aj_42',
+    'poll-interval-seconds': '0.05',
+    'timeout-seconds': '20',
+    ...overrides
+  }
+}
+
+function runAgent(overrides: Record<string, string> = {}): ReturnType<typeof runAction> {
+  return runAction(agentInputs(overrides), { env: { GITHUB_API_URL: emulator.github.url } })
+}
+
+describe('agent-job, end to end', () => {
+  it('waits for the job and surfaces its pull request', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 300 })
+    const run = await runAgent()
+    expect(run.errors).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.status).toBe('completed')
+    expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/42')
+    expect(run.outputs['comment-url']).toBeUndefined()
+    // Each status change is logged once, not every poll.
+    expect(run.stdout.match(/Agent job aj_42: active/g)).toHaveLength(1)
+    expect(run.stdout.match(/Agent job aj_42: completed/g)).toHaveLength(1)
+    expect(emulator.requestsTo('agent').length).toBeGreaterThan(2)
+    expect(emulator.requestsTo('agent')[0]?.path).toBe('/v2/agent/proj_acme/job/aj_42')
+    expect(run.summary).toContain('Agent job')
+    expect(run.summary).toContain('https://github.com/acme/docs/pull/42')
+    expect(run.summary).toContain('claude-sonnet-4-5')
+    expect(run.summary).toContain('main')
+    expect(emulator.github.requests).toHaveLength(0)
+  })
+
+  it('outputs an empty pr-link when the agent changed no files', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0, prLink: null })
+    const run = await runAgent()
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs['pr-link']).toBe('')
+    expect(run.stdout).toContain('without changing any files')
+  })
+
+  it('ends an archived job successfully, with a notice', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0, outcome: 'archived' })
+    const run = await runAgent()
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.status).toBe('archived')
+    expect(run.stdout).toContain('::notice::The agent job aj_42 (project proj_acme) is archived')
+  })
+
+  it('fails a failed job, naming the project and the job', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 100, outcome: 'failed' })
+    const run = await runAgent()
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs.status).toBe('failed')
+    expect(run.errors).toEqual(['The agent job aj_42 (project proj_acme) failed'])
+  })
+
+  it('fails at once on 404 with the API error, without retrying', async () => {
+    const run = await runAgent({ 'agent-job-id': 'aj_missing' })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('read agent job for job aj_missing (GET /v2/agent/proj_acme/job/aj_missing) failed: HTTP 404 Not Found: Agent job aj_missing not found')
+    expect(emulator.requestsTo('agent')).toHaveLength(1)
+  })
+
+  it('fails on timeout, naming the project and the job', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 60_000 })
+    const run = await runAgent({ 'timeout-seconds': '0.5', 'poll-interval-seconds': '0.1' })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([expect.stringMatching(/^Agent job aj_42 \(project proj_acme\) did not finish within 0\.5 s \(last status: active\)/)])
+  })
+
+  it('with wait false, reads the job once', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 60_000 })
+    const run = await runAgent({ wait: 'false' })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.status).toBe('active')
+    expect(run.outputs['pr-link']).toBe('')
+    expect(emulator.requestsTo('agent')).toHaveLength(1)
+  })
+})
+
+describe('agent-job comment, end to end', () => {
+  it('comments the outcome once and updates that comment on a later run', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 1500 })
+    const first = await runAgent({ wait: 'false', 'comment-on': '7' })
+    expect(first.exitCode).toBe(0)
+    expect(emulator.github.commentsOn(7)).toHaveLength(1)
+    expect(emulator.github.commentsOn(7)[0]?.body).toContain('still working')
+    expect(first.outputs['comment-url']).toBe(emulator.github.commentsOn(7)[0]?.html_url)
+
+    const second = await runAgent({ 'comment-on': '7' })
+    expect(second.exitCode).toBe(0)
+    const comments = emulator.github.commentsOn(7)
+    expect(comments).toHaveLength(1)
+    expect(comments[0]?.body).toContain('<!-- mintlify-agent-job:aj_42 -->')
+    expect(comments[0]?.body).toContain('The agent opened https://github.com/acme/docs/pull/42.')
+    expect(comments[0]?.body).toContain('https://github.com/acme/docs')
+    expect(comments[0]?.body).toContain('claude-sonnet-4-5')
+    expect(second.outputs['comment-url']).toBe(first.outputs['comment-url'])
+    expect(second.stdout).toContain(`Updated ${comments[0]?.html_url}`)
+    for (const request of emulator.github.requests) expect(request.authorization).toBe(`token ${FAKE_GITHUB_TOKEN}`)
+  })
+
+  it('pages through every comment and only updates its own', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
+    for (let i = 0; i < 70; i++) emulator.github.addComment(7, `comment ${i}`, 'octocat')
+    // Someone quoting the marker must not have their comment overwritten.
+    const quoted = emulator.github.addComment(7, 'quoting <!-- mintlify-agent-job:aj_42 -->', 'octocat')
+    const own = emulator.github.addComment(7, '<!-- mintlify-agent-job:aj_42 -->\nold outcome', 'github-actions[bot]')
+
+    const run = await runAgent({ 'comment-on': '7' })
+    expect(run.exitCode).toBe(0)
+    expect(emulator.github.commentsOn(7)).toHaveLength(72)
+    expect(own.body).toContain('The agent opened')
+    expect(quoted.body).toBe('quoting <!-- mintlify-agent-job:aj_42 -->')
+    expect(run.outputs['comment-url']).toBe(own.html_url)
+    expect(emulator.github.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/comments')).length).toBe(3)
+  })
+
+  it("matches a personal token's own login", async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
+    emulator.github.options.tokenLogin = 'docs-bot'
+    await runAgent({ 'comment-on': '7' })
+    await runAgent({ 'comment-on': '7' })
+    expect(emulator.github.commentsOn(7)).toHaveLength(1)
+    expect(emulator.github.commentsOn(7)[0]?.user.login).toBe('docs-bot')
+  })
+
+  it('comments a failed job, then fails the step', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0, outcome: 'failed' })
+    const run = await runAgent({ 'comment-on': '7' })
+    expect(run.exitCode).toBe(1)
+    expect(emulator.github.commentsOn(7)[0]?.body).toContain('**failed**')
+  })
+
+  it('says which permission is missing when GitHub refuses the comment', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
+    emulator.github.options.canWrite = false
+    const run = await runAgent({ 'comment-on': '7' })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('Commenting on acme/docs#7 was refused (HTTP 403')
+    expect(run.errors[0]).toContain('issues: write')
+    expect(run.errors[0]).toContain('pull-requests: write')
+  })
+
+  it('fails clearly for an unknown issue', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
+    const run = await runAgent({ 'comment-on': '999' })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([expect.stringContaining('Cannot comment on acme/docs#999: no such issue or pull request')])
+    expect(run.stdout.split('\n').filter((line) => line.includes(FAKE_GITHUB_TOKEN))).toEqual([`::add-mask::${FAKE_GITHUB_TOKEN}`])
+  })
+})
