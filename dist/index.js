@@ -61690,9 +61690,9 @@ const ExportJobBody = looseObject({
     jobId: jobIdField.optional(),
     id: jobIdField.optional(),
     status: schemas_string().min(1).optional(),
-    progress: unknown(),
-    pageCount: unknown(),
-    error: unknown()
+    progress: unknown().optional(),
+    pageCount: unknown().optional(),
+    error: unknown().optional()
 });
 /** The start call's answer: a job id is required; a status is optional (the vendor sends `queued`). */
 const StartResponse = ExportJobBody.refine((body) => body.jobId ?? body.id, {
@@ -61712,8 +61712,8 @@ function toExportJob(body, fallbackStatus) {
 }
 const BundleResponse = looseObject({
     bundleUrl: url({ protocol: /^https?$/, error: 'bundleUrl is not an http(s) link' }),
-    expiresAt: unknown(),
-    sizeBytes: unknown()
+    expiresAt: unknown().optional(),
+    sizeBytes: unknown().optional()
 })
     .transform((body) => ({
     bundleUrl: body.bundleUrl,
@@ -61726,8 +61726,8 @@ const AgentJobResponse = looseObject({
     source: looseObject({ repository: schemas_string().nullish(), ref: schemas_string().nullish() }).nullish(),
     model: schemas_string().nullish(),
     prLink: schemas_string().nullish(),
-    createdAt: unknown(),
-    archivedAt: unknown()
+    createdAt: unknown().optional(),
+    archivedAt: unknown().optional()
 })
     .transform((body) => ({
     id: body.id ?? '',
@@ -61891,12 +61891,12 @@ function parseBody(call, schema, text) {
         json = JSON.parse(text);
     }
     catch {
-        throw new ApiError(call, `returned something that is not JSON: ${JSON.stringify(firstBytes(text))}`);
+        throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`);
     }
     const result = schema.safeParse(json);
     if (!result.success) {
         const problem = result.error.issues.map((issue) => issue.message).join('; ');
-        throw new ApiError(call, `returned an unexpected response (${problem}): ${JSON.stringify(firstBytes(text))}`);
+        throw new ApiError(call, `returned an unexpected response (${problem}): ${firstBytes(text)}`);
     }
     return result.data;
 }
@@ -61911,7 +61911,7 @@ function errorDetail(text) {
     catch {
         // Not JSON: a proxy's HTML page, for instance. Its first bytes are the best clue.
     }
-    return text.trim() ? JSON.stringify(firstBytes(text)) : undefined;
+    return text.trim() ? firstBytes(text) : undefined;
 }
 function firstBytes(text, length = 200) {
     const flat = text.replace(/\s+/g, ' ').trim();
@@ -62981,6 +62981,7 @@ async function isFile(file) {
 
 
 
+
 /** Links this close to their expiry are renewed before downloading. */
 const EXPIRY_MARGIN_MS = 60_000;
 /** How many links one run asks for before giving up on expiry. */
@@ -63141,7 +63142,8 @@ async function download(settings, report, directory, context) {
             info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
         }
         if (links >= MAX_LINKS) {
-            throw new JobError(`Every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded (last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`);
+            throw new JobError(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
+                `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`);
         }
         bundle = await useBundle(settings, report, directory, context.client);
     }
@@ -63154,9 +63156,9 @@ function archiveName(link, jobId) {
     const name = external_node_path_default().posix.basename(URL.parse(link)?.pathname ?? '');
     return /^[\w][\w.-]{0,120}$/.test(name) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
 }
-/** Every error of an export run names its job, once one exists. */
+/** Every error of an export run names its job, once one exists; API and job errors already do. */
 function namingJob(error, jobId) {
-    if (!jobId || !(error instanceof Error) || error.message.includes(jobId))
+    if (!jobId || !(error instanceof Error) || error instanceof ApiError || error instanceof JobError)
         return error;
     error.message = `Export job ${jobId}: ${error.message}`;
     return error;

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { ApiClient } from './api/client.js'
+import { ApiError } from './api/errors.js'
 import type { Bundle, ExportJob } from './api/schemas.js'
 import { formatBytes, formatSeconds } from './format.js'
 import { downloadFile, LinkExpiredError, type DownloadedFile } from './download.js'
@@ -200,7 +201,8 @@ async function download(settings: ExportSettings, report: ExportReport, director
     }
     if (links >= MAX_LINKS) {
       throw new JobError(
-        `Every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded (last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`
+        `Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
+          `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`
       )
     }
     bundle = await useBundle(settings, report, directory, context.client)
@@ -217,9 +219,9 @@ function archiveName(link: string, jobId: string): string {
   return /^[\w][\w.-]{0,120}$/.test(name) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`
 }
 
-/** Every error of an export run names its job, once one exists. */
+/** Every error of an export run names its job, once one exists; API and job errors already do. */
 function namingJob(error: unknown, jobId?: string): unknown {
-  if (!jobId || !(error instanceof Error) || error.message.includes(jobId)) return error
+  if (!jobId || !(error instanceof Error) || error instanceof ApiError || error instanceof JobError) return error
   error.message = `Export job ${jobId}: ${error.message}`
   return error
 }

@@ -187,12 +187,12 @@ function parseBody<T>(call: ApiCall, schema: z.ZodType<T>, text: string): T {
   try {
     json = JSON.parse(text)
   } catch {
-    throw new ApiError(call, `returned something that is not JSON: ${JSON.stringify(firstBytes(text))}`)
+    throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`)
   }
   const result = schema.safeParse(json)
   if (!result.success) {
     const problem = result.error.issues.map((issue) => issue.message).join('; ')
-    throw new ApiError(call, `returned an unexpected response (${problem}): ${JSON.stringify(firstBytes(text))}`)
+    throw new ApiError(call, `returned an unexpected response (${problem}): ${firstBytes(text)}`)
   }
   return result.data
 }
@@ -206,7 +206,7 @@ function errorDetail(text: string): string | undefined {
   } catch {
     // Not JSON: a proxy's HTML page, for instance. Its first bytes are the best clue.
   }
-  return text.trim() ? JSON.stringify(firstBytes(text)) : undefined
+  return text.trim() ? firstBytes(text) : undefined
 }
 
 function firstBytes(text: string, length = 200): string {

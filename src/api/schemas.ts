@@ -63,9 +63,9 @@ const ExportJobBody = z.looseObject({
   jobId: jobIdField.optional(),
   id: jobIdField.optional(),
   status: z.string().min(1).optional(),
-  progress: z.unknown(),
-  pageCount: z.unknown(),
-  error: z.unknown()
+  progress: z.unknown().optional(),
+  pageCount: z.unknown().optional(),
+  error: z.unknown().optional()
 })
 
 /** The start call's answer: a job id is required; a status is optional (the vendor sends `queued`). */
@@ -98,8 +98,8 @@ export interface Bundle {
 export const BundleResponse = z
   .looseObject({
     bundleUrl: z.url({ protocol: /^https?$/, error: 'bundleUrl is not an http(s) link' }),
-    expiresAt: z.unknown(),
-    sizeBytes: z.unknown()
+    expiresAt: z.unknown().optional(),
+    sizeBytes: z.unknown().optional()
   })
   .transform(
     (body): Bundle => ({
@@ -129,8 +129,8 @@ export const AgentJobResponse = z
     source: z.looseObject({ repository: z.string().nullish(), ref: z.string().nullish() }).nullish(),
     model: z.string().nullish(),
     prLink: z.string().nullish(),
-    createdAt: z.unknown(),
-    archivedAt: z.unknown()
+    createdAt: z.unknown().optional(),
+    archivedAt: z.unknown().optional()
   })
   .transform(
     (body): AgentJob => ({

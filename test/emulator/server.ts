@@ -60,6 +60,8 @@ export interface EmulatorOptions {
   omitSizeBytes: boolean
   /** Makes scheduled time pass this many times faster (for long jobs in benchmarks). */
   clockScale: number
+  /** The storage host answers each link with a redirect to where the archive really is. */
+  redirectDownloads: boolean
 }
 
 export interface RecordedRequest {
@@ -89,7 +91,8 @@ const DEFAULTS: EmulatorOptions = {
   expiresAtFormat: 'iso',
   progressFormat: 'percent',
   omitSizeBytes: false,
-  clockScale: 1
+  clockScale: 1,
+  redirectDownloads: false
 }
 
 export class Emulator {
@@ -100,6 +103,7 @@ export class Emulator {
   readonly github = new GitHubEmulator()
   private readonly faults = new Map<Route, Fault[]>()
   private readonly idempotency = new Map<string, string>()
+  private expiredLinksToIssue = 0
   private readonly signingKey = randomBytes(16)
   private readonly sockets = new Set<Socket>()
   private readonly api = http.createServer((req, res) => void this.handleApi(req, res))
@@ -149,6 +153,12 @@ export class Emulator {
   async refuseConnectionsFor(ms: number): Promise<void> {
     await close(this.api)
     setTimeout(() => void listen(this.api, this.apiPort), ms).unref()
+  }
+
+  /** The next `count` bundle links are issued already expired, by their expiresAt as well. */
+  expireNextLinks(count: number): this {
+    this.expiredLinksToIssue += count
+    return this
   }
 
   /** Adds an agent job to the emulated project `projectId`. */
@@ -274,7 +284,9 @@ export class Emulator {
     if (!job) return json(res, 404, { error: `No static export job ${jobId}` })
     const view = this.jobView(job)
     if (view.status !== 'completed') return json(res, 409, { error: `Job ${jobId} has not completed (status: ${String(view.status)})` })
-    const expires = Date.now() + this.options.linkTtlMs
+    const expired = this.expiredLinksToIssue > 0
+    if (expired) this.expiredLinksToIssue--
+    const expires = Date.now() + (expired ? -1000 : this.options.linkTtlMs)
     const name = this.options.archive.name ?? 'bundle.tar.gz'
     const signature = this.sign(jobId, expires)
     const bundleUrl = `${this.storageUrl}/static-exports/${jobId}/${name}?X-Amz-Expires=${expires}&X-Amz-Signature=${signature}`
@@ -332,11 +344,15 @@ export class Emulator {
     const url = new URL(req.url ?? '/', this.storageUrl)
     this.requests.push({ host: 'storage', route: 'download', method: req.method ?? '', path: url.pathname, headers: req.headers, body: '', at: Date.now() })
     if (this.applyFault('download', req, res)) return
-    const match = /^\/static-exports\/([^/]+)\/[^/]+$/.exec(url.pathname)
-    const expires = Number(url.searchParams.get('X-Amz-Expires'))
     if (req.headers.authorization) {
       return s3Error(res, 400, 'InvalidArgument', 'Only one auth mechanism allowed')
     }
+    if (this.options.redirectDownloads && !url.pathname.startsWith('/moved/')) {
+      res.writeHead(302, { location: `/moved${url.pathname}${url.search}` })
+      return void res.end()
+    }
+    const match = /^(?:\/moved)?\/static-exports\/([^/]+)\/[^/]+$/.exec(url.pathname)
+    const expires = Number(url.searchParams.get('X-Amz-Expires'))
     if (!match || url.searchParams.get('X-Amz-Signature') !== this.sign(match[1] ?? '', expires)) {
       return s3Error(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided')
     }
