@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { readActionYaml, ROOT } from './support/run-action.ts'
+
+/** The public contract: every input and output, and the defaults workflows rely on. */
+const CONTRACT_INPUTS: Record<string, string | undefined> = {
+  'api-key': undefined,
+  'base-url': 'https://api.mintlify.com',
+  command: 'export',
+  domain: undefined,
+  'export-job-id': undefined,
+  'project-id': undefined,
+  'agent-job-id': undefined,
+  wait: 'true',
+  'timeout-seconds': '1800',
+  'poll-interval-seconds': '5',
+  download: 'true',
+  extract: 'false',
+  path: undefined,
+  'comment-on': undefined,
+  'github-token': '${{ github.token }}',
+  'mask-bundle-url': 'true',
+  paths: undefined,
+  version: undefined
+}
+const CONTRACT_OUTPUTS = [
+  'job-id',
+  'status',
+  'page-count',
+  'bundle-url',
+  'expires-at',
+  'bundle-path',
+  'bundle-sha256',
+  'site-path',
+  'helm-values-path',
+  'pr-link',
+  'comment-url'
+]
+
+/** The first column of the markdown table under a heading. */
+function tableNames(readme: string, heading: string): string[] {
+  const section = readme.split(`\n## ${heading}\n`)[1]?.split('\n## ')[0] ?? ''
+  return [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((match) => match[1] ?? '')
+}
+
+describe('action.yml', () => {
+  it('declares every input of the contract with its default, and nothing else', async () => {
+    const action = await readActionYaml()
+    expect(Object.keys(action.inputs).sort()).toEqual(Object.keys(CONTRACT_INPUTS).sort())
+    for (const [name, value] of Object.entries(CONTRACT_INPUTS)) {
+      expect(action.inputs[name]?.default, name).toBe(value)
+    }
+    expect(action.inputs['api-key']?.required).toBe(true)
+  })
+
+  it('declares every output of the contract', async () => {
+    const action = await readActionYaml()
+    expect(Object.keys(action.outputs).sort()).toEqual([...CONTRACT_OUTPUTS].sort())
+    for (const output of Object.values(action.outputs)) expect(output.description.length).toBeGreaterThan(10)
+  })
+
+  it('runs dist/index.js on node24', async () => {
+    const action = await readActionYaml()
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
+  })
+
+  it('is documented by the README with the same inputs and outputs', async () => {
+    const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8')
+    expect(tableNames(readme, 'Inputs')).toEqual(Object.keys(CONTRACT_INPUTS))
+    expect(tableNames(readme, 'Outputs')).toEqual(CONTRACT_OUTPUTS)
+  })
+})
