@@ -51926,10 +51926,10 @@ async function followAgentJob(settings, client, signal) {
     let commentUrl;
     if (settings.commentOn !== undefined) {
         const issueNumber = settings.commentOn;
-        commentUrl = await group(`Comment on #${issueNumber}`, () => upsertAgentComment({ token: settings.githubToken, issueNumber, job: { ...job, id: job.id || agentJobId } }));
+        commentUrl = await group(`Comment on #${issueNumber}`, () => upsertAgentComment({ token: settings.githubToken, issueNumber, job }));
         setOutput('comment-url', commentUrl);
     }
-    await writeSummary('Agent job', summaryRows(job, agentJobId, startedAt, commentUrl));
+    await writeSummary('Agent job', summaryRows(job, startedAt, commentUrl));
     if (job.status === 'failed')
         throw new JobError(`The ${name} failed`);
 }
@@ -51957,9 +51957,9 @@ async function waitForAgentJob(settings, client, signal) {
     }
     return outcome.state;
 }
-function summaryRows(job, agentJobId, startedAt, commentUrl) {
+function summaryRows(job, startedAt, commentUrl) {
     const rows = [
-        ['Job', code(job.id || agentJobId)],
+        ['Job', code(job.id)],
         ['Status', summary_text(job.status)]
     ];
     if (job.repository)
@@ -61785,9 +61785,10 @@ class ApiClient {
         const call = { name: 'start export job', method: 'POST', path: '/v1/static-export/jobs' };
         return this.send(call, StartResponse, 'only-if-not-received', { body, headers: { 'idempotency-key': idempotencyKey } });
     }
-    getExportJob(jobId, options = {}) {
+    async getExportJob(jobId, options = {}) {
         const call = { name: 'read export job', method: 'GET', path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`, jobId };
-        return this.send(call, ExportJobResponse, 'always', options);
+        const job = await this.send(call, ExportJobResponse, 'always', options);
+        return { ...job, jobId: job.jobId || jobId };
     }
     /** Generating a bundle again only yields a fresh link, so the call is safe to repeat. */
     generateBundle(jobId, options = {}) {
@@ -61799,14 +61800,15 @@ class ApiClient {
         };
         return this.send(call, BundleResponse, 'always', options);
     }
-    getAgentJob(projectId, jobId, options = {}) {
+    async getAgentJob(projectId, jobId, options = {}) {
         const call = {
             name: 'read agent job',
             method: 'GET',
             path: `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`,
             jobId
         };
-        return this.send(call, AgentJobResponse, 'always', options);
+        const job = await this.send(call, AgentJobResponse, 'always', options);
+        return { ...job, id: job.id || jobId };
     }
     send(call, schema, repeatable, options) {
         return retry(() => this.attempt(call, schema, repeatable, options), {

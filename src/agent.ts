@@ -33,11 +33,11 @@ export async function followAgentJob(settings: AgentSettings, client: ApiClient,
   if (settings.commentOn !== undefined) {
     const issueNumber = settings.commentOn
     commentUrl = await core.group(`Comment on #${issueNumber}`, () =>
-      upsertAgentComment({ token: settings.githubToken, issueNumber, job: { ...job, id: job.id || agentJobId } })
+      upsertAgentComment({ token: settings.githubToken, issueNumber, job })
     )
     core.setOutput('comment-url', commentUrl)
   }
-  await writeSummary('Agent job', summaryRows(job, agentJobId, startedAt, commentUrl))
+  await writeSummary('Agent job', summaryRows(job, startedAt, commentUrl))
 
   if (job.status === 'failed') throw new JobError(`The ${name} failed`)
 }
@@ -67,9 +67,9 @@ async function waitForAgentJob(settings: AgentSettings, client: ApiClient, signa
   return outcome.state
 }
 
-function summaryRows(job: AgentJob, agentJobId: string, startedAt: number, commentUrl?: string): [string, string][] {
+function summaryRows(job: AgentJob, startedAt: number, commentUrl?: string): [string, string][] {
   const rows: [string, string][] = [
-    ['Job', code(job.id || agentJobId)],
+    ['Job', code(job.id)],
     ['Status', text(job.status)]
   ]
   if (job.repository) rows.push(['Repository', text(job.repository)])

@@ -61,14 +61,15 @@ export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
 
   /** Starts an export. The idempotency key stays the same across retries of this one start. */
-  startExport(body: StartExportRequest, idempotencyKey = randomUUID()): Promise<ExportJob> {
+  startExport(body: StartExportRequest, idempotencyKey: string = randomUUID()): Promise<ExportJob> {
     const call: ApiCall = { name: 'start export job', method: 'POST', path: '/v1/static-export/jobs' }
     return this.send(call, StartResponse, 'only-if-not-received', { body, headers: { 'idempotency-key': idempotencyKey } })
   }
 
-  getExportJob(jobId: string, options: CallOptions = {}): Promise<ExportJob> {
+  async getExportJob(jobId: string, options: CallOptions = {}): Promise<ExportJob> {
     const call: ApiCall = { name: 'read export job', method: 'GET', path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`, jobId }
-    return this.send(call, ExportJobResponse, 'always', options)
+    const job = await this.send(call, ExportJobResponse, 'always', options)
+    return { ...job, jobId: job.jobId || jobId }
   }
 
   /** Generating a bundle again only yields a fresh link, so the call is safe to repeat. */
@@ -82,14 +83,15 @@ export class ApiClient {
     return this.send(call, BundleResponse, 'always', options)
   }
 
-  getAgentJob(projectId: string, jobId: string, options: CallOptions = {}): Promise<AgentJob> {
+  async getAgentJob(projectId: string, jobId: string, options: CallOptions = {}): Promise<AgentJob> {
     const call: ApiCall = {
       name: 'read agent job',
       method: 'GET',
       path: `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`,
       jobId
     }
-    return this.send(call, AgentJobResponse, 'always', options)
+    const job = await this.send(call, AgentJobResponse, 'always', options)
+    return { ...job, id: job.id || jobId }
   }
 
   private send<T>(
