@@ -52066,8 +52066,8 @@ class ApiError extends Error {
     constructor(call, problem, options = {}) {
         const status = options.status ? `: HTTP ${options.status} ${external_node_http_.STATUS_CODES[options.status] ?? ''}`.trimEnd() : '';
         const detail = options.detail ? `: ${options.detail}` : '';
-        const hint = options.status ? hintFor(call, options.status) : undefined;
-        super(`${describeCall(call)} ${problem}${status}${detail}${hint ? `. ${hint}` : ''}`, { cause: options.cause });
+        const hints = [options.status ? hintFor(call, options.status) : undefined, options.advice].filter(Boolean);
+        super(`${describeCall(call)} ${problem}${status}${detail}${hints.map((hint) => `. ${hint}`).join('')}`, { cause: options.cause });
         this.call = call;
         this.status = options.status;
         this.detail = options.detail;
@@ -61774,6 +61774,8 @@ const NETWORK_CODES = new Set([
     'UND_ERR_HEADERS_TIMEOUT',
     'UND_ERR_BODY_TIMEOUT'
 ]);
+/** Said when a call that creates something failed in a way that leaves its effect unknown. */
+const MAY_HAVE_ACTED = 'The server may have started a job all the same: check for it before running again, and resume it with export-job-id';
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 class ApiClient {
     options;
@@ -61857,7 +61859,8 @@ class ApiClient {
                 status: statusCode,
                 detail: errorDetail(text),
                 retryable,
-                retryAfterMs: parseRetryAfter(response.headers['retry-after'])
+                retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+                advice: !retryable && RETRYABLE_STATUSES.has(statusCode) ? MAY_HAVE_ACTED : undefined
             });
         }
         return parseBody(call, schema, text);
@@ -61876,8 +61879,7 @@ function networkError(call, error, repeatable) {
     const known = code !== undefined && NETWORK_CODES.has(code);
     const retryable = known && (repeatable === 'always' || NOT_SENT_CODES.has(code));
     const reason = code?.includes('TIMEOUT') ? 'got no response in time' : `failed to reach the API (${code ?? error.message})`;
-    const unsure = known && !retryable ? '; the server may have started a job: check for it before running again, and resume it with export-job-id' : '';
-    return new ApiError(call, `${reason}${unsure}`, { retryable, cause: error });
+    return new ApiError(call, reason, { retryable, advice: known && !retryable ? MAY_HAVE_ACTED : undefined, cause: error });
 }
 function errorCode(error) {
     for (let current = error; current instanceof Error; current = current.cause) {
@@ -62916,8 +62918,9 @@ async function unpackSite(archive, kind, destination) {
         catch (error) {
             throw new ArchiveError(`The ${kind} archive ${archive} is damaged and could not be unpacked: ${error.message}`);
         }
-        await refuseEscapingLinks(staging);
         const siteRoot = await findSiteRoot(staging);
+        // Checked against the folder that becomes the site: a link may only point inside it.
+        await refuseEscapingLinks(siteRoot);
         await (0,promises_.rm)(destination, { recursive: true, force: true });
         await (0,promises_.rename)(siteRoot, destination);
         return destination;
@@ -62928,6 +62931,8 @@ async function unpackSite(archive, kind, destination) {
 }
 /** Entry names are checked before anything is written: absolute paths and `..` are refused. */
 async function refuseUnsafeNames(archive, kind) {
+    if (kind === 'tar')
+        await refuseTruncatedTar(archive);
     const listing = kind === 'zip'
         ? await getExecOutput('unzip', ['-Z1', archive], { silent: true, ignoreReturnCode: true })
         : await getExecOutput('tar', [kind === 'tar.gz' ? '-tzf' : '-tf', archive], { silent: true, ignoreReturnCode: true });
@@ -62940,6 +62945,25 @@ async function refuseUnsafeNames(archive, kind) {
         if (external_node_path_default().posix.isAbsolute(name) || external_node_path_default().win32.isAbsolute(name) || name.split(/[\\/]/).includes('..')) {
             throw new ArchiveError(`The archive ${archive} has an entry that would be written outside the target folder: ${JSON.stringify(name)}; nothing was unpacked`);
         }
+    }
+}
+/**
+ * GNU tar accepts a plain tar cut at a member boundary and unpacks part of the site without a
+ * word; a whole archive is made of 512-byte blocks and ends with two zero blocks.
+ */
+async function refuseTruncatedTar(archive) {
+    const handle = await (0,promises_.open)(archive, 'r');
+    try {
+        const { size } = await handle.stat();
+        const tail = Buffer.alloc(1024);
+        if (size >= 1024)
+            await handle.read(tail, 0, 1024, size - 1024);
+        if (size < 1024 || size % 512 !== 0 || tail.some((byte) => byte !== 0)) {
+            throw new ArchiveError(`The tar archive ${archive} is damaged: it does not end with the end-of-archive blocks (cut short?)`);
+        }
+    }
+    finally {
+        await handle.close();
     }
 }
 /** A link may point anywhere inside the site, never outside it. */
@@ -63213,10 +63237,11 @@ const bool = schemas_string()
     .regex(/^(true|false)$/i, { error: (issue) => `must be true or false, got "${issue.input}"` })
     .transform((value) => value.toLowerCase() === 'true');
 const seconds = schemas_string()
-    .regex(/^\s*\d*\.?\d+\s*$/, { error: (issue) => `must be a positive number of seconds, got "${issue.input}"` })
-    .transform(Number)
-    .refine((value) => value > 0 && Number.isFinite(value), { error: 'must be a positive number of seconds, got 0' })
-    .transform((value) => Math.round(value * 1000));
+    .regex(/^\s*\d*\.?\d+\s*$/, { error: (issue) => `must be a positive number of seconds, got "${issue.input}"`, abort: true })
+    .refine((text) => Number(text) >= 0.001 && Number.isFinite(Number(text)), {
+    error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
+})
+    .transform((text) => Math.round(Number(text) * 1000));
 const optionalId = schemas_string()
     .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
     .optional();
@@ -63228,13 +63253,13 @@ const InputsSchema = object({
     'base-url': schemas_string().transform((value, ctx) => {
         const url = URL.parse(value);
         if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-            ctx.addIssue({ code: 'custom', message: `must be an https:// address, got "${value}"` });
+            ctx.addIssue({ code: 'custom', message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"` });
             return NEVER;
         }
         if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
             ctx.addIssue({
                 code: 'custom',
-                message: `must use https:// (plain http is allowed only for loopback addresses), got "${value}"`
+                message: `must use https:// (plain http is allowed only for loopback addresses), got "${url.protocol}//${url.host}"`
             });
             return NEVER;
         }

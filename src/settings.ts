@@ -94,10 +94,11 @@ const bool = z
 
 const seconds = z
   .string()
-  .regex(/^\s*\d*\.?\d+\s*$/, { error: (issue) => `must be a positive number of seconds, got "${issue.input}"` })
-  .transform(Number)
-  .refine((value) => value > 0 && Number.isFinite(value), { error: 'must be a positive number of seconds, got 0' })
-  .transform((value) => Math.round(value * 1000))
+  .regex(/^\s*\d*\.?\d+\s*$/, { error: (issue) => `must be a positive number of seconds, got "${issue.input}"`, abort: true })
+  .refine((text) => Number(text) >= 0.001 && Number.isFinite(Number(text)), {
+    error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
+  })
+  .transform((text) => Math.round(Number(text) * 1000))
 
 const optionalId = z
   .string()
@@ -114,13 +115,13 @@ const InputsSchema = z
     'base-url': z.string().transform((value, ctx) => {
       const url = URL.parse(value)
       if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-        ctx.addIssue({ code: 'custom', message: `must be an https:// address, got "${value}"` })
+        ctx.addIssue({ code: 'custom', message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"` })
         return z.NEVER
       }
       if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
         ctx.addIssue({
           code: 'custom',
-          message: `must use https:// (plain http is allowed only for loopback addresses), got "${value}"`
+          message: `must use https:// (plain http is allowed only for loopback addresses), got "${url.protocol}//${url.host}"`
         })
         return z.NEVER
       }

@@ -41,8 +41,9 @@ export async function unpackSite(archive: string, kind: ArchiveKind, destination
     } catch (error) {
       throw new ArchiveError(`The ${kind} archive ${archive} is damaged and could not be unpacked: ${(error as Error).message}`)
     }
-    await refuseEscapingLinks(staging)
     const siteRoot = await findSiteRoot(staging)
+    // Checked against the folder that becomes the site: a link may only point inside it.
+    await refuseEscapingLinks(siteRoot)
     await rm(destination, { recursive: true, force: true })
     await rename(siteRoot, destination)
     return destination
@@ -53,6 +54,7 @@ export async function unpackSite(archive: string, kind: ArchiveKind, destination
 
 /** Entry names are checked before anything is written: absolute paths and `..` are refused. */
 async function refuseUnsafeNames(archive: string, kind: ArchiveKind): Promise<void> {
+  if (kind === 'tar') await refuseTruncatedTar(archive)
   const listing =
     kind === 'zip'
       ? await getExecOutput('unzip', ['-Z1', archive], { silent: true, ignoreReturnCode: true })
@@ -65,6 +67,24 @@ async function refuseUnsafeNames(archive: string, kind: ArchiveKind): Promise<vo
     if (path.posix.isAbsolute(name) || path.win32.isAbsolute(name) || name.split(/[\\/]/).includes('..')) {
       throw new ArchiveError(`The archive ${archive} has an entry that would be written outside the target folder: ${JSON.stringify(name)}; nothing was unpacked`)
     }
+  }
+}
+
+/**
+ * GNU tar accepts a plain tar cut at a member boundary and unpacks part of the site without a
+ * word; a whole archive is made of 512-byte blocks and ends with two zero blocks.
+ */
+async function refuseTruncatedTar(archive: string): Promise<void> {
+  const handle = await open(archive, 'r')
+  try {
+    const { size } = await handle.stat()
+    const tail = Buffer.alloc(1024)
+    if (size >= 1024) await handle.read(tail, 0, 1024, size - 1024)
+    if (size < 1024 || size % 512 !== 0 || tail.some((byte) => byte !== 0)) {
+      throw new ArchiveError(`The tar archive ${archive} is damaged: it does not end with the end-of-archive blocks (cut short?)`)
+    }
+  } finally {
+    await handle.close()
   }
 }
 

@@ -85,7 +85,7 @@ describe('transient faults are retried and the run still succeeds', () => {
 
   it('start: connection refused', async () => {
     await startEmulator()
-    await emulator.refuseConnectionsFor(400)
+    await emulator.refuseConnectionsFor(150)
     const run = await runAction(exportInputs())
     await expectByteIdenticalSuccess(run)
     expect(run.stdout).toContain('ECONNREFUSED')

@@ -56,6 +56,10 @@ const NETWORK_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT'
 ])
 
+/** Said when a call that creates something failed in a way that leaves its effect unknown. */
+const MAY_HAVE_ACTED =
+  'The server may have started a job all the same: check for it before running again, and resume it with export-job-id'
+
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
@@ -152,7 +156,8 @@ export class ApiClient {
         status: statusCode,
         detail: errorDetail(text),
         retryable,
-        retryAfterMs: parseRetryAfter(response.headers['retry-after'])
+        retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+        advice: !retryable && RETRYABLE_STATUSES.has(statusCode) ? MAY_HAVE_ACTED : undefined
       })
     }
     return parseBody(call, schema, text)
@@ -171,9 +176,7 @@ function networkError(call: ApiCall, error: unknown, repeatable: Repeatable): Er
   const known = code !== undefined && NETWORK_CODES.has(code)
   const retryable = known && (repeatable === 'always' || NOT_SENT_CODES.has(code))
   const reason = code?.includes('TIMEOUT') ? 'got no response in time' : `failed to reach the API (${code ?? (error as Error).message})`
-  const unsure =
-    known && !retryable ? '; the server may have started a job: check for it before running again, and resume it with export-job-id' : ''
-  return new ApiError(call, `${reason}${unsure}`, { retryable, cause: error })
+  return new ApiError(call, reason, { retryable, advice: known && !retryable ? MAY_HAVE_ACTED : undefined, cause: error })
 }
 
 function errorCode(error: unknown): string | undefined {

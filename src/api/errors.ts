@@ -28,12 +28,12 @@ export class ApiError extends Error implements Retryable {
   constructor(
     call: ApiCall,
     problem: string,
-    options: { status?: number; detail?: string; retryable?: boolean; retryAfterMs?: number; cause?: unknown } = {}
+    options: { status?: number; detail?: string; retryable?: boolean; retryAfterMs?: number; advice?: string; cause?: unknown } = {}
   ) {
     const status = options.status ? `: HTTP ${options.status} ${STATUS_CODES[options.status] ?? ''}`.trimEnd() : ''
     const detail = options.detail ? `: ${options.detail}` : ''
-    const hint = options.status ? hintFor(call, options.status) : undefined
-    super(`${describeCall(call)} ${problem}${status}${detail}${hint ? `. ${hint}` : ''}`, { cause: options.cause })
+    const hints = [options.status ? hintFor(call, options.status) : undefined, options.advice].filter(Boolean)
+    super(`${describeCall(call)} ${problem}${status}${detail}${hints.map((hint) => `. ${hint}`).join('')}`, { cause: options.cause })
     this.call = call
     this.status = options.status
     this.detail = options.detail

@@ -1,0 +1,285 @@
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { InputError, readSettings, type AgentSettings, type ExportSettings } from '../src/settings.js'
+
+const KEY = 'mint_0123456789abcdef'
+
+let stdout: MockInstance<typeof process.stdout.write>
+
+beforeEach(() => {
+  // @actions/core writes its commands (::add-mask::, ::notice::, ::debug::) to stdout.
+  stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+})
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+})
+
+/** Sets inputs the way the runner does: INPUT_ + the name upper-cased, hyphens kept. */
+function setInputs(inputs: Record<string, string>): void {
+  for (const [name, value] of Object.entries(inputs)) vi.stubEnv(`INPUT_${name.toUpperCase()}`, value)
+}
+
+function exportSettings(inputs: Record<string, string> = {}): ExportSettings {
+  setInputs({ 'api-key': KEY, domain: 'docs.acme.dev', ...inputs })
+  const settings = readSettings()
+  if (settings.command !== 'export') throw new Error(`expected export settings, got ${settings.command}`)
+  return settings
+}
+
+function agentSettings(inputs: Record<string, string> = {}): AgentSettings {
+  setInputs({ 'api-key': KEY, command: 'agent-job', 'project-id': 'proj_1', 'agent-job-id': 'aj_1', ...inputs })
+  const settings = readSettings()
+  if (settings.command !== 'agent-job') throw new Error(`expected agent-job settings, got ${settings.command}`)
+  return settings
+}
+
+/** The InputError readSettings throws for these inputs. */
+function inputError(inputs: Record<string, string>): InputError {
+  setInputs(inputs)
+  try {
+    readSettings()
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError)
+    return error as InputError
+  }
+  throw new Error('readSettings accepted the inputs')
+}
+
+function exportError(inputs: Record<string, string>): string {
+  return inputError({ 'api-key': KEY, domain: 'docs.acme.dev', ...inputs }).message
+}
+
+function written(): string {
+  return stdout.mock.calls.map(([chunk]) => String(chunk)).join('')
+}
+
+describe('readSettings: defaults', () => {
+  it('applies the defaults of action.yml when inputs are empty', () => {
+    // The runner passes an empty string for inputs without a value or default.
+    const settings = exportSettings({ 'base-url': '', command: '', wait: '', 'timeout-seconds': '', extract: '', paths: '' })
+    expect(settings).toEqual({
+      apiKey: KEY,
+      baseUrl: 'https://api.mintlify.com',
+      command: 'export',
+      domain: 'docs.acme.dev',
+      exportJobId: undefined,
+      wait: true,
+      timeoutMs: 1_800_000,
+      pollIntervalMs: 5000,
+      download: true,
+      extract: false,
+      path: undefined,
+      maskBundleUrl: true,
+      paths: [],
+      version: undefined
+    })
+  })
+})
+
+describe('readSettings: api-key', () => {
+  it('trims the key and masks it before anything else is written', () => {
+    const settings = exportSettings({ 'api-key': `  ${KEY}\n` })
+    expect(settings.apiKey).toBe(KEY)
+    const firstLine = written().split('\n')[0]
+    expect(firstLine).toBe(`::add-mask::${KEY}`)
+  })
+
+  it('never logs the key in the settings it prints for debugging', () => {
+    exportSettings()
+    const lines = written().split('\n')
+    expect(lines.filter((line) => line.includes(KEY))).toEqual([`::add-mask::${KEY}`])
+  })
+
+  it('rejects a missing key, naming the input', () => {
+    expect(inputError({ domain: 'docs.acme.dev' }).message).toContain("Input 'api-key' is required")
+  })
+
+  it.each(['not a key', 'mint-0123456789', 'Bearer mint_abc', 'mint_abc$%'])('rejects the malformed key %j without echoing it', (key) => {
+    const message = exportError({ 'api-key': key })
+    expect(message).toContain("Input 'api-key' does not look like an admin API key")
+    expect(message).not.toContain(key)
+    // It was still masked, in case a later step prints it.
+    expect(written()).toContain(`::add-mask::${key}`)
+  })
+})
+
+describe('readSettings: base-url', () => {
+  it('keeps an https address and strips its trailing slashes', () => {
+    expect(exportSettings({ 'base-url': 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com')
+    expect(exportSettings({ 'base-url': 'https://api.example.com/mintlify//' }).baseUrl).toBe('https://api.example.com/mintlify')
+  })
+
+  it.each(['http://127.0.0.1:8080', 'http://127.1.2.3', 'http://localhost:3000', 'http://LOCALHOST', 'http://[::1]:9000'])(
+    'allows plain http to the loopback address %s',
+    (url) => {
+      expect(exportSettings({ 'base-url': url }).baseUrl).toBe(new URL(url).href.replace(/\/$/, ''))
+    }
+  )
+
+  it.each(['http://api.mintlify.com', 'http://10.0.0.1', 'http://localhost.evil.test', 'http://127.0.0.1.nip.io'])(
+    'refuses plain http to %s',
+    (url) => {
+      expect(exportError({ 'base-url': url })).toMatch(/^Input 'base-url' must use https:\/\//)
+    }
+  )
+
+  it.each(['ftp://api.mintlify.com', 'api.mintlify.com', 'not a url'])('refuses %j, which is not an https address', (url) => {
+    expect(exportError({ 'base-url': url })).toContain(`Input 'base-url' must be an https:// address, got "${url}"`)
+  })
+
+  it.each(['https://user:secret@api.mintlify.com', 'https://api.mintlify.com/?token=abc', 'https://api.mintlify.com/#top'])(
+    'refuses credentials, a query or a fragment in %s',
+    (url) => {
+      const message = exportError({ 'base-url': url })
+      expect(message).toBe("Input 'base-url' must not carry credentials, a query or a fragment")
+    }
+  )
+})
+
+describe('readSettings: command', () => {
+  it('accepts export and agent-job', () => {
+    expect(exportSettings({ command: 'export' }).command).toBe('export')
+    expect(agentSettings().command).toBe('agent-job')
+  })
+
+  it.each(['Export', 'agent', 'deploy'])('rejects the command %j, naming the input', (command) => {
+    expect(exportError({ command })).toContain(`Input 'command' must be export or agent-job, got "${command}"`)
+  })
+})
+
+describe('readSettings: domain', () => {
+  it('keeps a host name as it is, without a notice', () => {
+    expect(exportSettings({ domain: 'docs.acme.dev' }).domain).toBe('docs.acme.dev')
+    expect(written()).not.toContain('::notice')
+  })
+
+  it.each([
+    ['https://docs.acme.dev/guides/intro?x=1', 'docs.acme.dev'],
+    ['docs.acme.dev/guides', 'docs.acme.dev'],
+    ['http://Docs.Acme.Dev:8080', 'docs.acme.dev']
+  ])('reduces the pasted %s to its host, with a notice', (pasted, host) => {
+    expect(exportSettings({ domain: pasted }).domain).toBe(host)
+    expect(written()).toContain(`::notice::Input 'domain' reduced to its host: "${pasted}" → "${host}"`)
+  })
+
+  it.each(['not a host', 'docs_acme.dev', '-docs.acme.dev', 'https://'])('rejects the invalid host %j, naming the input', (domain) => {
+    expect(exportError({ domain })).toContain(`Input 'domain' must be a host name such as docs.acme.dev, got "${domain}"`)
+  })
+
+  it('requires a domain for export unless export-job-id is given', () => {
+    expect(inputError({ 'api-key': KEY }).message).toBe("Input 'domain' is required for command export unless export-job-id is given")
+    const settings = exportSettings({ domain: '', 'export-job-id': 'se_0123' })
+    expect(settings.domain).toBeUndefined()
+    expect(settings.exportJobId).toBe('se_0123')
+  })
+
+  it('rejects an export-job-id that is not an identifier', () => {
+    expect(exportError({ 'export-job-id': 'se 1/../x' })).toContain("Input 'export-job-id' must be an identifier")
+  })
+})
+
+describe('readSettings: agent-job', () => {
+  it('reads the project and job ids, and an optional comment target', () => {
+    const settings = agentSettings({ 'comment-on': '12', 'github-token': 'ghs_token' })
+    expect(settings).toMatchObject({ projectId: 'proj_1', agentJobId: 'aj_1', commentOn: 12, githubToken: 'ghs_token' })
+    expect(written()).toContain('::add-mask::ghs_token')
+  })
+
+  it('requires project-id and agent-job-id, naming each', () => {
+    const message = inputError({ 'api-key': KEY, command: 'agent-job' }).message
+    expect(message).toContain("Input 'project-id' is required for command agent-job")
+    expect(message).toContain("Input 'agent-job-id' is required for command agent-job")
+    expect(inputError({ 'api-key': KEY, command: 'agent-job', 'project-id': 'p' }).message).toBe(
+      "Input 'agent-job-id' is required for command agent-job"
+    )
+  })
+
+  it('requires a github-token when comment-on is set', () => {
+    const message = inputError({ 'api-key': KEY, command: 'agent-job', 'project-id': 'p', 'agent-job-id': 'a', 'comment-on': '3' }).message
+    expect(message).toBe("Input 'github-token' is required when comment-on is set")
+  })
+
+  it.each([
+    ['12', 12],
+    ['#12', 12],
+    ['  7 ', 7]
+  ])('reads comment-on %j as %i', (value, number) => {
+    expect(agentSettings({ 'comment-on': value, 'github-token': 't' }).commentOn).toBe(number)
+  })
+
+  it.each(['0', '-3', '1.5', '12abc', '##12', 'PR 12'])('rejects comment-on %j, naming the input', (value) => {
+    const message = inputError({ 'api-key': KEY, command: 'agent-job', 'project-id': 'p', 'agent-job-id': 'a', 'comment-on': value }).message
+    expect(message).toContain(`Input 'comment-on' must be an issue or pull request number, got "${value}"`)
+  })
+})
+
+describe('readSettings: booleans', () => {
+  it.each([
+    ['true', true],
+    ['TRUE', true],
+    ['True', true],
+    ['false', false],
+    ['FALSE', false],
+    ['fAlSe', false]
+  ])('reads %j as %s', (value, expected) => {
+    const settings = exportSettings({ wait: value, download: value, 'mask-bundle-url': value })
+    expect([settings.wait, settings.download, settings.maskBundleUrl]).toEqual([expected, expected, expected])
+  })
+
+  it.each(['wait', 'download', 'extract', 'mask-bundle-url'])('rejects a non-boolean %s, naming the input', (input) => {
+    for (const value of ['yes', '1', 'on', 'truthy']) {
+      expect(exportError({ [input]: value })).toContain(`Input '${input}' must be true or false, got "${value}"`)
+    }
+  })
+
+  it('rejects extract: true with download: false', () => {
+    expect(exportError({ extract: 'true', download: 'false' })).toBe(
+      "Input 'extract' is true but download is false: unpacking needs the downloaded archive"
+    )
+    expect(exportSettings({ extract: 'true', download: 'true' }).extract).toBe(true)
+  })
+})
+
+describe('readSettings: durations', () => {
+  it.each(['timeout-seconds', 'poll-interval-seconds'] as const)('reads %s as milliseconds, fractions included', (input) => {
+    const key = input === 'timeout-seconds' ? 'timeoutMs' : 'pollIntervalMs'
+    expect(exportSettings({ [input]: '90' })[key]).toBe(90_000)
+    expect(exportSettings({ [input]: '0.25' })[key]).toBe(250)
+    expect(exportSettings({ [input]: '.5' })[key]).toBe(500)
+  })
+
+  it.each(['timeout-seconds', 'poll-interval-seconds'])('rejects a %s that is not a positive number, naming the input', (input) => {
+    for (const value of ['0', '-1', 'abc', '1e3', '5s']) {
+      expect(exportError({ [input]: value })).toContain(`Input '${input}' must be a positive number of seconds`)
+    }
+  })
+})
+
+describe('readSettings: paths, path and version', () => {
+  it('splits paths per line, trimming each and dropping blank lines', () => {
+    const settings = exportSettings({ paths: '  /introduction  \r\n\n/guides/getting-started\n   \n api-reference/intro\n' })
+    expect(settings.paths).toEqual(['/introduction', '/guides/getting-started', 'api-reference/intro'])
+  })
+
+  it('resolves path to an absolute directory', () => {
+    expect(exportSettings({ path: 'out/docs' }).path).toBe(path.resolve('out/docs'))
+    expect(exportSettings({ path: '/tmp/export' }).path).toBe('/tmp/export')
+  })
+
+  it('keeps version only when given', () => {
+    expect(exportSettings({ version: '2026-11-22' }).version).toBe('2026-11-22')
+    expect(exportSettings({ version: '' }).version).toBeUndefined()
+  })
+})
+
+describe('readSettings: several problems', () => {
+  it('reports every malformed input at once, one per line', () => {
+    const message = exportError({ wait: 'maybe', 'timeout-seconds': 'soon' })
+    expect(message.split('\n')).toEqual([
+      `Input 'wait' must be true or false, got "maybe"`,
+      `Input 'timeout-seconds' must be a positive number of seconds, got "soon"`
+    ])
+  })
+})
