@@ -85,8 +85,9 @@ describe('transient faults are retried and the run still succeeds', () => {
 
   it('start: connection refused', async () => {
     await startEmulator()
-    await emulator.refuseConnectionsFor(150)
-    const run = await runAction(exportInputs())
+    // Long enough to outlast the action's start-up; its backoff (from 1 s) outlasts the refusal.
+    await emulator.refuseConnectionsFor(1500)
+    const run = await runAction(exportInputs({ 'poll-interval-seconds': '1', 'timeout-seconds': '30' }))
     await expectByteIdenticalSuccess(run)
     expect(run.stdout).toContain('ECONNREFUSED')
   })
