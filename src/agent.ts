@@ -32,9 +32,7 @@ export async function followAgentJob(settings: AgentSettings, client: ApiClient,
   let commentUrl: string | undefined
   if (settings.commentOn !== undefined) {
     const issueNumber = settings.commentOn
-    commentUrl = await core.group(`Comment on #${issueNumber}`, () =>
-      upsertAgentComment({ token: settings.githubToken, issueNumber, job })
-    )
+    commentUrl = await core.group(`Comment on #${issueNumber}`, () => upsertAgentComment({ token: settings.githubToken, issueNumber, job }))
     core.setOutput('comment-url', commentUrl)
   }
   await writeSummary('Agent job', summaryRows(job, startedAt, commentUrl))

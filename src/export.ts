@@ -126,9 +126,7 @@ async function waitForJob(settings: ExportSettings, client: ApiClient, job: Expo
   })
   if (!outcome.finished) {
     const last = outcome.state ? ` (last seen: ${progressLine(outcome.state)})` : ''
-    throw new JobError(
-      `Export job ${job.jobId} did not finish within ${formatSeconds(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`
-    )
+    throw new JobError(`Export job ${job.jobId} did not finish within ${formatSeconds(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`)
   }
   return outcome.state
 }

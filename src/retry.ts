@@ -34,7 +34,7 @@ export async function retry<T>(action: (attempt: number) => Promise<T>, options:
       return await action(attempt)
     } catch (error) {
       if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted) throw error
-      const delayMs = backoffMs(attempt, options, (error as Retryable).retryAfterMs)
+      const delayMs = backoffMs(attempt, options, error.retryAfterMs)
       if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline) throw error
       options.onRetry?.(error, attempt + 1, delayMs)
       await sleep(delayMs, options.signal)

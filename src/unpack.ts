@@ -65,7 +65,9 @@ async function refuseUnsafeNames(archive: string, kind: ArchiveKind): Promise<vo
   for (const name of listing.stdout.split('\n')) {
     if (!name) continue
     if (path.posix.isAbsolute(name) || path.win32.isAbsolute(name) || name.split(/[\\/]/).includes('..')) {
-      throw new ArchiveError(`The archive ${archive} has an entry that would be written outside the target folder: ${JSON.stringify(name)}; nothing was unpacked`)
+      throw new ArchiveError(
+        `The archive ${archive} has an entry that would be written outside the target folder: ${JSON.stringify(name)}; nothing was unpacked`
+      )
     }
   }
 }

@@ -75,7 +75,9 @@ describe('agent-job, end to end', () => {
     const run = await runAgent({ 'agent-job-id': 'aj_missing' })
     expect(run.exitCode).toBe(1)
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain('read agent job for job aj_missing (GET /v2/agent/proj_acme/job/aj_missing) failed: HTTP 404 Not Found: Agent job aj_missing not found')
+    expect(run.errors[0]).toContain(
+      'read agent job for job aj_missing (GET /v2/agent/proj_acme/job/aj_missing) failed: HTTP 404 Not Found: Agent job aj_missing not found'
+    )
     expect(emulator.requestsTo('agent')).toHaveLength(1)
   })
 

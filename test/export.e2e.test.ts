@@ -183,7 +183,17 @@ describe('export, end to end', () => {
 
 describe('export failures, end to end', () => {
   it('fails with the server error and the job id when the job fails', async () => {
-    await startEmulator({ export: { queuedMs: 50, runningMs: 100, pages: 5, outcome: 'failed', error: 'Build failed: broken link in guides/setup.mdx', queuedName: 'queued', runningName: 'running' } })
+    await startEmulator({
+      export: {
+        queuedMs: 50,
+        runningMs: 100,
+        pages: 5,
+        outcome: 'failed',
+        error: 'Build failed: broken link in guides/setup.mdx',
+        queuedName: 'queued',
+        runningName: 'running'
+      }
+    })
     const run = await runAction(exportInputs())
     expect(run.exitCode).toBe(1)
     const jobId = run.outputs['job-id'] ?? ''
@@ -194,7 +204,9 @@ describe('export failures, end to end', () => {
   })
 
   it('fails on timeout naming the job, keeping job-id for a later run', async () => {
-    await startEmulator({ export: { queuedMs: 100, runningMs: 60_000, pages: 50, outcome: 'completed', queuedName: 'queued', runningName: 'running' } })
+    await startEmulator({
+      export: { queuedMs: 100, runningMs: 60_000, pages: 50, outcome: 'completed', queuedName: 'queued', runningName: 'running' }
+    })
     const run = await runAction(exportInputs({ 'timeout-seconds': '1', 'poll-interval-seconds': '0.2' }))
     expect(run.exitCode).toBe(1)
     const jobId = run.outputs['job-id'] ?? ''
@@ -238,6 +250,8 @@ describe('export failures, end to end', () => {
     await startEmulator()
     const run = await runAction(exportInputs({ 'export-job-id': 'se_missing' }))
     expect(run.exitCode).toBe(1)
-    expect(run.errors).toEqual([expect.stringMatching(/^read export job for job se_missing .* HTTP 404 Not Found: No static export job se_missing\. Check export-job-id/)])
+    expect(run.errors).toEqual([
+      expect.stringMatching(/^read export job for job se_missing .* HTTP 404 Not Found: No static export job se_missing\. Check export-job-id/)
+    ])
   })
 })

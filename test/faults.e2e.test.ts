@@ -41,7 +41,9 @@ async function expectByteIdenticalSuccess(run: ActionRun): Promise<void> {
   expect(run.outputs['bundle-sha256']).toBe(await emulator.archiveSha256())
   expect((await readFile(run.outputs['bundle-path'] ?? '')).equals((emulator.options.archive as { bytes: Buffer }).bytes)).toBe(true)
   expect(existsSync(path.join(run.outputs['site-path'] ?? '', 'index.html'))).toBe(true)
-  const leftovers = (await readdir(path.dirname(run.outputs['bundle-path'] ?? ''))).filter((name) => name.endsWith('.partial') || name.startsWith('.'))
+  const leftovers = (await readdir(path.dirname(run.outputs['bundle-path'] ?? ''))).filter(
+    (name) => name.endsWith('.partial') || name.startsWith('.')
+  )
   expect(leftovers).toEqual([])
   expect(emulator.exportJobs.size).toBe(1)
 }
@@ -54,7 +56,11 @@ const transient: [Route, string, () => Fault][] = [
   ['start', '503', () => ({ status: 503 })],
   ['status', '429 with Retry-After as an HTTP date', () => ({ status: 429, headers: { 'retry-after': retryAfterDate() } })],
   ['status', '500', () => ({ status: 500 })],
-  ['status', '502 (an HTML page from a proxy)', () => ({ status: 502, body: '<html><body>Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } })],
+  [
+    'status',
+    '502 (an HTML page from a proxy)',
+    () => ({ status: 502, body: '<html><body>Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } })
+  ],
   ['status', '503', () => ({ status: 503 })],
   ['status', '504', () => ({ status: 504 })],
   ['status', 'connection reset', () => ({ reset: true })],
@@ -112,11 +118,12 @@ describe('transient faults are retried and the run still succeeds', () => {
 })
 
 describe('a start that the server may have acted on is not repeated', () => {
-  it.each([
-    ['500', { status: 500 } as Fault],
-    ['connection reset', { reset: true } as Fault],
-    ['no response', { hang: true } as Fault]
-  ])('start: %s', async (_name, fault) => {
+  const ambiguous: [string, Fault][] = [
+    ['500', { status: 500 }],
+    ['connection reset', { reset: true }],
+    ['no response', { hang: true }]
+  ]
+  it.each(ambiguous)('start: %s', async (_name, fault) => {
     await startEmulator()
     emulator.inject('start', fault)
     const run = await runAction(exportInputs())
@@ -139,13 +146,28 @@ describe('a start that the server may have acted on is not repeated', () => {
 
 describe('permanent faults: one request, one clear error', () => {
   const permanent: [Route, number, string, RegExp][] = [
-    ['start', 400, 'domain must be a hostname', /start export job \(POST \/v1\/static-export\/jobs\) failed: HTTP 400 Bad Request: domain must be a hostname/],
+    [
+      'start',
+      400,
+      'domain must be a hostname',
+      /start export job \(POST \/v1\/static-export\/jobs\) failed: HTTP 400 Bad Request: domain must be a hostname/
+    ],
     ['start', 401, 'Invalid API key', /HTTP 401 Unauthorized: Invalid API key\. The API key was refused: it may be revoked or expired/],
-    ['start', 403, 'IP address not in allowlist', /HTTP 403 Forbidden: IP address not in allowlist\. Static export needs an enterprise plan .* read-only key.*IP allowlist/],
+    [
+      'start',
+      403,
+      'IP address not in allowlist',
+      /HTTP 403 Forbidden: IP address not in allowlist\. Static export needs an enterprise plan .* read-only key.*IP allowlist/
+    ],
     ['start', 422, 'paths[0] is not a page', /HTTP 422 Unprocessable Entity: paths\[0\] is not a page/],
     ['status', 404, 'No static export job', /^read export job for job se_\w+ .*HTTP 404 Not Found: No static export job\. Check export-job-id/],
     ['status', 403, 'Key lacks scope', /^read export job for job se_\w+ .*HTTP 403 Forbidden: Key lacks scope/],
-    ['bundle', 409, 'Job has not completed', /^generate export bundle for job se_\w+ .*HTTP 409 Conflict: Job has not completed\. The job has not finished/],
+    [
+      'bundle',
+      409,
+      'Job has not completed',
+      /^generate export bundle for job se_\w+ .*HTTP 409 Conflict: Job has not completed\. The job has not finished/
+    ],
     ['bundle', 404, 'No static export job', /^generate export bundle for job se_\w+ .*HTTP 404 Not Found/]
   ]
 
@@ -161,7 +183,11 @@ describe('permanent faults: one request, one clear error', () => {
 
   it('start: a 200 that is an HTML page, shown by its first bytes', async () => {
     await startEmulator()
-    emulator.inject('start', { status: 200, body: '<!DOCTYPE html><html><title>Sign in to the corporate proxy</title>', headers: { 'content-type': 'text/html' } })
+    emulator.inject('start', {
+      status: 200,
+      body: '<!DOCTYPE html><html><title>Sign in to the corporate proxy</title>',
+      headers: { 'content-type': 'text/html' }
+    })
     const run = await runAction(exportInputs())
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([
@@ -174,7 +200,9 @@ describe('permanent faults: one request, one clear error', () => {
     emulator.inject('start', { status: 202, body: '{"status":"queued"}' })
     const run = await runAction(exportInputs())
     expect(run.exitCode).toBe(1)
-    expect(run.errors).toEqual(['start export job (POST /v1/static-export/jobs) returned an unexpected response (no jobId in the response): {"status":"queued"}'])
+    expect(run.errors).toEqual([
+      'start export job (POST /v1/static-export/jobs) returned an unexpected response (no jobId in the response): {"status":"queued"}'
+    ])
   })
 
   it('download: a 403 that is not about expiry is not retried', async () => {
@@ -182,7 +210,11 @@ describe('permanent faults: one request, one clear error', () => {
     emulator.inject('download', { status: 403, body: '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>' })
     const run = await runAction(exportInputs())
     expect(run.exitCode).toBe(1)
-    expect(run.errors).toEqual([expect.stringMatching(/^Export job se_\w+: Download of http:\/\/127\.0\.0\.1:\d+\/static-exports\/se_\w+\/bundle\.tar\.gz\?… failed: HTTP 403: Access Denied$/)])
+    expect(run.errors).toEqual([
+      expect.stringMatching(
+        /^Export job se_\w+: Download of http:\/\/127\.0\.0\.1:\d+\/static-exports\/se_\w+\/bundle\.tar\.gz\?… failed: HTTP 403: Access Denied$/
+      )
+    ])
     expect(emulator.requestsTo('download')).toHaveLength(1)
   })
 
@@ -222,7 +254,9 @@ describe('expired links are renewed, never a failure', () => {
     await startEmulator({ linkTtlMs: 10_000 })
     const run = await runAction(exportInputs())
     expect(run.exitCode).toBe(1)
-    expect(run.errors).toEqual([expect.stringMatching(/^Export job se_\w+: every bundle link \(3 asked for\) had expired before it could be downloaded/)])
+    expect(run.errors).toEqual([
+      expect.stringMatching(/^Export job se_\w+: every bundle link \(3 asked for\) had expired before it could be downloaded/)
+    ])
     expect(emulator.requestsTo('bundle')).toHaveLength(3)
     expect(emulator.requestsTo('download')).toHaveLength(0)
   })
@@ -244,7 +278,11 @@ describe('archives', () => {
   it('a file that is not an archive fails and is kept for inspection', async () => {
     const run = await exportArchive(Buffer.from('<html>Access denied by the corporate proxy</html>'))
     expect(run.exitCode).toBe(1)
-    expect(run.errors).toEqual([expect.stringMatching(/^Export job se_\w+: The downloaded bundle is not an archive \(tar\.gz, zip or tar\); it was kept at (\S+) for inspection$/)])
+    expect(run.errors).toEqual([
+      expect.stringMatching(
+        /^Export job se_\w+: The downloaded bundle is not an archive \(tar\.gz, zip or tar\); it was kept at (\S+) for inspection$/
+      )
+    ])
     const kept = /kept at (\S+) for/.exec(run.errors[0] ?? '')?.[1] ?? ''
     expect(await readFile(kept, 'utf8')).toContain('corporate proxy')
   })
@@ -259,11 +297,27 @@ describe('archives', () => {
   })
 
   const hostile: [string, Buffer, RegExp][] = [
-    ['tar.gz with an absolute path', tarGz([...SAMPLE_SITE, { name: '/tmp/evil-absolute.txt', content: 'x' }]), /outside the target folder: "\/tmp\/evil-absolute\.txt"/],
-    ['tar.gz with ..', tarGz([...SAMPLE_SITE, { name: 'assets/../../evil-dotdot.txt', content: 'x' }]), /outside the target folder: "assets\/\.\.\/\.\.\/evil-dotdot\.txt"/],
+    [
+      'tar.gz with an absolute path',
+      tarGz([...SAMPLE_SITE, { name: '/tmp/evil-absolute.txt', content: 'x' }]),
+      /outside the target folder: "\/tmp\/evil-absolute\.txt"/
+    ],
+    [
+      'tar.gz with ..',
+      tarGz([...SAMPLE_SITE, { name: 'assets/../../evil-dotdot.txt', content: 'x' }]),
+      /outside the target folder: "assets\/\.\.\/\.\.\/evil-dotdot\.txt"/
+    ],
     ['zip with ..', zip([...SAMPLE_SITE, { name: '../evil-zip.txt', content: 'x' }]), /outside the target folder: "\.\.\/evil-zip\.txt"/],
-    ['tar.gz with a link out of the folder', tarGz([...SAMPLE_SITE, { name: 'escape', type: 'symlink', target: '../../..' }]), /a link that escapes the target folder: escape -> \.\.\/\.\.\/\.\./],
-    ['zip with a link to an absolute path', zip([...SAMPLE_SITE, { name: 'passwd', type: 'symlink', target: '/etc/passwd' }]), /a link that escapes the target folder: passwd -> \/etc\/passwd/]
+    [
+      'tar.gz with a link out of the folder',
+      tarGz([...SAMPLE_SITE, { name: 'escape', type: 'symlink', target: '../../..' }]),
+      /a link that escapes the target folder: escape -> \.\.\/\.\.\/\.\./
+    ],
+    [
+      'zip with a link to an absolute path',
+      zip([...SAMPLE_SITE, { name: 'passwd', type: 'symlink', target: '/etc/passwd' }]),
+      /a link that escapes the target folder: passwd -> \/etc\/passwd/
+    ]
   ]
 
   it.each(hostile)('%s is refused and nothing lands outside the target', async (_name, bytes, expected) => {
@@ -286,7 +340,9 @@ describe('archives', () => {
 
 describe('cancellation', () => {
   it.each([['SIGINT'], ['SIGTERM']] as const)('%s stops polling, sets job-id, says how to resume and exits within a second', async (signal) => {
-    await startEmulator({ export: { queuedMs: 100, runningMs: 60_000, pages: 50, outcome: 'completed', queuedName: 'queued', runningName: 'running' } })
+    await startEmulator({
+      export: { queuedMs: 100, runningMs: 60_000, pages: 50, outcome: 'completed', queuedName: 'queued', runningName: 'running' }
+    })
     let child: ChildProcess | undefined
     let signalledAt = 0
     const run = await runAction(exportInputs({ 'timeout-seconds': '60' }), {
@@ -304,7 +360,9 @@ describe('cancellation', () => {
     expect(run.exitCode).not.toBe(0)
     const jobId = run.outputs['job-id'] ?? ''
     expect(jobId).toMatch(/^se_/)
-    expect(run.errors).toEqual([`The run was cancelled while export job ${jobId} was in progress. It keeps running on the server: run again with export-job-id: ${jobId} to collect it.`])
+    expect(run.errors).toEqual([
+      `The run was cancelled while export job ${jobId} was in progress. It keeps running on the server: run again with export-job-id: ${jobId} to collect it.`
+    ])
     const pollsAfterSignal = emulator.requestsTo('status').filter((request) => request.at > signalledAt + 50)
     expect(pollsAfterSignal).toEqual([])
   })
@@ -313,13 +371,18 @@ describe('cancellation', () => {
 describe('secrets', () => {
   it('never shows the key or the link, even with step debug on, and sends no credential to storage, redirects included', async () => {
     await startEmulator({ redirectDownloads: true })
-    const run = await runAction(exportInputs({ 'api-key': `  ${emulator.options.apiKey}\n` }), { env: { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1' } })
+    const run = await runAction(exportInputs({ 'api-key': `  ${emulator.options.apiKey}\n` }), {
+      env: { ACTIONS_STEP_DEBUG: 'true', RUNNER_DEBUG: '1' }
+    })
     await expectByteIdenticalSuccess(run)
     const log = `${run.stdout}\n${run.stderr}`.split('\n').filter((line) => !line.startsWith('::add-mask::'))
     const signature = new URL(run.outputs['bundle-url'] ?? '').searchParams.get('X-Amz-Signature') ?? ''
     expect(log.filter((line) => line.includes(emulator.options.apiKey) || line.includes(signature))).toEqual([])
     const storage = emulator.requests.filter((request) => request.host === 'storage')
-    expect(storage.map((request) => request.path)).toEqual([expect.stringMatching(/^\/static-exports\//), expect.stringMatching(/^\/moved\/static-exports\//)])
+    expect(storage.map((request) => request.path)).toEqual([
+      expect.stringMatching(/^\/static-exports\//),
+      expect.stringMatching(/^\/moved\/static-exports\//)
+    ])
     for (const request of storage) expect(request.headers.authorization).toBeUndefined()
   })
 
@@ -338,21 +401,25 @@ describe('bad inputs fail before any request, naming the input', () => {
     ['api-key with a prefix only', { 'api-key': 'mint_' }, "Input 'api-key' does not look like an admin API key"],
     ['base-url over plain http', { 'base-url': 'http://api.mintlify.com' }, "Input 'base-url' must use https://"],
     ['base-url that is not a URL', { 'base-url': 'api.mintlify.com' }, "Input 'base-url' must be an https:// address"],
-    ['command unknown', { command: 'publish' }, "Input 'command' must be export or agent-job, got \"publish\""],
+    ['command unknown', { command: 'publish' }, 'Input \'command\' must be export or agent-job, got "publish"'],
     ['domain missing', { domain: '' }, "Input 'domain' is required for command export unless export-job-id is given"],
     ['domain not a host name', { domain: 'docs acme dev' }, "Input 'domain' must be a host name"],
     ['export-job-id with a slash', { 'export-job-id': 'se_1/../x' }, "Input 'export-job-id' must be an identifier"],
     ['project-id missing for agent-job', { command: 'agent-job', 'agent-job-id': 'aj_1' }, "Input 'project-id' is required for command agent-job"],
     ['agent-job-id missing for agent-job', { command: 'agent-job', 'project-id': 'p_1' }, "Input 'agent-job-id' is required for command agent-job"],
-    ['wait not a boolean', { wait: 'yes' }, "Input 'wait' must be true or false, got \"yes\""],
+    ['wait not a boolean', { wait: 'yes' }, 'Input \'wait\' must be true or false, got "yes"'],
     ['timeout-seconds zero', { 'timeout-seconds': '0' }, "Input 'timeout-seconds' must be a positive number of seconds"],
-    ['timeout-seconds negative', { 'timeout-seconds': '-5' }, "Input 'timeout-seconds' must be a positive number of seconds, got \"-5\""],
-    ['timeout-seconds not a number', { 'timeout-seconds': '30m' }, "Input 'timeout-seconds' must be a positive number of seconds, got \"30m\""],
+    ['timeout-seconds negative', { 'timeout-seconds': '-5' }, 'Input \'timeout-seconds\' must be a positive number of seconds, got "-5"'],
+    ['timeout-seconds not a number', { 'timeout-seconds': '30m' }, 'Input \'timeout-seconds\' must be a positive number of seconds, got "30m"'],
     ['poll-interval-seconds zero', { 'poll-interval-seconds': '0' }, "Input 'poll-interval-seconds' must be a positive number of seconds"],
     ['download not a boolean', { download: 'maybe' }, "Input 'download' must be true or false"],
     ['extract not a boolean', { extract: '1' }, "Input 'extract' must be true or false"],
     ['extract without download', { extract: 'true', download: 'false' }, "Input 'extract' is true but download is false"],
-    ['comment-on not a number', { command: 'agent-job', 'project-id': 'p', 'agent-job-id': 'a', 'comment-on': 'the issue' }, "Input 'comment-on' must be an issue or pull request number"],
+    [
+      'comment-on not a number',
+      { command: 'agent-job', 'project-id': 'p', 'agent-job-id': 'a', 'comment-on': 'the issue' },
+      "Input 'comment-on' must be an issue or pull request number"
+    ],
     ['mask-bundle-url not a boolean', { 'mask-bundle-url': 'on' }, "Input 'mask-bundle-url' must be true or false"]
   ]
 

@@ -57,8 +57,7 @@ const NETWORK_CODES = new Set([
 ])
 
 /** Said when a call that creates something failed in a way that leaves its effect unknown. */
-const MAY_HAVE_ACTED =
-  'The server may have started a job all the same: check for it before running again, and resume it with export-job-id'
+const MAY_HAVE_ACTED = 'The server may have started a job all the same: check for it before running again, and resume it with export-job-id'
 
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 export class ApiClient {

@@ -101,13 +101,11 @@ export const BundleResponse = z
     expiresAt: z.unknown().optional(),
     sizeBytes: z.unknown().optional()
   })
-  .transform(
-    (body): Bundle => ({
-      bundleUrl: body.bundleUrl,
-      expiresAt: normalizeTimestamp(body.expiresAt),
-      sizeBytes: normalizePageCount(body.sizeBytes)
-    })
-  )
+  .transform((body): Bundle => ({
+    bundleUrl: body.bundleUrl,
+    expiresAt: normalizeTimestamp(body.expiresAt),
+    sizeBytes: normalizePageCount(body.sizeBytes)
+  }))
 
 /** An agent job, normalised. */
 export interface AgentJob {
@@ -132,18 +130,16 @@ export const AgentJobResponse = z
     createdAt: z.unknown().optional(),
     archivedAt: z.unknown().optional()
   })
-  .transform(
-    (body): AgentJob => ({
-      id: body.id ?? '',
-      status: body.status.trim().toLowerCase(),
-      repository: body.source?.repository ?? undefined,
-      ref: body.source?.ref ?? undefined,
-      model: body.model ?? undefined,
-      prLink: body.prLink || undefined,
-      createdAt: normalizeTimestamp(body.createdAt),
-      archivedAt: normalizeTimestamp(body.archivedAt)
-    })
-  )
+  .transform((body): AgentJob => ({
+    id: body.id ?? '',
+    status: body.status.trim().toLowerCase(),
+    repository: body.source?.repository ?? undefined,
+    ref: body.source?.ref ?? undefined,
+    model: body.model ?? undefined,
+    prLink: body.prLink || undefined,
+    createdAt: normalizeTimestamp(body.createdAt),
+    archivedAt: normalizeTimestamp(body.archivedAt)
+  }))
 
 /** The `error` text of an error body, whether a string or an object with a message. */
 export function errorText(value: unknown): string | undefined {

@@ -12,13 +12,23 @@ export interface ArchiveEntry {
 
 /** A small documentation site, as the export bundles one: HTML, CSS, JS and a search index. */
 export const SAMPLE_SITE: ArchiveEntry[] = [
-  { name: 'index.html', content: '<!doctype html><html><head><title>Acme Docs</title><link rel="stylesheet" href="assets/style.css"></head><body><h1>Acme Docs</h1><a href="guides/getting-started.html">Get started</a><script src="assets/app.js"></script></body></html>\n' },
+  {
+    name: 'index.html',
+    content:
+      '<!doctype html><html><head><title>Acme Docs</title><link rel="stylesheet" href="assets/style.css"></head><body><h1>Acme Docs</h1><a href="guides/getting-started.html">Get started</a><script src="assets/app.js"></script></body></html>\n'
+  },
   { name: 'guides/', type: 'directory' },
   { name: 'guides/getting-started.html', content: '<!doctype html><html><body><h1>Getting started</h1><p>Install the CLI.</p></body></html>\n' },
   { name: 'api-reference/introduction.html', content: '<!doctype html><html><body><h1>API reference</h1></body></html>\n' },
   { name: 'assets/style.css', content: 'body { font-family: system-ui, sans-serif; margin: 2rem; }\n' },
   { name: 'assets/app.js', content: 'document.documentElement.dataset.ready = "true";\n' },
-  { name: 'search-index.json', content: `${JSON.stringify([{ path: '/', title: 'Acme Docs' }, { path: '/guides/getting-started', title: 'Getting started' }])}\n` }
+  {
+    name: 'search-index.json',
+    content: `${JSON.stringify([
+      { path: '/', title: 'Acme Docs' },
+      { path: '/guides/getting-started', title: 'Getting started' }
+    ])}\n`
+  }
 ]
 
 /** Pages of the sample site, which the emulator reports as the job's page count. */

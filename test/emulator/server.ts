@@ -193,7 +193,15 @@ export class Emulator {
     const body = await readBody(req)
     const url = new URL(req.url ?? '/', this.baseUrl)
     const match = routeOf(req.method ?? '', url.pathname)
-    this.requests.push({ host: 'api', route: match?.route ?? 'unknown', method: req.method ?? '', path: url.pathname, headers: req.headers, body, at: Date.now() })
+    this.requests.push({
+      host: 'api',
+      route: match?.route ?? 'unknown',
+      method: req.method ?? '',
+      path: url.pathname,
+      headers: req.headers,
+      body,
+      at: Date.now()
+    })
     if (!match) return json(res, 404, { error: `No route for ${req.method} ${url.pathname}` })
     if (this.applyFault(match.route, req, res)) return
     if (req.headers.authorization !== `Bearer ${this.options.apiKey}`) {
@@ -342,7 +350,15 @@ export class Emulator {
 
   private async handleStorage(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.storageUrl)
-    this.requests.push({ host: 'storage', route: 'download', method: req.method ?? '', path: url.pathname, headers: req.headers, body: '', at: Date.now() })
+    this.requests.push({
+      host: 'storage',
+      route: 'download',
+      method: req.method ?? '',
+      path: url.pathname,
+      headers: req.headers,
+      body: '',
+      at: Date.now()
+    })
     if (this.applyFault('download', req, res)) return
     if (req.headers.authorization) {
       return s3Error(res, 400, 'InvalidArgument', 'Only one auth mechanism allowed')
