@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SAMPLE_SITE, SAMPLE_SITE_PAGES, zip } from './emulator/archives.ts'
 import { Emulator, type EmulatorOptions } from './emulator/server.ts'
+import { exportInputs as quickExportInputs } from './support/export-inputs.ts'
 import { runAction } from './support/run-action.ts'
 
 let emulator: Emulator
@@ -14,16 +15,8 @@ async function startEmulator(options: Partial<EmulatorOptions> = {}): Promise<Em
 
 afterEach(async () => emulator?.stop())
 
-/** Inputs of a quick export against the emulator; the rest are action.yml's defaults. */
 function exportInputs(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    'api-key': emulator.options.apiKey,
-    'base-url': emulator.baseUrl,
-    domain: 'docs.acme.dev',
-    'poll-interval-seconds': '0.05',
-    'timeout-seconds': '20',
-    ...overrides
-  }
+  return quickExportInputs(emulator, overrides)
 }
 
 describe('export, end to end', () => {

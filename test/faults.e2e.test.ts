@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SAMPLE_SITE, tarGz, zip, type ArchiveEntry } from './emulator/archives.ts'
 import { Emulator, type EmulatorOptions, type Fault, type Route } from './emulator/server.ts'
+import { exportInputs as quickExportInputs } from './support/export-inputs.ts'
 import { runAction, type ActionRun } from './support/run-action.ts'
 
 /**
@@ -22,16 +23,8 @@ async function startEmulator(options: Partial<EmulatorOptions> = {}): Promise<Em
 afterEach(async () => emulator?.stop())
 
 function exportInputs(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    'api-key': emulator.options.apiKey,
-    'base-url': emulator.baseUrl,
-    domain: 'docs.acme.dev',
-    'poll-interval-seconds': '0.05',
-    // A sixth of this, one second, is the per-request timeout: a hung response is abandoned quickly.
-    'timeout-seconds': '6',
-    extract: 'true',
-    ...overrides
-  }
+  // A sixth of the timeout, one second, is the per-request timeout: a hung response is abandoned quickly.
+  return quickExportInputs(emulator, { 'timeout-seconds': '6', extract: 'true', ...overrides })
 }
 
 async function expectByteIdenticalSuccess(run: ActionRun): Promise<void> {

@@ -1,0 +1,16 @@
+import type { Emulator } from '../emulator/server.ts'
+
+/**
+ * Inputs of a quick export against the emulator: short polls, a domain, its key and address.
+ * The rest are action.yml's defaults, which runAction fills in as the runner does.
+ */
+export function exportInputs(emulator: Emulator, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    'api-key': emulator.options.apiKey,
+    'base-url': emulator.baseUrl,
+    domain: 'docs.acme.dev',
+    'poll-interval-seconds': '0.05',
+    'timeout-seconds': '20',
+    ...overrides
+  }
+}
