@@ -51847,8 +51847,11 @@ async function pollUntil(options) {
 ;// CONCATENATED MODULE: ./src/summary.ts
 
 
-/** The export's job summary: what was exported, how long it took, and what the archive is. */
-async function writeExportSummary(report) {
+/**
+ * The export's job summary: what was exported, how long it took, and what the archive is.
+ * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
+ */
+async function writeExportSummary(report, showLink) {
     const { job, bundle, archive } = report;
     const rows = [
         ['Job', summary_text(report.jobId ?? '(not started)')],
@@ -51859,8 +51862,7 @@ async function writeExportSummary(report) {
         rows.push(['Pages', String(job.pageCount)]);
     if (bundle) {
         rows.push(['Link expires', summary_text(bundle.expiresAt ?? 'not given')]);
-        // A masked link stays out of the summary: it is as public as the run's page.
-        if (report.linkShown)
+        if (showLink)
             rows.push(['Bundle link', summary_text(bundle.bundleUrl)]);
     }
     if (archive) {
@@ -63126,7 +63128,6 @@ async function useBundle(settings, report, directory, client) {
     if (settings.maskBundleUrl)
         core_setSecret(bundle.bundleUrl);
     report.bundle = bundle;
-    report.linkShown = !settings.maskBundleUrl;
     setOutput('bundle-url', bundle.bundleUrl);
     setOutput('expires-at', bundle.expiresAt ?? '');
     report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version);
@@ -63431,7 +63432,7 @@ async function run() {
             signal: cancellation.signal
         });
         if (settings.command === 'export') {
-            const report = { startedAt: Date.now(), linkShown: false };
+            const report = { startedAt: Date.now() };
             try {
                 await exportSite(settings, report, {
                     client,
@@ -63441,7 +63442,7 @@ async function run() {
                 });
             }
             finally {
-                await writeExportSummary(report);
+                await writeExportSummary(report, !settings.maskBundleUrl);
             }
         }
         else {

@@ -21,8 +21,6 @@ export interface ExportReport {
   jobId?: string
   job?: ExportJob
   bundle?: Bundle
-  /** Whether the link may be shown (mask-bundle-url is false). */
-  linkShown: boolean
   archive?: DownloadedFile & { kind: ArchiveKind }
   sitePath?: string
   helmValuesPath?: string
@@ -158,7 +156,6 @@ async function useBundle(settings: ExportSettings, report: ExportReport, directo
   const bundle = await client.generateBundle(jobId)
   if (settings.maskBundleUrl) core.setSecret(bundle.bundleUrl)
   report.bundle = bundle
-  report.linkShown = !settings.maskBundleUrl
   core.setOutput('bundle-url', bundle.bundleUrl)
   core.setOutput('expires-at', bundle.expiresAt ?? '')
   report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version)

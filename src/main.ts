@@ -28,7 +28,7 @@ export async function run(): Promise<void> {
       signal: cancellation.signal
     })
     if (settings.command === 'export') {
-      const report: ExportReport = { startedAt: Date.now(), linkShown: false }
+      const report: ExportReport = { startedAt: Date.now() }
       try {
         await exportSite(settings, report, {
           client,
@@ -37,7 +37,7 @@ export async function run(): Promise<void> {
           stallTimeoutMs: requestTimeoutMs(settings)
         })
       } finally {
-        await writeExportSummary(report)
+        await writeExportSummary(report, !settings.maskBundleUrl)
       }
     } else {
       await followAgentJob(settings, client, cancellation.signal)

@@ -5,8 +5,11 @@ import { formatBytes, formatSeconds } from './format.js'
 /** A summary row: a label and its value as HTML. */
 type Row = [string, string]
 
-/** The export's job summary: what was exported, how long it took, and what the archive is. */
-export async function writeExportSummary(report: ExportReport): Promise<void> {
+/**
+ * The export's job summary: what was exported, how long it took, and what the archive is.
+ * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
+ */
+export async function writeExportSummary(report: ExportReport, showLink: boolean): Promise<void> {
   const { job, bundle, archive } = report
   const rows: Row[] = [
     ['Job', text(report.jobId ?? '(not started)')],
@@ -16,8 +19,7 @@ export async function writeExportSummary(report: ExportReport): Promise<void> {
   if (job?.pageCount !== undefined) rows.push(['Pages', String(job.pageCount)])
   if (bundle) {
     rows.push(['Link expires', text(bundle.expiresAt ?? 'not given')])
-    // A masked link stays out of the summary: it is as public as the run's page.
-    if (report.linkShown) rows.push(['Bundle link', text(bundle.bundleUrl)])
+    if (showLink) rows.push(['Bundle link', text(bundle.bundleUrl)])
   }
   if (archive) {
     rows.push(['Archive', `${archive.kind}, ${formatBytes(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)])
