@@ -27,47 +27,64 @@ interface Workflow {
 
 const ACTION_REFERENCE = /^(acme\/mintlify-static-export-action@|\.\/?$)/
 
-async function workflowFiles(): Promise<string[]> {
-  const files: string[] = []
+/** A workflow (or, in the README, a list of steps) by where it comes from. */
+interface Source {
+  name: string
+  text: string
+}
+
+async function workflowSources(): Promise<Source[]> {
+  const sources: Source[] = []
   for (const folder of ['examples', '.github/workflows']) {
     for (const name of await readdir(path.join(ROOT, folder))) {
-      if (/\.ya?ml$/.test(name)) files.push(path.join(folder, name))
+      if (/\.ya?ml$/.test(name)) sources.push({ name: path.join(folder, name), text: await readFile(path.join(ROOT, folder, name), 'utf8') })
     }
   }
-  return files
+  const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8')
+  for (const [index, [, block]] of [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].entries()) {
+    if (block?.includes('mintlify-static-export-action@')) sources.push({ name: `README.md yaml block ${index + 1}`, text: block })
+  }
+  return sources
+}
+
+/** The jobs of a workflow; a README snippet that is only a list of steps counts as one job. */
+function jobsOf(text: string): Record<string, Job> {
+  const parsed = parse(text) as Workflow | Step[]
+  return Array.isArray(parsed) ? { snippet: { steps: parsed } } : parsed.jobs
 }
 
 describe('workflows that use the action', async () => {
   const action = await readActionYaml()
-  const files = await workflowFiles()
+  const sources = await workflowSources()
+  const names = sources.map((source) => source.name)
 
-  it('exist: every example and the project’s own workflows', () => {
-    expect(files.filter((file) => file.startsWith('examples/')).length).toBeGreaterThanOrEqual(5)
-    expect(files).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/check-dist.yml', '.github/workflows/e2e.yml']))
+  it('exist: every example, the project’s own workflows and the README’s', () => {
+    expect(names.filter((name) => name.startsWith('examples/')).length).toBeGreaterThanOrEqual(5)
+    expect(names).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/check-dist.yml', '.github/workflows/e2e.yml']))
+    expect(names.filter((name) => name.startsWith('README.md')).length).toBeGreaterThanOrEqual(3)
   })
 
-  it.each(files)('%s names only real inputs and outputs of action.yml', async (file) => {
-    const text = await readFile(path.join(ROOT, file), 'utf8')
-    const workflow = parse(text) as Workflow
+  it.each(sources)('$name names only real inputs and outputs of action.yml', ({ name, text }) => {
+    const jobs = jobsOf(text)
     const ownSteps = new Set<string>()
     let uses = 0
-    for (const job of Object.values(workflow.jobs)) {
+    for (const job of Object.values(jobs)) {
       for (const step of job.steps ?? []) {
         if (!step.uses || !ACTION_REFERENCE.test(step.uses)) continue
         uses++
-        if (file.startsWith('examples/')) expect(step.uses).toBe('acme/mintlify-static-export-action@v1')
+        if (!name.startsWith('.github/')) expect(step.uses).toBe('acme/mintlify-static-export-action@v1')
         if (step.id) ownSteps.add(step.id)
-        for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs), `${file}: with.${input}`).toContain(input)
-        expect(step.with, `${file}: api-key is required`).toHaveProperty('api-key')
+        for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs), `${name}: with.${input}`).toContain(input)
+        expect(step.with, `${name}: api-key is required`).toHaveProperty('api-key')
       }
     }
-    if (!file.startsWith('.github/workflows/') || file.endsWith('e2e.yml')) expect(uses, `${file} uses the action`).toBeGreaterThan(0)
+    if (!name.startsWith('.github/workflows/') || name.endsWith('e2e.yml')) expect(uses, `${name} uses the action`).toBeGreaterThan(0)
 
     for (const [, stepId, output] of text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
-      if (ownSteps.has(stepId ?? '')) expect(Object.keys(action.outputs), `${file}: steps.${stepId}.outputs.${output}`).toContain(output)
+      if (ownSteps.has(stepId ?? '')) expect(Object.keys(action.outputs), `${name}: steps.${stepId}.outputs.${output}`).toContain(output)
     }
     for (const [, jobId, output] of text.matchAll(/needs\.([\w-]+)\.outputs\.([\w-]+)/g)) {
-      expect(Object.keys(workflow.jobs[jobId ?? '']?.outputs ?? {}), `${file}: needs.${jobId}.outputs.${output}`).toContain(output)
+      expect(Object.keys(jobs[jobId ?? '']?.outputs ?? {}), `${name}: needs.${jobId}.outputs.${output}`).toContain(output)
     }
   })
 })
