@@ -48736,7 +48736,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8789);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3035);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -48745,7 +48745,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8789:
+/***/ 3035:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -61932,12 +61932,9 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 ;// CONCATENATED MODULE: ./src/download.ts
-
 
 
 
@@ -62005,17 +62002,20 @@ async function attemptDownload(link, destination, options) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
     let sizeBytes = 0;
     try {
+        // Opened before the transfer, so that no pending open can recreate the file after a failure removed it.
+        const file = await (0,promises_.open)(partial, 'w');
         await (0,external_node_stream_promises_namespaceObject.pipeline)(response.body, async function* (chunks) {
             for await (const chunk of chunks) {
                 hash.update(chunk);
                 sizeBytes += chunk.length;
                 yield chunk;
             }
-        }, (0,external_node_fs_namespaceObject.createWriteStream)(partial));
+        }, file.createWriteStream());
         checkLength(shown, sizeBytes, Number(response.headers['content-length'] ?? Number.NaN), options.expectedSize);
         await (0,promises_.rename)(partial, destination);
     }
     catch (error) {
+        response.body.destroy();
         await (0,promises_.rm)(partial, { force: true });
         throw error instanceof DownloadError ? error : transferError(`Download of ${shown}`, error);
     }

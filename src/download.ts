@@ -1,7 +1,6 @@
 import * as core from '@actions/core'
 import { createHash, randomUUID } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
+import { open, rename, rm } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import { interceptors, request, type Dispatcher } from 'undici'
 import { dispatcher, redactUrl } from './net.js'
@@ -94,6 +93,8 @@ async function attemptDownload(link: string, destination: string, options: Downl
   const hash = createHash('sha256')
   let sizeBytes = 0
   try {
+    // Opened before the transfer, so that no pending open can recreate the file after a failure removed it.
+    const file = await open(partial, 'w')
     await pipeline(
       response.body,
       async function* (chunks: AsyncIterable<Buffer>) {
@@ -103,11 +104,12 @@ async function attemptDownload(link: string, destination: string, options: Downl
           yield chunk
         }
       },
-      createWriteStream(partial)
+      file.createWriteStream()
     )
     checkLength(shown, sizeBytes, Number(response.headers['content-length'] ?? Number.NaN), options.expectedSize)
     await rename(partial, destination)
   } catch (error) {
+    response.body.destroy()
     await rm(partial, { force: true })
     throw error instanceof DownloadError ? error : transferError(`Download of ${shown}`, error)
   }

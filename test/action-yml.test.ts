@@ -41,7 +41,7 @@ const CONTRACT_OUTPUTS = [
 /** The first column of the markdown table under a heading. */
 function tableNames(readme: string, heading: string): string[] {
   const section = readme.split(`\n## ${heading}\n`)[1]?.split('\n## ')[0] ?? ''
-  return [...section.matchAll(/^\| `([a-z0-9-]+)` \|/gm)].map((match) => match[1] ?? '')
+  return [...section.matchAll(/^\| `([a-z0-9-]+)` +\|/gm)].map((match) => match[1] ?? '')
 }
 
 describe('action.yml', () => {
