@@ -51876,16 +51876,22 @@ async function writeExportSummary(report, showLink) {
 async function writeSummary(heading, rows) {
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
-    await summary
-        .addHeading(heading, 2)
-        .addTable([
-        [
-            { data: 'Field', header: true },
-            { data: 'Value', header: true }
-        ],
-        ...rows
-    ])
-        .write();
+    try {
+        await summary
+            .addHeading(heading, 2)
+            .addTable([
+            [
+                { data: 'Field', header: true },
+                { data: 'Value', header: true }
+            ],
+            ...rows
+        ])
+            .write();
+    }
+    catch (error) {
+        // The summary is a courtesy: it must not hide the run's own outcome or error.
+        warning(`Could not write the job summary: ${error.message}`);
+    }
 }
 /** Table cells are HTML: API values such as a link's query string must not be read as markup. */
 function summary_text(value) {

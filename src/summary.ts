@@ -31,16 +31,21 @@ export async function writeExportSummary(report: ExportReport, showLink: boolean
 /** Writes a heading and a two-column table, when the runner offers a summary file. */
 export async function writeSummary(heading: string, rows: Row[]): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return
-  await core.summary
-    .addHeading(heading, 2)
-    .addTable([
-      [
-        { data: 'Field', header: true },
-        { data: 'Value', header: true }
-      ],
-      ...rows
-    ])
-    .write()
+  try {
+    await core.summary
+      .addHeading(heading, 2)
+      .addTable([
+        [
+          { data: 'Field', header: true },
+          { data: 'Value', header: true }
+        ],
+        ...rows
+      ])
+      .write()
+  } catch (error) {
+    // The summary is a courtesy: it must not hide the run's own outcome or error.
+    core.warning(`Could not write the job summary: ${(error as Error).message}`)
+  }
 }
 
 /** Table cells are HTML: API values such as a link's query string must not be read as markup. */
