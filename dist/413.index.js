@@ -3540,7 +3540,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6265:
+/***/ 8646:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -7675,7 +7675,7 @@ const net = __webpack_require__(7030)
 const http = __webpack_require__(7067)
 const util = __webpack_require__(7375)
 const { channels } = __webpack_require__(4567)
-const Request = __webpack_require__(6265)
+const Request = __webpack_require__(8646)
 const DispatcherBase = __webpack_require__(2540)
 const {
   InvalidArgumentError,

@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { createHash, randomUUID } from 'node:crypto'
 import { open, rename, rm } from 'node:fs/promises'
+import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { interceptors, request, type Dispatcher } from 'undici'
 import { dispatcher, redactUrl } from './net.js'
@@ -43,6 +44,8 @@ const ATTEMPTS = 5
 const MAX_BACKOFF_MS = 30_000
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504])
 const MAX_REDIRECTS = 5
+/** Large writes: the disk sees a few big writes instead of one per network chunk. */
+const WRITE_BUFFER_BYTES = 1 << 20
 /** Presigned links are credentials in themselves: nothing else is sent, and redirects carry nothing. */
 function storageDispatcher(pool: Dispatcher): Dispatcher {
   return pool.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTS }))
@@ -95,17 +98,14 @@ async function attemptDownload(link: string, destination: string, options: Downl
   try {
     // Opened before the transfer, so that no pending open can recreate the file after a failure removed it.
     const file = await open(partial, 'w')
-    await pipeline(
-      response.body,
-      async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          hash.update(chunk)
-          sizeBytes += chunk.length
-          yield chunk
-        }
-      },
-      file.createWriteStream()
-    )
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk)
+        sizeBytes += chunk.length
+        done(null, chunk)
+      }
+    })
+    await pipeline(response.body, hashing, file.createWriteStream({ highWaterMark: WRITE_BUFFER_BYTES }))
     checkLength(shown, sizeBytes, Number(response.headers['content-length'] ?? Number.NaN), options.expectedSize)
     await rename(partial, destination)
   } catch (error) {

@@ -1,6 +1,4 @@
 import * as core from '@actions/core'
-import { getExecOutput } from '@actions/exec'
-import * as tc from '@actions/tool-cache'
 import { randomUUID } from 'node:crypto'
 import { open, readdir, readlink, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -32,14 +30,16 @@ export async function detectArchiveKind(file: string): Promise<ArchiveKind | und
  * complete and checked. Returns the folder holding the site's index.html.
  */
 export async function unpackSite(archive: string, kind: ArchiveKind, destination: string): Promise<string> {
-  await refuseUnsafeNames(archive, kind)
+  if (kind === 'tar') await refuseTruncatedTar(archive)
   const staging = path.join(path.dirname(destination), `.${path.basename(destination)}-${randomUUID()}`)
   try {
-    try {
-      if (kind === 'zip') await tc.extractZip(archive, staging)
-      else await tc.extractTar(archive, staging, kind === 'tar.gz' ? 'xz' : 'x')
-    } catch (error) {
-      throw new ArchiveError(`The ${kind} archive ${archive} is damaged and could not be unpacked: ${(error as Error).message}`)
+    // The names are checked while the archive unpacks, each pass on its own core. This is safe
+    // because unpacking goes into a staging folder that is thrown away on a refusal, and tar and
+    // unzip themselves strip a leading / and skip .. entries.
+    const [names, unpacked] = await Promise.allSettled([refuseUnsafeNames(archive, kind), extract(archive, kind, staging)])
+    if (names.status === 'rejected') throw names.reason
+    if (unpacked.status === 'rejected') {
+      throw new ArchiveError(`The ${kind} archive ${archive} is damaged and could not be unpacked: ${(unpacked.reason as Error).message}`)
     }
     const siteRoot = await findSiteRoot(staging)
     // Checked against the folder that becomes the site: a link may only point inside it.
@@ -52,9 +52,16 @@ export async function unpackSite(archive: string, kind: ArchiveKind, destination
   }
 }
 
-/** Entry names are checked before anything is written: absolute paths and `..` are refused. */
+async function extract(archive: string, kind: ArchiveKind, staging: string): Promise<void> {
+  // Loaded here: only runs with extract: true pay for it at start-up.
+  const tc = await import('@actions/tool-cache')
+  if (kind === 'zip') await tc.extractZip(archive, staging)
+  else await tc.extractTar(archive, staging, kind === 'tar.gz' ? 'xz' : 'x')
+}
+
+/** Entry names: absolute paths and `..` are refused. */
 async function refuseUnsafeNames(archive: string, kind: ArchiveKind): Promise<void> {
-  if (kind === 'tar') await refuseTruncatedTar(archive)
+  const { getExecOutput } = await import('@actions/exec')
   const listing =
     kind === 'zip'
       ? await getExecOutput('unzip', ['-Z1', archive], { silent: true, ignoreReturnCode: true })
@@ -66,7 +73,7 @@ async function refuseUnsafeNames(archive: string, kind: ArchiveKind): Promise<vo
     if (!name) continue
     if (path.posix.isAbsolute(name) || path.win32.isAbsolute(name) || name.split(/[\\/]/).includes('..')) {
       throw new ArchiveError(
-        `The archive ${archive} has an entry that would be written outside the target folder: ${JSON.stringify(name)}; nothing was unpacked`
+        `The archive ${archive} has an entry that would be written outside the target folder: ${JSON.stringify(name)}; nothing was kept`
       )
     }
   }
