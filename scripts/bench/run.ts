@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ACTION_ENTRY, FAKE_GITHUB_TOKEN, parseOutputFile, readActionYaml } from '../../test/support/run-action.ts'
+import { ACTION_ENTRY, parseOutputFile, prepareRunner } from '../../test/support/run-action.ts'
 
 /**
  * Starts dist/index.js as the runner does (inputs as INPUT_* variables with action.yml's
@@ -62,42 +62,9 @@ export interface StartOptions {
   timeoutMs?: number
 }
 
-let defaults: Record<string, string> | undefined
-
-async function inputDefaults(): Promise<Record<string, string>> {
-  if (!defaults) {
-    const action = await readActionYaml()
-    defaults = Object.fromEntries(Object.entries(action.inputs).map(([name, spec]) => [name, spec.default ?? '']))
-  }
-  return defaults
-}
-
 export async function startAction(workDir: string, inputs: Record<string, string>, options: StartOptions = {}): Promise<ActionRun> {
-  const home = await mkdtemp(path.join(workDir, 'run-'))
-  const runnerTemp = path.join(home, 'temp')
-  const workspace = path.join(home, 'workspace')
-  await Promise.all([runnerTemp, workspace, path.join(home, 'tool-cache')].map((dir) => mkdir(dir, { recursive: true })))
-  const outputFile = path.join(home, 'output.txt')
-  const summaryFile = path.join(home, 'summary.md')
+  const { home, runnerTemp, workspace, outputFile, env } = await prepareRunner(workDir, inputs)
   const rssFile = path.join(home, 'max-rss.txt')
-  await writeFile(outputFile, '')
-  await writeFile(summaryFile, '')
-
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: home,
-    GITHUB_ACTIONS: 'true',
-    CI: 'true',
-    RUNNER_TEMP: runnerTemp,
-    RUNNER_TOOL_CACHE: path.join(home, 'tool-cache'),
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: summaryFile,
-    GITHUB_REPOSITORY: 'acme/docs'
-  }
-  for (const [name, value] of Object.entries({ ...(await inputDefaults()), ...inputs })) {
-    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value.includes('${{ github.token }}') ? FAKE_GITHUB_TOKEN : value
-  }
   const nodeArgs: string[] = [...(options.nodeArgs ?? [])]
   if (options.probeRss) {
     nodeArgs.push('--import', RSS_PROBE)

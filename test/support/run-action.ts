@@ -51,8 +51,22 @@ export interface RunOptions {
 /** The token the runner would put in place of `${{ github.token }}`. */
 export const FAKE_GITHUB_TOKEN = 'ghs_emulatedtoken0123456789'
 
-export async function runAction(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
-  const home = await mkdtemp(path.join(os.tmpdir(), 'action-run-'))
+/** A runner's folders and environment for one run of the action. */
+export interface RunnerSetup {
+  home: string
+  runnerTemp: string
+  workspace: string
+  outputFile: string
+  summaryFile: string
+  env: Record<string, string>
+}
+
+/**
+ * Makes RUNNER_TEMP, RUNNER_TOOL_CACHE, a workspace, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY in a new
+ * folder under `parent`, and the environment the runner gives the step, inputs included.
+ */
+export async function prepareRunner(parent: string, inputs: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<RunnerSetup> {
+  const home = await mkdtemp(path.join(parent, 'action-run-'))
   const runnerTemp = path.join(home, 'temp')
   const workspace = path.join(home, 'workspace')
   await Promise.all([runnerTemp, workspace, path.join(home, 'tool-cache')].map((dir) => mkdir(dir, { recursive: true })))
@@ -72,13 +86,18 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_REPOSITORY: 'acme/docs',
-    ...options.env
+    ...extraEnv
   }
   const action = await readActionYaml()
   for (const [name, spec] of Object.entries(action.inputs)) {
     const value = inputs[name] ?? spec.default ?? ''
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value.includes('${{ github.token }}') ? FAKE_GITHUB_TOKEN : value
   }
+  return { home, runnerTemp, workspace, outputFile, summaryFile, env }
+}
+
+export async function runAction(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
+  const { home, runnerTemp, workspace, outputFile, summaryFile, env } = await prepareRunner(os.tmpdir(), inputs, options.env)
 
   const startedAt = Date.now()
   const child = spawn(process.execPath, [ACTION_ENTRY], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
