@@ -143,7 +143,7 @@ describe('permanent faults: one request, one clear error', () => {
       'start',
       400,
       'domain must be a hostname',
-      /start export job \(POST \/v1\/static-export\/jobs\) failed: HTTP 400 Bad Request: domain must be a hostname/
+      /start export job \(POST \/v1\/static-export\/jobs\) failed: HTTP 400 Bad Request: domain must be a hostname\. The API refused the export request: check the domain, paths and version inputs$/
     ],
     ['start', 401, 'Invalid API key', /HTTP 401 Unauthorized: Invalid API key\. The API key was refused: it may be revoked or expired/],
     [
@@ -152,7 +152,7 @@ describe('permanent faults: one request, one clear error', () => {
       'IP address not in allowlist',
       /HTTP 403 Forbidden: IP address not in allowlist\. Static export needs an enterprise plan .* read-only key.*IP allowlist/
     ],
-    ['start', 422, 'paths[0] is not a page', /HTTP 422 Unprocessable Entity: paths\[0\] is not a page/],
+    ['start', 422, 'paths[0] is not a page', /HTTP 422 Unprocessable Entity: paths\[0\] is not a page\. The API refused the export request/],
     ['status', 404, 'No static export job', /^read export job for job se_\w+ .*HTTP 404 Not Found: No static export job\. Check export-job-id/],
     ['status', 403, 'Key lacks scope', /^read export job for job se_\w+ .*HTTP 403 Forbidden: Key lacks scope/],
     [

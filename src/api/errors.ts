@@ -54,8 +54,13 @@ function hintFor(call: ApiCall, status: number): string | undefined {
         : 'The key may not read this project, or an IP allowlist refuses this runner'
     case 404:
       return isExport ? 'Check export-job-id, and that the key belongs to the organisation that owns the job' : 'Check project-id and agent-job-id'
+    case 400:
+    case 422:
+      return call.method === 'POST' && call.path === '/v1/static-export/jobs'
+        ? 'The API refused the export request: check the domain, paths and version inputs'
+        : undefined
     case 409:
-      return 'The job has not finished, so no bundle can be generated yet'
+      return call.path.endsWith('/bundle') ? 'The job has not finished, so no bundle can be generated yet' : undefined
     case 429:
       return 'The API is rate limiting this key'
     default:
