@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
+import { tarHeader, tarPadding } from '../../test/emulator/archives.ts'
 
 /**
  * Archives generated for a benchmark run, streamed to disk as they are made so that neither the
@@ -11,33 +12,15 @@ import { createGzip } from 'node:zlib'
  * way (gzip, a transport) can shrink them.
  */
 
-const MTIME = Math.floor(Date.UTC(2026, 10, 1) / 1000)
 const CHUNK = 1024 * 1024
 
-/** A ustar header for a file (`0`) or a directory (`5`). */
+/** A ustar header for a file (`0`) or a directory (`5`), as the emulator's archives write them. */
 function header(name: string, size: number, type: '0' | '5' = '0'): Buffer {
   if (Buffer.byteLength(name) > 100) throw new Error(`tar name too long: ${name}`)
-  const block = Buffer.alloc(512)
-  const octal = (value: number, offset: number, length: number): void => {
-    block.write(`${value.toString(8).padStart(length - 1, '0')}\0`, offset, length, 'latin1')
-  }
-  block.write(name, 0, 100, 'utf8')
-  octal(type === '5' ? 0o755 : 0o644, 100, 8)
-  octal(0, 108, 8)
-  octal(0, 116, 8)
-  octal(size, 124, 12)
-  octal(MTIME, 136, 12)
-  block.fill(' ', 148, 156)
-  block.write(type, 156, 1, 'latin1')
-  block.write('ustar\0', 257, 6, 'latin1')
-  block.write('00', 263, 2, 'latin1')
-  let checksum = 0
-  for (const byte of block) checksum += byte
-  block.write(`${checksum.toString(8).padStart(6, '0')}\0 `, 148, 8, 'latin1')
-  return block
+  return tarHeader({ name, type: type === '5' ? 'directory' : 'file' }, size)
 }
 
-const padding = (size: number): Buffer => Buffer.alloc((512 - (size % 512)) % 512)
+const padding = tarPadding
 
 function* fileEntry(name: string, content: Buffer): Generator<Buffer> {
   yield header(name, content.length)

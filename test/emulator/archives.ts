@@ -41,7 +41,7 @@ export function tar(entries: ArchiveEntry[]): Buffer {
   const blocks: Buffer[] = []
   for (const entry of entries) {
     const content = entry.type === 'file' || entry.type === undefined ? toBuffer(entry.content) : Buffer.alloc(0)
-    blocks.push(tarHeader(entry, content.length), content, Buffer.alloc((512 - (content.length % 512)) % 512))
+    blocks.push(tarHeader(entry, content.length), content, tarPadding(content.length))
   }
   blocks.push(Buffer.alloc(1024))
   return Buffer.concat(blocks)
@@ -51,7 +51,13 @@ export function tarGz(entries: ArchiveEntry[]): Buffer {
   return gzipSync(tar(entries))
 }
 
-function tarHeader(entry: ArchiveEntry, size: number): Buffer {
+/** The zero bytes that round a member's content up to whole 512-byte blocks. */
+export function tarPadding(size: number): Buffer {
+  return Buffer.alloc((512 - (size % 512)) % 512)
+}
+
+/** A ustar header for one member whose content is `size` bytes. */
+export function tarHeader(entry: ArchiveEntry, size: number): Buffer {
   const header = Buffer.alloc(512)
   const write = (text: string, offset: number, length: number): void => {
     header.write(text, offset, Math.min(Buffer.byteLength(text), length), 'utf8')
