@@ -131,7 +131,7 @@ class BundleDownload {
   }
 
   async run(): Promise<void> {
-    for (let failures = 0; ; ) {
+    for (let failures = 0; ;) {
       const before = this.sink.size
       try {
         return await this.attempt()
@@ -209,7 +209,9 @@ class BundleDownload {
   private accept(response: StorageResponse, rangeStart: number): FileSink | undefined {
     if (response.status === 200) {
       if (this.sink.size > 0) {
-        core.info(`The storage host sent the whole file again (HTTP 200${rangeStart > 0 ? ', not the rest asked for' : ''}); starting from the first byte`)
+        core.info(
+          `The storage host sent the whole file again (HTTP 200${rangeStart > 0 ? ', not the rest asked for' : ''}); starting from the first byte`
+        )
         this.sink.restart()
       }
       this.validator = { etag: strongEtag(response.headers.etag), total: contentLength(response) }
@@ -237,7 +239,10 @@ class BundleDownload {
     if (isExpiryRefusal(status, text)) return new LinkExpiredError(`The storage host refused the link as expired (HTTP ${status})`)
     if (status === 416) {
       this.restart()
-      return new DownloadError(`Download of ${shown}: the storage host has no bytes from ${offset} on (HTTP 416); starting again from the first byte`, true)
+      return new DownloadError(
+        `Download of ${shown}: the storage host has no bytes from ${offset} on (HTTP 416); starting again from the first byte`,
+        true
+      )
     }
     const redirect = status >= 300 && status < 400 ? ' (a redirect without a Location, or more than 5 in a row)' : ''
     return new DownloadError(
@@ -314,4 +319,3 @@ function transferError(what: string, error: unknown, position = 0, total?: numbe
   const retryable = !(error instanceof SinkError) && (code === undefined || !/^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/.test(code))
   return new DownloadError(`${what} ${reason}${reached}`, retryable)
 }
-

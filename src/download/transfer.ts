@@ -5,7 +5,7 @@ import { COLLECT_EVERY_BYTES, collectSocketBuffers } from './socket-buffers.js'
 
 /**
  * One GET to the storage host, with undici's low-level `dispatch`: each chunk of the body goes
- * straight from the socket into the file sink, with no stream or promise per chunk. Redirects are
+ * straight from the socket to the file sink, with no stream or promise per chunk. Redirects are
  * followed here, so that every hop is held to the same rule as the link: https, or plain http to
  * this machine only.
  */
@@ -89,8 +89,7 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
       if (settled) return
       settled = true
       options.signal.removeEventListener('abort', onAbort)
-      if (sink) sink.onDrain = () => {}
-      if (error !== undefined) return reject(error instanceof Error ? error : new Error(String(error)))
+      if (error !== undefined) return reject(error instanceof Error ? error : new Error('the request failed', { cause: error }))
       resolve({
         response: response as StorageResponse,
         received,
@@ -112,7 +111,6 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
         } catch (error) {
           return responseController.abort(error as Error)
         }
-        if (sink) sink.onDrain = () => responseController.resume()
       },
       onResponseData(responseController, chunk) {
         if (!sink) {
@@ -127,7 +125,7 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
         }
         received += chunk.length
         try {
-          if (!sink.write(chunk)) responseController.pause()
+          sink.write(chunk)
         } catch (error) {
           return responseController.abort(error as Error)
         }

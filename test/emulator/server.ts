@@ -427,7 +427,8 @@ export class Emulator {
 
     const cut = fault && 'resetAfterBytes' in fault ? fault : undefined
     const last = cut ? Math.min(end, start + cut.resetAfterBytes - 1) : end
-    const body = 'bytes' in source ? [source.bytes.subarray(start, last + 1)] : createReadStream(source.file, { start, end: last, highWaterMark: 1024 * 1024 })
+    const body =
+      'bytes' in source ? [source.bytes.subarray(start, last + 1)] : createReadStream(source.file, { start, end: last, highWaterMark: 1024 * 1024 })
     for await (const chunk of body) {
       if (res.destroyed) return
       recorded.bodyBytes = (recorded.bodyBytes ?? 0) + (chunk as Buffer).length
