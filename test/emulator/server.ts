@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import { once } from 'node:events'
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { SAMPLE_SITE, SAMPLE_SITE_PAGES, tarGz } from './archives.ts'
@@ -432,7 +431,7 @@ export class Emulator {
     for await (const chunk of body) {
       if (res.destroyed) return
       recorded.bodyBytes = (recorded.bodyBytes ?? 0) + (chunk as Buffer).length
-      if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')])
+      if (!res.write(chunk)) await drainOrClose(res)
     }
     if (!cut) return void res.end()
     await new Promise((resolve) => res.write('', resolve))
@@ -475,6 +474,19 @@ export class Emulator {
     for await (const chunk of createReadStream(archive.file, { end: 1024 * 1024 })) chunks.push(chunk as Buffer)
     return Buffer.concat(chunks)
   }
+}
+
+/** Resolves when the response can take more, or is gone. */
+function drainOrClose(res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
 }
 
 const etags = new WeakMap<ArchiveSource, string>()
