@@ -26,9 +26,15 @@ export interface DownloadOptions {
    * Asked for a fresh link when the storage host refuses the current one as expired; the download
    * goes on from the byte it had reached. Without it, that refusal is a LinkExpiredError.
    */
-  renewLink?: () => Promise<string>
+  renewLink?: () => Promise<FreshLink>
   /** How often a long download logs its progress (10 s). */
   progressIntervalMs?: number
+}
+
+/** A new link to the archive, and the size the API announced with it. */
+export interface FreshLink {
+  link: string
+  expectedSize?: number
 }
 
 export interface DownloadedFile {
@@ -99,6 +105,7 @@ interface Validator {
 /** The attempts of one download: the link, the file so far, and how to resume it. */
 class BundleDownload {
   link: string
+  private expectedSize: number | undefined
   /** From the last full (200) answer; a resume asks for the same object by it. */
   private validator: Validator = {}
   private received = 0
@@ -111,6 +118,7 @@ class BundleDownload {
     private readonly options: DownloadOptions
   ) {
     this.link = link
+    this.expectedSize = options.expectedSize
     const signals = options.signal ? [options.signal] : []
     if (options.deadline !== undefined) {
       const timeUp = new AbortController()
@@ -122,7 +130,7 @@ class BundleDownload {
 
   readonly progress = {
     position: () => this.sink.size,
-    total: () => this.validator.total ?? this.options.expectedSize,
+    total: () => this.validator.total ?? this.expectedSize,
     received: () => this.received
   }
 
@@ -160,9 +168,10 @@ class BundleDownload {
   private async renewLink(error: LinkExpiredError): Promise<void> {
     const at = this.sink.size > 0 ? `, to go on from byte ${this.sink.size}` : ''
     core.info(`${error.message}; asking for a fresh link${at}`)
-    const link = await (this.options.renewLink as () => Promise<string>)()
-    checkLink(link)
-    this.link = link
+    const fresh = await (this.options.renewLink as () => Promise<FreshLink>)()
+    checkLink(fresh.link)
+    this.link = fresh.link
+    this.expectedSize = fresh.expectedSize
   }
 
   private resumeNote(): string {
@@ -193,7 +202,7 @@ class BundleDownload {
     if (announced !== undefined && received !== announced) {
       throw new DownloadError(`Download of ${redactUrl(this.link)} was cut short: ${received} of ${announced} bytes`, true)
     }
-    const { expectedSize } = this.options
+    const { expectedSize } = this
     if (expectedSize !== undefined && this.sink.size !== expectedSize) {
       const size = this.sink.size
       this.restart()

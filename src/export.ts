@@ -6,7 +6,7 @@ import type { ApiClient } from './api/client.js'
 import { ApiError } from './api/errors.js'
 import type { Bundle, ExportJob } from './api/schemas.js'
 import { formatBytes, formatSeconds } from './format.js'
-import { downloadFile, type DownloadedFile } from './download.js'
+import { downloadFile, type DownloadedFile, type FreshLink } from './download.js'
 import { JobError, resumeHint } from './errors.js'
 import { writeHelmValues } from './helm.js'
 import { redactUrl } from './net.js'
@@ -170,7 +170,7 @@ async function download(settings: ExportSettings, report: ExportReport, director
   let bundle = report.bundle as Bundle
   let links = 1
   /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
-  const renewLink = async (): Promise<string> => {
+  const renewLink = async (): Promise<FreshLink> => {
     for (;;) {
       if (links >= MAX_LINKS) {
         throw new JobError(
@@ -180,7 +180,7 @@ async function download(settings: ExportSettings, report: ExportReport, director
       }
       links++
       bundle = await useBundle(settings, report, directory, context.client)
-      if (!expiresSoon(bundle)) return bundle.bundleUrl
+      if (!expiresSoon(bundle)) return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes }
       logTooSoon(bundle)
     }
   }

@@ -401,7 +401,7 @@ describe('downloadFile: resuming a cut download', () => {
       if (req.url === SIGNED) return sendError(res, 403, EXPIRED_XML)
       sendObject(req, res)
     })
-    const renewLink = vi.fn(async () => `${origin}${renewed}`)
+    const renewLink = vi.fn(async () => ({ link: `${origin}${renewed}`, expectedSize: ARCHIVE.length }))
     const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ renewLink }))
     expect(file.sha256).toBe(SHA256)
     expect(renewLink).toHaveBeenCalledTimes(1)
@@ -415,10 +415,26 @@ describe('downloadFile: resuming a cut download', () => {
     )
   })
 
+  it('checks the size announced with the fresh link, when the object changed meanwhile', async () => {
+    const changed = Buffer.concat([ARCHIVE, Buffer.from('a longer archive')])
+    await serve((req, res, index) => {
+      if (index === 0) return sendObject(req, res, { cutAfter: 20_000 })
+      if (req.url === SIGNED) return sendError(res, 403, EXPIRED_XML)
+      sendObject(req, res, { bytes: changed, etag: '"regenerated"' })
+    })
+    const renewLink = async (): Promise<{ link: string; expectedSize: number }> => ({
+      link: `${origin}${SIGNED}&fresh=1`,
+      expectedSize: changed.length
+    })
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length, renewLink }))
+    expect(file).toEqual({ path: destination(), sha256: sha256(changed), sizeBytes: changed.length })
+    expect(seen).toHaveLength(3)
+  })
+
   it('refuses a fresh link that is not https', async () => {
     await serve((_req, res) => sendError(res, 403, EXPIRED_XML))
     const error = await failure(
-      downloadFile(`${origin}${SIGNED}`, destination(), options({ renewLink: async () => `http://storage.example.com${SIGNED}` }))
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ renewLink: async () => ({ link: `http://storage.example.com${SIGNED}` }) }))
     )
     expect(error.message).toMatch(/^Download of http:\/\/storage\.example\.com\/.* refused: https is required/)
     expect(seen).toHaveLength(1)
