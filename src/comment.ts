@@ -49,7 +49,9 @@ export async function upsertAgentComment({ token, issueNumber, job }: AgentComme
       return kept.html_url
     }
     const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: kept.id, body })
-    core.info(`Updated ${data.html_url}${duplicates.length > 0 ? ` (and removed ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'})` : ''}`)
+    core.info(
+      `Updated ${data.html_url}${duplicates.length > 0 ? ` (and removed ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'})` : ''}`
+    )
     return data.html_url
   } catch (error) {
     throw commentError(error, `${owner}/${repo}#${issueNumber}`)

@@ -108,13 +108,11 @@ const BundleFields = z.looseObject({
   sizeBytes: z.unknown().optional()
 })
 
-export const BundleResponse = BundleFields.transform(
-  (body): Bundle => ({
-    bundleUrl: body.bundleUrl,
-    expiresAt: normalizeTimestamp(body.expiresAt),
-    sizeBytes: normalizePageCount(body.sizeBytes)
-  })
-)
+export const BundleResponse = BundleFields.transform((body): Bundle => ({
+  bundleUrl: body.bundleUrl,
+  expiresAt: normalizeTimestamp(body.expiresAt),
+  sizeBytes: normalizePageCount(body.sizeBytes)
+}))
 
 /** An agent job, normalised. */
 export interface AgentJob {

@@ -67,7 +67,12 @@ export class GitHubEmulator {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const url = new URL(req.url ?? '/', this.url)
-    this.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, userAgent: req.headers['user-agent'] })
+    this.requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      authorization: req.headers.authorization,
+      userAgent: req.headers['user-agent']
+    })
     const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers })
       res.end(JSON.stringify(body))
@@ -105,7 +110,8 @@ export class GitHubEmulator {
     if (update && req.method === 'DELETE') {
       const index = this.comments.findIndex((candidate) => candidate.id === Number(update[1]))
       if (index < 0) return send(404, { message: 'Not Found' })
-      if (!this.options.canWrite || this.comments[index]?.user.login !== this.author) return send(403, { message: 'Resource not accessible by integration' })
+      if (!this.options.canWrite || this.comments[index]?.user.login !== this.author)
+        return send(403, { message: 'Resource not accessible by integration' })
       this.comments.splice(index, 1)
       res.writeHead(204)
       return void res.end()
