@@ -56104,17 +56104,22 @@ const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 const COLLECT_EVERY_BYTES = 8 * 1024 * 1024;
 let collect;
 /**
- * A young-generation collection. The runner starts `node dist/index.js` without `--expose-gc`;
- * setting the flag at run time exposes `gc` in contexts created afterwards (the way Jest's leak
- * detector gets it), and the flag is cleared again at once.
+ * Gets V8's `gc` ready. The runner starts `node dist/index.js` without `--expose-gc`; setting the
+ * flag at run time exposes `gc` in contexts created afterwards (the way Jest's leak detector gets
+ * it), and the flag is cleared again at once. Creating that context takes ~10 ms: the download does
+ * it while it waits for the first answer.
  */
-function collectSocketBuffers() {
+function prepareCollection() {
     if (!collect) {
         (0,external_node_v8_namespaceObject.setFlagsFromString)('--expose-gc');
         collect = (0,external_node_vm_namespaceObject.runInNewContext)('gc');
         (0,external_node_v8_namespaceObject.setFlagsFromString)('--no-expose-gc');
     }
-    collect({ type: 'minor' });
+    return collect;
+}
+/** A young-generation collection. */
+function collectSocketBuffers() {
+    prepareCollection()({ type: 'minor' });
 }
 
 ;// CONCATENATED MODULE: ./src/download/transfer.ts
@@ -56243,6 +56248,7 @@ function send(url, options) {
         catch (error) {
             settle(error);
         }
+        prepareCollection();
     });
 }
 /** A header's single value (the first, when it came more than once). */

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici'
 import { isLoopbackHost } from '../net.js'
 import type { FileSink } from './file-sink.js'
-import { COLLECT_EVERY_BYTES, collectSocketBuffers } from './socket-buffers.js'
+import { COLLECT_EVERY_BYTES, collectSocketBuffers, prepareCollection } from './socket-buffers.js'
 
 /**
  * One GET to the storage host, with undici's low-level `dispatch`: each chunk of the body goes
@@ -158,6 +158,7 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
     } catch (error) {
       settle(error)
     }
+    prepareCollection()
   })
 }
 
