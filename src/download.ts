@@ -24,7 +24,8 @@ export interface DownloadOptions {
   dispatcher?: Dispatcher
   /**
    * Asked for a fresh link when the storage host refuses the current one as expired; the download
-   * goes on from the byte it had reached. Without it, that refusal is a LinkExpiredError.
+   * goes on from the byte it had reached. It decides how many links are too many (it throws then):
+   * these refusals do not count as failed attempts. Without it, the refusal is a LinkExpiredError.
    */
   renewLink?: () => Promise<FreshLink>
   /** How often a long download logs its progress (10 s). */
