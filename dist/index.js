@@ -45493,11 +45493,42 @@ module.exports = {
 
 /***/ }),
 
+/***/ 6264:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ formatSeconds),
+/* harmony export */   z: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/** Durations and sizes as people read them in logs and summaries. */
+function formatSeconds(ms) {
+    const seconds = ms / 1000;
+    if (seconds < 60)
+        return `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))} s`;
+    const minutes = Math.floor(seconds / 60);
+    return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = -1;
+    do {
+        value /= 1024;
+        unit++;
+    } while (value >= 1024 && unit < units.length - 1);
+    return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4090);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2875);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -45506,7 +45537,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4090:
+/***/ 2875:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45607,30 +45638,10 @@ function resumeHint(jobId) {
     return `It keeps running on the server: run again with export-job-id: ${jobId} to collect it.`;
 }
 
-;// CONCATENATED MODULE: ./src/format.ts
-/** Durations and sizes as people read them in logs and summaries. */
-function formatSeconds(ms) {
-    const seconds = ms / 1000;
-    if (seconds < 60)
-        return `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))} s`;
-    const minutes = Math.floor(seconds / 60);
-    return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
-}
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes;
-    let unit = -1;
-    do {
-        value /= 1024;
-        unit++;
-    } while (value >= 1024 && unit < units.length - 1);
-    return `${value.toFixed(1)} ${units[unit]}`;
-}
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+// EXTERNAL MODULE: ./src/format.ts
+var format = __nccwpck_require__(6264);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(8500);
 ;// CONCATENATED MODULE: ./src/poll.ts
 
 /** Polls are spaced out on long jobs to at most this, unless the user asked for longer. */
@@ -45644,7 +45655,7 @@ function nextIntervalMs(intervalMs, elapsedMs) {
 }
 /** Reads until the state is final or the timeout passes; a timeout is an outcome, not an error. */
 async function pollUntil(options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }));
+    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
     const startedAt = Date.now();
     const deadline = startedAt + options.timeoutMs;
     let state;
@@ -45662,63 +45673,8 @@ async function pollUntil(options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/summary.ts
-
-
-/**
- * The export's job summary: what was exported, how long it took, and what the archive is.
- * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
- */
-async function writeExportSummary(report, showLink) {
-    const { job, bundle, archive } = report;
-    const rows = [
-        ['Job', summary_text(report.jobId ?? '(not started)')],
-        ['Status', summary_text(job?.status || 'unknown')],
-        ['Duration', formatSeconds((report.finishedAt ?? Date.now()) - report.startedAt)]
-    ];
-    if (job?.pageCount !== undefined)
-        rows.push(['Pages', String(job.pageCount)]);
-    if (bundle) {
-        rows.push(['Link expires', summary_text(bundle.expiresAt ?? 'not given')]);
-        if (showLink)
-            rows.push(['Bundle link', summary_text(bundle.bundleUrl)]);
-    }
-    if (archive) {
-        rows.push(['Archive', `${archive.kind}, ${formatBytes(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
-    }
-    if (report.sitePath)
-        rows.push(['Site', code(report.sitePath)]);
-    await writeSummary('Static export', rows);
-}
-/** Writes a heading and a two-column table, when the runner offers a summary file. */
-async function writeSummary(heading, rows) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    try {
-        await lib_core/* summary */.z
-            .addHeading(heading, 2)
-            .addTable([
-            [
-                { data: 'Field', header: true },
-                { data: 'Value', header: true }
-            ],
-            ...rows
-        ])
-            .write();
-    }
-    catch (error) {
-        // The summary is a courtesy: it must not hide the run's own outcome or error.
-        lib_core/* warning */.$e(`Could not write the job summary: ${error.message}`);
-    }
-}
-/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
-function summary_text(value) {
-    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-function code(value) {
-    return `<code>${summary_text(value)}</code>`;
-}
-
+// EXTERNAL MODULE: ./src/summary.ts
+var summary = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/agent.ts
 
 
@@ -45755,7 +45711,7 @@ async function followAgentJob(settings, client, signal) {
         commentUrl = await lib_core/* group */.Os(`Comment on #${issueNumber}`, () => upsertAgentComment({ token: settings.githubToken, issueNumber, job }));
         lib_core/* setOutput */.uH('comment-url', commentUrl);
     }
-    await writeSummary('Agent job', summaryRows(job, startedAt, commentUrl));
+    await (0,summary/* writeSummary */.Sy)('Agent job', summaryRows(job, startedAt, commentUrl));
     if (job.status === 'failed')
         throw new JobError(`The ${name} failed`);
 }
@@ -45770,7 +45726,7 @@ async function waitForAgentJob(settings, client, signal) {
         onState: (job, elapsedMs) => {
             if (job.status === lastStatus)
                 return;
-            lib_core/* info */.pq(`Agent job ${agentJobId}: ${job.status} · ${formatSeconds(elapsedMs)} elapsed`);
+            lib_core/* info */.pq(`Agent job ${agentJobId}: ${job.status} · ${(0,format/* formatSeconds */.X)(elapsedMs)} elapsed`);
             lastStatus = job.status;
         },
         intervalMs: settings.pollIntervalMs,
@@ -45778,31 +45734,31 @@ async function waitForAgentJob(settings, client, signal) {
         signal
     });
     if (!outcome.finished) {
-        throw new JobError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${formatSeconds(settings.timeoutMs)} ` +
+        throw new JobError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.X)(settings.timeoutMs)} ` +
             `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`);
     }
     return outcome.state;
 }
 function summaryRows(job, startedAt, commentUrl) {
     const rows = [
-        ['Job', code(job.id)],
-        ['Status', summary_text(job.status)]
+        ['Job', (0,summary/* code */.aY)(job.id)],
+        ['Status', (0,summary/* text */.Qq)(job.status)]
     ];
     if (job.repository)
-        rows.push(['Repository', summary_text(job.repository)]);
+        rows.push(['Repository', (0,summary/* text */.Qq)(job.repository)]);
     if (job.ref)
-        rows.push(['Ref', code(job.ref)]);
+        rows.push(['Ref', (0,summary/* code */.aY)(job.ref)]);
     if (job.model)
-        rows.push(['Model', summary_text(job.model)]);
+        rows.push(['Model', (0,summary/* text */.Qq)(job.model)]);
     const since = job.createdAt ? Date.parse(job.createdAt) : startedAt;
-    rows.push(['Duration', formatSeconds(Math.max(0, Date.now() - since))]);
+    rows.push(['Duration', (0,format/* formatSeconds */.X)(Math.max(0, Date.now() - since))]);
     rows.push(['Pull request', job.prLink ? agent_link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none']);
     if (commentUrl)
         rows.push(['Comment', agent_link(commentUrl)]);
     return rows;
 }
 function agent_link(url) {
-    return `<a href="${summary_text(url)}">${summary_text(url)}</a>`;
+    return `<a href="${(0,summary/* text */.Qq)(url)}">${(0,summary/* text */.Qq)(url)}</a>`;
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -45838,7 +45794,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
  * deadline run out; the last error is thrown as it is, so the caller sees the real cause.
  */
 async function retry(action, options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }));
+    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
     for (let attempt = 1;; attempt++) {
         try {
             return await action(attempt);
@@ -55756,10 +55712,10 @@ function firstBytes(text, length = 200) {
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+var external_node_fs_promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
@@ -55839,7 +55795,7 @@ async function attemptDownload(link, destination, options) {
     let sizeBytes = 0;
     try {
         // Opened before the transfer, so that no pending open can recreate the file after a failure removed it.
-        const file = await (0,promises_.open)(partial, 'w');
+        const file = await (0,external_node_fs_promises_.open)(partial, 'w');
         const hashing = new external_node_stream_.Transform({
             transform(chunk, _encoding, done) {
                 hash.update(chunk);
@@ -55849,11 +55805,11 @@ async function attemptDownload(link, destination, options) {
         });
         await (0,external_node_stream_promises_namespaceObject.pipeline)(response.body, hashing, file.createWriteStream({ highWaterMark: WRITE_BUFFER_BYTES }));
         checkLength(shown, sizeBytes, Number(response.headers['content-length'] ?? Number.NaN), options.expectedSize);
-        await (0,promises_.rename)(partial, destination);
+        await (0,external_node_fs_promises_.rename)(partial, destination);
     }
     catch (error) {
         response.body.destroy();
-        await (0,promises_.rm)(partial, { force: true });
+        await (0,external_node_fs_promises_.rm)(partial, { force: true });
         throw error instanceof DownloadError ? error : transferError(`Download of ${shown}`, error);
     }
     return { path: destination, sha256: hash.digest('hex'), sizeBytes };
@@ -55904,9 +55860,9 @@ async function writeHelmValues(directory, bundleUrl, version) {
         ...(version ? [`  version: ${JSON.stringify(version)}`] : [])
     ];
     const partial = `${file}.partial`;
-    await (0,promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
-    await (0,promises_.chmod)(partial, 0o600);
-    await (0,promises_.rename)(partial, file);
+    await (0,external_node_fs_promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
+    await (0,external_node_fs_promises_.chmod)(partial, 0o600);
+    await (0,external_node_fs_promises_.rename)(partial, file);
     return file;
 }
 
@@ -55921,7 +55877,7 @@ class ArchiveError extends Error {
 }
 /** Tells the archive's kind from its first bytes, whatever its name says. */
 async function detectArchiveKind(file) {
-    const handle = await (0,promises_.open)(file, 'r');
+    const handle = await (0,external_node_fs_promises_.open)(file, 'r');
     try {
         const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
         if (bytesRead >= 2 && buffer[0] === 0x1f && buffer[1] === 0x8b)
@@ -55959,12 +55915,12 @@ async function unpackSite(archive, kind, destination) {
         const siteRoot = await findSiteRoot(staging);
         // Checked against the folder that becomes the site: a link may only point inside it.
         await refuseEscapingLinks(siteRoot);
-        await (0,promises_.rm)(destination, { recursive: true, force: true });
-        await (0,promises_.rename)(siteRoot, destination);
+        await (0,external_node_fs_promises_.rm)(destination, { recursive: true, force: true });
+        await (0,external_node_fs_promises_.rename)(siteRoot, destination);
         return destination;
     }
     finally {
-        await (0,promises_.rm)(staging, { recursive: true, force: true });
+        await (0,external_node_fs_promises_.rm)(staging, { recursive: true, force: true });
     }
 }
 async function extract(archive, kind, staging) {
@@ -55997,7 +55953,7 @@ async function refuseUnsafeNames(archive, kind) {
  * word; a whole archive is made of 512-byte blocks and ends with two zero blocks.
  */
 async function refuseTruncatedTar(archive) {
-    const handle = await (0,promises_.open)(archive, 'r');
+    const handle = await (0,external_node_fs_promises_.open)(archive, 'r');
     try {
         const { size } = await handle.stat();
         const tail = Buffer.alloc(1024);
@@ -56013,14 +55969,14 @@ async function refuseTruncatedTar(archive) {
 }
 /** A link may point anywhere inside the site, never outside it. */
 async function refuseEscapingLinks(root) {
-    for (const entry of await (0,promises_.readdir)(root, { recursive: true, withFileTypes: true })) {
+    for (const entry of await (0,external_node_fs_promises_.readdir)(root, { recursive: true, withFileTypes: true })) {
         if (!entry.isSymbolicLink())
             continue;
         const link = external_node_path_default().join(entry.parentPath, entry.name);
-        const target = external_node_path_default().resolve(entry.parentPath, await (0,promises_.readlink)(link));
+        const target = external_node_path_default().resolve(entry.parentPath, await (0,external_node_fs_promises_.readlink)(link));
         const relative = external_node_path_default().relative(root, target);
         if (relative.startsWith('..') || external_node_path_default().isAbsolute(relative)) {
-            throw new ArchiveError(`The archive has a link that escapes the target folder: ${external_node_path_default().relative(root, link)} -> ${await (0,promises_.readlink)(link)}; nothing was kept`);
+            throw new ArchiveError(`The archive has a link that escapes the target folder: ${external_node_path_default().relative(root, link)} -> ${await (0,external_node_fs_promises_.readlink)(link)}; nothing was kept`);
         }
     }
 }
@@ -56028,7 +55984,7 @@ async function refuseEscapingLinks(root) {
 async function findSiteRoot(staging) {
     if (await isFile(external_node_path_default().join(staging, 'index.html')))
         return staging;
-    const entries = (await (0,promises_.readdir)(staging, { withFileTypes: true })).filter((entry) => !entry.name.startsWith('.'));
+    const entries = (await (0,external_node_fs_promises_.readdir)(staging, { withFileTypes: true })).filter((entry) => !entry.name.startsWith('.'));
     const [only] = entries;
     if (entries.length === 1 && only?.isDirectory() && (await isFile(external_node_path_default().join(staging, only.name, 'index.html')))) {
         return external_node_path_default().join(staging, only.name);
@@ -56037,7 +55993,7 @@ async function findSiteRoot(staging) {
     return staging;
 }
 async function isFile(file) {
-    return (await (0,promises_.stat)(file).catch(() => undefined))?.isFile() ?? false;
+    return (await (0,external_node_fs_promises_.stat)(file).catch(() => undefined))?.isFile() ?? false;
 }
 
 ;// CONCATENATED MODULE: ./src/export.ts
@@ -56059,7 +56015,7 @@ const EXPIRY_MARGIN_MS = 60_000;
 const MAX_LINKS = 3;
 /** A progress line is logged on every change, and at least this often while nothing changes. */
 const QUIET_LOG_MS = 60_000;
-/** start → poll → bundle → download → unpack, setting each output as soon as it is known. */
+/** start → poll → bundle → download → unpack → check, setting each output as soon as it is known. */
 async function exportSite(settings, report, context) {
     try {
         const { client } = context;
@@ -56088,6 +56044,16 @@ async function exportSite(settings, report, context) {
                 return sitePath;
             });
             lib_core/* setOutput */.uH('site-path', report.sitePath);
+            if (settings.verify !== 'off') {
+                const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(827)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3827));
+                const { sitePath } = report;
+                const options = { mode: settings.verify, domain: settings.domain, expectedPages: job.pageCount };
+                report.siteCheck = await lib_core/* group */.Os('Check the site', () => verifySite(sitePath, options));
+                if (report.siteCheck)
+                    lib_core/* setOutput */.uH('verify-report-path', report.siteCheck.reportPath);
+                if (report.siteCheck?.failure)
+                    throw report.siteCheck.failure;
+            }
         }
     }
     catch (error) {
@@ -56128,7 +56094,7 @@ async function waitForJob(settings, client, job, signal) {
         onState: (state, elapsedMs) => {
             const line = progressLine(state);
             if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
-                lib_core/* info */.pq(`${line} · ${formatSeconds(elapsedMs)} elapsed`);
+                lib_core/* info */.pq(`${line} · ${(0,format/* formatSeconds */.X)(elapsedMs)} elapsed`);
                 lastLine = line;
                 lastLoggedAt = elapsedMs;
             }
@@ -56139,7 +56105,7 @@ async function waitForJob(settings, client, job, signal) {
     });
     if (!outcome.finished) {
         const last = outcome.state ? ` (last seen: ${progressLine(outcome.state)})` : '';
-        throw new JobError(`Export job ${job.jobId} did not finish within ${formatSeconds(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`);
+        throw new JobError(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.X)(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`);
     }
     return outcome.state;
 }
@@ -56159,10 +56125,10 @@ function export_record(report, job) {
 }
 async function outputDirectory(settings) {
     if (settings.path) {
-        await (0,promises_.mkdir)(settings.path, { recursive: true });
+        await (0,external_node_fs_promises_.mkdir)(settings.path, { recursive: true });
         return settings.path;
     }
-    return (0,promises_.mkdtemp)(external_node_path_default().join(process.env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'static-export-'));
+    return (0,external_node_fs_promises_.mkdtemp)(external_node_path_default().join(process.env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'static-export-'));
 }
 /** Asks for a link and publishes it: masked, as outputs, and in the Helm values. */
 async function useBundle(settings, report, directory, client) {
@@ -56175,7 +56141,7 @@ async function useBundle(settings, report, directory, client) {
     lib_core/* setOutput */.uH('expires-at', bundle.expiresAt ?? '');
     report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version);
     lib_core/* setOutput */.uH('helm-values-path', report.helmValuesPath);
-    const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`;
+    const size = bundle.sizeBytes === undefined ? '' : `, ${(0,format/* formatBytes */.z)(bundle.sizeBytes)}`;
     lib_core/* info */.pq(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
     return bundle;
 }
@@ -56199,7 +56165,7 @@ async function download(settings, report, directory, context) {
                 report.archive = { ...file, kind };
                 lib_core/* setOutput */.uH('bundle-path', file.path);
                 lib_core/* setOutput */.uH('bundle-sha256', file.sha256);
-                lib_core/* info */.pq(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
+                lib_core/* info */.pq(`Downloaded ${(0,format/* formatBytes */.z)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
                 return;
             }
             catch (error) {
@@ -56261,7 +56227,8 @@ const INPUT_NAMES = [
     'github-token',
     'mask-bundle-url',
     'paths',
-    'version'
+    'version',
+    'verify'
 ];
 /** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
 const DEFAULTS = {
@@ -56272,7 +56239,8 @@ const DEFAULTS = {
     'poll-interval-seconds': '5',
     download: 'true',
     extract: 'false',
-    'mask-bundle-url': 'true'
+    'mask-bundle-url': 'true',
+    verify: 'warn'
 };
 const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/;
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -56351,7 +56319,10 @@ const InputsSchema = object({
         .split(/\r?\n/)
         .map((line) => line.trim())
         .filter(Boolean)),
-    version: schemas_string().optional()
+    version: schemas_string().optional(),
+    verify: schemas_enum(['warn', 'error', 'off'], {
+        error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
+    })
 })
     .superRefine((inputs, ctx) => {
     const missing = (input, why) => {
@@ -56407,7 +56378,8 @@ function readSettings() {
             path: inputs.path ? external_node_path_default().resolve(inputs.path) : undefined,
             maskBundleUrl: inputs['mask-bundle-url'],
             paths: inputs.paths,
-            version: inputs.version
+            version: inputs.version,
+            verify: inputs.verify
         }
         : {
             ...common,
@@ -56446,7 +56418,10 @@ function hostOf(value) {
     return URL.parse(withScheme)?.hostname.toLowerCase();
 }
 
+// EXTERNAL MODULE: ./src/site/summary.ts
+var site_summary = __nccwpck_require__(7663);
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -56485,7 +56460,9 @@ async function run() {
                 });
             }
             finally {
-                await writeExportSummary(report, !settings.maskBundleUrl);
+                await (0,summary/* writeExportSummary */.aB)(report, !settings.maskBundleUrl);
+                if (report.siteCheck)
+                    await (0,site_summary/* writeSiteCheckSummary */.H)(report.siteCheck);
             }
         }
         else {
@@ -56507,6 +56484,153 @@ function requestTimeoutMs(settings) {
 /** No retry waits longer at first than a poll would. */
 function retryBaseDelayMs(settings) {
     return Math.min(1000, settings.pollIntervalMs);
+}
+
+
+/***/ }),
+
+/***/ 7663:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ writeSiteCheckSummary),
+/* harmony export */   p: () => (/* binding */ duration)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6058);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8855);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
+
+
+
+/** Problems and origins listed in the job summary; the report has them all. */
+const LISTED = 10;
+/** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
+const LONGEST = 300;
+/** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
+async function writeSiteCheckSummary(check) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    const { report, reportPath } = check;
+    const { counts } = report;
+    const rows = [
+        ['Problems', String(counts.problems)],
+        ['HTML pages', counts.expectedPages === null ? String(counts.htmlPages) : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`],
+        ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
+        ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+        ['Origins loaded from elsewhere', String(counts.externalOrigins)],
+        ['Canonical or og:url on another host', String(counts.addressProblems)],
+        ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
+        ['Checked', `${counts.files} files in ${duration(report.durationMs)}`],
+        ['Report', (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(reportPath)]
+    ];
+    try {
+        const summary = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addHeading('Site check', 3).addTable([
+            [
+                { data: 'Check', header: true },
+                { data: 'Result', header: true }
+            ],
+            ...rows
+        ]);
+        if (report.externalOrigins.length > 0) {
+            summary
+                .addHeading('Loaded from other origins', 4)
+                .addTable([
+                ['Origin', 'Loads', 'Files', 'Such as'].map((data) => ({ data, header: true })),
+                ...report.externalOrigins
+                    .slice(0, LISTED)
+                    .map((origin) => [(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(origin.origin), (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(origin.kinds.join(', ')), String(origin.files), (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(shorten(origin.examples[0] ?? ''))])
+            ]);
+        }
+        if (report.problems.length > 0) {
+            const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems';
+            summary.addHeading(heading, 4).addList(report.problems.slice(0, LISTED).map((problem) => (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(shorten(problem.message))));
+        }
+        for (const notice of report.notices)
+            summary.addDetails('Links without .html', `<pre>${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(notice)}</pre>`);
+        for (const skipped of report.skipped)
+            summary.addRaw(`<p>Not checked: ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(skipped)}</p>`, true);
+        await summary.write();
+    }
+    catch (error) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`Could not write the site check to the job summary: ${error.message}`);
+    }
+}
+function shorten(message) {
+    return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;
+}
+/** A check of a small site takes milliseconds, which a rounded second would show as 0 s. */
+function duration(ms) {
+    return ms < 1000 ? `${ms} ms` : (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSeconds */ .X)(ms);
+}
+
+
+/***/ }),
+
+/***/ 8855:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qq: () => (/* binding */ text),
+/* harmony export */   Sy: () => (/* binding */ writeSummary),
+/* harmony export */   aB: () => (/* binding */ writeExportSummary),
+/* harmony export */   aY: () => (/* binding */ code)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6058);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6264);
+
+
+/**
+ * The export's job summary: what was exported, how long it took, and what the archive is.
+ * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
+ */
+async function writeExportSummary(report, showLink) {
+    const { job, bundle, archive } = report;
+    const rows = [
+        ['Job', text(report.jobId ?? '(not started)')],
+        ['Status', text(job?.status || 'unknown')],
+        ['Duration', (0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatSeconds */ .X)((report.finishedAt ?? Date.now()) - report.startedAt)]
+    ];
+    if (job?.pageCount !== undefined)
+        rows.push(['Pages', String(job.pageCount)]);
+    if (bundle) {
+        rows.push(['Link expires', text(bundle.expiresAt ?? 'not given')]);
+        if (showLink)
+            rows.push(['Bundle link', text(bundle.bundleUrl)]);
+    }
+    if (archive) {
+        rows.push(['Archive', `${archive.kind}, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
+    }
+    if (report.sitePath)
+        rows.push(['Site', code(report.sitePath)]);
+    await writeSummary('Static export', rows);
+}
+/** Writes a heading and a two-column table, when the runner offers a summary file. */
+async function writeSummary(heading, rows) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z
+            .addHeading(heading, 2)
+            .addTable([
+            [
+                { data: 'Field', header: true },
+                { data: 'Value', header: true }
+            ],
+            ...rows
+        ])
+            .write();
+    }
+    catch (error) {
+        // The summary is a courtesy: it must not hide the run's own outcome or error.
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`Could not write the job summary: ${error.message}`);
+    }
+}
+/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
+function text(value) {
+    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+function code(value) {
+    return `<code>${text(value)}</code>`;
 }
 
 
@@ -56624,6 +56748,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
 /***/ 1455:
 /***/ ((module) => {
 
@@ -56649,6 +56780,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 
 /***/ }),
 
@@ -56698,6 +56836,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers");
+
+/***/ }),
+
+/***/ 8500:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 
 /***/ }),
 
