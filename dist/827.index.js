@@ -1039,7 +1039,7 @@ async function checkSite(root, options = {}) {
     const site = new SiteFiles(root, files, linkedFolders);
     const reader = new SiteReader(root, site, options.domain);
     const toRead = files.filter(isReadFile);
-    const workers = workerCount(toRead.length, options);
+    const workers = options.workerFile ? workerCount(toRead.length, options) : 1;
     if (workers > 1 && options.workerFile) {
         const setup = { root, files, linkedFolders, domain: options.domain };
         for (const findings of await readInWorkers(options.workerFile, workers, setup, toRead))
@@ -1055,6 +1055,7 @@ async function checkSite(root, options = {}) {
         domain: options.domain,
         expectedPages: options.expectedPages,
         durationMs: Math.round(performance.now() - startedAt),
+        threads: workers,
         files: files.length,
         htmlPages: pages,
         styleSheets: toRead.length - pages,
@@ -1157,6 +1158,7 @@ function buildReport(findings, checkedAt = new Date()) {
         domain: findings.domain ?? null,
         checkedAt: checkedAt.toISOString(),
         durationMs: findings.durationMs,
+        threads: findings.threads,
         skipped: findings.domain
             ? []
             : ["canonical, og:url and sitemap hosts: the export's domain is not known (export-job-id without domain); give domain to check them"],
@@ -1297,7 +1299,7 @@ async function verifySite(sitePath, options) {
     }
     const { counts } = report;
     core/* info */.pq(`Checked ${counts.files} files (${counts.htmlPages} pages, ${counts.styleSheets} style sheets, ${counts.internalReferences} internal references) ` +
-        `in ${(0,summary/* duration */.p)(report.durationMs)}: ${counts.problems === 0 ? 'no problems' : `${counts.problems} problem${counts.problems === 1 ? '' : 's'}`}`);
+        `in ${(0,summary/* duration */.p)(report.durationMs)}${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : `${counts.problems} problem${counts.problems === 1 ? '' : 's'}`}`);
     for (const problem of report.problems.slice(0, LOGGED))
         core/* info */.pq(`  ${problem.message}`);
     if (counts.problems > LOGGED)

@@ -54,7 +54,7 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
   const reader = new SiteReader(root, site, options.domain)
   const toRead = files.filter(isReadFile)
 
-  const workers = workerCount(toRead.length, options)
+  const workers = options.workerFile ? workerCount(toRead.length, options) : 1
   if (workers > 1 && options.workerFile) {
     const setup: WorkerSetup = { root, files, linkedFolders, domain: options.domain }
     for (const findings of await readInWorkers(options.workerFile, workers, setup, toRead)) reader.merge(findings)
@@ -69,6 +69,7 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
     domain: options.domain,
     expectedPages: options.expectedPages,
     durationMs: Math.round(performance.now() - startedAt),
+    threads: workers,
     files: files.length,
     htmlPages: pages,
     styleSheets: toRead.length - pages,

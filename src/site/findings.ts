@@ -71,6 +71,8 @@ export interface SiteFindings {
   domain?: string
   expectedPages?: number
   durationMs: number
+  /** Threads that read the files: 1, or the worker threads of a large site. */
+  threads: number
   files: number
   htmlPages: number
   styleSheets: number

@@ -26,6 +26,8 @@ export interface SiteCheckReport {
   domain: string | null
   checkedAt: string
   durationMs: number
+  /** Threads that read the site. */
+  threads: number
   /** Checks that did not run, and why. */
   skipped: string[]
   counts: {
@@ -73,6 +75,7 @@ export function buildReport(findings: SiteFindings, checkedAt = new Date()): Sit
     domain: findings.domain ?? null,
     checkedAt: checkedAt.toISOString(),
     durationMs: findings.durationMs,
+    threads: findings.threads,
     skipped: findings.domain
       ? []
       : ["canonical, og:url and sitemap hosts: the export's domain is not known (export-job-id without domain); give domain to check them"],

@@ -50,7 +50,7 @@ export async function verifySite(sitePath: string, options: VerifyOptions): Prom
   const { counts } = report
   core.info(
     `Checked ${counts.files} files (${counts.htmlPages} pages, ${counts.styleSheets} style sheets, ${counts.internalReferences} internal references) ` +
-      `in ${duration(report.durationMs)}: ${counts.problems === 0 ? 'no problems' : `${counts.problems} problem${counts.problems === 1 ? '' : 's'}`}`
+      `in ${duration(report.durationMs)}${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : `${counts.problems} problem${counts.problems === 1 ? '' : 's'}`}`
   )
   for (const problem of report.problems.slice(0, LOGGED)) core.info(`  ${problem.message}`)
   if (counts.problems > LOGGED) core.info(`  …and ${counts.problems - LOGGED} more, in the report`)

@@ -31,7 +31,7 @@ async function writeSite(entries: ArchiveEntry[]): Promise<string> {
 
 /** The findings as plain data, for comparisons. */
 function plain(findings: SiteFindings): Record<string, unknown> {
-  const { durationMs: _durationMs, root: _root, broken, external, outbound, addresses, ...rest } = findings
+  const { durationMs: _durationMs, threads: _threads, root: _root, broken, external, outbound, addresses, ...rest } = findings
   return { ...rest, broken: broken.sorted(), external: external.sorted(), outbound: outbound.sorted(), addresses: addresses.sorted() }
 }
 
@@ -220,6 +220,7 @@ describe('checkSite on worker threads', () => {
     const here = await checkSite(root, { domain: SITE_DOMAIN, expectedPages: 50 })
     const workers = await checkSite(root, { domain: SITE_DOMAIN, expectedPages: 50, workerFile, filesPerWorker: 1 })
     expect(plain(workers)).toEqual(plain(here))
+    expect([here.threads, workers.threads]).toEqual([1, Math.min(os.availableParallelism(), 4)])
     expect(here.broken.size).toBe(3)
     expect(here.external.size).toBe(4)
   })
