@@ -2885,16 +2885,25 @@ const ATTRIBUTES = {
     object: ['data'],
     input: ['src', 'type'],
     meta: ['property', 'name', 'content', 'http-equiv'],
-    base: ['href']
+    base: ['href'],
+    style: []
 };
 const NO_ATTRIBUTES = [];
+/** The element names above by their first letter, so that a tag is recognised without making a string of its name. */
+const TAGS_BY_FIRST_LETTER = [];
+for (const name of Object.keys(ATTRIBUTES))
+    (TAGS_BY_FIRST_LETTER[name.charCodeAt(0)] ??= []).push(name);
 /** Most elements hold no attribute worth reading: they share this, and allocate nothing. */
 const NONE_READ = Object.freeze({});
 /** Reads pages one after the other with one tokenizer, reused. */
 class HtmlScanner {
     visitor = { reference() { }, address() { }, base() { } };
     page = '';
+    /** The element being read, when it is one that can hold a reference, else ''. */
     tag = '';
+    /** Where the page names the element being read. */
+    tagStart = 0;
+    tagEnd = 0;
     wanted = NO_ATTRIBUTES;
     attributes = NONE_READ;
     /** The attribute being read, when it is one of `wanted`. */
@@ -2918,8 +2927,9 @@ class HtmlScanner {
         const ignore = () => { };
         return {
             onopentagname: (start, end) => {
-                // Every element that can hold a reference has a name of six letters or fewer.
-                this.tag = end - start <= 6 ? this.page.slice(start, end).toLowerCase() : '';
+                this.tagStart = start;
+                this.tagEnd = end;
+                this.tag = this.knownTag(start, end);
                 this.wanted = ATTRIBUTES[this.tag] ?? NO_ATTRIBUTES;
                 this.attributes = NONE_READ;
             },
@@ -2959,6 +2969,15 @@ class HtmlScanner {
             onprocessinginstruction: ignore,
             onend: ignore
         };
+    }
+    /** The name of the element between `start` and `end` when it is one that is read, else ''. */
+    knownTag(start, end) {
+        const candidates = TAGS_BY_FIRST_LETTER[this.page.charCodeAt(start) | 0x20];
+        if (candidates)
+            for (const name of candidates)
+                if (name.length === end - start && this.nameIs(start, name))
+                    return name;
+        return '';
     }
     /** The attribute named by the page between `start` and `end`, when it is read and not yet seen; no string is made otherwise. */
     wantedAttribute(start, end) {
@@ -3044,7 +3063,7 @@ class HtmlScanner {
         }
         const style = attributes.style;
         if (style?.includes('('))
-            this.css(style, `${name}[style]`);
+            this.css(style, `${this.page.slice(this.tagStart, this.tagEnd).toLowerCase()}[style]`);
         this.tag = '';
     }
     css(text, source) {
@@ -3923,8 +3942,9 @@ function localName(name) {
 
 
 
-/** Outcomes are cached by reference and base; the cache is dropped when it grows this big. */
-const CACHE_LIMIT = 100_000;
+/** Outcomes are cached by reference (and folder, for relative ones); the cache is dropped when it grows this big. */
+const CACHE_LIMIT = 50_000;
+const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 /** Sitemaps followed from a sitemap index. */
 const MAX_SITEMAPS = 50;
 /** Sitemap URLs kept as examples. */
@@ -3969,17 +3989,17 @@ class SiteReader {
             this.readStyleSheet(file);
     }
     readPage(file) {
-        let base = this.resolver.pageUrl(file);
+        let base = this.baseOf(this.resolver.pageUrl(file));
         this.scanner.scan(this.read(file), {
             reference: (reference) => this.reference(file, base, reference),
-            address: (address) => this.address(file, base, address),
+            address: (address) => this.address(file, base.url, address),
             base: (href) => {
-                base = URL.parse(href, base)?.href ?? base;
+                base = this.baseOf(URL.parse(href, base.url)?.href ?? base.url);
             }
         });
     }
     readStyleSheet(file) {
-        const base = this.resolver.pageUrl(file);
+        const base = this.baseOf(this.resolver.pageUrl(file));
         scanCss(this.read(file), (reference) => this.reference(file, base, { url: reference.url, source: reference.kind === 'import' ? '@import' : 'url()', use: reader_CSS_USE[reference.kind] }));
     }
     /** Reads `first` and the sitemaps a sitemap index lists, checking every URL. */
@@ -4053,24 +4073,32 @@ class SiteReader {
     read(file) {
         return (0,external_node_fs_namespaceObject.readFileSync)(external_node_path_default().join(this.root, file), 'utf8');
     }
-    /** Where a reference points and what serves it, resolved once for every page that holds it. */
+    baseOf(url) {
+        return { url, folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined };
+    }
+    /**
+     * Where a reference points and what serves it, resolved once for every page that holds it. A
+     * page's canonical address is its own, held by no other page: it is not cached.
+     */
     outcome(reference, base) {
-        if (reference.startsWith('#'))
+        const { url } = reference;
+        if (url.startsWith('#'))
             return NO_OUTCOME;
-        // Root-relative references mean the same on every page: one entry serves them all.
-        const key = reference.startsWith('/') && !reference.startsWith('//') ? reference : `${base}\n${reference}`;
-        let outcome = this.outcomes.get(key);
+        const cached = reference.use !== 'address';
+        const key = cached ? cacheKey(url, base) : '';
+        let outcome = cached ? this.outcomes.get(key) : undefined;
         if (!outcome) {
-            const target = this.resolver.resolve(reference, base);
+            const target = this.resolver.resolve(url, base.url);
             outcome = { target, found: target.kind === 'internal' ? this.site.lookup(target.path) : undefined };
             if (this.outcomes.size >= CACHE_LIMIT)
                 this.outcomes.clear();
-            this.outcomes.set(copyString(key), outcome);
+            if (cached)
+                this.outcomes.set(copyString(key), outcome);
         }
         return outcome;
     }
     reference(file, base, reference) {
-        const { target, found } = this.outcome(reference.url, base);
+        const { target, found } = this.outcome(reference, base);
         if (target.kind === 'internal') {
             // preconnect and dns-prefetch name an origin, not a file.
             if (reference.use === 'connect')
@@ -4126,6 +4154,17 @@ class SiteReader {
             this.extensionless.files++;
         this.extensionlessLastFile = file;
     }
+}
+/**
+ * On pages of the site, a reference that starts with `/` or a scheme means the same everywhere,
+ * and a relative one the same in every page of a folder (but `?x`, which keeps the page's name).
+ */
+function cacheKey(reference, base) {
+    if (base.folder === undefined || reference.startsWith('?'))
+        return `${base.url}\n${reference}`;
+    if (reference.startsWith('/') || SCHEME.test(reference))
+        return reference;
+    return `${base.folder}\n${reference}`;
 }
 
 ;// CONCATENATED MODULE: ./src/site/worker.ts

@@ -40,6 +40,11 @@ const YIELD_EVERY_MS = 50
 const BATCH = 64
 const DEFAULT_FILES_PER_WORKER = 500
 const MAX_WORKERS = 4
+/**
+ * A worker's pages are garbage as soon as they are read; a small young generation collects them
+ * sooner, which keeps each worker's memory down at no measurable cost in time.
+ */
+const YOUNG_GENERATION_MB = 8
 
 /**
  * Reads the unpacked site at `root` file by file (pages, style sheets, the sitemap) and tallies
@@ -114,7 +119,7 @@ function readInWorkers(workerFile: URL, count: number, setup: WorkerSetup, files
     { length: count },
     () =>
       new Promise<ReaderSnapshot>((resolve, reject) => {
-        const worker = new Worker(workerFile, { workerData: setup })
+        const worker = new Worker(workerFile, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } })
         started.push(worker)
         let done = false
         worker.on('message', (message: FromWorker) => {

@@ -83,9 +83,14 @@ const ATTRIBUTES: Record<string, readonly string[]> = {
   object: ['data'],
   input: ['src', 'type'],
   meta: ['property', 'name', 'content', 'http-equiv'],
-  base: ['href']
+  base: ['href'],
+  style: []
 }
 const NO_ATTRIBUTES: readonly string[] = []
+
+/** The element names above by their first letter, so that a tag is recognised without making a string of its name. */
+const TAGS_BY_FIRST_LETTER: string[][] = []
+for (const name of Object.keys(ATTRIBUTES)) (TAGS_BY_FIRST_LETTER[name.charCodeAt(0)] ??= []).push(name)
 
 type Attributes = Record<string, string>
 /** Most elements hold no attribute worth reading: they share this, and allocate nothing. */
@@ -95,7 +100,11 @@ const NONE_READ: Attributes = Object.freeze({})
 export class HtmlScanner {
   private visitor: PageVisitor = { reference() {}, address() {}, base() {} }
   private page = ''
+  /** The element being read, when it is one that can hold a reference, else ''. */
   private tag = ''
+  /** Where the page names the element being read. */
+  private tagStart = 0
+  private tagEnd = 0
   private wanted = NO_ATTRIBUTES
   private attributes: Attributes = NONE_READ
   /** The attribute being read, when it is one of `wanted`. */
@@ -121,8 +130,9 @@ export class HtmlScanner {
     const ignore = (): void => {}
     return {
       onopentagname: (start, end) => {
-        // Every element that can hold a reference has a name of six letters or fewer.
-        this.tag = end - start <= 6 ? this.page.slice(start, end).toLowerCase() : ''
+        this.tagStart = start
+        this.tagEnd = end
+        this.tag = this.knownTag(start, end)
         this.wanted = ATTRIBUTES[this.tag] ?? NO_ATTRIBUTES
         this.attributes = NONE_READ
       },
@@ -157,6 +167,13 @@ export class HtmlScanner {
       onprocessinginstruction: ignore,
       onend: ignore
     }
+  }
+
+  /** The name of the element between `start` and `end` when it is one that is read, else ''. */
+  private knownTag(start: number, end: number): string {
+    const candidates = TAGS_BY_FIRST_LETTER[this.page.charCodeAt(start) | 0x20]
+    if (candidates) for (const name of candidates) if (name.length === end - start && this.nameIs(start, name)) return name
+    return ''
   }
 
   /** The attribute named by the page between `start` and `end`, when it is read and not yet seen; no string is made otherwise. */
@@ -238,7 +255,7 @@ export class HtmlScanner {
         break
     }
     const style = attributes.style
-    if (style?.includes('(')) this.css(style, `${name}[style]`)
+    if (style?.includes('(')) this.css(style, `${this.page.slice(this.tagStart, this.tagEnd).toLowerCase()}[style]`)
     this.tag = ''
   }
 

@@ -31,8 +31,17 @@ interface Outcome {
   found?: { file: string; match: Match }
 }
 
-/** Outcomes are cached by reference and base; the cache is dropped when it grows this big. */
-const CACHE_LIMIT = 100_000
+/** Outcomes are cached by reference (and folder, for relative ones); the cache is dropped when it grows this big. */
+const CACHE_LIMIT = 50_000
+
+/** Where a page's relative references resolve from: its address, or its `<base href>`. */
+interface Base {
+  url: string
+  /** The folder part of `url`, shared by the pages next to it; undefined when `url` is not on the site. */
+  folder?: string
+}
+
+const SCHEME = /^[a-z][a-z\d+.-]*:/i
 
 /** Sitemaps followed from a sitemap index. */
 const MAX_SITEMAPS = 50
@@ -82,18 +91,18 @@ export class SiteReader {
   }
 
   readPage(file: string): void {
-    let base = this.resolver.pageUrl(file)
+    let base = this.baseOf(this.resolver.pageUrl(file))
     this.scanner.scan(this.read(file), {
       reference: (reference) => this.reference(file, base, reference),
-      address: (address) => this.address(file, base, address),
+      address: (address) => this.address(file, base.url, address),
       base: (href) => {
-        base = URL.parse(href, base)?.href ?? base
+        base = this.baseOf(URL.parse(href, base.url)?.href ?? base.url)
       }
     })
   }
 
   readStyleSheet(file: string): void {
-    const base = this.resolver.pageUrl(file)
+    const base = this.baseOf(this.resolver.pageUrl(file))
     scanCss(this.read(file), (reference) =>
       this.reference(file, base, { url: reference.url, source: reference.kind === 'import' ? '@import' : 'url()', use: CSS_USE[reference.kind] })
     )
@@ -166,23 +175,31 @@ export class SiteReader {
     return readFileSync(path.join(this.root, file), 'utf8')
   }
 
-  /** Where a reference points and what serves it, resolved once for every page that holds it. */
-  private outcome(reference: string, base: string): Outcome {
-    if (reference.startsWith('#')) return NO_OUTCOME
-    // Root-relative references mean the same on every page: one entry serves them all.
-    const key = reference.startsWith('/') && !reference.startsWith('//') ? reference : `${base}\n${reference}`
-    let outcome = this.outcomes.get(key)
+  private baseOf(url: string): Base {
+    return { url, folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined }
+  }
+
+  /**
+   * Where a reference points and what serves it, resolved once for every page that holds it. A
+   * page's canonical address is its own, held by no other page: it is not cached.
+   */
+  private outcome(reference: HtmlReference, base: Base): Outcome {
+    const { url } = reference
+    if (url.startsWith('#')) return NO_OUTCOME
+    const cached = reference.use !== 'address'
+    const key = cached ? cacheKey(url, base) : ''
+    let outcome = cached ? this.outcomes.get(key) : undefined
     if (!outcome) {
-      const target = this.resolver.resolve(reference, base)
+      const target = this.resolver.resolve(url, base.url)
       outcome = { target, found: target.kind === 'internal' ? this.site.lookup(target.path) : undefined }
       if (this.outcomes.size >= CACHE_LIMIT) this.outcomes.clear()
-      this.outcomes.set(copyString(key), outcome)
+      if (cached) this.outcomes.set(copyString(key), outcome)
     }
     return outcome
   }
 
-  private reference(file: string, base: string, reference: HtmlReference): void {
-    const { target, found } = this.outcome(reference.url, base)
+  private reference(file: string, base: Base, reference: HtmlReference): void {
+    const { target, found } = this.outcome(reference, base)
     if (target.kind === 'internal') {
       // preconnect and dns-prefetch name an origin, not a file.
       if (reference.use === 'connect') return
@@ -232,4 +249,14 @@ export class SiteReader {
     if (this.extensionlessLastFile !== file) this.extensionless.files++
     this.extensionlessLastFile = file
   }
+}
+
+/**
+ * On pages of the site, a reference that starts with `/` or a scheme means the same everywhere,
+ * and a relative one the same in every page of a folder (but `?x`, which keeps the page's name).
+ */
+function cacheKey(reference: string, base: Base): string {
+  if (base.folder === undefined || reference.startsWith('?')) return `${base.url}\n${reference}`
+  if (reference.startsWith('/') || SCHEME.test(reference)) return reference
+  return `${base.folder}\n${reference}`
 }
