@@ -744,9 +744,6 @@ class SiteFiles {
         this.files = new Set(files);
         this.linkedFolders = linkedFolders;
     }
-    get size() {
-        return this.files.size;
-    }
     has(file) {
         return this.files.has(file);
     }
@@ -1342,8 +1339,9 @@ async function verifySite(sitePath, options) {
         return undefined;
     }
     const { counts } = report;
-    core/* info */.pq(`Checked ${counts.files} files (${counts.htmlPages} pages, ${counts.styleSheets} style sheets, ${counts.internalReferences} internal references) ` +
-        `in ${(0,summary/* duration */.p)(report.durationMs)}${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : `${counts.problems} problem${counts.problems === 1 ? '' : 's'}`}`);
+    core/* info */.pq(`Checked ${count(counts.files, 'file')} (${count(counts.htmlPages, 'page')}, ${count(counts.styleSheets, 'style sheet')}, ` +
+        `${count(counts.internalReferences, 'internal reference')}) in ${(0,summary/* duration */.p)(report.durationMs)}` +
+        `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : count(counts.problems, 'problem')}`);
     for (const problem of report.problems.slice(0, LOGGED))
         core/* info */.pq(`  ${problem.message}`);
     if (counts.problems > LOGGED)
@@ -1360,6 +1358,9 @@ async function verifySite(sitePath, options) {
         return { report, reportPath };
     }
     return { report, reportPath, failure: siteCheckError(report, reportPath) };
+}
+function count(value, noun) {
+    return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }
 
 

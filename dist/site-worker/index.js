@@ -3217,9 +3217,6 @@ class SiteFiles {
         this.files = new Set(files);
         this.linkedFolders = linkedFolders;
     }
-    get size() {
-        return this.files.size;
-    }
     has(file) {
         return this.files.has(file);
     }

@@ -86,10 +86,6 @@ export class SiteFiles {
     this.linkedFolders = linkedFolders
   }
 
-  get size(): number {
-    return this.files.size
-  }
-
   has(file: string): boolean {
     return this.files.has(file)
   }

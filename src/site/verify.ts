@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
 import path from 'node:path'
+import type { VerifyMode } from '../settings.js'
 import { siteCheckError, warnProblems } from './annotations.js'
 import { bundledWorker, checkSite } from './check.js'
 import { buildReport, writeReport, type SiteCheckReport } from './report.js'
@@ -12,7 +13,7 @@ const LOGGED = 100
 
 export interface VerifyOptions {
   /** `warn`: problems become warnings; `error`: the caller fails the step with `failure`. */
-  mode: 'warn' | 'error'
+  mode: Exclude<VerifyMode, 'off'>
   domain?: string
   expectedPages?: number
 }
@@ -49,8 +50,9 @@ export async function verifySite(sitePath: string, options: VerifyOptions): Prom
 
   const { counts } = report
   core.info(
-    `Checked ${counts.files} files (${counts.htmlPages} pages, ${counts.styleSheets} style sheets, ${counts.internalReferences} internal references) ` +
-      `in ${duration(report.durationMs)}${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : `${counts.problems} problem${counts.problems === 1 ? '' : 's'}`}`
+    `Checked ${count(counts.files, 'file')} (${count(counts.htmlPages, 'page')}, ${count(counts.styleSheets, 'style sheet')}, ` +
+      `${count(counts.internalReferences, 'internal reference')}) in ${duration(report.durationMs)}` +
+      `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : count(counts.problems, 'problem')}`
   )
   for (const problem of report.problems.slice(0, LOGGED)) core.info(`  ${problem.message}`)
   if (counts.problems > LOGGED) core.info(`  …and ${counts.problems - LOGGED} more, in the report`)
@@ -64,4 +66,8 @@ export async function verifySite(sitePath: string, options: VerifyOptions): Prom
     return { report, reportPath }
   }
   return { report, reportPath, failure: siteCheckError(report, reportPath) }
+}
+
+function count(value: number, noun: string): string {
+  return `${value} ${noun}${value === 1 ? '' : 's'}`
 }
