@@ -1163,16 +1163,20 @@ function readInWorkers(workerFile, count, setup, files) {
 async function listFiles(root) {
     const files = [];
     let linkedFolders = false;
-    for (const entry of await (0,promises_.readdir)(root, { recursive: true, withFileTypes: true })) {
-        const absolute = external_node_path_default().join(entry.parentPath, entry.name);
+    const top = external_node_path_default().resolve(root);
+    for (const entry of await (0,promises_.readdir)(top, { recursive: true, withFileTypes: true })) {
         let isFile = entry.isFile();
         if (entry.isSymbolicLink()) {
-            const target = (0,external_node_fs_.statSync)(absolute, { throwIfNoEntry: false });
+            const target = (0,external_node_fs_.statSync)(external_node_path_default().join(entry.parentPath, entry.name), { throwIfNoEntry: false });
             isFile = target?.isFile() ?? false;
             linkedFolders ||= target?.isDirectory() ?? false;
         }
-        if (isFile)
-            files.push(external_node_path_default().relative(root, absolute).split((external_node_path_default()).sep).join('/'));
+        if (!isFile)
+            continue;
+        // Entries come with the folder they are in, which starts with `top`.
+        const folder = entry.parentPath.slice(top.length + 1);
+        const file = folder ? `${folder}${(external_node_path_default()).sep}${entry.name}` : entry.name;
+        files.push((external_node_path_default()).sep === '/' ? file : file.split((external_node_path_default()).sep).join('/'));
     }
     return { files: files.sort(), linkedFolders };
 }

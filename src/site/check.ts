@@ -148,15 +148,19 @@ function readInWorkers(workerFile: URL, count: number, setup: WorkerSetup, files
 async function listFiles(root: string): Promise<{ files: string[]; linkedFolders: boolean }> {
   const files: string[] = []
   let linkedFolders = false
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    const absolute = path.join(entry.parentPath, entry.name)
+  const top = path.resolve(root)
+  for (const entry of await readdir(top, { recursive: true, withFileTypes: true })) {
     let isFile = entry.isFile()
     if (entry.isSymbolicLink()) {
-      const target = statSync(absolute, { throwIfNoEntry: false })
+      const target = statSync(path.join(entry.parentPath, entry.name), { throwIfNoEntry: false })
       isFile = target?.isFile() ?? false
       linkedFolders ||= target?.isDirectory() ?? false
     }
-    if (isFile) files.push(path.relative(root, absolute).split(path.sep).join('/'))
+    if (!isFile) continue
+    // Entries come with the folder they are in, which starts with `top`.
+    const folder = entry.parentPath.slice(top.length + 1)
+    const file = folder ? `${folder}${path.sep}${entry.name}` : entry.name
+    files.push(path.sep === '/' ? file : file.split(path.sep).join('/'))
   }
   return { files: files.sort(), linkedFolders }
 }
