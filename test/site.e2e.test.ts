@@ -38,6 +38,7 @@ const BREAKAGES: [Breakage, string[]][] = [
     [
       'guides/deploy.html: loads script from https://cdn.segment.com (such as https://cdn.segment.com/analytics.js/v1/key/analytics.min.js); that fails without internet access',
       '_next/static/css/app-5e1f0a.css: loads style from https://fonts.googleapis.com (such as https://fonts.googleapis.com/css2?family=Inter); that fails without internet access',
+      '_next/static/css/app-5e1f0a.css: loads font from https://fonts.gstatic.com (such as https://fonts.gstatic.com/s/brand/v1/brand.woff2); that fails without internet access',
       'guides/deploy.html: loads frame from https://www.youtube.com (such as https://www.youtube.com/embed/dQw4w9WgXcQ); that fails without internet access'
     ]
   ],

@@ -195,7 +195,13 @@ export function brokenSite(breakage: Breakage): ExportedSite {
       )
     case 'external-loads':
       return editFile(
-        editFile(clean, ASSETS.css.slice(1), (css) => `@import url(https://fonts.googleapis.com/css2?family=Inter);\n${css}`),
+        editFile(
+          clean,
+          ASSETS.css.slice(1),
+          (css) =>
+            `@import url(https://fonts.googleapis.com/css2?family=Inter);\n${css}` +
+            '@font-face{font-family:Brand;src:url(https://fonts.gstatic.com/s/brand/v1/brand.woff2) format("woff2")}\n'
+        ),
         'guides/deploy.html',
         (html) =>
           html

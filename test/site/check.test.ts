@@ -101,6 +101,13 @@ describe('checkSite on export-shaped sites', () => {
         examples: ['_next/static/css/app-5e1f0a.css']
       },
       {
+        origin: 'https://fonts.gstatic.com',
+        kinds: ['font'],
+        exampleUrl: 'https://fonts.gstatic.com/s/brand/v1/brand.woff2',
+        files: 1,
+        examples: ['_next/static/css/app-5e1f0a.css']
+      },
+      {
         origin: 'https://www.youtube.com',
         kinds: ['frame'],
         exampleUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
@@ -222,7 +229,7 @@ describe('checkSite on worker threads', () => {
     expect(plain(workers)).toEqual(plain(here))
     expect([here.threads, workers.threads]).toEqual([1, Math.min(os.availableParallelism(), 4)])
     expect(here.broken.size).toBe(3)
-    expect(here.external.size).toBe(4)
+    expect(here.external.size).toBe(5)
   })
 
   it('fails when a worker cannot start', async () => {

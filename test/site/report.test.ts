@@ -143,7 +143,7 @@ describe('buildReport', () => {
     expect(report.notices).toEqual([extensionlessNotice(extensionless)])
     expect(report.notices[0]).toContain('40 references in 3 files, such as "/guides/x" in index.html, served by guides/x.html')
     expect(report.notices[0]).toContain('try_files $uri $uri.html $uri/ =404;')
-    expect(report.notices[0]).toContain('CloudFront')
+    expect(report.notices[0]).toContain("else if (last.indexOf('.') === -1) request.uri += '.html'")
     expect(report.notices[0]).toContain('S3 static website hosting cannot do it')
   })
 })
