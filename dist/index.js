@@ -297,7 +297,7 @@ const ProxyAgent = __nccwpck_require__(6672)
 const Socks5ProxyAgent = __nccwpck_require__(7223)
 const EnvHttpProxyAgent = __nccwpck_require__(3137)
 const RetryAgent = __nccwpck_require__(50)
-const H2CClient = __nccwpck_require__(9196)
+const H2CClient = __nccwpck_require__(6815)
 const errors = __nccwpck_require__(8707)
 const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
@@ -12606,7 +12606,7 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 9196:
+/***/ 6815:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -45497,7 +45497,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6815);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4520);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -45506,7 +45506,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6815:
+/***/ 4520:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48460,14 +48460,27 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/user-agent.ts
+/** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
+const ACTION_VERSION = '1.0.0';
+/**
+ * Sent with every request, to the API and to the storage host, so that their operators can tell
+ * this action's traffic and version apart from other clients.
+ */
+const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/acme/mintlify-static-export-action) node/${process.versions.node}`;
+
 ;// CONCATENATED MODULE: ./src/comment.ts
+
 
 /** Installation tokens (the workflow's GITHUB_TOKEN) cannot ask who they are; they write as this bot. */
 const ACTIONS_BOT = 'github-actions[bot]';
+/** GitHub refuses a comment body longer than this many characters. */
+const MAX_COMMENT_CHARS = 65_536;
 /**
  * Posts the agent job's outcome on the issue or pull request, or updates the comment an earlier run
  * posted for the same job (found by its hidden marker, among the token's own comments only).
- * Returns the comment's URL.
+ * Two runs for the same job that race converge on one comment: after creating, each looks again,
+ * keeps the oldest marked comment and deletes the newer ones. Returns the comment's URL.
  */
 async function upsertAgentComment({ token, issueNumber, job }) {
     // Loaded here so that exports, which never comment, do not pay for the GitHub client at start-up.
@@ -48475,25 +48488,60 @@ async function upsertAgentComment({ token, issueNumber, job }) {
     if (!process.env.GITHUB_REPOSITORY)
         throw new Error('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)');
     const { owner, repo } = github.context.repo;
-    const octokit = github.getOctokit(token);
+    const octokit = github.getOctokit(token, { userAgent: USER_AGENT });
     const marker = `<!-- mintlify-agent-job:${job.id} -->`;
-    const body = commentBody(job, marker);
+    const body = fitComment(commentBody(job, marker), runUrl());
     try {
         const author = await tokenLogin(octokit);
-        const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
-        const previous = comments.find((comment) => comment.user?.login === author && comment.body?.includes(marker));
-        if (previous) {
-            const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: previous.id, body });
-            info(`Updated ${data.html_url}`);
-            return data.html_url;
+        const markedComments = async () => {
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 });
+            return comments.filter((comment) => comment.user?.login === author && comment.body?.includes(marker)).sort((a, b) => a.id - b.id);
+        };
+        let marked = await markedComments();
+        let created;
+        if (marked.length === 0) {
+            created = (await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body })).data;
+            // Another run for the same job may have listed before this one created: look again.
+            marked = await markedComments();
         }
-        const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
-        info(`Commented ${data.html_url}`);
+        const [kept = created, ...duplicates] = marked;
+        if (!kept)
+            throw new Error('the comment was neither found nor created');
+        for (const duplicate of duplicates)
+            await deleteComment(octokit, owner, repo, duplicate.id);
+        if (kept.id === created?.id) {
+            info(`Commented ${kept.html_url}`);
+            return kept.html_url;
+        }
+        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: kept.id, body });
+        info(`Updated ${data.html_url}${duplicates.length > 0 ? ` (and removed ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'})` : ''}`);
         return data.html_url;
     }
     catch (error) {
         throw commentError(error, `${owner}/${repo}#${issueNumber}`);
     }
+}
+/** A racing run may have deleted the duplicate already. */
+async function deleteComment(octokit, owner, repo, id) {
+    try {
+        await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id });
+    }
+    catch (error) {
+        if (httpStatus(error) !== 404)
+            throw error;
+    }
+}
+/** The body, cut to GitHub's limit where needed, ending with a pointer to the run's full log. */
+function fitComment(body, link) {
+    if (body.length <= MAX_COMMENT_CHARS)
+        return body;
+    const note = `\n\n… (cut to GitHub's ${MAX_COMMENT_CHARS.toLocaleString('en')}-character limit${link ? `; the whole outcome is in ${link}` : ''})`;
+    return body.slice(0, MAX_COMMENT_CHARS - note.length) + note;
+}
+/** The workflow run's page, where the runner says which it is. */
+function runUrl() {
+    const { GITHUB_SERVER_URL: server = 'https://github.com', GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = process.env;
+    return repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined;
 }
 async function tokenLogin(octokit) {
     try {
@@ -48671,13 +48719,14 @@ function code(value) {
 
 const FINAL_STATUSES = new Set(['completed', 'archived', 'failed']);
 /** Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it. */
-async function followAgentJob(settings, client, signal) {
+async function followAgentJob(settings, client, context) {
+    const { signal } = context;
     const { projectId, agentJobId } = settings;
     const name = `agent job ${agentJobId} (project ${projectId})`;
     const startedAt = Date.now();
     let job;
     try {
-        job = await group(`Wait for ${name}`, () => waitForAgentJob(settings, client, signal));
+        job = await group(`Wait for ${name}`, () => waitForAgentJob(settings, client, context));
     }
     catch (error) {
         if (signal.aborted)
@@ -48702,7 +48751,7 @@ async function followAgentJob(settings, client, signal) {
     if (job.status === 'failed')
         throw new JobError(`The ${name} failed`);
 }
-async function waitForAgentJob(settings, client, signal) {
+async function waitForAgentJob(settings, client, context) {
     const { projectId, agentJobId } = settings;
     if (!settings.wait)
         return client.getAgentJob(projectId, agentJobId);
@@ -48717,10 +48766,12 @@ async function waitForAgentJob(settings, client, signal) {
             lastStatus = job.status;
         },
         intervalMs: settings.pollIntervalMs,
-        timeoutMs: settings.timeoutMs,
-        signal
+        timeoutMs: context.deadline - Date.now(),
+        signal: context.signal
     });
     if (!outcome.finished) {
+        if (outcome.state)
+            setOutput('status', outcome.state.status);
         throw new JobError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${formatSeconds(settings.timeoutMs)} ` +
             `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`);
     }
@@ -48772,11 +48823,25 @@ function redactUrl(link) {
 
 ;// CONCATENATED MODULE: ./src/retry.ts
 
+/**
+ * The deadline left no room for another attempt. The message is the last failure's, which names
+ * the call, followed by why it was not tried again; the failure itself is the cause.
+ */
+class OutOfTimeError extends Error {
+    name = 'OutOfTimeError';
+    constructor(lastError, attempts) {
+        const last = (lastError instanceof Error ? lastError.message : String(lastError)).replace(/[.\s]+$/, '');
+        super(`${last}. No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`, {
+            cause: lastError
+        });
+    }
+}
 /** Longest `Retry-After` honoured; a server asking for more gets this. */
 const MAX_RETRY_AFTER_MS = 60_000;
 /**
  * Runs `action` until it succeeds, throws an error that is not retryable, or the attempts or the
- * deadline run out; the last error is thrown as it is, so the caller sees the real cause.
+ * deadline run out. The last error is thrown as it is, so the caller sees the real cause; when the
+ * deadline stopped the retries, it comes wrapped in an OutOfTimeError that says so.
  */
 async function retry(action, options) {
     const sleep = options.sleep ?? ((ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }));
@@ -48789,7 +48854,7 @@ async function retry(action, options) {
                 throw error;
             const delayMs = backoffMs(attempt, options, error.retryAfterMs);
             if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline)
-                throw error;
+                throw new OutOfTimeError(error, attempt);
             options.onRetry?.(error, attempt + 1, delayMs);
             await sleep(delayMs, options.signal);
         }
@@ -48835,8 +48900,8 @@ class ApiError extends Error {
     constructor(call, problem, options = {}) {
         const status = options.status ? `: HTTP ${options.status} ${external_node_http_.STATUS_CODES[options.status] ?? ''}`.trimEnd() : '';
         const detail = options.detail ? `: ${options.detail}` : '';
-        const hints = [options.status ? hintFor(call, options.status) : undefined, options.advice].filter(Boolean);
-        super(`${describeCall(call)} ${problem}${status}${detail}${hints.map((hint) => `. ${hint}`).join('')}`, { cause: options.cause });
+        const hints = [options.status ? hintFor(call, options.status, options.url) : undefined, options.advice];
+        super(sentences(`${describeCall(call)} ${problem}${status}${detail}`, ...hints), { cause: options.cause });
         this.call = call;
         this.status = options.status;
         this.detail = options.detail;
@@ -48844,9 +48909,17 @@ class ApiError extends Error {
         this.retryAfterMs = options.retryAfterMs;
     }
 }
+/** Joins sentences with one full stop between them, whether or not the first already ends with one. */
+function sentences(...parts) {
+    return parts
+        .filter((part) => Boolean(part?.trim()))
+        .map((part) => part.trim())
+        .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '');
+}
 /** What the user can do about a status, where the status alone says it. */
-function hintFor(call, status) {
+function hintFor(call, status, url) {
     const isExport = call.path.startsWith('/v1/static-export');
+    const isStart = call.method === 'POST' && call.path === '/v1/static-export/jobs';
     switch (status) {
         case 401:
             return 'The API key was refused: it may be revoked or expired. Put a current admin key (mint_…) in the api-key secret';
@@ -48855,13 +48928,16 @@ function hintFor(call, status) {
                 ? 'Static export needs an enterprise plan and an admin key allowed to use it (not a read-only key); an IP allowlist may also refuse this runner'
                 : 'The key may not read this project, or an IP allowlist refuses this runner';
         case 404:
+            if (isStart)
+                return `The API has no export endpoint at ${url ?? call.path}: check base-url (https://api.mintlify.com unless you run your own)`;
             return isExport ? 'Check export-job-id, and that the key belongs to the organisation that owns the job' : 'Check project-id and agent-job-id';
         case 400:
         case 422:
-            return call.method === 'POST' && call.path === '/v1/static-export/jobs'
-                ? 'The API refused the export request: check the domain, paths and version inputs'
-                : undefined;
+            return isStart ? 'The API refused the export request: check the domain, paths and version inputs' : undefined;
         case 409:
+            if (isStart) {
+                return 'An export job is already queued or running for this site: wait for it to finish, or pass its id as export-job-id to collect it';
+            }
             return call.path.endsWith('/bundle') ? 'The job has not finished, so no bundle can be generated yet' : undefined;
         case 429:
             return 'The API is rate limiting this key';
@@ -58411,24 +58487,16 @@ function preprocess(fn, schema) {
  * Response shapes of the admin API. Every object is loose (unknown fields are kept and ignored)
  * and statuses are free strings, because the API documents only part of what it sends.
  */
-/** Progress as a percentage 0-100, from a percentage, a 0-1 fraction, or a string such as "45%". */
+/**
+ * Progress as a percentage 0-100, as the vendor documents it, from a number or a string such as
+ * "45" or "45%". A value below 1 is a small percentage, never a fraction: 0.5 means 0.5 %.
+ */
 function normalizeProgress(value) {
-    let number;
     if (typeof value === 'number')
-        number = value;
-    else if (typeof value === 'string' && /^\s*\d*\.?\d+\s*%?\s*$/.test(value)) {
-        number = Number.parseFloat(value);
-        if (value.includes('%'))
-            return clampPercent(number);
-    }
-    else
-        return undefined;
-    if (!Number.isFinite(number))
-        return undefined;
-    // A fraction is told apart by its decimals: 0.45 is 45 %, while 1 and 45 are already percentages.
-    if (number > 0 && number < 1)
-        number *= 100;
-    return clampPercent(number);
+        return clampPercent(value);
+    if (typeof value === 'string' && /^\s*\d*\.?\d+\s*%?\s*$/.test(value))
+        return clampPercent(Number.parseFloat(value));
+    return undefined;
 }
 function clampPercent(value) {
     if (!Number.isFinite(value))
@@ -58466,7 +58534,10 @@ const ExportJobBody = looseObject({
     status: schemas_string().min(1).optional(),
     progress: unknown().optional(),
     pageCount: unknown().optional(),
-    error: unknown().optional()
+    error: unknown().optional(),
+    bundleUrl: unknown().optional(),
+    expiresAt: unknown().optional(),
+    sizeBytes: unknown().optional()
 });
 /** The start call's answer: a job id is required; a status is optional (the vendor sends `queued`). */
 const StartResponse = ExportJobBody.refine((body) => body.jobId ?? body.id, {
@@ -58474,22 +58545,28 @@ const StartResponse = ExportJobBody.refine((body) => body.jobId ?? body.id, {
 }).transform((body) => toExportJob(body, 'queued'));
 const ExportJobResponse = ExportJobBody.refine((body) => body.status, {
     error: 'no status in the response'
-}).transform((body) => toExportJob(body, ''));
+})
+    .refine((body) => body.bundleUrl === undefined || body.bundleUrl === null || BundleFields.safeParse(body).success, {
+    error: 'bundleUrl is not an http(s) link'
+})
+    .transform((body) => toExportJob(body, ''));
 function toExportJob(body, fallbackStatus) {
+    const link = body.bundleUrl === undefined || body.bundleUrl === null ? undefined : BundleResponse.safeParse(body);
     return {
         jobId: body.jobId ?? body.id ?? '',
         status: (body.status ?? fallbackStatus).trim().toLowerCase(),
         progress: normalizeProgress(body.progress),
         pageCount: normalizePageCount(body.pageCount),
-        error: errorText(body.error)
+        error: errorText(body.error),
+        ...(link?.success ? { bundle: link.data } : {})
     };
 }
-const BundleResponse = looseObject({
+const BundleFields = looseObject({
     bundleUrl: url({ protocol: /^https?$/, error: 'bundleUrl is not an http(s) link' }),
     expiresAt: unknown().optional(),
     sizeBytes: unknown().optional()
-})
-    .transform((body) => ({
+});
+const BundleResponse = BundleFields.transform((body) => ({
     bundleUrl: body.bundleUrl,
     expiresAt: normalizeTimestamp(body.expiresAt),
     sizeBytes: normalizePageCount(body.sizeBytes)
@@ -58524,6 +58601,7 @@ function errorText(value) {
 }
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
+
 
 
 
@@ -58587,21 +58665,23 @@ class ApiClient {
         return { ...job, id: job.id || jobId };
     }
     send(call, schema, repeatable, options) {
-        return retry(() => this.attempt(call, schema, repeatable, options), {
+        const deadline = earliest(options.deadline, this.options.deadline);
+        return retry(() => this.attempt(call, schema, repeatable, { ...options, deadline }), {
             attempts: ATTEMPTS,
             baseDelayMs: this.options.retryBaseDelayMs,
             maxDelayMs: MAX_BACKOFF_MS,
-            deadline: options.deadline,
+            deadline,
             signal: this.options.signal,
-            onRetry: (error, attempt, delayMs) => info(`${error.message}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt} of ${ATTEMPTS})`)
+            onRetry: (error, attempt, delayMs) => info(`${error.message.replace(/\.$/, '')}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt} of ${ATTEMPTS})`)
         });
     }
     async attempt(call, schema, repeatable, options) {
         const timeoutMs = this.requestTimeout(options.deadline);
+        const url = `${this.options.baseUrl}${call.path}`;
         core_debug(`${call.method} ${call.path}`);
         let response;
         try {
-            response = await (0,undici/* request */.Em)(`${this.options.baseUrl}${call.path}`, {
+            response = await (0,undici/* request */.Em)(url, {
                 method: call.method,
                 dispatcher: this.options.dispatcher ?? dispatcher,
                 signal: this.options.signal,
@@ -58610,6 +58690,7 @@ class ApiClient {
                 headers: {
                     authorization: `Bearer ${this.options.apiKey}`,
                     accept: 'application/json',
+                    'user-agent': USER_AGENT,
                     ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
                     ...options.headers
                 },
@@ -58634,17 +58715,25 @@ class ApiClient {
                 detail: errorDetail(text),
                 retryable,
                 retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+                url,
                 advice: !retryable && RETRYABLE_STATUSES.has(statusCode) ? MAY_HAVE_ACTED : undefined
             });
         }
         return parseBody(call, schema, text);
     }
-    /** A single request may use the whole request timeout, but never run past the caller's deadline. */
+    /**
+     * A single request may use the whole request timeout, but not run past the deadline by more than
+     * the one second a last status read right at the deadline needs.
+     */
     requestTimeout(deadline) {
         if (deadline === undefined)
             return this.options.requestTimeoutMs;
         return Math.max(1000, Math.min(this.options.requestTimeoutMs, deadline - Date.now()));
     }
+}
+function earliest(...deadlines) {
+    const given = deadlines.filter((deadline) => deadline !== undefined);
+    return given.length > 0 ? Math.min(...given) : undefined;
 }
 function networkError(call, error, repeatable) {
     if (error instanceof Error && error.name === 'AbortError')
@@ -60294,7 +60383,7 @@ async function exportSite(settings, report, context) {
         let job = await group('Start the export', () => startOrReuse(settings, client));
         report.jobId = job.jobId;
         setOutput('job-id', job.jobId);
-        job = await group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, client, job, context.signal));
+        job = await group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context));
         export_record(report, job);
         if (job.status === 'failed') {
             throw new JobError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`);
@@ -60328,6 +60417,9 @@ async function exportSite(settings, report, context) {
     }
     finally {
         report.finishedAt = Date.now();
+        // Also after a failure or a timeout: the last status seen tells a later step where the job was.
+        if (report.job?.status)
+            setOutput('status', report.job.status);
     }
 }
 async function startOrReuse(settings, client) {
@@ -60344,8 +60436,9 @@ async function startOrReuse(settings, client) {
     info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`);
     return job;
 }
-/** Polls until the job ends; with wait: false it only reads a reused job once. */
-async function waitForJob(settings, client, job, signal) {
+/** Polls until the job ends, within the run's deadline; with wait: false it only reads a reused job once. */
+async function waitForJob(settings, report, job, context) {
+    const { client } = context;
     if (!settings.wait)
         return settings.exportJobId ? client.getExportJob(job.jobId) : job;
     let lastLine = '';
@@ -60354,6 +60447,7 @@ async function waitForJob(settings, client, job, signal) {
         read: (deadline) => client.getExportJob(job.jobId, { deadline }),
         isFinished: (state) => state.status === 'completed' || state.status === 'failed',
         onState: (state, elapsedMs) => {
+            report.job = state;
             const line = progressLine(state);
             if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
                 info(`${line} · ${formatSeconds(elapsedMs)} elapsed`);
@@ -60362,8 +60456,8 @@ async function waitForJob(settings, client, job, signal) {
             }
         },
         intervalMs: settings.pollIntervalMs,
-        timeoutMs: settings.timeoutMs,
-        signal
+        timeoutMs: context.deadline - Date.now(),
+        signal: context.signal
     });
     if (!outcome.finished) {
         const last = outcome.state ? ` (last seen: ${progressLine(outcome.state)})` : '';
@@ -60381,7 +60475,6 @@ function progressLine(job) {
 }
 function export_record(report, job) {
     report.job = job;
-    setOutput('status', job.status);
     if (job.pageCount !== undefined)
         setOutput('page-count', job.pageCount);
 }
@@ -60392,10 +60485,9 @@ async function outputDirectory(settings) {
     }
     return (0,promises_.mkdtemp)(external_node_path_default().join(process.env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'static-export-'));
 }
-/** Asks for a link and publishes it: masked, as outputs, and in the Helm values. */
-async function useBundle(settings, report, directory, client) {
-    const jobId = report.jobId ?? '';
-    const bundle = await client.generateBundle(jobId);
+/** Gets a link and publishes it: masked, as outputs, and in the Helm values. */
+async function useBundle(settings, report, directory, client, fresh = false) {
+    const bundle = await bundleLink(report, client, fresh);
     if (settings.maskBundleUrl)
         core_setSecret(bundle.bundleUrl);
     report.bundle = bundle;
@@ -60406,6 +60498,25 @@ async function useBundle(settings, report, directory, client) {
     const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`;
     info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
     return bundle;
+}
+/**
+ * The link the completed job's status carries, where it carries one (read again for a fresh one);
+ * otherwise one from the bundle endpoint.
+ */
+async function bundleLink(report, client, fresh) {
+    const jobId = report.jobId ?? '';
+    if (report.job?.bundle && !fresh) {
+        info('The job status carries the bundle link: no bundle call needed');
+        return report.job.bundle;
+    }
+    if (report.job?.bundle) {
+        const job = await client.getExportJob(jobId);
+        if (job.bundle) {
+            report.job = job;
+            return job.bundle;
+        }
+    }
+    return client.generateBundle(jobId);
 }
 /** Downloads the archive, asking for a fresh link when the current one has expired or is about to. */
 async function download(settings, report, directory, context) {
@@ -60440,7 +60551,7 @@ async function download(settings, report, directory, context) {
             throw new JobError(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
                 `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`);
         }
-        bundle = await useBundle(settings, report, directory, context.client);
+        bundle = await useBundle(settings, report, directory, context.client, true);
     }
 }
 function expiresSoon(bundle) {
@@ -60468,6 +60579,7 @@ function namingJob(error, jobId) {
 class InputError extends Error {
     name = 'InputError';
 }
+/** Every input of action.yml; test/settings.test.ts checks the two lists against each other. */
 const INPUT_NAMES = [
     'api-key',
     'base-url',
@@ -60516,7 +60628,11 @@ const optionalId = schemas_string()
     .optional();
 const InputsSchema = object({
     'api-key': schemas_string()
-        .min(1, { error: 'is required' })
+        .min(1, {
+        error: 'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
+            "Workflows triggered from a fork's pull request don't receive secrets",
+        abort: true
+    })
         // The value never appears in this message: it is a secret even when malformed.
         .regex(ADMIN_KEY_SHAPE, { error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)' }),
     'base-url': schemas_string().transform((value, ctx) => {
@@ -60550,8 +60666,6 @@ const InputsSchema = object({
             ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` });
             return NEVER;
         }
-        if (host !== value)
-            notice(`Input 'domain' reduced to its host: "${value}" → "${host}"`);
         return host;
     })
         .optional(),
@@ -60603,7 +60717,7 @@ const InputsSchema = object({
  * The key is masked before anything else happens, so no later log line can show it.
  */
 function readSettings() {
-    const raw = readRawInputs();
+    const { raw, given } = readRawInputs();
     if (raw['api-key'])
         core_setSecret(raw['api-key']);
     if (raw['github-token'])
@@ -60614,6 +60728,10 @@ function readSettings() {
         throw new InputError(problems.join('\n'));
     }
     const inputs = parsed.data;
+    if (raw.domain && inputs.domain)
+        explainDomain(raw.domain, inputs.domain);
+    for (const [input, why] of ineffectiveInputs(inputs, given))
+        warning(`Input '${input}' ${why}`);
     const common = {
         apiKey: inputs['api-key'],
         baseUrl: inputs['base-url'],
@@ -60648,14 +60766,59 @@ function readSettings() {
     }
     return settings;
 }
+/** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
 function readRawInputs() {
     const raw = {};
+    const given = new Set();
     for (const name of INPUT_NAMES) {
         // `paths` keeps its line breaks; every other input is trimmed by core.
         const value = getInput(name, { trimWhitespace: name !== 'paths' });
         raw[name] = value || DEFAULTS[name] || '';
+        if (value.trim() && value !== DEFAULTS[name])
+            given.add(name);
     }
-    return optionalAsUndefined(raw);
+    return { raw: optionalAsUndefined(raw), given };
+}
+const EXPORT_ONLY = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version'];
+const AGENT_ONLY = ['project-id', 'agent-job-id', 'comment-on'];
+/** Inputs the workflow set that do nothing in the combination given, each with the reason. */
+function ineffectiveInputs(inputs, given) {
+    const found = [];
+    const unused = (names, why) => {
+        for (const name of names)
+            if (given.has(name))
+                found.push([name, why]);
+    };
+    if (inputs.command === 'export') {
+        unused(AGENT_ONLY, 'is used only by command agent-job; it does nothing for command export');
+        if (inputs['export-job-id']) {
+            unused(['domain', 'paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
+        }
+        else if (!inputs.wait) {
+            unused(['extract'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack');
+        }
+    }
+    else {
+        unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job');
+    }
+    if (!inputs.wait)
+        unused(['poll-interval-seconds'], 'does nothing with wait: false: the job is read once, not polled');
+    return found;
+}
+/**
+ * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
+ * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
+ */
+function explainDomain(value, host) {
+    const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+    const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : '';
+    if (dropped) {
+        warning(`Input 'domain' has a path ("${dropped}") that was dropped: the export covers the whole site ${host}, not only that path. ` +
+            'To export only some pages, list them in paths');
+    }
+    else if (host !== value.toLowerCase()) {
+        notice(`Input 'domain' reduced to its host: "${value}" → "${host}"`);
+    }
 }
 /** Empty optional inputs become undefined so the schema's `.optional()` applies. */
 function optionalAsUndefined(raw) {
@@ -60667,8 +60830,7 @@ function optionalAsUndefined(raw) {
 }
 /** The host of a domain input, accepting a pasted URL or a host with a path. */
 function hostOf(value) {
-    const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`;
-    return URL.parse(withScheme)?.hostname.toLowerCase();
+    return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase();
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -60692,11 +60854,14 @@ async function run() {
     process.once('SIGTERM', cancel);
     try {
         const settings = readSettings();
+        // timeout-seconds bounds the whole run: every poll, call, retry and the download.
+        const deadline = Date.now() + settings.timeoutMs;
         const client = new ApiClient({
             baseUrl: settings.baseUrl,
             apiKey: settings.apiKey,
             requestTimeoutMs: requestTimeoutMs(settings),
             retryBaseDelayMs: retryBaseDelayMs(settings),
+            deadline,
             signal: cancellation.signal
         });
         if (settings.command === 'export') {
@@ -60704,6 +60869,7 @@ async function run() {
             try {
                 await exportSite(settings, report, {
                     client,
+                    deadline,
                     signal: cancellation.signal,
                     retryBaseDelayMs: retryBaseDelayMs(settings),
                     stallTimeoutMs: requestTimeoutMs(settings)
@@ -60714,7 +60880,7 @@ async function run() {
             }
         }
         else {
-            await followAgentJob(settings, client, cancellation.signal);
+            await followAgentJob(settings, client, { deadline, signal: cancellation.signal });
         }
     }
     catch (error) {

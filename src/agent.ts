@@ -10,14 +10,21 @@ import { code, text, writeSummary } from './summary.js'
 
 const FINAL_STATUSES = new Set(['completed', 'archived', 'failed'])
 
+export interface AgentContext {
+  /** Epoch milliseconds at which timeout-seconds, counted from the start of the run, ends. */
+  deadline: number
+  signal: AbortSignal
+}
+
 /** Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it. */
-export async function followAgentJob(settings: AgentSettings, client: ApiClient, signal: AbortSignal): Promise<void> {
+export async function followAgentJob(settings: AgentSettings, client: ApiClient, context: AgentContext): Promise<void> {
+  const { signal } = context
   const { projectId, agentJobId } = settings
   const name = `agent job ${agentJobId} (project ${projectId})`
   const startedAt = Date.now()
   let job: AgentJob
   try {
-    job = await core.group(`Wait for ${name}`, () => waitForAgentJob(settings, client, signal))
+    job = await core.group(`Wait for ${name}`, () => waitForAgentJob(settings, client, context))
   } catch (error) {
     if (signal.aborted) throw new JobError(`The run was cancelled while waiting for ${name}; the agent keeps working`)
     throw error
@@ -40,7 +47,7 @@ export async function followAgentJob(settings: AgentSettings, client: ApiClient,
   if (job.status === 'failed') throw new JobError(`The ${name} failed`)
 }
 
-async function waitForAgentJob(settings: AgentSettings, client: ApiClient, signal: AbortSignal): Promise<AgentJob> {
+async function waitForAgentJob(settings: AgentSettings, client: ApiClient, context: AgentContext): Promise<AgentJob> {
   const { projectId, agentJobId } = settings
   if (!settings.wait) return client.getAgentJob(projectId, agentJobId)
   let lastStatus = ''
@@ -53,10 +60,11 @@ async function waitForAgentJob(settings: AgentSettings, client: ApiClient, signa
       lastStatus = job.status
     },
     intervalMs: settings.pollIntervalMs,
-    timeoutMs: settings.timeoutMs,
-    signal
+    timeoutMs: context.deadline - Date.now(),
+    signal: context.signal
   })
   if (!outcome.finished) {
+    if (outcome.state) core.setOutput('status', outcome.state.status)
     throw new JobError(
       `Agent job ${agentJobId} (project ${projectId}) did not finish within ${formatSeconds(settings.timeoutMs)} ` +
         `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`

@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
 import type { AgentJob } from './api/schemas.js'
+import { USER_AGENT } from './user-agent.js'
 
 export interface AgentComment {
   token: string
@@ -10,34 +11,75 @@ export interface AgentComment {
 /** Installation tokens (the workflow's GITHUB_TOKEN) cannot ask who they are; they write as this bot. */
 const ACTIONS_BOT = 'github-actions[bot]'
 
+/** GitHub refuses a comment body longer than this many characters. */
+export const MAX_COMMENT_CHARS = 65_536
+
 /**
  * Posts the agent job's outcome on the issue or pull request, or updates the comment an earlier run
  * posted for the same job (found by its hidden marker, among the token's own comments only).
- * Returns the comment's URL.
+ * Two runs for the same job that race converge on one comment: after creating, each looks again,
+ * keeps the oldest marked comment and deletes the newer ones. Returns the comment's URL.
  */
 export async function upsertAgentComment({ token, issueNumber, job }: AgentComment): Promise<string> {
   // Loaded here so that exports, which never comment, do not pay for the GitHub client at start-up.
   const github = await import('@actions/github')
   if (!process.env.GITHUB_REPOSITORY) throw new Error('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)')
   const { owner, repo } = github.context.repo
-  const octokit = github.getOctokit(token)
+  const octokit = github.getOctokit(token, { userAgent: USER_AGENT })
   const marker = `<!-- mintlify-agent-job:${job.id} -->`
-  const body = commentBody(job, marker)
+  const body = fitComment(commentBody(job, marker), runUrl())
   try {
     const author = await tokenLogin(octokit)
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 })
-    const previous = comments.find((comment) => comment.user?.login === author && comment.body?.includes(marker))
-    if (previous) {
-      const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: previous.id, body })
-      core.info(`Updated ${data.html_url}`)
-      return data.html_url
+    const markedComments = async (): Promise<IssueComment[]> => {
+      const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 })
+      return comments.filter((comment) => comment.user?.login === author && comment.body?.includes(marker)).sort((a, b) => a.id - b.id)
     }
-    const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body })
-    core.info(`Commented ${data.html_url}`)
+    let marked = await markedComments()
+    let created: IssueComment | undefined
+    if (marked.length === 0) {
+      created = (await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body })).data
+      // Another run for the same job may have listed before this one created: look again.
+      marked = await markedComments()
+    }
+    const [kept = created, ...duplicates] = marked
+    if (!kept) throw new Error('the comment was neither found nor created')
+    for (const duplicate of duplicates) await deleteComment(octokit, owner, repo, duplicate.id)
+    if (kept.id === created?.id) {
+      core.info(`Commented ${kept.html_url}`)
+      return kept.html_url
+    }
+    const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: kept.id, body })
+    core.info(
+      `Updated ${data.html_url}${duplicates.length > 0 ? ` (and removed ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'})` : ''}`
+    )
     return data.html_url
   } catch (error) {
     throw commentError(error, `${owner}/${repo}#${issueNumber}`)
   }
+}
+
+type IssueComment = Awaited<ReturnType<Octokit['rest']['issues']['listComments']>>['data'][number]
+
+/** A racing run may have deleted the duplicate already. */
+async function deleteComment(octokit: Octokit, owner: string, repo: string, id: number): Promise<void> {
+  try {
+    await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id })
+  } catch (error) {
+    if (httpStatus(error) !== 404) throw error
+  }
+}
+
+/** The body, cut to GitHub's limit where needed, ending with a pointer to the run's full log. */
+export function fitComment(body: string, link?: string): string {
+  if (body.length <= MAX_COMMENT_CHARS) return body
+  const note = `\n\n… (cut to GitHub's ${MAX_COMMENT_CHARS.toLocaleString('en')}-character limit${link ? `; the whole outcome is in ${link}` : ''})`
+  return body.slice(0, MAX_COMMENT_CHARS - note.length) + note
+}
+
+/** The workflow run's page, where the runner says which it is. */
+function runUrl(): string | undefined {
+  const { GITHUB_SERVER_URL: server = 'https://github.com', GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = process.env
+  return repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined
 }
 
 type Octokit = ReturnType<typeof import('@actions/github').getOctokit>

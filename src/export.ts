@@ -35,6 +35,8 @@ const QUIET_LOG_MS = 60_000
 
 export interface ExportContext {
   client: ApiClient
+  /** Epoch milliseconds at which timeout-seconds, counted from the start of the run, ends. */
+  deadline: number
   signal: AbortSignal
   /** First backoff of download retries. */
   retryBaseDelayMs: number
@@ -49,7 +51,7 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
     report.jobId = job.jobId
     core.setOutput('job-id', job.jobId)
 
-    job = await core.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, client, job, context.signal))
+    job = await core.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context))
     record(report, job)
     if (job.status === 'failed') {
       throw new JobError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`)
@@ -84,6 +86,8 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
     throw namingJob(error, report.jobId)
   } finally {
     report.finishedAt = Date.now()
+    // Also after a failure or a timeout: the last status seen tells a later step where the job was.
+    if (report.job?.status) core.setOutput('status', report.job.status)
   }
 }
 
@@ -102,8 +106,9 @@ async function startOrReuse(settings: ExportSettings, client: ApiClient): Promis
   return job
 }
 
-/** Polls until the job ends; with wait: false it only reads a reused job once. */
-async function waitForJob(settings: ExportSettings, client: ApiClient, job: ExportJob, signal: AbortSignal): Promise<ExportJob> {
+/** Polls until the job ends, within the run's deadline; with wait: false it only reads a reused job once. */
+async function waitForJob(settings: ExportSettings, report: ExportReport, job: ExportJob, context: ExportContext): Promise<ExportJob> {
+  const { client } = context
   if (!settings.wait) return settings.exportJobId ? client.getExportJob(job.jobId) : job
   let lastLine = ''
   let lastLoggedAt = 0
@@ -111,6 +116,7 @@ async function waitForJob(settings: ExportSettings, client: ApiClient, job: Expo
     read: (deadline) => client.getExportJob(job.jobId, { deadline }),
     isFinished: (state) => state.status === 'completed' || state.status === 'failed',
     onState: (state, elapsedMs) => {
+      report.job = state
       const line = progressLine(state)
       if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
         core.info(`${line} · ${formatSeconds(elapsedMs)} elapsed`)
@@ -119,8 +125,8 @@ async function waitForJob(settings: ExportSettings, client: ApiClient, job: Expo
       }
     },
     intervalMs: settings.pollIntervalMs,
-    timeoutMs: settings.timeoutMs,
-    signal
+    timeoutMs: context.deadline - Date.now(),
+    signal: context.signal
   })
   if (!outcome.finished) {
     const last = outcome.state ? ` (last seen: ${progressLine(outcome.state)})` : ''
@@ -138,7 +144,6 @@ function progressLine(job: ExportJob): string {
 
 function record(report: ExportReport, job: ExportJob): void {
   report.job = job
-  core.setOutput('status', job.status)
   if (job.pageCount !== undefined) core.setOutput('page-count', job.pageCount)
 }
 
@@ -150,10 +155,9 @@ async function outputDirectory(settings: ExportSettings): Promise<string> {
   return mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'static-export-'))
 }
 
-/** Asks for a link and publishes it: masked, as outputs, and in the Helm values. */
-async function useBundle(settings: ExportSettings, report: ExportReport, directory: string, client: ApiClient): Promise<Bundle> {
-  const jobId = report.jobId ?? ''
-  const bundle = await client.generateBundle(jobId)
+/** Gets a link and publishes it: masked, as outputs, and in the Helm values. */
+async function useBundle(settings: ExportSettings, report: ExportReport, directory: string, client: ApiClient, fresh = false): Promise<Bundle> {
+  const bundle = await bundleLink(report, client, fresh)
   if (settings.maskBundleUrl) core.setSecret(bundle.bundleUrl)
   report.bundle = bundle
   core.setOutput('bundle-url', bundle.bundleUrl)
@@ -163,6 +167,26 @@ async function useBundle(settings: ExportSettings, report: ExportReport, directo
   const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`
   core.info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`)
   return bundle
+}
+
+/**
+ * The link the completed job's status carries, where it carries one (read again for a fresh one);
+ * otherwise one from the bundle endpoint.
+ */
+async function bundleLink(report: ExportReport, client: ApiClient, fresh: boolean): Promise<Bundle> {
+  const jobId = report.jobId ?? ''
+  if (report.job?.bundle && !fresh) {
+    core.info('The job status carries the bundle link: no bundle call needed')
+    return report.job.bundle
+  }
+  if (report.job?.bundle) {
+    const job = await client.getExportJob(jobId)
+    if (job.bundle) {
+      report.job = job
+      return job.bundle
+    }
+  }
+  return client.generateBundle(jobId)
 }
 
 /** Downloads the archive, asking for a fresh link when the current one has expired or is about to. */
@@ -197,7 +221,7 @@ async function download(settings: ExportSettings, report: ExportReport, director
           `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`
       )
     }
-    bundle = await useBundle(settings, report, directory, context.client)
+    bundle = await useBundle(settings, report, directory, context.client, true)
   }
 }
 

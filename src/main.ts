@@ -20,11 +20,14 @@ export async function run(): Promise<void> {
   process.once('SIGTERM', cancel)
   try {
     const settings = readSettings()
+    // timeout-seconds bounds the whole run: every poll, call, retry and the download.
+    const deadline = Date.now() + settings.timeoutMs
     const client = new ApiClient({
       baseUrl: settings.baseUrl,
       apiKey: settings.apiKey,
       requestTimeoutMs: requestTimeoutMs(settings),
       retryBaseDelayMs: retryBaseDelayMs(settings),
+      deadline,
       signal: cancellation.signal
     })
     if (settings.command === 'export') {
@@ -32,6 +35,7 @@ export async function run(): Promise<void> {
       try {
         await exportSite(settings, report, {
           client,
+          deadline,
           signal: cancellation.signal,
           retryBaseDelayMs: retryBaseDelayMs(settings),
           stallTimeoutMs: requestTimeoutMs(settings)
@@ -40,7 +44,7 @@ export async function run(): Promise<void> {
         await writeExportSummary(report, !settings.maskBundleUrl)
       }
     } else {
-      await followAgentJob(settings, client, cancellation.signal)
+      await followAgentJob(settings, client, { deadline, signal: cancellation.signal })
     }
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : String(error))

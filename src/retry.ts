@@ -20,12 +20,27 @@ export interface RetryOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
+/**
+ * The deadline left no room for another attempt. The message is the last failure's, which names
+ * the call, followed by why it was not tried again; the failure itself is the cause.
+ */
+export class OutOfTimeError extends Error {
+  override name = 'OutOfTimeError'
+  constructor(lastError: unknown, attempts: number) {
+    const last = (lastError instanceof Error ? lastError.message : String(lastError)).replace(/[.\s]+$/, '')
+    super(`${last}. No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`, {
+      cause: lastError
+    })
+  }
+}
+
 /** Longest `Retry-After` honoured; a server asking for more gets this. */
 export const MAX_RETRY_AFTER_MS = 60_000
 
 /**
  * Runs `action` until it succeeds, throws an error that is not retryable, or the attempts or the
- * deadline run out; the last error is thrown as it is, so the caller sees the real cause.
+ * deadline run out. The last error is thrown as it is, so the caller sees the real cause; when the
+ * deadline stopped the retries, it comes wrapped in an OutOfTimeError that says so.
  */
 export async function retry<T>(action: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
   const sleep = options.sleep ?? ((ms: number, signal?: AbortSignal) => setTimeout(ms, undefined, { signal }))
@@ -35,7 +50,7 @@ export async function retry<T>(action: (attempt: number) => Promise<T>, options:
     } catch (error) {
       if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted) throw error
       const delayMs = backoffMs(attempt, options, error.retryAfterMs)
-      if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline) throw error
+      if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline) throw new OutOfTimeError(error, attempt)
       options.onRetry?.(error, attempt + 1, delayMs)
       await sleep(delayMs, options.signal)
     }

@@ -48,7 +48,8 @@ export class InputError extends Error {
   override name = 'InputError'
 }
 
-const INPUT_NAMES = [
+/** Every input of action.yml; test/settings.test.ts checks the two lists against each other. */
+export const INPUT_NAMES = [
   'api-key',
   'base-url',
   'command',
@@ -72,7 +73,7 @@ type InputName = (typeof INPUT_NAMES)[number]
 type RawInputs = Record<InputName, string>
 
 /** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
-const DEFAULTS: Partial<RawInputs> = {
+export const DEFAULTS: Partial<RawInputs> = {
   'base-url': 'https://api.mintlify.com',
   command: 'export',
   wait: 'true',
@@ -109,7 +110,12 @@ const InputsSchema = z
   .object({
     'api-key': z
       .string()
-      .min(1, { error: 'is required' })
+      .min(1, {
+        error:
+          'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
+          "Workflows triggered from a fork's pull request don't receive secrets",
+        abort: true
+      })
       // The value never appears in this message: it is a secret even when malformed.
       .regex(ADMIN_KEY_SHAPE, { error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)' }),
     'base-url': z.string().transform((value, ctx) => {
@@ -143,7 +149,6 @@ const InputsSchema = z
           ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` })
           return z.NEVER
         }
-        if (host !== value) core.notice(`Input 'domain' reduced to its host: "${value}" → "${host}"`)
         return host
       })
       .optional(),
@@ -194,7 +199,7 @@ const InputsSchema = z
  * The key is masked before anything else happens, so no later log line can show it.
  */
 export function readSettings(): Settings {
-  const raw = readRawInputs()
+  const { raw, given } = readRawInputs()
   if (raw['api-key']) core.setSecret(raw['api-key'])
   if (raw['github-token']) core.setSecret(raw['github-token'])
 
@@ -204,6 +209,8 @@ export function readSettings(): Settings {
     throw new InputError(problems.join('\n'))
   }
   const inputs = parsed.data
+  if (raw.domain && inputs.domain) explainDomain(raw.domain, inputs.domain)
+  for (const [input, why] of ineffectiveInputs(inputs, given)) core.warning(`Input '${input}' ${why}`)
   const common: CommonSettings = {
     apiKey: inputs['api-key'],
     baseUrl: inputs['base-url'],
@@ -239,14 +246,59 @@ export function readSettings(): Settings {
   return settings
 }
 
-function readRawInputs(): RawInputs {
+/** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
+function readRawInputs(): { raw: RawInputs; given: Set<InputName> } {
   const raw = {} as RawInputs
+  const given = new Set<InputName>()
   for (const name of INPUT_NAMES) {
     // `paths` keeps its line breaks; every other input is trimmed by core.
     const value = core.getInput(name, { trimWhitespace: name !== 'paths' })
     raw[name] = value || DEFAULTS[name] || ''
+    if (value.trim() && value !== DEFAULTS[name]) given.add(name)
   }
-  return optionalAsUndefined(raw)
+  return { raw: optionalAsUndefined(raw), given }
+}
+
+type ParsedInputs = z.infer<typeof InputsSchema>
+
+const EXPORT_ONLY: InputName[] = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version']
+const AGENT_ONLY: InputName[] = ['project-id', 'agent-job-id', 'comment-on']
+
+/** Inputs the workflow set that do nothing in the combination given, each with the reason. */
+export function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>): [InputName, string][] {
+  const found: [InputName, string][] = []
+  const unused = (names: InputName[], why: string): void => {
+    for (const name of names) if (given.has(name)) found.push([name, why])
+  }
+  if (inputs.command === 'export') {
+    unused(AGENT_ONLY, 'is used only by command agent-job; it does nothing for command export')
+    if (inputs['export-job-id']) {
+      unused(['domain', 'paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
+    } else if (!inputs.wait) {
+      unused(['extract'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack')
+    }
+  } else {
+    unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job')
+  }
+  if (!inputs.wait) unused(['poll-interval-seconds'], 'does nothing with wait: false: the job is read once, not polled')
+  return found
+}
+
+/**
+ * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
+ * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
+ */
+function explainDomain(value: string, host: string): void {
+  const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
+  const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : ''
+  if (dropped) {
+    core.warning(
+      `Input 'domain' has a path ("${dropped}") that was dropped: the export covers the whole site ${host}, not only that path. ` +
+        'To export only some pages, list them in paths'
+    )
+  } else if (host !== value.toLowerCase()) {
+    core.notice(`Input 'domain' reduced to its host: "${value}" → "${host}"`)
+  }
 }
 
 /** Empty optional inputs become undefined so the schema's `.optional()` applies. */
@@ -259,6 +311,5 @@ function optionalAsUndefined(raw: RawInputs): RawInputs {
 
 /** The host of a domain input, accepting a pasted URL or a host with a path. */
 function hostOf(value: string): string | undefined {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`
-  return URL.parse(withScheme)?.hostname.toLowerCase()
+  return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase()
 }

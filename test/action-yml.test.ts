@@ -65,6 +65,12 @@ describe('action.yml', () => {
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })
   })
 
+  it('is tested as built: npm test bundles dist/index.js from src/ before the end-to-end tests run it', async () => {
+    const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    expect(pkg.scripts.pretest).toBe('npm run bundle')
+    expect(pkg.scripts.bundle).toMatch(/^ncc build src\/index\.ts -o dist /)
+  })
+
   it('is documented by the README with the same inputs and outputs', async () => {
     const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8')
     expect(tableNames(readme, 'Inputs')).toEqual(Object.keys(CONTRACT_INPUTS))

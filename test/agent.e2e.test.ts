@@ -86,6 +86,7 @@ describe('agent-job, end to end', () => {
     const run = await runAgent({ 'timeout-seconds': '0.5', 'poll-interval-seconds': '0.1' })
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([expect.stringMatching(/^Agent job aj_42 \(project proj_acme\) did not finish within 0\.5 s \(last status: active\)/)])
+    expect(run.outputs.status).toBe('active')
   })
 
   it('with wait false, reads the job once', async () => {
@@ -117,7 +118,37 @@ describe('agent-job comment, end to end', () => {
     expect(comments[0]?.body).toContain('claude-sonnet-4-5')
     expect(second.outputs['comment-url']).toBe(first.outputs['comment-url'])
     expect(second.stdout).toContain(`Updated ${comments[0]?.html_url}`)
-    for (const request of emulator.github.requests) expect(request.authorization).toBe(`token ${FAKE_GITHUB_TOKEN}`)
+    for (const request of emulator.github.requests) {
+      expect(request.authorization).toBe(`token ${FAKE_GITHUB_TOKEN}`)
+      expect(request.userAgent).toMatch(/^docs-export-action\/\d+\.\d+\.\d+ /)
+    }
+  })
+
+  it('converges on one comment when two runs for the same job race', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
+    // Every list waits long enough that both runs have listed before either creates.
+    emulator.github.options.listDelayMs = 1500
+    const [a, b] = await Promise.all([runAgent({ 'comment-on': '7' }), runAgent({ 'comment-on': '7' })])
+    expect([a.exitCode, b.exitCode]).toEqual([0, 0])
+    const comments = emulator.github.commentsOn(7)
+    expect(comments).toHaveLength(1)
+    expect(emulator.github.requests.filter((r) => r.method === 'POST')).toHaveLength(2)
+    expect(emulator.github.requests.filter((r) => r.method === 'DELETE')).not.toHaveLength(0)
+    expect(a.outputs['comment-url']).toBe(comments[0]?.html_url)
+    expect(b.outputs['comment-url']).toBe(comments[0]?.html_url)
+    expect(comments[0]?.body).toContain('The agent opened https://github.com/acme/docs/pull/42.')
+  })
+
+  it("cuts a body over GitHub's limit, linking the run", async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0, model: 'm'.repeat(70_000) })
+    const run = await runAction(agentInputs({ 'comment-on': '7' }), {
+      env: { GITHUB_API_URL: emulator.github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '4242' }
+    })
+    expect(run.exitCode).toBe(0)
+    const body = emulator.github.commentsOn(7)[0]?.body ?? ''
+    expect(body.length).toBeLessThanOrEqual(65_536)
+    expect(body.startsWith('<!-- mintlify-agent-job:aj_42 -->')).toBe(true)
+    expect(body).toMatch(/cut to GitHub's 65,536-character limit; the whole outcome is in https:\/\/github\.com\/acme\/docs\/actions\/runs\/4242\)$/)
   })
 
   it('pages through every comment and only updates its own', async () => {

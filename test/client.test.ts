@@ -2,6 +2,8 @@ import { MockAgent, type MockPool } from 'undici'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { ApiClient } from '../src/api/client.js'
 import { ApiError } from '../src/api/errors.js'
+import { OutOfTimeError } from '../src/retry.js'
+import { USER_AGENT } from '../src/user-agent.js'
 
 const BASE_URL = 'https://api.mintlify.test'
 const API_KEY = 'mint_0123456789abcdef'
@@ -71,6 +73,29 @@ describe('ApiClient: requests', () => {
     expect(call?.path).toBe(START_PATH)
     expect(call?.headers).toMatchObject({ authorization: `Bearer ${API_KEY}`, accept: 'application/json', 'content-type': 'application/json' })
     expect(JSON.parse(String(call?.body))).toEqual({ domain: 'docs.acme.dev', paths: ['/intro'], version: '2026-11-22' })
+  })
+
+  it('sends a User-Agent that names the action and its version with every call', async () => {
+    reply(START_PATH, 'POST', 202, STARTED)
+    reply(JOB_PATH, 'GET', 200, RUNNING)
+    reply(BUNDLE_PATH, 'POST', 200, BUNDLE)
+    reply(AGENT_PATH, 'GET', 200, AGENT_JOB)
+    await client.startExport({ domain: 'docs.acme.dev' })
+    await client.getExportJob('se_1')
+    await client.generateBundle('se_1')
+    await client.getAgentJob('proj_1', 'aj_1')
+    expect(calls().map((call) => call.headers['user-agent'])).toEqual(Array(4).fill(USER_AGENT))
+  })
+
+  it('reads the bundle link a completed job’s status carries', async () => {
+    reply(JOB_PATH, 'GET', 200, { jobId: 'se_1', status: 'completed', ...BUNDLE })
+    const job = await client.getExportJob('se_1')
+    expect(job.bundle).toEqual({ bundleUrl: BUNDLE.bundleUrl, expiresAt: '2026-11-22T10:00:00.000Z', sizeBytes: 2048 })
+  })
+
+  it('refuses a status whose bundle link is not an http(s) link', async () => {
+    reply(JOB_PATH, 'GET', 200, { jobId: 'se_1', status: 'completed', bundleUrl: 'file:///etc/passwd' })
+    expect((await failure(client.getExportJob('se_1'))).message).toContain('bundleUrl is not an http(s) link')
   })
 
   it('reads a job with GET, no body and no content type', async () => {
@@ -208,11 +233,35 @@ describe('ApiClient: transient faults on reads', () => {
     expect(logged()).toContain('The API is rate limiting this key; retrying in 0.2 s (attempt 2 of 5)')
   })
 
-  it('does not retry past the caller’s deadline', async () => {
+  it('does not retry past the caller’s deadline, and says the time ran out', async () => {
     reply(JOB_PATH, 'GET', 503, { error: 'busy' })
-    const error = await failure(client.getExportJob('se_1', { deadline: Date.now() }))
+    const error = await client.getExportJob('se_1', { deadline: Date.now() }).catch((error: unknown) => error)
     expect(calls()).toHaveLength(1)
-    expect(error.status).toBe(503)
+    expect(error).toBeInstanceOf(OutOfTimeError)
+    expect(((error as Error).cause as ApiError).status).toBe(503)
+    expect((error as Error).message).toBe(
+      'read export job for job se_1 (GET /v1/static-export/jobs/se_1) failed: HTTP 503 Service Unavailable: busy. ' +
+        'No time was left for another attempt within timeout-seconds (1 attempt made)'
+    )
+  })
+
+  it('does not retry past the run’s deadline, whichever call it is', async () => {
+    const runClient = new ApiClient({
+      baseUrl: BASE_URL,
+      apiKey: API_KEY,
+      requestTimeoutMs: 2000,
+      retryBaseDelayMs: 50,
+      deadline: Date.now() + 120,
+      dispatcher: agent
+    })
+    api.intercept({ path: START_PATH, method: 'POST' }).reply(503, { error: 'busy' }).persist()
+    const startedAt = Date.now()
+    const error = await runClient.startExport({ domain: 'docs.acme.dev' }).catch((error: unknown) => error)
+    expect(Date.now() - startedAt).toBeLessThan(1000)
+    expect(error).toBeInstanceOf(OutOfTimeError)
+    expect((error as Error).message).toMatch(
+      /^start export job \(POST \/v1\/static-export\/jobs\) failed: HTTP 503 Service Unavailable: busy\. No time was left/
+    )
   })
 })
 
@@ -236,6 +285,30 @@ describe('ApiClient: permanent errors', () => {
     expect(error.message).toContain(`HTTP ${status} `)
     expect(error.message).toContain(`API says no (${status})`)
     if (hint) expect(error.message).toContain(hint)
+  })
+
+  it('ends a sentence once when the API text already ends with a full stop', async () => {
+    reply(START_PATH, 'POST', 401, { error: 'Authentication failed.' })
+    const error = await failure(client.startExport({ domain: 'docs.acme.dev' }))
+    expect(error.message).toBe(
+      `start export job (POST ${START_PATH}) failed: HTTP 401 Unauthorized: Authentication failed. ` +
+        'The API key was refused: it may be revoked or expired. Put a current admin key (mint_…) in the api-key secret'
+    )
+  })
+
+  it('points a 404 on the start at base-url, showing the address asked', async () => {
+    reply(START_PATH, 'POST', 404, { error: 'Not Found' })
+    const error = await failure(client.startExport({ domain: 'docs.acme.dev' }))
+    expect(error.message).toContain(`The API has no export endpoint at ${BASE_URL}${START_PATH}: check base-url`)
+    expect(error.message).not.toContain('export-job-id')
+  })
+
+  it('says to wait or to pass export-job-id on a 409 from the start, without retrying', async () => {
+    reply(START_PATH, 'POST', 409, { error: 'An export is already running for this deployment' })
+    const error = await failure(client.startExport({ domain: 'docs.acme.dev' }))
+    expect(calls()).toHaveLength(1)
+    expect(error.message).toContain('HTTP 409 Conflict: An export is already running for this deployment. An export job is already queued or running')
+    expect(error.message).toContain('pass its id as export-job-id')
   })
 
   it('names the job in errors about it', async () => {

@@ -133,10 +133,70 @@ describe('export, end to end', () => {
 
   it('reduces a pasted URL to its host, with a notice', async () => {
     await startEmulator()
-    const run = await runAction(exportInputs({ domain: 'https://Docs.Acme.dev/guides/', download: 'false' }))
+    const run = await runAction(exportInputs({ domain: 'https://Docs.Acme.dev/', download: 'false' }))
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toContain("::notice::Input 'domain' reduced to its host")
+    expect(run.stdout).not.toContain('::warning')
     expect(JSON.parse(emulator.requestsTo('start')[0]?.body ?? '')).toEqual({ domain: 'docs.acme.dev' })
+  })
+
+  it('warns that a path in domain was dropped, and exports the whole site', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ domain: 'acme.dev/docs', download: 'false' }))
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toContain(
+      `::warning::Input 'domain' has a path ("/docs") that was dropped: the export covers the whole site acme.dev, not only that path.`
+    )
+    expect(JSON.parse(emulator.requestsTo('start')[0]?.body ?? '')).toEqual({ domain: 'acme.dev' })
+  })
+
+  it('warns about inputs that do nothing in the combination given', async () => {
+    await startEmulator()
+    const run = await runAction(exportInputs({ extract: 'true', wait: 'false', 'comment-on': '7' }))
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toContain("::warning::Input 'extract' does nothing with wait: false")
+    expect(run.stdout).toContain("::warning::Input 'comment-on' is used only by command agent-job")
+  })
+
+  it('uses the bundle link a completed status carries, without the bundle endpoint', async () => {
+    await startEmulator({ bundleInStatus: true })
+    const run = await runAction(exportInputs({ extract: 'true' }))
+    expect(run.errors).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(emulator.requestsTo('bundle')).toHaveLength(0)
+    expect(run.stdout).toContain('The job status carries the bundle link: no bundle call needed')
+    expect(run.outputs['bundle-sha256']).toBe(await emulator.archiveSha256())
+    expect(run.outputs['bundle-url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/static-exports\//)
+  })
+
+  it('renews an expired link that the status carried by reading the job again', async () => {
+    await startEmulator({ bundleInStatus: true })
+    emulator.expireNextLinks(1)
+    const run = await runAction(exportInputs())
+    expect(run.errors).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(emulator.requestsTo('bundle')).toHaveLength(0)
+    expect(run.stdout).toContain('asking for a fresh link')
+    expect(run.outputs['bundle-sha256']).toBe(await emulator.archiveSha256())
+  })
+
+  it('shows progress as the percentage the API sends: 0.5 is 0.5 %', async () => {
+    await startEmulator({
+      export: { queuedMs: 0, runningMs: 400, pages: 5, outcome: 'completed', queuedName: 'queued', runningName: 'running', runningProgress: 0.5 }
+    })
+    const run = await runAction(exportInputs({ download: 'false' }))
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toMatch(/: running · 0\.5% ·/)
+    expect(run.stdout).not.toMatch(/: running · 50% ·/)
+  })
+
+  it('sends a User-Agent that names the action and its version to the API', async () => {
+    await startEmulator()
+    await runAction(exportInputs({ download: 'false' }))
+    const agents = emulator.requests.filter((request) => request.host === 'api').map((request) => request.headers['user-agent'])
+    expect(agents.length).toBeGreaterThan(2)
+    for (const agent of agents)
+      expect(agent).toMatch(/^docs-export-action\/\d+\.\d+\.\d+ \(\+https:\/\/github\.com\/acme\/mintlify-static-export-action\) node\/24\./)
   })
 
   it('accepts other spellings of progress, expiry and the states before the end', async () => {
@@ -203,11 +263,58 @@ describe('export failures, end to end', () => {
     const run = await runAction(exportInputs({ 'timeout-seconds': '1', 'poll-interval-seconds': '0.2' }))
     expect(run.exitCode).toBe(1)
     const jobId = run.outputs['job-id'] ?? ''
-    expect(run.outputs.status).toBeUndefined()
+    // The last status seen, so that a later step knows where the job was.
+    expect(run.outputs.status).toBe('running')
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toMatch(new RegExp(`^Export job ${jobId} did not finish within 1(\\.0)? s \\(last seen: ${jobId}: running · `))
     expect(run.errors[0]).toContain(`export-job-id: ${jobId}`)
     expect(run.durationMs).toBeLessThan(10_000)
+  })
+
+  it('bounds the whole run by timeout-seconds, retries of the start included', async () => {
+    await startEmulator()
+    emulator.inject('start', { status: 503, body: JSON.stringify({ error: 'Service unavailable.' }) }, 100)
+    const run = await runAction(exportInputs({ 'timeout-seconds': '5', 'poll-interval-seconds': '1' }))
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(
+      /^start export job \(POST \/v1\/static-export\/jobs\) failed: HTTP 503 Service Unavailable: Service unavailable\. No time was left for another attempt within timeout-seconds \(\d attempts made\)/
+    )
+    const starts = emulator.requestsTo('start')
+    expect(starts.length).toBeGreaterThan(1)
+    // Every attempt began within the five seconds.
+    expect((starts.at(-1)?.at ?? 0) - (starts[0]?.at ?? 0)).toBeLessThan(5000)
+  })
+
+  it('fails at once on 409 from the start: a job is already running, wait for it or pass export-job-id', async () => {
+    await startEmulator()
+    emulator.inject('start', { status: 409, body: JSON.stringify({ error: 'A static export is already queued or running for this deployment.' }) })
+    const run = await runAction(exportInputs())
+    expect(run.exitCode).toBe(1)
+    expect(emulator.requestsTo('start')).toHaveLength(1)
+    expect(run.errors).toEqual([
+      'start export job (POST /v1/static-export/jobs) failed: HTTP 409 Conflict: A static export is already queued or running for this deployment. ' +
+        'An export job is already queued or running for this site: wait for it to finish, or pass its id as export-job-id to collect it'
+    ])
+  })
+
+  it('points a 404 on the start at base-url, showing the address without a query', async () => {
+    await startEmulator()
+    emulator.inject('start', { status: 404, body: JSON.stringify({ error: 'Not found' }) })
+    const run = await runAction(exportInputs())
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain(`The API has no export endpoint at ${emulator.baseUrl}/v1/static-export/jobs: check base-url`)
+    expect(run.errors[0]).not.toContain('export-job-id')
+  })
+
+  it('ends each sentence of an error once', async () => {
+    await startEmulator()
+    emulator.inject('start', { status: 401, body: JSON.stringify({ error: 'Authentication failed.' }) })
+    const run = await runAction(exportInputs())
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain('HTTP 401 Unauthorized: Authentication failed. The API key was refused')
+    expect(run.errors[0]).not.toContain('..')
   })
 
   it('fails on 401 with the API error and a hint, without retrying', async () => {

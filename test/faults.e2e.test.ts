@@ -389,7 +389,7 @@ describe('secrets', () => {
 
 describe('bad inputs fail before any request, naming the input', () => {
   const badInputs: [string, Record<string, string>, string][] = [
-    ['api-key missing', { 'api-key': '' }, "Input 'api-key' is required"],
+    ['api-key missing', { 'api-key': '' }, "Input 'api-key' is empty or missing: pass the admin key from a secret"],
     ['api-key without the admin key shape', { 'api-key': 'not a key' }, "Input 'api-key' does not look like an admin API key"],
     ['api-key with a prefix only', { 'api-key': 'mint_' }, "Input 'api-key' does not look like an admin API key"],
     ['base-url over plain http', { 'base-url': 'http://api.mintlify.com' }, "Input 'base-url' must use https://"],
@@ -421,6 +421,8 @@ describe('bad inputs fail before any request, naming the input', () => {
     const run = await runAction(exportInputs(inputs))
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([expect.stringContaining(expected)])
+    // One problem, one line: an empty key is not also reported as malformed.
+    expect(run.errors[0]).not.toContain('\n')
     expect(emulator.requests).toEqual([])
     expect(emulator.github.requests).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { backoffMs, MAX_RETRY_AFTER_MS, parseRetryAfter, retry, type RetryOptions } from '../src/retry.js'
+import { backoffMs, MAX_RETRY_AFTER_MS, OutOfTimeError, parseRetryAfter, retry, type RetryOptions } from '../src/retry.js'
 
 class Fault extends Error {
   constructor(
@@ -106,14 +106,24 @@ describe('retry', () => {
     const thrown = await retry(action, options({ attempts: 10, baseDelayMs: 300, deadline: now + 1000 })).catch((error: unknown) => error)
     expect(delays).toEqual([300, 600])
     expect(attempts).toEqual([1, 2, 3])
-    expect(thrown).toBe(errors[2])
+    expect(thrown).toBeInstanceOf(OutOfTimeError)
+    expect((thrown as Error).cause).toBe(errors[2])
+    expect((thrown as Error).message).toBe('fault 3. No time was left for another attempt within timeout-seconds (3 attempts made)')
   })
 
   it('does not retry at all when the deadline has passed', async () => {
-    const error = new Fault('flaky', true)
+    const error = new Fault('flaky.', true)
     const { action, attempts } = failing(error)
-    await expect(retry(action, options({ deadline: now - 1 }))).rejects.toBe(error)
+    const thrown = await retry(action, options({ deadline: now - 1 })).catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(OutOfTimeError)
+    expect((thrown as Error).message).toBe('flaky. No time was left for another attempt within timeout-seconds (1 attempt made)')
     expect(attempts).toEqual([1])
+  })
+
+  it('throws a failure that is not retryable as it is, deadline or not', async () => {
+    const error = new Fault('refused', false)
+    const { action } = failing(error)
+    await expect(retry(action, options({ deadline: now - 1 }))).rejects.toBe(error)
   })
 
   it('waits at least the Retry-After the error carries', async () => {

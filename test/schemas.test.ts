@@ -17,10 +17,11 @@ const EPOCH_SECONDS = EPOCH_MS / 1000
 describe('normalizeProgress', () => {
   it.each([
     [45, 45],
-    [0.45, 45],
+    [0.5, 0.5],
+    [0.45, 0.5],
     ['45%', 45],
     [' 45 % ', 45],
-    ['0.45', 45],
+    ['0.5', 0.5],
     ['45', 45],
     [1, 1],
     [0, 0],
@@ -113,7 +114,7 @@ describe('StartResponse', () => {
 describe('ExportJobResponse', () => {
   it('normalises progress, page count and error', () => {
     const job = ExportJobResponse.parse({ jobId: 'se_1', status: 'FAILED', progress: '0.5', pageCount: '12', error: { message: 'Build broke' } })
-    expect(job).toEqual({ jobId: 'se_1', status: 'failed', progress: 50, pageCount: 12, error: 'Build broke' })
+    expect(job).toEqual({ jobId: 'se_1', status: 'failed', progress: 0.5, pageCount: 12, error: 'Build broke' })
   })
 
   it('keeps an unknown status, lower-cased', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { InputError, readSettings, type AgentSettings, type ExportSettings } from '../src/settings.js'
+import { DEFAULTS, INPUT_NAMES, InputError, readSettings, type AgentSettings, type ExportSettings } from '../src/settings.js'
+import { readActionYaml } from './support/run-action.ts'
 
 const KEY = 'mint_0123456789abcdef'
 
@@ -92,8 +93,11 @@ describe('readSettings: api-key', () => {
     expect(lines.filter((line) => line.includes(KEY))).toEqual([`::add-mask::${KEY}`])
   })
 
-  it('rejects a missing key, naming the input', () => {
-    expect(inputError({ domain: 'docs.acme.dev' }).message).toContain("Input 'api-key' is required")
+  it.each(['', '   '])('rejects an empty key %j with one error that names the input and the fork case', (key) => {
+    expect(inputError({ 'api-key': key, domain: 'docs.acme.dev' }).message).toBe(
+      "Input 'api-key' is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). " +
+        "Workflows triggered from a fork's pull request don't receive secrets"
+    )
   })
 
   it.each(['not a key', 'mint-0123456789', 'Bearer mint_abc', 'mint_abc$%'])('rejects the malformed key %j without echoing it', (key) => {
@@ -156,12 +160,30 @@ describe('readSettings: domain', () => {
   })
 
   it.each([
-    ['https://docs.acme.dev/guides/intro?x=1', 'docs.acme.dev'],
-    ['docs.acme.dev/guides', 'docs.acme.dev'],
+    ['https://docs.acme.dev', 'docs.acme.dev'],
+    ['https://docs.acme.dev/', 'docs.acme.dev'],
     ['http://Docs.Acme.Dev:8080', 'docs.acme.dev']
   ])('reduces the pasted %s to its host, with a notice', (pasted, host) => {
     expect(exportSettings({ domain: pasted }).domain).toBe(host)
     expect(written()).toContain(`::notice::Input 'domain' reduced to its host: "${pasted}" → "${host}"`)
+    expect(written()).not.toContain('::warning')
+  })
+
+  it.each([
+    ['https://docs.acme.dev/guides/intro?x=1', '/guides/intro?x=1'],
+    ['docs.acme.dev/docs', '/docs'],
+    ['acme.dev/docs/', '/docs/']
+  ])('warns that the path of %s was dropped and says what is exported instead', (pasted, dropped) => {
+    const host = exportSettings({ domain: pasted }).domain ?? ''
+    expect(written()).toContain(
+      `::warning::Input 'domain' has a path ("${dropped}") that was dropped: the export covers the whole site ${host}, not only that path. To export only some pages, list them in paths`
+    )
+    expect(written()).not.toContain('::notice')
+  })
+
+  it('lower-cases a host without a word', () => {
+    expect(exportSettings({ domain: 'Docs.Acme.Dev' }).domain).toBe('docs.acme.dev')
+    expect(written()).not.toMatch(/::(notice|warning)/)
   })
 
   it.each(['not a host', 'docs_acme.dev', '-docs.acme.dev', 'https://'])('rejects the invalid host %j, naming the input', (domain) => {
@@ -281,5 +303,54 @@ describe('readSettings: several problems', () => {
       `Input 'wait' must be true or false, got "maybe"`,
       `Input 'timeout-seconds' must be a positive number of seconds, got "soon"`
     ])
+  })
+})
+
+describe('readSettings: inputs that do nothing in the combination given', () => {
+  it.each([
+    [{ 'comment-on': '7' }, 'comment-on', 'is used only by command agent-job'],
+    [{ 'agent-job-id': 'aj_1' }, 'agent-job-id', 'is used only by command agent-job'],
+    [{ 'project-id': 'proj_1' }, 'project-id', 'is used only by command agent-job'],
+    [{ extract: 'true', wait: 'false' }, 'extract', 'does nothing with wait: false'],
+    [{ 'export-job-id': 'se_1' }, 'domain', 'does nothing with export-job-id'],
+    [{ 'export-job-id': 'se_1', paths: 'index\n' }, 'paths', 'does nothing with export-job-id'],
+    [{ wait: 'false', 'poll-interval-seconds': '2' }, 'poll-interval-seconds', 'does nothing with wait: false']
+  ])('export with %j warns about %s', (inputs, input, why) => {
+    exportSettings(inputs)
+    expect(written()).toContain(`::warning::Input '${input}' ${why}`)
+  })
+
+  it.each([
+    [{ 'export-job-id': 'se_1' }, 'export-job-id'],
+    [{ domain: 'docs.acme.dev' }, 'domain'],
+    [{ extract: 'true' }, 'extract'],
+    [{ path: 'out' }, 'path'],
+    [{ version: 'v1' }, 'version'],
+    [{ 'mask-bundle-url': 'false' }, 'mask-bundle-url']
+  ])('agent-job with %j warns about %s', (inputs, input) => {
+    agentSettings(inputs)
+    expect(written()).toContain(`::warning::Input '${input}' is used only by command export; it does nothing for command agent-job`)
+  })
+
+  it('says nothing of export inputs left at their defaults or that take effect', () => {
+    exportSettings({ extract: 'true', 'export-job-id': 'se_1', domain: '', wait: 'false', download: 'true', version: 'v1' })
+    expect(written()).not.toContain('::warning')
+  })
+
+  it('says nothing of agent-job inputs left at their defaults or that take effect', () => {
+    agentSettings({ 'comment-on': '7', 'github-token': 'ghs_token', wait: 'true', 'mask-bundle-url': 'true', download: 'true' })
+    expect(written()).not.toContain('::warning')
+  })
+})
+
+describe('the inputs read against action.yml', () => {
+  it('reads every input action.yml declares, with the same defaults, and no other', async () => {
+    const action = await readActionYaml()
+    expect([...INPUT_NAMES].sort()).toEqual(Object.keys(action.inputs).sort())
+    for (const [name, spec] of Object.entries(action.inputs)) {
+      // An expression such as ${{ github.token }} is the runner's to resolve, never the action's.
+      const expected = spec.default?.includes('${{') ? undefined : spec.default
+      expect(DEFAULTS[name as keyof typeof DEFAULTS], name).toBe(expected)
+    }
   })
 })

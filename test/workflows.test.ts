@@ -88,3 +88,32 @@ describe('workflows that use the action', async () => {
     }
   })
 })
+
+describe("the README's workflows", async () => {
+  const sources = await workflowSources()
+  const readmeBlocks = sources.filter((source) => source.name.startsWith('README.md'))
+  const examples = sources.filter((source) => source.name.startsWith('examples/'))
+
+  it.each(readmeBlocks)('$name passes outputs to run: through env:, never pasted into the script', ({ text }) => {
+    for (const job of Object.values(jobsOf(text))) {
+      for (const step of job.steps ?? []) if (step.run) expect(step.run).not.toContain('${{')
+    }
+  })
+
+  it('uses the same versions of other actions as the examples', () => {
+    const versions = (list: Source[]): Map<string, Set<string>> => {
+      const found = new Map<string, Set<string>>()
+      for (const { text } of list) {
+        for (const [, action, ref] of text.matchAll(/uses: ([\w.-]+\/[\w.-]+)@([\w.-]+)/g)) {
+          if (action === 'acme/mintlify-static-export-action') continue
+          found.set(action ?? '', (found.get(action ?? '') ?? new Set()).add(ref ?? ''))
+        }
+      }
+      return found
+    }
+    const inExamples = versions(examples)
+    const inReadme = versions(readmeBlocks)
+    expect(inReadme.size).toBeGreaterThan(0)
+    for (const [action, refs] of inReadme) expect([...refs], action).toEqual([...(inExamples.get(action) ?? [])])
+  })
+})

@@ -4,6 +4,7 @@ import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { dispatcher } from '../net.js'
 import { parseRetryAfter, retry } from '../retry.js'
+import { USER_AGENT } from '../user-agent.js'
 import { ApiError, type ApiCall } from './errors.js'
 import { AgentJobResponse, BundleResponse, errorText, ExportJobResponse, StartResponse } from './schemas.js'
 import type { AgentJob, Bundle, ExportJob } from './schemas.js'
@@ -15,13 +16,15 @@ export interface ApiClientOptions {
   requestTimeoutMs: number
   /** First retry backoff; it doubles from there. */
   retryBaseDelayMs: number
+  /** Epoch milliseconds at which the run's timeout-seconds ends: no call or retry goes past it. */
+  deadline?: number
   /** Cancels requests and backoffs when the runner cancels the step. */
   signal?: AbortSignal
   /** The connection pool; the run's proxy-aware one unless a test brings its own. */
   dispatcher?: Dispatcher
 }
 
-/** Per-call limits: the poll loop passes its deadline so retries never outlast `timeout-seconds`. */
+/** Per-call limits, within the run's own deadline. */
 export interface CallOptions {
   deadline?: number
 }
@@ -103,14 +106,15 @@ export class ApiClient {
     repeatable: Repeatable,
     options: CallOptions & { body?: unknown; headers?: Record<string, string> }
   ): Promise<T> {
-    return retry(() => this.attempt(call, schema, repeatable, options), {
+    const deadline = earliest(options.deadline, this.options.deadline)
+    return retry(() => this.attempt(call, schema, repeatable, { ...options, deadline }), {
       attempts: ATTEMPTS,
       baseDelayMs: this.options.retryBaseDelayMs,
       maxDelayMs: MAX_BACKOFF_MS,
-      deadline: options.deadline,
+      deadline,
       signal: this.options.signal,
       onRetry: (error, attempt, delayMs) =>
-        core.info(`${(error as Error).message}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt} of ${ATTEMPTS})`)
+        core.info(`${(error as Error).message.replace(/\.$/, '')}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt} of ${ATTEMPTS})`)
     })
   }
 
@@ -121,10 +125,11 @@ export class ApiClient {
     options: CallOptions & { body?: unknown; headers?: Record<string, string> }
   ): Promise<T> {
     const timeoutMs = this.requestTimeout(options.deadline)
+    const url = `${this.options.baseUrl}${call.path}`
     core.debug(`${call.method} ${call.path}`)
     let response
     try {
-      response = await request(`${this.options.baseUrl}${call.path}`, {
+      response = await request(url, {
         method: call.method,
         dispatcher: this.options.dispatcher ?? dispatcher,
         signal: this.options.signal,
@@ -133,6 +138,7 @@ export class ApiClient {
         headers: {
           authorization: `Bearer ${this.options.apiKey}`,
           accept: 'application/json',
+          'user-agent': USER_AGENT,
           ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...options.headers
         },
@@ -156,17 +162,26 @@ export class ApiClient {
         detail: errorDetail(text),
         retryable,
         retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+        url,
         advice: !retryable && RETRYABLE_STATUSES.has(statusCode) ? MAY_HAVE_ACTED : undefined
       })
     }
     return parseBody(call, schema, text)
   }
 
-  /** A single request may use the whole request timeout, but never run past the caller's deadline. */
+  /**
+   * A single request may use the whole request timeout, but not run past the deadline by more than
+   * the one second a last status read right at the deadline needs.
+   */
   private requestTimeout(deadline?: number): number {
     if (deadline === undefined) return this.options.requestTimeoutMs
     return Math.max(1000, Math.min(this.options.requestTimeoutMs, deadline - Date.now()))
   }
+}
+
+function earliest(...deadlines: (number | undefined)[]): number | undefined {
+  const given = deadlines.filter((deadline): deadline is number => deadline !== undefined)
+  return given.length > 0 ? Math.min(...given) : undefined
 }
 
 function networkError(call: ApiCall, error: unknown, repeatable: Repeatable): Error {

@@ -28,12 +28,21 @@ export class ApiError extends Error implements Retryable {
   constructor(
     call: ApiCall,
     problem: string,
-    options: { status?: number; detail?: string; retryable?: boolean; retryAfterMs?: number; advice?: string; cause?: unknown } = {}
+    options: {
+      status?: number
+      detail?: string
+      retryable?: boolean
+      retryAfterMs?: number
+      advice?: string
+      /** The address requested, without its query: named where the address itself is the likely mistake. */
+      url?: string
+      cause?: unknown
+    } = {}
   ) {
     const status = options.status ? `: HTTP ${options.status} ${STATUS_CODES[options.status] ?? ''}`.trimEnd() : ''
     const detail = options.detail ? `: ${options.detail}` : ''
-    const hints = [options.status ? hintFor(call, options.status) : undefined, options.advice].filter(Boolean)
-    super(`${describeCall(call)} ${problem}${status}${detail}${hints.map((hint) => `. ${hint}`).join('')}`, { cause: options.cause })
+    const hints = [options.status ? hintFor(call, options.status, options.url) : undefined, options.advice]
+    super(sentences(`${describeCall(call)} ${problem}${status}${detail}`, ...hints), { cause: options.cause })
     this.call = call
     this.status = options.status
     this.detail = options.detail
@@ -42,9 +51,18 @@ export class ApiError extends Error implements Retryable {
   }
 }
 
+/** Joins sentences with one full stop between them, whether or not the first already ends with one. */
+export function sentences(...parts: (string | undefined)[]): string {
+  return parts
+    .filter((part): part is string => Boolean(part?.trim()))
+    .map((part) => part.trim())
+    .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '')
+}
+
 /** What the user can do about a status, where the status alone says it. */
-function hintFor(call: ApiCall, status: number): string | undefined {
+function hintFor(call: ApiCall, status: number, url?: string): string | undefined {
   const isExport = call.path.startsWith('/v1/static-export')
+  const isStart = call.method === 'POST' && call.path === '/v1/static-export/jobs'
   switch (status) {
     case 401:
       return 'The API key was refused: it may be revoked or expired. Put a current admin key (mint_…) in the api-key secret'
@@ -53,13 +71,15 @@ function hintFor(call: ApiCall, status: number): string | undefined {
         ? 'Static export needs an enterprise plan and an admin key allowed to use it (not a read-only key); an IP allowlist may also refuse this runner'
         : 'The key may not read this project, or an IP allowlist refuses this runner'
     case 404:
+      if (isStart) return `The API has no export endpoint at ${url ?? call.path}: check base-url (https://api.mintlify.com unless you run your own)`
       return isExport ? 'Check export-job-id, and that the key belongs to the organisation that owns the job' : 'Check project-id and agent-job-id'
     case 400:
     case 422:
-      return call.method === 'POST' && call.path === '/v1/static-export/jobs'
-        ? 'The API refused the export request: check the domain, paths and version inputs'
-        : undefined
+      return isStart ? 'The API refused the export request: check the domain, paths and version inputs' : undefined
     case 409:
+      if (isStart) {
+        return 'An export job is already queued or running for this site: wait for it to finish, or pass its id as export-job-id to collect it'
+      }
       return call.path.endsWith('/bundle') ? 'The job has not finished, so no bundle can be generated yet' : undefined
     case 429:
       return 'The API is rate limiting this key'

@@ -5,18 +5,14 @@ import { z } from 'zod'
  * and statuses are free strings, because the API documents only part of what it sends.
  */
 
-/** Progress as a percentage 0-100, from a percentage, a 0-1 fraction, or a string such as "45%". */
+/**
+ * Progress as a percentage 0-100, as the vendor documents it, from a number or a string such as
+ * "45" or "45%". A value below 1 is a small percentage, never a fraction: 0.5 means 0.5 %.
+ */
 export function normalizeProgress(value: unknown): number | undefined {
-  let number: number
-  if (typeof value === 'number') number = value
-  else if (typeof value === 'string' && /^\s*\d*\.?\d+\s*%?\s*$/.test(value)) {
-    number = Number.parseFloat(value)
-    if (value.includes('%')) return clampPercent(number)
-  } else return undefined
-  if (!Number.isFinite(number)) return undefined
-  // A fraction is told apart by its decimals: 0.45 is 45 %, while 1 and 45 are already percentages.
-  if (number > 0 && number < 1) number *= 100
-  return clampPercent(number)
+  if (typeof value === 'number') return clampPercent(value)
+  if (typeof value === 'string' && /^\s*\d*\.?\d+\s*%?\s*$/.test(value)) return clampPercent(Number.parseFloat(value))
+  return undefined
 }
 
 function clampPercent(value: number): number | undefined {
@@ -57,6 +53,8 @@ export interface ExportJob {
   pageCount?: number
   /** The server's explanation of a failure. */
   error?: string
+  /** A completed job's link, where the status response carries one (the vendor's projectId-scoped flow). */
+  bundle?: Bundle
 }
 
 const ExportJobBody = z.looseObject({
@@ -65,7 +63,10 @@ const ExportJobBody = z.looseObject({
   status: z.string().min(1).optional(),
   progress: z.unknown().optional(),
   pageCount: z.unknown().optional(),
-  error: z.unknown().optional()
+  error: z.unknown().optional(),
+  bundleUrl: z.unknown().optional(),
+  expiresAt: z.unknown().optional(),
+  sizeBytes: z.unknown().optional()
 })
 
 /** The start call's answer: a job id is required; a status is optional (the vendor sends `queued`). */
@@ -75,15 +76,21 @@ export const StartResponse = ExportJobBody.refine((body) => body.jobId ?? body.i
 
 export const ExportJobResponse = ExportJobBody.refine((body) => body.status, {
   error: 'no status in the response'
-}).transform((body) => toExportJob(body, ''))
+})
+  .refine((body) => body.bundleUrl === undefined || body.bundleUrl === null || BundleFields.safeParse(body).success, {
+    error: 'bundleUrl is not an http(s) link'
+  })
+  .transform((body) => toExportJob(body, ''))
 
 function toExportJob(body: z.infer<typeof ExportJobBody>, fallbackStatus: string): ExportJob {
+  const link = body.bundleUrl === undefined || body.bundleUrl === null ? undefined : BundleResponse.safeParse(body)
   return {
     jobId: body.jobId ?? body.id ?? '',
     status: (body.status ?? fallbackStatus).trim().toLowerCase(),
     progress: normalizeProgress(body.progress),
     pageCount: normalizePageCount(body.pageCount),
-    error: errorText(body.error)
+    error: errorText(body.error),
+    ...(link?.success ? { bundle: link.data } : {})
   }
 }
 
@@ -95,17 +102,17 @@ export interface Bundle {
   sizeBytes?: number
 }
 
-export const BundleResponse = z
-  .looseObject({
-    bundleUrl: z.url({ protocol: /^https?$/, error: 'bundleUrl is not an http(s) link' }),
-    expiresAt: z.unknown().optional(),
-    sizeBytes: z.unknown().optional()
-  })
-  .transform((body): Bundle => ({
-    bundleUrl: body.bundleUrl,
-    expiresAt: normalizeTimestamp(body.expiresAt),
-    sizeBytes: normalizePageCount(body.sizeBytes)
-  }))
+const BundleFields = z.looseObject({
+  bundleUrl: z.url({ protocol: /^https?$/, error: 'bundleUrl is not an http(s) link' }),
+  expiresAt: z.unknown().optional(),
+  sizeBytes: z.unknown().optional()
+})
+
+export const BundleResponse = BundleFields.transform((body): Bundle => ({
+  bundleUrl: body.bundleUrl,
+  expiresAt: normalizeTimestamp(body.expiresAt),
+  sizeBytes: normalizePageCount(body.sizeBytes)
+}))
 
 /** An agent job, normalised. */
 export interface AgentJob {

@@ -2,8 +2,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * The few GitHub REST routes the agent comment uses: who am I, list (paginated), create and
- * update issue comments. Point GITHUB_API_URL at `url`.
+ * The few GitHub REST routes the agent comment uses: who am I, list (paginated), create, update
+ * and delete issue comments. Point GITHUB_API_URL at `url`.
  */
 
 export interface IssueComment {
@@ -22,12 +22,14 @@ export interface GitHubOptions {
   /** Issue and pull request numbers that exist. */
   issues: Set<number>
   pageSize: number
+  /** Answers every list this late, with the comments as they were when it arrived: two runs can both list before either creates. */
+  listDelayMs: number
 }
 
 export class GitHubEmulator {
   readonly comments: IssueComment[] = []
-  readonly requests: { method: string; path: string; authorization?: string }[] = []
-  options: GitHubOptions = { canWrite: true, issues: new Set([7]), pageSize: 30 }
+  readonly requests: { method: string; path: string; authorization?: string; userAgent?: string }[] = []
+  options: GitHubOptions = { canWrite: true, issues: new Set([7]), pageSize: 30, listDelayMs: 0 }
   private nextId = 1000
   private readonly server = http.createServer((req, res) => void this.handle(req, res))
 
@@ -65,7 +67,12 @@ export class GitHubEmulator {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const url = new URL(req.url ?? '/', this.url)
-    this.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization })
+    this.requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      authorization: req.headers.authorization,
+      userAgent: req.headers['user-agent']
+    })
     const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers })
       res.end(JSON.stringify(body))
@@ -80,7 +87,12 @@ export class GitHubEmulator {
     if (list) {
       const issue = Number(list[1])
       if (!this.options.issues.has(issue)) return send(404, { message: 'Not Found' })
-      if (req.method === 'GET') return this.listComments(url, issue, send)
+      if (req.method === 'GET') {
+        const { listDelayMs } = this.options
+        if (!listDelayMs) return this.listComments(url, issue, send)
+        const late = (...args: Parameters<typeof send>): void => void setTimeout(() => send(...args), listDelayMs)
+        return this.listComments(url, issue, late)
+      }
       if (req.method === 'POST') {
         if (!this.options.canWrite) return send(403, { message: 'Resource not accessible by integration' })
         const { body } = JSON.parse(Buffer.concat(chunks).toString()) as { body: string }
@@ -94,6 +106,15 @@ export class GitHubEmulator {
       if (!this.options.canWrite || comment.user.login !== this.author) return send(403, { message: 'Resource not accessible by integration' })
       comment.body = (JSON.parse(Buffer.concat(chunks).toString()) as { body: string }).body
       return send(200, comment)
+    }
+    if (update && req.method === 'DELETE') {
+      const index = this.comments.findIndex((candidate) => candidate.id === Number(update[1]))
+      if (index < 0) return send(404, { message: 'Not Found' })
+      if (!this.options.canWrite || this.comments[index]?.user.login !== this.author)
+        return send(403, { message: 'Resource not accessible by integration' })
+      this.comments.splice(index, 1)
+      res.writeHead(204)
+      return void res.end()
     }
     send(404, { message: 'Not Found' })
   }

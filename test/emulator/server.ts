@@ -33,6 +33,8 @@ export interface ExportScenario {
   /** Names for the states before the end; the API does not fix them. */
   queuedName: string
   runningName: string
+  /** Reported as `progress` while running, instead of the share of the running time elapsed. */
+  runningProgress?: number
 }
 
 export interface AgentScenario {
@@ -62,6 +64,11 @@ export interface EmulatorOptions {
   clockScale: number
   /** The storage host answers each link with a redirect to where the archive really is. */
   redirectDownloads: boolean
+  /**
+   * The vendor's proposed flow: a completed job's status carries `bundleUrl`, `sizeBytes` and
+   * `expiresAt` (a fresh link on each read), and the bundle endpoint is gone (404).
+   */
+  bundleInStatus: boolean
 }
 
 export interface RecordedRequest {
@@ -92,7 +99,8 @@ const DEFAULTS: EmulatorOptions = {
   progressFormat: 'percent',
   omitSizeBytes: false,
   clockScale: 1,
-  redirectDownloads: false
+  redirectDownloads: false,
+  bundleInStatus: false
 }
 
 export class Emulator {
@@ -244,10 +252,12 @@ export class Emulator {
     json(res, 202, this.jobView(this.exportJobs.get(jobId) as ExportJobState))
   }
 
-  private readJob(res: http.ServerResponse, jobId: string): void {
+  private async readJob(res: http.ServerResponse, jobId: string): Promise<void> {
     const job = this.exportJobs.get(jobId)
     if (!job) return json(res, 404, { error: `No static export job ${jobId}` })
-    json(res, 200, this.jobView(job))
+    const view = this.jobView(job)
+    const link = this.options.bundleInStatus && view.status === 'completed' ? await this.issueLink(jobId) : {}
+    json(res, 200, { ...view, ...link })
   }
 
   /** Scheduled time since the job started, sped up by the clock scale. */
@@ -268,7 +278,7 @@ export class Emulator {
     return {
       jobId: job.jobId,
       status,
-      progress: this.progressValue(fraction),
+      progress: status === scenario.runningName && scenario.runningProgress !== undefined ? scenario.runningProgress : this.progressValue(fraction),
       pageCount,
       createdAt: new Date(job.createdAt).toISOString(),
       updatedAt: new Date().toISOString(),
@@ -288,10 +298,16 @@ export class Emulator {
   }
 
   private async createBundle(res: http.ServerResponse, jobId: string): Promise<void> {
+    if (this.options.bundleInStatus) return json(res, 404, { error: 'Not found' })
     const job = this.exportJobs.get(jobId)
     if (!job) return json(res, 404, { error: `No static export job ${jobId}` })
     const view = this.jobView(job)
     if (view.status !== 'completed') return json(res, 409, { error: `Job ${jobId} has not completed (status: ${String(view.status)})` })
+    json(res, 200, { jobId, ...(await this.issueLink(jobId)) })
+  }
+
+  /** A presigned link to the archive, with its size and expiry, in the vendor's fields. */
+  private async issueLink(jobId: string): Promise<Record<string, unknown>> {
     const expired = this.expiredLinksToIssue > 0
     if (expired) this.expiredLinksToIssue--
     const expires = Date.now() + (expired ? -1000 : this.options.linkTtlMs)
@@ -299,12 +315,7 @@ export class Emulator {
     const signature = this.sign(jobId, expires)
     const bundleUrl = `${this.storageUrl}/static-exports/${jobId}/${name}?X-Amz-Expires=${expires}&X-Amz-Signature=${signature}`
     const size = await this.archiveSize()
-    json(res, 200, {
-      jobId,
-      bundleUrl,
-      ...(this.options.omitSizeBytes ? {} : { sizeBytes: size }),
-      expiresAt: this.formatExpiry(expires)
-    })
+    return { bundleUrl, ...(this.options.omitSizeBytes ? {} : { sizeBytes: size }), expiresAt: this.formatExpiry(expires) }
   }
 
   private formatExpiry(ms: number): string | number {

@@ -1,0 +1,199 @@
+import { rm, stat, statfs } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { Emulator } from '../../../test/emulator/server.ts'
+import { writeLargeBundle } from '../archives.ts'
+import { API_KEY, firstRequest, inputs, lineAt, progress, scenario, settle, sha256, type BenchContext, type Figure } from '../context.ts'
+import { readMemory, RSS_PROBE, removeRun, runCommand, startAction, type MemoryFigures } from '../run.ts'
+import { formatStat, MiB, mib, mibps, ms, ratio, stat as summarise, type Stat } from '../stats.ts'
+
+/**
+ * 1. Download and verify: the action against `curl -o` of the same link.
+ * 2. Peak memory: the action's max RSS in those runs, against `node -e 0`.
+ */
+
+const TARGET = { throughput: 0.8, rssBytes: 150 * MiB, rssGrowth: 1.1 }
+/** Two copies of the 1 GiB archive at once, and some room. */
+const NEEDED_BYTES = 2.5 * 1024 * MiB
+
+export const download: Figure = { name: 'download', run }
+
+interface DownloadFigures {
+  label: string
+  sizeBytes: number
+  action: Stat
+  curl: Stat
+  actionTotal: Stat
+  tail: Stat
+  rss: Stat
+  /** File-backed part of the action's resident memory at exit. */
+  rssFile?: Stat
+  floor: Stat
+  floorFile?: Stat
+}
+
+/** Max RSS of `node -e 0` under the same probe: the runtime's own floor. */
+async function nodeFloor(workDir: string): Promise<MemoryFigures> {
+  const file = path.join(workDir, 'floor-rss.json')
+  await runCommand(process.execPath, ['--import', RSS_PROBE, '-e', '0'], { env: { ...process.env, BENCH_RSS_FILE: file } })
+  const memory = await readMemory(file)
+  if (!memory) throw new Error('the RSS probe wrote nothing for node -e 0')
+  return memory
+}
+
+function defined(values: (number | undefined)[]): Stat | undefined {
+  return values.length > 0 && values.every((value) => value !== undefined) ? summarise(values) : undefined
+}
+
+async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void> {
+  const RUNS = smoke ? { download: 1, downloadLarge: 1 } : { download: 5, downloadLarge: 3 }
+  const SMALL_ARCHIVE = (smoke ? 1 : 100) * MiB
+  const LARGE_ARCHIVE = (smoke ? 10 : 1024) * MiB
+  const free = await statfs(workDir)
+  if (free.bavail * free.bsize < NEEDED_BYTES) {
+    throw new Error(
+      `the download figure needs ${mib(NEEDED_BYTES)} free in ${os.tmpdir()} (two copies of a 1 GiB archive at once); there is ${mib(free.bavail * free.bsize)}`
+    )
+  }
+  progress('\n1, 2. Download and verify: the action against curl -o of the same link; max RSS')
+  const results: DownloadFigures[] = []
+  for (const [payload, runs] of [
+    [SMALL_ARCHIVE, RUNS.download],
+    [LARGE_ARCHIVE, RUNS.downloadLarge]
+  ] as const) {
+    const label = payload >= 1024 * MiB ? `${payload / 1024 / MiB} GiB` : `${payload / MiB} MiB`
+    const file = path.join(workDir, `bundle-${label.replace(' ', '')}.tar.gz`)
+    const t = Date.now()
+    const sizeBytes = await writeLargeBundle(file, payload)
+    const expected = await sha256(file)
+    info.push(`Generated the ${label} archive (${sizeBytes} bytes, random content in a level-0 tar.gz) in ${((Date.now() - t) / 1000).toFixed(1)} s.`)
+    progress(`  ${label}: generated ${sizeBytes} bytes in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+    settle()
+
+    const emulator = await new Emulator({ apiKey: API_KEY, export: scenario(0), archive: { file, name: 'bundle.tar.gz' } }).start()
+    const action: number[] = []
+    const curl: number[] = []
+    const actionTotal: number[] = []
+    const tail: number[] = []
+    const rss: number[] = []
+    const rssFile: (number | undefined)[] = []
+    const floor: number[] = []
+    const floorFile: (number | undefined)[] = []
+    try {
+      // The smaller size gets one unmeasured run of each first, to warm the page cache and the server.
+      for (let i = payload === SMALL_ARCHIVE ? -1 : 0; i < runs; i++) {
+        emulator.requests.length = 0
+        const run = await startAction(workDir, inputs(emulator), { probeRss: true })
+        const request = firstRequest(emulator, 'storage', run.spawnAt)
+        if (run.outputs['bundle-sha256'] !== expected)
+          throw new Error(`the action's sha256 ${run.outputs['bundle-sha256']} is not the archive's ${expected}`)
+        if (!run.memory) throw new Error('the RSS probe wrote nothing for the action')
+        const downloaded = run.lines[lineAt(run, 'Downloaded ')]?.at ?? run.exitAt
+        const link = run.outputs['bundle-url'] ?? ''
+        await removeRun(run)
+        settle()
+
+        const target = path.join(workDir, 'curl.out')
+        const reference = await runCommand('curl', ['--silent', '--show-error', '--fail', '--output', target, link])
+        const curlRequest = firstRequest(emulator, 'storage', reference.spawnAt)
+        const got = (await stat(target)).size
+        if (got !== sizeBytes) throw new Error(`curl wrote ${got} bytes, not ${sizeBytes}`)
+        await rm(target)
+        settle()
+        const nodeMemory = await nodeFloor(workDir)
+        if (i < 0) continue
+
+        action.push(run.exitAt - request.at)
+        curl.push(reference.exitAt - curlRequest.at)
+        actionTotal.push(run.exitAt - run.spawnAt)
+        tail.push(run.exitAt - downloaded)
+        rss.push(run.memory.maxRssBytes)
+        rssFile.push(run.memory.fileBytes)
+        floor.push(nodeMemory.maxRssBytes)
+        floorFile.push(nodeMemory.fileBytes)
+        progress(
+          `  ${label} run ${i + 1}: action ${run.exitAt - request.at} ms (whole run ${run.exitAt - run.spawnAt} ms, max RSS ${mib(run.memory.maxRssBytes)}), curl ${reference.exitAt - curlRequest.at} ms, node -e 0 max RSS ${mib(nodeMemory.maxRssBytes)}`
+        )
+      }
+    } finally {
+      await emulator.stop()
+      await rm(file, { force: true })
+    }
+    results.push({
+      label,
+      sizeBytes,
+      action: summarise(action),
+      curl: summarise(curl),
+      actionTotal: summarise(actionTotal),
+      tail: summarise(tail),
+      rss: summarise(rss),
+      rssFile: defined(rssFile),
+      floor: summarise(floor),
+      floorFile: defined(floorFile)
+    })
+  }
+
+  const [small, large] = results as [DownloadFigures, DownloadFigures]
+  const throughput = (size: number, elapsedMs: number): number => (size / elapsedMs) * 1000
+  tables.push({
+    title: '1. Download and verify: the action against curl -o of the same link',
+    columns: [
+      'archive',
+      'action: request → exit',
+      'curl -o: request → exit',
+      'throughput ratio (action / curl)',
+      'target',
+      'action: whole run, spawn → exit'
+    ],
+    rows: results.map((r) => {
+      const ratioValue = r.curl.median / r.action.median
+      return {
+        cells: [
+          `${r.label} (${r.sizeBytes} bytes)`,
+          `${formatStat(r.action, ms)} · ${mibps(throughput(r.sizeBytes, r.action.median))}`,
+          `${formatStat(r.curl, ms)} · ${mibps(throughput(r.sizeBytes, r.curl.median))}`,
+          ratio(ratioValue),
+          `≥ ${TARGET.throughput}`,
+          formatStat(r.actionTotal, ms)
+        ],
+        pass: ratioValue >= TARGET.throughput
+      }
+    }),
+    notes: [
+      `${RUNS.download} runs at ${small.label} (after one unmeasured run of each), ${RUNS.downloadLarge} at ${large.label}; each run is the action, then curl on the link the action was given (its \`bundle-url\` output), each followed by \`sync\`. Both are timed from the arrival of their request at the emulator's storage host to the exit of their process: the transfer and the writing to disk and, for the action, the SHA-256, the size and kind checks, the outputs and the summary; not the action's start-up (figure 4) or its API calls. Throughput is the archive's size over that time; the ratio is curl's median time over the action's. The emulator (Node's http server, reading the file with createReadStream) runs in the benchmark's process and is the same for both.`,
+      `The "whole run" column adds the action's start-up, the export start, one status poll and the bundle request (a job that is complete at once). From the "Downloaded …" log line to the process's exit took ${results.map((r) => `${formatStat(r.tail, ms)} at ${r.label}`).join(', ')}.`
+    ]
+  })
+
+  const growth = large.rss.median / small.rss.median
+  const fileNote = (s?: Stat): string => (s ? `; ${mib(s.median)} file-backed at exit` : '')
+  tables.push({
+    title: '2. Peak memory: max RSS of the action process',
+    columns: ['run', 'action max RSS', 'reference: node -e 0 max RSS', 'ratio', 'target'],
+    rows: [
+      ...results.map((r) => ({
+        cells: [
+          `${r.label} download`,
+          `${formatStat(r.rss, mib)}${fileNote(r.rssFile)}`,
+          `${formatStat(r.floor, mib)}${fileNote(r.floorFile)}`,
+          ratio(r.rss.median / r.floor.median),
+          `< ${mib(TARGET.rssBytes)} (every run)`
+        ],
+        pass: r.rss.max < TARGET.rssBytes
+      })),
+      {
+        cells: [
+          `${large.label} against ${small.label}`,
+          `${large.label}: ${mib(large.rss.median)}`,
+          `${small.label}: ${mib(small.rss.median)}`,
+          ratio(growth),
+          `≤ ${TARGET.rssGrowth} (within 10%)`
+        ],
+        pass: growth <= TARGET.rssGrowth
+      }
+    ],
+    notes: [
+      `Measured in the download runs of figure 1, each followed by a run of the reference: \`node --import scripts/bench/rss-probe.mjs dist/index.js\`, where the probe writes the peak resident set size when the process exits: /proc/self/status's VmHWM, the high-water mark of the process image, and how much of the resident memory at exit is file-backed (the touched pages of the ${mib((await stat(process.execPath)).size)} node binary) rather than anonymous (heap, buffers). Not getrusage's ru_maxrss (\`process.resourceUsage().maxRSS\`, or \`/usr/bin/time -f %M\` run from Node): Linux folds the image that exec replaced into it, so a node spawned by a big parent reports at least the parent's size, here the benchmark's own process with the emulator in it. The reference is the same probe on \`node -e 0\`: the runtime's own floor. The < ${mib(TARGET.rssBytes)} target is checked against the largest run, not the median; the growth target compares medians.`
+    ]
+  })
+}
