@@ -59129,7 +59129,7 @@ class TarReader {
         const pending = this.pending;
         this.pending = {};
         // Only POSIX ustar and pax headers have a prefix field; GNU uses those bytes for other things.
-        const prefix = block.toString('latin1', 257, 263) === 'ustar\0' ? field(block, 345, 155) : undefined;
+        const prefix = isPosixHeader(block) ? field(block, 345, 155) : undefined;
         this.name = pending.path ?? (prefix && prefix.length > 0 ? `${tar_decode(prefix)}/${tar_decode(field(block, 0, 100))}` : tar_decode(field(block, 0, 100)));
         const size = pending.size ?? headerSize;
         let type = ENTRY_TYPES[typeflag] ?? 'unknown';
@@ -59199,6 +59199,11 @@ class TarReader {
             this.pending.size = Number(text);
         }
     }
+}
+const POSIX_MAGIC = Buffer.from('ustar\0', 'latin1');
+/** POSIX ustar and pax headers have `ustar\0` at byte 257; GNU's have `ustar  \0`, v7's nothing. */
+function isPosixHeader(block) {
+    return block.compare(POSIX_MAGIC, 0, 6, 257, 263) === 0;
 }
 /** pax records: `<length> <key>=<value>\n`, the length counting the whole record. */
 function readPaxRecords(data, position) {
@@ -59276,16 +59281,22 @@ function checksumMatches(block) {
     }
     if (digits === 0)
         return false;
-    let unsigned = 8 * 0x20;
-    let signed = 8 * 0x20;
-    for (let i = 0; i < BLOCK; i++) {
-        if (i === 148)
-            i = 156;
-        const byte = block[i];
-        unsigned += byte;
-        signed += byte > 127 ? byte - 256 : byte;
-    }
-    return stored === unsigned || stored === signed;
+    if (stored === byteSum(block, false))
+        return true;
+    return stored === byteSum(block, true);
+}
+function byteSum(block, signed) {
+    let sum = 8 * 0x20;
+    for (let i = 0; i < 148; i++)
+        sum += block[i];
+    for (let i = 156; i < BLOCK; i++)
+        sum += block[i];
+    if (!signed)
+        return sum;
+    for (let i = 0; i < BLOCK; i++)
+        if (block[i] > 127 && (i < 148 || i >= 156))
+            sum -= 256;
+    return sum;
 }
 function isZero(buffer, start, end) {
     for (let offset = start; offset < end; offset += ZEROS.length) {
@@ -59720,13 +59731,12 @@ class ZipFile {
         const nameLength = local.readUInt16LE(26);
         const extraLength = local.readUInt16LE(28);
         const rest = this.read(entry.offset + 30, nameLength + extraLength);
-        const disagrees = (what) => damaged(`entry ${quote(entry.name)}: its local header and the central directory disagree on ${what}`);
         if (!rest.subarray(0, nameLength).equals(entry.rawName))
-            throw disagrees('the name');
+            throw disagreement(entry, 'the name');
         if (method !== entry.method)
-            throw disagrees('the compression method');
+            throw disagreement(entry, 'the compression method');
         if ((flags & FLAGS_COMPARED) !== (entry.flags & FLAGS_COMPARED))
-            throw disagrees('the flags');
+            throw disagreement(entry, 'the flags');
         const extras = readExtras(rest.subarray(nameLength), entry.name);
         const zip64 = extras.has(EXTRA_ZIP64);
         const sizes = zip64Sizes(extras.get(EXTRA_ZIP64), size32, compressedSize32, entry.name);
@@ -59734,7 +59744,7 @@ class ZipFile {
         // With a data descriptor, the local header may leave the CRC and sizes at zero.
         const agrees = (local, central) => local === central || (hasDescriptor && local === 0);
         if (!agrees(crc, entry.crc) || !agrees(sizes.size, entry.size) || !agrees(sizes.compressedSize, entry.compressedSize)) {
-            throw disagrees('the CRC-32 or the sizes');
+            throw disagreement(entry, 'the CRC-32 or the sizes');
         }
         const dataStart = entry.offset + 30 + nameLength + extraLength;
         const dataEnd = dataStart + entry.compressedSize;
@@ -59761,7 +59771,6 @@ class ZipFile {
     /** Inflates (or copies) an entry's data to `write`, checking its sizes and CRC-32 on the way. */
     async inflate(entry, start, write) {
         const { compressedSize, size } = entry;
-        const what = `entry ${quote(entry.name)}`;
         let crc = 0;
         let produced = 0;
         const take = (chunk) => {
@@ -59773,14 +59782,14 @@ class ZipFile {
         };
         if (entry.method === STORED) {
             if (compressedSize !== size)
-                throw damaged(`${what} is stored, yet its sizes differ (${compressedSize} and ${size})`);
+                throw damaged(`entry ${quote(entry.name)} is stored, yet its sizes differ (${compressedSize} and ${size})`);
             for (let at = start; at < start + size; at += WINDOW_BYTES)
                 take(this.read(at, Math.min(WINDOW_BYTES, start + size - at)));
         }
         else if (compressedSize <= INFLATE_AT_ONCE_BYTES && size <= INFLATE_AT_ONCE_BYTES) {
             const { buffer, engine } = inflateAtOnce(this.read(start, compressedSize), entry);
             if (engine.bytesWritten !== compressedSize)
-                throw damaged(`${what} ends after ${engine.bytesWritten} of its ${compressedSize} compressed bytes`);
+                throw damaged(`entry ${quote(entry.name)} ends after ${engine.bytesWritten} of its ${compressedSize} compressed bytes`);
             take(buffer);
         }
         else {
@@ -59793,12 +59802,12 @@ class ZipFile {
                 throw inflateError(error, entry);
             });
             if (inflater.bytesWritten !== compressedSize)
-                throw damaged(`${what} ends after ${inflater.bytesWritten} of its ${compressedSize} compressed bytes`);
+                throw damaged(`entry ${quote(entry.name)} ends after ${inflater.bytesWritten} of its ${compressedSize} compressed bytes`);
         }
         if (produced !== size)
-            throw damaged(`${what} has ${produced} bytes, where the central directory gives ${size}`);
+            throw damaged(`entry ${quote(entry.name)} has ${produced} bytes, where the central directory gives ${size}`);
         if (crc >>> 0 !== entry.crc)
-            throw damaged(`${what} fails its CRC-32 check`);
+            throw damaged(`entry ${quote(entry.name)} fails its CRC-32 check`);
     }
     /** A data descriptor after the data (its signature optional): CRC-32 and sizes, 8 bytes each with zip64. */
     checkDescriptor(entry, at, zip64) {
@@ -59853,7 +59862,7 @@ function readCentralEntries(directory, count) {
             throw damaged(`its central directory is damaged at entry ${index + 1}`);
         const rawName = directory.subarray(nameStart, extraStart);
         const flags = directory.readUInt16LE(at + 8);
-        const extras = readExtras(directory.subarray(extraStart, commentStart), rawName.toString('latin1'));
+        const extras = readExtras(directory.subarray(extraStart, commentStart), rawName);
         const host = directory.readUInt16LE(at + 4) >> 8;
         const { name, utf8 } = entryName(rawName, flags, extras, host === HOST_UNIX || host === HOST_MACOS);
         if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION | FLAG_MASKED_HEADERS))
@@ -59865,7 +59874,7 @@ function readCentralEntries(directory, count) {
             throw unsupported('it spans several disks');
         const zip64 = zip64Sizes(extras.get(EXTRA_ZIP64), directory.readUInt32LE(at + 24), directory.readUInt32LE(at + 20), name, directory.readUInt32LE(at + 42));
         entries.push({
-            rawName: Buffer.from(rawName),
+            rawName,
             name,
             utf8,
             flags,
@@ -59917,8 +59926,9 @@ function readExtras(extra, name) {
         at = end;
     }
     // Some writers pad the extra field with a few zero bytes; anything else left over is damage.
-    if (at < extra.length && extra.subarray(at).some((byte) => byte !== 0))
-        throw damaged(`entry ${quote(name)} has a damaged extra field`);
+    if (at < extra.length && extra.subarray(at).some((byte) => byte !== 0)) {
+        throw damaged(`entry ${quote(typeof name === 'string' ? name : name.toString('latin1'))} has a damaged extra field`);
+    }
     return extras;
 }
 /** The sizes (and offset) that do not fit 32 bits are in the zip64 extra field, in this order. */
@@ -59979,7 +59989,10 @@ function safeNumber(value, what) {
 /** One synchronous inflate, at most the entry's size out; `info` reports how much input it used. */
 function inflateAtOnce(input, entry) {
     try {
-        return (0,external_node_zlib_.inflateRawSync)(input, { info: true, maxOutputLength: Math.max(entry.size, 1) });
+        // One output buffer of the right size (a byte more, so that a full buffer does not make zlib
+        // allocate another to find the end): no 16 KiB chunk per entry for the collector.
+        const chunkSize = Math.max(entry.size + 1, 64);
+        return (0,external_node_zlib_.inflateRawSync)(input, { info: true, maxOutputLength: Math.max(entry.size, 1), chunkSize });
     }
     catch (error) {
         throw inflateError(error, entry);
@@ -59992,6 +60005,9 @@ function inflateError(error, entry) {
     if (typeof code === 'string' && code.startsWith('Z_'))
         return damaged(`entry ${quote(entry.name)} has damaged compressed data (${error.message})`);
     return error;
+}
+function disagreement(entry, what) {
+    return damaged(`entry ${quote(entry.name)}: its local header and the central directory disagree on ${what}`);
 }
 function tooLarge(entry) {
     return damaged(`entry ${quote(entry.name)} inflates to more than the ${formatBytes(entry.size)} the central directory gives`);

@@ -148,7 +148,7 @@ export class TarReader {
     const pending = this.pending
     this.pending = {}
     // Only POSIX ustar and pax headers have a prefix field; GNU uses those bytes for other things.
-    const prefix = block.toString('latin1', 257, 263) === 'ustar\0' ? field(block, 345, 155) : undefined
+    const prefix = isPosixHeader(block) ? field(block, 345, 155) : undefined
     this.name = pending.path ?? (prefix && prefix.length > 0 ? `${decode(prefix)}/${decode(field(block, 0, 100))}` : decode(field(block, 0, 100)))
     const size = pending.size ?? headerSize
     let type = ENTRY_TYPES[typeflag] ?? 'unknown'
@@ -208,6 +208,13 @@ export class TarReader {
       this.pending.size = Number(text)
     }
   }
+}
+
+const POSIX_MAGIC = Buffer.from('ustar\0', 'latin1')
+
+/** POSIX ustar and pax headers have `ustar\0` at byte 257; GNU's have `ustar  \0`, v7's nothing. */
+function isPosixHeader(block: Buffer): boolean {
+  return block.compare(POSIX_MAGIC, 0, 6, 257, 263) === 0
 }
 
 /** pax records: `<length> <key>=<value>\n`, the length counting the whole record. */
@@ -280,15 +287,17 @@ function checksumMatches(block: Buffer): boolean {
     digits++
   }
   if (digits === 0) return false
-  let unsigned = 8 * 0x20
-  let signed = 8 * 0x20
-  for (let i = 0; i < BLOCK; i++) {
-    if (i === 148) i = 156
-    const byte = block[i]
-    unsigned += byte
-    signed += byte > 127 ? byte - 256 : byte
-  }
-  return stored === unsigned || stored === signed
+  if (stored === byteSum(block, false)) return true
+  return stored === byteSum(block, true)
+}
+
+function byteSum(block: Buffer, signed: boolean): number {
+  let sum = 8 * 0x20
+  for (let i = 0; i < 148; i++) sum += block[i]
+  for (let i = 156; i < BLOCK; i++) sum += block[i]
+  if (!signed) return sum
+  for (let i = 0; i < BLOCK; i++) if (block[i] > 127 && (i < 148 || i >= 156)) sum -= 256
+  return sum
 }
 
 function isZero(buffer: Buffer, start: number, end: number): boolean {

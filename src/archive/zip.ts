@@ -157,10 +157,9 @@ class ZipFile {
     const nameLength = local.readUInt16LE(26)
     const extraLength = local.readUInt16LE(28)
     const rest = this.read(entry.offset + 30, nameLength + extraLength)
-    const disagrees = (what: string): Error => damaged(`entry ${quote(entry.name)}: its local header and the central directory disagree on ${what}`)
-    if (!rest.subarray(0, nameLength).equals(entry.rawName)) throw disagrees('the name')
-    if (method !== entry.method) throw disagrees('the compression method')
-    if ((flags & FLAGS_COMPARED) !== (entry.flags & FLAGS_COMPARED)) throw disagrees('the flags')
+    if (!rest.subarray(0, nameLength).equals(entry.rawName)) throw disagreement(entry, 'the name')
+    if (method !== entry.method) throw disagreement(entry, 'the compression method')
+    if ((flags & FLAGS_COMPARED) !== (entry.flags & FLAGS_COMPARED)) throw disagreement(entry, 'the flags')
     const extras = readExtras(rest.subarray(nameLength), entry.name)
     const zip64 = extras.has(EXTRA_ZIP64)
     const sizes = zip64Sizes(extras.get(EXTRA_ZIP64), size32, compressedSize32, entry.name)
@@ -168,7 +167,7 @@ class ZipFile {
     // With a data descriptor, the local header may leave the CRC and sizes at zero.
     const agrees = (local: number, central: number): boolean => local === central || (hasDescriptor && local === 0)
     if (!agrees(crc, entry.crc) || !agrees(sizes.size, entry.size) || !agrees(sizes.compressedSize, entry.compressedSize)) {
-      throw disagrees('the CRC-32 or the sizes')
+      throw disagreement(entry, 'the CRC-32 or the sizes')
     }
 
     const dataStart = entry.offset + 30 + nameLength + extraLength
@@ -194,7 +193,6 @@ class ZipFile {
   /** Inflates (or copies) an entry's data to `write`, checking its sizes and CRC-32 on the way. */
   private async inflate(entry: ZipEntry, start: number, write: (chunk: Buffer) => void): Promise<void> {
     const { compressedSize, size } = entry
-    const what = `entry ${quote(entry.name)}`
     let crc = 0
     let produced = 0
     const take = (chunk: Buffer): void => {
@@ -204,11 +202,11 @@ class ZipFile {
       write(chunk)
     }
     if (entry.method === STORED) {
-      if (compressedSize !== size) throw damaged(`${what} is stored, yet its sizes differ (${compressedSize} and ${size})`)
+      if (compressedSize !== size) throw damaged(`entry ${quote(entry.name)} is stored, yet its sizes differ (${compressedSize} and ${size})`)
       for (let at = start; at < start + size; at += WINDOW_BYTES) take(this.read(at, Math.min(WINDOW_BYTES, start + size - at)))
     } else if (compressedSize <= INFLATE_AT_ONCE_BYTES && size <= INFLATE_AT_ONCE_BYTES) {
       const { buffer, engine } = inflateAtOnce(this.read(start, compressedSize), entry)
-      if (engine.bytesWritten !== compressedSize) throw damaged(`${what} ends after ${engine.bytesWritten} of its ${compressedSize} compressed bytes`)
+      if (engine.bytesWritten !== compressedSize) throw damaged(`entry ${quote(entry.name)} ends after ${engine.bytesWritten} of its ${compressedSize} compressed bytes`)
       take(buffer)
     } else {
       const inflater = createInflateRaw({ chunkSize: 256 * 1024 })
@@ -219,10 +217,10 @@ class ZipFile {
         throw inflateError(error, entry)
       })
       if (inflater.bytesWritten !== compressedSize)
-        throw damaged(`${what} ends after ${inflater.bytesWritten} of its ${compressedSize} compressed bytes`)
+        throw damaged(`entry ${quote(entry.name)} ends after ${inflater.bytesWritten} of its ${compressedSize} compressed bytes`)
     }
-    if (produced !== size) throw damaged(`${what} has ${produced} bytes, where the central directory gives ${size}`)
-    if (crc >>> 0 !== entry.crc) throw damaged(`${what} fails its CRC-32 check`)
+    if (produced !== size) throw damaged(`entry ${quote(entry.name)} has ${produced} bytes, where the central directory gives ${size}`)
+    if (crc >>> 0 !== entry.crc) throw damaged(`entry ${quote(entry.name)} fails its CRC-32 check`)
   }
 
   /** A data descriptor after the data (its signature optional): CRC-32 and sizes, 8 bytes each with zip64. */
@@ -276,7 +274,7 @@ function readCentralEntries(directory: Buffer, count: number): ZipEntry[] {
     if (next > directory.length) throw damaged(`its central directory is damaged at entry ${index + 1}`)
     const rawName = directory.subarray(nameStart, extraStart)
     const flags = directory.readUInt16LE(at + 8)
-    const extras = readExtras(directory.subarray(extraStart, commentStart), rawName.toString('latin1'))
+    const extras = readExtras(directory.subarray(extraStart, commentStart), rawName)
     const host = directory.readUInt16LE(at + 4) >> 8
     const { name, utf8 } = entryName(rawName, flags, extras, host === HOST_UNIX || host === HOST_MACOS)
     if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION | FLAG_MASKED_HEADERS)) throw unsupported(`entry ${quote(name)} is encrypted`)
@@ -291,7 +289,7 @@ function readCentralEntries(directory: Buffer, count: number): ZipEntry[] {
       directory.readUInt32LE(at + 42)
     )
     entries.push({
-      rawName: Buffer.from(rawName),
+      rawName,
       name,
       utf8,
       flags,
@@ -333,7 +331,7 @@ function typeAndMode(host: number, attributes: number, name: string): { type: En
   }
 }
 
-function readExtras(extra: Buffer, name: string): Map<number, Buffer> {
+function readExtras(extra: Buffer, name: Buffer | string): Map<number, Buffer> {
   const extras = new Map<number, Buffer>()
   let at = 0
   while (at + 4 <= extra.length) {
@@ -343,7 +341,9 @@ function readExtras(extra: Buffer, name: string): Map<number, Buffer> {
     at = end
   }
   // Some writers pad the extra field with a few zero bytes; anything else left over is damage.
-  if (at < extra.length && extra.subarray(at).some((byte) => byte !== 0)) throw damaged(`entry ${quote(name)} has a damaged extra field`)
+  if (at < extra.length && extra.subarray(at).some((byte) => byte !== 0)) {
+    throw damaged(`entry ${quote(typeof name === 'string' ? name : name.toString('latin1'))} has a damaged extra field`)
+  }
   return extras
 }
 
@@ -415,7 +415,10 @@ interface InflateResult {
 /** One synchronous inflate, at most the entry's size out; `info` reports how much input it used. */
 function inflateAtOnce(input: Buffer, entry: ZipEntry): InflateResult {
   try {
-    return inflateRawSync(input, { info: true, maxOutputLength: Math.max(entry.size, 1) }) as unknown as InflateResult
+    // One output buffer of the right size (a byte more, so that a full buffer does not make zlib
+    // allocate another to find the end): no 16 KiB chunk per entry for the collector.
+    const chunkSize = Math.max(entry.size + 1, 64)
+    return inflateRawSync(input, { info: true, maxOutputLength: Math.max(entry.size, 1), chunkSize }) as unknown as InflateResult
   } catch (error) {
     throw inflateError(error, entry)
   }
@@ -427,6 +430,10 @@ function inflateError(error: unknown, entry: ZipEntry): unknown {
   if (typeof code === 'string' && code.startsWith('Z_'))
     return damaged(`entry ${quote(entry.name)} has damaged compressed data (${(error as Error).message})`)
   return error
+}
+
+function disagreement(entry: ZipEntry, what: string): ArchiveError {
+  return damaged(`entry ${quote(entry.name)}: its local header and the central directory disagree on ${what}`)
 }
 
 function tooLarge(entry: ZipEntry): ArchiveError {
