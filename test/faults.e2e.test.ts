@@ -300,7 +300,11 @@ describe('archives', () => {
       tarGz([...SAMPLE_SITE, { name: 'assets/../../evil-dotdot.txt', content: 'x' }]),
       /was refused: entry "assets\/\.\.\/\.\.\/evil-dotdot\.txt" has "\.\." in its name \[rule: name\]/
     ],
-    ['zip with ..', zip([...SAMPLE_SITE, { name: '../evil-zip.txt', content: 'x' }]), /was refused: entry "\.\.\/evil-zip\.txt" has "\.\." in its name \[rule: name\]/],
+    [
+      'zip with ..',
+      zip([...SAMPLE_SITE, { name: '../evil-zip.txt', content: 'x' }]),
+      /was refused: entry "\.\.\/evil-zip\.txt" has "\.\." in its name \[rule: name\]/
+    ],
     [
       'tar.gz with a link out of the folder',
       tarGz([...SAMPLE_SITE, { name: 'escape', type: 'symlink', target: '../../..' }]),

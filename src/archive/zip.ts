@@ -206,7 +206,8 @@ class ZipFile {
       for (let at = start; at < start + size; at += WINDOW_BYTES) take(this.read(at, Math.min(WINDOW_BYTES, start + size - at)))
     } else if (compressedSize <= INFLATE_AT_ONCE_BYTES && size <= INFLATE_AT_ONCE_BYTES) {
       const { buffer, engine } = inflateAtOnce(this.read(start, compressedSize), entry)
-      if (engine.bytesWritten !== compressedSize) throw damaged(`entry ${quote(entry.name)} ends after ${engine.bytesWritten} of its ${compressedSize} compressed bytes`)
+      if (engine.bytesWritten !== compressedSize)
+        throw damaged(`entry ${quote(entry.name)} ends after ${engine.bytesWritten} of its ${compressedSize} compressed bytes`)
       take(buffer)
     } else {
       const inflater = createInflateRaw({ chunkSize: 256 * 1024 })
