@@ -60151,13 +60151,15 @@ function refuseBytesAfter(archive, used, stream) {
     const fd = (0,external_node_fs_namespaceObject.openSync)(archive, 'r');
     try {
         const buffer = Buffer.alloc(READ_CHUNK_BYTES);
+        const zeros = Buffer.alloc(READ_CHUNK_BYTES);
         for (let at = used;;) {
             const read = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, 0, buffer.length, at);
             if (read === 0)
                 return;
-            const nonZero = buffer.subarray(0, read).findIndex((byte) => byte !== 0);
-            if (nonZero >= 0)
+            if (buffer.compare(zeros, 0, read, 0, read) !== 0) {
+                const nonZero = buffer.subarray(0, read).findIndex((byte) => byte !== 0);
                 throw damaged(`it has data after the end of its ${stream} stream (at byte ${at + nonZero})`);
+            }
             at += read;
         }
     }
