@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, statfs } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,6 +17,8 @@ import { formatStat, MiB, mib, ms, ratio, stat as summarise, type Stat } from '.
  */
 
 const TARGET = { tarMemory: 1.2, tarDisk: 1.1, zip: 1.2, rssGrowth: 1.1 }
+/** The 1 GiB archive, the action's download of it and the site unpacked from it, and some room. */
+const NEEDED_BYTES = 3.5 * 1024 * MiB
 const UNPACK_RSS_PROBE = fileURLToPath(new URL('../unpack-rss-probe.mjs', import.meta.url))
 
 export const unpack: Figure = { name: 'unpack', run }
@@ -179,6 +181,12 @@ async function compare(emulator: Emulator, reference: Reference, place: Place, f
 /** 3b. The action's resident memory while it unpacks a 100 MiB and a 1 GiB archive: streaming, so about the same. */
 async function memoryFigure({ workDir, smoke, tables, info }: BenchContext, runs: number): Promise<void> {
   const sizes = smoke ? [1 * MiB, 10 * MiB] : [100 * MiB, 1024 * MiB]
+  const free = await statfs(workDir)
+  if (free.bavail * free.bsize < NEEDED_BYTES) {
+    throw new Error(
+      `figure 3b needs ${mib(NEEDED_BYTES)} free in ${os.tmpdir()} (a 1 GiB archive, its download and the site unpacked from it); there is ${mib(free.bavail * free.bsize)}`
+    )
+  }
   progress('\n3b. Memory while unpacking: a 1 GiB archive against a 100 MiB one')
   const results: { label: string; bytes: number; start: Stat; peak: Stat; growth: Stat; step: Stat }[] = []
   for (const payload of sizes) {
