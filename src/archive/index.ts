@@ -44,7 +44,16 @@ export async function unpackSite(archive: string, kind: ArchiveKind, destination
     throw explain(error, archive, kind)
   } finally {
     writer?.close()
+    removeStaging(staging)
+  }
+}
+
+/** A staging folder that cannot be removed is a warning: the refusal or the success it follows is what the step reports. */
+function removeStaging(staging: string): void {
+  try {
     removeTree(staging)
+  } catch (error) {
+    core.warning(`The staging folder ${staging} could not be removed: ${(error as Error).message}`)
   }
 }
 
