@@ -58990,7 +58990,8 @@ var external_node_buffer_ = __nccwpck_require__(4573);
  * is over. It reads ustar, pax (extended and global headers: `path`, `linkpath`, `size`), GNU
  * (long names and links) and v7 archives, and refuses an incomplete one: no end-of-archive
  * blocks, a member cut short, a damaged header, anything but zeros after the end. Hand-written
- * because a stream per entry (tar-stream, node-tar) costs 1.5 times `tar -xzf` on 20,000 files.
+ * because a stream per entry (tar-stream, node-tar) costs 1.2 to 1.5 times `tar -xzf` on 20,000 files
+ * (BENCHMARKS.md).
  */
 const BLOCK = 512;
 /** A pax header or a GNU long name larger than this is not a name: refused. */
@@ -59435,10 +59436,10 @@ class SiteTree {
  */
 const CREATE_FILE = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_EXCL | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0);
 /**
- * Writes a site's entries into `root` (a new staging folder) with synchronous calls: per-file
- * streams cost more than the parsing (20,000 files: 0.6-0.8 s with a stream per entry against
- * 0.4 s this way). Each entry is judged by the policy before anything touches the disk. Owners
- * are never set, so every file belongs to the runner's user, root included.
+ * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
+ * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"). Each entry is
+ * judged by the policy before anything touches the disk. Owners are never set, so every file
+ * belongs to the runner's user, root included; times are not set either (see the README).
  */
 class SiteWriter {
     root;
@@ -59829,7 +59830,7 @@ function readAt(fd, position, length) {
  * first, then each local header is compared with it, entries must follow one another with no
  * gap or overlap up to the central directory, and every entry's CRC-32 and sizes (and its data
  * descriptor's) must agree. Stored and deflated entries, zip64 and data descriptors are read.
- * Hand-written because yauzl, with a stream per entry, takes about 10 times `unzip` on 20,000 files.
+ * Hand-written because yauzl, with a stream per entry, takes 6 to 10 times `unzip` on 20,000 files.
  */
 const WINDOW_BYTES = 1024 * 1024;
 /** Entries this small inflate in one synchronous call; larger ones stream. */

@@ -43,10 +43,10 @@ export interface EntrySink {
 const CREATE_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
 
 /**
- * Writes a site's entries into `root` (a new staging folder) with synchronous calls: per-file
- * streams cost more than the parsing (20,000 files: 0.6-0.8 s with a stream per entry against
- * 0.4 s this way). Each entry is judged by the policy before anything touches the disk. Owners
- * are never set, so every file belongs to the runner's user, root included.
+ * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
+ * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"). Each entry is
+ * judged by the policy before anything touches the disk. Owners are never set, so every file
+ * belongs to the runner's user, root included; times are not set either (see the README).
  */
 export class SiteWriter implements EntrySink {
   readonly tree = new SiteTree()
