@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   verifySite: () => (/* binding */ verifySite)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 8 modules
-var core = __webpack_require__(6058);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var core = __webpack_require__(6257);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { ApiClient } from './api/client.js'
+import { detectArchiveKind, supportedKind, unpackSite, type ArchiveKind } from './archive/index.js'
 import { ApiError } from './api/errors.js'
 import type { Bundle, ExportJob } from './api/schemas.js'
 import { formatBytes, formatSeconds } from './format.js'
@@ -13,7 +14,6 @@ import { redactUrl } from './net.js'
 import { pollUntil } from './poll.js'
 import type { ExportSettings } from './settings.js'
 import type { SiteCheck } from './site/verify.js'
-import { ArchiveError, detectArchiveKind, unpackSite, type ArchiveKind } from './unpack.js'
 
 /** What the export run learned so far; the job summary is written from it, on failure too. */
 export interface ExportReport {
@@ -212,10 +212,7 @@ async function download(settings: ExportSettings, report: ExportReport, director
           retryBaseDelayMs: context.retryBaseDelayMs,
           signal: context.signal
         })
-        const kind = await detectArchiveKind(file.path)
-        if (!kind) {
-          throw new ArchiveError(`The downloaded bundle is not an archive (tar.gz, zip or tar); it was kept at ${file.path} for inspection`)
-        }
+        const kind = supportedKind(await detectArchiveKind(file.path), file.path)
         report.archive = { ...file, kind }
         core.setOutput('bundle-path', file.path)
         core.setOutput('bundle-sha256', file.sha256)

@@ -133,7 +133,7 @@ function markdown(totalS: string, loadAfter: string): string {
     `npm run bench -- --only=download,unpack   # some figures (${NAMES.join(', ')}); writes nothing`,
     '```',
     '',
-    "The action runs as the runner runs it: `node dist/index.js` in a child process, inputs as `INPUT_*` variables with action.yml's defaults, outputs through `GITHUB_OUTPUT`, against the API emulator (test/emulator/) on 127.0.0.1. Archives are generated for the run in a temporary folder, with random (incompressible) content, served by the emulator from disk (`archive: { file }`), and deleted at the end. Each figure is the median of several runs, with the minimum and maximum in parentheses; the reference (curl, tar, node) is measured in the same run, alternated with the action. Needs about 2.5 GiB free in the temporary folder and `curl`, `tar` and `sync` on the PATH. Takes about four minutes.",
+    "The action runs as the runner runs it: `node dist/index.js` in a child process, inputs as `INPUT_*` variables with action.yml's defaults, outputs through `GITHUB_OUTPUT`, against the API emulator (test/emulator/) on 127.0.0.1. Archives are generated for the run in a temporary folder, with random (incompressible) content, served by the emulator from disk (`archive: { file }`), and deleted at the end. Each figure is the median of several runs, with the minimum and maximum in parentheses; the reference (curl, tar, node) is measured in the same run, alternated with the action. Needs about 3.5 GiB free in the temporary folder and `curl`, `tar` and `sync` on the PATH. Takes about four minutes.",
     '',
     ...info.map((line) => `- ${line}`),
     ''
