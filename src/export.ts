@@ -13,6 +13,7 @@ import { writeHelmValues } from './helm.js'
 import { redactUrl } from './net.js'
 import { pollUntil } from './poll.js'
 import type { ExportSettings } from './settings.js'
+import type { SiteCheck } from './site/verify.js'
 
 /** What the export run learned so far; the job summary is written from it, on failure too. */
 export interface ExportReport {
@@ -24,6 +25,7 @@ export interface ExportReport {
   archive?: DownloadedFile & { kind: ArchiveKind }
   sitePath?: string
   helmValuesPath?: string
+  siteCheck?: SiteCheck
 }
 
 /** Links this close to their expiry are renewed before downloading. */
@@ -43,7 +45,7 @@ export interface ExportContext {
   stallTimeoutMs: number
 }
 
-/** start → poll → bundle → download → unpack, setting each output as soon as it is known. */
+/** start → poll → bundle → download → unpack → check, setting each output as soon as it is known. */
 export async function exportSite(settings: ExportSettings, report: ExportReport, context: ExportContext): Promise<void> {
   try {
     const { client } = context
@@ -74,6 +76,14 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
         return sitePath
       })
       core.setOutput('site-path', report.sitePath)
+      if (settings.verify !== 'off') {
+        const { verifySite } = await import('./site/verify.js')
+        const { sitePath } = report
+        const options = { mode: settings.verify, domain: settings.domain, expectedPages: job.pageCount }
+        report.siteCheck = await core.group('Check the site', () => verifySite(sitePath, options))
+        if (report.siteCheck) core.setOutput('verify-report-path', report.siteCheck.reportPath)
+        if (report.siteCheck?.failure) throw report.siteCheck.failure
+      }
     }
   } catch (error) {
     if (context.signal.aborted) {

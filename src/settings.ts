@@ -30,7 +30,11 @@ export interface ExportSettings extends CommonSettings {
   /** Pages to export; empty means every published page. */
   paths: string[]
   version?: string
+  /** What the site check does with problems after unpacking (`extract`); `off`: no check. */
+  verify: VerifyMode
 }
+
+export type VerifyMode = 'warn' | 'error' | 'off'
 
 export interface AgentSettings extends CommonSettings {
   command: 'agent-job'
@@ -67,7 +71,8 @@ export const INPUT_NAMES = [
   'github-token',
   'mask-bundle-url',
   'paths',
-  'version'
+  'version',
+  'verify'
 ] as const
 type InputName = (typeof INPUT_NAMES)[number]
 type RawInputs = Record<InputName, string>
@@ -81,7 +86,8 @@ export const DEFAULTS: Partial<RawInputs> = {
   'poll-interval-seconds': '5',
   download: 'true',
   extract: 'false',
-  'mask-bundle-url': 'true'
+  'mask-bundle-url': 'true',
+  verify: 'warn'
 }
 
 const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/
@@ -176,7 +182,10 @@ const InputsSchema = z
         .map((line) => line.trim())
         .filter(Boolean)
     ),
-    version: z.string().optional()
+    version: z.string().optional(),
+    verify: z.enum(['warn', 'error', 'off'], {
+      error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
+    })
   })
   .superRefine((inputs, ctx) => {
     const missing = (input: InputName, why: string): void => {
@@ -230,7 +239,8 @@ export function readSettings(): Settings {
           path: inputs.path ? path.resolve(inputs.path) : undefined,
           maskBundleUrl: inputs['mask-bundle-url'],
           paths: inputs.paths,
-          version: inputs.version
+          version: inputs.version,
+          verify: inputs.verify
         }
       : {
           ...common,

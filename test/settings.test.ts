@@ -59,7 +59,7 @@ function written(): string {
 describe('readSettings: defaults', () => {
   it('applies the defaults of action.yml when inputs are empty', () => {
     // The runner passes an empty string for inputs without a value or default.
-    const settings = exportSettings({ 'base-url': '', command: '', wait: '', 'timeout-seconds': '', extract: '', paths: '' })
+    const settings = exportSettings({ 'base-url': '', command: '', wait: '', 'timeout-seconds': '', extract: '', paths: '', verify: '' })
     expect(settings).toEqual({
       apiKey: KEY,
       baseUrl: 'https://api.mintlify.com',
@@ -74,7 +74,8 @@ describe('readSettings: defaults', () => {
       path: undefined,
       maskBundleUrl: true,
       paths: [],
-      version: undefined
+      version: undefined,
+      verify: 'warn'
     })
   })
 })
@@ -293,6 +294,20 @@ describe('readSettings: paths, path and version', () => {
   it('keeps version only when given', () => {
     expect(exportSettings({ version: '2026-11-22' }).version).toBe('2026-11-22')
     expect(exportSettings({ version: '' }).version).toBeUndefined()
+  })
+})
+
+describe('readSettings: verify', () => {
+  it.each(['warn', 'error', 'off'] as const)('accepts %s', (verify) => {
+    expect(exportSettings({ verify, extract: 'true' }).verify).toBe(verify)
+  })
+
+  it('is read without extract too, where it changes nothing', () => {
+    expect(exportSettings({ verify: 'error' })).toMatchObject({ extract: false, verify: 'error' })
+  })
+
+  it.each(['strict', 'true', 'WARN'])('rejects %j, naming the input', (verify) => {
+    expect(exportError({ verify })).toBe(`Input 'verify' must be warn, error or off, got "${verify}"`)
   })
 })
 

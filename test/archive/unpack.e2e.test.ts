@@ -150,7 +150,8 @@ describe('unpacking as an unprivileged user', () => {
       )
       expect(run.errors).toEqual([])
       expect((await readdir(path.join(out, 'site'))).sort()).toEqual(['index.html', 'ro', 'setuid.sh'])
-      expect((await readdir(out)).sort()).toEqual(['bundle.tar.gz', 'helm-values.yaml', 'site'])
+      // Beside the site, the site check's report (verify: warn by default).
+      expect((await readdir(out)).sort()).toEqual(['bundle.tar.gz', 'helm-values.yaml', 'site', 'verify-report.json'])
       const script = await stat(path.join(out, 'site/setuid.sh'))
       expect([script.uid, script.gid, script.mode & 0o7777]).toEqual([user.uid, user.gid, 0o755])
       expect((await lstat(path.join(out, 'site/ro'))).mode & 0o7777).toBe(0o755)
