@@ -57212,7 +57212,8 @@ function siteRoot(tree) {
     const [only] = top;
     if (top.length === 1 && only !== undefined && tree.type(only) === 'directory' && hasIndex(tree, [only]))
         return [only];
-    lib_core/* warning */.$e('The bundle has no index.html at its top; the site was unpacked as it is');
+    // The site check (verify) reports the missing index.html; here it only explains the layout.
+    lib_core/* info */.pq('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is');
     return [];
 }
 function hasIndex(tree, folder) {
@@ -57850,7 +57851,7 @@ function readRawInputs() {
     }
     return { raw: optionalAsUndefined(raw), given };
 }
-const EXPORT_ONLY = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version'];
+const EXPORT_ONLY = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version', 'verify'];
 const AGENT_ONLY = ['project-id', 'agent-job-id', 'comment-on'];
 /** Inputs the workflow set that do nothing in the combination given, each with the reason. */
 function ineffectiveInputs(inputs, given) {
@@ -57862,12 +57863,18 @@ function ineffectiveInputs(inputs, given) {
     };
     if (inputs.command === 'export') {
         unused(AGENT_ONLY, 'is used only by command agent-job; it does nothing for command export');
+        const checksSite = inputs.extract && inputs.verify !== 'off';
         if (inputs['export-job-id']) {
-            unused(['domain', 'paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
+            // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
+            if (!checksSite)
+                unused(['domain'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
+            unused(['paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
         }
         else if (!inputs.wait) {
-            unused(['extract'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack');
+            unused(['extract', 'verify'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack');
         }
+        if (!inputs.extract)
+            unused(['verify'], 'does nothing without extract: true: only an unpacked site is checked');
     }
     else {
         unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job');

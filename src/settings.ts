@@ -271,7 +271,7 @@ function readRawInputs(): { raw: RawInputs; given: Set<InputName> } {
 
 type ParsedInputs = z.infer<typeof InputsSchema>
 
-const EXPORT_ONLY: InputName[] = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version']
+const EXPORT_ONLY: InputName[] = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version', 'verify']
 const AGENT_ONLY: InputName[] = ['project-id', 'agent-job-id', 'comment-on']
 
 /** Inputs the workflow set that do nothing in the combination given, each with the reason. */
@@ -282,11 +282,15 @@ export function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<Input
   }
   if (inputs.command === 'export') {
     unused(AGENT_ONLY, 'is used only by command agent-job; it does nothing for command export')
+    const checksSite = inputs.extract && inputs.verify !== 'off'
     if (inputs['export-job-id']) {
-      unused(['domain', 'paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
+      // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
+      if (!checksSite) unused(['domain'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
+      unused(['paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
     } else if (!inputs.wait) {
-      unused(['extract'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack')
+      unused(['extract', 'verify'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack')
     }
+    if (!inputs.extract) unused(['verify'], 'does nothing without extract: true: only an unpacked site is checked')
   } else {
     unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job')
   }

@@ -329,7 +329,9 @@ describe('readSettings: inputs that do nothing in the combination given', () => 
     [{ extract: 'true', wait: 'false' }, 'extract', 'does nothing with wait: false'],
     [{ 'export-job-id': 'se_1' }, 'domain', 'does nothing with export-job-id'],
     [{ 'export-job-id': 'se_1', paths: 'index\n' }, 'paths', 'does nothing with export-job-id'],
-    [{ wait: 'false', 'poll-interval-seconds': '2' }, 'poll-interval-seconds', 'does nothing with wait: false']
+    [{ wait: 'false', 'poll-interval-seconds': '2' }, 'poll-interval-seconds', 'does nothing with wait: false'],
+    [{ verify: 'error' }, 'verify', 'does nothing without extract: true'],
+    [{ 'export-job-id': 'se_1', extract: 'true', verify: 'off' }, 'domain', 'does nothing with export-job-id']
   ])('export with %j warns about %s', (inputs, input, why) => {
     exportSettings(inputs)
     expect(written()).toContain(`::warning::Input '${input}' ${why}`)
@@ -341,14 +343,20 @@ describe('readSettings: inputs that do nothing in the combination given', () => 
     [{ extract: 'true' }, 'extract'],
     [{ path: 'out' }, 'path'],
     [{ version: 'v1' }, 'version'],
-    [{ 'mask-bundle-url': 'false' }, 'mask-bundle-url']
+    [{ 'mask-bundle-url': 'false' }, 'mask-bundle-url'],
+    [{ verify: 'off' }, 'verify']
   ])('agent-job with %j warns about %s', (inputs, input) => {
     agentSettings(inputs)
     expect(written()).toContain(`::warning::Input '${input}' is used only by command export; it does nothing for command agent-job`)
   })
 
   it('says nothing of export inputs left at their defaults or that take effect', () => {
-    exportSettings({ extract: 'true', 'export-job-id': 'se_1', domain: '', wait: 'false', download: 'true', version: 'v1' })
+    exportSettings({ extract: 'true', 'export-job-id': 'se_1', domain: '', wait: 'false', download: 'true', version: 'v1', verify: 'warn' })
+    expect(written()).not.toContain('::warning')
+  })
+
+  it('says nothing of a domain given with export-job-id when the site check compares canonical links with it', () => {
+    exportSettings({ 'export-job-id': 'se_1', extract: 'true', verify: 'error' })
     expect(written()).not.toContain('::warning')
   })
 

@@ -110,8 +110,7 @@ describe.each(BREAKAGES)('site check, end to end: %s', (breakage, problems) => {
     const run = await exportSite({ site: brokenSite(breakage) })
     expect(run.exitCode).toBe(0)
     expect(run.errors).toEqual([])
-    // no-index also gets the unpacking's own warning about the missing index.html.
-    expect(warnings(run).filter((warning) => !warning.startsWith('The bundle has no index.html'))).toEqual(problems)
+    expect(warnings(run)).toEqual(problems)
     const report = await readReport(run)
     expect(report.problems.map((problem) => problem.message)).toEqual(problems)
     expect(report.counts.problems).toBe(problems.length)

@@ -120,7 +120,8 @@ function siteRoot(tree: SiteTree): string[] {
   const top = tree.topNames().filter((name) => !name.startsWith('.'))
   const [only] = top
   if (top.length === 1 && only !== undefined && tree.type(only) === 'directory' && hasIndex(tree, [only])) return [only]
-  core.warning('The bundle has no index.html at its top; the site was unpacked as it is')
+  // The site check (verify) reports the missing index.html; here it only explains the layout.
+  core.info('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is')
   return []
 }
 
