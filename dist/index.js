@@ -323,7 +323,7 @@ __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = RoundRobinPool
 __webpack_unused_export__ = Agent
 __webpack_unused_export__ = Dispatcher1Wrapper
-module.exports.kT = ProxyAgent
+__webpack_unused_export__ = ProxyAgent
 __webpack_unused_export__ = Socks5ProxyAgent
 module.exports.J2 = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
@@ -45493,11 +45493,42 @@ module.exports = {
 
 /***/ }),
 
+/***/ 6264:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ formatSeconds),
+/* harmony export */   z: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/** Durations and sizes as people read them in logs and summaries. */
+function formatSeconds(ms) {
+    const seconds = ms / 1000;
+    if (seconds < 60)
+        return `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))} s`;
+    const minutes = Math.floor(seconds / 60);
+    return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = -1;
+    do {
+        value /= 1024;
+        unit++;
+    } while (value >= 1024 && unit < units.length - 1);
+    return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3802);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(574);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -45506,7 +45537,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3802:
+/***/ 574:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45515,8 +45546,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 8 modules
-var lib_core = __nccwpck_require__(6058);
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var lib_core = __nccwpck_require__(6257);
 ;// CONCATENATED MODULE: ./src/user-agent.ts
 /** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
 const ACTION_VERSION = '1.0.0';
@@ -45655,30 +45686,10 @@ function resumeHint(jobId) {
     return `It keeps running on the server: run again with export-job-id: ${jobId} to collect it.`;
 }
 
-;// CONCATENATED MODULE: ./src/format.ts
-/** Durations and sizes as people read them in logs and summaries. */
-function formatSeconds(ms) {
-    const seconds = ms / 1000;
-    if (seconds < 60)
-        return `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))} s`;
-    const minutes = Math.floor(seconds / 60);
-    return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
-}
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes;
-    let unit = -1;
-    do {
-        value /= 1024;
-        unit++;
-    } while (value >= 1024 && unit < units.length - 1);
-    return `${value.toFixed(1)} ${units[unit]}`;
-}
-
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+// EXTERNAL MODULE: ./src/format.ts
+var format = __nccwpck_require__(6264);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(8500);
 ;// CONCATENATED MODULE: ./src/poll.ts
 
 /** Polls are spaced out on long jobs to at most this, unless the user asked for longer. */
@@ -45692,7 +45703,7 @@ function nextIntervalMs(intervalMs, elapsedMs) {
 }
 /** Reads until the state is final or the timeout passes; a timeout is an outcome, not an error. */
 async function pollUntil(options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }));
+    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
     const startedAt = Date.now();
     const deadline = startedAt + options.timeoutMs;
     let state;
@@ -45710,63 +45721,8 @@ async function pollUntil(options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/summary.ts
-
-
-/**
- * The export's job summary: what was exported, how long it took, and what the archive is.
- * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
- */
-async function writeExportSummary(report, showLink) {
-    const { job, bundle, archive } = report;
-    const rows = [
-        ['Job', summary_text(report.jobId ?? '(not started)')],
-        ['Status', summary_text(job?.status || 'unknown')],
-        ['Duration', formatSeconds((report.finishedAt ?? Date.now()) - report.startedAt)]
-    ];
-    if (job?.pageCount !== undefined)
-        rows.push(['Pages', String(job.pageCount)]);
-    if (bundle) {
-        rows.push(['Link expires', summary_text(bundle.expiresAt ?? 'not given')]);
-        if (showLink)
-            rows.push(['Bundle link', summary_text(bundle.bundleUrl)]);
-    }
-    if (archive) {
-        rows.push(['Archive', `${archive.kind}, ${formatBytes(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
-    }
-    if (report.sitePath)
-        rows.push(['Site', code(report.sitePath)]);
-    await writeSummary('Static export', rows);
-}
-/** Writes a heading and a two-column table, when the runner offers a summary file. */
-async function writeSummary(heading, rows) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    try {
-        await lib_core/* summary */.z
-            .addHeading(heading, 2)
-            .addTable([
-            [
-                { data: 'Field', header: true },
-                { data: 'Value', header: true }
-            ],
-            ...rows
-        ])
-            .write();
-    }
-    catch (error) {
-        // The summary is a courtesy: it must not hide the run's own outcome or error.
-        lib_core/* warning */.$e(`Could not write the job summary: ${error.message}`);
-    }
-}
-/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
-function summary_text(value) {
-    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-function code(value) {
-    return `<code>${summary_text(value)}</code>`;
-}
-
+// EXTERNAL MODULE: ./src/summary.ts
+var summary = __nccwpck_require__(8855);
 ;// CONCATENATED MODULE: ./src/agent.ts
 
 
@@ -45804,7 +45760,7 @@ async function followAgentJob(settings, client, context) {
         commentUrl = await lib_core/* group */.Os(`Comment on #${issueNumber}`, () => upsertAgentComment({ token: settings.githubToken, issueNumber, job }));
         lib_core/* setOutput */.uH('comment-url', commentUrl);
     }
-    await writeSummary('Agent job', summaryRows(job, startedAt, commentUrl));
+    await (0,summary/* writeSummary */.Sy)('Agent job', summaryRows(job, startedAt, commentUrl));
     if (job.status === 'failed')
         throw new JobError(`The ${name} failed`);
 }
@@ -45819,7 +45775,7 @@ async function waitForAgentJob(settings, client, context) {
         onState: (job, elapsedMs) => {
             if (job.status === lastStatus)
                 return;
-            lib_core/* info */.pq(`Agent job ${agentJobId}: ${job.status} · ${formatSeconds(elapsedMs)} elapsed`);
+            lib_core/* info */.pq(`Agent job ${agentJobId}: ${job.status} · ${(0,format/* formatSeconds */.X)(elapsedMs)} elapsed`);
             lastStatus = job.status;
         },
         intervalMs: settings.pollIntervalMs,
@@ -45829,31 +45785,31 @@ async function waitForAgentJob(settings, client, context) {
     if (!outcome.finished) {
         if (outcome.state)
             lib_core/* setOutput */.uH('status', outcome.state.status);
-        throw new JobError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${formatSeconds(settings.timeoutMs)} ` +
+        throw new JobError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.X)(settings.timeoutMs)} ` +
             `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`);
     }
     return outcome.state;
 }
 function summaryRows(job, startedAt, commentUrl) {
     const rows = [
-        ['Job', code(job.id)],
-        ['Status', summary_text(job.status)]
+        ['Job', (0,summary/* code */.aY)(job.id)],
+        ['Status', (0,summary/* text */.Qq)(job.status)]
     ];
     if (job.repository)
-        rows.push(['Repository', summary_text(job.repository)]);
+        rows.push(['Repository', (0,summary/* text */.Qq)(job.repository)]);
     if (job.ref)
-        rows.push(['Ref', code(job.ref)]);
+        rows.push(['Ref', (0,summary/* code */.aY)(job.ref)]);
     if (job.model)
-        rows.push(['Model', summary_text(job.model)]);
+        rows.push(['Model', (0,summary/* text */.Qq)(job.model)]);
     const since = job.createdAt ? Date.parse(job.createdAt) : startedAt;
-    rows.push(['Duration', formatSeconds(Math.max(0, Date.now() - since))]);
+    rows.push(['Duration', (0,format/* formatSeconds */.X)(Math.max(0, Date.now() - since))]);
     rows.push(['Pull request', job.prLink ? agent_link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none']);
     if (commentUrl)
         rows.push(['Comment', agent_link(commentUrl)]);
     return rows;
 }
 function agent_link(url) {
-    return `<a href="${summary_text(url)}">${summary_text(url)}</a>`;
+    return `<a href="${(0,summary/* text */.Qq)(url)}">${(0,summary/* text */.Qq)(url)}</a>`;
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -45903,7 +45859,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
  * deadline stopped the retries, it comes wrapped in an OutOfTimeError that says so.
  */
 async function retry(action, options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }));
+    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
     for (let attempt = 1;; attempt++) {
         try {
             return await action(attempt);
@@ -55845,15 +55801,1473 @@ function firstBytes(text, length = 200) {
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_namespaceObject);
+var external_node_fs_promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/archive/policy.ts
+
+/** An archive that cannot be unpacked safely or at all; the file is kept for inspection. */
+class ArchiveError extends Error {
+    rule;
+    name = 'ArchiveError';
+    constructor(message, 
+    /** The rule the archive broke; undefined for an archive of a kind that is not supported. */
+    rule) {
+        super(message);
+        this.rule = rule;
+    }
+}
+/** A refusal under `rule`; `message` names the entry, e.g. `link "passwd" resolves to /etc/passwd, outside the site`. */
+function refuse(rule, message) {
+    return new ArchiveError(message, rule);
+}
+/** An archive that breaks `complete` is damaged (cut short, corrupted); any other rule, hostile. */
+function isDamage(rule) {
+    return rule === 'complete';
+}
+/** An entry's name as it appears in messages: quoted, with control characters escaped. */
+function quote(name) {
+    return JSON.stringify(name);
+}
+const SPECIAL_TYPES = {
+    fifo: 'a FIFO',
+    'character device': 'a character device',
+    'block device': 'a block device',
+    socket: 'a socket'
+};
+/** Devices, FIFOs, sockets and anything unknown are refused: a FIFO alone hangs the next step that reads it. */
+function refuseSpecialType(name, type, detail = '') {
+    const what = SPECIAL_TYPES[type] ?? `of an unknown type${detail ? ` (${detail})` : ''}`;
+    throw refuse('entry-type', `entry ${quote(name)} is ${what}; only files, folders and links are unpacked`);
+}
+// ── names ─────────────────────────────────────────────────────────────────────────────────────
+const DRIVE = /^[A-Za-z]:/;
+/**
+ * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
+ * `..`, a backslash (a separator on Windows, a letter elsewhere: the same archive would unpack
+ * differently) and NUL. `.` and empty parts are dropped, so `./a//b` is `a/b`.
+ */
+function entryPath(name) {
+    if (name.includes('\0'))
+        throw refuse('name', `entry ${quote(name)} has a NUL character in its name`);
+    if (name.includes('\\'))
+        throw refuse('name', `entry ${quote(name)} has a backslash in its name (a folder separator on Windows)`);
+    if (name.startsWith('/') || DRIVE.test(name))
+        throw refuse('name', `entry ${quote(name)} has an absolute name`);
+    const parts = name.split('/').filter((part) => part !== '' && part !== '.');
+    if (parts.includes('..'))
+        throw refuse('name', `entry ${quote(name)} has ".." in its name`);
+    return parts;
+}
+/** Names are bytes in an archive; they are read as UTF-8 only, never through the runner's locale. */
+function refuseNotUtf8(what, bytes) {
+    throw refuse('name', `${what} ${quote(Buffer.from(bytes).toString('latin1'))} is not valid UTF-8`);
+}
+/**
+ * The key two names collide on: macOS and Windows ignore case and Unicode normalisation, so
+ * `A.html` and `a.html`, or `é` composed and decomposed, are one file there. Comparing the same
+ * way everywhere makes an archive unpack identically on every runner, or nowhere.
+ */
+function collisionKey(path) {
+    // eslint-disable-next-line no-control-regex
+    return (/[^\x00-\x7f]/.test(path) ? path.normalize('NFC') : path).toLowerCase();
+}
+/** Two entries share a name (a folder may be listed again; anything else may not). */
+function refuseDuplicate(name, sameName, earlier, earlierType) {
+    const same = sameName ? 'the same name' : `a name that macOS and Windows do not tell apart from ${quote(earlier)}`;
+    throw refuse('duplicate', `entry ${quote(name)} has ${same}, already used by a ${earlierType}`);
+}
+// ── links ─────────────────────────────────────────────────────────────────────────────────────
+/** Linux gives up after 40 links in one lookup (ELOOP); so does the resolver. */
+const MAX_LINK_HOPS = 40;
+/** A symbolic link's target as path parts; absolute, empty, backslash and NUL targets are refused. */
+function linkTargetPath(name, target) {
+    const link = `link ${quote(name)}`;
+    if (target === '')
+        throw refuse('link-target', `${link} has an empty target`);
+    if (target.includes('\0'))
+        throw refuse('link-target', `${link} has a NUL character in its target`);
+    if (target.includes('\\'))
+        throw refuse('link-target', `${link} has a backslash in its target ${quote(target)}`);
+    if (target.startsWith('/') || DRIVE.test(target))
+        throw refuse('link-target', `${link} points to the absolute path ${quote(target)}`);
+    return target.split('/');
+}
+function refuseThroughLink(name, link) {
+    throw refuse('through-link', `entry ${quote(name)} would be written through the link ${quote(link)}`);
+}
+function refuseUnderFile(name, file) {
+    throw refuse('duplicate', `entry ${quote(name)} would be written under ${quote(file)}, which is not a folder`);
+}
+function refuseLinkOutside(name, resolved) {
+    throw refuse('link-target', `link ${quote(name)} resolves to ${resolved}, outside the site`);
+}
+function refuseLinkLoop(name) {
+    throw refuse('link-target', `link ${quote(name)} leads into a loop of more than ${MAX_LINK_HOPS} links`);
+}
+function refuseHardLink(name, target, found) {
+    throw refuse('hard-link', `hard link ${quote(name)} points to ${quote(target)}, which is ${found}; only files already unpacked may be linked to`);
+}
+// ── modes and owners ──────────────────────────────────────────────────────────────────────────
+/** Folders are 0755, files 0644 or 0755: the execute bit is kept, setuid, setgid and sticky never. */
+const DIRECTORY_MODE = 0o755;
+function fileMode(archiveMode) {
+    return archiveMode & 0o111 ? 0o755 : 0o644;
+}
+/**
+ * A site compresses by a few times (HTML and JSON by 3 to 10, images and fonts hardly at all); a
+ * decompression bomb by hundreds or thousands. Compressed by more than this, it is refused.
+ */
+const MAX_RATIO = 200;
+/** Small archives may always unpack to this much, whatever their ratio. */
+const MIN_BOUND_BYTES = 64 * 1024 * 1024;
+/** Unpacking never leaves the disk with less than this free, for the steps that follow. */
+const FREE_SPACE_RESERVE_BYTES = 256 * 1024 * 1024;
+/**
+ * The unpacked size allowed: at most MAX_RATIO times the archive's size (MIN_BOUND_BYTES at
+ * least), and never more than the free space less FREE_SPACE_RESERVE_BYTES. A real 2 GiB site
+ * compresses by far less than 200 (its archive is over 10 MiB), so it passes where the disk has room.
+ */
+function sizeBound(archiveBytes, freeBytes) {
+    const byRatio = Math.max(archiveBytes * MAX_RATIO, MIN_BOUND_BYTES);
+    const byDisk = Math.max(freeBytes - FREE_SPACE_RESERVE_BYTES, 0);
+    if (byDisk < byRatio) {
+        return { bytes: byDisk, reason: `the ${(0,format/* formatBytes */.z)(freeBytes)} free on the disk, less ${(0,format/* formatBytes */.z)(FREE_SPACE_RESERVE_BYTES)} kept free` };
+    }
+    return {
+        bytes: byRatio,
+        reason: byRatio === MIN_BOUND_BYTES
+            ? `${(0,format/* formatBytes */.z)(MIN_BOUND_BYTES)}, the least allowed`
+            : `${MAX_RATIO} times the archive's ${(0,format/* formatBytes */.z)(archiveBytes)}`
+    };
+}
+function refuseSize(bound, what) {
+    throw refuse('size', `${what}, more than the ${(0,format/* formatBytes */.z)(bound.bytes)} allowed (${bound.reason}); a decompression bomb?`);
+}
+// ── completeness ──────────────────────────────────────────────────────────────────────────────
+function damaged(message) {
+    return refuse('complete', message);
+}
+// ── formats ───────────────────────────────────────────────────────────────────────────────────
+function unsupported(message) {
+    return refuse('format', `${message}, which is not supported`);
+}
+
+;// CONCATENATED MODULE: ./src/archive/remove.ts
+
+
+/**
+ * Removes a folder and everything in it, read-only folders included: an earlier site (or an
+ * archive unpacked by other tools) may hold folders without write permission, which stop a plain
+ * recursive removal for any user but root. Links are removed, never followed.
+ */
+function removeTree(target) {
+    try {
+        (0,external_node_fs_.rmSync)(target, { recursive: true, force: true });
+        return;
+    }
+    catch (error) {
+        const code = error.code;
+        if (code !== 'EACCES' && code !== 'EPERM')
+            throw error;
+    }
+    makeWritable(target);
+    (0,external_node_fs_.rmSync)(target, { recursive: true, force: true });
+}
+function makeWritable(folder) {
+    const stats = (0,external_node_fs_.lstatSync)(folder, { throwIfNoEntry: false });
+    if (!stats?.isDirectory())
+        return;
+    if ((stats.mode & 0o700) !== 0o700)
+        (0,external_node_fs_.chmodSync)(folder, (stats.mode & 0o7777) | 0o700);
+    for (const name of (0,external_node_fs_.readdirSync)(folder))
+        makeWritable(external_node_path_default().join(folder, name));
+}
+
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
+;// CONCATENATED MODULE: ./src/archive/tar.ts
+
+
+
+/**
+ * A streaming tar reader: push() takes the decompressed bytes as they come, end() says the stream
+ * is over. It reads ustar, pax (extended and global headers: `path`, `linkpath`, `size`), GNU
+ * (long names and links) and v7 archives, and refuses an incomplete one: no end-of-archive
+ * blocks, a member cut short, a damaged header, anything but zeros after the end. Hand-written
+ * because a stream per entry (tar-stream, node-tar) costs 1.2 to 1.5 times `tar -xzf` on 20,000
+ * files (BENCHMARKS.md).
+ */
+const BLOCK = 512;
+/** A pax header or a GNU long name larger than this is not a name: refused. */
+const MAX_META_BYTES = 1024 * 1024;
+const ZEROS = Buffer.alloc(64 * 1024);
+const META_TYPES = { x: 'pax', g: 'global', L: 'long-name', K: 'long-link' };
+const ENTRY_TYPES = {
+    '0': 'file',
+    '\0': 'file',
+    '7': 'file',
+    '1': 'hardlink',
+    '2': 'symlink',
+    '3': 'character device',
+    '4': 'block device',
+    '5': 'directory',
+    '6': 'fifo'
+};
+/** True when `block` is a tar header: its checksum matches (the only mark a v7 header has). */
+function isTarHeader(block) {
+    return block.length >= BLOCK && checksumMatches(block) && !isZero(block, 0, BLOCK);
+}
+class TarReader {
+    sink;
+    bound;
+    block = Buffer.alloc(BLOCK);
+    blockFill = 0;
+    /** Where the next byte is in the tar stream. */
+    position = 0;
+    /** What the bytes of the current member are for. */
+    member = 'skip';
+    size = 0;
+    remaining = 0;
+    padding = 0;
+    name = '';
+    metaParts = [];
+    /** Names and sizes from pax headers and GNU long names, for the entry that follows them. */
+    pending = {};
+    zeroBlocks = 0;
+    ended = false;
+    constructor(sink, bound) {
+        this.sink = sink;
+        this.bound = bound;
+    }
+    push(chunk) {
+        if (this.position + chunk.length > this.bound.bytes) {
+            refuseSize(this.bound, `the tar inside reaches ${(0,format/* formatBytes */.z)(this.position + chunk.length)}`);
+        }
+        let offset = 0;
+        while (offset < chunk.length) {
+            if (this.ended) {
+                if (!isZero(chunk, offset, chunk.length)) {
+                    throw damaged(`it has bytes other than zeros after the end of the tar (at byte ${this.position + firstNonZero(chunk, offset)})`);
+                }
+                this.position += chunk.length - offset;
+                return;
+            }
+            if (this.remaining > 0) {
+                const length = Math.min(this.remaining, chunk.length - offset);
+                if (this.member === 'file')
+                    this.sink.write(chunk, offset, length);
+                else if (this.member !== 'skip')
+                    this.metaParts.push(Buffer.from(chunk.subarray(offset, offset + length)));
+                offset += length;
+                this.position += length;
+                this.remaining -= length;
+                if (this.remaining === 0)
+                    this.endMember();
+                continue;
+            }
+            if (this.padding > 0) {
+                const length = Math.min(this.padding, chunk.length - offset);
+                offset += length;
+                this.position += length;
+                this.padding -= length;
+                continue;
+            }
+            if (this.blockFill === 0 && chunk.length - offset >= BLOCK) {
+                this.position += BLOCK;
+                this.header(chunk.subarray(offset, offset + BLOCK));
+                offset += BLOCK;
+                continue;
+            }
+            const length = Math.min(BLOCK - this.blockFill, chunk.length - offset);
+            chunk.copy(this.block, this.blockFill, offset, offset + length);
+            this.blockFill += length;
+            offset += length;
+            this.position += length;
+            if (this.blockFill === BLOCK) {
+                this.blockFill = 0;
+                this.header(this.block);
+            }
+        }
+    }
+    /** The stream is over: the archive must have ended properly. */
+    end() {
+        if (this.ended)
+            return;
+        if (this.remaining > 0) {
+            const what = this.member === 'file' || this.member === 'skip' ? `entry ${quote(this.name)}` : 'an extended header';
+            throw damaged(`it is cut short: ${what} has ${this.size - this.remaining} of its ${this.size} bytes`);
+        }
+        if (this.blockFill > 0)
+            throw damaged(`it is cut short inside a header, at byte ${this.position}`);
+        if (this.position === 0)
+            throw damaged('it is empty');
+        if (this.padding > 0)
+            throw damaged(`it is cut short after entry ${quote(this.name)}`);
+        throw damaged(this.zeroBlocks === 1
+            ? 'it ends after one zero block: the second end-of-archive block is missing (cut short?)'
+            : `it ends after ${quote(this.name)} without the end-of-archive blocks (cut short?)`);
+    }
+    header(block) {
+        const at = this.position - BLOCK;
+        // A header's name starts at byte 0, so only a block starting with zero can be all zeros.
+        if (block[0] === 0 && isZero(block, 0, BLOCK)) {
+            if (++this.zeroBlocks === 2) {
+                if (Object.keys(this.pending).length > 0)
+                    throw damaged('it ends right after an extended header, without the entry it describes');
+                this.ended = true;
+            }
+            return;
+        }
+        if (this.zeroBlocks > 0)
+            throw damaged(`it has a lone zero block at byte ${at - BLOCK}, in the middle of the archive`);
+        if (!checksumMatches(block))
+            throw damaged(`the tar header at byte ${at} fails its checksum`);
+        const typeflag = String.fromCharCode(block[156]);
+        const headerSize = readNumber(block, 124, 12, 'size', at);
+        const meta = META_TYPES[typeflag];
+        if (meta) {
+            if (headerSize > MAX_META_BYTES)
+                throw damaged(`it has an extended header of ${headerSize} bytes at byte ${at}`);
+            this.startMember(meta, headerSize);
+            return;
+        }
+        const pending = this.pending;
+        this.pending = {};
+        // Only POSIX ustar and pax headers have a prefix field; GNU uses those bytes for other things.
+        const prefix = isPosixHeader(block) ? field(block, 345, 155) : undefined;
+        this.name = pending.path ?? (prefix && prefix.length > 0 ? `${tar_decode(prefix)}/${tar_decode(field(block, 0, 100))}` : tar_decode(field(block, 0, 100)));
+        const size = pending.size ?? headerSize;
+        let type = ENTRY_TYPES[typeflag] ?? 'unknown';
+        // Old archives mark a folder with a trailing slash only.
+        if (type === 'file' && this.name.endsWith('/'))
+            type = 'directory';
+        const entry = { name: this.name, type, mode: readNumber(block, 100, 8, 'mode', at) };
+        if (type === 'symlink' || type === 'hardlink')
+            entry.linkTarget = pending.linkpath ?? tar_decode(field(block, 157, 100));
+        if (type === 'unknown')
+            entry.typeDetail = `tar type ${quote(typeflag)}`;
+        if (type === 'file' && this.position + size > this.bound.bytes) {
+            refuseSize(this.bound, `entry ${quote(this.name)} (${(0,format/* formatBytes */.z)(size)}) brings the unpacked size to ${(0,format/* formatBytes */.z)(this.position + size)}`);
+        }
+        const isFile = this.sink.begin(entry);
+        this.startMember(isFile ? 'file' : 'skip', size);
+    }
+    startMember(member, size) {
+        this.member = member;
+        this.size = size;
+        this.remaining = size;
+        this.padding = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (member !== 'file' && member !== 'skip')
+            this.metaParts = [];
+        if (size === 0)
+            this.endMember();
+    }
+    endMember() {
+        if (this.member === 'file')
+            this.sink.finish();
+        else if (this.member !== 'skip')
+            this.readMeta(this.member, Buffer.concat(this.metaParts));
+        this.member = 'skip';
+    }
+    readMeta(meta, data) {
+        if (meta === 'long-name' || meta === 'long-link') {
+            const value = tar_decode(trimNuls(data));
+            if (meta === 'long-name')
+                this.pending.path = value;
+            else
+                this.pending.linkpath = value;
+            return;
+        }
+        const records = readPaxRecords(data, this.position);
+        if (meta === 'global') {
+            for (const key of ['path', 'linkpath', 'size']) {
+                if (records.has(key))
+                    throw unsupported(`the pax global header sets ${quote(key)} for every entry that follows`);
+            }
+            return;
+        }
+        for (const key of records.keys()) {
+            if (key.startsWith('GNU.sparse.'))
+                throw unsupported(`the entry after byte ${this.position} is a sparse file`);
+        }
+        const path = records.get('path');
+        const linkpath = records.get('linkpath');
+        const size = records.get('size');
+        if (path !== undefined)
+            this.pending.path = tar_decode(path);
+        if (linkpath !== undefined)
+            this.pending.linkpath = tar_decode(linkpath);
+        if (size !== undefined) {
+            const text = size.toString('latin1');
+            if (!/^\d{1,16}$/.test(text) || !Number.isSafeInteger(Number(text)))
+                throw damaged(`it has a pax size ${quote(text)} that is not a size`);
+            this.pending.size = Number(text);
+        }
+    }
+}
+const POSIX_MAGIC = Buffer.from('ustar\0', 'latin1');
+/** POSIX ustar and pax headers have `ustar\0` at byte 257; GNU's have `ustar  \0`, v7's nothing. */
+function isPosixHeader(block) {
+    return block.compare(POSIX_MAGIC, 0, 6, 257, 263) === 0;
+}
+/** pax records: `<length> <key>=<value>\n`, the length counting the whole record. */
+function readPaxRecords(data, position) {
+    const records = new Map();
+    let offset = 0;
+    while (offset < data.length) {
+        const space = data.indexOf(0x20, offset);
+        const length = space > offset ? Number(data.toString('latin1', offset, space)) : NaN;
+        const end = offset + length;
+        const equals = space < 0 ? -1 : data.indexOf(0x3d, space + 1);
+        if (!Number.isInteger(length) || end > data.length || data[end - 1] !== 0x0a || equals < 0 || equals >= end) {
+            throw damaged(`it has a damaged pax header before byte ${position}`);
+        }
+        records.set(data.toString('utf8', space + 1, equals), data.subarray(equals + 1, end - 1));
+        offset = end;
+    }
+    return records;
+}
+/** The bytes of a header field up to its first NUL. */
+function field(block, offset, length) {
+    const end = block.indexOf(0, offset);
+    return block.subarray(offset, end < 0 || end > offset + length ? offset + length : end);
+}
+function trimNuls(data) {
+    let end = data.length;
+    while (end > 0 && data[end - 1] === 0)
+        end--;
+    return data.subarray(0, end);
+}
+function tar_decode(bytes) {
+    if (!(0,external_node_buffer_.isUtf8)(bytes))
+        refuseNotUtf8('tar entry name', bytes);
+    return bytes.toString('utf8');
+}
+/** Octal text ended by a space or NUL, or GNU's base-256 (first byte 0x80) for values too large for it. */
+function readNumber(block, offset, length, name, at) {
+    const first = block[offset];
+    if (first & 0x80) {
+        if (first !== 0x80)
+            throw damaged(`the ${name} of the tar header at byte ${at} is negative`);
+        let value = 0;
+        for (let i = offset + 1; i < offset + length; i++)
+            value = value * 256 + block[i];
+        if (!Number.isSafeInteger(value))
+            throw damaged(`the ${name} of the tar header at byte ${at} is too large`);
+        return value;
+    }
+    let value = 0;
+    let i = offset;
+    const end = offset + length;
+    while (i < end && block[i] === 0x20)
+        i++;
+    for (; i < end; i++) {
+        const byte = block[i];
+        if (byte === 0x20 || byte === 0)
+            break;
+        if (byte < 0x30 || byte > 0x37)
+            throw damaged(`the ${name} of the tar header at byte ${at} is not an octal number`);
+        value = value * 8 + (byte - 0x30);
+    }
+    return value;
+}
+/** The sum of the header's bytes, its checksum field counted as spaces; some old tars summed signed bytes. */
+function checksumMatches(block) {
+    let stored = 0;
+    let digits = 0;
+    for (let i = 148; i < 156; i++) {
+        const byte = block[i];
+        if (byte === 0x20 && digits === 0)
+            continue;
+        if (byte < 0x30 || byte > 0x37)
+            break;
+        stored = stored * 8 + (byte - 0x30);
+        digits++;
+    }
+    if (digits === 0)
+        return false;
+    if (stored === byteSum(block, false))
+        return true;
+    return stored === byteSum(block, true);
+}
+function byteSum(block, signed) {
+    let sum = 8 * 0x20;
+    for (let i = 0; i < 148; i++)
+        sum += block[i];
+    for (let i = 156; i < BLOCK; i++)
+        sum += block[i];
+    if (!signed)
+        return sum;
+    for (let i = 0; i < BLOCK; i++)
+        if (block[i] > 127 && (i < 148 || i >= 156))
+            sum -= 256;
+    return sum;
+}
+function isZero(buffer, start, end) {
+    for (let offset = start; offset < end; offset += ZEROS.length) {
+        const length = Math.min(ZEROS.length, end - offset);
+        if (buffer.compare(ZEROS, 0, length, offset, offset + length) !== 0)
+            return false;
+    }
+    return true;
+}
+function firstNonZero(buffer, start) {
+    let offset = start;
+    while (offset < buffer.length && buffer[offset] === 0)
+        offset++;
+    return offset - start;
+}
+
+;// CONCATENATED MODULE: ./src/archive/site-tree.ts
+
+class SiteTree {
+    /** By collision key (policy.collisionKey): the entry that took the name. */
+    nodes = new Map([['', { key: '', type: 'directory' }]]);
+    links = new Map();
+    top = new Set();
+    type(key) {
+        const node = this.nodes.get(collisionKey(key));
+        return node?.key === key ? node.type : undefined;
+    }
+    /**
+     * Checks that every folder above `parts` is a real folder, adding those that are missing to the
+     * tree; returns the ones added, in order, for the writer to create.
+     */
+    addFolders(parts, name) {
+        const added = [];
+        let key = '';
+        for (let i = 0; i < parts.length - 1; i++) {
+            key = i === 0 ? parts[0] : `${key}/${parts[i]}`;
+            const type = this.type(key);
+            if (type === 'directory')
+                continue;
+            if (type === 'symlink')
+                refuseThroughLink(name, key);
+            if (type === 'file')
+                refuseUnderFile(name, key);
+            this.claim(key, 'directory', name);
+            added.push(key);
+        }
+        return added;
+    }
+    /**
+     * Records an entry at `key`. A name may be taken once; a folder may be listed again, which
+     * returns false (nothing to create).
+     */
+    claim(key, type, name) {
+        const collision = collisionKey(key);
+        const earlier = this.nodes.get(collision);
+        if (earlier !== undefined) {
+            if (type === 'directory' && earlier.key === key && earlier.type === 'directory')
+                return false;
+            refuseDuplicate(name, earlier.key === key, earlier.key, earlier.type === 'directory' ? 'folder' : earlier.type);
+        }
+        this.nodes.set(collision, { key, type });
+        if (!key.includes('/'))
+            this.top.add(key);
+        return true;
+    }
+    addLink(key, folder, target, name) {
+        this.claim(key, 'symlink', name);
+        this.links.set(key, { key, folder, target, name });
+    }
+    /** The links at or under `root`. */
+    *linksUnder(root) {
+        const prefix = root.length === 0 ? '' : `${root.join('/')}/`;
+        for (const link of this.links.values())
+            if (link.key.startsWith(prefix))
+                yield link;
+    }
+    /** The names at the site's top. */
+    topNames() {
+        return [...this.top];
+    }
+    /**
+     * Where `target`, read from the folder `from`, leads: through the links in the tree (chains
+     * included) as the OS would, or out of `root`. A part that does not exist (yet) is taken as it
+     * reads, so a `..` after it still counts.
+     */
+    resolve(from, target, root = []) {
+        const at = [...from];
+        const pending = [...target].reverse();
+        let hops = 0;
+        let outside;
+        while (pending.length > 0) {
+            const part = pending.pop();
+            if (part === '' || part === '.')
+                continue;
+            if (outside) {
+                if (part !== '..')
+                    outside.rest.push(part);
+                else if (outside.rest.length > 0)
+                    outside.rest.pop();
+                else
+                    outside.ups++;
+                continue;
+            }
+            if (part === '..') {
+                if (at.length <= root.length)
+                    outside = { ups: 1, rest: [] };
+                else
+                    at.pop();
+                continue;
+            }
+            at.push(part);
+            const link = this.links.get(at.join('/'));
+            if (link) {
+                if (++hops > MAX_LINK_HOPS)
+                    return { outcome: 'loop' };
+                at.pop();
+                for (let i = link.target.length - 1; i >= 0; i--)
+                    pending.push(link.target[i]);
+            }
+        }
+        if (outside)
+            return { outcome: 'outside', ...outside };
+        return { outcome: 'inside', path: at, found: this.type(at.join('/')) ?? 'nothing' };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/archive/writer.ts
+
+
+
+
+/**
+ * Never follows a link at the last part (O_NOFOLLOW) and never opens what exists (O_EXCL): a file
+ * is only ever created, so nothing is written through a link or over an earlier entry. Windows has
+ * no O_NOFOLLOW; O_EXCL alone refuses an existing link there.
+ */
+const CREATE_FILE = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
+/**
+ * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
+ * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"). Each entry is
+ * judged by the policy before anything touches the disk. Owners are never set, so every file
+ * belongs to the runner's user, root included; times are not set either (see the README).
+ */
+class SiteWriter {
+    root;
+    tree = new SiteTree();
+    fd = -1;
+    /** The folder key of the last file, whose folders are known to exist. */
+    lastFolder = '';
+    /** Set when the umask takes bits from 0755/0644: modes are then set after creation. */
+    setModes;
+    constructor(
+    /** The staging folder, created here; it must not exist. */
+    root) {
+        this.root = root;
+        (0,external_node_fs_.mkdirSync)(root, DIRECTORY_MODE);
+        this.setModes = ((0,external_node_fs_.statSync)(root).mode & 0o7777) !== DIRECTORY_MODE;
+        if (this.setModes)
+            (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
+    }
+    begin(entry) {
+        switch (entry.type) {
+            case 'file':
+                this.file(entry);
+                return true;
+            case 'directory':
+                this.directory(entry.name);
+                return false;
+            case 'symlink':
+                this.symlink(entry.name, entry.linkTarget ?? '');
+                return false;
+            case 'hardlink':
+                this.hardlink(entry.name, entry.linkTarget ?? '');
+                return false;
+            default:
+                return refuseSpecialType(entry.name, entry.type, entry.typeDetail);
+        }
+    }
+    write(data, offset = 0, length = data.length - offset) {
+        let written = 0;
+        while (written < length)
+            written += (0,external_node_fs_.writeSync)(this.fd, data, offset + written, length - written);
+    }
+    /** Ends the file begun last. */
+    finish() {
+        if (this.fd < 0)
+            return;
+        const fd = this.fd;
+        this.fd = -1;
+        (0,external_node_fs_.closeSync)(fd);
+    }
+    /** Closes a file left open by a refusal, so the staging folder can be removed (Windows). */
+    close() {
+        if (this.fd >= 0)
+            (0,external_node_fs_.closeSync)(this.fd);
+        this.fd = -1;
+    }
+    /**
+     * Checks every link under `root` once the whole archive is written: a link may have pointed at
+     * something missing when it was written, and the folder that becomes the site may be a wrapper
+     * one level down. `rootOnDisk` is where `root` will be, for the messages.
+     */
+    checkLinks(root, rootOnDisk) {
+        for (const link of this.tree.linksUnder(root))
+            this.judgeLink(link.name, this.tree.resolve(link.folder, link.target, root), rootOnDisk);
+    }
+    onDisk(key) {
+        return key === '' ? this.root : `${this.root}${(external_node_path_default()).sep}${key}`;
+    }
+    file(entry) {
+        const parts = this.namedPath(entry.name);
+        const key = this.folders(parts, entry.name);
+        this.tree.claim(key, 'file', entry.name);
+        const mode = fileMode(entry.mode);
+        this.fd = (0,external_node_fs_.openSync)(this.onDisk(key), CREATE_FILE, mode);
+        if (this.setModes)
+            (0,external_node_fs_.fchmodSync)(this.fd, mode);
+    }
+    directory(name) {
+        const parts = entryPath(name);
+        // `./` and the like: the staging folder itself.
+        if (parts.length === 0)
+            return;
+        const key = this.folders(parts, name);
+        if (this.tree.claim(key, 'directory', name))
+            this.mkdir(key);
+    }
+    symlink(name, target) {
+        const parts = this.namedPath(name);
+        const targetParts = linkTargetPath(name, target);
+        const key = this.folders(parts, name);
+        const folder = parts.slice(0, -1);
+        // Judged now against what exists, and again by checkLinks() once everything exists.
+        const resolution = this.tree.resolve(folder, targetParts);
+        this.judgeLink(name, resolution, this.root);
+        this.tree.addLink(key, folder, targetParts, name);
+        const isFolder = resolution.outcome === 'inside' && resolution.found === 'directory';
+        (0,external_node_fs_.symlinkSync)(target, this.onDisk(key), isFolder ? 'dir' : 'file');
+    }
+    hardlink(name, target) {
+        const parts = this.namedPath(name);
+        const targetKey = hardLinkTargetKey(name, target);
+        const found = this.tree.type(targetKey);
+        if (found !== 'file')
+            refuseHardLink(name, target, found ? `a ${found === 'directory' ? 'folder' : found}` : 'not among the entries before it');
+        const key = this.folders(parts, name);
+        this.tree.claim(key, 'file', name);
+        (0,external_node_fs_.linkSync)(this.onDisk(targetKey), this.onDisk(key));
+    }
+    judgeLink(name, resolution, rootOnDisk) {
+        if (resolution.outcome === 'loop')
+            refuseLinkLoop(name);
+        if (resolution.outcome === 'outside') {
+            refuseLinkOutside(name, external_node_path_default().resolve(rootOnDisk, ...Array(resolution.ups).fill('..'), ...resolution.rest));
+        }
+    }
+    /** The entry's path parts; an entry must have a name of its own. */
+    namedPath(name) {
+        const parts = entryPath(name);
+        if (parts.length === 0)
+            throw refuse('name', `entry ${quote(name)} has no name of its own`);
+        return parts;
+    }
+    /** Makes the folders above `parts` (judged by the tree) and returns the entry's key. */
+    folders(parts, name) {
+        const key = parts.join('/');
+        const folder = parts.length > 1 ? key.slice(0, key.length - parts[parts.length - 1].length - 1) : '';
+        if (folder === this.lastFolder || this.tree.type(folder) === 'directory') {
+            this.lastFolder = folder;
+            return key;
+        }
+        for (const added of this.tree.addFolders(parts, name))
+            this.mkdir(added);
+        this.lastFolder = folder;
+        return key;
+    }
+    mkdir(key) {
+        (0,external_node_fs_.mkdirSync)(this.onDisk(key), DIRECTORY_MODE);
+        if (this.setModes)
+            (0,external_node_fs_.chmodSync)(this.onDisk(key), DIRECTORY_MODE);
+    }
+}
+/** A hard link names an entry of the archive; a name that could not be one is refused as a hard link out. */
+function hardLinkTargetKey(name, target) {
+    try {
+        return entryPath(target).join('/');
+    }
+    catch {
+        return refuseHardLink(name, target, 'outside the site');
+    }
+}
+
+;// CONCATENATED MODULE: ./src/archive/zip-directory.ts
+
+
+
+
+/**
+ * A zip's end records and central directory: where the entries are, what they are and how they
+ * are named. zip.ts checks every entry's local header and data against what this reads.
+ */
+const LOCAL = 0x04034b50;
+const DESCRIPTOR = 0x08074b50;
+const CENTRAL = 0x02014b50;
+const END = 0x06054b50;
+const END64 = 0x06064b50;
+const LOCATOR64 = 0x07064b50;
+const SATURATED32 = 0xffffffff;
+const SATURATED16 = 0xffff;
+const FLAG_ENCRYPTED = 0x0001;
+const FLAG_DESCRIPTOR = 0x0008;
+const FLAG_STRONG_ENCRYPTION = 0x0040;
+const FLAG_UTF8 = 0x0800;
+const FLAG_MASKED_HEADERS = 0x2000;
+/** The flags a local header must share with the central directory. */
+const FLAGS_COMPARED = FLAG_ENCRYPTED | FLAG_DESCRIPTOR | FLAG_UTF8;
+const STORED = 0;
+const DEFLATED = 8;
+const EXTRA_ZIP64 = 0x0001;
+const EXTRA_UNICODE_PATH = 0x7075;
+const HOST_UNIX = 3;
+const HOST_MACOS = 19;
+/** The entries, and where the central directory starts (where the last entry must end). */
+function readCentralDirectory(fd, size) {
+    const tailLength = Math.min(size, 22 + SATURATED16);
+    const tailStart = size - tailLength;
+    const tail = readAt(fd, tailStart, tailLength);
+    let found = -1;
+    for (let i = tail.length - 22; i >= 0 && found < 0; i--) {
+        if (tail.readUInt32LE(i) === END && i + 22 + tail.readUInt16LE(i + 20) === tail.length)
+            found = i;
+    }
+    if (found < 0) {
+        const misplaced = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+        throw damaged(misplaced >= 0 ? 'it has bytes after the end of the zip' : 'it has no end-of-central-directory record (cut short?)');
+    }
+    const endAt = tailStart + found;
+    const end = tail.subarray(found, found + 22);
+    let count = end.readUInt16LE(10);
+    let directorySize = end.readUInt32LE(12);
+    let directoryStart = end.readUInt32LE(16);
+    let directoryEnd = endAt;
+    const disks = [end.readUInt16LE(4), end.readUInt16LE(6)];
+    const locator = endAt >= 20 ? readAt(fd, endAt - 20, 20) : undefined;
+    if (locator?.readUInt32LE(0) === LOCATOR64) {
+        const recordAt = safeNumber(locator.readBigUInt64LE(8), 'the zip64 end record offset');
+        const record = readAt(fd, recordAt, 56);
+        if (record.readUInt32LE(0) !== END64)
+            throw damaged('its zip64 end record is not where the locator says');
+        if (recordAt + 12 + safeNumber(record.readBigUInt64LE(4), 'the zip64 end record size') !== endAt - 20) {
+            throw damaged('its zip64 end record does not end where the locator starts');
+        }
+        count = safeNumber(record.readBigUInt64LE(32), 'the entry count');
+        directorySize = safeNumber(record.readBigUInt64LE(40), 'the central directory size');
+        directoryStart = safeNumber(record.readBigUInt64LE(48), 'the central directory offset');
+        directoryEnd = recordAt;
+        disks.push(record.readUInt32LE(16), record.readUInt32LE(20), locator.readUInt32LE(4));
+    }
+    else if (count === SATURATED16 || directorySize === SATURATED32 || directoryStart === SATURATED32) {
+        throw damaged('its end record says zip64 but there is no zip64 end record');
+    }
+    if (disks.some((disk) => disk !== 0 && disk !== SATURATED16))
+        throw unsupported('it spans several disks');
+    if (directoryStart + directorySize !== directoryEnd) {
+        throw damaged(`its central directory (${directorySize} bytes at byte ${directoryStart}) does not end where the end record is`);
+    }
+    return { entries: readCentralEntries(readAt(fd, directoryStart, directorySize), count), start: directoryStart };
+}
+function readCentralEntries(directory, count) {
+    const entries = [];
+    let at = 0;
+    for (let index = 0; index < count; index++) {
+        if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL)
+            throw damaged(`its central directory is damaged at entry ${index + 1}`);
+        const nameStart = at + 46;
+        const extraStart = nameStart + directory.readUInt16LE(at + 28);
+        const commentStart = extraStart + directory.readUInt16LE(at + 30);
+        const next = commentStart + directory.readUInt16LE(at + 32);
+        if (next > directory.length)
+            throw damaged(`its central directory is damaged at entry ${index + 1}`);
+        const rawName = directory.subarray(nameStart, extraStart);
+        const flags = directory.readUInt16LE(at + 8);
+        const extras = readExtras(directory.subarray(extraStart, commentStart), rawName);
+        const host = directory.readUInt16LE(at + 4) >> 8;
+        const { name, utf8 } = entryName(rawName, flags, extras, host === HOST_UNIX || host === HOST_MACOS);
+        if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION | FLAG_MASKED_HEADERS))
+            throw unsupported(`entry ${quote(name)} is encrypted`);
+        const method = directory.readUInt16LE(at + 10);
+        if (method !== STORED && method !== DEFLATED)
+            throw unsupported(`entry ${quote(name)} is compressed with method ${method}`);
+        if (directory.readUInt16LE(at + 34) !== 0 && directory.readUInt16LE(at + 34) !== SATURATED16)
+            throw unsupported('it spans several disks');
+        const zip64 = zip64Sizes(extras.get(EXTRA_ZIP64), directory.readUInt32LE(at + 24), directory.readUInt32LE(at + 20), name, directory.readUInt32LE(at + 42));
+        entries.push({
+            rawName,
+            name,
+            utf8,
+            flags,
+            method,
+            crc: directory.readUInt32LE(at + 16),
+            compressedSize: zip64.compressedSize,
+            size: zip64.size,
+            offset: zip64.offset,
+            ...typeAndMode(host, directory.readUInt32LE(at + 38), name)
+        });
+        at = next;
+    }
+    if (at !== directory.length)
+        throw damaged(`its central directory has ${directory.length - at} bytes more than its ${count} entries`);
+    return entries;
+}
+/** What an entry is: the Unix mode when a Unix system made it, else a trailing slash or the MS-DOS folder bit. */
+function typeAndMode(host, attributes, name) {
+    const unixMode = host === HOST_UNIX || host === HOST_MACOS ? attributes >>> 16 : 0;
+    const mode = unixMode ? unixMode & 0o7777 : 0o644;
+    switch (unixMode & 0o170000) {
+        case 0o120000:
+            return { type: 'symlink', mode };
+        case 0o010000:
+            return { type: 'fifo', mode };
+        case 0o020000:
+            return { type: 'character device', mode };
+        case 0o060000:
+            return { type: 'block device', mode };
+        case 0o140000:
+            return { type: 'socket', mode };
+        case 0o040000:
+            return { type: 'directory', mode };
+        case 0o100000:
+        case 0:
+            return { type: name.endsWith('/') || (!unixMode && attributes & 0x10) ? 'directory' : 'file', mode };
+        default:
+            return { type: 'unknown', mode };
+    }
+}
+function readExtras(extra, name) {
+    const extras = new Map();
+    let at = 0;
+    while (at + 4 <= extra.length) {
+        const end = at + 4 + extra.readUInt16LE(at + 2);
+        if (end > extra.length)
+            break;
+        extras.set(extra.readUInt16LE(at), extra.subarray(at + 4, end));
+        at = end;
+    }
+    // Some writers pad the extra field with a few zero bytes; anything else left over is damage.
+    if (at < extra.length && extra.subarray(at).some((byte) => byte !== 0)) {
+        throw damaged(`entry ${quote(typeof name === 'string' ? name : name.toString('latin1'))} has a damaged extra field`);
+    }
+    return extras;
+}
+/** The sizes (and offset) that do not fit 32 bits are in the zip64 extra field, in this order. */
+function zip64Sizes(field, size, compressedSize, name, offset = 0) {
+    let at = 0;
+    const next = () => {
+        if (!field || at + 8 > field.length)
+            throw damaged(`entry ${quote(name)} lacks the zip64 field its sizes call for`);
+        const value = safeNumber(field.readBigUInt64LE(at), `the zip64 sizes of ${quote(name)}`);
+        at += 8;
+        return value;
+    };
+    return {
+        size: size === SATURATED32 ? next() : size,
+        compressedSize: compressedSize === SATURATED32 ? next() : compressedSize,
+        offset: offset === SATURATED32 ? next() : offset
+    };
+}
+/**
+ * Names are UTF-8 when the entry says so: the UTF-8 flag, or Info-ZIP's unicode path field
+ * (version 1, the CRC-32 of the header's name, so a stale field is ignored). Info-ZIP's zip and
+ * bsdtar on Linux and macOS write UTF-8 names without saying so; a name from a Unix system that
+ * is valid UTF-8 is read as such (CP437 text above 0x7f is hardly ever valid UTF-8). Anything
+ * else is CP437, the format's original encoding.
+ */
+function entryName(raw, flags, extras, fromUnix) {
+    if (flags & FLAG_UTF8)
+        return { name: decodeName(raw, true, 'zip entry name'), utf8: true };
+    const unicode = extras.get(EXTRA_UNICODE_PATH);
+    if (unicode && unicode.length > 5 && unicode[0] === 1 && unicode.readUInt32LE(1) === (0,external_node_zlib_.crc32)(raw)) {
+        return { name: decodeName(unicode.subarray(5), true, 'zip entry name'), utf8: true };
+    }
+    const utf8 = fromUnix && (0,external_node_buffer_.isUtf8)(raw);
+    return { name: decodeName(raw, utf8, 'zip entry name'), utf8 };
+}
+/** UTF-8, or CP437 (what MS-DOS wrote, and the zip format's default). */
+function decodeName(raw, utf8, what) {
+    if (utf8) {
+        if (!(0,external_node_buffer_.isUtf8)(raw))
+            refuseNotUtf8(what, raw);
+        return raw.toString('utf8');
+    }
+    if ((0,external_node_buffer_.isAscii)(raw))
+        return raw.toString('latin1');
+    let text = '';
+    for (const byte of raw)
+        text += byte < 0x80 ? String.fromCharCode(byte) : CP437_HIGH[byte - 0x80];
+    return text;
+}
+const CP437_HIGH = [
+    ...'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0'
+];
+function safeNumber(value, what) {
+    if (value > BigInt(Number.MAX_SAFE_INTEGER))
+        throw damaged(`${what} is too large`);
+    return Number(value);
+}
+/** `length` bytes at `position`; a file that ends before is cut short. */
+function readAt(fd, position, length) {
+    const buffer = Buffer.allocUnsafe(length);
+    let filled = 0;
+    while (filled < length) {
+        const read = (0,external_node_fs_.readSync)(fd, buffer, filled, length - filled, position + filled);
+        if (read === 0)
+            throw damaged(`it is cut short at byte ${position + filled}`);
+        filled += read;
+    }
+    return buffer;
+}
+
+;// CONCATENATED MODULE: ./src/archive/zip.ts
+
+
+
+
+
+
+
+/**
+ * A zip reader that trusts nothing it has not checked twice: the central directory is read
+ * first, then each local header is compared with it, entries must follow one another with no
+ * gap or overlap up to the central directory, and every entry's CRC-32 and sizes (and its data
+ * descriptor's) must agree. Stored and deflated entries, zip64 and data descriptors are read.
+ * Hand-written because yauzl, with a stream per entry, takes 6 to 10 times `unzip` on 20,000 files.
+ */
+const WINDOW_BYTES = 1024 * 1024;
+/** Entries this small inflate in one synchronous call; larger ones stream. */
+const INFLATE_AT_ONCE_BYTES = 4 * 1024 * 1024;
+/** A link's target is a path, never this long. */
+const MAX_LINK_BYTES = 4096;
+/** The event loop is given a turn this often, so a signal can be heard during a long unpack. */
+const YIELD_EVERY_BYTES = 32 * 1024 * 1024;
+/** Reads the zip at `file` into `sink`. */
+async function readZip(file, sink, bound) {
+    const fd = (0,external_node_fs_.openSync)(file, 'r');
+    try {
+        const reader = new ZipFile(fd);
+        const { entries, start } = readCentralDirectory(fd, (0,external_node_fs_.fstatSync)(fd).size);
+        const total = entries.reduce((sum, entry) => sum + entry.size, 0);
+        if (total > bound.bytes)
+            refuseSize(bound, `its ${entries.length} entries add up to ${(0,format/* formatBytes */.z)(total)}`);
+        let expected = 0;
+        let sinceYield = 0;
+        for (const entry of entries.sort((a, b) => a.offset - b.offset)) {
+            if (entry.offset !== expected) {
+                const where = expected === 0 ? 'the archive starts' : 'the entry before it ends';
+                throw damaged(`entry ${quote(entry.name)} starts at byte ${entry.offset}, not at byte ${expected} where ${where} (${entry.offset < expected ? 'overlap' : 'gap'})`);
+            }
+            expected = await reader.unpack(entry, sink);
+            sinceYield += entry.compressedSize;
+            if (sinceYield > YIELD_EVERY_BYTES) {
+                sinceYield = 0;
+                await (0,promises_.setImmediate)();
+            }
+        }
+        if (expected !== start)
+            throw damaged(`it has ${start - expected} bytes between its last entry and the central directory`);
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+class ZipFile {
+    fd;
+    window = Buffer.allocUnsafe(WINDOW_BYTES);
+    windowStart = 0;
+    windowEnd = 0;
+    constructor(fd) {
+        this.fd = fd;
+    }
+    /** Checks an entry's local header, data and descriptor, writes it, and returns where the next entry must start. */
+    async unpack(entry, sink) {
+        const local = this.read(entry.offset, 30);
+        if (local.readUInt32LE(0) !== LOCAL)
+            throw damaged(`entry ${quote(entry.name)} has no local header at byte ${entry.offset}`);
+        const flags = local.readUInt16LE(6);
+        const method = local.readUInt16LE(8);
+        const crc = local.readUInt32LE(14);
+        const compressedSize32 = local.readUInt32LE(18);
+        const size32 = local.readUInt32LE(22);
+        const nameLength = local.readUInt16LE(26);
+        const extraLength = local.readUInt16LE(28);
+        const rest = this.read(entry.offset + 30, nameLength + extraLength);
+        if (!rest.subarray(0, nameLength).equals(entry.rawName))
+            throw disagreement(entry, 'the name');
+        if (method !== entry.method)
+            throw disagreement(entry, 'the compression method');
+        if ((flags & FLAGS_COMPARED) !== (entry.flags & FLAGS_COMPARED))
+            throw disagreement(entry, 'the flags');
+        const extras = readExtras(rest.subarray(nameLength), entry.name);
+        const zip64 = extras.has(EXTRA_ZIP64);
+        const sizes = zip64Sizes(extras.get(EXTRA_ZIP64), size32, compressedSize32, entry.name);
+        const hasDescriptor = (flags & FLAG_DESCRIPTOR) !== 0;
+        // With a data descriptor, the local header may leave the CRC and sizes at zero.
+        const agrees = (local, central) => local === central || (hasDescriptor && local === 0);
+        if (!agrees(crc, entry.crc) || !agrees(sizes.size, entry.size) || !agrees(sizes.compressedSize, entry.compressedSize)) {
+            throw disagreement(entry, 'the CRC-32 or the sizes');
+        }
+        const dataStart = entry.offset + 30 + nameLength + extraLength;
+        const dataEnd = dataStart + entry.compressedSize;
+        if (entry.type === 'file') {
+            sink.begin({ name: entry.name, type: 'file', mode: entry.mode });
+            await this.inflate(entry, dataStart, (chunk) => sink.write(chunk));
+            sink.finish();
+        }
+        else if (entry.type === 'directory' || entry.type === 'symlink') {
+            const limit = entry.type === 'symlink' ? MAX_LINK_BYTES : 0;
+            if (entry.size > limit)
+                throw damaged(`entry ${quote(entry.name)} (a ${entry.type}) has ${entry.size} bytes of data`);
+            const data = [];
+            await this.inflate(entry, dataStart, (chunk) => data.push(Buffer.from(chunk)));
+            const target = entry.type === 'symlink' ? decodeName(Buffer.concat(data), entry.utf8, 'zip link target') : undefined;
+            sink.begin({ name: entry.name, type: entry.type, mode: entry.mode, linkTarget: target });
+        }
+        else {
+            // Devices, FIFOs, sockets: the policy refuses them.
+            sink.begin({ name: entry.name, type: entry.type, mode: entry.mode });
+        }
+        return hasDescriptor ? this.checkDescriptor(entry, dataEnd, zip64) : dataEnd;
+    }
+    /** Inflates (or copies) an entry's data to `write`, checking its sizes and CRC-32 on the way. */
+    async inflate(entry, start, write) {
+        const { compressedSize, size } = entry;
+        let crc = 0;
+        let produced = 0;
+        const take = (chunk) => {
+            produced += chunk.length;
+            if (produced > size)
+                throw tooLarge(entry);
+            crc = (0,external_node_zlib_.crc32)(chunk, crc);
+            write(chunk);
+        };
+        if (entry.method === STORED) {
+            if (compressedSize !== size)
+                throw damaged(`entry ${quote(entry.name)} is stored, yet its sizes differ (${compressedSize} and ${size})`);
+            for (let at = start; at < start + size; at += WINDOW_BYTES)
+                take(this.read(at, Math.min(WINDOW_BYTES, start + size - at)));
+        }
+        else if (compressedSize <= INFLATE_AT_ONCE_BYTES && size <= INFLATE_AT_ONCE_BYTES) {
+            const { buffer, engine } = inflateAtOnce(this.read(start, compressedSize), entry);
+            if (engine.bytesWritten !== compressedSize)
+                throw damaged(`entry ${quote(entry.name)} ends after ${engine.bytesWritten} of its ${compressedSize} compressed bytes`);
+            take(buffer);
+        }
+        else {
+            const inflater = (0,external_node_zlib_.createInflateRaw)({ chunkSize: 256 * 1024 });
+            const input = (0,external_node_fs_.createReadStream)('', { fd: this.fd, autoClose: false, start, end: start + compressedSize - 1, highWaterMark: WINDOW_BYTES });
+            await (0,external_node_stream_promises_namespaceObject.pipeline)(input, inflater, async (chunks) => {
+                for await (const chunk of chunks)
+                    take(chunk);
+            }).catch((error) => {
+                throw inflateError(error, entry);
+            });
+            if (inflater.bytesWritten !== compressedSize)
+                throw damaged(`entry ${quote(entry.name)} ends after ${inflater.bytesWritten} of its ${compressedSize} compressed bytes`);
+        }
+        if (produced !== size)
+            throw damaged(`entry ${quote(entry.name)} has ${produced} bytes, where the central directory gives ${size}`);
+        if (crc >>> 0 !== entry.crc)
+            throw damaged(`entry ${quote(entry.name)} fails its CRC-32 check`);
+    }
+    /** A data descriptor after the data (its signature optional): CRC-32 and sizes, 8 bytes each with zip64. */
+    checkDescriptor(entry, at, zip64) {
+        const head = this.read(at, 4);
+        const signed = head.readUInt32LE(0) === DESCRIPTOR;
+        const length = (signed ? 4 : 0) + 4 + (zip64 ? 16 : 8);
+        const descriptor = this.read(at, length).subarray(signed ? 4 : 0);
+        const crc = descriptor.readUInt32LE(0);
+        const compressedSize = zip64 ? Number(descriptor.readBigUInt64LE(4)) : descriptor.readUInt32LE(4);
+        const size = zip64 ? Number(descriptor.readBigUInt64LE(12)) : descriptor.readUInt32LE(8);
+        if (crc !== entry.crc || compressedSize !== entry.compressedSize || size !== entry.size) {
+            throw damaged(`entry ${quote(entry.name)}: its data descriptor and the central directory disagree on the CRC-32 or the sizes`);
+        }
+        return at + length;
+    }
+    /** `length` bytes at `position`, through a window kept for the next small read: valid until the next read. */
+    read(position, length) {
+        if (position >= this.windowStart && position + length <= this.windowEnd) {
+            return this.window.subarray(position - this.windowStart, position - this.windowStart + length);
+        }
+        if (length > WINDOW_BYTES)
+            return this.readFresh(position, length);
+        this.windowStart = position;
+        this.windowEnd = position + (0,external_node_fs_.readSync)(this.fd, this.window, 0, WINDOW_BYTES, position);
+        if (this.windowEnd < position + length)
+            throw damaged(`it is cut short at byte ${this.windowEnd} (cut short?)`);
+        return this.window.subarray(0, length);
+    }
+    readFresh(position, length) {
+        return readAt(this.fd, position, length);
+    }
+}
+/** One synchronous inflate, at most the entry's size out; `info` reports how much input it used. */
+function inflateAtOnce(input, entry) {
+    try {
+        // One output buffer of the right size (a byte more, so that a full buffer does not make zlib
+        // allocate another to find the end): no 16 KiB chunk per entry for the collector.
+        const chunkSize = Math.max(entry.size + 1, 64);
+        return (0,external_node_zlib_.inflateRawSync)(input, { info: true, maxOutputLength: Math.max(entry.size, 1), chunkSize });
+    }
+    catch (error) {
+        throw inflateError(error, entry);
+    }
+}
+function inflateError(error, entry) {
+    const code = error.code;
+    if (code === 'ERR_BUFFER_TOO_LARGE')
+        return tooLarge(entry);
+    if (typeof code === 'string' && code.startsWith('Z_'))
+        return damaged(`entry ${quote(entry.name)} has damaged compressed data (${error.message})`);
+    return error;
+}
+function disagreement(entry, what) {
+    return damaged(`entry ${quote(entry.name)}: its local header and the central directory disagree on ${what}`);
+}
+function tooLarge(entry) {
+    return damaged(`entry ${quote(entry.name)} inflates to more than the ${(0,format/* formatBytes */.z)(entry.size)} the central directory gives`);
+}
+
+;// CONCATENATED MODULE: ./src/archive/detect.ts
+
+
+
+/** The kinds of archive the action unpacks. */
+const SUPPORTED_KINDS = ['tar.gz', 'tar.zst', 'tar', 'zip'];
+const ARTICLE = { xz: 'an', bzip2: 'a', '7z': 'a' };
+const MAGIC = [
+    [Buffer.from([0x1f, 0x8b]), 'tar.gz'],
+    [Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), 'tar.zst'],
+    // A local file header, or the end record that is all an empty zip has.
+    [Buffer.from('PK\x03\x04', 'latin1'), 'zip'],
+    [Buffer.from('PK\x05\x06', 'latin1'), 'zip'],
+    [Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]), 'xz'],
+    [Buffer.from('BZh', 'latin1'), 'bzip2'],
+    [Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]), '7z']
+];
+/**
+ * Tells the archive's kind from its first bytes, whatever its name says. A compressed stream is
+ * taken to hold a tar (checked while it unpacks); a plain tar has `ustar` at byte 257 or, for v7,
+ * only a header checksum that matches.
+ */
+async function detectArchiveKind(file) {
+    const handle = await (0,external_node_fs_promises_.open)(file, 'r');
+    try {
+        const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+        const head = buffer.subarray(0, bytesRead);
+        for (const [magic, kind] of MAGIC)
+            if (head.subarray(0, magic.length).equals(magic))
+                return kind;
+        if (bytesRead === 512 && (head.toString('latin1', 257, 262) === 'ustar' || isTarHeader(head)))
+            return 'tar';
+        return undefined;
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** The kind to unpack `file` as; an error naming what it is otherwise, and where it was kept. */
+function supportedKind(kind, file) {
+    if (kind && SUPPORTED_KINDS.includes(kind))
+        return kind;
+    const what = kind ? `${ARTICLE[kind]} ${kind} archive, which is not supported` : 'not an archive';
+    throw new ArchiveError(`The downloaded bundle is ${what} (supported: ${SUPPORTED_KINDS.join(', ')}); it was kept at ${file} for inspection`);
+}
+
+;// CONCATENATED MODULE: ./src/archive/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+const READ_CHUNK_BYTES = 1024 * 1024;
+const INFLATE_CHUNK_BYTES = 256 * 1024;
+/**
+ * Unpacks `archive` into `destination` in one pass under the unpacking policy (README), replacing
+ * what was there only once the new site is complete and checked. Entries go to a staging folder
+ * beside the destination; on any refusal it is removed, nothing is left behind and the archive is
+ * kept. Returns the site's folder: the destination, holding the archive's top or the one folder
+ * that wraps the site.
+ */
+async function unpackSite(archive, kind, destination) {
+    const parent = external_node_path_default().dirname(destination);
+    const staging = external_node_path_default().join(parent, `.${external_node_path_default().basename(destination)}-${(0,external_node_crypto_.randomUUID)()}`);
+    const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
+    let writer;
+    try {
+        writer = new SiteWriter(staging);
+        if (kind === 'zip')
+            await readZip(archive, writer, bound);
+        else
+            await readTar(archive, kind, writer, bound);
+        const root = siteRoot(writer.tree);
+        // Links are judged against the folder that becomes the site, where it will be.
+        writer.checkLinks(root, destination);
+        writer.close();
+        replaceSite(external_node_path_default().join(staging, ...root), destination);
+        return destination;
+    }
+    catch (error) {
+        throw explain(error, archive, kind);
+    }
+    finally {
+        writer?.close();
+        removeStaging(staging);
+    }
+}
+/** A staging folder that cannot be removed is a warning: the refusal or the success it follows is what the step reports. */
+function removeStaging(staging) {
+    try {
+        removeTree(staging);
+    }
+    catch (error) {
+        lib_core/* warning */.$e(`The staging folder ${staging} could not be removed: ${error.message}`);
+    }
+}
+/** Decompresses once, streaming, into the tar reader; then nothing but zeros may follow the compressed stream. */
+async function readTar(archive, kind, writer, bound) {
+    const reader = new TarReader(writer, bound);
+    const input = (0,external_node_fs_.createReadStream)(archive, { highWaterMark: READ_CHUNK_BYTES });
+    const consume = async (chunks) => {
+        for await (const chunk of chunks)
+            reader.push(chunk);
+    };
+    if (kind === 'tar') {
+        await (0,external_node_stream_promises_namespaceObject.pipeline)(input, consume);
+        reader.end();
+        return;
+    }
+    const stream = kind === 'tar.gz' ? 'gzip' : 'zstd';
+    const decompressor = kind === 'tar.gz' ? (0,external_node_zlib_.createGunzip)({ chunkSize: INFLATE_CHUNK_BYTES }) : (0,external_node_zlib_.createZstdDecompress)({ chunkSize: INFLATE_CHUNK_BYTES });
+    await (0,external_node_stream_promises_namespaceObject.pipeline)(input, decompressor, consume).catch((error) => {
+        throw decompressionError(error, stream);
+    });
+    reader.end();
+    refuseBytesAfter(archive, decompressor.bytesWritten, stream);
+}
+/**
+ * zlib's errors as the archive's damage. gzip and zstd read what follows a stream as the start of
+ * another; the first one's magic was checked when the kind was detected, so a bad magic is data
+ * after the stream.
+ */
+function decompressionError(error, stream) {
+    const code = error.code ?? '';
+    if (!code.startsWith('Z_') && !code.startsWith('ZSTD_'))
+        return error;
+    const message = error.message;
+    if (message === 'unexpected end of file')
+        return damaged(`its ${stream} stream is cut short`);
+    if (message === 'incorrect header check' || code === 'ZSTD_error_prefix_unknown') {
+        return damaged(`it has data after the end of its ${stream} stream (not another ${stream} stream)`);
+    }
+    return damaged(`its ${stream} stream is damaged (${message})`);
+}
+/** The decompressor stops at the end of its stream; what it left unread must be zeros (padding), not data. */
+function refuseBytesAfter(archive, used, stream) {
+    const fd = (0,external_node_fs_.openSync)(archive, 'r');
+    try {
+        const buffer = Buffer.alloc(READ_CHUNK_BYTES);
+        const zeros = Buffer.alloc(READ_CHUNK_BYTES);
+        for (let at = used;;) {
+            const read = (0,external_node_fs_.readSync)(fd, buffer, 0, buffer.length, at);
+            if (read === 0)
+                return;
+            if (buffer.compare(zeros, 0, read, 0, read) !== 0) {
+                const nonZero = buffer.subarray(0, read).findIndex((byte) => byte !== 0);
+                throw damaged(`it has data after the end of its ${stream} stream (at byte ${at + nonZero})`);
+            }
+            at += read;
+        }
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+/** The folder with index.html: the archive's top, or the one folder it wraps everything in. */
+function siteRoot(tree) {
+    if (hasIndex(tree, []))
+        return [];
+    const top = tree.topNames().filter((name) => !name.startsWith('.'));
+    const [only] = top;
+    if (top.length === 1 && only !== undefined && tree.type(only) === 'directory' && hasIndex(tree, [only]))
+        return [only];
+    // The site check (verify) reports the missing index.html; here it only explains the layout.
+    lib_core/* info */.pq('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is');
+    return [];
+}
+function hasIndex(tree, folder) {
+    const index = tree.resolve(folder, ['index.html'], folder);
+    return index.outcome === 'inside' && index.found === 'file';
+}
+/** Moves the new site into place, then removes the one it replaces. */
+function replaceSite(site, destination) {
+    const previous = external_node_path_default().join(external_node_path_default().dirname(destination), `.${external_node_path_default().basename(destination)}-previous-${(0,external_node_crypto_.randomUUID)()}`);
+    let replacing = true;
+    try {
+        (0,external_node_fs_.renameSync)(destination, previous);
+    }
+    catch (error) {
+        if (error.code !== 'ENOENT')
+            throw error;
+        replacing = false;
+    }
+    try {
+        (0,external_node_fs_.renameSync)(site, destination);
+    }
+    catch (error) {
+        if (replacing)
+            (0,external_node_fs_.renameSync)(previous, destination);
+        throw error;
+    }
+    if (!replacing)
+        return;
+    try {
+        removeTree(previous);
+    }
+    catch (error) {
+        lib_core/* warning */.$e(`The new site is in place, but the previous one could not be removed from ${previous}: ${error.message}`);
+    }
+}
+function freeBytes(folder) {
+    try {
+        const stats = (0,external_node_fs_.statfsSync)(folder);
+        return stats.bavail * stats.bsize;
+    }
+    catch {
+        return Number.POSITIVE_INFINITY;
+    }
+}
+/** A refusal, with the archive, the verdict and the rule; any other failure (a full disk) as it is, with the archive named. */
+function explain(error, archive, kind) {
+    if (error instanceof ArchiveError && error.rule) {
+        const verdict = isDamage(error.rule) ? 'is damaged' : 'was refused';
+        return new ArchiveError(`The ${kind} archive ${archive} ${verdict}: ${error.message} [rule: ${error.rule}]. Nothing was unpacked; the archive is kept for inspection.`, error.rule);
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new Error(`Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`, { cause: error });
+}
+
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: ./src/download/file-sink.ts
@@ -55959,7 +57373,7 @@ class FileSink {
     }
     /** Creates (or empties) the file and starts the hashing thread. */
     static async open(path) {
-        const file = await (0,promises_.open)(path, 'w+');
+        const file = await (0,external_node_fs_promises_.open)(path, 'w+');
         const worker = new external_node_worker_threads_.Worker(`(${hashWorker.toString()})()`, {
             eval: true,
             workerData: file.fd,
@@ -55992,7 +57406,7 @@ class FileSink {
         this.batchBytes = 0;
         try {
             while (chunks.length > 0) {
-                let written = (0,external_node_fs_namespaceObject.writevSync)(this.file.fd, chunks, position);
+                let written = (0,external_node_fs_.writevSync)(this.file.fd, chunks, position);
                 position += written;
                 // A short write (rare, for a file) leaves the rest to go again.
                 while (chunks.length > 0 && written >= chunks[0].length)
@@ -56031,7 +57445,7 @@ class FileSink {
         try {
             // A restart from zero may have left longer, older bytes behind. Only now: the hashing thread
             // may still have been reading them.
-            (0,external_node_fs_namespaceObject.ftruncateSync)(this.file.fd, this.size);
+            (0,external_node_fs_.ftruncateSync)(this.file.fd, this.size);
         }
         catch (error) {
             throw this.fail(error);
@@ -56042,7 +57456,7 @@ class FileSink {
     /** Stops the hashing thread and deletes the file. */
     async discard() {
         await this.close();
-        await (0,promises_.rm)(this.path, { force: true });
+        await (0,external_node_fs_promises_.rm)(this.path, { force: true });
     }
     async close() {
         this.worker.removeAllListeners('exit');
@@ -56071,10 +57485,10 @@ function progressLine(source, elapsedMs) {
     const position = source.position();
     const total = source.total();
     const rate = elapsedMs > 0 ? (source.received() / elapsedMs) * 1000 : 0;
-    const parts = [total ? `${formatBytes(position)} of ${formatBytes(total)} (${Math.floor((position / total) * 100)}%)` : formatBytes(position)];
-    parts.push(`${formatBytes(rate)}/s`);
+    const parts = [total ? `${(0,format/* formatBytes */.z)(position)} of ${(0,format/* formatBytes */.z)(total)} (${Math.floor((position / total) * 100)}%)` : (0,format/* formatBytes */.z)(position)];
+    parts.push(`${(0,format/* formatBytes */.z)(rate)}/s`);
     if (total && rate > 0)
-        parts.push(`about ${formatSeconds(((total - position) / rate) * 1000)} left`);
+        parts.push(`about ${(0,format/* formatSeconds */.X)(((total - position) / rate) * 1000)} left`);
     return `Downloading: ${parts.join(', ')}`;
 }
 /** Logs a progress line every `intervalMs` until the returned function is called. */
@@ -56307,7 +57721,7 @@ async function downloadFile(link, destination, options) {
     try {
         await download.run();
         const sha256 = await sink.finish();
-        await (0,promises_.rename)(sink.path, destination);
+        await (0,external_node_fs_promises_.rename)(sink.path, destination);
         return { path: destination, sha256, sizeBytes: sink.size };
     }
     catch (error) {
@@ -56376,7 +57790,7 @@ class BundleDownload {
                     throw outOfTime(this.link, this.sink.size, this.validator.total, error.message);
                 }
                 lib_core/* info */.pq(`${error.message}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${failures + 1} of ${download_ATTEMPTS})${this.resumeNote()}`);
-                await (0,promises_namespaceObject.setTimeout)(delayMs, undefined, { signal: this.signal }).catch(() => {
+                await (0,promises_.setTimeout)(delayMs, undefined, { signal: this.signal }).catch(() => {
                     throw this.signal.reason;
                 });
             }
@@ -56499,7 +57913,7 @@ function contentLength(response) {
     return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 function outOfTime(link, position, total, lastError) {
-    const reached = position > 0 ? ` after ${formatBytes(position)}${total ? ` of ${formatBytes(total)}` : ''}` : '';
+    const reached = position > 0 ? ` after ${(0,format/* formatBytes */.z)(position)}${total ? ` of ${(0,format/* formatBytes */.z)(total)}` : ''}` : '';
     const shown = redactUrl(link);
     const last = lastError ? `; the last attempt: ${lastError.replace(`Download of ${shown} `, '')}` : '';
     return new DownloadError(`Download of ${shown} ran out of time (timeout-seconds)${reached}${last}`, false);
@@ -56523,7 +57937,7 @@ function transferError(what, error, position = 0, total) {
         return error;
     const code = error.code ?? error.cause?.code;
     const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? error.message})`;
-    const reached = position > 0 ? ` after ${formatBytes(position)}${total ? ` of ${formatBytes(total)}` : ''}` : '';
+    const reached = position > 0 ? ` after ${(0,format/* formatBytes */.z)(position)}${total ? ` of ${(0,format/* formatBytes */.z)(total)}` : ''}` : '';
     // Filesystem faults (a full disk, a missing folder) do not mend on their own.
     const retryable = !(error instanceof SinkError) && (code === undefined || !/^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/.test(code));
     return new DownloadError(`${what} ${reason}${reached}`, retryable);
@@ -56547,140 +57961,10 @@ async function writeHelmValues(directory, bundleUrl, version) {
         ...(version ? [`  version: ${JSON.stringify(version)}`] : [])
     ];
     const partial = `${file}.partial`;
-    await (0,promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
-    await (0,promises_.chmod)(partial, 0o600);
-    await (0,promises_.rename)(partial, file);
+    await (0,external_node_fs_promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
+    await (0,external_node_fs_promises_.chmod)(partial, 0o600);
+    await (0,external_node_fs_promises_.rename)(partial, file);
     return file;
-}
-
-;// CONCATENATED MODULE: ./src/unpack.ts
-
-
-
-
-/** An archive that cannot be unpacked safely or at all; the file is kept for inspection. */
-class ArchiveError extends Error {
-    name = 'ArchiveError';
-}
-/** Tells the archive's kind from its first bytes, whatever its name says. */
-async function detectArchiveKind(file) {
-    const handle = await (0,promises_.open)(file, 'r');
-    try {
-        const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
-        if (bytesRead >= 2 && buffer[0] === 0x1f && buffer[1] === 0x8b)
-            return 'tar.gz';
-        if (bytesRead >= 4 && buffer.readUInt32LE(0) === 0x04034b50)
-            return 'zip';
-        if (bytesRead >= 4 && buffer.readUInt32LE(0) === 0x06054b50)
-            return 'zip';
-        if (bytesRead >= 262 && buffer.toString('latin1', 257, 262) === 'ustar')
-            return 'tar';
-        return undefined;
-    }
-    finally {
-        await handle.close();
-    }
-}
-/**
- * Unpacks `archive` into `destination`, replacing what was there only once the new site is
- * complete and checked. Returns the folder holding the site's index.html.
- */
-async function unpackSite(archive, kind, destination) {
-    if (kind === 'tar')
-        await refuseTruncatedTar(archive);
-    const staging = external_node_path_default().join(external_node_path_default().dirname(destination), `.${external_node_path_default().basename(destination)}-${(0,external_node_crypto_.randomUUID)()}`);
-    try {
-        // The names are checked while the archive unpacks, each pass on its own core. This is safe
-        // because unpacking goes into a staging folder that is thrown away on a refusal, and tar and
-        // unzip themselves strip a leading / and skip .. entries.
-        const [names, unpacked] = await Promise.allSettled([refuseUnsafeNames(archive, kind), extract(archive, kind, staging)]);
-        if (names.status === 'rejected')
-            throw names.reason;
-        if (unpacked.status === 'rejected') {
-            throw new ArchiveError(`The ${kind} archive ${archive} is damaged and could not be unpacked: ${unpacked.reason.message}`);
-        }
-        const siteRoot = await findSiteRoot(staging);
-        // Checked against the folder that becomes the site: a link may only point inside it.
-        await refuseEscapingLinks(siteRoot);
-        await (0,promises_.rm)(destination, { recursive: true, force: true });
-        await (0,promises_.rename)(siteRoot, destination);
-        return destination;
-    }
-    finally {
-        await (0,promises_.rm)(staging, { recursive: true, force: true });
-    }
-}
-async function extract(archive, kind, staging) {
-    // Loaded here: only runs with extract: true pay for it at start-up.
-    const tc = await __nccwpck_require__.e(/* import() */ 805).then(__nccwpck_require__.bind(__nccwpck_require__, 9805));
-    if (kind === 'zip')
-        await tc.extractZip(archive, staging);
-    else
-        await tc.extractTar(archive, staging, kind === 'tar.gz' ? 'xz' : 'x');
-}
-/** Entry names: absolute paths and `..` are refused. */
-async function refuseUnsafeNames(archive, kind) {
-    const { getExecOutput } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 5260));
-    const listing = kind === 'zip'
-        ? await getExecOutput('unzip', ['-Z1', archive], { silent: true, ignoreReturnCode: true })
-        : await getExecOutput('tar', [kind === 'tar.gz' ? '-tzf' : '-tf', archive], { silent: true, ignoreReturnCode: true });
-    if (listing.exitCode !== 0) {
-        throw new ArchiveError(`The ${kind} archive ${archive} is damaged: ${listing.stderr.trim().split('\n')[0] || `exit code ${listing.exitCode}`}`);
-    }
-    for (const name of listing.stdout.split('\n')) {
-        if (!name)
-            continue;
-        if (external_node_path_default().posix.isAbsolute(name) || external_node_path_default().win32.isAbsolute(name) || name.split(/[\\/]/).includes('..')) {
-            throw new ArchiveError(`The archive ${archive} has an entry that would be written outside the target folder: ${JSON.stringify(name)}; nothing was kept`);
-        }
-    }
-}
-/**
- * GNU tar accepts a plain tar cut at a member boundary and unpacks part of the site without a
- * word; a whole archive is made of 512-byte blocks and ends with two zero blocks.
- */
-async function refuseTruncatedTar(archive) {
-    const handle = await (0,promises_.open)(archive, 'r');
-    try {
-        const { size } = await handle.stat();
-        const tail = Buffer.alloc(1024);
-        if (size >= 1024)
-            await handle.read(tail, 0, 1024, size - 1024);
-        if (size < 1024 || size % 512 !== 0 || tail.some((byte) => byte !== 0)) {
-            throw new ArchiveError(`The tar archive ${archive} is damaged: it does not end with the end-of-archive blocks (cut short?)`);
-        }
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** A link may point anywhere inside the site, never outside it. */
-async function refuseEscapingLinks(root) {
-    for (const entry of await (0,promises_.readdir)(root, { recursive: true, withFileTypes: true })) {
-        if (!entry.isSymbolicLink())
-            continue;
-        const link = external_node_path_default().join(entry.parentPath, entry.name);
-        const target = external_node_path_default().resolve(entry.parentPath, await (0,promises_.readlink)(link));
-        const relative = external_node_path_default().relative(root, target);
-        if (relative.startsWith('..') || external_node_path_default().isAbsolute(relative)) {
-            throw new ArchiveError(`The archive has a link that escapes the target folder: ${external_node_path_default().relative(root, link)} -> ${await (0,promises_.readlink)(link)}; nothing was kept`);
-        }
-    }
-}
-/** The folder with index.html: the archive's top, or the one folder it wraps everything in. */
-async function findSiteRoot(staging) {
-    if (await isFile(external_node_path_default().join(staging, 'index.html')))
-        return staging;
-    const entries = (await (0,promises_.readdir)(staging, { withFileTypes: true })).filter((entry) => !entry.name.startsWith('.'));
-    const [only] = entries;
-    if (entries.length === 1 && only?.isDirectory() && (await isFile(external_node_path_default().join(staging, only.name, 'index.html')))) {
-        return external_node_path_default().join(staging, only.name);
-    }
-    lib_core/* warning */.$e('The bundle has no index.html at its top; the site was unpacked as it is');
-    return staging;
-}
-async function isFile(file) {
-    return (await (0,promises_.stat)(file).catch(() => undefined))?.isFile() ?? false;
 }
 
 ;// CONCATENATED MODULE: ./src/export.ts
@@ -56702,7 +57986,7 @@ const EXPIRY_MARGIN_MS = 60_000;
 const MAX_LINKS = 3;
 /** A progress line is logged on every change, and at least this often while nothing changes. */
 const QUIET_LOG_MS = 60_000;
-/** start → poll → bundle → download → unpack, setting each output as soon as it is known. */
+/** start → poll → bundle → download → unpack → check, setting each output as soon as it is known. */
 async function exportSite(settings, report, context) {
     try {
         const { client } = context;
@@ -56731,6 +58015,16 @@ async function exportSite(settings, report, context) {
                 return sitePath;
             });
             lib_core/* setOutput */.uH('site-path', report.sitePath);
+            if (settings.verify !== 'off') {
+                const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(827)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3827));
+                const { sitePath } = report;
+                const options = { mode: settings.verify, domain: settings.domain, expectedPages: job.pageCount };
+                report.siteCheck = await lib_core/* group */.Os('Check the site', () => verifySite(sitePath, options));
+                if (report.siteCheck)
+                    lib_core/* setOutput */.uH('verify-report-path', report.siteCheck.reportPath);
+                if (report.siteCheck?.failure)
+                    throw report.siteCheck.failure;
+            }
         }
     }
     catch (error) {
@@ -56776,7 +58070,7 @@ async function waitForJob(settings, report, job, context) {
             report.job = state;
             const line = export_progressLine(state);
             if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
-                lib_core/* info */.pq(`${line} · ${formatSeconds(elapsedMs)} elapsed`);
+                lib_core/* info */.pq(`${line} · ${(0,format/* formatSeconds */.X)(elapsedMs)} elapsed`);
                 lastLine = line;
                 lastLoggedAt = elapsedMs;
             }
@@ -56787,7 +58081,7 @@ async function waitForJob(settings, report, job, context) {
     });
     if (!outcome.finished) {
         const last = outcome.state ? ` (last seen: ${export_progressLine(outcome.state)})` : '';
-        throw new JobError(`Export job ${job.jobId} did not finish within ${formatSeconds(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`);
+        throw new JobError(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.X)(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`);
     }
     return outcome.state;
 }
@@ -56806,10 +58100,10 @@ function export_record(report, job) {
 }
 async function outputDirectory(settings) {
     if (settings.path) {
-        await (0,promises_.mkdir)(settings.path, { recursive: true });
+        await (0,external_node_fs_promises_.mkdir)(settings.path, { recursive: true });
         return settings.path;
     }
-    return (0,promises_.mkdtemp)(external_node_path_default().join(process.env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'static-export-'));
+    return (0,external_node_fs_promises_.mkdtemp)(external_node_path_default().join(process.env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'static-export-'));
 }
 /** Gets a link and publishes it: masked, as outputs, and in the Helm values. */
 async function useBundle(settings, report, directory, client, fresh = false) {
@@ -56821,7 +58115,7 @@ async function useBundle(settings, report, directory, client, fresh = false) {
     lib_core/* setOutput */.uH('expires-at', bundle.expiresAt ?? '');
     report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version);
     lib_core/* setOutput */.uH('helm-values-path', report.helmValuesPath);
-    const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`;
+    const size = bundle.sizeBytes === undefined ? '' : `, ${(0,format/* formatBytes */.z)(bundle.sizeBytes)}`;
     lib_core/* info */.pq(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
     return bundle;
 }
@@ -56874,14 +58168,11 @@ async function download(settings, report, directory, context) {
         signal: context.signal,
         renewLink
     });
-    const kind = await detectArchiveKind(file.path);
-    if (!kind) {
-        throw new ArchiveError(`The downloaded bundle is not an archive (tar.gz, zip or tar); it was kept at ${file.path} for inspection`);
-    }
+    const kind = supportedKind(await detectArchiveKind(file.path), file.path);
     report.archive = { ...file, kind };
     lib_core/* setOutput */.uH('bundle-path', file.path);
     lib_core/* setOutput */.uH('bundle-sha256', file.sha256);
-    lib_core/* info */.pq(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
+    lib_core/* info */.pq(`Downloaded ${(0,format/* formatBytes */.z)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
 }
 function logTooSoon(bundle) {
     lib_core/* info */.pq(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
@@ -56930,7 +58221,8 @@ const INPUT_NAMES = [
     'github-token',
     'mask-bundle-url',
     'paths',
-    'version'
+    'version',
+    'verify'
 ];
 /** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
 const DEFAULTS = {
@@ -56941,7 +58233,8 @@ const DEFAULTS = {
     'poll-interval-seconds': '5',
     download: 'true',
     extract: 'false',
-    'mask-bundle-url': 'true'
+    'mask-bundle-url': 'true',
+    verify: 'warn'
 };
 const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/;
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -57022,7 +58315,10 @@ const InputsSchema = object({
         .split(/\r?\n/)
         .map((line) => line.trim())
         .filter(Boolean)),
-    version: schemas_string().optional()
+    version: schemas_string().optional(),
+    verify: schemas_enum(['warn', 'error', 'off'], {
+        error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
+    })
 })
     .superRefine((inputs, ctx) => {
     const missing = (input, why) => {
@@ -57082,7 +58378,8 @@ function readSettings() {
             path: inputs.path ? external_node_path_default().resolve(inputs.path) : undefined,
             maskBundleUrl: inputs['mask-bundle-url'],
             paths: inputs.paths,
-            version: inputs.version
+            version: inputs.version,
+            verify: inputs.verify
         }
         : {
             ...common,
@@ -57111,7 +58408,7 @@ function readRawInputs() {
     }
     return { raw: optionalAsUndefined(raw), given };
 }
-const EXPORT_ONLY = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version'];
+const EXPORT_ONLY = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version', 'verify'];
 const AGENT_ONLY = ['project-id', 'agent-job-id', 'comment-on'];
 /** Inputs the workflow set that do nothing in the combination given, each with the reason. */
 function ineffectiveInputs(inputs, given) {
@@ -57123,12 +58420,18 @@ function ineffectiveInputs(inputs, given) {
     };
     if (inputs.command === 'export') {
         unused(AGENT_ONLY, 'is used only by command agent-job; it does nothing for command export');
+        const checksSite = inputs.extract && inputs.verify !== 'off';
         if (inputs['export-job-id']) {
-            unused(['domain', 'paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
+            // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
+            if (!checksSite)
+                unused(['domain'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
+            unused(['paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
         }
         else if (!inputs.wait) {
-            unused(['extract'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack');
+            unused(['extract', 'verify'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack');
         }
+        if (!inputs.extract)
+            unused(['verify'], 'does nothing without extract: true: only an unpacked site is checked');
     }
     else {
         unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job');
@@ -57165,7 +58468,10 @@ function hostOf(value) {
     return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase();
 }
 
+// EXTERNAL MODULE: ./src/site/summary.ts
+var site_summary = __nccwpck_require__(7663);
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -57208,7 +58514,9 @@ async function run() {
                 });
             }
             finally {
-                await writeExportSummary(report, !settings.maskBundleUrl);
+                await (0,summary/* writeExportSummary */.aB)(report, !settings.maskBundleUrl);
+                if (report.siteCheck)
+                    await (0,site_summary/* writeSiteCheckSummary */.H)(report.siteCheck);
             }
         }
         else {
@@ -57235,24 +58543,157 @@ function retryBaseDelayMs(settings) {
 
 /***/ }),
 
+/***/ 7663:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ writeSiteCheckSummary),
+/* harmony export */   p: () => (/* binding */ duration)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
+/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8855);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
+
+
+
+/** Problems and origins listed in the job summary; the report has them all. */
+const LISTED = 10;
+/** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
+const LONGEST = 300;
+/** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
+async function writeSiteCheckSummary(check) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    const { report, reportPath } = check;
+    const { counts } = report;
+    const rows = [
+        ['Problems', String(counts.problems)],
+        ['HTML pages', counts.expectedPages === null ? String(counts.htmlPages) : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`],
+        ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
+        ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+        ['Origins loaded from elsewhere', String(counts.externalOrigins)],
+        ['Canonical or og:url on another host', String(counts.addressProblems)],
+        ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
+        ['Checked', `${counts.files} files in ${duration(report.durationMs)}`],
+        ['Report', (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(reportPath)]
+    ];
+    try {
+        const summary = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addHeading('Site check', 3).addTable([
+            [
+                { data: 'Check', header: true },
+                { data: 'Result', header: true }
+            ],
+            ...rows
+        ]);
+        if (report.externalOrigins.length > 0) {
+            summary
+                .addHeading('Loaded from other origins', 4)
+                .addTable([
+                ['Origin', 'Loads', 'Files', 'Such as'].map((data) => ({ data, header: true })),
+                ...report.externalOrigins
+                    .slice(0, LISTED)
+                    .map((origin) => [(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(origin.origin), (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(origin.kinds.join(', ')), String(origin.files), (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(shorten(origin.examples[0] ?? ''))])
+            ]);
+        }
+        if (report.problems.length > 0) {
+            const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems';
+            summary.addHeading(heading, 4).addList(report.problems.slice(0, LISTED).map((problem) => (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(shorten(problem.message))));
+        }
+        for (const notice of report.notices)
+            summary.addDetails('Links without .html', `<pre>${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(notice)}</pre>`);
+        for (const skipped of report.skipped)
+            summary.addRaw(`<p>Not checked: ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(skipped)}</p>`, true);
+        await summary.write();
+    }
+    catch (error) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`Could not write the site check to the job summary: ${error.message}`);
+    }
+}
+function shorten(message) {
+    return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;
+}
+/** A check of a small site takes milliseconds, which a rounded second would show as 0 s. */
+function duration(ms) {
+    return ms < 1000 ? `${ms} ms` : (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSeconds */ .X)(ms);
+}
+
+
+/***/ }),
+
+/***/ 8855:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qq: () => (/* binding */ text),
+/* harmony export */   Sy: () => (/* binding */ writeSummary),
+/* harmony export */   aB: () => (/* binding */ writeExportSummary),
+/* harmony export */   aY: () => (/* binding */ code)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6264);
+
+
+/**
+ * The export's job summary: what was exported, how long it took, and what the archive is.
+ * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
+ */
+async function writeExportSummary(report, showLink) {
+    const { job, bundle, archive } = report;
+    const rows = [
+        ['Job', text(report.jobId ?? '(not started)')],
+        ['Status', text(job?.status || 'unknown')],
+        ['Duration', (0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatSeconds */ .X)((report.finishedAt ?? Date.now()) - report.startedAt)]
+    ];
+    if (job?.pageCount !== undefined)
+        rows.push(['Pages', String(job.pageCount)]);
+    if (bundle) {
+        rows.push(['Link expires', text(bundle.expiresAt ?? 'not given')]);
+        if (showLink)
+            rows.push(['Bundle link', text(bundle.bundleUrl)]);
+    }
+    if (archive) {
+        rows.push(['Archive', `${archive.kind}, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
+    }
+    if (report.sitePath)
+        rows.push(['Site', code(report.sitePath)]);
+    await writeSummary('Static export', rows);
+}
+/** Writes a heading and a two-column table, when the runner offers a summary file. */
+async function writeSummary(heading, rows) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z
+            .addHeading(heading, 2)
+            .addTable([
+            [
+                { data: 'Field', header: true },
+                { data: 'Value', header: true }
+            ],
+            ...rows
+        ])
+            .write();
+    }
+    catch (error) {
+        // The summary is a courtesy: it must not hide the run's own outcome or error.
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`Could not write the job summary: ${error.message}`);
+    }
+}
+/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
+function text(value) {
+    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+function code(value) {
+    return `<code>${text(value)}</code>`;
+}
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
-
-/***/ }),
-
-/***/ 5317:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-
-/***/ }),
-
-/***/ 6982:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 
 /***/ }),
 
@@ -57347,6 +58788,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events"
 
 /***/ }),
 
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
 /***/ 1455:
 /***/ ((module) => {
 
@@ -57372,6 +58820,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 
 /***/ }),
 
@@ -57424,6 +58879,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers"
 
 /***/ }),
 
+/***/ 8500:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+
+/***/ }),
+
 /***/ 1692:
 /***/ ((module) => {
 
@@ -57473,20 +58935,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
-/***/ 6928:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-
-/***/ }),
-
-/***/ 2203:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
-
-/***/ }),
-
 /***/ 3193:
 /***/ ((module) => {
 
@@ -57508,7 +58956,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 6058:
+/***/ 6257:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -57518,7 +58966,6 @@ __nccwpck_require__.d(__webpack_exports__, {
   V4: () => (/* binding */ getInput),
   Os: () => (/* binding */ group),
   pq: () => (/* binding */ info),
-  _o: () => (/* binding */ isDebug),
   lm: () => (/* binding */ notice),
   C1: () => (/* binding */ setFailed),
   uH: () => (/* binding */ setOutput),
@@ -57527,7 +58974,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, isDebug, markdownSummary, platform, saveState, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -57659,8 +59106,8 @@ function escapeProperty(s) {
         .replace(/,/g, '%2C');
 }
 //# sourceMappingURL=command.js.map
-// EXTERNAL MODULE: external "crypto"
-var external_crypto_ = __nccwpck_require__(6982);
+;// CONCATENATED MODULE: external "crypto"
+const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
@@ -57684,7 +59131,7 @@ function file_command_issueFileCommand(command, message) {
     });
 }
 function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
+    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
     const convertedValue = utils_toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
@@ -57698,12 +59145,806 @@ function file_command_prepareKeyValueMessage(key, value) {
     return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
-// EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
-var lib = __nccwpck_require__(4942);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: external "path"
+const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+// EXTERNAL MODULE: external "http"
+var external_http_ = __nccwpck_require__(8611);
+// EXTERNAL MODULE: external "https"
+var external_https_ = __nccwpck_require__(5692);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+/* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+var HttpCodes;
+(function (HttpCodes) {
+    HttpCodes[HttpCodes["OK"] = 200] = "OK";
+    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
+    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
+    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
+    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
+    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
+    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
+    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
+    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
+    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
+    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
+    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
+    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
+    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
+    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
+    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
+    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
+    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
+    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
+    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
+    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
+    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
+    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var Headers;
+(function (Headers) {
+    Headers["Accept"] = "accept";
+    Headers["ContentType"] = "content-type";
+})(Headers || (Headers = {}));
+var MediaTypes;
+(function (MediaTypes) {
+    MediaTypes["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
+/**
+ * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
+ * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+ */
+function lib_getProxyUrl(serverUrl) {
+    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    return proxyUrl ? proxyUrl.href : '';
+}
+const HttpRedirectCodes = [
+    HttpCodes.MovedPermanently,
+    HttpCodes.ResourceMoved,
+    HttpCodes.SeeOther,
+    HttpCodes.TemporaryRedirect,
+    HttpCodes.PermanentRedirect
+];
+const HttpResponseRetryCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+];
+const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
+    }
+}
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
+    }
+}
+function isHttps(requestUrl) {
+    const parsedUrl = new URL(requestUrl);
+    return parsedUrl.protocol === 'https:';
+}
+class lib_HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
+            }
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
+            }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
+            let response;
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
+                }
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
+                        break;
+                    }
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
+                    }
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
+                    }
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
+                }
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
+        });
+    }
+    /**
+     * Needs to be called if keepAlive is set to true in request options.
+     */
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
+        }
+        this._disposed = true;
+    }
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
+        });
+    }
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? https : http;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+        }
+        return lowercaseKeys(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
+            }
+            else {
+                return additionalValue;
+            }
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return agent;
+    }
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
+        }
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
+    }
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
+        });
+    }
+}
+const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
         function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
@@ -57728,7 +59969,7 @@ class BasicCredentialHandler {
         return false;
     }
     handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
+        return auth_awaiter(this, void 0, void 0, function* () {
             throw new Error('not implemented');
         });
     }
@@ -57750,7 +59991,7 @@ class auth_BearerCredentialHandler {
         return false;
     }
     handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
+        return auth_awaiter(this, void 0, void 0, function* () {
             throw new Error('not implemented');
         });
     }
@@ -57772,7 +60013,7 @@ class PersonalAccessTokenCredentialHandler {
         return false;
     }
     handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
+        return auth_awaiter(this, void 0, void 0, function* () {
             throw new Error('not implemented');
         });
     }
@@ -58167,8 +60408,1136 @@ function toPlatformPath(pth) {
     return pth.replace(/[/\\]/g, path.sep);
 }
 //# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 2 modules
-var lib_exec = __nccwpck_require__(5260);
+// EXTERNAL MODULE: external "string_decoder"
+var external_string_decoder_ = __nccwpck_require__(3193);
+// EXTERNAL MODULE: external "events"
+var external_events_ = __nccwpck_require__(4434);
+;// CONCATENATED MODULE: external "child_process"
+const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+// EXTERNAL MODULE: external "assert"
+var external_assert_ = __nccwpck_require__(2613);
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
+// export const {open} = 'fs'
+const IS_WINDOWS = process.platform === 'win32';
+/**
+ * Custom implementation of readlink to ensure Windows junctions
+ * maintain trailing backslash for backward compatibility with Node.js < 24
+ *
+ * In Node.js 20, Windows junctions (directory symlinks) always returned paths
+ * with trailing backslashes. Node.js 24 removed this behavior, which breaks
+ * code that relied on this format for path operations.
+ *
+ * This implementation restores the Node 20 behavior by adding a trailing
+ * backslash to all junction results on Windows.
+ */
+function readlink(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        const result = yield fs.promises.readlink(fsPath);
+        // On Windows, restore Node 20 behavior: add trailing backslash to all results
+        // since junctions on Windows are always directory links
+        if (IS_WINDOWS && !result.endsWith('\\')) {
+            return `${result}\\`;
+        }
+        return result;
+    });
+}
+// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
+const UV_FS_O_EXLOCK = 0x10000000;
+const READONLY = external_fs_.constants.O_RDONLY;
+function exists(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
+                return false;
+            }
+            throw err;
+        }
+        return true;
+    });
+}
+function isDirectory(fsPath_1) {
+    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
+        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
+        return stats.isDirectory();
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
+    }
+    if (IS_WINDOWS) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
+}
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+            }
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS) {
+                // on Windows, test for valid extension
+                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
+                }
+            }
+            else {
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
+            }
+        }
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
+            try {
+                stats = yield stat(filePath);
+            }
+            catch (err) {
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
+            }
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = external_path_namespaceObject.dirname(filePath);
+                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = external_path_namespaceObject.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
+    });
+}
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
+}
+// Get the path of cmd.exe in windows
+function getCmdPath() {
+    var _a;
+    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
+}
+//# sourceMappingURL=io-util.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+/**
+ * Copies a file or folder.
+ * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See CopyOptions.
+ */
+function cp(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
+        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
+        // Dest is an existing file, but not forcing
+        if (destStat && destStat.isFile() && !force) {
+            return;
+        }
+        // If dest is an existing directory, should copy inside.
+        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
+            ? path.join(dest, path.basename(source))
+            : dest;
+        if (!(yield ioUtil.exists(source))) {
+            throw new Error(`no such file or directory: ${source}`);
+        }
+        const sourceStat = yield ioUtil.stat(source);
+        if (sourceStat.isDirectory()) {
+            if (!recursive) {
+                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
+            }
+            else {
+                yield cpDirRecursive(source, newDest, 0, force);
+            }
+        }
+        else {
+            if (path.relative(source, newDest) === '') {
+                // a file cannot be copied to itself
+                throw new Error(`'${newDest}' and '${source}' are the same file`);
+            }
+            yield io_copyFile(source, newDest, force);
+        }
+    });
+}
+/**
+ * Moves a path.
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See MoveOptions.
+ */
+function mv(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        if (yield ioUtil.exists(dest)) {
+            let destExists = true;
+            if (yield ioUtil.isDirectory(dest)) {
+                // If dest is directory copy src into dest
+                dest = path.join(dest, path.basename(source));
+                destExists = yield ioUtil.exists(dest);
+            }
+            if (destExists) {
+                if (options.force == null || options.force) {
+                    yield rmRF(dest);
+                }
+                else {
+                    throw new Error('Destination already exists');
+                }
+            }
+        }
+        yield mkdirP(path.dirname(dest));
+        yield ioUtil.rename(source, dest);
+    });
+}
+/**
+ * Remove a path recursively with force
+ *
+ * @param inputPath path to remove
+ */
+function rmRF(inputPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (ioUtil.IS_WINDOWS) {
+            // Check for invalid characters
+            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+            if (/[*"<>|]/.test(inputPath)) {
+                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+            }
+        }
+        try {
+            // note if path does not exist, error is silent
+            yield ioUtil.rm(inputPath, {
+                force: true,
+                maxRetries: 3,
+                recursive: true,
+                retryDelay: 300
+            });
+        }
+        catch (err) {
+            throw new Error(`File was unable to be removed ${err}`);
+        }
+    });
+}
+/**
+ * Make a directory.  Creates the full path with folders in between
+ * Will throw if it fails
+ *
+ * @param   fsPath        path to create
+ * @returns Promise<void>
+ */
+function mkdirP(fsPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        ok(fsPath, 'a path argument must be provided');
+        yield ioUtil.mkdir(fsPath, { recursive: true });
+    });
+}
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (IS_WINDOWS) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
+                }
+                else {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
+                }
+            }
+            return result;
+        }
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
+        }
+        return '';
+    });
+}
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // build the list of extensions to try
+        const extensions = [];
+        if (IS_WINDOWS && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
+            }
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (isRooted(tool)) {
+            const filePath = yield tryGetExecutablePath(tool, extensions);
+            if (filePath) {
+                return [filePath];
+            }
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(external_path_namespaceObject.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
+function readCopyOptions(options) {
+    const force = options.force == null ? true : options.force;
+    const recursive = Boolean(options.recursive);
+    const copySourceDirectory = options.copySourceDirectory == null
+        ? true
+        : Boolean(options.copySourceDirectory);
+    return { force, recursive, copySourceDirectory };
+}
+function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        // Ensure there is not a run away recursive copy
+        if (currentDepth >= 255)
+            return;
+        currentDepth++;
+        yield mkdirP(destDir);
+        const files = yield ioUtil.readdir(sourceDir);
+        for (const fileName of files) {
+            const srcFile = `${sourceDir}/${fileName}`;
+            const destFile = `${destDir}/${fileName}`;
+            const srcFileStat = yield ioUtil.lstat(srcFile);
+            if (srcFileStat.isDirectory()) {
+                // Recurse
+                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
+            }
+            else {
+                yield io_copyFile(srcFile, destFile, force);
+            }
+        }
+        // Change the mode for the newly created directory
+        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
+    });
+}
+// Buffered file copy
+function io_copyFile(srcFile, destFile, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
+            // unlink/re-link it
+            try {
+                yield ioUtil.lstat(destFile);
+                yield ioUtil.unlink(destFile);
+            }
+            catch (e) {
+                // Try to override file permission
+                if (e.code === 'EPERM') {
+                    yield ioUtil.chmod(destFile, '0666');
+                    yield ioUtil.unlink(destFile);
+                }
+                // other errors = it doesn't exist, no work to do
+            }
+            // Copy over symlink
+            const symlinkFull = yield ioUtil.readlink(srcFile);
+            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
+        }
+        else if (!(yield ioUtil.exists(destFile)) || force) {
+            yield ioUtil.copyFile(srcFile, destFile);
+        }
+    });
+}
+//# sourceMappingURL=io.js.map
+;// CONCATENATED MODULE: external "timers"
+const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+
+/* eslint-disable @typescript-eslint/unbound-method */
+const toolrunner_IS_WINDOWS = process.platform === 'win32';
+/*
+ * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
+ */
+class ToolRunner extends external_events_.EventEmitter {
+    constructor(toolPath, args, options) {
+        super();
+        if (!toolPath) {
+            throw new Error("Parameter 'toolPath' cannot be null or empty.");
+        }
+        this.toolPath = toolPath;
+        this.args = args || [];
+        this.options = options || {};
+    }
+    _debug(message) {
+        if (this.options.listeners && this.options.listeners.debug) {
+            this.options.listeners.debug(message);
+        }
+    }
+    _getCommandString(options, noPrefix) {
+        const toolPath = this._getSpawnFileName();
+        const args = this._getSpawnArgs(options);
+        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
+        if (toolrunner_IS_WINDOWS) {
+            // Windows + cmd file
+            if (this._isCmdFile()) {
+                cmd += toolPath;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows + verbatim
+            else if (options.windowsVerbatimArguments) {
+                cmd += `"${toolPath}"`;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows (regular)
+            else {
+                cmd += this._windowsQuoteCmdArg(toolPath);
+                for (const a of args) {
+                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
+                }
+            }
+        }
+        else {
+            // OSX/Linux - this can likely be improved with some form of quoting.
+            // creating processes on Unix is fundamentally different than Windows.
+            // on Unix, execvp() takes an arg array.
+            cmd += toolPath;
+            for (const a of args) {
+                cmd += ` ${a}`;
+            }
+        }
+        return cmd;
+    }
+    _processLineBuffer(data, strBuffer, onLine) {
+        try {
+            let s = strBuffer + data.toString();
+            let n = s.indexOf(external_os_.EOL);
+            while (n > -1) {
+                const line = s.substring(0, n);
+                onLine(line);
+                // the rest of the string ...
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
+            }
+            return s;
+        }
+        catch (err) {
+            // streaming lines to console is best effort.  Don't fail a build.
+            this._debug(`error processing line. Failed with error ${err}`);
+            return '';
+        }
+    }
+    _getSpawnFileName() {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                return process.env['COMSPEC'] || 'cmd.exe';
+            }
+        }
+        return this.toolPath;
+    }
+    _getSpawnArgs(options) {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
+                for (const a of this.args) {
+                    argline += ' ';
+                    argline += options.windowsVerbatimArguments
+                        ? a
+                        : this._windowsQuoteCmdArg(a);
+                }
+                argline += '"';
+                return [argline];
+            }
+        }
+        return this.args;
+    }
+    _endsWith(str, end) {
+        return str.endsWith(end);
+    }
+    _isCmdFile() {
+        const upperToolPath = this.toolPath.toUpperCase();
+        return (this._endsWith(upperToolPath, '.CMD') ||
+            this._endsWith(upperToolPath, '.BAT'));
+    }
+    _windowsQuoteCmdArg(arg) {
+        // for .exe, apply the normal quoting rules that libuv applies
+        if (!this._isCmdFile()) {
+            return this._uvQuoteCmdArg(arg);
+        }
+        // otherwise apply quoting rules specific to the cmd.exe command line parser.
+        // the libuv rules are generic and are not designed specifically for cmd.exe
+        // command line parser.
+        //
+        // for a detailed description of the cmd.exe command line parser, refer to
+        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
+        // need quotes for empty arg
+        if (!arg) {
+            return '""';
+        }
+        // determine whether the arg needs to be quoted
+        const cmdSpecialChars = [
+            ' ',
+            '\t',
+            '&',
+            '(',
+            ')',
+            '[',
+            ']',
+            '{',
+            '}',
+            '^',
+            '=',
+            ';',
+            '!',
+            "'",
+            '+',
+            ',',
+            '`',
+            '~',
+            '|',
+            '<',
+            '>',
+            '"'
+        ];
+        let needsQuotes = false;
+        for (const char of arg) {
+            if (cmdSpecialChars.some(x => x === char)) {
+                needsQuotes = true;
+                break;
+            }
+        }
+        // short-circuit if quotes not needed
+        if (!needsQuotes) {
+            return arg;
+        }
+        // the following quoting rules are very similar to the rules that by libuv applies.
+        //
+        // 1) wrap the string in quotes
+        //
+        // 2) double-up quotes - i.e. " => ""
+        //
+        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
+        //    doesn't work well with a cmd.exe command line.
+        //
+        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
+        //    for example, the command line:
+        //          foo.exe "myarg:""my val"""
+        //    is parsed by a .NET console app into an arg array:
+        //          [ "myarg:\"my val\"" ]
+        //    which is the same end result when applying libuv quoting rules. although the actual
+        //    command line from libuv quoting rules would look like:
+        //          foo.exe "myarg:\"my val\""
+        //
+        // 3) double-up slashes that precede a quote,
+        //    e.g.  hello \world    => "hello \world"
+        //          hello\"world    => "hello\\""world"
+        //          hello\\"world   => "hello\\\\""world"
+        //          hello world\    => "hello world\\"
+        //
+        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
+        //    the reasons for including this as a .cmd quoting rule are:
+        //
+        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
+        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
+        //
+        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
+        //       haven't heard any complaints about that aspect.
+        //
+        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
+        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
+        // by using %%.
+        //
+        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
+        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
+        //
+        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
+        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
+        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
+        // to an external program.
+        //
+        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
+        // % can be escaped within a .cmd file.
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\'; // double the slash
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '"'; // double the quote
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _uvQuoteCmdArg(arg) {
+        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
+        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
+        // is used.
+        //
+        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
+        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
+        // pasting copyright notice from Node within this function:
+        //
+        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
+        //
+        //      Permission is hereby granted, free of charge, to any person obtaining a copy
+        //      of this software and associated documentation files (the "Software"), to
+        //      deal in the Software without restriction, including without limitation the
+        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+        //      sell copies of the Software, and to permit persons to whom the Software is
+        //      furnished to do so, subject to the following conditions:
+        //
+        //      The above copyright notice and this permission notice shall be included in
+        //      all copies or substantial portions of the Software.
+        //
+        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+        //      IN THE SOFTWARE.
+        if (!arg) {
+            // Need double quotation for empty argument
+            return '""';
+        }
+        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
+            // No quotation needed
+            return arg;
+        }
+        if (!arg.includes('"') && !arg.includes('\\')) {
+            // No embedded double quotes or backslashes, so I can just wrap
+            // quote marks around the whole thing.
+            return `"${arg}"`;
+        }
+        // Expected input/output:
+        //   input : hello"world
+        //   output: "hello\"world"
+        //   input : hello""world
+        //   output: "hello\"\"world"
+        //   input : hello\world
+        //   output: hello\world
+        //   input : hello\\world
+        //   output: hello\\world
+        //   input : hello\"world
+        //   output: "hello\\\"world"
+        //   input : hello\\"world
+        //   output: "hello\\\\\"world"
+        //   input : hello world\
+        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
+        //                             but it appears the comment is wrong, it should be "hello world\\"
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\';
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '\\';
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _cloneExecOptions(options) {
+        options = options || {};
+        const result = {
+            cwd: options.cwd || process.cwd(),
+            env: options.env || process.env,
+            silent: options.silent || false,
+            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
+            failOnStdErr: options.failOnStdErr || false,
+            ignoreReturnCode: options.ignoreReturnCode || false,
+            delay: options.delay || 10000
+        };
+        result.outStream = options.outStream || process.stdout;
+        result.errStream = options.errStream || process.stderr;
+        return result;
+    }
+    _getSpawnOptions(options, toolPath) {
+        options = options || {};
+        const result = {};
+        result.cwd = options.cwd;
+        result.env = options.env;
+        result['windowsVerbatimArguments'] =
+            options.windowsVerbatimArguments || this._isCmdFile();
+        if (options.windowsVerbatimArguments) {
+            result.argv0 = `"${toolPath}"`;
+        }
+        return result;
+    }
+    /**
+     * Exec a tool.
+     * Output will be streamed to the live console.
+     * Returns promise with return code
+     *
+     * @param     tool     path to tool to exec
+     * @param     options  optional exec options.  See ExecOptions
+     * @returns   number
+     */
+    exec() {
+        return toolrunner_awaiter(this, void 0, void 0, function* () {
+            // root the tool path if it is unrooted and contains relative pathing
+            if (!isRooted(this.toolPath) &&
+                (this.toolPath.includes('/') ||
+                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
+                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
+                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+            }
+            // if the tool is only a file name, then resolve it from the PATH
+            // otherwise verify it exists (add extension on Windows if necessary)
+            this.toolPath = yield which(this.toolPath, true);
+            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
+                this._debug(`exec tool: ${this.toolPath}`);
+                this._debug('arguments:');
+                for (const arg of this.args) {
+                    this._debug(`   ${arg}`);
+                }
+                const optionsNonNull = this._cloneExecOptions(this.options);
+                if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
+                }
+                const state = new ExecState(optionsNonNull, this.toolPath);
+                state.on('debug', (message) => {
+                    this._debug(message);
+                });
+                if (this.options.cwd && !(yield exists(this.options.cwd))) {
+                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
+                }
+                const fileName = this._getSpawnFileName();
+                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                let stdbuffer = '';
+                if (cp.stdout) {
+                    cp.stdout.on('data', (data) => {
+                        if (this.options.listeners && this.options.listeners.stdout) {
+                            this.options.listeners.stdout(data);
+                        }
+                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                            optionsNonNull.outStream.write(data);
+                        }
+                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.stdline) {
+                                this.options.listeners.stdline(line);
+                            }
+                        });
+                    });
+                }
+                let errbuffer = '';
+                if (cp.stderr) {
+                    cp.stderr.on('data', (data) => {
+                        state.processStderr = true;
+                        if (this.options.listeners && this.options.listeners.stderr) {
+                            this.options.listeners.stderr(data);
+                        }
+                        if (!optionsNonNull.silent &&
+                            optionsNonNull.errStream &&
+                            optionsNonNull.outStream) {
+                            const s = optionsNonNull.failOnStdErr
+                                ? optionsNonNull.errStream
+                                : optionsNonNull.outStream;
+                            s.write(data);
+                        }
+                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.errline) {
+                                this.options.listeners.errline(line);
+                            }
+                        });
+                    });
+                }
+                cp.on('error', (err) => {
+                    state.processError = err.message;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    state.CheckComplete();
+                });
+                cp.on('exit', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                cp.on('close', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                state.on('done', (error, exitCode) => {
+                    if (stdbuffer.length > 0) {
+                        this.emit('stdline', stdbuffer);
+                    }
+                    if (errbuffer.length > 0) {
+                        this.emit('errline', errbuffer);
+                    }
+                    cp.removeAllListeners();
+                    if (error) {
+                        reject(error);
+                    }
+                    else {
+                        resolve(exitCode);
+                    }
+                });
+                if (this.options.input) {
+                    if (!cp.stdin) {
+                        throw new Error('child process missing stdin');
+                    }
+                    cp.stdin.end(this.options.input);
+                }
+            }));
+        });
+    }
+}
+/**
+ * Convert an arg string to an array of args. Handles escaping
+ *
+ * @param    argString   string of arguments
+ * @returns  string[]    array of arguments
+ */
+function argStringToArray(argString) {
+    const args = [];
+    let inQuotes = false;
+    let escaped = false;
+    let arg = '';
+    function append(c) {
+        // we only escape double quotes.
+        if (escaped && c !== '"') {
+            arg += '\\';
+        }
+        arg += c;
+        escaped = false;
+    }
+    for (let i = 0; i < argString.length; i++) {
+        const c = argString.charAt(i);
+        if (c === '"') {
+            if (!escaped) {
+                inQuotes = !inQuotes;
+            }
+            else {
+                append(c);
+            }
+            continue;
+        }
+        if (c === '\\' && escaped) {
+            append(c);
+            continue;
+        }
+        if (c === '\\' && inQuotes) {
+            escaped = true;
+            continue;
+        }
+        if (c === ' ' && !inQuotes) {
+            if (arg.length > 0) {
+                args.push(arg);
+                arg = '';
+            }
+            continue;
+        }
+        append(c);
+    }
+    if (arg.length > 0) {
+        args.push(arg.trim());
+    }
+    return args;
+}
+class ExecState extends external_events_.EventEmitter {
+    constructor(options, toolPath) {
+        super();
+        this.processClosed = false; // tracks whether the process has exited and stdio is closed
+        this.processError = '';
+        this.processExitCode = 0;
+        this.processExited = false; // tracks whether the process has exited
+        this.processStderr = false; // tracks whether stderr was written to
+        this.delay = 10000; // 10 seconds
+        this.done = false;
+        this.timeout = null;
+        if (!toolPath) {
+            throw new Error('toolPath must not be empty');
+        }
+        this.options = options;
+        this.toolPath = toolPath;
+        if (options.delay) {
+            this.delay = options.delay;
+        }
+    }
+    CheckComplete() {
+        if (this.done) {
+            return;
+        }
+        if (this.processClosed) {
+            this._setResult();
+        }
+        else if (this.processExited) {
+            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
+        }
+    }
+    _debug(message) {
+        this.emit('debug', message);
+    }
+    _setResult() {
+        // determine whether there is an error
+        let error;
+        if (this.processExited) {
+            if (this.processError) {
+                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
+            }
+            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
+                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
+            }
+            else if (this.processStderr && this.options.failOnStdErr) {
+                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
+            }
+        }
+        // clear the timeout
+        if (this.timeout) {
+            clearTimeout(this.timeout);
+            this.timeout = null;
+        }
+        this.done = true;
+        this.emit('done', error, this.processExitCode);
+    }
+    static HandleTimeout(state) {
+        if (state.done) {
+            return;
+        }
+        if (!state.processClosed && state.processExited) {
+            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+            state._debug(message);
+        }
+        state._setResult();
+    }
+}
+//# sourceMappingURL=toolrunner.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+/**
+ * Exec a command.
+ * Output will be streamed to the live console.
+ * Returns promise with return code
+ *
+ * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
+ * @param     args               optional arguments for tool. Escaping is handled by the lib.
+ * @param     options            optional exec options.  See ExecOptions
+ * @returns   Promise<number>    exit code
+ */
+function exec_exec(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        const commandArgs = tr.argStringToArray(commandLine);
+        if (commandArgs.length === 0) {
+            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
+        }
+        // Path to tool to execute should be first arg
+        const toolPath = commandArgs[0];
+        args = commandArgs.slice(1).concat(args || []);
+        const runner = new tr.ToolRunner(toolPath, args, options);
+        return runner.exec();
+    });
+}
+/**
+ * Exec a command and get the output.
+ * Output will be streamed to the live console.
+ * Returns promise with the exit code and collected stdout and stderr
+ *
+ * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
+ * @param     args                  optional arguments for tool. Escaping is handled by the lib.
+ * @param     options               optional exec options.  See ExecOptions
+ * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
+ */
+function getExecOutput(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        var _a, _b;
+        let stdout = '';
+        let stderr = '';
+        //Using string decoder covers the case where a mult-byte character is split
+        const stdoutDecoder = new StringDecoder('utf8');
+        const stderrDecoder = new StringDecoder('utf8');
+        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
+        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
+        const stdErrListener = (data) => {
+            stderr += stderrDecoder.write(data);
+            if (originalStdErrListener) {
+                originalStdErrListener(data);
+            }
+        };
+        const stdOutListener = (data) => {
+            stdout += stdoutDecoder.write(data);
+            if (originalStdoutListener) {
+                originalStdoutListener(data);
+            }
+        };
+        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        //flush any remaining characters
+        stdout += stdoutDecoder.end();
+        stderr += stderrDecoder.end();
+        return {
+            exitCode,
+            stdout,
+            stderr
+        };
+    });
+}
+//# sourceMappingURL=exec.js.map
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -58553,2006 +61922,6 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 
-/***/ }),
-
-/***/ 5260:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  m: () => (/* binding */ exec),
-  getExecOutput: () => (/* binding */ getExecOutput)
-});
-
-// EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(3193);
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
-// EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
-// EXTERNAL MODULE: external "child_process"
-var external_child_process_ = __nccwpck_require__(5317);
-// EXTERNAL MODULE: external "path"
-var external_path_ = __nccwpck_require__(6928);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io.js
-var io = __nccwpck_require__(8701);
-// EXTERNAL MODULE: ./node_modules/@actions/io/lib/io-util.js
-var io_util = __nccwpck_require__(90);
-;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-
-/* eslint-disable @typescript-eslint/unbound-method */
-const IS_WINDOWS = process.platform === 'win32';
-/*
- * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
- */
-class ToolRunner extends external_events_.EventEmitter {
-    constructor(toolPath, args, options) {
-        super();
-        if (!toolPath) {
-            throw new Error("Parameter 'toolPath' cannot be null or empty.");
-        }
-        this.toolPath = toolPath;
-        this.args = args || [];
-        this.options = options || {};
-    }
-    _debug(message) {
-        if (this.options.listeners && this.options.listeners.debug) {
-            this.options.listeners.debug(message);
-        }
-    }
-    _getCommandString(options, noPrefix) {
-        const toolPath = this._getSpawnFileName();
-        const args = this._getSpawnArgs(options);
-        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (IS_WINDOWS) {
-            // Windows + cmd file
-            if (this._isCmdFile()) {
-                cmd += toolPath;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows + verbatim
-            else if (options.windowsVerbatimArguments) {
-                cmd += `"${toolPath}"`;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows (regular)
-            else {
-                cmd += this._windowsQuoteCmdArg(toolPath);
-                for (const a of args) {
-                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
-                }
-            }
-        }
-        else {
-            // OSX/Linux - this can likely be improved with some form of quoting.
-            // creating processes on Unix is fundamentally different than Windows.
-            // on Unix, execvp() takes an arg array.
-            cmd += toolPath;
-            for (const a of args) {
-                cmd += ` ${a}`;
-            }
-        }
-        return cmd;
-    }
-    _processLineBuffer(data, strBuffer, onLine) {
-        try {
-            let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_.EOL);
-            while (n > -1) {
-                const line = s.substring(0, n);
-                onLine(line);
-                // the rest of the string ...
-                s = s.substring(n + external_os_.EOL.length);
-                n = s.indexOf(external_os_.EOL);
-            }
-            return s;
-        }
-        catch (err) {
-            // streaming lines to console is best effort.  Don't fail a build.
-            this._debug(`error processing line. Failed with error ${err}`);
-            return '';
-        }
-    }
-    _getSpawnFileName() {
-        if (IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                return process.env['COMSPEC'] || 'cmd.exe';
-            }
-        }
-        return this.toolPath;
-    }
-    _getSpawnArgs(options) {
-        if (IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
-                for (const a of this.args) {
-                    argline += ' ';
-                    argline += options.windowsVerbatimArguments
-                        ? a
-                        : this._windowsQuoteCmdArg(a);
-                }
-                argline += '"';
-                return [argline];
-            }
-        }
-        return this.args;
-    }
-    _endsWith(str, end) {
-        return str.endsWith(end);
-    }
-    _isCmdFile() {
-        const upperToolPath = this.toolPath.toUpperCase();
-        return (this._endsWith(upperToolPath, '.CMD') ||
-            this._endsWith(upperToolPath, '.BAT'));
-    }
-    _windowsQuoteCmdArg(arg) {
-        // for .exe, apply the normal quoting rules that libuv applies
-        if (!this._isCmdFile()) {
-            return this._uvQuoteCmdArg(arg);
-        }
-        // otherwise apply quoting rules specific to the cmd.exe command line parser.
-        // the libuv rules are generic and are not designed specifically for cmd.exe
-        // command line parser.
-        //
-        // for a detailed description of the cmd.exe command line parser, refer to
-        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
-        // need quotes for empty arg
-        if (!arg) {
-            return '""';
-        }
-        // determine whether the arg needs to be quoted
-        const cmdSpecialChars = [
-            ' ',
-            '\t',
-            '&',
-            '(',
-            ')',
-            '[',
-            ']',
-            '{',
-            '}',
-            '^',
-            '=',
-            ';',
-            '!',
-            "'",
-            '+',
-            ',',
-            '`',
-            '~',
-            '|',
-            '<',
-            '>',
-            '"'
-        ];
-        let needsQuotes = false;
-        for (const char of arg) {
-            if (cmdSpecialChars.some(x => x === char)) {
-                needsQuotes = true;
-                break;
-            }
-        }
-        // short-circuit if quotes not needed
-        if (!needsQuotes) {
-            return arg;
-        }
-        // the following quoting rules are very similar to the rules that by libuv applies.
-        //
-        // 1) wrap the string in quotes
-        //
-        // 2) double-up quotes - i.e. " => ""
-        //
-        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
-        //    doesn't work well with a cmd.exe command line.
-        //
-        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
-        //    for example, the command line:
-        //          foo.exe "myarg:""my val"""
-        //    is parsed by a .NET console app into an arg array:
-        //          [ "myarg:\"my val\"" ]
-        //    which is the same end result when applying libuv quoting rules. although the actual
-        //    command line from libuv quoting rules would look like:
-        //          foo.exe "myarg:\"my val\""
-        //
-        // 3) double-up slashes that precede a quote,
-        //    e.g.  hello \world    => "hello \world"
-        //          hello\"world    => "hello\\""world"
-        //          hello\\"world   => "hello\\\\""world"
-        //          hello world\    => "hello world\\"
-        //
-        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
-        //    the reasons for including this as a .cmd quoting rule are:
-        //
-        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
-        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
-        //
-        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
-        //       haven't heard any complaints about that aspect.
-        //
-        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
-        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
-        // by using %%.
-        //
-        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
-        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
-        //
-        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
-        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
-        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
-        // to an external program.
-        //
-        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
-        // % can be escaped within a .cmd file.
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\'; // double the slash
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '"'; // double the quote
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _uvQuoteCmdArg(arg) {
-        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
-        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
-        // is used.
-        //
-        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
-        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
-        // pasting copyright notice from Node within this function:
-        //
-        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
-        //
-        //      Permission is hereby granted, free of charge, to any person obtaining a copy
-        //      of this software and associated documentation files (the "Software"), to
-        //      deal in the Software without restriction, including without limitation the
-        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
-        //      sell copies of the Software, and to permit persons to whom the Software is
-        //      furnished to do so, subject to the following conditions:
-        //
-        //      The above copyright notice and this permission notice shall be included in
-        //      all copies or substantial portions of the Software.
-        //
-        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
-        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
-        //      IN THE SOFTWARE.
-        if (!arg) {
-            // Need double quotation for empty argument
-            return '""';
-        }
-        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
-            // No quotation needed
-            return arg;
-        }
-        if (!arg.includes('"') && !arg.includes('\\')) {
-            // No embedded double quotes or backslashes, so I can just wrap
-            // quote marks around the whole thing.
-            return `"${arg}"`;
-        }
-        // Expected input/output:
-        //   input : hello"world
-        //   output: "hello\"world"
-        //   input : hello""world
-        //   output: "hello\"\"world"
-        //   input : hello\world
-        //   output: hello\world
-        //   input : hello\\world
-        //   output: hello\\world
-        //   input : hello\"world
-        //   output: "hello\\\"world"
-        //   input : hello\\"world
-        //   output: "hello\\\\\"world"
-        //   input : hello world\
-        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
-        //                             but it appears the comment is wrong, it should be "hello world\\"
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\';
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '\\';
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _cloneExecOptions(options) {
-        options = options || {};
-        const result = {
-            cwd: options.cwd || process.cwd(),
-            env: options.env || process.env,
-            silent: options.silent || false,
-            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
-            failOnStdErr: options.failOnStdErr || false,
-            ignoreReturnCode: options.ignoreReturnCode || false,
-            delay: options.delay || 10000
-        };
-        result.outStream = options.outStream || process.stdout;
-        result.errStream = options.errStream || process.stderr;
-        return result;
-    }
-    _getSpawnOptions(options, toolPath) {
-        options = options || {};
-        const result = {};
-        result.cwd = options.cwd;
-        result.env = options.env;
-        result['windowsVerbatimArguments'] =
-            options.windowsVerbatimArguments || this._isCmdFile();
-        if (options.windowsVerbatimArguments) {
-            result.argv0 = `"${toolPath}"`;
-        }
-        return result;
-    }
-    /**
-     * Exec a tool.
-     * Output will be streamed to the live console.
-     * Returns promise with return code
-     *
-     * @param     tool     path to tool to exec
-     * @param     options  optional exec options.  See ExecOptions
-     * @returns   number
-     */
-    exec() {
-        return __awaiter(this, void 0, void 0, function* () {
-            // root the tool path if it is unrooted and contains relative pathing
-            if (!io_util/* isRooted */.Qh(this.toolPath) &&
-                (this.toolPath.includes('/') ||
-                    (IS_WINDOWS && this.toolPath.includes('\\')))) {
-                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
-            }
-            // if the tool is only a file name, then resolve it from the PATH
-            // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield io/* which */.K7(this.toolPath, true);
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                this._debug(`exec tool: ${this.toolPath}`);
-                this._debug('arguments:');
-                for (const arg of this.args) {
-                    this._debug(`   ${arg}`);
-                }
-                const optionsNonNull = this._cloneExecOptions(this.options);
-                if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
-                }
-                const state = new ExecState(optionsNonNull, this.toolPath);
-                state.on('debug', (message) => {
-                    this._debug(message);
-                });
-                if (this.options.cwd && !(yield io_util/* exists */.t2(this.options.cwd))) {
-                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
-                }
-                const fileName = this._getSpawnFileName();
-                const cp = external_child_process_.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
-                let stdbuffer = '';
-                if (cp.stdout) {
-                    cp.stdout.on('data', (data) => {
-                        if (this.options.listeners && this.options.listeners.stdout) {
-                            this.options.listeners.stdout(data);
-                        }
-                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                            optionsNonNull.outStream.write(data);
-                        }
-                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.stdline) {
-                                this.options.listeners.stdline(line);
-                            }
-                        });
-                    });
-                }
-                let errbuffer = '';
-                if (cp.stderr) {
-                    cp.stderr.on('data', (data) => {
-                        state.processStderr = true;
-                        if (this.options.listeners && this.options.listeners.stderr) {
-                            this.options.listeners.stderr(data);
-                        }
-                        if (!optionsNonNull.silent &&
-                            optionsNonNull.errStream &&
-                            optionsNonNull.outStream) {
-                            const s = optionsNonNull.failOnStdErr
-                                ? optionsNonNull.errStream
-                                : optionsNonNull.outStream;
-                            s.write(data);
-                        }
-                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.errline) {
-                                this.options.listeners.errline(line);
-                            }
-                        });
-                    });
-                }
-                cp.on('error', (err) => {
-                    state.processError = err.message;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    state.CheckComplete();
-                });
-                cp.on('exit', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                cp.on('close', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                state.on('done', (error, exitCode) => {
-                    if (stdbuffer.length > 0) {
-                        this.emit('stdline', stdbuffer);
-                    }
-                    if (errbuffer.length > 0) {
-                        this.emit('errline', errbuffer);
-                    }
-                    cp.removeAllListeners();
-                    if (error) {
-                        reject(error);
-                    }
-                    else {
-                        resolve(exitCode);
-                    }
-                });
-                if (this.options.input) {
-                    if (!cp.stdin) {
-                        throw new Error('child process missing stdin');
-                    }
-                    cp.stdin.end(this.options.input);
-                }
-            }));
-        });
-    }
-}
-/**
- * Convert an arg string to an array of args. Handles escaping
- *
- * @param    argString   string of arguments
- * @returns  string[]    array of arguments
- */
-function argStringToArray(argString) {
-    const args = [];
-    let inQuotes = false;
-    let escaped = false;
-    let arg = '';
-    function append(c) {
-        // we only escape double quotes.
-        if (escaped && c !== '"') {
-            arg += '\\';
-        }
-        arg += c;
-        escaped = false;
-    }
-    for (let i = 0; i < argString.length; i++) {
-        const c = argString.charAt(i);
-        if (c === '"') {
-            if (!escaped) {
-                inQuotes = !inQuotes;
-            }
-            else {
-                append(c);
-            }
-            continue;
-        }
-        if (c === '\\' && escaped) {
-            append(c);
-            continue;
-        }
-        if (c === '\\' && inQuotes) {
-            escaped = true;
-            continue;
-        }
-        if (c === ' ' && !inQuotes) {
-            if (arg.length > 0) {
-                args.push(arg);
-                arg = '';
-            }
-            continue;
-        }
-        append(c);
-    }
-    if (arg.length > 0) {
-        args.push(arg.trim());
-    }
-    return args;
-}
-class ExecState extends external_events_.EventEmitter {
-    constructor(options, toolPath) {
-        super();
-        this.processClosed = false; // tracks whether the process has exited and stdio is closed
-        this.processError = '';
-        this.processExitCode = 0;
-        this.processExited = false; // tracks whether the process has exited
-        this.processStderr = false; // tracks whether stderr was written to
-        this.delay = 10000; // 10 seconds
-        this.done = false;
-        this.timeout = null;
-        if (!toolPath) {
-            throw new Error('toolPath must not be empty');
-        }
-        this.options = options;
-        this.toolPath = toolPath;
-        if (options.delay) {
-            this.delay = options.delay;
-        }
-    }
-    CheckComplete() {
-        if (this.done) {
-            return;
-        }
-        if (this.processClosed) {
-            this._setResult();
-        }
-        else if (this.processExited) {
-            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
-        }
-    }
-    _debug(message) {
-        this.emit('debug', message);
-    }
-    _setResult() {
-        // determine whether there is an error
-        let error;
-        if (this.processExited) {
-            if (this.processError) {
-                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
-            }
-            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
-                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
-            }
-            else if (this.processStderr && this.options.failOnStdErr) {
-                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
-            }
-        }
-        // clear the timeout
-        if (this.timeout) {
-            clearTimeout(this.timeout);
-            this.timeout = null;
-        }
-        this.done = true;
-        this.emit('done', error, this.processExitCode);
-    }
-    static HandleTimeout(state) {
-        if (state.done) {
-            return;
-        }
-        if (!state.processClosed && state.processExited) {
-            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-            state._debug(message);
-        }
-        state._setResult();
-    }
-}
-//# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
-var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Exec a command.
- * Output will be streamed to the live console.
- * Returns promise with return code
- *
- * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
- * @param     args               optional arguments for tool. Escaping is handled by the lib.
- * @param     options            optional exec options.  See ExecOptions
- * @returns   Promise<number>    exit code
- */
-function exec(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = argStringToArray(commandLine);
-        if (commandArgs.length === 0) {
-            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
-        }
-        // Path to tool to execute should be first arg
-        const toolPath = commandArgs[0];
-        args = commandArgs.slice(1).concat(args || []);
-        const runner = new ToolRunner(toolPath, args, options);
-        return runner.exec();
-    });
-}
-/**
- * Exec a command and get the output.
- * Output will be streamed to the live console.
- * Returns promise with the exit code and collected stdout and stderr
- *
- * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
- * @param     args                  optional arguments for tool. Escaping is handled by the lib.
- * @param     options               optional exec options.  See ExecOptions
- * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
- */
-function getExecOutput(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        var _a, _b;
-        let stdout = '';
-        let stderr = '';
-        //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new external_string_decoder_.StringDecoder('utf8');
-        const stderrDecoder = new external_string_decoder_.StringDecoder('utf8');
-        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
-        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
-        const stdErrListener = (data) => {
-            stderr += stderrDecoder.write(data);
-            if (originalStdErrListener) {
-                originalStdErrListener(data);
-            }
-        };
-        const stdOutListener = (data) => {
-            stdout += stdoutDecoder.write(data);
-            if (originalStdoutListener) {
-                originalStdoutListener(data);
-            }
-        };
-        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
-        //flush any remaining characters
-        stdout += stdoutDecoder.end();
-        stderr += stderrDecoder.end();
-        return {
-            exitCode,
-            stdout,
-            stderr
-        };
-    });
-}
-//# sourceMappingURL=exec.js.map
-
-/***/ }),
-
-/***/ 4942:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Qq: () => (/* binding */ HttpClient)
-});
-
-// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
-
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
-/* eslint-disable @typescript-eslint/no-explicit-any */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-var HttpCodes;
-(function (HttpCodes) {
-    HttpCodes[HttpCodes["OK"] = 200] = "OK";
-    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
-    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
-    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
-    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
-    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
-    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
-    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
-    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
-    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
-    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
-    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
-    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
-    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
-    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
-    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
-    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
-    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
-    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
-    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
-    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
-    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
-    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function (Headers) {
-    Headers["Accept"] = "accept";
-    Headers["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function (MediaTypes) {
-    MediaTypes["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-/**
- * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
- * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
- */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-    return proxyUrl ? proxyUrl.href : '';
-}
-const HttpRedirectCodes = [
-    HttpCodes.MovedPermanently,
-    HttpCodes.ResourceMoved,
-    HttpCodes.SeeOther,
-    HttpCodes.TemporaryRedirect,
-    HttpCodes.PermanentRedirect
-];
-const HttpResponseRetryCodes = [
-    HttpCodes.BadGateway,
-    HttpCodes.ServiceUnavailable,
-    HttpCodes.GatewayTimeout
-];
-const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
-const ExponentialBackoffCeiling = 10;
-const ExponentialBackoffTimeSlice = 5;
-class HttpClientError extends Error {
-    constructor(message, statusCode) {
-        super(message);
-        this.name = 'HttpClientError';
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, HttpClientError.prototype);
-    }
-}
-class HttpClientResponse {
-    constructor(message) {
-        this.message = message;
-    }
-    readBody() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                let output = Buffer.alloc(0);
-                this.message.on('data', (chunk) => {
-                    output = Buffer.concat([output, chunk]);
-                });
-                this.message.on('end', () => {
-                    resolve(output.toString());
-                });
-            }));
-        });
-    }
-    readBodyBuffer() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                const chunks = [];
-                this.message.on('data', (chunk) => {
-                    chunks.push(chunk);
-                });
-                this.message.on('end', () => {
-                    resolve(Buffer.concat(chunks));
-                });
-            }));
-        });
-    }
-}
-function isHttps(requestUrl) {
-    const parsedUrl = new URL(requestUrl);
-    return parsedUrl.protocol === 'https:';
-}
-class HttpClient {
-    constructor(userAgent, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-            if (requestOptions.ignoreSslError != null) {
-                this._ignoreSslError = requestOptions.ignoreSslError;
-            }
-            this._socketTimeout = requestOptions.socketTimeout;
-            if (requestOptions.allowRedirects != null) {
-                this._allowRedirects = requestOptions.allowRedirects;
-            }
-            if (requestOptions.allowRedirectDowngrade != null) {
-                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-            }
-            if (requestOptions.maxRedirects != null) {
-                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-            }
-            if (requestOptions.keepAlive != null) {
-                this._keepAlive = requestOptions.keepAlive;
-            }
-            if (requestOptions.allowRetries != null) {
-                this._allowRetries = requestOptions.allowRetries;
-            }
-            if (requestOptions.maxRetries != null) {
-                this._maxRetries = requestOptions.maxRetries;
-            }
-        }
-    }
-    options(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    get(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('GET', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    del(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    post(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('POST', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    patch(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    put(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PUT', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    head(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-    }
-    /**
-     * Gets a typed object from an endpoint
-     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-     */
-    getJson(requestUrl_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            const res = yield this.get(requestUrl, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    postJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.post(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    putJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.put(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    patchJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.patch(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    /**
-     * Makes a raw http request.
-     * All other methods such as get, post, patch, and request ultimately call this.
-     * Prefer get, del, post and patch
-     */
-    request(verb, requestUrl, data, headers) {
-        return __awaiter(this, void 0, void 0, function* () {
-            if (this._disposed) {
-                throw new Error('Client has already been disposed.');
-            }
-            const parsedUrl = new URL(requestUrl);
-            let info = this._prepareRequest(verb, parsedUrl, headers);
-            // Only perform retries on reads since writes may not be idempotent.
-            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
-                ? this._maxRetries + 1
-                : 1;
-            let numTries = 0;
-            let response;
-            do {
-                response = yield this.requestRaw(info, data);
-                // Check if it's an authentication challenge
-                if (response &&
-                    response.message &&
-                    response.message.statusCode === HttpCodes.Unauthorized) {
-                    let authenticationHandler;
-                    for (const handler of this.handlers) {
-                        if (handler.canHandleAuthentication(response)) {
-                            authenticationHandler = handler;
-                            break;
-                        }
-                    }
-                    if (authenticationHandler) {
-                        return authenticationHandler.handleAuthentication(this, info, data);
-                    }
-                    else {
-                        // We have received an unauthorized response but have no handlers to handle it.
-                        // Let the response return to the caller.
-                        return response;
-                    }
-                }
-                let redirectsRemaining = this._maxRedirects;
-                while (response.message.statusCode &&
-                    HttpRedirectCodes.includes(response.message.statusCode) &&
-                    this._allowRedirects &&
-                    redirectsRemaining > 0) {
-                    const redirectUrl = response.message.headers['location'];
-                    if (!redirectUrl) {
-                        // if there's no location to redirect to, we won't
-                        break;
-                    }
-                    const parsedRedirectUrl = new URL(redirectUrl);
-                    if (parsedUrl.protocol === 'https:' &&
-                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
-                        !this._allowRedirectDowngrade) {
-                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
-                    }
-                    // we need to finish reading the response before reassigning response
-                    // which will leak the open socket.
-                    yield response.readBody();
-                    // strip authorization header if redirected to a different hostname
-                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                        for (const header in headers) {
-                            // header names are case insensitive
-                            if (header.toLowerCase() === 'authorization') {
-                                delete headers[header];
-                            }
-                        }
-                    }
-                    // let's make the request with the new redirectUrl
-                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
-                    response = yield this.requestRaw(info, data);
-                    redirectsRemaining--;
-                }
-                if (!response.message.statusCode ||
-                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
-                    // If not a retry code, return immediately instead of retrying
-                    return response;
-                }
-                numTries += 1;
-                if (numTries < maxTries) {
-                    yield response.readBody();
-                    yield this._performExponentialBackoff(numTries);
-                }
-            } while (numTries < maxTries);
-            return response;
-        });
-    }
-    /**
-     * Needs to be called if keepAlive is set to true in request options.
-     */
-    dispose() {
-        if (this._agent) {
-            this._agent.destroy();
-        }
-        this._disposed = true;
-    }
-    /**
-     * Raw request.
-     * @param info
-     * @param data
-     */
-    requestRaw(info, data) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => {
-                function callbackForResult(err, res) {
-                    if (err) {
-                        reject(err);
-                    }
-                    else if (!res) {
-                        // If `err` is not passed, then `res` must be passed.
-                        reject(new Error('Unknown error'));
-                    }
-                    else {
-                        resolve(res);
-                    }
-                }
-                this.requestRawWithCallback(info, data, callbackForResult);
-            });
-        });
-    }
-    /**
-     * Raw request with callback.
-     * @param info
-     * @param data
-     * @param onResult
-     */
-    requestRawWithCallback(info, data, onResult) {
-        if (typeof data === 'string') {
-            if (!info.options.headers) {
-                info.options.headers = {};
-            }
-            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-            if (!callbackCalled) {
-                callbackCalled = true;
-                onResult(err, res);
-            }
-        }
-        const req = info.httpModule.request(info.options, (msg) => {
-            const res = new HttpClientResponse(msg);
-            handleResult(undefined, res);
-        });
-        let socket;
-        req.on('socket', sock => {
-            socket = sock;
-        });
-        // If we ever get disconnected, we want the socket to timeout eventually
-        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
-            if (socket) {
-                socket.end();
-            }
-            handleResult(new Error(`Request timeout: ${info.options.path}`));
-        });
-        req.on('error', function (err) {
-            // err has statusCode property
-            // res should have headers
-            handleResult(err);
-        });
-        if (data && typeof data === 'string') {
-            req.write(data, 'utf8');
-        }
-        if (data && typeof data !== 'string') {
-            data.on('close', function () {
-                req.end();
-            });
-            data.pipe(req);
-        }
-        else {
-            req.end();
-        }
-    }
-    /**
-     * Gets an http agent. This function is useful when you need an http agent that handles
-     * routing through a proxy server - depending upon the url and proxy environment variables.
-     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-     */
-    getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-    }
-    getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-            return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-    }
-    _prepareRequest(method, requestUrl, headers) {
-        const info = {};
-        info.parsedUrl = requestUrl;
-        const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
-        const defaultPort = usingSsl ? 443 : 80;
-        info.options = {};
-        info.options.host = info.parsedUrl.hostname;
-        info.options.port = info.parsedUrl.port
-            ? parseInt(info.parsedUrl.port)
-            : defaultPort;
-        info.options.path =
-            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
-        info.options.method = method;
-        info.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-            info.options.headers['user-agent'] = this.userAgent;
-        }
-        info.options.agent = this._getAgent(info.parsedUrl);
-        // gives handlers an opportunity to participate
-        if (this.handlers) {
-            for (const handler of this.handlers) {
-                handler.prepareRequest(info.options);
-            }
-        }
-        return info;
-    }
-    _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
-        }
-        return lowercaseKeys(headers || {});
-    }
-    /**
-     * Gets an existing header value or returns a default.
-     * Handles converting number header values to strings since HTTP headers must be strings.
-     * Note: This returns string | string[] since some headers can have multiple values.
-     * For headers that must always be a single string (like Content-Type), use the
-     * specialized _getExistingOrDefaultContentTypeHeader method instead.
-     */
-    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
-            if (headerValue) {
-                clientHeader =
-                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
-            }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== undefined) {
-            return typeof additionalValue === 'number'
-                ? additionalValue.toString()
-                : additionalValue;
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    /**
-     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-     * Always returns a single string (not an array) since Content-Type should be a single value.
-     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-     */
-    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
-            if (headerValue) {
-                if (typeof headerValue === 'number') {
-                    clientHeader = String(headerValue);
-                }
-                else if (Array.isArray(headerValue)) {
-                    clientHeader = headerValue.join(', ');
-                }
-                else {
-                    clientHeader = headerValue;
-                }
-            }
-        }
-        const additionalValue = additionalHeaders[Headers.ContentType];
-        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
-        if (additionalValue !== undefined) {
-            if (typeof additionalValue === 'number') {
-                return String(additionalValue);
-            }
-            else if (Array.isArray(additionalValue)) {
-                return additionalValue.join(', ');
-            }
-            else {
-                return additionalValue;
-            }
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-            agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-            agent = this._agent;
-        }
-        // if agent is already assigned use that agent.
-        if (agent) {
-            return agent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        let maxSockets = 100;
-        if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
-        }
-        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
-        if (proxyUrl && proxyUrl.hostname) {
-            const agentOptions = {
-                maxSockets,
-                keepAlive: this._keepAlive,
-                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
-                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-                })), { host: proxyUrl.hostname, port: proxyUrl.port })
-            };
-            let tunnelAgent;
-            const overHttps = proxyUrl.protocol === 'https:';
-            if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
-            }
-            else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
-            }
-            agent = tunnelAgent(agentOptions);
-            this._proxyAgent = agent;
-        }
-        // if tunneling agent isn't assigned create a new agent
-        if (!agent) {
-            const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
-            this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            agent.options = Object.assign(agent.options || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return agent;
-    }
-    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-            proxyAgent = this._proxyAgentDispatcher;
-        }
-        // if agent is already assigned use that agent.
-        if (proxyAgent) {
-            return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
-            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
-        })));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return proxyAgent;
-    }
-    _getUserAgentWithOrchestrationId(userAgent) {
-        const baseUserAgent = userAgent || 'actions/http-client';
-        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
-        if (orchId) {
-            // Sanitize the orchestration ID to ensure it contains only valid characters
-            // Valid characters: 0-9, a-z, _, -, .
-            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-    }
-    _performExponentialBackoff(retryNumber) {
-        return __awaiter(this, void 0, void 0, function* () {
-            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-            return new Promise(resolve => setTimeout(() => resolve(), ms));
-        });
-    }
-    _processResponse(res, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                const statusCode = res.message.statusCode || 0;
-                const response = {
-                    statusCode,
-                    result: null,
-                    headers: {}
-                };
-                // not found leads to null obj returned
-                if (statusCode === HttpCodes.NotFound) {
-                    resolve(response);
-                }
-                // get the result from the body
-                function dateTimeDeserializer(key, value) {
-                    if (typeof value === 'string') {
-                        const a = new Date(value);
-                        if (!isNaN(a.valueOf())) {
-                            return a;
-                        }
-                    }
-                    return value;
-                }
-                let obj;
-                let contents;
-                try {
-                    contents = yield res.readBody();
-                    if (contents && contents.length > 0) {
-                        if (options && options.deserializeDates) {
-                            obj = JSON.parse(contents, dateTimeDeserializer);
-                        }
-                        else {
-                            obj = JSON.parse(contents);
-                        }
-                        response.result = obj;
-                    }
-                    response.headers = res.message.headers;
-                }
-                catch (err) {
-                    // Invalid resource (contents not json);  leaving result obj null
-                }
-                // note that 3xx redirects are handled by the http layer.
-                if (statusCode > 299) {
-                    let msg;
-                    // if exception/error in body, attempt to get better error
-                    if (obj && obj.message) {
-                        msg = obj.message;
-                    }
-                    else if (contents && contents.length > 0) {
-                        // it may be the case that the exception is in the body message as string
-                        msg = contents;
-                    }
-                    else {
-                        msg = `Failed request: (${statusCode})`;
-                    }
-                    const err = new HttpClientError(msg, statusCode);
-                    err.result = response.result;
-                    reject(err);
-                }
-                else {
-                    resolve(response);
-                }
-            }));
-        });
-    }
-}
-const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
-//# sourceMappingURL=index.js.map
-
-/***/ }),
-
-/***/ 90:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $1: () => (/* binding */ lstat),
-/* harmony export */   Ck: () => (/* binding */ mkdir),
-/* harmony export */   Cy: () => (/* binding */ readdir),
-/* harmony export */   H8: () => (/* binding */ IS_WINDOWS),
-/* harmony export */   Qh: () => (/* binding */ isRooted),
-/* harmony export */   YN: () => (/* binding */ symlink),
-/* harmony export */   dJ: () => (/* binding */ stat),
-/* harmony export */   h_: () => (/* binding */ readlink),
-/* harmony export */   k6: () => (/* binding */ chmod),
-/* harmony export */   m3: () => (/* binding */ copyFile),
-/* harmony export */   rm: () => (/* binding */ rm),
-/* harmony export */   t2: () => (/* binding */ exists),
-/* harmony export */   vr: () => (/* binding */ tryGetExecutablePath),
-/* harmony export */   y1: () => (/* binding */ unlink)
-/* harmony export */ });
-/* unused harmony exports open, rename, rmdir, UV_FS_O_EXLOCK, READONLY, isDirectory, getCmdPath */
-/* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9896);
-/* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6928);
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat, symlink, unlink } = fs__WEBPACK_IMPORTED_MODULE_0__.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        const result = yield fs__WEBPACK_IMPORTED_MODULE_0__.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY;
-function exists(fsPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function isDirectory(fsPath_1) {
-    return __awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return __awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = path__WEBPACK_IMPORTED_MODULE_1__.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = path__WEBPACK_IMPORTED_MODULE_1__.dirname(filePath);
-                        const upperName = path__WEBPACK_IMPORTED_MODULE_1__.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = path__WEBPACK_IMPORTED_MODULE_1__.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-
-/***/ }),
-
-/***/ 8701:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   K7: () => (/* binding */ which),
-/* harmony export */   U$: () => (/* binding */ mkdirP),
-/* harmony export */   Yz: () => (/* binding */ rmRF),
-/* harmony export */   cp: () => (/* binding */ cp)
-/* harmony export */ });
-/* unused harmony exports mv, findInPath */
-/* harmony import */ var assert__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2613);
-/* harmony import */ var path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6928);
-/* harmony import */ var _io_util_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(90);
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return __awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .exists */ .t2(dest)) ? yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .stat */ .dJ(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path__WEBPACK_IMPORTED_MODULE_1__.join(dest, path__WEBPACK_IMPORTED_MODULE_1__.basename(source))
-            : dest;
-        if (!(yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .exists */ .t2(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .stat */ .dJ(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path__WEBPACK_IMPORTED_MODULE_1__.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return __awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return __awaiter(this, void 0, void 0, function* () {
-        (0,assert__WEBPACK_IMPORTED_MODULE_0__.ok)(fsPath, 'a path argument must be provided');
-        yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .mkdir */ .Ck(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return __awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return __awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8 && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(path__WEBPACK_IMPORTED_MODULE_1__.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (_io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .isRooted */ .Qh(tool)) {
-            const filePath = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .tryGetExecutablePath */ .vr(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(path__WEBPACK_IMPORTED_MODULE_1__.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(path__WEBPACK_IMPORTED_MODULE_1__.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .tryGetExecutablePath */ .vr(path__WEBPACK_IMPORTED_MODULE_1__.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return __awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .readdir */ .Cy(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .lstat */ .$1(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .chmod */ .k6(destDir, (yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .stat */ .dJ(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function copyFile(srcFile, destFile, force) {
-    return __awaiter(this, void 0, void 0, function* () {
-        if ((yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .lstat */ .$1(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .lstat */ .$1(destFile);
-                yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .unlink */ .y1(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .chmod */ .k6(destFile, '0666');
-                    yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .unlink */ .y1(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .readlink */ .h_(srcFile);
-            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .symlink */ .YN(symlinkFull, destFile, _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .IS_WINDOWS */ .H8 ? 'junction' : null);
-        }
-        else if (!(yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .exists */ .t2(destFile)) || force) {
-            yield _io_util_js__WEBPACK_IMPORTED_MODULE_2__/* .copyFile */ .m3(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
-
 /***/ })
 
 /******/ });
@@ -60675,36 +62044,6 @@ function copyFile(srcFile, destFile, force) {
 /******/ 			() => (module);
 /******/ 		__nccwpck_require__.d(getter, { a: getter });
 /******/ 		return getter;
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/create fake namespace object */
-/******/ (() => {
-/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
-/******/ 	var leafPrototypes;
-/******/ 	// create a fake namespace object
-/******/ 	// mode & 1: value is a module id, require it
-/******/ 	// mode & 2: merge all properties of value into the ns
-/******/ 	// mode & 4: return value when already ns object
-/******/ 	// mode & 16: return value when it's Promise-like
-/******/ 	// mode & 8|1: behave like require
-/******/ 	__nccwpck_require__.t = function(value, mode) {
-/******/ 		if(mode & 1) value = this(value);
-/******/ 		if(mode & 8) return value;
-/******/ 		if(typeof value === 'object' && value) {
-/******/ 			if((mode & 4) && value.__esModule) return value;
-/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
-/******/ 		}
-/******/ 		var ns = Object.create(null);
-/******/ 		__nccwpck_require__.r(ns);
-/******/ 		var def = {};
-/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
-/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
-/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
-/******/ 		}
-/******/ 		def['default'] = () => (value);
-/******/ 		__nccwpck_require__.d(ns, def);
-/******/ 		return ns;
 /******/ 	};
 /******/ })();
 /******/ 

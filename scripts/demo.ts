@@ -26,7 +26,8 @@ try {
   )
   console.log(`── exit code ${run.exitCode} ──\n`)
   console.log('── outputs ──')
-  for (const [name, value] of Object.entries(run.outputs)) console.log(`${name.padEnd(17)} ${value}`)
+  const width = Math.max(...Object.keys(run.outputs).map((name) => name.length))
+  for (const [name, value] of Object.entries(run.outputs)) console.log(`${name.padEnd(width)}  ${value}`)
   const sitePath = run.outputs['site-path']
   if (sitePath) {
     console.log(`\n── unpacked site (${sitePath}) ──`)

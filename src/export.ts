@@ -3,6 +3,7 @@ import { mkdir, mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { ApiClient } from './api/client.js'
+import { detectArchiveKind, supportedKind, unpackSite, type ArchiveKind } from './archive/index.js'
 import { ApiError } from './api/errors.js'
 import type { Bundle, ExportJob } from './api/schemas.js'
 import { formatBytes, formatSeconds } from './format.js'
@@ -12,7 +13,7 @@ import { writeHelmValues } from './helm.js'
 import { redactUrl } from './net.js'
 import { pollUntil } from './poll.js'
 import type { ExportSettings } from './settings.js'
-import { ArchiveError, detectArchiveKind, unpackSite, type ArchiveKind } from './unpack.js'
+import type { SiteCheck } from './site/verify.js'
 
 /** What the export run learned so far; the job summary is written from it, on failure too. */
 export interface ExportReport {
@@ -24,6 +25,7 @@ export interface ExportReport {
   archive?: DownloadedFile & { kind: ArchiveKind }
   sitePath?: string
   helmValuesPath?: string
+  siteCheck?: SiteCheck
 }
 
 /** Links this close to their expiry are renewed before downloading. */
@@ -43,7 +45,7 @@ export interface ExportContext {
   stallTimeoutMs: number
 }
 
-/** start → poll → bundle → download → unpack, setting each output as soon as it is known. */
+/** start → poll → bundle → download → unpack → check, setting each output as soon as it is known. */
 export async function exportSite(settings: ExportSettings, report: ExportReport, context: ExportContext): Promise<void> {
   try {
     const { client } = context
@@ -74,6 +76,14 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
         return sitePath
       })
       core.setOutput('site-path', report.sitePath)
+      if (settings.verify !== 'off') {
+        const { verifySite } = await import('./site/verify.js')
+        const { sitePath } = report
+        const options = { mode: settings.verify, domain: settings.domain, expectedPages: job.pageCount }
+        report.siteCheck = await core.group('Check the site', () => verifySite(sitePath, options))
+        if (report.siteCheck) core.setOutput('verify-report-path', report.siteCheck.reportPath)
+        if (report.siteCheck?.failure) throw report.siteCheck.failure
+      }
     }
   } catch (error) {
     if (context.signal.aborted) {
@@ -221,10 +231,7 @@ async function download(settings: ExportSettings, report: ExportReport, director
     signal: context.signal,
     renewLink
   })
-  const kind = await detectArchiveKind(file.path)
-  if (!kind) {
-    throw new ArchiveError(`The downloaded bundle is not an archive (tar.gz, zip or tar); it was kept at ${file.path} for inspection`)
-  }
+  const kind = supportedKind(await detectArchiveKind(file.path), file.path)
   report.archive = { ...file, kind }
   core.setOutput('bundle-path', file.path)
   core.setOutput('bundle-sha256', file.sha256)

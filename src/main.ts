@@ -3,6 +3,7 @@ import { followAgentJob } from './agent.js'
 import { ApiClient } from './api/client.js'
 import { exportSite, type ExportReport } from './export.js'
 import { readSettings, type Settings } from './settings.js'
+import { writeSiteCheckSummary } from './site/summary.js'
 import { writeExportSummary } from './summary.js'
 
 /** The runner sends SIGINT on cancel and SIGTERM 7.5 s later; the step must be gone well before. */
@@ -42,6 +43,7 @@ export async function run(): Promise<void> {
         })
       } finally {
         await writeExportSummary(report, !settings.maskBundleUrl)
+        if (report.siteCheck) await writeSiteCheckSummary(report.siteCheck)
       }
     } else {
       await followAgentJob(settings, client, { deadline, signal: cancellation.signal })

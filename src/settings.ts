@@ -30,7 +30,11 @@ export interface ExportSettings extends CommonSettings {
   /** Pages to export; empty means every published page. */
   paths: string[]
   version?: string
+  /** What the site check does with problems after unpacking (`extract`); `off`: no check. */
+  verify: VerifyMode
 }
+
+export type VerifyMode = 'warn' | 'error' | 'off'
 
 export interface AgentSettings extends CommonSettings {
   command: 'agent-job'
@@ -67,7 +71,8 @@ export const INPUT_NAMES = [
   'github-token',
   'mask-bundle-url',
   'paths',
-  'version'
+  'version',
+  'verify'
 ] as const
 type InputName = (typeof INPUT_NAMES)[number]
 type RawInputs = Record<InputName, string>
@@ -81,7 +86,8 @@ export const DEFAULTS: Partial<RawInputs> = {
   'poll-interval-seconds': '5',
   download: 'true',
   extract: 'false',
-  'mask-bundle-url': 'true'
+  'mask-bundle-url': 'true',
+  verify: 'warn'
 }
 
 const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/
@@ -176,7 +182,10 @@ const InputsSchema = z
         .map((line) => line.trim())
         .filter(Boolean)
     ),
-    version: z.string().optional()
+    version: z.string().optional(),
+    verify: z.enum(['warn', 'error', 'off'], {
+      error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
+    })
   })
   .superRefine((inputs, ctx) => {
     const missing = (input: InputName, why: string): void => {
@@ -230,7 +239,8 @@ export function readSettings(): Settings {
           path: inputs.path ? path.resolve(inputs.path) : undefined,
           maskBundleUrl: inputs['mask-bundle-url'],
           paths: inputs.paths,
-          version: inputs.version
+          version: inputs.version,
+          verify: inputs.verify
         }
       : {
           ...common,
@@ -261,7 +271,7 @@ function readRawInputs(): { raw: RawInputs; given: Set<InputName> } {
 
 type ParsedInputs = z.infer<typeof InputsSchema>
 
-const EXPORT_ONLY: InputName[] = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version']
+const EXPORT_ONLY: InputName[] = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version', 'verify']
 const AGENT_ONLY: InputName[] = ['project-id', 'agent-job-id', 'comment-on']
 
 /** Inputs the workflow set that do nothing in the combination given, each with the reason. */
@@ -272,11 +282,15 @@ export function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<Input
   }
   if (inputs.command === 'export') {
     unused(AGENT_ONLY, 'is used only by command agent-job; it does nothing for command export')
+    const checksSite = inputs.extract && inputs.verify !== 'off'
     if (inputs['export-job-id']) {
-      unused(['domain', 'paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
+      // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
+      if (!checksSite) unused(['domain'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
+      unused(['paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
     } else if (!inputs.wait) {
-      unused(['extract'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack')
+      unused(['extract', 'verify'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack')
     }
+    if (!inputs.extract) unused(['verify'], 'does nothing without extract: true: only an unpacked site is checked')
   } else {
     unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job')
   }

@@ -22,7 +22,8 @@ const CONTRACT_INPUTS: Record<string, string | undefined> = {
   'github-token': '${{ github.token }}',
   'mask-bundle-url': 'true',
   paths: undefined,
-  version: undefined
+  version: undefined,
+  verify: 'warn'
 }
 const CONTRACT_OUTPUTS = [
   'job-id',
@@ -33,6 +34,7 @@ const CONTRACT_OUTPUTS = [
   'bundle-path',
   'bundle-sha256',
   'site-path',
+  'verify-report-path',
   'helm-values-path',
   'pr-link',
   'comment-url'

@@ -59,7 +59,7 @@ function written(): string {
 describe('readSettings: defaults', () => {
   it('applies the defaults of action.yml when inputs are empty', () => {
     // The runner passes an empty string for inputs without a value or default.
-    const settings = exportSettings({ 'base-url': '', command: '', wait: '', 'timeout-seconds': '', extract: '', paths: '' })
+    const settings = exportSettings({ 'base-url': '', command: '', wait: '', 'timeout-seconds': '', extract: '', paths: '', verify: '' })
     expect(settings).toEqual({
       apiKey: KEY,
       baseUrl: 'https://api.mintlify.com',
@@ -74,7 +74,8 @@ describe('readSettings: defaults', () => {
       path: undefined,
       maskBundleUrl: true,
       paths: [],
-      version: undefined
+      version: undefined,
+      verify: 'warn'
     })
   })
 })
@@ -296,6 +297,20 @@ describe('readSettings: paths, path and version', () => {
   })
 })
 
+describe('readSettings: verify', () => {
+  it.each(['warn', 'error', 'off'] as const)('accepts %s', (verify) => {
+    expect(exportSettings({ verify, extract: 'true' }).verify).toBe(verify)
+  })
+
+  it('is read without extract too, where it changes nothing', () => {
+    expect(exportSettings({ verify: 'error' })).toMatchObject({ extract: false, verify: 'error' })
+  })
+
+  it.each(['strict', 'true', 'WARN'])('rejects %j, naming the input', (verify) => {
+    expect(exportError({ verify })).toBe(`Input 'verify' must be warn, error or off, got "${verify}"`)
+  })
+})
+
 describe('readSettings: several problems', () => {
   it('reports every malformed input at once, one per line', () => {
     const message = exportError({ wait: 'maybe', 'timeout-seconds': 'soon' })
@@ -314,7 +329,9 @@ describe('readSettings: inputs that do nothing in the combination given', () => 
     [{ extract: 'true', wait: 'false' }, 'extract', 'does nothing with wait: false'],
     [{ 'export-job-id': 'se_1' }, 'domain', 'does nothing with export-job-id'],
     [{ 'export-job-id': 'se_1', paths: 'index\n' }, 'paths', 'does nothing with export-job-id'],
-    [{ wait: 'false', 'poll-interval-seconds': '2' }, 'poll-interval-seconds', 'does nothing with wait: false']
+    [{ wait: 'false', 'poll-interval-seconds': '2' }, 'poll-interval-seconds', 'does nothing with wait: false'],
+    [{ verify: 'error' }, 'verify', 'does nothing without extract: true'],
+    [{ 'export-job-id': 'se_1', extract: 'true', verify: 'off' }, 'domain', 'does nothing with export-job-id']
   ])('export with %j warns about %s', (inputs, input, why) => {
     exportSettings(inputs)
     expect(written()).toContain(`::warning::Input '${input}' ${why}`)
@@ -326,14 +343,20 @@ describe('readSettings: inputs that do nothing in the combination given', () => 
     [{ extract: 'true' }, 'extract'],
     [{ path: 'out' }, 'path'],
     [{ version: 'v1' }, 'version'],
-    [{ 'mask-bundle-url': 'false' }, 'mask-bundle-url']
+    [{ 'mask-bundle-url': 'false' }, 'mask-bundle-url'],
+    [{ verify: 'off' }, 'verify']
   ])('agent-job with %j warns about %s', (inputs, input) => {
     agentSettings(inputs)
     expect(written()).toContain(`::warning::Input '${input}' is used only by command export; it does nothing for command agent-job`)
   })
 
   it('says nothing of export inputs left at their defaults or that take effect', () => {
-    exportSettings({ extract: 'true', 'export-job-id': 'se_1', domain: '', wait: 'false', download: 'true', version: 'v1' })
+    exportSettings({ extract: 'true', 'export-job-id': 'se_1', domain: '', wait: 'false', download: 'true', version: 'v1', verify: 'warn' })
+    expect(written()).not.toContain('::warning')
+  })
+
+  it('says nothing of a domain given with export-job-id when the site check compares canonical links with it', () => {
+    exportSettings({ 'export-job-id': 'se_1', extract: 'true', verify: 'error' })
     expect(written()).not.toContain('::warning')
   })
 

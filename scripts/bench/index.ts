@@ -20,12 +20,13 @@ import { coldStart } from './figures/cold-start.ts'
 import { download } from './figures/download.ts'
 import { polling } from './figures/polling.ts'
 import { resume } from './figures/resume.ts'
+import { siteCheck } from './figures/site-check.ts'
 import { unpack } from './figures/unpack.ts'
 import { markdownTable, printTable, type Table } from './report.ts'
 import { mib } from './stats.ts'
 
 /** In the order they run: the cold start first, on a quiet machine; the polling runs last. */
-const FIGURES: Figure[] = [coldStart, download, resume, unpack, polling]
+const FIGURES: Figure[] = [coldStart, download, resume, unpack, siteCheck, polling]
 const NAMES = FIGURES.map((figure) => figure.name)
 
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))

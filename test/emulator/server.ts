@@ -5,6 +5,7 @@ import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { SAMPLE_SITE, SAMPLE_SITE_PAGES, tarGz } from './archives.ts'
 import { GitHubEmulator } from './github.ts'
+import type { ExportedSite } from './sites.ts'
 
 /**
  * An emulator of the admin API on 127.0.0.1: export jobs that move through their statuses over
@@ -86,6 +87,12 @@ export interface EmulatorOptions {
   storageBaseUrl?: string
 }
 
+/** Options as tests give them: any of them, and a site to serve (its page count becomes the job's). */
+export interface EmulatorSetup extends Partial<Omit<EmulatorOptions, 'export'>> {
+  export?: Partial<ExportScenario>
+  site?: ExportedSite
+}
+
 export interface RecordedRequest {
   host: 'api' | 'storage'
   route: Route | 'unknown'
@@ -136,8 +143,10 @@ export class Emulator {
   private readonly storage = http.createServer((req, res) => void this.handleStorage(req, res))
   private apiPort = 0
 
-  constructor(options: Partial<EmulatorOptions> = {}) {
-    this.options = { ...DEFAULTS, ...options, export: { ...DEFAULTS.export, ...options.export } }
+  constructor({ site, ...options }: EmulatorSetup = {}) {
+    const served: Partial<EmulatorOptions> = site ? { archive: { bytes: tarGz(site.entries), name: 'bundle.tar.gz' } } : {}
+    const pages = site ? { pages: site.pageCount } : {}
+    this.options = { ...DEFAULTS, ...served, ...options, export: { ...DEFAULTS.export, ...pages, ...options.export } }
     for (const server of [this.api, this.storage]) {
       server.on('connection', (socket) => {
         this.sockets.add(socket)

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { lchown, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -46,6 +46,8 @@ export interface RunOptions {
   /** Called with each chunk of standard output as it arrives. */
   onStdout?: (text: string) => void
   timeoutMs?: number
+  /** Runs the action as this user (the test must be root); the runner's folders are given to it. */
+  user?: { uid: number; gid: number }
 }
 
 /** The token the runner would put in place of `${{ github.token }}`. */
@@ -98,9 +100,10 @@ export async function prepareRunner(parent: string, inputs: Record<string, strin
 
 export async function runAction(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
   const { home, runnerTemp, workspace, outputFile, summaryFile, env } = await prepareRunner(os.tmpdir(), inputs, options.env)
+  if (options.user) await chownTree(home, options.user.uid, options.user.gid)
 
   const startedAt = Date.now()
-  const child = spawn(process.execPath, [ACTION_ENTRY], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [ACTION_ENTRY], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'], ...options.user })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => {
@@ -149,4 +152,10 @@ export function parseOutputFile(text: string): Record<string, string> {
 
 function decodeCommand(text: string): string {
   return text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
+}
+
+/** Gives a folder and everything in it to a user. */
+export async function chownTree(folder: string, uid: number, gid: number): Promise<void> {
+  await lchown(folder, uid, gid)
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) await lchown(path.join(entry.parentPath, entry.name), uid, gid)
 }

@@ -7,7 +7,7 @@ import { removeRun, startAction } from '../run.ts'
 import { formatStat, MiB, mib, ms, stat as summarise } from '../stats.ts'
 
 /**
- * 6. Resume: the connection is cut when 90 % of the archive has arrived; how many bytes the
+ * 7. Resume: the connection is cut when 90 % of the archive has arrived; how many bytes the
  *    storage host sends again. The reference is a host that ignores Range, where the download has
  *    to start over (as every download did before resuming, and as @actions/tool-cache does).
  */
@@ -31,11 +31,11 @@ const CASES: Case[] = [
 async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void> {
   const runs = smoke ? 1 : 3
   const payload = (smoke ? 10 : 1024) * MiB
-  progress(`\n6. Resume: a reset at ${CUT_AT * 100} % of the archive, bytes fetched again`)
+  progress(`\n7. Resume: a reset at ${CUT_AT * 100} % of the archive, bytes fetched again`)
   const file = path.join(workDir, 'bundle-resume.tar.gz')
   const sizeBytes = await writeLargeBundle(file, payload)
   const expected = await sha256(file)
-  info.push(`Generated the archive of figure 6 (${sizeBytes} bytes, as those of figure 1).`)
+  info.push(`Generated the archive of figure 7 (${sizeBytes} bytes, as those of figure 1).`)
   settle()
   const cutAfter = Math.floor(sizeBytes * CUT_AT)
   const rows = []
@@ -80,7 +80,7 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
     await rm(file, { force: true })
   }
   tables.push({
-    title: `6. Resume: bytes fetched again after a reset at ${CUT_AT * 100} %`,
+    title: `7. Resume: bytes fetched again after a reset at ${CUT_AT * 100} %`,
     columns: ['storage host', 'runs', 'bytes sent in all', 'fetched again', 'of the archive', 'target', 'whole run, spawn → exit'],
     rows,
     notes: [

@@ -1,0 +1,177 @@
+import * as core from '@actions/core'
+import { randomUUID } from 'node:crypto'
+import { closeSync, createReadStream, openSync, readSync, renameSync, statSync, statfsSync } from 'node:fs'
+import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip, createZstdDecompress } from 'node:zlib'
+import type { ArchiveKind } from './detect.js'
+import { ArchiveError, damaged, isDamage, sizeBound, type SizeBound } from './policy.js'
+import { removeTree } from './remove.js'
+import type { SiteTree } from './site-tree.js'
+import { TarReader } from './tar.js'
+import { SiteWriter } from './writer.js'
+import { readZip } from './zip.js'
+
+export { detectArchiveKind, supportedKind, type ArchiveKind } from './detect.js'
+export { ArchiveError } from './policy.js'
+
+const READ_CHUNK_BYTES = 1024 * 1024
+const INFLATE_CHUNK_BYTES = 256 * 1024
+
+/**
+ * Unpacks `archive` into `destination` in one pass under the unpacking policy (README), replacing
+ * what was there only once the new site is complete and checked. Entries go to a staging folder
+ * beside the destination; on any refusal it is removed, nothing is left behind and the archive is
+ * kept. Returns the site's folder: the destination, holding the archive's top or the one folder
+ * that wraps the site.
+ */
+export async function unpackSite(archive: string, kind: ArchiveKind, destination: string): Promise<string> {
+  const parent = path.dirname(destination)
+  const staging = path.join(parent, `.${path.basename(destination)}-${randomUUID()}`)
+  const bound = sizeBound(statSync(archive).size, freeBytes(parent))
+  let writer: SiteWriter | undefined
+  try {
+    writer = new SiteWriter(staging)
+    if (kind === 'zip') await readZip(archive, writer, bound)
+    else await readTar(archive, kind, writer, bound)
+    const root = siteRoot(writer.tree)
+    // Links are judged against the folder that becomes the site, where it will be.
+    writer.checkLinks(root, destination)
+    writer.close()
+    replaceSite(path.join(staging, ...root), destination)
+    return destination
+  } catch (error) {
+    throw explain(error, archive, kind)
+  } finally {
+    writer?.close()
+    removeStaging(staging)
+  }
+}
+
+/** A staging folder that cannot be removed is a warning: the refusal or the success it follows is what the step reports. */
+function removeStaging(staging: string): void {
+  try {
+    removeTree(staging)
+  } catch (error) {
+    core.warning(`The staging folder ${staging} could not be removed: ${(error as Error).message}`)
+  }
+}
+
+/** Decompresses once, streaming, into the tar reader; then nothing but zeros may follow the compressed stream. */
+async function readTar(archive: string, kind: Exclude<ArchiveKind, 'zip'>, writer: SiteWriter, bound: SizeBound): Promise<void> {
+  const reader = new TarReader(writer, bound)
+  const input = createReadStream(archive, { highWaterMark: READ_CHUNK_BYTES })
+  const consume = async (chunks: AsyncIterable<Buffer>): Promise<void> => {
+    for await (const chunk of chunks) reader.push(chunk)
+  }
+  if (kind === 'tar') {
+    await pipeline(input, consume)
+    reader.end()
+    return
+  }
+  const stream = kind === 'tar.gz' ? 'gzip' : 'zstd'
+  const decompressor = kind === 'tar.gz' ? createGunzip({ chunkSize: INFLATE_CHUNK_BYTES }) : createZstdDecompress({ chunkSize: INFLATE_CHUNK_BYTES })
+  await pipeline(input, decompressor, consume).catch((error: unknown) => {
+    throw decompressionError(error, stream)
+  })
+  reader.end()
+  refuseBytesAfter(archive, decompressor.bytesWritten, stream)
+}
+
+/**
+ * zlib's errors as the archive's damage. gzip and zstd read what follows a stream as the start of
+ * another; the first one's magic was checked when the kind was detected, so a bad magic is data
+ * after the stream.
+ */
+function decompressionError(error: unknown, stream: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code ?? ''
+  if (!code.startsWith('Z_') && !code.startsWith('ZSTD_')) return error
+  const message = (error as Error).message
+  if (message === 'unexpected end of file') return damaged(`its ${stream} stream is cut short`)
+  if (message === 'incorrect header check' || code === 'ZSTD_error_prefix_unknown') {
+    return damaged(`it has data after the end of its ${stream} stream (not another ${stream} stream)`)
+  }
+  return damaged(`its ${stream} stream is damaged (${message})`)
+}
+
+/** The decompressor stops at the end of its stream; what it left unread must be zeros (padding), not data. */
+function refuseBytesAfter(archive: string, used: number, stream: string): void {
+  const fd = openSync(archive, 'r')
+  try {
+    const buffer = Buffer.alloc(READ_CHUNK_BYTES)
+    const zeros = Buffer.alloc(READ_CHUNK_BYTES)
+    for (let at = used; ;) {
+      const read = readSync(fd, buffer, 0, buffer.length, at)
+      if (read === 0) return
+      if (buffer.compare(zeros, 0, read, 0, read) !== 0) {
+        const nonZero = buffer.subarray(0, read).findIndex((byte) => byte !== 0)
+        throw damaged(`it has data after the end of its ${stream} stream (at byte ${at + nonZero})`)
+      }
+      at += read
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** The folder with index.html: the archive's top, or the one folder it wraps everything in. */
+function siteRoot(tree: SiteTree): string[] {
+  if (hasIndex(tree, [])) return []
+  const top = tree.topNames().filter((name) => !name.startsWith('.'))
+  const [only] = top
+  if (top.length === 1 && only !== undefined && tree.type(only) === 'directory' && hasIndex(tree, [only])) return [only]
+  // The site check (verify) reports the missing index.html; here it only explains the layout.
+  core.info('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is')
+  return []
+}
+
+function hasIndex(tree: SiteTree, folder: string[]): boolean {
+  const index = tree.resolve(folder, ['index.html'], folder)
+  return index.outcome === 'inside' && index.found === 'file'
+}
+
+/** Moves the new site into place, then removes the one it replaces. */
+function replaceSite(site: string, destination: string): void {
+  const previous = path.join(path.dirname(destination), `.${path.basename(destination)}-previous-${randomUUID()}`)
+  let replacing = true
+  try {
+    renameSync(destination, previous)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    replacing = false
+  }
+  try {
+    renameSync(site, destination)
+  } catch (error) {
+    if (replacing) renameSync(previous, destination)
+    throw error
+  }
+  if (!replacing) return
+  try {
+    removeTree(previous)
+  } catch (error) {
+    core.warning(`The new site is in place, but the previous one could not be removed from ${previous}: ${(error as Error).message}`)
+  }
+}
+
+function freeBytes(folder: string): number {
+  try {
+    const stats = statfsSync(folder)
+    return stats.bavail * stats.bsize
+  } catch {
+    return Number.POSITIVE_INFINITY
+  }
+}
+
+/** A refusal, with the archive, the verdict and the rule; any other failure (a full disk) as it is, with the archive named. */
+function explain(error: unknown, archive: string, kind: ArchiveKind): Error {
+  if (error instanceof ArchiveError && error.rule) {
+    const verdict = isDamage(error.rule) ? 'is damaged' : 'was refused'
+    return new ArchiveError(
+      `The ${kind} archive ${archive} ${verdict}: ${error.message} [rule: ${error.rule}]. Nothing was unpacked; the archive is kept for inspection.`,
+      error.rule
+    )
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return new Error(`Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`, { cause: error })
+}

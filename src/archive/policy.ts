@@ -1,0 +1,209 @@
+import { formatBytes } from '../format.js'
+
+/**
+ * The unpacking policy (README, "Unpacking policy"), as one predicate or constant per rule.
+ * The readers and the writer call these; nothing else decides what an archive may do.
+ */
+
+/** A rule of the policy; each refusal names the one it broke. */
+export type Rule =
+  /** Files, folders, symbolic links and hard links only. */
+  | 'entry-type'
+  /** Relative names without `..`, backslashes or NUL, decoded as UTF-8. */
+  | 'name'
+  /** One entry per name, as macOS and Windows compare names; folders may repeat. */
+  | 'duplicate'
+  /** Nothing is written through a symbolic link. */
+  | 'through-link'
+  /** Relative symbolic links that, resolved as the OS would, stay inside the site. */
+  | 'link-target'
+  /** Hard links only to regular files already unpacked. */
+  | 'hard-link'
+  /** The unpacked size stays under a bound. */
+  | 'size'
+  /** The archive is whole: end blocks, sizes, checksums, nothing after its end. */
+  | 'complete'
+  /** Only what the supported formats need: no encryption, no other compression, no sparse files. */
+  | 'format'
+
+/** An archive that cannot be unpacked safely or at all; the file is kept for inspection. */
+export class ArchiveError extends Error {
+  override name = 'ArchiveError'
+
+  constructor(
+    message: string,
+    /** The rule the archive broke; undefined for an archive of a kind that is not supported. */
+    readonly rule?: Rule
+  ) {
+    super(message)
+  }
+}
+
+/** A refusal under `rule`; `message` names the entry, e.g. `link "passwd" resolves to /etc/passwd, outside the site`. */
+export function refuse(rule: Rule, message: string): ArchiveError {
+  return new ArchiveError(message, rule)
+}
+
+/** An archive that breaks `complete` is damaged (cut short, corrupted); any other rule, hostile. */
+export function isDamage(rule: Rule): boolean {
+  return rule === 'complete'
+}
+
+/** An entry's name as it appears in messages: quoted, with control characters escaped. */
+export function quote(name: string): string {
+  return JSON.stringify(name)
+}
+
+// ── entry types ───────────────────────────────────────────────────────────────────────────────
+
+export type EntryType = 'file' | 'directory' | 'symlink' | 'hardlink' | 'fifo' | 'character device' | 'block device' | 'socket' | 'unknown'
+
+const SPECIAL_TYPES: Partial<Record<EntryType, string>> = {
+  fifo: 'a FIFO',
+  'character device': 'a character device',
+  'block device': 'a block device',
+  socket: 'a socket'
+}
+
+/** Devices, FIFOs, sockets and anything unknown are refused: a FIFO alone hangs the next step that reads it. */
+export function refuseSpecialType(name: string, type: EntryType, detail = ''): never {
+  const what = SPECIAL_TYPES[type] ?? `of an unknown type${detail ? ` (${detail})` : ''}`
+  throw refuse('entry-type', `entry ${quote(name)} is ${what}; only files, folders and links are unpacked`)
+}
+
+// ── names ─────────────────────────────────────────────────────────────────────────────────────
+
+const DRIVE = /^[A-Za-z]:/
+
+/**
+ * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
+ * `..`, a backslash (a separator on Windows, a letter elsewhere: the same archive would unpack
+ * differently) and NUL. `.` and empty parts are dropped, so `./a//b` is `a/b`.
+ */
+export function entryPath(name: string): string[] {
+  if (name.includes('\0')) throw refuse('name', `entry ${quote(name)} has a NUL character in its name`)
+  if (name.includes('\\')) throw refuse('name', `entry ${quote(name)} has a backslash in its name (a folder separator on Windows)`)
+  if (name.startsWith('/') || DRIVE.test(name)) throw refuse('name', `entry ${quote(name)} has an absolute name`)
+  const parts = name.split('/').filter((part) => part !== '' && part !== '.')
+  if (parts.includes('..')) throw refuse('name', `entry ${quote(name)} has ".." in its name`)
+  return parts
+}
+
+/** Names are bytes in an archive; they are read as UTF-8 only, never through the runner's locale. */
+export function refuseNotUtf8(what: string, bytes: Uint8Array): never {
+  throw refuse('name', `${what} ${quote(Buffer.from(bytes).toString('latin1'))} is not valid UTF-8`)
+}
+
+/**
+ * The key two names collide on: macOS and Windows ignore case and Unicode normalisation, so
+ * `A.html` and `a.html`, or `é` composed and decomposed, are one file there. Comparing the same
+ * way everywhere makes an archive unpack identically on every runner, or nowhere.
+ */
+export function collisionKey(path: string): string {
+  // eslint-disable-next-line no-control-regex
+  return (/[^\x00-\x7f]/.test(path) ? path.normalize('NFC') : path).toLowerCase()
+}
+
+/** Two entries share a name (a folder may be listed again; anything else may not). */
+export function refuseDuplicate(name: string, sameName: boolean, earlier: string, earlierType: string): never {
+  const same = sameName ? 'the same name' : `a name that macOS and Windows do not tell apart from ${quote(earlier)}`
+  throw refuse('duplicate', `entry ${quote(name)} has ${same}, already used by a ${earlierType}`)
+}
+
+// ── links ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Linux gives up after 40 links in one lookup (ELOOP); so does the resolver. */
+export const MAX_LINK_HOPS = 40
+
+/** A symbolic link's target as path parts; absolute, empty, backslash and NUL targets are refused. */
+export function linkTargetPath(name: string, target: string): string[] {
+  const link = `link ${quote(name)}`
+  if (target === '') throw refuse('link-target', `${link} has an empty target`)
+  if (target.includes('\0')) throw refuse('link-target', `${link} has a NUL character in its target`)
+  if (target.includes('\\')) throw refuse('link-target', `${link} has a backslash in its target ${quote(target)}`)
+  if (target.startsWith('/') || DRIVE.test(target)) throw refuse('link-target', `${link} points to the absolute path ${quote(target)}`)
+  return target.split('/')
+}
+
+export function refuseThroughLink(name: string, link: string): never {
+  throw refuse('through-link', `entry ${quote(name)} would be written through the link ${quote(link)}`)
+}
+
+export function refuseUnderFile(name: string, file: string): never {
+  throw refuse('duplicate', `entry ${quote(name)} would be written under ${quote(file)}, which is not a folder`)
+}
+
+export function refuseLinkOutside(name: string, resolved: string): never {
+  throw refuse('link-target', `link ${quote(name)} resolves to ${resolved}, outside the site`)
+}
+
+export function refuseLinkLoop(name: string): never {
+  throw refuse('link-target', `link ${quote(name)} leads into a loop of more than ${MAX_LINK_HOPS} links`)
+}
+
+export function refuseHardLink(name: string, target: string, found: string): never {
+  throw refuse('hard-link', `hard link ${quote(name)} points to ${quote(target)}, which is ${found}; only files already unpacked may be linked to`)
+}
+
+// ── modes and owners ──────────────────────────────────────────────────────────────────────────
+
+/** Folders are 0755, files 0644 or 0755: the execute bit is kept, setuid, setgid and sticky never. */
+export const DIRECTORY_MODE = 0o755
+
+export function fileMode(archiveMode: number): number {
+  return archiveMode & 0o111 ? 0o755 : 0o644
+}
+
+// ── size ──────────────────────────────────────────────────────────────────────────────────────
+
+/** How much a site may unpack to, and why, for the message of a refusal. */
+export interface SizeBound {
+  bytes: number
+  reason: string
+}
+
+/**
+ * A site compresses by a few times (HTML and JSON by 3 to 10, images and fonts hardly at all); a
+ * decompression bomb by hundreds or thousands. Compressed by more than this, it is refused.
+ */
+export const MAX_RATIO = 200
+/** Small archives may always unpack to this much, whatever their ratio. */
+export const MIN_BOUND_BYTES = 64 * 1024 * 1024
+/** Unpacking never leaves the disk with less than this free, for the steps that follow. */
+export const FREE_SPACE_RESERVE_BYTES = 256 * 1024 * 1024
+
+/**
+ * The unpacked size allowed: at most MAX_RATIO times the archive's size (MIN_BOUND_BYTES at
+ * least), and never more than the free space less FREE_SPACE_RESERVE_BYTES. A real 2 GiB site
+ * compresses by far less than 200 (its archive is over 10 MiB), so it passes where the disk has room.
+ */
+export function sizeBound(archiveBytes: number, freeBytes: number): SizeBound {
+  const byRatio = Math.max(archiveBytes * MAX_RATIO, MIN_BOUND_BYTES)
+  const byDisk = Math.max(freeBytes - FREE_SPACE_RESERVE_BYTES, 0)
+  if (byDisk < byRatio) {
+    return { bytes: byDisk, reason: `the ${formatBytes(freeBytes)} free on the disk, less ${formatBytes(FREE_SPACE_RESERVE_BYTES)} kept free` }
+  }
+  return {
+    bytes: byRatio,
+    reason:
+      byRatio === MIN_BOUND_BYTES
+        ? `${formatBytes(MIN_BOUND_BYTES)}, the least allowed`
+        : `${MAX_RATIO} times the archive's ${formatBytes(archiveBytes)}`
+  }
+}
+
+export function refuseSize(bound: SizeBound, what: string): never {
+  throw refuse('size', `${what}, more than the ${formatBytes(bound.bytes)} allowed (${bound.reason}); a decompression bomb?`)
+}
+
+// ── completeness ──────────────────────────────────────────────────────────────────────────────
+
+export function damaged(message: string): ArchiveError {
+  return refuse('complete', message)
+}
+
+// ── formats ───────────────────────────────────────────────────────────────────────────────────
+
+export function unsupported(message: string): ArchiveError {
+  return refuse('format', `${message}, which is not supported`)
+}

@@ -1,0 +1,199 @@
+import { chmodSync, closeSync, constants, fchmodSync, linkSync, mkdirSync, openSync, statSync, symlinkSync, writeSync } from 'node:fs'
+import path from 'node:path'
+import {
+  DIRECTORY_MODE,
+  entryPath,
+  fileMode,
+  linkTargetPath,
+  quote,
+  refuse,
+  refuseHardLink,
+  refuseLinkLoop,
+  refuseLinkOutside,
+  refuseSpecialType,
+  type EntryType
+} from './policy.js'
+import { SiteTree, type Resolution } from './site-tree.js'
+
+/** One entry as a reader found it, before the policy has judged it. */
+export interface Entry {
+  name: string
+  type: EntryType
+  /** The archive's permission bits; only the execute bit is kept. */
+  mode: number
+  /** A symbolic link's target, or the name a hard link points to. */
+  linkTarget?: string
+  /** For an unknown type: what the archive called it. */
+  typeDetail?: string
+}
+
+/** Where readers send entries: the writer, or a test's recorder. */
+export interface EntrySink {
+  /** Judges and creates an entry; true when it is a regular file whose data follows through write(), then finish(). */
+  begin(entry: Entry): boolean
+  write(data: Uint8Array, offset?: number, length?: number): void
+  finish(): void
+}
+
+/**
+ * Never follows a link at the last part (O_NOFOLLOW) and never opens what exists (O_EXCL): a file
+ * is only ever created, so nothing is written through a link or over an earlier entry. Windows has
+ * no O_NOFOLLOW; O_EXCL alone refuses an existing link there.
+ */
+const CREATE_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
+
+/**
+ * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
+ * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"). Each entry is
+ * judged by the policy before anything touches the disk. Owners are never set, so every file
+ * belongs to the runner's user, root included; times are not set either (see the README).
+ */
+export class SiteWriter implements EntrySink {
+  readonly tree = new SiteTree()
+  private fd = -1
+  /** The folder key of the last file, whose folders are known to exist. */
+  private lastFolder = ''
+  /** Set when the umask takes bits from 0755/0644: modes are then set after creation. */
+  private readonly setModes: boolean
+
+  constructor(
+    /** The staging folder, created here; it must not exist. */
+    readonly root: string
+  ) {
+    mkdirSync(root, DIRECTORY_MODE)
+    this.setModes = (statSync(root).mode & 0o7777) !== DIRECTORY_MODE
+    if (this.setModes) chmodSync(root, DIRECTORY_MODE)
+  }
+
+  begin(entry: Entry): boolean {
+    switch (entry.type) {
+      case 'file':
+        this.file(entry)
+        return true
+      case 'directory':
+        this.directory(entry.name)
+        return false
+      case 'symlink':
+        this.symlink(entry.name, entry.linkTarget ?? '')
+        return false
+      case 'hardlink':
+        this.hardlink(entry.name, entry.linkTarget ?? '')
+        return false
+      default:
+        return refuseSpecialType(entry.name, entry.type, entry.typeDetail)
+    }
+  }
+
+  write(data: Uint8Array, offset = 0, length = data.length - offset): void {
+    let written = 0
+    while (written < length) written += writeSync(this.fd, data, offset + written, length - written)
+  }
+
+  /** Ends the file begun last. */
+  finish(): void {
+    if (this.fd < 0) return
+    const fd = this.fd
+    this.fd = -1
+    closeSync(fd)
+  }
+
+  /** Closes a file left open by a refusal, so the staging folder can be removed (Windows). */
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd)
+    this.fd = -1
+  }
+
+  /**
+   * Checks every link under `root` once the whole archive is written: a link may have pointed at
+   * something missing when it was written, and the folder that becomes the site may be a wrapper
+   * one level down. `rootOnDisk` is where `root` will be, for the messages.
+   */
+  checkLinks(root: string[], rootOnDisk: string): void {
+    for (const link of this.tree.linksUnder(root)) this.judgeLink(link.name, this.tree.resolve(link.folder, link.target, root), rootOnDisk)
+  }
+
+  onDisk(key: string): string {
+    return key === '' ? this.root : `${this.root}${path.sep}${key}`
+  }
+
+  private file(entry: Entry): void {
+    const parts = this.namedPath(entry.name)
+    const key = this.folders(parts, entry.name)
+    this.tree.claim(key, 'file', entry.name)
+    const mode = fileMode(entry.mode)
+    this.fd = openSync(this.onDisk(key), CREATE_FILE, mode)
+    if (this.setModes) fchmodSync(this.fd, mode)
+  }
+
+  private directory(name: string): void {
+    const parts = entryPath(name)
+    // `./` and the like: the staging folder itself.
+    if (parts.length === 0) return
+    const key = this.folders(parts, name)
+    if (this.tree.claim(key, 'directory', name)) this.mkdir(key)
+  }
+
+  private symlink(name: string, target: string): void {
+    const parts = this.namedPath(name)
+    const targetParts = linkTargetPath(name, target)
+    const key = this.folders(parts, name)
+    const folder = parts.slice(0, -1)
+    // Judged now against what exists, and again by checkLinks() once everything exists.
+    const resolution = this.tree.resolve(folder, targetParts)
+    this.judgeLink(name, resolution, this.root)
+    this.tree.addLink(key, folder, targetParts, name)
+    const isFolder = resolution.outcome === 'inside' && resolution.found === 'directory'
+    symlinkSync(target, this.onDisk(key), isFolder ? 'dir' : 'file')
+  }
+
+  private hardlink(name: string, target: string): void {
+    const parts = this.namedPath(name)
+    const targetKey = hardLinkTargetKey(name, target)
+    const found = this.tree.type(targetKey)
+    if (found !== 'file') refuseHardLink(name, target, found ? `a ${found === 'directory' ? 'folder' : found}` : 'not among the entries before it')
+    const key = this.folders(parts, name)
+    this.tree.claim(key, 'file', name)
+    linkSync(this.onDisk(targetKey), this.onDisk(key))
+  }
+
+  private judgeLink(name: string, resolution: Resolution, rootOnDisk: string): void {
+    if (resolution.outcome === 'loop') refuseLinkLoop(name)
+    if (resolution.outcome === 'outside') {
+      refuseLinkOutside(name, path.resolve(rootOnDisk, ...Array<string>(resolution.ups).fill('..'), ...resolution.rest))
+    }
+  }
+
+  /** The entry's path parts; an entry must have a name of its own. */
+  private namedPath(name: string): string[] {
+    const parts = entryPath(name)
+    if (parts.length === 0) throw refuse('name', `entry ${quote(name)} has no name of its own`)
+    return parts
+  }
+
+  /** Makes the folders above `parts` (judged by the tree) and returns the entry's key. */
+  private folders(parts: string[], name: string): string {
+    const key = parts.join('/')
+    const folder = parts.length > 1 ? key.slice(0, key.length - parts[parts.length - 1].length - 1) : ''
+    if (folder === this.lastFolder || this.tree.type(folder) === 'directory') {
+      this.lastFolder = folder
+      return key
+    }
+    for (const added of this.tree.addFolders(parts, name)) this.mkdir(added)
+    this.lastFolder = folder
+    return key
+  }
+
+  private mkdir(key: string): void {
+    mkdirSync(this.onDisk(key), DIRECTORY_MODE)
+    if (this.setModes) chmodSync(this.onDisk(key), DIRECTORY_MODE)
+  }
+}
+
+/** A hard link names an entry of the archive; a name that could not be one is refused as a hard link out. */
+function hardLinkTargetKey(name: string, target: string): string {
+  try {
+    return entryPath(target).join('/')
+  } catch {
+    return refuseHardLink(name, target, 'outside the site')
+  }
+}

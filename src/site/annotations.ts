@@ -1,0 +1,54 @@
+import * as core from '@actions/core'
+import path from 'node:path'
+import type { Problem, ProblemCheck, SiteCheckReport } from './report.js'
+
+/** GitHub shows at most this many warning annotations of a step (and as many errors). */
+export const MAX_ANNOTATIONS = 10
+/** Problems the failure message of `verify: error` names. */
+const PROBLEMS_IN_ERROR = 5
+
+const TITLES: Record<ProblemCheck, string> = {
+  index: 'Site check: no index.html',
+  pages: 'Site check: pages missing',
+  'broken-reference': 'Site check: broken reference',
+  address: 'Site check: canonical address on another host',
+  sitemap: 'Site check: sitemap',
+  'external-origin': 'Site check: loads from another origin'
+}
+
+/**
+ * One warning per problem, naming the page. Past GitHub's limit the last annotation says how
+ * many more there are and where they are listed, instead of being silently dropped.
+ */
+export function warnProblems(report: SiteCheckReport, reportPath: string): void {
+  const { problems } = report
+  const total = report.counts.problems
+  const shown = total > MAX_ANNOTATIONS ? problems.slice(0, MAX_ANNOTATIONS - 1) : problems
+  for (const problem of shown) core.warning(problem.message, annotationProperties(problem, report.site))
+  if (total > shown.length) {
+    core.warning(`…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`, {
+      title: 'Site check: more problems'
+    })
+  }
+}
+
+/** The error of `verify: error`: the first problems, their total, and where the rest are. */
+export function siteCheckError(report: SiteCheckReport, reportPath: string): Error {
+  const total = report.counts.problems
+  const first = report.problems.slice(0, PROBLEMS_IN_ERROR).map((problem) => `- ${problem.message}`)
+  const more = total > first.length ? `\n…and ${total - first.length} more` : ''
+  return new Error(
+    `The site check found ${total} problem${total === 1 ? '' : 's'} in ${report.site} (verify: error):\n${first.join('\n')}${more}\nReport: ${reportPath}`
+  )
+}
+
+/** An annotation names the site's file; GitHub links it when the site lies in the workspace. */
+function annotationProperties(problem: Problem, site: string): core.AnnotationProperties {
+  const properties: core.AnnotationProperties = { title: TITLES[problem.check] }
+  const workspace = process.env.GITHUB_WORKSPACE
+  if (problem.file && workspace) {
+    const relative = path.relative(workspace, path.join(site, problem.file))
+    if (!relative.startsWith('..') && !path.isAbsolute(relative)) properties.file = relative.split(path.sep).join('/')
+  }
+  return properties
+}

@@ -1,0 +1,182 @@
+import { writeFile } from 'node:fs/promises'
+import type { AddressProblem, BrokenReference, ExtensionlessUse, ExternalOrigin, OutboundOrigin, SiteFindings, SitemapFindings } from './findings.js'
+
+/**
+ * The site check's report: the JSON file written beside the site (its schema is documented in
+ * the README, under "Site check report"), and the problems in the order they are shown.
+ */
+
+export const REPORT_VERSION = 1
+
+/** Which check a problem comes from. */
+export type ProblemCheck = 'index' | 'pages' | 'broken-reference' | 'address' | 'sitemap' | 'external-origin'
+
+export interface Problem {
+  check: ProblemCheck
+  /** One line, naming the page or file that holds the problem. */
+  message: string
+  /** The file of the site the problem is in, relative to the site, when there is one. */
+  file?: string
+}
+
+export interface SiteCheckReport {
+  version: typeof REPORT_VERSION
+  /** The unpacked site that was checked (absolute). */
+  site: string
+  domain: string | null
+  checkedAt: string
+  durationMs: number
+  /** Threads that read the site. */
+  threads: number
+  /** Checks that did not run, and why. */
+  skipped: string[]
+  counts: {
+    files: number
+    htmlPages: number
+    styleSheets: number
+    /** The export job's page count, when it gave one. */
+    expectedPages: number | null
+    internalReferences: number
+    brokenReferences: number
+    externalOrigins: number
+    outboundOrigins: number
+    addressProblems: number
+    sitemapUrls: number
+    sitemapProblems: number
+    extensionlessReferences: number
+    /** Every problem, also those beyond the listed ones. */
+    problems: number
+  }
+  indexHtml: boolean
+  brokenReferences: BrokenReference[]
+  externalOrigins: ExternalOrigin[]
+  outboundLinks: OutboundOrigin[]
+  addresses: AddressProblem[]
+  sitemap: SitemapFindings | null
+  extensionless: ExtensionlessUse | null
+  /** References to findings beyond each list's limit, not itemised. */
+  omitted: { brokenReferences: number; externalOrigins: number; outboundLinks: number; addresses: number }
+  problems: Problem[]
+  notices: string[]
+}
+
+/** The report of a check, ready to be written and shown. */
+export function buildReport(findings: SiteFindings, checkedAt = new Date()): SiteCheckReport {
+  const broken = findings.broken.sorted()
+  const external = findings.external.sorted().map((origin) => ({ ...origin, kinds: [...origin.kinds].sort() }))
+  const addresses = findings.addresses.sorted()
+  const { sitemap } = findings
+  const problems = listProblems(findings, broken, addresses, external)
+  const sitemapProblems = (sitemap?.offDomain.reduce((sum, host) => sum + host.urls, 0) ?? 0) + (sitemap?.unresolvedCount ?? 0)
+  const unlistedSitemapUrls = Math.max(0, (sitemap?.unresolvedCount ?? 0) - (sitemap?.unresolved.length ?? 0))
+  return {
+    version: REPORT_VERSION,
+    site: findings.root,
+    domain: findings.domain ?? null,
+    checkedAt: checkedAt.toISOString(),
+    durationMs: findings.durationMs,
+    threads: findings.threads,
+    skipped: findings.domain
+      ? []
+      : ["canonical, og:url and sitemap hosts: the export's domain is not known (export-job-id without domain); give domain to check them"],
+    counts: {
+      files: findings.files,
+      htmlPages: findings.htmlPages,
+      styleSheets: findings.styleSheets,
+      expectedPages: findings.expectedPages ?? null,
+      internalReferences: findings.internalReferences,
+      brokenReferences: broken.length,
+      externalOrigins: external.length,
+      outboundOrigins: findings.outbound.size,
+      addressProblems: addresses.length,
+      sitemapUrls: sitemap?.urls ?? 0,
+      sitemapProblems,
+      extensionlessReferences: findings.extensionless?.references ?? 0,
+      problems: problems.length + unlistedSitemapUrls
+    },
+    indexHtml: findings.indexHtml,
+    brokenReferences: broken,
+    externalOrigins: external,
+    outboundLinks: findings.outbound.sorted(),
+    addresses,
+    sitemap: sitemap ?? null,
+    extensionless: findings.extensionless ?? null,
+    omitted: {
+      brokenReferences: findings.broken.overflow,
+      externalOrigins: findings.external.overflow,
+      outboundLinks: findings.outbound.overflow,
+      addresses: findings.addresses.overflow
+    },
+    problems,
+    notices: findings.extensionless ? [extensionlessNotice(findings.extensionless)] : []
+  }
+}
+
+export async function writeReport(report: SiteCheckReport, file: string): Promise<void> {
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`)
+}
+
+/** Problems from the most to the least fundamental: a missing site, missing pages, broken references, wrong addresses, loads from elsewhere. */
+function listProblems(findings: SiteFindings, broken: BrokenReference[], addresses: AddressProblem[], external: ExternalOrigin[]): Problem[] {
+  const problems: Problem[] = []
+  const { domain, expectedPages, sitemap } = findings
+  if (!findings.indexHtml) {
+    problems.push({ check: 'index', message: 'The site has no index.html at its top: a host would serve nothing at /' })
+  }
+  if (expectedPages !== undefined && findings.htmlPages < expectedPages) {
+    problems.push({
+      check: 'pages',
+      message: `${findings.htmlPages} HTML pages arrived, ${expectedPages - findings.htmlPages} fewer than the ${expectedPages} the export job counted`
+    })
+  }
+  for (const reference of broken) {
+    const file = reference.examples[0] ?? ''
+    problems.push({
+      check: 'broken-reference',
+      file,
+      message: `${file}: ${reference.source} ${JSON.stringify(reference.reference)} points at ${reference.target}, which is not in the site${others(reference.files, 'file')}`
+    })
+  }
+  for (const address of addresses) {
+    const file = address.examples[0] ?? ''
+    problems.push({
+      check: 'address',
+      file,
+      message: `${file}: ${address.source} ${JSON.stringify(address.exampleUrl)} is on ${address.host}, not ${domain ?? 'the domain'}${others(address.files, 'page')}`
+    })
+  }
+  for (const host of sitemap?.offDomain ?? []) {
+    problems.push({
+      check: 'sitemap',
+      file: sitemap?.files[0],
+      message: `sitemap.xml: ${host.urls} URL${host.urls === 1 ? ' is' : 's are'} on ${host.host}, not ${domain ?? 'the domain'} (such as ${host.examples[0] ?? ''})`
+    })
+  }
+  for (const url of sitemap?.unresolved ?? []) {
+    problems.push({ check: 'sitemap', file: sitemap?.files[0], message: `sitemap.xml: ${url} is not in the site` })
+  }
+  for (const origin of external) {
+    const file = origin.examples[0] ?? ''
+    problems.push({
+      check: 'external-origin',
+      file,
+      message: `${file}: loads ${origin.kinds.join(', ')} from ${origin.origin} (such as ${origin.exampleUrl})${others(origin.files, 'file')}; that fails without internet access`
+    })
+  }
+  return problems
+}
+
+function others(files: number, noun: string): string {
+  return files > 1 ? `; ${files - 1} other ${noun}${files > 2 ? 's' : ''} too` : ''
+}
+
+/** The one notice for a site whose links leave out `.html`, with what a host needs to serve them. */
+export function extensionlessNotice(use: ExtensionlessUse): string {
+  return [
+    `The site links to pages without their .html extension (${use.references} references in ${use.files} files, such as ${JSON.stringify(use.exampleReference)} in ${use.exampleFile}, served by ${use.servedBy}).`,
+    'GitHub Pages, Netlify and Cloudflare Pages serve /x from x.html on their own; a plain static host answers 404 unless it is told to:',
+    '- nginx: location / { try_files $uri $uri.html $uri/ =404; }',
+    "- CloudFront in front of S3: a viewer-request CloudFront Function, function handler(event) { var request = event.request; var last = request.uri.slice(request.uri.lastIndexOf('/') + 1); if (last === '') request.uri += 'index.html'; else if (last.indexOf('.') === -1) request.uri += '.html'; return request }",
+    '- S3 static website hosting cannot do it: it serves x/ from x/index.html, never x from x.html; put CloudFront in front of the bucket, or upload each page a second time under its name without .html, with Content-Type: text/html.'
+  ].join('\n')
+}

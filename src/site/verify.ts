@@ -1,0 +1,73 @@
+import * as core from '@actions/core'
+import path from 'node:path'
+import type { VerifyMode } from '../settings.js'
+import { siteCheckError, warnProblems } from './annotations.js'
+import { bundledWorker, checkSite } from './check.js'
+import { buildReport, writeReport, type SiteCheckReport } from './report.js'
+import { duration } from './summary.js'
+
+/** Where the worker bundle (src/site/worker.ts) is built, beside the action's bundle. */
+const WORKER_BUNDLE = 'site-worker/index.js'
+/** Problems listed in the log; the report holds them all. */
+const LOGGED = 100
+
+export interface VerifyOptions {
+  /** `warn`: problems become warnings; `error`: the caller fails the step with `failure`. */
+  mode: Exclude<VerifyMode, 'off'>
+  domain?: string
+  expectedPages?: number
+}
+
+/** A finished check: its report, where it was written, and the step's error under `verify: error`. */
+export interface SiteCheck {
+  report: SiteCheckReport
+  reportPath: string
+  failure?: Error
+}
+
+/**
+ * Checks the unpacked site, writes the JSON report beside it (not inside: it is not part of what
+ * gets deployed), logs the problems, and warns about them under `verify: warn`. Under `warn` a
+ * check that cannot finish (an unreadable file) is a warning too, and there is no report.
+ */
+export async function verifySite(sitePath: string, options: VerifyOptions): Promise<SiteCheck | undefined> {
+  const reportPath = path.join(path.dirname(sitePath), 'verify-report.json')
+  let report: SiteCheckReport
+  try {
+    const findings = await checkSite(sitePath, {
+      domain: options.domain,
+      expectedPages: options.expectedPages,
+      workerFile: bundledWorker(import.meta.url, WORKER_BUNDLE)
+    })
+    report = buildReport(findings)
+    await writeReport(report, reportPath)
+  } catch (error) {
+    const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`
+    if (options.mode === 'error') throw new Error(message, { cause: error })
+    core.warning(message, { title: 'Site check' })
+    return undefined
+  }
+
+  const { counts } = report
+  core.info(
+    `Checked ${count(counts.files, 'file')} (${count(counts.htmlPages, 'page')}, ${count(counts.styleSheets, 'style sheet')}, ` +
+      `${count(counts.internalReferences, 'internal reference')}) in ${duration(report.durationMs)}` +
+      `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : count(counts.problems, 'problem')}`
+  )
+  for (const problem of report.problems.slice(0, LOGGED)) core.info(`  ${problem.message}`)
+  if (counts.problems > LOGGED) core.info(`  …and ${counts.problems - LOGGED} more, in the report`)
+  for (const skipped of report.skipped) core.info(`Not checked: ${skipped}`)
+  for (const notice of report.notices) core.notice(notice, { title: 'Site check: links without .html' })
+  core.info(`Site check report: ${reportPath}`)
+
+  if (counts.problems === 0) return { report, reportPath }
+  if (options.mode === 'warn') {
+    warnProblems(report, reportPath)
+    return { report, reportPath }
+  }
+  return { report, reportPath, failure: siteCheckError(report, reportPath) }
+}
+
+function count(value: number, noun: string): string {
+  return `${value} ${noun}${value === 1 ? '' : 's'}`
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { EXAMPLE_FILES, MAX_FINDINGS, Tally, type ExternalOrigin, type Finding } from '../../src/site/findings.js'
+
+interface Named extends Finding {
+  name: string
+}
+
+const named = (name: string) => (): Named => ({ name, files: 0, examples: [] })
+
+describe('Tally', () => {
+  it('counts each file once per finding and keeps the first files as examples', () => {
+    const tally = new Tally<Named>()
+    for (const file of ['a.html', 'a.html', 'b.html', 'c.html', 'd.html', 'e.html', 'f.html', 'g.html'])
+      tally.add('/missing', file, named('/missing'))
+    const [finding] = tally.sorted()
+    expect(finding?.files).toBe(7)
+    expect(finding?.examples).toEqual(['a.html', 'b.html', 'c.html', 'd.html', 'e.html'].slice(0, EXAMPLE_FILES))
+  })
+
+  it('sorts by the number of files, then by key', () => {
+    const tally = new Tally<Named>()
+    tally.add('b', 'x.html', named('b'))
+    tally.add('c', 'x.html', named('c'))
+    tally.add('c', 'y.html', named('c'))
+    tally.add('a', 'x.html', named('a'))
+    expect(tally.sorted().map((finding) => finding.name)).toEqual(['c', 'a', 'b'])
+  })
+
+  it('keeps at most MAX_FINDINGS findings and counts the references to the others', () => {
+    const tally = new Tally<Named>()
+    for (let i = 0; i < MAX_FINDINGS + 5; i++) tally.add(`/missing-${i}`, 'a.html', named(`/missing-${i}`))
+    tally.add('/missing-0', 'b.html', named('/missing-0'))
+    expect(tally.size).toBe(MAX_FINDINGS)
+    expect(tally.overflow).toBe(5)
+    expect(tally.sorted()[0]?.files).toBe(2)
+  })
+
+  it('merges tallies of other files as if one reader had read them all in order', () => {
+    const whole = new Tally<Named>()
+    const first = new Tally<Named>()
+    const second = new Tally<Named>()
+    const files = ['a.html', 'b.html', 'c.html', 'd.html', 'e.html', 'f.html', 'g.html', 'h.html']
+    for (const [i, file] of files.entries()) {
+      for (const key of ['/shared', i % 2 ? '/odd' : '/even']) {
+        whole.add(key, file, named(key))
+        // The second reader gets the earlier files, as a worker may.
+        ;(i >= 4 ? first : second).add(key, file, named(key))
+      }
+    }
+    first.merge(second.snapshot())
+    expect(first.sorted()).toEqual(whole.sorted())
+  })
+
+  it('takes a merged finding’s details from its first file and combines what else it collects', () => {
+    const mine = new Tally<ExternalOrigin>()
+    const theirs = new Tally<ExternalOrigin>()
+    const origin = (exampleUrl: string, kinds: ExternalOrigin['kinds']) => (): ExternalOrigin => ({
+      origin: 'https://cdn.example',
+      kinds,
+      exampleUrl,
+      files: 0,
+      examples: []
+    })
+    mine.add('https://cdn.example', 'z.html', origin('https://cdn.example/late.js', ['script']))
+    theirs.add('https://cdn.example', 'a.html', origin('https://cdn.example/early.woff2', ['font']))
+    mine.merge(theirs.snapshot(), (into, from) => into.kinds.push(...from.kinds.filter((kind) => !into.kinds.includes(kind))))
+    expect(mine.sorted()).toEqual([
+      {
+        origin: 'https://cdn.example',
+        kinds: ['font', 'script'],
+        exampleUrl: 'https://cdn.example/early.woff2',
+        files: 2,
+        examples: ['a.html', 'z.html']
+      }
+    ])
+  })
+})

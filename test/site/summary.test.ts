@@ -1,0 +1,103 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Problem, SiteCheckReport } from '../../src/site/report.js'
+import { duration, writeSiteCheckSummary } from '../../src/site/summary.js'
+
+// @actions/core keeps the summary file's path once it has found it: one file serves every test.
+let work: string
+let summaryFile: string
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'site-summary-test-'))
+  summaryFile = path.join(work, 'summary.md')
+})
+
+afterAll(async () => rm(work, { recursive: true, force: true }))
+
+beforeEach(async () => {
+  await writeFile(summaryFile, '')
+  vi.stubEnv('GITHUB_STEP_SUMMARY', summaryFile)
+  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+})
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+})
+
+function report(problems: Problem[], overrides: Partial<SiteCheckReport> = {}): SiteCheckReport {
+  return {
+    site: '/runner/temp/site',
+    durationMs: 1500,
+    indexHtml: true,
+    sitemap: null,
+    externalOrigins: [],
+    problems,
+    notices: [],
+    skipped: [],
+    counts: {
+      files: 120,
+      htmlPages: 40,
+      styleSheets: 2,
+      expectedPages: 41,
+      internalReferences: 900,
+      brokenReferences: 3,
+      externalOrigins: 0,
+      outboundOrigins: 0,
+      addressProblems: 0,
+      sitemapUrls: 0,
+      sitemapProblems: 0,
+      extensionlessReferences: 0,
+      problems: problems.length
+    },
+    ...overrides
+  } as SiteCheckReport
+}
+
+describe('writeSiteCheckSummary', () => {
+  it('writes the counts, the origins, the first problems (escaped) and where the report is', async () => {
+    const problems: Problem[] = [
+      { check: 'broken-reference', file: 'a.html', message: 'a.html: a[href] "/<gone>" points at /<gone>, which is not in the site' }
+    ]
+    await writeSiteCheckSummary({
+      reportPath: '/runner/temp/verify-report.json',
+      report: report(problems, {
+        externalOrigins: [
+          { origin: 'https://cdn.example', kinds: ['font', 'script'], exampleUrl: 'https://cdn.example/x.js', files: 4, examples: ['a.html'] }
+        ]
+      })
+    })
+    const summary = await readFile(summaryFile, 'utf8')
+    expect(summary).toContain('<h3>Site check</h3>')
+    expect(summary).toContain('<tr><td>Problems</td><td>1</td></tr>')
+    expect(summary).toContain('<tr><td>HTML pages</td><td>40 (the export job counted 41)</td></tr>')
+    expect(summary).toContain('<tr><td>Checked</td><td>120 files in 1.5 s</td></tr>')
+    expect(summary).toContain('<tr><td><code>https://cdn.example</code></td><td>font, script</td><td>4</td><td><code>a.html</code></td></tr>')
+    expect(summary).toContain('<li>a.html: a[href] &quot;/&lt;gone&gt;&quot; points at /&lt;gone&gt;, which is not in the site</li>')
+    expect(summary).toContain('<code>/runner/temp/verify-report.json</code>')
+  })
+
+  it('lists the first ten of many long problems and stays small', async () => {
+    const problems: Problem[] = Array.from({ length: 1000 }, (_, i) => ({ check: 'broken-reference', message: `${'x'.repeat(5000)} ${i}` }))
+    await writeSiteCheckSummary({ reportPath: '/r.json', report: report(problems) })
+    const summary = await readFile(summaryFile, 'utf8')
+    expect(summary).toContain('<h4>The first 10 of 1000 problems</h4>')
+    expect(summary.match(/<li>/g)).toHaveLength(10)
+    expect(Buffer.byteLength(summary)).toBeLessThan(16 * 1024)
+  })
+
+  it('writes nothing without a summary file', async () => {
+    vi.stubEnv('GITHUB_STEP_SUMMARY', '')
+    await writeSiteCheckSummary({ reportPath: '/r.json', report: report([]) })
+    expect(await readFile(summaryFile, 'utf8')).toBe('')
+  })
+})
+
+describe('duration', () => {
+  it('shows milliseconds under a second and seconds above', () => {
+    expect(duration(12)).toBe('12 ms')
+    expect(duration(2500)).toBe('2.5 s')
+  })
+})

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import type { SiteCheckReport } from '../../src/site/report.js'
+import { verifySite } from '../../src/site/verify.js'
+import type { ArchiveEntry } from '../emulator/archives.ts'
+import { brokenSite, exportShapedSite, SITE_DOMAIN } from '../emulator/sites.ts'
+
+let work: string
+let stdout: MockInstance<typeof process.stdout.write>
+
+beforeEach(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'verify-test-'))
+  stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+})
+
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await rm(work, { recursive: true, force: true })
+})
+
+async function unpacked(entries: ArchiveEntry[]): Promise<string> {
+  const site = path.join(work, 'site')
+  for (const entry of entries) {
+    await mkdir(path.dirname(path.join(site, entry.name)), { recursive: true })
+    await writeFile(path.join(site, entry.name), entry.content ?? '')
+  }
+  return site
+}
+
+const written = (): string => stdout.mock.calls.map(([chunk]) => String(chunk)).join('')
+const commands = (kind: string): string[] =>
+  written()
+    .split('\n')
+    .filter((line) => line.startsWith(`::${kind}`))
+
+describe('verifySite', () => {
+  it('checks a clean site: the report beside the site, no warning, the notice about links without .html', async () => {
+    const site = exportShapedSite()
+    const check = await verifySite(await unpacked(site.entries), { mode: 'warn', domain: SITE_DOMAIN, expectedPages: site.pageCount })
+    expect(check?.failure).toBeUndefined()
+    expect(check?.reportPath).toBe(path.join(work, 'verify-report.json'))
+    const report = JSON.parse(await readFile(check?.reportPath ?? '', 'utf8')) as SiteCheckReport
+    expect(report.counts.problems).toBe(0)
+    expect(report).toEqual(JSON.parse(JSON.stringify(check?.report)))
+    expect(commands('warning')).toEqual([])
+    expect(commands('notice')).toEqual([
+      expect.stringMatching(/^::notice title=Site check%3A links without \.html::The site links to pages without their \.html/)
+    ])
+    expect(written()).toMatch(/Checked 33 files \(8 pages, 2 style sheets, \d+ internal references\) in \d+ ms: no problems/)
+  })
+
+  it('warns about each problem under verify: warn, and lists them in the log', async () => {
+    const check = await verifySite(await unpacked(brokenSite('missing-page').entries), { mode: 'warn', domain: SITE_DOMAIN })
+    expect(check?.failure).toBeUndefined()
+    expect(commands('warning')).toEqual([
+      '::warning title=Site check%3A broken reference::guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade, which is not in the site'
+    ])
+    expect(written()).toContain(': 1 problem\n  guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade')
+  })
+
+  it('returns the step’s error under verify: error, with no warning, the report written all the same', async () => {
+    const check = await verifySite(await unpacked(brokenSite('missing-page').entries), { mode: 'error', domain: SITE_DOMAIN })
+    expect(check?.failure?.message).toMatch(
+      /^The site check found 1 problem in .*\/site \(verify: error\):\n- guides\/deploy\.html: a\[href\] "\/guides\/upgrade"/
+    )
+    expect(commands('warning')).toEqual([])
+    expect(existsSync(check?.reportPath ?? '')).toBe(true)
+  })
+
+  it('says in the log which checks it skipped without the domain', async () => {
+    await verifySite(await unpacked(brokenSite('canonical-host').entries), { mode: 'warn' })
+    expect(commands('warning')).toEqual([])
+    expect(written()).toContain("Not checked: canonical, og:url and sitemap hosts: the export's domain is not known")
+  })
+
+  it('under verify: warn, a check that cannot finish is a warning and leaves no report', async () => {
+    const check = await verifySite(path.join(work, 'no-site'), { mode: 'warn', domain: SITE_DOMAIN })
+    expect(check).toBeUndefined()
+    expect(commands('warning')).toEqual([expect.stringMatching(/^::warning title=Site check::The site check could not finish: ENOENT/)])
+    expect(existsSync(path.join(work, 'verify-report.json'))).toBe(false)
+  })
+
+  it('under verify: error, a check that cannot finish fails', async () => {
+    await expect(verifySite(path.join(work, 'no-site'), { mode: 'error', domain: SITE_DOMAIN })).rejects.toThrow(
+      /^The site check could not finish: ENOENT/
+    )
+  })
+})
