@@ -1,4 +1,4 @@
-import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
 /***/ 770:
@@ -332,7 +332,7 @@ __webpack_unused_export__ = RetryHandler
 
 __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
-module.exports.dY = {
+__webpack_unused_export__ = {
   redirect: __nccwpck_require__(1514),
   responseError: __nccwpck_require__(8918),
   retry: __nccwpck_require__(2026),
@@ -45528,7 +45528,7 @@ function formatBytes(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9570);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(574);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -45537,7 +45537,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9570:
+/***/ 574:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -57268,9 +57268,412 @@ function explain(error, archive, kind) {
     return new Error(`Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`, { cause: error });
 }
 
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
+;// CONCATENATED MODULE: ./src/download/file-sink.ts
+
+
+
+/**
+ * Where the bytes of a download go: a file, and its SHA-256. The main thread writes the chunks of
+ * the body as they come, a batch at a time, straight from the network's buffers (no copy of its
+ * own); a worker thread hashes the file behind it, reading back what was just written, which the
+ * page cache still holds. The hash thus runs on the second core, beside the transfer, and covers
+ * the bytes as they are on disk. Nothing is held but one batch. Other shapes were measured and
+ * were slower (BENCHMARKS.md): hashing on the main thread, or handing blocks to a worker that
+ * writes and hashes them.
+ */
+/** Chunks gathered into one write: fewer system calls, while the worker still reads from the cache. */
+const BATCH_BYTES = 256 * 1024;
+/**
+ * How far the writes get before the worker is told. Waking a thread is costly, in a virtual machine
+ * above all: in profiles of a 1 GiB download, a message per 256 KiB cost the main thread 0.5 s, one
+ * per 4 MiB 0.17 s; one per 16 MiB was faster again in 5 of 5 paired runs. The worker lags at most
+ * that far behind, which the page cache easily holds.
+ */
+const TELL_EVERY_BYTES = 16 * 1024 * 1024;
+/**
+ * The worker's code. It runs from its source text (a bundle is one file, and the worker needs only
+ * `fs` and `crypto`, not the bundle), so it must use nothing from this module's scope.
+ */
+function hashWorker() {
+    const { createHash } = process.getBuiltinModule('node:crypto');
+    const { readSync } = process.getBuiltinModule('node:fs');
+    const threads = process.getBuiltinModule('node:worker_threads');
+    const port = threads.parentPort;
+    const fd = threads.workerData;
+    const buffer = Buffer.allocUnsafeSlow(1024 * 1024);
+    let hash = createHash('sha256');
+    let position = 0;
+    let failed = false;
+    const hashTo = (end) => {
+        while (position < end) {
+            const count = readSync(fd, buffer, 0, Math.min(buffer.length, end - position), position);
+            if (count === 0)
+                throw new Error(`the file ended at ${position} bytes, before ${end}`);
+            hash.update(buffer.subarray(0, count));
+            position += count;
+        }
+    };
+    port.on('message', (message) => {
+        if (failed)
+            return;
+        try {
+            if (message.kind === 'written')
+                hashTo(message.end);
+            else if (message.kind === 'restart') {
+                hash = createHash('sha256');
+                position = 0;
+            }
+            else {
+                hashTo(message.end);
+                port.postMessage({ kind: 'digest', sha256: hash.digest('hex') });
+            }
+        }
+        catch (error) {
+            failed = true;
+            const { message: text, code } = error;
+            port.postMessage({ kind: 'failed', message: text, code });
+        }
+    });
+}
+/** A failure of the file (a full disk, a lost folder), with the system's error code when there is one. */
+class SinkError extends Error {
+    code;
+    name = 'SinkError';
+    constructor(message, code) {
+        super(message);
+        this.code = code;
+    }
+}
+class FileSink {
+    path;
+    file;
+    worker;
+    /** Bytes taken so far: in the file, or in the batch about to be written. */
+    size = 0;
+    batch = [];
+    batchBytes = 0;
+    /** The end of the bytes the worker was told about. */
+    told = 0;
+    failure;
+    digest;
+    constructor(path, file, worker) {
+        this.path = path;
+        this.file = file;
+        this.worker = worker;
+        worker.on('message', (message) => {
+            if (message.kind === 'digest')
+                this.digest?.(message.sha256);
+            else
+                this.fail(new SinkError(message.message, message.code));
+        });
+        worker.on('error', (error) => this.fail(error));
+        worker.on('exit', () => this.fail(new Error('the hashing thread stopped')));
+    }
+    /** Creates (or empties) the file and starts the hashing thread. */
+    static async open(path) {
+        const file = await (0,external_node_fs_promises_.open)(path, 'w+');
+        const worker = new external_node_worker_threads_.Worker(`(${hashWorker.toString()})()`, {
+            eval: true,
+            workerData: file.fd,
+            // It allocates one buffer and the hash's state.
+            resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
+        });
+        return new FileSink(path, file, worker);
+    }
+    /**
+     * Takes the chunk (not a copy: the caller must not change it afterwards) and writes the batch
+     * once it is large enough. Throws a SinkError when the file cannot be written.
+     */
+    write(chunk) {
+        if (this.failure)
+            throw this.failure;
+        this.batch.push(chunk);
+        this.batchBytes += chunk.length;
+        this.size += chunk.length;
+        if (this.batchBytes >= BATCH_BYTES)
+            this.flush();
+    }
+    /** Writes the batch now: every byte taken is then in the file. */
+    flush() {
+        if (this.batchBytes === 0)
+            return;
+        const end = this.size;
+        let chunks = this.batch;
+        let position = end - this.batchBytes;
+        this.batch = [];
+        this.batchBytes = 0;
+        try {
+            while (chunks.length > 0) {
+                let written = (0,external_node_fs_.writevSync)(this.file.fd, chunks, position);
+                position += written;
+                // A short write (rare, for a file) leaves the rest to go again.
+                while (chunks.length > 0 && written >= chunks[0].length)
+                    written -= chunks.shift().length;
+                if (written > 0)
+                    chunks = [chunks[0].subarray(written), ...chunks.slice(1)];
+            }
+        }
+        catch (error) {
+            throw this.fail(error);
+        }
+        if (end - this.told >= TELL_EVERY_BYTES) {
+            this.told = end;
+            this.post({ kind: 'written', end });
+        }
+    }
+    /** Forgets everything taken: the next byte is the file's first, and the hash starts again. */
+    restart() {
+        if (this.failure)
+            throw this.failure;
+        this.size = 0;
+        this.batch = [];
+        this.batchBytes = 0;
+        this.told = 0;
+        this.post({ kind: 'restart' });
+    }
+    /** Writes what is left, returns the SHA-256 of the file's bytes, and cuts the file at its size. */
+    async finish() {
+        this.flush();
+        const sha256 = await new Promise((resolve) => {
+            this.digest = resolve;
+            this.post({ kind: 'finish', end: this.size });
+        });
+        if (this.failure)
+            throw this.failure;
+        try {
+            // A restart from zero may have left longer, older bytes behind. Only now: the hashing thread
+            // may still have been reading them.
+            (0,external_node_fs_.ftruncateSync)(this.file.fd, this.size);
+        }
+        catch (error) {
+            throw this.fail(error);
+        }
+        await this.close();
+        return sha256;
+    }
+    /** Stops the hashing thread and deletes the file. */
+    async discard() {
+        await this.close();
+        await (0,external_node_fs_promises_.rm)(this.path, { force: true });
+    }
+    async close() {
+        this.worker.removeAllListeners('exit');
+        await this.worker.terminate();
+        await this.file.close().catch(() => { });
+    }
+    post(message) {
+        this.worker.postMessage(message);
+    }
+    fail(error) {
+        this.failure ??= error instanceof SinkError ? error : new SinkError(error.message, error.code);
+        this.digest?.('');
+        return this.failure;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/download/progress.ts
+
+/**
+ * The progress of a long download, as one log line at a steady interval: a download that ends
+ * within the first interval logs nothing. Rate and time left are averaged over the whole download
+ * so far, which is steadier than the last interval.
+ */
+const PROGRESS_INTERVAL_MS = 10_000;
+function progressLine(source, elapsedMs) {
+    const position = source.position();
+    const total = source.total();
+    const rate = elapsedMs > 0 ? (source.received() / elapsedMs) * 1000 : 0;
+    const parts = [total ? `${(0,format/* formatBytes */.z)(position)} of ${(0,format/* formatBytes */.z)(total)} (${Math.floor((position / total) * 100)}%)` : (0,format/* formatBytes */.z)(position)];
+    parts.push(`${(0,format/* formatBytes */.z)(rate)}/s`);
+    if (total && rate > 0)
+        parts.push(`about ${(0,format/* formatSeconds */.X)(((total - position) / rate) * 1000)} left`);
+    return `Downloading: ${parts.join(', ')}`;
+}
+/** Logs a progress line every `intervalMs` until the returned function is called. */
+function reportProgress(source, log, intervalMs = PROGRESS_INTERVAL_MS, now = Date.now) {
+    const startedAt = now();
+    const timer = setInterval(() => log(progressLine(source, now() - startedAt)), intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+}
+
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+;// CONCATENATED MODULE: external "node:vm"
+const external_node_vm_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
+;// CONCATENATED MODULE: ./src/download/socket-buffers.ts
+
+
+/**
+ * Every read from a socket lands in a fresh 64 KiB buffer that only V8's garbage collector frees.
+ * A download allocates almost nothing else in JavaScript, so V8 collects only when such buffers
+ * reach its external-memory limit (about 64 MiB): the process's peak grows with that pile, not
+ * with the work. A young-generation collection every few MiB received frees them while they are
+ * few: peak RSS of a 1 GiB download 165-173 MiB → 106-113 MiB, and less CPU time, not more (fresh
+ * pages cost more than reused ones). BENCHMARKS.md has the measurements.
+ */
+/** Received bytes between two collections. */
+const COLLECT_EVERY_BYTES = 8 * 1024 * 1024;
+let collect;
+/**
+ * Gets V8's `gc` ready. The runner starts `node dist/index.js` without `--expose-gc`; setting the
+ * flag at run time exposes `gc` in contexts created afterwards (the way Jest's leak detector gets
+ * it), and the flag is cleared again at once. Creating that context takes ~10 ms: the download does
+ * it while it waits for the first answer.
+ */
+function prepareCollection() {
+    if (!collect) {
+        (0,external_node_v8_namespaceObject.setFlagsFromString)('--expose-gc');
+        collect = (0,external_node_vm_namespaceObject.runInNewContext)('gc');
+        (0,external_node_v8_namespaceObject.setFlagsFromString)('--no-expose-gc');
+    }
+    return collect;
+}
+/** A young-generation collection. */
+function collectSocketBuffers() {
+    prepareCollection()({ type: 'minor' });
+}
+
+;// CONCATENATED MODULE: ./src/download/transfer.ts
+
+
+/** The link, or a redirect, broke the transport rule: no request was sent there. */
+class InsecureLinkError extends Error {
+    name = 'InsecureLinkError';
+}
+const MAX_REDIRECTS = 5;
+/** An error page is read this far and no further. */
+const MAX_TEXT_BYTES = 64 * 1024;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Why a link may not be fetched, or undefined when it may: https, or http to a loopback address. */
+function insecureReason(url) {
+    if (url.protocol === 'https:')
+        return undefined;
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+        return undefined;
+    return url.protocol === 'http:'
+        ? 'https is required (plain http is allowed only to a loopback address)'
+        : `https is required, not ${url.protocol.replace(/:$/, '')}`;
+}
+/** Sends the GET, following up to five redirects, and delivers the final answer's body. */
+async function getFromStorage(link, options) {
+    let url = link;
+    for (let redirects = 0;; redirects++) {
+        const answer = await send(url, options);
+        const location = header(answer.response.headers.location);
+        if (!REDIRECT_STATUSES.has(answer.response.status) || !location)
+            return answer;
+        if (redirects === MAX_REDIRECTS)
+            return answer;
+        const next = new URL(location, url);
+        const reason = insecureReason(next);
+        if (reason)
+            throw new InsecureLinkError(`the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`);
+        url = next;
+    }
+}
+function send(url, options) {
+    return new Promise((resolve, reject) => {
+        let response;
+        let sink;
+        let received = 0;
+        let nextCollection = COLLECT_EVERY_BYTES;
+        const text = [];
+        let textBytes = 0;
+        let controller;
+        let settled = false;
+        const onAbort = () => controller?.abort(options.signal.reason);
+        const settle = (error) => {
+            if (settled)
+                return;
+            settled = true;
+            options.signal.removeEventListener('abort', onAbort);
+            if (error !== undefined)
+                return reject(error instanceof Error ? error : new Error('the request failed', { cause: error }));
+            resolve({
+                response: response,
+                received,
+                ...(sink ? {} : { text: Buffer.concat(text).toString('utf8') })
+            });
+        };
+        const handler = {
+            onRequestStart(requestController) {
+                controller = requestController;
+                if (options.signal.aborted)
+                    requestController.abort(options.signal.reason);
+                else
+                    options.signal.addEventListener('abort', onAbort, { once: true });
+            },
+            onResponseStart(responseController, status, headers) {
+                response = { status, headers, url };
+                if (REDIRECT_STATUSES.has(status))
+                    return;
+                try {
+                    sink = options.accept(response);
+                }
+                catch (error) {
+                    return responseController.abort(error);
+                }
+            },
+            onResponseData(responseController, chunk) {
+                if (!sink) {
+                    if (textBytes < MAX_TEXT_BYTES)
+                        text.push(chunk);
+                    textBytes += chunk.length;
+                    // Enough of an error page: stop reading, keep what was read.
+                    if (textBytes >= MAX_TEXT_BYTES) {
+                        settle();
+                        responseController.abort(new Error('error page read far enough'));
+                    }
+                    return;
+                }
+                received += chunk.length;
+                try {
+                    sink.write(chunk);
+                }
+                catch (error) {
+                    return responseController.abort(error);
+                }
+                options.onBytes?.(chunk.length);
+                if (received >= nextCollection) {
+                    nextCollection = received + COLLECT_EVERY_BYTES;
+                    collectSocketBuffers();
+                }
+            },
+            onResponseEnd() {
+                settle();
+            },
+            onResponseError(_controller, error) {
+                settle(error);
+            }
+        };
+        try {
+            options.dispatcher.dispatch({
+                origin: url.origin,
+                path: `${url.pathname}${url.search}`,
+                method: 'GET',
+                headers: options.headers,
+                headersTimeout: options.stallTimeoutMs,
+                bodyTimeout: options.stallTimeoutMs
+            }, handler);
+        }
+        catch (error) {
+            settle(error);
+        }
+        prepareCollection();
+    });
+}
+/** A header's single value (the first, when it came more than once). */
+function header(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+
 ;// CONCATENATED MODULE: ./src/download.ts
+
+
+
 
 
 
@@ -57293,82 +57696,230 @@ class DownloadError extends Error {
         this.retryAfterMs = retryAfterMs;
     }
 }
+/** Attempts in a row that bring no new byte before the download gives up. */
 const download_ATTEMPTS = 5;
 const download_MAX_BACKOFF_MS = 30_000;
 const download_RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-const MAX_REDIRECTS = 5;
-/** Large writes: the disk sees a few big writes instead of one per network chunk. */
-const WRITE_BUFFER_BYTES = 1 << 20;
-/** Presigned links are credentials in themselves: nothing else is sent, and redirects carry nothing. */
-function storageDispatcher(pool) {
-    return pool.compose(undici/* interceptors */.dY.redirect({ maxRedirections: MAX_REDIRECTS }));
-}
 /**
- * Downloads the archive behind a presigned link to `destination`, hashing it on the way.
- * The bytes go to a temporary name beside it and are moved into place only once complete.
+ * Downloads the archive behind a presigned link to `destination`, hashing it on the way. The bytes
+ * go to a temporary name beside it and are moved into place only once complete. A cut transfer is
+ * resumed where it stopped (`Range` with `If-Range`), when the storage host allows it.
  */
 async function downloadFile(link, destination, options) {
-    return retry(() => attemptDownload(link, destination, options), {
-        attempts: download_ATTEMPTS,
-        baseDelayMs: options.retryBaseDelayMs,
-        maxDelayMs: download_MAX_BACKOFF_MS,
-        signal: options.signal,
-        onRetry: (error, attempt, delayMs) => lib_core/* info */.pq(`${error.message}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt} of ${download_ATTEMPTS})`)
-    });
-}
-async function attemptDownload(link, destination, options) {
-    const shown = redactUrl(link);
-    let response;
+    checkLink(link);
+    if (options.deadline !== undefined && Date.now() >= options.deadline)
+        throw outOfTime(link, 0);
+    let sink;
     try {
-        response = await (0,undici/* request */.Em)(link, {
-            dispatcher: storageDispatcher(options.dispatcher ?? dispatcher),
-            signal: options.signal,
-            headersTimeout: options.stallTimeoutMs,
-            bodyTimeout: options.stallTimeoutMs
-        });
+        sink = await FileSink.open(`${destination}.${(0,external_node_crypto_.randomUUID)()}.partial`);
     }
     catch (error) {
-        throw transferError(`Download of ${shown}`, error);
+        throw transferError(`Download of ${redactUrl(link)}`, error);
     }
-    if (response.statusCode !== 200) {
-        const text = (await response.body.text().catch(() => '')).slice(0, 2000);
-        if (isExpiryRefusal(response.statusCode, text)) {
-            throw new LinkExpiredError(`The storage host refused the link as expired (HTTP ${response.statusCode})`);
+    const download = new BundleDownload(link, sink, options);
+    const stopProgress = reportProgress(download.progress, (line) => lib_core/* info */.pq(line), options.progressIntervalMs);
+    try {
+        await download.run();
+        const sha256 = await sink.finish();
+        await (0,external_node_fs_promises_.rename)(sink.path, destination);
+        return { path: destination, sha256, sizeBytes: sink.size };
+    }
+    catch (error) {
+        await sink.discard();
+        throw error instanceof DownloadError || error instanceof LinkExpiredError || !(error instanceof SinkError)
+            ? error
+            : transferError(`Download of ${redactUrl(download.link)}`, error);
+    }
+    finally {
+        stopProgress();
+        download.dispose();
+    }
+}
+/** The attempts of one download: the link, the file so far, and how to resume it. */
+class BundleDownload {
+    sink;
+    options;
+    link;
+    expectedSize;
+    /** From the last full (200) answer; a resume asks for the same object by it. */
+    validator = {};
+    received = 0;
+    signal;
+    deadlineTimer;
+    constructor(link, sink, options) {
+        this.sink = sink;
+        this.options = options;
+        this.link = link;
+        this.expectedSize = options.expectedSize;
+        const signals = options.signal ? [options.signal] : [];
+        if (options.deadline !== undefined) {
+            const timeUp = new AbortController();
+            this.deadlineTimer = setTimeout(() => timeUp.abort(outOfTime(this.link, this.sink.size, this.validator.total)), options.deadline - Date.now());
+            signals.push(timeUp.signal);
         }
-        throw new DownloadError(`Download of ${shown} failed: HTTP ${response.statusCode}${storageMessage(text)}`, download_RETRYABLE_STATUSES.has(response.statusCode), parseRetryAfter(response.headers['retry-after']));
+        this.signal = AbortSignal.any(signals);
     }
-    const partial = `${destination}.${(0,external_node_crypto_.randomUUID)()}.partial`;
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    let sizeBytes = 0;
-    try {
-        // Opened before the transfer, so that no pending open can recreate the file after a failure removed it.
-        const file = await (0,external_node_fs_promises_.open)(partial, 'w');
-        const hashing = new external_node_stream_.Transform({
-            transform(chunk, _encoding, done) {
-                hash.update(chunk);
-                sizeBytes += chunk.length;
-                done(null, chunk);
+    progress = {
+        position: () => this.sink.size,
+        total: () => this.validator.total ?? this.expectedSize,
+        received: () => this.received
+    };
+    dispose() {
+        clearTimeout(this.deadlineTimer);
+    }
+    async run() {
+        for (let failures = 0;;) {
+            const before = this.sink.size;
+            try {
+                return await this.attempt();
             }
+            catch (error) {
+                if (error instanceof LinkExpiredError && this.options.renewLink && !this.signal.aborted) {
+                    await this.renewLink(error);
+                    continue;
+                }
+                if (!download_isRetryable(error) || this.signal.aborted)
+                    throw this.signal.reason instanceof Error ? this.signal.reason : error;
+                // An attempt that brought new bytes was worth it: only attempts in a row that bring none count.
+                failures = this.sink.size > before ? 1 : failures + 1;
+                if (failures >= download_ATTEMPTS)
+                    throw error;
+                const delayMs = backoffMs(failures, { baseDelayMs: this.options.retryBaseDelayMs, maxDelayMs: download_MAX_BACKOFF_MS }, error.retryAfterMs);
+                const { deadline } = this.options;
+                if (deadline !== undefined && Date.now() + delayMs >= deadline) {
+                    throw outOfTime(this.link, this.sink.size, this.validator.total, error.message);
+                }
+                lib_core/* info */.pq(`${error.message}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${failures + 1} of ${download_ATTEMPTS})${this.resumeNote()}`);
+                await (0,promises_.setTimeout)(delayMs, undefined, { signal: this.signal }).catch(() => {
+                    throw this.signal.reason;
+                });
+            }
+        }
+    }
+    async renewLink(error) {
+        const at = this.sink.size > 0 ? `, to go on from byte ${this.sink.size}` : '';
+        lib_core/* info */.pq(`${error.message}; asking for a fresh link${at}`);
+        const fresh = await this.options.renewLink();
+        checkLink(fresh.link);
+        this.link = fresh.link;
+        this.expectedSize = fresh.expectedSize;
+    }
+    resumeNote() {
+        if (this.sink.size === 0)
+            return '';
+        return this.validator.etag ? `, from byte ${this.sink.size}` : ' (from the first byte: the storage host sent no ETag to resume by)';
+    }
+    async attempt() {
+        const offset = this.sink.size;
+        const { etag } = this.validator;
+        const resuming = offset > 0 && etag !== undefined;
+        if (offset > 0 && !resuming)
+            this.restart();
+        const { response, received, text } = await getFromStorage(new URL(this.link), {
+            headers: { 'user-agent': USER_AGENT, ...(resuming ? { range: `bytes=${offset}-`, 'if-range': etag } : {}) },
+            dispatcher: this.options.dispatcher ?? dispatcher,
+            stallTimeoutMs: this.options.stallTimeoutMs,
+            signal: this.signal,
+            accept: (answer) => this.accept(answer, resuming ? offset : 0),
+            onBytes: (count) => (this.received += count)
+        }).catch((error) => {
+            throw error instanceof InsecureLinkError
+                ? new DownloadError(`Download of ${redactUrl(this.link)}: ${error.message}`, false)
+                : transferError(`Download of ${redactUrl(this.link)}`, error, this.sink.size, this.validator.total);
         });
-        await (0,external_node_stream_promises_namespaceObject.pipeline)(response.body, hashing, file.createWriteStream({ highWaterMark: WRITE_BUFFER_BYTES }));
-        checkLength(shown, sizeBytes, Number(response.headers['content-length'] ?? Number.NaN), options.expectedSize);
-        await (0,external_node_fs_promises_.rename)(partial, destination);
+        if (text !== undefined)
+            throw this.refusal(response, text, offset);
+        const announced = contentLength(response);
+        if (announced !== undefined && received !== announced) {
+            throw new DownloadError(`Download of ${redactUrl(this.link)} was cut short: ${received} of ${announced} bytes`, true);
+        }
+        const { expectedSize } = this;
+        if (expectedSize !== undefined && this.sink.size !== expectedSize) {
+            const size = this.sink.size;
+            this.restart();
+            throw new DownloadError(`Download of ${redactUrl(this.link)} has ${size} bytes, but the API announced ${expectedSize} (sizeBytes)`, true);
+        }
     }
-    catch (error) {
-        response.body.destroy();
-        await (0,external_node_fs_promises_.rm)(partial, { force: true });
-        throw error instanceof DownloadError ? error : transferError(`Download of ${shown}`, error);
+    /**
+     * Decides what the body of a 200 or 206 is worth; anything else is read as an error page. A 206
+     * counts only when it is the rest of the same object from the byte asked for; a 200 is the whole
+     * object, perhaps a new one: the file starts again from zero.
+     */
+    accept(response, rangeStart) {
+        if (response.status === 200) {
+            if (this.sink.size > 0) {
+                lib_core/* info */.pq(`The storage host sent the whole file again (HTTP 200${rangeStart > 0 ? ', not the rest asked for' : ''}); starting from the first byte`);
+                this.sink.restart();
+            }
+            this.validator = { etag: strongEtag(response.headers.etag), total: contentLength(response) };
+            return this.sink;
+        }
+        if (response.status === 206 && rangeStart > 0) {
+            const range = header(response.headers['content-range']);
+            const etag = strongEtag(response.headers.etag);
+            if (!isRestOf(range, rangeStart, this.validator.total) || (etag !== undefined && etag !== this.validator.etag)) {
+                this.restart();
+                throw new DownloadError(`Download of ${redactUrl(this.link)}: the storage host answered the request for bytes ${rangeStart}- with ` +
+                    `Content-Range ${range ?? '(none)'}${etag !== undefined && etag !== this.validator.etag ? ' and another ETag' : ''}; starting again from the first byte`, true);
+            }
+            return this.sink;
+        }
+        return undefined;
     }
-    return { path: destination, sha256: hash.digest('hex'), sizeBytes };
+    refusal(response, text, offset) {
+        const shown = redactUrl(this.link);
+        const { status } = response;
+        if (isExpiryRefusal(status, text))
+            return new LinkExpiredError(`The storage host refused the link as expired (HTTP ${status})`);
+        if (status === 416) {
+            this.restart();
+            return new DownloadError(`Download of ${shown}: the storage host has no bytes from ${offset} on (HTTP 416); starting again from the first byte`, true);
+        }
+        const redirect = status >= 300 && status < 400 ? ' (a redirect without a Location, or more than 5 in a row)' : '';
+        return new DownloadError(`Download of ${shown} failed: HTTP ${status}${redirect}${storageMessage(text)}`, download_RETRYABLE_STATUSES.has(status), parseRetryAfter(response.headers['retry-after']));
+    }
+    /** Drops what was kept: the next bytes are the file's first. */
+    restart() {
+        this.sink.restart();
+        this.validator = {};
+    }
 }
-/** A body cut short is caught here, whether the server announced a length or the API did. */
-function checkLength(shown, received, contentLength, expectedSize) {
-    if (Number.isFinite(contentLength) && received !== contentLength) {
-        throw new DownloadError(`Download of ${shown} was cut short: ${received} of ${contentLength} bytes`, true);
-    }
-    if (expectedSize !== undefined && received !== expectedSize) {
-        throw new DownloadError(`Download of ${shown} has ${received} bytes, but the API announced ${expectedSize} (sizeBytes)`, true);
-    }
+/** Refuses, before any connection, a link that is not https (plain http only to this machine). */
+function checkLink(link) {
+    const url = URL.parse(link);
+    const reason = url ? insecureReason(url) : 'it is not a URL';
+    if (reason)
+        throw new DownloadError(`Download of ${redactUrl(link)} refused: ${reason}`, false);
+}
+/** `bytes <start>-<total - 1>/<total>`: the rest of the object from `start`, of the size known. */
+function isRestOf(contentRange, start, total) {
+    const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(contentRange?.trim() ?? '');
+    if (!match)
+        return false;
+    const [first, last, size] = [Number(match[1]), Number(match[2]), match[3] === '*' ? undefined : Number(match[3])];
+    if (first !== start)
+        return false;
+    if (total !== undefined && size !== total)
+        return false;
+    return size === undefined || last === size - 1;
+}
+/** If-Range needs a strong validator; a weak one (W/"…") cannot promise the same bytes. */
+function strongEtag(value) {
+    const etag = header(value)?.trim();
+    return etag && !etag.startsWith('W/') ? etag : undefined;
+}
+function contentLength(response) {
+    const value = header(response.headers['content-length']);
+    return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+function outOfTime(link, position, total, lastError) {
+    const reached = position > 0 ? ` after ${(0,format/* formatBytes */.z)(position)}${total ? ` of ${(0,format/* formatBytes */.z)(total)}` : ''}` : '';
+    const shown = redactUrl(link);
+    const last = lastError ? `; the last attempt: ${lastError.replace(`Download of ${shown} `, '')}` : '';
+    return new DownloadError(`Download of ${shown} ran out of time (timeout-seconds)${reached}${last}`, false);
+}
+function download_isRetryable(error) {
+    return error instanceof Error && error.retryable === true;
 }
 /** S3 answers an expired presigned link with 403 AccessDenied and "Request has expired". */
 function isExpiryRefusal(status, body) {
@@ -57379,14 +57930,17 @@ function storageMessage(body) {
     const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
     return message ? `: ${message}` : '';
 }
-function transferError(what, error) {
+function transferError(what, error, position = 0, total) {
+    if (error instanceof DownloadError || error instanceof LinkExpiredError)
+        return error;
     if (error instanceof Error && error.name === 'AbortError')
         return error;
     const code = error.code ?? error.cause?.code;
     const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? error.message})`;
+    const reached = position > 0 ? ` after ${(0,format/* formatBytes */.z)(position)}${total ? ` of ${(0,format/* formatBytes */.z)(total)}` : ''}` : '';
     // Filesystem faults (a full disk, a missing folder) do not mend on their own.
-    const retryable = code === undefined || !/^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR)$/.test(code);
-    return new DownloadError(`${what} ${reason}`, retryable);
+    const retryable = !(error instanceof SinkError) && (code === undefined || !/^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/.test(code));
+    return new DownloadError(`${what} ${reason}${reached}`, retryable);
 }
 
 ;// CONCATENATED MODULE: ./src/helm.ts
@@ -57514,7 +58068,7 @@ async function waitForJob(settings, report, job, context) {
         isFinished: (state) => state.status === 'completed' || state.status === 'failed',
         onState: (state, elapsedMs) => {
             report.job = state;
-            const line = progressLine(state);
+            const line = export_progressLine(state);
             if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
                 lib_core/* info */.pq(`${line} · ${(0,format/* formatSeconds */.X)(elapsedMs)} elapsed`);
                 lastLine = line;
@@ -57526,12 +58080,12 @@ async function waitForJob(settings, report, job, context) {
         signal: context.signal
     });
     if (!outcome.finished) {
-        const last = outcome.state ? ` (last seen: ${progressLine(outcome.state)})` : '';
+        const last = outcome.state ? ` (last seen: ${export_progressLine(outcome.state)})` : '';
         throw new JobError(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.X)(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`);
     }
     return outcome.state;
 }
-function progressLine(job) {
+function export_progressLine(job) {
     const parts = [`${job.jobId}: ${job.status}`];
     if (job.progress !== undefined)
         parts.push(`${job.progress}%`);
@@ -57587,38 +58141,41 @@ async function bundleLink(report, client, fresh) {
 /** Downloads the archive, asking for a fresh link when the current one has expired or is about to. */
 async function download(settings, report, directory, context) {
     let bundle = report.bundle;
-    for (let links = 1;; links++) {
-        const expired = expiresSoon(bundle);
-        if (!expired) {
-            try {
-                const file = await downloadFile(bundle.bundleUrl, external_node_path_default().join(directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
-                    expectedSize: bundle.sizeBytes,
-                    stallTimeoutMs: context.stallTimeoutMs,
-                    retryBaseDelayMs: context.retryBaseDelayMs,
-                    signal: context.signal
-                });
-                const kind = supportedKind(await detectArchiveKind(file.path), file.path);
-                report.archive = { ...file, kind };
-                lib_core/* setOutput */.uH('bundle-path', file.path);
-                lib_core/* setOutput */.uH('bundle-sha256', file.sha256);
-                lib_core/* info */.pq(`Downloaded ${(0,format/* formatBytes */.z)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
-                return;
+    let links = 1;
+    /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
+    const renewLink = async () => {
+        for (;;) {
+            if (links >= MAX_LINKS) {
+                throw new JobError(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
+                    `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`);
             }
-            catch (error) {
-                if (!(error instanceof LinkExpiredError))
-                    throw error;
-                lib_core/* info */.pq(`${error.message}; asking for a fresh link`);
-            }
+            links++;
+            bundle = await useBundle(settings, report, directory, context.client, true);
+            if (!expiresSoon(bundle))
+                return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes };
+            logTooSoon(bundle);
         }
-        else {
-            lib_core/* info */.pq(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
-        }
-        if (links >= MAX_LINKS) {
-            throw new JobError(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
-                `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`);
-        }
-        bundle = await useBundle(settings, report, directory, context.client, true);
+    };
+    if (expiresSoon(bundle)) {
+        logTooSoon(bundle);
+        await renewLink();
     }
+    const file = await downloadFile(bundle.bundleUrl, external_node_path_default().join(directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
+        expectedSize: bundle.sizeBytes,
+        stallTimeoutMs: context.stallTimeoutMs,
+        retryBaseDelayMs: context.retryBaseDelayMs,
+        deadline: context.deadline,
+        signal: context.signal,
+        renewLink
+    });
+    const kind = supportedKind(await detectArchiveKind(file.path), file.path);
+    report.archive = { ...file, kind };
+    lib_core/* setOutput */.uH('bundle-path', file.path);
+    lib_core/* setOutput */.uH('bundle-sha256', file.sha256);
+    lib_core/* info */.pq(`Downloaded ${(0,format/* formatBytes */.z)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
+}
+function logTooSoon(bundle) {
+    lib_core/* info */.pq(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
 }
 function expiresSoon(bundle) {
     return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS;

@@ -7,7 +7,7 @@ import { detectArchiveKind, supportedKind, unpackSite, type ArchiveKind } from '
 import { ApiError } from './api/errors.js'
 import type { Bundle, ExportJob } from './api/schemas.js'
 import { formatBytes, formatSeconds } from './format.js'
-import { downloadFile, LinkExpiredError, type DownloadedFile } from './download.js'
+import { downloadFile, type DownloadedFile, type FreshLink } from './download.js'
 import { JobError, resumeHint } from './errors.js'
 import { writeHelmValues } from './helm.js'
 import { redactUrl } from './net.js'
@@ -202,37 +202,44 @@ async function bundleLink(report: ExportReport, client: ApiClient, fresh: boolea
 /** Downloads the archive, asking for a fresh link when the current one has expired or is about to. */
 async function download(settings: ExportSettings, report: ExportReport, directory: string, context: ExportContext): Promise<void> {
   let bundle = report.bundle as Bundle
-  for (let links = 1; ; links++) {
-    const expired = expiresSoon(bundle)
-    if (!expired) {
-      try {
-        const file = await downloadFile(bundle.bundleUrl, path.join(directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
-          expectedSize: bundle.sizeBytes,
-          stallTimeoutMs: context.stallTimeoutMs,
-          retryBaseDelayMs: context.retryBaseDelayMs,
-          signal: context.signal
-        })
-        const kind = supportedKind(await detectArchiveKind(file.path), file.path)
-        report.archive = { ...file, kind }
-        core.setOutput('bundle-path', file.path)
-        core.setOutput('bundle-sha256', file.sha256)
-        core.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`)
-        return
-      } catch (error) {
-        if (!(error instanceof LinkExpiredError)) throw error
-        core.info(`${error.message}; asking for a fresh link`)
+  let links = 1
+  /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
+  const renewLink = async (): Promise<FreshLink> => {
+    for (;;) {
+      if (links >= MAX_LINKS) {
+        throw new JobError(
+          `Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
+            `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`
+        )
       }
-    } else {
-      core.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`)
+      links++
+      bundle = await useBundle(settings, report, directory, context.client, true)
+      if (!expiresSoon(bundle)) return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes }
+      logTooSoon(bundle)
     }
-    if (links >= MAX_LINKS) {
-      throw new JobError(
-        `Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
-          `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`
-      )
-    }
-    bundle = await useBundle(settings, report, directory, context.client, true)
   }
+  if (expiresSoon(bundle)) {
+    logTooSoon(bundle)
+    await renewLink()
+  }
+
+  const file = await downloadFile(bundle.bundleUrl, path.join(directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
+    expectedSize: bundle.sizeBytes,
+    stallTimeoutMs: context.stallTimeoutMs,
+    retryBaseDelayMs: context.retryBaseDelayMs,
+    deadline: context.deadline,
+    signal: context.signal,
+    renewLink
+  })
+  const kind = supportedKind(await detectArchiveKind(file.path), file.path)
+  report.archive = { ...file, kind }
+  core.setOutput('bundle-path', file.path)
+  core.setOutput('bundle-sha256', file.sha256)
+  core.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`)
+}
+
+function logTooSoon(bundle: Bundle): void {
+  core.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`)
 }
 
 function expiresSoon(bundle: Bundle): boolean {

@@ -1,12 +1,16 @@
-import { createHash } from 'node:crypto'
+import { execFileSync } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import http from 'node:http'
+import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { Agent } from 'undici'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Agent, buildConnector } from 'undici'
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { downloadFile, LinkExpiredError, type DownloadOptions } from '../src/download.js'
+import { USER_AGENT } from '../src/user-agent.js'
 
 /** What the storage host saw of one request. */
 interface SeenRequest {
@@ -17,45 +21,70 @@ interface SeenRequest {
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, index: number) => void
 
 const ARCHIVE = Buffer.from(Array.from({ length: 64 * 1024 }, (_, i) => (i * 31) % 251))
-const SHA256 = createHash('sha256').update(ARCHIVE).digest('hex')
+const SHA256 = sha256(ARCHIVE)
+const ETAG = '"0f343b0931126a20f133d67c2b018a3b"'
 const SIGNED = '/static-exports/se_1/bundle.tar.gz?X-Amz-Signature=secret-signature&X-Amz-Expires=3600'
+const SHOWN = /^Download of http:\/\/127\.0\.0\.1:\d+\/static-exports\/se_1\/bundle\.tar\.gz\?… /
 const EXPIRED_XML =
   '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message><Expires>2026-11-22T10:00:00Z</Expires></Error>'
 
-let server: http.Server
+let server: http.Server | https.Server | undefined
 let origin: string
 let seen: SeenRequest[]
 let folder: string
 let agent: Agent
+let stdout: MockInstance<typeof process.stdout.write>
 
 beforeEach(async () => {
   seen = []
   folder = await mkdtemp(path.join(os.tmpdir(), 'download-test-'))
   agent = new Agent()
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
 afterEach(async () => {
   vi.restoreAllMocks()
   await agent.close()
   server?.closeAllConnections()
-  await new Promise((resolve) => server?.close(resolve))
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
+  server = undefined
   await rm(folder, { recursive: true, force: true })
 })
 
-/** A storage host on 127.0.0.1; the handler is told how many requests came before. */
-async function serve(handler: Handler): Promise<void> {
-  server = http.createServer((req, res) => {
-    seen.push({ url: req.url ?? '', headers: req.headers })
-    handler(req, res, seen.length - 1)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex')
 }
 
-function sendArchive(res: http.ServerResponse): void {
-  res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': ARCHIVE.length })
-  res.end(ARCHIVE)
+/** A storage host on 127.0.0.1; the handler is told how many requests came before. */
+async function serve(handler: Handler, tls?: { key: string; cert: string }): Promise<void> {
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+    seen.push({ url: req.url ?? '', headers: req.headers })
+    handler(req, res, seen.length - 1)
+  }
+  const created = tls ? https.createServer(tls, listener) : http.createServer(listener)
+  server = created
+  await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve))
+  origin = `${tls ? 'https' : 'http'}://127.0.0.1:${(created.address() as AddressInfo).port}`
+}
+
+/**
+ * Answers as S3 does: the whole object with its ETag, or the rest of it from the byte a Range asks
+ * for while If-Range still names that ETag. `cutAfter` ends the connection after that many bytes
+ * of the body.
+ */
+function sendObject(req: http.IncomingMessage, res: http.ServerResponse, options: { bytes?: Buffer; etag?: string; cutAfter?: number } = {}): void {
+  const bytes = options.bytes ?? ARCHIVE
+  const etag = options.etag ?? ETAG
+  const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')
+  const start = range && req.headers['if-range'] === etag ? Number(range[1]) : 0
+  res.writeHead(range && start > 0 ? 206 : 200, {
+    'content-type': 'application/gzip',
+    'content-length': bytes.length - start,
+    ...(etag ? { etag } : {}),
+    ...(range && start > 0 ? { 'content-range': `bytes ${start}-${bytes.length - 1}/${bytes.length}` } : {})
+  })
+  if (options.cutAfter === undefined) return void res.end(bytes.subarray(start))
+  res.write(bytes.subarray(start, start + options.cutAfter), () => res.destroy())
 }
 
 function sendError(res: http.ServerResponse, status: number, body = '', headers: http.OutgoingHttpHeaders = {}): void {
@@ -80,42 +109,107 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
   return error as Error
 }
 
+function logged(): string[] {
+  return stdout.mock.calls.map(([chunk]) => String(chunk).trimEnd())
+}
+
 describe('downloadFile', () => {
   it('writes the file and returns its SHA-256 and size', async () => {
-    await serve((_req, res) => sendArchive(res))
+    await serve((req, res) => sendObject(req, res))
     const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length }))
     expect(file).toEqual({ path: destination(), sha256: SHA256, sizeBytes: ARCHIVE.length })
     expect((await readFile(destination())).equals(ARCHIVE)).toBe(true)
     expect(await readdir(folder)).toEqual(['bundle.tar.gz'])
   })
 
-  it('sends the presigned link as it is, and no credential of its own', async () => {
-    await serve((_req, res) => sendArchive(res))
+  it('sends the presigned link as it is, its User-Agent, and no credential of its own', async () => {
+    await serve((req, res) => sendObject(req, res))
     await downloadFile(`${origin}${SIGNED}`, destination(), options())
     expect(seen).toHaveLength(1)
     expect(seen[0]?.url).toBe(SIGNED)
+    expect(seen[0]?.headers['user-agent']).toBe(USER_AGENT)
     expect(seen[0]?.headers.authorization).toBeUndefined()
     expect(seen[0]?.headers.cookie).toBeUndefined()
   })
 
-  it('follows a redirect', async () => {
+  it('follows a redirect, with the User-Agent and nothing else', async () => {
     await serve((req, res) => {
       if (req.url?.startsWith('/old')) {
         res.writeHead(302, { location: '/new/bundle.tar.gz' })
         res.end()
-      } else sendArchive(res)
+      } else sendObject(req, res)
     })
     const file = await downloadFile(`${origin}/old/bundle.tar.gz?sig=1`, destination(), options())
     expect(file.sha256).toBe(SHA256)
     expect(seen.map((request) => request.url)).toEqual(['/old/bundle.tar.gz?sig=1', '/new/bundle.tar.gz'])
+    expect(seen[1]?.headers['user-agent']).toBe(USER_AGENT)
+    expect(seen[1]?.headers.authorization).toBeUndefined()
   })
 
   it('replaces a file already at the destination', async () => {
-    await serve((_req, res) => sendArchive(res))
+    await serve((req, res) => sendObject(req, res))
     await downloadFile(`${origin}${SIGNED}`, destination(), options())
     await downloadFile(`${origin}${SIGNED}`, destination(), options())
     expect((await readFile(destination())).equals(ARCHIVE)).toBe(true)
     expect(await readdir(folder)).toEqual(['bundle.tar.gz'])
+  })
+
+  it('hashes a file larger than the batches and the hashing thread’s steps (40 MiB)', async () => {
+    const large = randomBytes(40 * 1024 * 1024)
+    await serve((req, res) => sendObject(req, res, { bytes: large }))
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: large.length }))
+    expect(file.sha256).toBe(sha256(large))
+    expect(file.sizeBytes).toBe(large.length)
+    expect((await readFile(destination())).equals(large)).toBe(true)
+  })
+})
+
+describe('downloadFile: only https, or http to this machine', () => {
+  it('refuses a plain http link to another host before any connection, saying https is required', async () => {
+    const connects: string[] = []
+    const connect = buildConnector({})
+    const recording = new Agent({
+      connect: (opts, callback) => {
+        connects.push(opts.hostname)
+        return connect(opts, callback)
+      }
+    })
+    const error = await failure(downloadFile(`http://storage.example.com${SIGNED}`, destination(), options({ dispatcher: recording })))
+    await recording.close()
+    expect(error.message).toBe(
+      'Download of http://storage.example.com/static-exports/se_1/bundle.tar.gz?… refused: https is required (plain http is allowed only to a loopback address)'
+    )
+    expect(connects).toEqual([])
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  it.each(['ftp://storage.example.com/bundle.tar.gz', 'file:///etc/passwd', 'not a link'])('refuses %s', async (link) => {
+    const error = await failure(downloadFile(link, destination(), options()))
+    expect(error.message).toMatch(/refused: (https is required, not (ftp|file)|it is not a URL)$/)
+  })
+
+  const hasOpenssl = !execFileSyncFails('openssl', ['version'])
+  it.runIf(hasOpenssl)('refuses a redirect from https to http, connecting to nothing there', async () => {
+    await serve((_req, res) => {
+      res.writeHead(302, { location: 'http://storage.invalid/static-exports/se_1/bundle.tar.gz?X-Amz-Signature=secret-signature' })
+      res.end()
+    }, selfSignedCertificate())
+    const connects: string[] = []
+    const connect = buildConnector({ rejectUnauthorized: false })
+    const trusting = new Agent({
+      connect: (opts, callback) => {
+        connects.push(opts.hostname)
+        return connect(opts, callback)
+      }
+    })
+    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ dispatcher: trusting })))
+    await trusting.close()
+    expect(error.message).toBe(
+      `Download of ${origin}/static-exports/se_1/bundle.tar.gz?…: the storage host redirected to http://storage.invalid/static-exports/se_1/bundle.tar.gz, ` +
+        'refused: https is required (plain http is allowed only to a loopback address)'
+    )
+    expect(connects).toEqual(['127.0.0.1'])
+    expect(seen).toHaveLength(1)
   })
 })
 
@@ -142,28 +236,16 @@ describe('downloadFile: refusals', () => {
 
 describe('downloadFile: transient faults', () => {
   it.each([503, 500, 429])('retries a %i, then downloads', async (status) => {
-    await serve((_req, res, index) => (index === 0 ? sendError(res, status, '<Error><Message>Slow Down</Message></Error>') : sendArchive(res)))
+    await serve((req, res, index) => (index === 0 ? sendError(res, status, '<Error><Message>Slow Down</Message></Error>') : sendObject(req, res)))
     const file = await downloadFile(`${origin}${SIGNED}`, destination(), options())
     expect(file.sha256).toBe(SHA256)
     expect(seen).toHaveLength(2)
     expect(await readdir(folder)).toEqual(['bundle.tar.gz'])
   })
 
-  it('retries a body cut short of its Content-Length, leaving no partial file', async () => {
-    await serve((_req, res, index) => {
-      if (index > 0) return sendArchive(res)
-      res.writeHead(200, { 'content-length': ARCHIVE.length })
-      res.write(ARCHIVE.subarray(0, 1000), () => res.destroy())
-    })
-    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options())
-    expect(file).toEqual({ path: destination(), sha256: SHA256, sizeBytes: ARCHIVE.length })
-    expect(seen).toHaveLength(2)
-    expect(await readdir(folder)).toEqual(['bundle.tar.gz'])
-  })
-
   it('retries a download that stalls', async () => {
-    await serve((_req, res, index) => {
-      if (index > 0) return sendArchive(res)
+    await serve((req, res, index) => {
+      if (index > 0) return sendObject(req, res)
       res.writeHead(200, { 'content-length': ARCHIVE.length })
       res.write(ARCHIVE.subarray(0, 1000)) // and then nothing
     })
@@ -174,29 +256,286 @@ describe('downloadFile: transient faults', () => {
   })
 
   it('fails after its retries when the size differs from sizeBytes, leaving nothing behind', async () => {
-    await serve((_req, res) => sendArchive(res))
+    await serve((req, res) => sendObject(req, res))
     const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length + 1 })))
     expect(error.message).toContain(`has ${ARCHIVE.length} bytes, but the API announced ${ARCHIVE.length + 1} (sizeBytes)`)
     expect(seen).toHaveLength(5)
+    // Each attempt asked for the whole object: a file of the wrong size is not resumed.
+    expect(seen.map((request) => request.headers.range)).toEqual([undefined, undefined, undefined, undefined, undefined])
     expect(await readdir(folder)).toEqual([])
   })
 
-  it('fails after its retries when the host keeps failing, leaving nothing behind', async () => {
+  it('fails after five attempts in a row that bring no new byte, leaving nothing behind', async () => {
     await serve((_req, res) => {
+      // No ETag: nothing to resume by, so every attempt starts from zero and ends at the same byte.
       res.writeHead(200, { 'content-length': ARCHIVE.length })
       res.write(ARCHIVE.subarray(0, 5000), () => res.destroy())
     })
     const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options()))
-    expect(error.message).toMatch(/^Download of http:\/\/127\.0\.0\.1:\d+\/static-exports\/se_1\/bundle\.tar\.gz\?… /)
+    expect(error.message).toMatch(SHOWN)
     expect(seen).toHaveLength(5)
     expect(await readdir(folder)).toEqual([])
   })
 
-  it('does not retry a filesystem fault', async () => {
-    await serve((_req, res) => sendArchive(res))
+  it('does not retry a filesystem fault, and sends nothing', async () => {
+    await serve((req, res) => sendObject(req, res))
     const error = await failure(downloadFile(`${origin}${SIGNED}`, path.join(folder, 'missing', 'bundle.tar.gz'), options()))
+    expect(error.message).toMatch(SHOWN)
     expect(error.message).toContain('failed (ENOENT)')
-    expect(seen).toHaveLength(1)
+    expect(seen).toHaveLength(0)
     expect(await readdir(folder)).toEqual([])
   })
 })
+
+describe('downloadFile: resuming a cut download', () => {
+  it('asks for the rest with Range and If-Range, and hashes the whole file', async () => {
+    await serve((req, res, index) => sendObject(req, res, index === 0 ? { cutAfter: 20_000 } : {}))
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length }))
+    expect(file).toEqual({ path: destination(), sha256: SHA256, sizeBytes: ARCHIVE.length })
+    expect((await readFile(destination())).equals(ARCHIVE)).toBe(true)
+    expect(seen).toHaveLength(2)
+    expect(seen[1]?.headers.range).toBe('bytes=20000-')
+    expect(seen[1]?.headers['if-range']).toBe(ETAG)
+    expect(seen[1]?.url).toBe(SIGNED)
+    expect(logged().join('\n')).toMatch(/after 19\.5 KiB of 64\.0 KiB; retrying in \d+\.\d s \(attempt 2 of 5\), from byte 20000/)
+    expect(await readdir(folder)).toEqual(['bundle.tar.gz'])
+  })
+
+  it('keeps going while each attempt brings new bytes, beyond five attempts', async () => {
+    await serve((req, res) => sendObject(req, res, { cutAfter: 8000 }))
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options())
+    expect(file.sha256).toBe(SHA256)
+    expect(seen).toHaveLength(Math.ceil(ARCHIVE.length / 8000))
+    expect(seen.map((request) => request.headers.range)).toEqual([undefined, ...seen.slice(1).map((_, i) => `bytes=${(i + 1) * 8000}-`)])
+  })
+
+  it('starts from zero when the host answers the Range with the whole file (200)', async () => {
+    await serve((req, res, index) => {
+      if (index === 0) return sendObject(req, res, { cutAfter: 20_000 })
+      res.writeHead(200, { 'content-length': ARCHIVE.length, etag: ETAG })
+      res.end(ARCHIVE)
+    })
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length }))
+    expect(file.sha256).toBe(SHA256)
+    expect((await readFile(destination())).equals(ARCHIVE)).toBe(true)
+    expect(seen[1]?.headers.range).toBe('bytes=20000-')
+    expect(logged().join('\n')).toContain(
+      'The storage host sent the whole file again (HTTP 200, not the rest asked for); starting from the first byte'
+    )
+  })
+
+  it('starts from zero when the object changed between attempts (If-Range no longer matches)', async () => {
+    const changed = Buffer.from(ARCHIVE).fill(7, 30_000, 40_000)
+    await serve((req, res, index) =>
+      index === 0 ? sendObject(req, res, { cutAfter: 20_000 }) : sendObject(req, res, { bytes: changed, etag: '"changed"' })
+    )
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length }))
+    expect(file.sha256).toBe(sha256(changed))
+    expect((await readFile(destination())).equals(changed)).toBe(true)
+    expect(seen[1]?.headers['if-range']).toBe(ETAG)
+  })
+
+  it.each([
+    ['no ETag', ''],
+    ['a weak ETag', 'W/"weak"']
+  ])('starts from zero when the first answer had %s', async (_name, etag) => {
+    await serve((req, res, index) => sendObject(req, res, { etag, ...(index === 0 ? { cutAfter: 20_000 } : {}) }))
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options())
+    expect(file.sha256).toBe(SHA256)
+    expect(seen).toHaveLength(2)
+    expect(seen[1]?.headers.range).toBeUndefined()
+    expect(seen[1]?.headers['if-range']).toBeUndefined()
+    expect(logged().join('\n')).toContain('(from the first byte: the storage host sent no ETag to resume by)')
+  })
+
+  it.each([
+    ['another start', (start: number) => `bytes ${start - 1}-${ARCHIVE.length - 1}/${ARCHIVE.length}`, ETAG],
+    ['another total', (start: number) => `bytes ${start}-${ARCHIVE.length}/${ARCHIVE.length + 1}`, ETAG],
+    ['another ETag', (start: number) => `bytes ${start}-${ARCHIVE.length - 1}/${ARCHIVE.length}`, '"other"']
+  ])('refuses a 206 with %s, and starts from zero', async (_name, contentRange, etag) => {
+    await serve((req, res, index) => {
+      if (index === 0) return sendObject(req, res, { cutAfter: 20_000 })
+      if (index === 1) {
+        res.writeHead(206, { 'content-range': contentRange(20_000), etag, 'content-length': ARCHIVE.length - 20_000 })
+        return void res.end(ARCHIVE.subarray(20_000))
+      }
+      sendObject(req, res)
+    })
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options())
+    expect(file.sha256).toBe(SHA256)
+    expect(seen).toHaveLength(3)
+    expect(seen[2]?.headers.range).toBeUndefined()
+    expect(logged().join('\n')).toContain('the storage host answered the request for bytes 20000- with Content-Range')
+  })
+
+  it('starts from zero after a 416', async () => {
+    await serve((req, res, index) => {
+      if (index === 0) return sendObject(req, res, { cutAfter: 20_000 })
+      if (index === 1) return sendError(res, 416, '', { 'content-range': `bytes */${ARCHIVE.length}` })
+      sendObject(req, res)
+    })
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options())
+    expect(file.sha256).toBe(SHA256)
+    expect(seen.map((request) => request.headers.range)).toEqual([undefined, 'bytes=20000-', undefined])
+  })
+
+  it('resumes and restarts a large file across the hashing thread’s steps (40 MiB, cut at 20 and at 30 MiB)', async () => {
+    const large = randomBytes(40 * 1024 * 1024)
+    await serve((req, res, index) => {
+      if (index === 0) return sendObject(req, res, { bytes: large, cutAfter: 20 * 1024 * 1024 })
+      if (index === 1) return sendObject(req, res, { bytes: large, cutAfter: 10 * 1024 * 1024 })
+      // The third answer ignores the Range: the file starts again from zero.
+      res.writeHead(200, { 'content-length': large.length, etag: ETAG })
+      res.end(large)
+    })
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: large.length }))
+    expect(seen.map((request) => request.headers.range)).toEqual([undefined, `bytes=${20 * 1024 * 1024}-`, `bytes=${30 * 1024 * 1024}-`])
+    expect(file.sha256).toBe(sha256(large))
+    expect((await readFile(destination())).equals(large)).toBe(true)
+  })
+
+  it('goes on from the same byte on a fresh link when the link expired between attempts', async () => {
+    const renewed = SIGNED.replace('secret-signature', 'fresh-signature')
+    await serve((req, res, index) => {
+      if (index === 0) return sendObject(req, res, { cutAfter: 20_000 })
+      if (req.url === SIGNED) return sendError(res, 403, EXPIRED_XML)
+      sendObject(req, res)
+    })
+    const renewLink = vi.fn(async () => ({ link: `${origin}${renewed}`, expectedSize: ARCHIVE.length }))
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ renewLink }))
+    expect(file.sha256).toBe(SHA256)
+    expect(renewLink).toHaveBeenCalledTimes(1)
+    expect(seen.map((request) => [request.url, request.headers.range])).toEqual([
+      [SIGNED, undefined],
+      [SIGNED, 'bytes=20000-'],
+      [renewed, 'bytes=20000-']
+    ])
+    expect(logged().join('\n')).toContain(
+      'The storage host refused the link as expired (HTTP 403); asking for a fresh link, to go on from byte 20000'
+    )
+  })
+
+  it('checks the size announced with the fresh link, when the object changed meanwhile', async () => {
+    const changed = Buffer.concat([ARCHIVE, Buffer.from('a longer archive')])
+    await serve((req, res, index) => {
+      if (index === 0) return sendObject(req, res, { cutAfter: 20_000 })
+      if (req.url === SIGNED) return sendError(res, 403, EXPIRED_XML)
+      sendObject(req, res, { bytes: changed, etag: '"regenerated"' })
+    })
+    const renewLink = async (): Promise<{ link: string; expectedSize: number }> => ({
+      link: `${origin}${SIGNED}&fresh=1`,
+      expectedSize: changed.length
+    })
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length, renewLink }))
+    expect(file).toEqual({ path: destination(), sha256: sha256(changed), sizeBytes: changed.length })
+    expect(seen).toHaveLength(3)
+  })
+
+  it('refuses a fresh link that is not https', async () => {
+    await serve((_req, res) => sendError(res, 403, EXPIRED_XML))
+    const error = await failure(
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ renewLink: async () => ({ link: `http://storage.example.com${SIGNED}` }) }))
+    )
+    expect(error.message).toMatch(/^Download of http:\/\/storage\.example\.com\/.* refused: https is required/)
+    expect(seen).toHaveLength(1)
+  })
+})
+
+describe('downloadFile: the deadline', () => {
+  it('fails at the deadline in the middle of a transfer, naming the download and saying the time ran out', async () => {
+    await serve((_req, res) => {
+      res.writeHead(200, { 'content-length': ARCHIVE.length, etag: ETAG })
+      res.write(ARCHIVE.subarray(0, 30_000)) // and then nothing, for longer than the deadline
+    })
+    const startedAt = Date.now()
+    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ stallTimeoutMs: 10_000, deadline: Date.now() + 300 })))
+    expect(Date.now() - startedAt).toBeLessThan(2000)
+    expect(error.message).toMatch(SHOWN)
+    expect(error.message).toMatch(/ran out of time \(timeout-seconds\) after 29\.3 KiB of 64\.0 KiB$/)
+    expect(seen).toHaveLength(1)
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  it('does not back off past the deadline', async () => {
+    await serve((_req, res) => sendError(res, 503, '<Error><Message>Slow Down</Message></Error>', { 'retry-after': '5' }))
+    const startedAt = Date.now()
+    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Date.now() + 1000 })))
+    expect(Date.now() - startedAt).toBeLessThan(900)
+    expect(error.message).toMatch(/ran out of time \(timeout-seconds\); the last attempt: failed: HTTP 503: Slow Down$/)
+    expect(seen).toHaveLength(1)
+  })
+
+  it('sends nothing once the deadline has passed', async () => {
+    await serve((req, res) => sendObject(req, res))
+    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Date.now() - 1 })))
+    expect(error.message).toMatch(/ran out of time \(timeout-seconds\)$/)
+    expect(seen).toHaveLength(0)
+  })
+})
+
+describe('downloadFile: progress', () => {
+  it('logs the bytes, percent, rate and time left at each interval of a long download', async () => {
+    await serve((_req, res) => {
+      res.writeHead(200, { 'content-length': ARCHIVE.length, etag: ETAG })
+      let sent = 0
+      const timer = setInterval(() => {
+        res.write(ARCHIVE.subarray(sent, sent + 8192))
+        sent += 8192
+        if (sent >= ARCHIVE.length) {
+          clearInterval(timer)
+          res.end()
+        }
+      }, 40)
+    })
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ progressIntervalMs: 100 }))
+    expect(file.sha256).toBe(SHA256)
+    const lines = logged().filter((line) => line.startsWith('Downloading:'))
+    expect(lines.length).toBeGreaterThanOrEqual(2)
+    for (const line of lines) {
+      expect(line).toMatch(/^Downloading: \d+\.\d KiB of 64\.0 KiB \(\d{1,2}%\), \d+\.\d KiB\/s, about \d+(\.\d)? s left$/)
+    }
+  })
+
+  it('logs nothing more for a download that ends within the interval', async () => {
+    await serve((req, res) => sendObject(req, res))
+    await downloadFile(`${origin}${SIGNED}`, destination(), options())
+    expect(logged().filter((line) => line.startsWith('Downloading:'))).toEqual([])
+  })
+})
+
+function execFileSyncFails(command: string, args: string[]): boolean {
+  try {
+    execFileSync(command, args, { stdio: 'ignore' })
+    return false
+  } catch {
+    return true
+  }
+}
+
+/** A throwaway self-signed certificate for 127.0.0.1, made with the openssl command. */
+function selfSignedCertificate(): { key: string; cert: string } {
+  const keyFile = path.join(folder, 'key.pem')
+  const certFile = path.join(folder, 'cert.pem')
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1'
+    ],
+    { stdio: 'ignore' }
+  )
+  return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') }
+}

@@ -1,9 +1,10 @@
 import type { ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SAMPLE_SITE, tarGz, zip, type ArchiveEntry } from './emulator/archives.ts'
+import { SAMPLE_SITE, tar, tarGz, zip, type ArchiveEntry } from './emulator/archives.ts'
 import { Emulator, type EmulatorOptions, type Fault, type Route } from './emulator/server.ts'
 import { exportInputs as quickExportInputs } from './support/export-inputs.ts'
 import { runAction, type ActionRun } from './support/run-action.ts'
@@ -259,6 +260,106 @@ describe('expired links are renewed, never a failure', () => {
     const run = await runAction(exportInputs())
     await expectByteIdenticalSuccess(run)
     expect(Math.abs(Date.parse(run.outputs['expires-at'] ?? '') - Date.now() - emulator.options.linkTtlMs)).toBeLessThan(60_000)
+  })
+})
+
+describe('a cut download is resumed, never fetched again', () => {
+  const archive = (): Buffer => (emulator.options.archive as { bytes: Buffer }).bytes
+  const downloads = (): { range?: string; ifRange?: string; bytes: number; path: string }[] =>
+    emulator.requestsTo('download').map((request) => ({
+      range: request.headers.range,
+      ifRange: request.headers['if-range'] as string | undefined,
+      bytes: request.bodyBytes ?? 0,
+      path: request.path
+    }))
+
+  it('download: a reset in the middle of the body', async () => {
+    await startEmulator()
+    const half = Math.floor(archive().length / 2)
+    emulator.inject('download', { resetAfterBytes: half })
+    const run = await runAction(exportInputs())
+    await expectByteIdenticalSuccess(run)
+    const [first, second] = downloads()
+    expect(downloads()).toHaveLength(2)
+    expect(first?.range).toBeUndefined()
+    expect(second?.range).toBe(`bytes=${half}-`)
+    expect(second?.ifRange).toMatch(/^"[0-9a-f]{32}"$/)
+    // Every byte of the archive was sent once.
+    expect((first?.bytes ?? 0) + (second?.bytes ?? 0)).toBe(archive().length)
+    expect(run.stdout).toMatch(/retrying in \d+\.\d s \(attempt 2 of 5\), from byte \d+/)
+  })
+
+  it('download: a host that ignores Range starts the file again from zero', async () => {
+    await startEmulator()
+    const half = Math.floor(archive().length / 2)
+    emulator.inject('download', { resetAfterBytes: half }).inject('download', { ignoreRange: true })
+    const run = await runAction(exportInputs())
+    await expectByteIdenticalSuccess(run)
+    expect(downloads().map((request) => [request.range, request.bytes])).toEqual([
+      [undefined, half],
+      [`bytes=${half}-`, archive().length]
+    ])
+    expect(run.stdout).toContain('The storage host sent the whole file again (HTTP 200, not the rest asked for); starting from the first byte')
+  })
+
+  it('download: an object that changed between attempts is fetched whole, the new one', async () => {
+    const before = tar(SAMPLE_SITE)
+    // The same length, other bytes from the first file on: a resumed file would mix the two.
+    const after = tar(
+      SAMPLE_SITE.map((entry) =>
+        entry.name === 'index.html' ? { ...entry, content: String(entry.content).replace('Acme Docs', 'Acme Dock') } : entry
+      )
+    )
+    expect(after.length).toBe(before.length)
+    await startEmulator({ archive: { bytes: before, name: 'bundle.tar' } })
+    const half = Math.floor(before.length / 2)
+    emulator.inject('download', { resetAfterBytes: half, replaceArchiveWith: { bytes: after, name: 'bundle.tar' } })
+    const run = await runAction(exportInputs())
+    await expectByteIdenticalSuccess(run)
+    expect(run.outputs['bundle-sha256']).toBe(createHash('sha256').update(after).digest('hex'))
+    const [, second] = downloads()
+    expect(second?.range).toBe(`bytes=${half}-`)
+    expect(second?.bytes).toBe(after.length)
+  })
+
+  it('download: a host that sends no ETag: the next attempt starts from zero', async () => {
+    await startEmulator({ omitEtag: true })
+    const half = Math.floor(archive().length / 2)
+    emulator.inject('download', { resetAfterBytes: half })
+    const run = await runAction(exportInputs())
+    await expectByteIdenticalSuccess(run)
+    expect(downloads().map((request) => request.range)).toEqual([undefined, undefined])
+    expect(run.stdout).toContain('(from the first byte: the storage host sent no ETag to resume by)')
+  })
+
+  it('download: a link that expired between attempts: a fresh link goes on from the same byte', async () => {
+    await startEmulator()
+    const half = Math.floor(archive().length / 2)
+    emulator
+      .inject('download', { resetAfterBytes: half })
+      .inject('download', { status: 403, body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>' })
+    const run = await runAction(exportInputs())
+    await expectByteIdenticalSuccess(run)
+    expect(emulator.requestsTo('bundle')).toHaveLength(2)
+    const requests = emulator.requestsTo('download')
+    expect(requests.map((request) => request.headers.range)).toEqual([undefined, `bytes=${half}-`, `bytes=${half}-`])
+    expect(run.stdout).toContain(`refused the link as expired (HTTP 403); asking for a fresh link, to go on from byte ${half}`)
+    expect(run.outputs['bundle-url']).not.toBe('')
+  })
+})
+
+describe('the bundle link must be https', () => {
+  it('a plain-http link to a host that is not loopback is refused before any connection', async () => {
+    await startEmulator({ storageBaseUrl: 'http://storage.invalid' })
+    const run = await runAction(exportInputs())
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([
+      expect.stringMatching(
+        /^Export job se_\w+: Download of http:\/\/storage\.invalid\/static-exports\/se_\w+\/bundle\.tar\.gz\?… refused: https is required \(plain http is allowed only to a loopback address\)$/
+      )
+    ])
+    expect(run.stdout).not.toContain('ENOTFOUND')
+    expect(emulator.requestsTo('download')).toHaveLength(0)
   })
 })
 

@@ -19,13 +19,14 @@ import { makeMemoryFolder, type BenchContext, type Figure } from './context.ts'
 import { coldStart } from './figures/cold-start.ts'
 import { download } from './figures/download.ts'
 import { polling } from './figures/polling.ts'
+import { resume } from './figures/resume.ts'
 import { siteCheck } from './figures/site-check.ts'
 import { unpack } from './figures/unpack.ts'
 import { markdownTable, printTable, type Table } from './report.ts'
 import { mib } from './stats.ts'
 
 /** In the order they run: the cold start first, on a quiet machine; the polling runs last. */
-const FIGURES: Figure[] = [coldStart, download, unpack, siteCheck, polling]
+const FIGURES: Figure[] = [coldStart, download, resume, unpack, siteCheck, polling]
 const NAMES = FIGURES.map((figure) => figure.name)
 
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))
@@ -133,7 +134,7 @@ function markdown(totalS: string, loadAfter: string): string {
     `npm run bench -- --only=download,unpack   # some figures (${NAMES.join(', ')}); writes nothing`,
     '```',
     '',
-    "The action runs as the runner runs it: `node dist/index.js` in a child process, inputs as `INPUT_*` variables with action.yml's defaults, outputs through `GITHUB_OUTPUT`, against the API emulator (test/emulator/) on 127.0.0.1. Archives are generated for the run in a temporary folder, with random (incompressible) content, served by the emulator from disk (`archive: { file }`), and deleted at the end. Each figure is the median of several runs, with the minimum and maximum in parentheses; the reference (curl, tar, node) is measured in the same run, alternated with the action. Needs about 3.5 GiB free in the temporary folder and `curl`, `tar` and `sync` on the PATH. Takes about four minutes.",
+    "The action runs as the runner runs it: `node dist/index.js` in a child process, inputs as `INPUT_*` variables with action.yml's defaults, outputs through `GITHUB_OUTPUT`, against the API emulator (test/emulator/) on 127.0.0.1. Archives are generated for the run in a temporary folder, with random (incompressible) content, served from disk, by nginx for figures 1 and 2 (see below) and by the emulator's own storage host otherwise (`archive: { file }`), and deleted at the end. Each figure is the median of several runs, with the minimum and maximum in parentheses; the reference (curl, tar, node) is measured in the same run, alternated with the action. Needs about 3.5 GiB free in the temporary folder, `curl`, `tar`, `sync` and `sha256sum` on the PATH, and nginx (figure 1 says how to get it when it is missing). Takes about six minutes.",
     '',
     ...info.map((line) => `- ${line}`),
     ''

@@ -41,15 +41,17 @@ export interface MemoryFigures {
   /** At exit, where /proc tells: resident memory backed by files (the node binary's pages) and anonymous. */
   fileBytes?: number
   anonBytes?: number
+  /** CPU time of the process, user and system, every thread. */
+  cpuMs?: number
 }
 
 /** Reads what the RSS probe wrote. */
 export async function readMemory(file: string): Promise<MemoryFigures | undefined> {
   const text = await readFile(file, 'utf8').catch(() => '')
   if (!text) return undefined
-  const raw = JSON.parse(text) as { maxRssKiB: number; rssAnonKiB?: number; rssFileKiB?: number }
+  const raw = JSON.parse(text) as { maxRssKiB: number; rssAnonKiB?: number; rssFileKiB?: number; cpuMs?: number }
   const bytes = (kib: number | undefined): number | undefined => (typeof kib === 'number' && Number.isFinite(kib) ? kib * 1024 : undefined)
-  return { maxRssBytes: raw.maxRssKiB * 1024, fileBytes: bytes(raw.rssFileKiB), anonBytes: bytes(raw.rssAnonKiB) }
+  return { maxRssBytes: raw.maxRssKiB * 1024, fileBytes: bytes(raw.rssFileKiB), anonBytes: bytes(raw.rssAnonKiB), cpuMs: raw.cpuMs }
 }
 
 export interface StartOptions {

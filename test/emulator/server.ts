@@ -24,6 +24,14 @@ export type Fault =
   | { truncate: true }
   /** Download only: a whole body that is not the archive. */
   | { replaceBody: Buffer }
+  /**
+   * Download only: answered as usual (Range and If-Range honoured), but the connection dies after
+   * this many bytes of the body. With `replaceArchiveWith`, the object then changes (new bytes, new
+   * ETag), as when the bundle is regenerated between two attempts.
+   */
+  | { resetAfterBytes: number; replaceArchiveWith?: ArchiveSource }
+  /** Download only: the whole archive with 200, whatever Range asked for (a host without range support). */
+  | { ignoreRange: true }
 
 export interface ExportScenario {
   queuedMs: number
@@ -70,6 +78,13 @@ export interface EmulatorOptions {
    * `expiresAt` (a fresh link on each read), and the bundle endpoint is gone (404).
    */
   bundleInStatus: boolean
+  /** The storage host sends no ETag (so a cut download cannot be resumed). */
+  omitEtag: boolean
+  /**
+   * Where bundle links point instead of the emulator's own storage host, e.g. a static file server
+   * for the benchmark (it must serve `/static-exports/<job id>/<name>`).
+   */
+  storageBaseUrl?: string
 }
 
 /** Options as tests give them: any of them, and a site to serve (its page count becomes the job's). */
@@ -86,6 +101,8 @@ export interface RecordedRequest {
   headers: http.IncomingHttpHeaders
   body: string
   at: number
+  /** Storage only: bytes of the archive sent in the body. */
+  bodyBytes?: number
 }
 
 interface ExportJobState {
@@ -107,7 +124,8 @@ const DEFAULTS: EmulatorOptions = {
   omitSizeBytes: false,
   clockScale: 1,
   redirectDownloads: false,
-  bundleInStatus: false
+  bundleInStatus: false,
+  omitEtag: false
 }
 
 export class Emulator {
@@ -322,7 +340,7 @@ export class Emulator {
     const expires = Date.now() + (expired ? -1000 : this.options.linkTtlMs)
     const name = this.options.archive.name ?? 'bundle.tar.gz'
     const signature = this.sign(jobId, expires)
-    const bundleUrl = `${this.storageUrl}/static-exports/${jobId}/${name}?X-Amz-Expires=${expires}&X-Amz-Signature=${signature}`
+    const bundleUrl = `${this.options.storageBaseUrl ?? this.storageUrl}/static-exports/${jobId}/${name}?X-Amz-Expires=${expires}&X-Amz-Signature=${signature}`
     const size = await this.archiveSize()
     return { bundleUrl, ...(this.options.omitSizeBytes ? {} : { sizeBytes: size }), expiresAt: this.formatExpiry(expires) }
   }
@@ -370,16 +388,19 @@ export class Emulator {
 
   private async handleStorage(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.storageUrl)
-    this.requests.push({
+    const recorded: RecordedRequest = {
       host: 'storage',
       route: 'download',
       method: req.method ?? '',
       path: url.pathname,
       headers: req.headers,
       body: '',
-      at: Date.now()
-    })
-    if (this.applyFault('download', req, res)) return
+      at: Date.now(),
+      bodyBytes: 0
+    }
+    this.requests.push(recorded)
+    const fault = this.faults.get('download')?.shift()
+    if (fault && !('resetAfterBytes' in fault) && !('ignoreRange' in fault)) return this.serveFault(fault, req, res)
     if (req.headers.authorization) {
       return s3Error(res, 400, 'InvalidArgument', 'Only one auth mechanism allowed')
     }
@@ -393,16 +414,60 @@ export class Emulator {
       return s3Error(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided')
     }
     if (Date.now() > expires) return s3Error(res, 403, 'AccessDenied', 'Request has expired')
-    const { archive } = this.options
-    res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': await this.archiveSize() })
-    if ('bytes' in archive) res.end(archive.bytes)
-    else createReadStream(archive.file).pipe(res)
+    await this.serveArchive(req, res, recorded, fault)
+  }
+
+  /**
+   * The archive as S3 serves an object: with an ETag, and the rest of it from a byte (206, with
+   * Content-Range) when Range asks for it and If-Range still names this ETag; the whole object
+   * (200) when If-Range names another.
+   */
+  private async serveArchive(req: http.IncomingMessage, res: http.ServerResponse, recorded: RecordedRequest, fault?: Fault): Promise<void> {
+    const source = this.options.archive
+    const size = await this.archiveSize()
+    const etag = await archiveEtag(source)
+    const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/gzip', 'accept-ranges': 'bytes' }
+    if (!this.options.omitEtag) headers.etag = etag
+    let [status, start, end] = [200, 0, size - 1]
+    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '')
+    const ifRange = req.headers['if-range']
+    if (range && !(fault && 'ignoreRange' in fault) && (ifRange === undefined || ifRange === etag)) {
+      start = Number(range[1])
+      if (start >= size) {
+        res.writeHead(416, { 'content-range': `bytes */${size}` })
+        return void res.end()
+      }
+      end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1
+      status = 206
+      headers['content-range'] = `bytes ${start}-${end}/${size}`
+    }
+    headers['content-length'] = end - start + 1
+    res.writeHead(status, headers)
+
+    const cut = fault && 'resetAfterBytes' in fault ? fault : undefined
+    const last = cut ? Math.min(end, start + cut.resetAfterBytes - 1) : end
+    const body =
+      'bytes' in source ? [source.bytes.subarray(start, last + 1)] : createReadStream(source.file, { start, end: last, highWaterMark: 1024 * 1024 })
+    for await (const chunk of body) {
+      if (res.destroyed) return
+      recorded.bodyBytes = (recorded.bodyBytes ?? 0) + (chunk as Buffer).length
+      if (!res.write(chunk)) await drainOrClose(res)
+    }
+    if (!cut) return void res.end()
+    await new Promise((resolve) => res.write('', resolve))
+    req.socket.destroy()
+    if (cut.replaceArchiveWith) this.options.archive = cut.replaceArchiveWith
   }
 
   /** Serves the next fault queued for the route, if any; true when it did. */
   private applyFault(route: Route, req: http.IncomingMessage, res: http.ServerResponse): boolean {
     const fault = this.faults.get(route)?.shift()
     if (!fault) return false
+    this.serveFault(fault, req, res)
+    return true
+  }
+
+  private serveFault(fault: Fault, req: http.IncomingMessage, res: http.ServerResponse): void {
     if ('reset' in fault) req.socket.destroy()
     else if ('hang' in fault) {
       // Nothing is written; the client's own timeout has to give up.
@@ -414,11 +479,12 @@ export class Emulator {
     } else if ('replaceBody' in fault) {
       res.writeHead(200, { 'content-length': fault.replaceBody.length })
       res.end(fault.replaceBody)
-    } else {
+    } else if ('status' in fault) {
       res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
       res.end(fault.body ?? JSON.stringify({ error: `Emulated HTTP ${fault.status}` }))
+    } else {
+      throw new Error(`the fault ${JSON.stringify(fault)} applies to downloads only`)
     }
-    return true
   }
 
   private async archiveBytes(): Promise<Buffer> {
@@ -428,6 +494,35 @@ export class Emulator {
     for await (const chunk of createReadStream(archive.file, { end: 1024 * 1024 })) chunks.push(chunk as Buffer)
     return Buffer.concat(chunks)
   }
+}
+
+/** Resolves when the response can take more, or is gone. */
+function drainOrClose(res: http.ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
+const etags = new WeakMap<ArchiveSource, string>()
+
+/** An S3-style ETag: the MD5 of the bytes in memory; for a file, its size and time, as nginx does. */
+async function archiveEtag(source: ArchiveSource): Promise<string> {
+  let etag = etags.get(source)
+  if (!etag) {
+    if ('bytes' in source) etag = `"${createHash('md5').update(source.bytes).digest('hex')}"`
+    else {
+      const { size, mtimeMs } = await stat(source.file)
+      etag = `"${Math.floor(mtimeMs).toString(16)}-${size.toString(16)}"`
+    }
+    etags.set(source, etag)
+  }
+  return etag
 }
 
 function routeOf(method: string, pathname: string): { route: Route; params: string[] } | undefined {

@@ -7,7 +7,7 @@ import { formatStat, mib, ms, ratio, stat as summarise } from '../stats.ts'
 
 /** 4. Cold start: from spawning dist/index.js to its first API request, against `node -e 0`. */
 
-const TARGET_OVER_FLOOR_MS = 150
+const TARGET_OVER_FLOOR_MS = 100
 
 export const coldStart: Figure = { name: 'cold-start', run }
 

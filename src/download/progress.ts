@@ -1,0 +1,36 @@
+import { formatBytes, formatSeconds } from '../format.js'
+
+/**
+ * The progress of a long download, as one log line at a steady interval: a download that ends
+ * within the first interval logs nothing. Rate and time left are averaged over the whole download
+ * so far, which is steadier than the last interval.
+ */
+
+export const PROGRESS_INTERVAL_MS = 10_000
+
+export interface ProgressSource {
+  /** Bytes of the file held so far (after a restart from zero, counted again from zero). */
+  position: () => number
+  /** The file's size, once known. */
+  total: () => number | undefined
+  /** Bytes received in all, restarts included: what the rate is made of. */
+  received: () => number
+}
+
+export function progressLine(source: ProgressSource, elapsedMs: number): string {
+  const position = source.position()
+  const total = source.total()
+  const rate = elapsedMs > 0 ? (source.received() / elapsedMs) * 1000 : 0
+  const parts = [total ? `${formatBytes(position)} of ${formatBytes(total)} (${Math.floor((position / total) * 100)}%)` : formatBytes(position)]
+  parts.push(`${formatBytes(rate)}/s`)
+  if (total && rate > 0) parts.push(`about ${formatSeconds(((total - position) / rate) * 1000)} left`)
+  return `Downloading: ${parts.join(', ')}`
+}
+
+/** Logs a progress line every `intervalMs` until the returned function is called. */
+export function reportProgress(source: ProgressSource, log: (line: string) => void, intervalMs = PROGRESS_INTERVAL_MS, now = Date.now): () => void {
+  const startedAt = now()
+  const timer = setInterval(() => log(progressLine(source, now() - startedAt)), intervalMs)
+  timer.unref()
+  return () => clearInterval(timer)
+}

@@ -1,0 +1,168 @@
+import type { Dispatcher } from 'undici'
+import { isLoopbackHost } from '../net.js'
+import type { FileSink } from './file-sink.js'
+import { COLLECT_EVERY_BYTES, collectSocketBuffers, prepareCollection } from './socket-buffers.js'
+
+/**
+ * One GET to the storage host, with undici's low-level `dispatch`: each chunk of the body goes
+ * straight from the socket to the file sink, with no stream or promise per chunk. Redirects are
+ * followed here, so that every hop is held to the same rule as the link: https, or plain http to
+ * this machine only.
+ */
+
+export interface StorageResponse {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  /** Where the answer came from, after redirects. */
+  url: URL
+}
+
+export interface StorageGetOptions {
+  headers: Record<string, string>
+  dispatcher: Dispatcher
+  /** Longest silence, before the headers or between two chunks of the body. */
+  stallTimeoutMs: number
+  signal: AbortSignal
+  /**
+   * Told the head of the final answer; returns the sink that takes its body, or undefined to read
+   * the body as text (an error page). May throw to refuse the answer.
+   */
+  accept: (response: StorageResponse) => FileSink | undefined
+  /** Told the size of each chunk of the body that went to the sink. */
+  onBytes?: (count: number) => void
+}
+
+export interface StorageAnswer {
+  response: StorageResponse
+  /** Bytes of the body that went to the sink. */
+  received: number
+  /** The start of the body, when it was read as text. */
+  text?: string
+}
+
+/** The link, or a redirect, broke the transport rule: no request was sent there. */
+export class InsecureLinkError extends Error {
+  override name = 'InsecureLinkError'
+}
+
+const MAX_REDIRECTS = 5
+/** An error page is read this far and no further. */
+const MAX_TEXT_BYTES = 64 * 1024
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+/** Why a link may not be fetched, or undefined when it may: https, or http to a loopback address. */
+export function insecureReason(url: URL): string | undefined {
+  if (url.protocol === 'https:') return undefined
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined
+  return url.protocol === 'http:'
+    ? 'https is required (plain http is allowed only to a loopback address)'
+    : `https is required, not ${url.protocol.replace(/:$/, '')}`
+}
+
+/** Sends the GET, following up to five redirects, and delivers the final answer's body. */
+export async function getFromStorage(link: URL, options: StorageGetOptions): Promise<StorageAnswer> {
+  let url = link
+  for (let redirects = 0; ; redirects++) {
+    const answer = await send(url, options)
+    const location = header(answer.response.headers.location)
+    if (!REDIRECT_STATUSES.has(answer.response.status) || !location) return answer
+    if (redirects === MAX_REDIRECTS) return answer
+    const next = new URL(location, url)
+    const reason = insecureReason(next)
+    if (reason) throw new InsecureLinkError(`the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`)
+    url = next
+  }
+}
+
+function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
+  return new Promise((resolve, reject) => {
+    let response: StorageResponse | undefined
+    let sink: FileSink | undefined
+    let received = 0
+    let nextCollection = COLLECT_EVERY_BYTES
+    const text: Buffer[] = []
+    let textBytes = 0
+    let controller: Dispatcher.DispatchController | undefined
+    let settled = false
+    const onAbort = (): void => controller?.abort(options.signal.reason as Error)
+    const settle = (error?: unknown): void => {
+      if (settled) return
+      settled = true
+      options.signal.removeEventListener('abort', onAbort)
+      if (error !== undefined) return reject(error instanceof Error ? error : new Error('the request failed', { cause: error }))
+      resolve({
+        response: response as StorageResponse,
+        received,
+        ...(sink ? {} : { text: Buffer.concat(text).toString('utf8') })
+      })
+    }
+
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(requestController) {
+        controller = requestController
+        if (options.signal.aborted) requestController.abort(options.signal.reason as Error)
+        else options.signal.addEventListener('abort', onAbort, { once: true })
+      },
+      onResponseStart(responseController, status, headers) {
+        response = { status, headers, url }
+        if (REDIRECT_STATUSES.has(status)) return
+        try {
+          sink = options.accept(response)
+        } catch (error) {
+          return responseController.abort(error as Error)
+        }
+      },
+      onResponseData(responseController, chunk) {
+        if (!sink) {
+          if (textBytes < MAX_TEXT_BYTES) text.push(chunk)
+          textBytes += chunk.length
+          // Enough of an error page: stop reading, keep what was read.
+          if (textBytes >= MAX_TEXT_BYTES) {
+            settle()
+            responseController.abort(new Error('error page read far enough'))
+          }
+          return
+        }
+        received += chunk.length
+        try {
+          sink.write(chunk)
+        } catch (error) {
+          return responseController.abort(error as Error)
+        }
+        options.onBytes?.(chunk.length)
+        if (received >= nextCollection) {
+          nextCollection = received + COLLECT_EVERY_BYTES
+          collectSocketBuffers()
+        }
+      },
+      onResponseEnd() {
+        settle()
+      },
+      onResponseError(_controller, error) {
+        settle(error)
+      }
+    }
+
+    try {
+      options.dispatcher.dispatch(
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: 'GET',
+          headers: options.headers,
+          headersTimeout: options.stallTimeoutMs,
+          bodyTimeout: options.stallTimeoutMs
+        },
+        handler
+      )
+    } catch (error) {
+      settle(error)
+    }
+    prepareCollection()
+  })
+}
+
+/** A header's single value (the first, when it came more than once). */
+export function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
