@@ -252,9 +252,9 @@ function archiveName(link: string, jobId: string): string {
   return /^[\w][\w.-]{0,120}$/.test(name) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`
 }
 
-/** Every error of an export run names its job, once one exists; API and job errors already do. */
+/** Every error of an export run names its job, once one exists; API and job errors, and those that say it already, are left as they are. */
 function namingJob(error: unknown, jobId?: string): unknown {
-  if (!jobId || !(error instanceof Error) || error instanceof ApiError || error instanceof JobError) return error
+  if (!jobId || !(error instanceof Error) || error instanceof ApiError || error instanceof JobError || error.message.includes(jobId)) return error
   error.message = `Export job ${jobId}: ${error.message}`
   return error
 }
