@@ -252,9 +252,9 @@ function archiveName(link: string, jobId: string): string {
   return /^[\w][\w.-]{0,120}$/.test(name) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`
 }
 
-/** Every error of an export run names its job, once one exists; API and job errors, and those that say it already, are left as they are. */
+/** Every error of an export run names its job, once one exists; API and job errors (also when retries ran out of time) already do. */
 function namingJob(error: unknown, jobId?: string): unknown {
-  if (!jobId || !(error instanceof Error) || error instanceof ApiError || error instanceof JobError || error.message.includes(jobId)) return error
+  if (!jobId || !(error instanceof Error) || error instanceof JobError || error instanceof ApiError || error.cause instanceof ApiError) return error
   error.message = `Export job ${jobId}: ${error.message}`
   return error
 }

@@ -286,6 +286,21 @@ describe('export failures, end to end', () => {
     expect((starts.at(-1)?.at ?? 0) - (starts[0]?.at ?? 0)).toBeLessThan(5000)
   })
 
+  it('names the job once when the status reads run out of time', async () => {
+    await startEmulator()
+    emulator.inject('status', { status: 503 }, 100)
+    const run = await runAction(exportInputs({ 'timeout-seconds': '3', 'poll-interval-seconds': '0.5' }))
+    expect(run.exitCode).toBe(1)
+    const jobId = run.outputs['job-id'] ?? ''
+    expect(run.errors).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^read export job for job ${jobId} \\(GET /v1/static-export/jobs/${jobId}\\) failed: HTTP 503 Service Unavailable: .*No time was left`
+        )
+      )
+    ])
+  })
+
   it('fails at once on 409 from the start: a job is already running, wait for it or pass export-job-id', async () => {
     await startEmulator()
     emulator.inject('start', { status: 409, body: JSON.stringify({ error: 'A static export is already queued or running for this deployment.' }) })
