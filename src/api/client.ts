@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
-import { request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
+import sendRequest from 'undici/lib/api/api-request.js'
 import type { z } from 'zod'
 import { dispatcher } from '../net.js'
 import { parseRetryAfter, retry } from '../retry.js'
@@ -126,12 +127,14 @@ export class ApiClient {
   ): Promise<T> {
     const timeoutMs = this.requestTimeout(options.deadline)
     const url = `${this.options.baseUrl}${call.path}`
+    const { origin, pathname } = new URL(url)
     core.debug(`${call.method} ${call.path}`)
     let response
     try {
-      response = await request(url, {
+      response = await sendRequest.call(this.options.dispatcher ?? dispatcher, {
+        origin,
+        path: pathname,
         method: call.method,
-        dispatcher: this.options.dispatcher ?? dispatcher,
         signal: this.options.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
