@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  ArchiveError,
   collisionKey,
   entryPath,
   fileMode,
@@ -11,19 +10,10 @@ import {
   sizeBound,
   type Rule
 } from '../../src/archive/policy.js'
+import { refusal } from '../support/refusal.ts'
 
 const MiB = 1024 * 1024
 const GiB = 1024 * MiB
-
-function refusal(action: () => unknown): ArchiveError {
-  try {
-    action()
-  } catch (error) {
-    expect(error).toBeInstanceOf(ArchiveError)
-    return error as ArchiveError
-  }
-  throw new Error('expected a refusal')
-}
 
 describe('names', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ArchiveError } from '../../src/archive/policy.js'
 import { SiteTree } from '../../src/archive/site-tree.js'
+import { refusal } from '../support/refusal.ts'
 
 /** A tree with these entries; a link is `name -> target`, a folder ends with `/`. */
 function treeOf(...entries: string[]): SiteTree {
@@ -14,16 +14,6 @@ function treeOf(...entries: string[]): SiteTree {
     else tree.claim(key, name.endsWith('/') ? 'directory' : 'file', name)
   }
   return tree
-}
-
-function refusal(action: () => unknown): ArchiveError {
-  try {
-    action()
-  } catch (error) {
-    expect(error).toBeInstanceOf(ArchiveError)
-    return error as ArchiveError
-  }
-  throw new Error('expected a refusal')
 }
 
 describe('SiteTree.resolve', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { ArchiveError, type SizeBound } from '../../src/archive/policy.js'
+import type { SizeBound } from '../../src/archive/policy.js'
 import { isTarHeader, TarReader } from '../../src/archive/tar.js'
 import { gnuLong, paxMember, paxRecord, tarArchive, tarHeader, tarMember } from '../support/craft.ts'
 import { Recorder } from '../support/recorder.ts'
+import { refusal } from '../support/refusal.ts'
 
 const UNBOUNDED: SizeBound = { bytes: Number.MAX_SAFE_INTEGER, reason: 'no bound' }
 
@@ -13,16 +14,6 @@ function read(bytes: Buffer, chunk = bytes.length, bound = UNBOUNDED): Recorder 
   for (let at = 0; at < bytes.length; at += chunk) reader.push(bytes.subarray(at, at + chunk))
   reader.end()
   return recorder
-}
-
-function refusal(action: () => unknown): ArchiveError {
-  try {
-    action()
-  } catch (error) {
-    expect(error).toBeInstanceOf(ArchiveError)
-    return error as ArchiveError
-  }
-  throw new Error('expected a refusal')
 }
 
 const PAGE = { name: 'index.html', data: '<h1>Docs</h1>' }
