@@ -16,6 +16,8 @@ var core = __webpack_require__(6257);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/format.ts
+var format = __webpack_require__(6264);
 ;// CONCATENATED MODULE: ./src/site/annotations.ts
 
 
@@ -1314,6 +1316,7 @@ var summary = __webpack_require__(7663);
 
 
 
+
 /** Where the worker bundle (src/site/worker.ts) is built, beside the action's bundle. */
 const WORKER_BUNDLE = 'site-worker/index.js';
 /** Problems listed in the log; the report holds them all. */
@@ -1347,11 +1350,11 @@ async function verifySite(sitePath, options) {
         `${count(counts.internalReferences, 'internal reference')}) in ${(0,summary/* duration */.p)(report.durationMs)}` +
         `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : count(counts.problems, 'problem')}`);
     for (const problem of report.problems.slice(0, LOGGED))
-        core/* info */.pq(`  ${problem.message}`);
+        core/* info */.pq(`  ${(0,format/* oneLine */.TN)(problem.message)}`);
     if (counts.problems > LOGGED)
         core/* info */.pq(`  …and ${counts.problems - LOGGED} more, in the report`);
     for (const skipped of report.skipped)
-        core/* info */.pq(`Not checked: ${skipped}`);
+        core/* info */.pq(`Not checked: ${(0,format/* oneLine */.TN)(skipped)}`);
     for (const notice of report.notices)
         core/* notice */.lm(notice, { title: 'Site check: links without .html' });
     core/* info */.pq(`Site check report: ${reportPath}`);

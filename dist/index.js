@@ -20932,8 +20932,9 @@ module.exports = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   X: () => (/* binding */ formatSeconds),
-/* harmony export */   z: () => (/* binding */ formatBytes)
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   Xo: () => (/* binding */ formatSeconds),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
 /* harmony export */ });
 /** Durations and sizes as people read them in logs and summaries. */
 function formatSeconds(ms) {
@@ -20954,6 +20955,17 @@ function formatBytes(bytes) {
         unit++;
     } while (value >= 1024 && unit < units.length - 1);
     return `${value.toFixed(1)} ${units[unit]}`;
+}
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * Text from the network (API fields, storage errors, names and links in a site) as one log line.
+ * The runner reads a line that starts with `::` as a workflow command, so a line break or another
+ * control character in such text could forge one (`::stop-commands::`, a fake `::error::`): they
+ * are shown escaped, as `\n`.
+ */
+function oneLine(text) {
+    // eslint-disable-next-line no-control-regex
+    return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 
@@ -21210,7 +21222,7 @@ async function waitForAgentJob(settings, client, context) {
         onState: (job, elapsedMs) => {
             if (job.status === lastStatus)
                 return;
-            lib_core/* info */.pq(`Agent job ${agentJobId}: ${job.status} · ${(0,format/* formatSeconds */.X)(elapsedMs)} elapsed`);
+            lib_core/* info */.pq(`Agent job ${agentJobId}: ${job.status} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
             lastStatus = job.status;
         },
         intervalMs: settings.pollIntervalMs,
@@ -21220,7 +21232,7 @@ async function waitForAgentJob(settings, client, context) {
     if (!outcome.finished) {
         if (outcome.state)
             lib_core/* setOutput */.uH('status', outcome.state.status);
-        throw new JobError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.X)(settings.timeoutMs)} ` +
+        throw new JobError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)} ` +
             `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`);
     }
     return outcome.state;
@@ -21237,7 +21249,7 @@ function summaryRows(job, startedAt, commentUrl) {
     if (job.model)
         rows.push(['Model', (0,summary/* text */.Qq)(job.model)]);
     const since = job.createdAt ? Date.parse(job.createdAt) : startedAt;
-    rows.push(['Duration', (0,format/* formatSeconds */.X)(Math.max(0, Date.now() - since))]);
+    rows.push(['Duration', (0,format/* formatSeconds */.Xo)(Math.max(0, Date.now() - since))]);
     rows.push(['Pull request', job.prLink ? agent_link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none']);
     if (commentUrl)
         rows.push(['Comment', agent_link(commentUrl)]);
@@ -25835,9 +25847,9 @@ function handleCodecTxResult(left, value, nextSchema, ctx) {
     }
     return nextSchema._zod.run({ value, issues: left.issues }, ctx);
 }
-const $ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodPreprocess", (inst, def) => {
+const $ZodPreprocess = /*@__PURE__*/ $constructor("$ZodPreprocess", (inst, def) => {
     $ZodPipe.init(inst, def);
-})));
+});
 const $ZodReadonly = /*@__PURE__*/ $constructor("$ZodReadonly", (inst, def) => {
     $ZodType.init(inst, def);
     defineLazyInternal(inst, "propValues", (zod) => zod.def.innerType._zod.propValues);
@@ -30790,10 +30802,10 @@ function invertCodec(codec) {
         reverseTransform: def.transform,
     });
 }
-const ZodPreprocess = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodPreprocess", (inst, def) => {
+const ZodPreprocess = /*@__PURE__*/ $constructor("ZodPreprocess", (inst, def) => {
     ZodPipe.init(inst, def);
-    core.$ZodPreprocess.init(inst, def);
-})));
+    $ZodPreprocess.init(inst, def);
+});
 const ZodReadonly = /*@__PURE__*/ $constructor("ZodReadonly", (inst, def) => {
     $ZodReadonly.init(inst, def);
     ZodType.init(inst, def);
@@ -30937,6 +30949,7 @@ function preprocess(fn, schema) {
 
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
 
+
 /**
  * Response shapes of the admin API. Every object is loose (unknown fields are kept and ignored)
  * and statuses are free strings, because the API documents only part of what it sends.
@@ -30981,7 +30994,7 @@ function normalizeTimestamp(value) {
         return undefined;
     return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
-const jobIdField = union([schemas_string().min(1), schemas_number().transform(String)]);
+const jobIdField = union([schemas_string().min(1).transform(format/* oneLine */.TN), schemas_number().transform(String)]);
 const ExportJobBody = looseObject({
     jobId: jobIdField.optional(),
     id: jobIdField.optional(),
@@ -31008,7 +31021,7 @@ function toExportJob(body, fallbackStatus) {
     const link = body.bundleUrl === undefined || body.bundleUrl === null ? undefined : BundleResponse.safeParse(body);
     return {
         jobId: body.jobId ?? body.id ?? '',
-        status: (body.status ?? fallbackStatus).trim().toLowerCase(),
+        status: (0,format/* oneLine */.TN)((body.status ?? fallbackStatus).trim().toLowerCase()),
         progress: normalizeProgress(body.progress),
         pageCount: normalizePageCount(body.pageCount),
         error: errorText(body.error),
@@ -31030,31 +31043,38 @@ const AgentJobResponse = looseObject({
     status: schemas_string().min(1, { error: 'no status in the response' }),
     source: looseObject({ repository: schemas_string().nullish(), ref: schemas_string().nullish() }).nullish(),
     model: schemas_string().nullish(),
-    prLink: schemas_string().nullish(),
+    // An output, a log line and a comment: only a real http(s) link, in its parsed form.
+    prLink: preprocess((value) => (value === '' ? null : value), url({ protocol: /^https?$/, error: 'prLink is not an http(s) link' })
+        .transform((link) => new URL(link).href)
+        .nullish()),
     createdAt: unknown().optional(),
     archivedAt: unknown().optional()
 })
     .transform((body) => ({
     id: body.id ?? '',
-    status: body.status.trim().toLowerCase(),
-    repository: body.source?.repository ?? undefined,
-    ref: body.source?.ref ?? undefined,
-    model: body.model ?? undefined,
+    status: (0,format/* oneLine */.TN)(body.status.trim().toLowerCase()),
+    repository: optionalLine(body.source?.repository),
+    ref: optionalLine(body.source?.ref),
+    model: optionalLine(body.model),
     prLink: body.prLink || undefined,
     createdAt: normalizeTimestamp(body.createdAt),
     archivedAt: normalizeTimestamp(body.archivedAt)
 }));
+function optionalLine(value) {
+    return value ? (0,format/* oneLine */.TN)(value) : undefined;
+}
 /** The `error` text of an error body, whether a string or an object with a message. */
 function errorText(value) {
     if (typeof value === 'string')
-        return value.trim() || undefined;
+        return (0,format/* oneLine */.TN)(value.trim()) || undefined;
     if (value && typeof value === 'object' && 'message' in value && typeof value.message === 'string') {
-        return value.message;
+        return (0,format/* oneLine */.TN)(value.message);
     }
     return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/api/client.ts
+
 
 
 
@@ -31236,8 +31256,12 @@ function errorDetail(text) {
     }
     return text.trim() ? firstBytes(text) : undefined;
 }
+/**
+ * The start of a body for an error message: on one line, and without the query of any link in it,
+ * since a status or bundle body may carry the presigned link before it is masked.
+ */
 function firstBytes(text, length = 200) {
-    const flat = text.replace(/\s+/g, ' ').trim();
+    const flat = (0,format/* oneLine */.TN)(text.replace(/\s+/g, ' ').trim()).replace(/(https?:\/\/[^\s"'?]*)\?[^\s"']*/gi, '$1?…');
     return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }
 
@@ -31296,11 +31320,15 @@ const DRIVE = /^[A-Za-z]:/;
 /**
  * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
  * `..`, a backslash (a separator on Windows, a letter elsewhere: the same archive would unpack
- * differently) and NUL. `.` and empty parts are dropped, so `./a//b` is `a/b`.
+ * differently), NUL, and other control characters (a line break in a name would reach the logs,
+ * and Windows refuses them). `.` and empty parts are dropped, so `./a//b` is `a/b`.
  */
 function entryPath(name) {
     if (name.includes('\0'))
         throw refuse('name', `entry ${quote(name)} has a NUL character in its name`);
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0001-\u001f\u007f]/.test(name))
+        throw refuse('name', `entry ${quote(name)} has a control character in its name`);
     if (name.includes('\\'))
         throw refuse('name', `entry ${quote(name)} has a backslash in its name (a folder separator on Windows)`);
     if (name.startsWith('/') || DRIVE.test(name))
@@ -31353,6 +31381,9 @@ function refuseUnderFile(name, file) {
 function refuseLinkOutside(name, resolved) {
     throw refuse('link-target', `link ${quote(name)} resolves to ${resolved}, outside the site`);
 }
+function refuseLinkRespelled(name, spelled, existing) {
+    throw refuse('link-target', `link ${quote(name)} goes through ${quote(spelled)}, which macOS and Windows read as ${quote(existing)} and Linux does not: it would lead elsewhere on each`);
+}
 function refuseLinkLoop(name) {
     throw refuse('link-target', `link ${quote(name)} leads into a loop of more than ${MAX_LINK_HOPS} links`);
 }
@@ -31383,17 +31414,17 @@ function sizeBound(archiveBytes, freeBytes) {
     const byRatio = Math.max(archiveBytes * MAX_RATIO, MIN_BOUND_BYTES);
     const byDisk = Math.max(freeBytes - FREE_SPACE_RESERVE_BYTES, 0);
     if (byDisk < byRatio) {
-        return { bytes: byDisk, reason: `the ${(0,format/* formatBytes */.z)(freeBytes)} free on the disk, less ${(0,format/* formatBytes */.z)(FREE_SPACE_RESERVE_BYTES)} kept free` };
+        return { bytes: byDisk, reason: `the ${(0,format/* formatBytes */.z3)(freeBytes)} free on the disk, less ${(0,format/* formatBytes */.z3)(FREE_SPACE_RESERVE_BYTES)} kept free` };
     }
     return {
         bytes: byRatio,
         reason: byRatio === MIN_BOUND_BYTES
-            ? `${(0,format/* formatBytes */.z)(MIN_BOUND_BYTES)}, the least allowed`
-            : `${MAX_RATIO} times the archive's ${(0,format/* formatBytes */.z)(archiveBytes)}`
+            ? `${(0,format/* formatBytes */.z3)(MIN_BOUND_BYTES)}, the least allowed`
+            : `${MAX_RATIO} times the archive's ${(0,format/* formatBytes */.z3)(archiveBytes)}`
     };
 }
 function refuseSize(bound, what) {
-    throw refuse('size', `${what}, more than the ${(0,format/* formatBytes */.z)(bound.bytes)} allowed (${bound.reason}); a decompression bomb?`);
+    throw refuse('size', `${what}, more than the ${(0,format/* formatBytes */.z3)(bound.bytes)} allowed (${bound.reason}); a decompression bomb?`);
 }
 // ── completeness ──────────────────────────────────────────────────────────────────────────────
 function damaged(message) {
@@ -31493,7 +31524,7 @@ class TarReader {
     }
     push(chunk) {
         if (this.position + chunk.length > this.bound.bytes) {
-            refuseSize(this.bound, `the tar inside reaches ${(0,format/* formatBytes */.z)(this.position + chunk.length)}`);
+            refuseSize(this.bound, `the tar inside reaches ${(0,format/* formatBytes */.z3)(this.position + chunk.length)}`);
         }
         let offset = 0;
         while (offset < chunk.length) {
@@ -31599,7 +31630,7 @@ class TarReader {
         if (type === 'unknown')
             entry.typeDetail = `tar type ${quote(typeflag)}`;
         if (type === 'file' && this.position + size > this.bound.bytes) {
-            refuseSize(this.bound, `entry ${quote(this.name)} (${(0,format/* formatBytes */.z)(size)}) brings the unpacked size to ${(0,format/* formatBytes */.z)(this.position + size)}`);
+            refuseSize(this.bound, `entry ${quote(this.name)} (${(0,format/* formatBytes */.z3)(size)}) brings the unpacked size to ${(0,format/* formatBytes */.z3)(this.position + size)}`);
         }
         const isFile = this.sink.begin(entry);
         this.startMember(isFile ? 'file' : 'skip', size);
@@ -31837,9 +31868,18 @@ class SiteTree {
     /**
      * Where `target`, read from the folder `from`, leads: through the links in the tree (chains
      * included) as the OS would, or out of `root`. A part that does not exist (yet) is taken as it
-     * reads, so a `..` after it still counts.
+     * reads, so a `..` after it still counts. The target must also stay inside when read as text,
+     * as Windows reads a `..` without following the links before it; and a part spelled differently
+     * from an existing entry (`U` for `u`) is an answer of its own, since case-insensitive systems
+     * follow what case-sensitive ones do not.
      */
     resolve(from, target, root = []) {
+        const asText = this.walk(from, target, root, false);
+        if (asText.outcome === 'outside')
+            return asText;
+        return this.walk(from, target, root, true);
+    }
+    walk(from, target, root, followLinks) {
         const at = [...from];
         const pending = [...target].reverse();
         let hops = 0;
@@ -31865,7 +31905,13 @@ class SiteTree {
                 continue;
             }
             at.push(part);
-            const link = this.links.get(at.join('/'));
+            if (!followLinks)
+                continue;
+            const key = at.join('/');
+            const existing = this.nodes.get(collisionKey(key))?.key;
+            if (existing !== undefined && existing !== key)
+                return { outcome: 'respelled', spelled: key, existing };
+            const link = this.links.get(key);
             if (link) {
                 if (++hops > MAX_LINK_HOPS)
                     return { outcome: 'loop' };
@@ -32006,6 +32052,8 @@ class SiteWriter {
     judgeLink(name, resolution, rootOnDisk) {
         if (resolution.outcome === 'loop')
             refuseLinkLoop(name);
+        if (resolution.outcome === 'respelled')
+            refuseLinkRespelled(name, resolution.spelled, resolution.existing);
         if (resolution.outcome === 'outside') {
             refuseLinkOutside(name, external_node_path_default().resolve(rootOnDisk, ...Array(resolution.ups).fill('..'), ...resolution.rest));
         }
@@ -32303,7 +32351,7 @@ async function readZip(file, sink, bound) {
         const { entries, start } = readCentralDirectory(fd, (0,external_node_fs_.fstatSync)(fd).size);
         const total = entries.reduce((sum, entry) => sum + entry.size, 0);
         if (total > bound.bytes)
-            refuseSize(bound, `its ${entries.length} entries add up to ${(0,format/* formatBytes */.z)(total)}`);
+            refuseSize(bound, `its ${entries.length} entries add up to ${(0,format/* formatBytes */.z3)(total)}`);
         let expected = 0;
         let sinceYield = 0;
         for (const entry of entries.sort((a, b) => a.offset - b.offset)) {
@@ -32479,7 +32527,7 @@ function disagreement(entry, what) {
     return damaged(`entry ${quote(entry.name)}: its local header and the central directory disagree on ${what}`);
 }
 function tooLarge(entry) {
-    return damaged(`entry ${quote(entry.name)} inflates to more than the ${(0,format/* formatBytes */.z)(entry.size)} the central directory gives`);
+    return damaged(`entry ${quote(entry.name)} inflates to more than the ${(0,format/* formatBytes */.z3)(entry.size)} the central directory gives`);
 }
 
 ;// CONCATENATED MODULE: ./src/archive/detect.ts
@@ -32926,10 +32974,10 @@ function progressLine(source, elapsedMs) {
     const position = source.position();
     const total = source.total();
     const rate = elapsedMs > 0 ? (source.received() / elapsedMs) * 1000 : 0;
-    const parts = [total ? `${(0,format/* formatBytes */.z)(position)} of ${(0,format/* formatBytes */.z)(total)} (${Math.floor((position / total) * 100)}%)` : (0,format/* formatBytes */.z)(position)];
-    parts.push(`${(0,format/* formatBytes */.z)(rate)}/s`);
+    const parts = [total ? `${(0,format/* formatBytes */.z3)(position)} of ${(0,format/* formatBytes */.z3)(total)} (${Math.floor((position / total) * 100)}%)` : (0,format/* formatBytes */.z3)(position)];
+    parts.push(`${(0,format/* formatBytes */.z3)(rate)}/s`);
     if (total && rate > 0)
-        parts.push(`about ${(0,format/* formatSeconds */.X)(((total - position) / rate) * 1000)} left`);
+        parts.push(`about ${(0,format/* formatSeconds */.Xo)(((total - position) / rate) * 1000)} left`);
     return `Downloading: ${parts.join(', ')}`;
 }
 /** Logs a progress line every `intervalMs` until the returned function is called. */
@@ -33354,7 +33402,7 @@ function contentLength(response) {
     return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 function outOfTime(link, position, total, lastError) {
-    const reached = position > 0 ? ` after ${(0,format/* formatBytes */.z)(position)}${total ? ` of ${(0,format/* formatBytes */.z)(total)}` : ''}` : '';
+    const reached = position > 0 ? ` after ${(0,format/* formatBytes */.z3)(position)}${total ? ` of ${(0,format/* formatBytes */.z3)(total)}` : ''}` : '';
     const shown = redactUrl(link);
     const last = lastError ? `; the last attempt: ${lastError.replace(`Download of ${shown} `, '')}` : '';
     return new DownloadError(`Download of ${shown} ran out of time (timeout-seconds)${reached}${last}`, false);
@@ -33369,7 +33417,7 @@ function isExpiryRefusal(status, body) {
 /** The `<Message>` of an S3-style XML error, or nothing. */
 function storageMessage(body) {
     const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
-    return message ? `: ${message}` : '';
+    return message ? `: ${(0,format/* oneLine */.TN)(message)}` : '';
 }
 function transferError(what, error, position = 0, total) {
     if (error instanceof DownloadError || error instanceof LinkExpiredError)
@@ -33378,7 +33426,7 @@ function transferError(what, error, position = 0, total) {
         return error;
     const code = error.code ?? error.cause?.code;
     const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? error.message})`;
-    const reached = position > 0 ? ` after ${(0,format/* formatBytes */.z)(position)}${total ? ` of ${(0,format/* formatBytes */.z)(total)}` : ''}` : '';
+    const reached = position > 0 ? ` after ${(0,format/* formatBytes */.z3)(position)}${total ? ` of ${(0,format/* formatBytes */.z3)(total)}` : ''}` : '';
     // Filesystem faults (a full disk, a missing folder) do not mend on their own.
     const retryable = !(error instanceof SinkError) && (code === undefined || !/^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/.test(code));
     return new DownloadError(`${what} ${reason}${reached}`, retryable);
@@ -33511,7 +33559,7 @@ async function waitForJob(settings, report, job, context) {
             report.job = state;
             const line = export_progressLine(state);
             if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
-                lib_core/* info */.pq(`${line} · ${(0,format/* formatSeconds */.X)(elapsedMs)} elapsed`);
+                lib_core/* info */.pq(`${line} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
                 lastLine = line;
                 lastLoggedAt = elapsedMs;
             }
@@ -33522,7 +33570,7 @@ async function waitForJob(settings, report, job, context) {
     });
     if (!outcome.finished) {
         const last = outcome.state ? ` (last seen: ${export_progressLine(outcome.state)})` : '';
-        throw new JobError(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.X)(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`);
+        throw new JobError(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`);
     }
     return outcome.state;
 }
@@ -33556,7 +33604,7 @@ async function useBundle(settings, report, directory, client, fresh = false) {
     lib_core/* setOutput */.uH('expires-at', bundle.expiresAt ?? '');
     report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version);
     lib_core/* setOutput */.uH('helm-values-path', report.helmValuesPath);
-    const size = bundle.sizeBytes === undefined ? '' : `, ${(0,format/* formatBytes */.z)(bundle.sizeBytes)}`;
+    const size = bundle.sizeBytes === undefined ? '' : `, ${(0,format/* formatBytes */.z3)(bundle.sizeBytes)}`;
     lib_core/* info */.pq(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
     return bundle;
 }
@@ -33613,7 +33661,7 @@ async function download(settings, report, directory, context) {
     report.archive = { ...file, kind };
     lib_core/* setOutput */.uH('bundle-path', file.path);
     lib_core/* setOutput */.uH('bundle-sha256', file.sha256);
-    lib_core/* info */.pq(`Downloaded ${(0,format/* formatBytes */.z)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
+    lib_core/* info */.pq(`Downloaded ${(0,format/* formatBytes */.z3)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
 }
 function logTooSoon(bundle) {
     lib_core/* info */.pq(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
@@ -34055,7 +34103,7 @@ function shorten(message) {
 }
 /** A check of a small site takes milliseconds, which a rounded second would show as 0 s. */
 function duration(ms) {
-    return ms < 1000 ? `${ms} ms` : (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSeconds */ .X)(ms);
+    return ms < 1000 ? `${ms} ms` : (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSeconds */ .Xo)(ms);
 }
 
 
@@ -34083,7 +34131,7 @@ async function writeExportSummary(report, showLink) {
     const rows = [
         ['Job', text(report.jobId ?? '(not started)')],
         ['Status', text(job?.status || 'unknown')],
-        ['Duration', (0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatSeconds */ .X)((report.finishedAt ?? Date.now()) - report.startedAt)]
+        ['Duration', (0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatSeconds */ .Xo)((report.finishedAt ?? Date.now()) - report.startedAt)]
     ];
     if (job?.pageCount !== undefined)
         rows.push(['Pages', String(job.pageCount)]);
@@ -34093,7 +34141,7 @@ async function writeExportSummary(report, showLink) {
             rows.push(['Bundle link', text(bundle.bundleUrl)]);
     }
     if (archive) {
-        rows.push(['Archive', `${archive.kind}, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
+        rows.push(['Archive', `${archive.kind}, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
     }
     if (report.sitePath)
         rows.push(['Site', code(report.sitePath)]);

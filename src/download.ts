@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici'
 import { FileSink, SinkError } from './download/file-sink.js'
 import { reportProgress } from './download/progress.js'
 import { getFromStorage, header, InsecureLinkError, insecureReason, type StorageResponse } from './download/transfer.js'
-import { formatBytes } from './format.js'
+import { formatBytes, oneLine } from './format.js'
 import { dispatcher as runDispatcher, redactUrl } from './net.js'
 import { backoffMs, parseRetryAfter, type Retryable } from './retry.js'
 import { USER_AGENT } from './user-agent.js'
@@ -316,7 +316,7 @@ function isExpiryRefusal(status: number, body: string): boolean {
 /** The `<Message>` of an S3-style XML error, or nothing. */
 function storageMessage(body: string): string {
   const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1]
-  return message ? `: ${message}` : ''
+  return message ? `: ${oneLine(message)}` : ''
 }
 
 function transferError(what: string, error: unknown, position = 0, total?: number): Error {

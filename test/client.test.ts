@@ -93,6 +93,15 @@ describe('ApiClient: requests', () => {
     expect(job.bundle).toEqual({ bundleUrl: BUNDLE.bundleUrl, expiresAt: '2026-11-22T10:00:00.000Z', sizeBytes: 2048 })
   })
 
+  it('never echoes the signature of a link in a body it cannot read', async () => {
+    reply(JOB_PATH, 'GET', 200, { jobId: 'se_1', bundleUrl: `${BUNDLE.bundleUrl}&X-Amz-Credential=AKIA123` })
+    const error = await failure(client.getExportJob('se_1'))
+    expect(error.message).toContain('no status in the response')
+    expect(error.message).toContain('https://storage.test/se_1/bundle.tar.gz?…')
+    expect(error.message).not.toContain('X-Amz-Signature')
+    expect(error.message).not.toContain('AKIA123')
+  })
+
   it('refuses a status whose bundle link is not an http(s) link', async () => {
     reply(JOB_PATH, 'GET', 200, { jobId: 'se_1', status: 'completed', bundleUrl: 'file:///etc/passwd' })
     expect((await failure(client.getExportJob('se_1'))).message).toContain('bundleUrl is not an http(s) link')

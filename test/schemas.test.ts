@@ -117,6 +117,12 @@ describe('ExportJobResponse', () => {
     expect(job).toEqual({ jobId: 'se_1', status: 'failed', progress: 0.5, pageCount: 12, error: 'Build broke' })
   })
 
+  it('keeps a status and a job id on one line, whatever the API sends', () => {
+    const job = ExportJobResponse.parse({ jobId: 'se_1\n::error::x', status: 'running\n::error::forged' })
+    expect(job.status).toBe('running\\n::error::forged')
+    expect(job.jobId).toBe('se_1\\n::error::x')
+  })
+
   it('keeps an unknown status, lower-cased', () => {
     expect(ExportJobResponse.parse({ jobId: 'se_1', status: 'Rendering_Pages' }).status).toBe('rendering_pages')
   })
@@ -184,6 +190,18 @@ describe('AgentJobResponse', () => {
 
   it.each([[null], ['']])('turns a prLink of %j into undefined', (prLink) => {
     expect(AgentJobResponse.parse({ id: 'aj_1', status: 'running', prLink, source: null }).prLink).toBeUndefined()
+  })
+
+  it('takes prLink only as an http(s) link, in its parsed form, so no line break reaches the output or the log', () => {
+    const parsed = AgentJobResponse.parse({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/7\n::error::forged' })
+    expect(parsed.prLink).toBe('https://github.com/acme/docs/pull/7::error::forged')
+    const refused = AgentJobResponse.safeParse({ status: 'completed', prLink: 'javascript:alert(1)' })
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual(['prLink is not an http(s) link'])
+  })
+
+  it('keeps the repository, ref and model on one line', () => {
+    const job = AgentJobResponse.parse({ status: 'completed', source: { repository: 'acme/docs\n::warning::x', ref: 'main\r' }, model: 'm\n' })
+    expect([job.repository, job.ref, job.model]).toEqual(['acme/docs\\n::warning::x', 'main\\r', 'm\\n'])
   })
 
   it('reads a numeric id and tolerates a missing id', () => {

@@ -211,4 +211,21 @@ describe('site check, end to end: off, limits and inputs', () => {
     if (threads > 1) expect(run.stdout).toMatch(new RegExp(`Checked 1233 files .* on ${threads} threads: 1 problem`))
     expect((await readReport(run)).threads).toBe(threads)
   })
+
+  it('never lets a reference or a sitemap address from the site forge a workflow command in the log', async () => {
+    const site = exportShapedSite()
+    const forged = '::error::forged by the site'
+    const entries = site.entries.map((entry) =>
+      entry.name === 'index.html'
+        ? { ...entry, content: String(entry.content).replace('</main>', '<a href="/x%0A%3A%3Aerror%3A%3Aforged%20by%20the%20site">x</a></main>') }
+        : entry.name === 'sitemap.xml'
+          ? { ...entry, content: String(entry.content).replace('</urlset>', `<url><loc>https://docs.acme.dev/y\n${forged}</loc></url>\n</urlset>`) }
+          : entry
+    )
+    const run = await exportSite({ site: { ...site, entries } })
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout.split('\n').filter((line) => line.includes('forged by the site') && line.startsWith('::error'))).toEqual([])
+    expect(run.stdout).toContain('\\n::error::forged by the site')
+    expect(warnings(run).length).toBeGreaterThan(0)
+  })
 })

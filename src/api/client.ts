@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { Dispatcher } from 'undici'
 import sendRequest from 'undici/lib/api/api-request.js'
 import type { z } from 'zod'
+import { oneLine } from '../format.js'
 import { dispatcher } from '../net.js'
 import { parseRetryAfter, retry } from '../retry.js'
 import { USER_AGENT } from '../user-agent.js'
@@ -231,7 +232,11 @@ function errorDetail(text: string): string | undefined {
   return text.trim() ? firstBytes(text) : undefined
 }
 
+/**
+ * The start of a body for an error message: on one line, and without the query of any link in it,
+ * since a status or bundle body may carry the presigned link before it is masked.
+ */
 function firstBytes(text: string, length = 200): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
+  const flat = oneLine(text.replace(/\s+/g, ' ').trim()).replace(/(https?:\/\/[^\s"'?]*)\?[^\s"']*/gi, '$1?…')
   return flat.length > length ? `${flat.slice(0, length)}…` : flat
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { oneLine } from '../format.js'
 
 /**
  * Response shapes of the admin API. Every object is loose (unknown fields are kept and ignored)
@@ -42,7 +43,7 @@ export function normalizeTimestamp(value: unknown): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
 }
 
-const jobIdField = z.union([z.string().min(1), z.number().transform(String)])
+const jobIdField = z.union([z.string().min(1).transform(oneLine), z.number().transform(String)])
 
 /** The status view of an export job, normalised. */
 export interface ExportJob {
@@ -86,7 +87,7 @@ function toExportJob(body: z.infer<typeof ExportJobBody>, fallbackStatus: string
   const link = body.bundleUrl === undefined || body.bundleUrl === null ? undefined : BundleResponse.safeParse(body)
   return {
     jobId: body.jobId ?? body.id ?? '',
-    status: (body.status ?? fallbackStatus).trim().toLowerCase(),
+    status: oneLine((body.status ?? fallbackStatus).trim().toLowerCase()),
     progress: normalizeProgress(body.progress),
     pageCount: normalizePageCount(body.pageCount),
     error: errorText(body.error),
@@ -133,26 +134,37 @@ export const AgentJobResponse = z
     status: z.string().min(1, { error: 'no status in the response' }),
     source: z.looseObject({ repository: z.string().nullish(), ref: z.string().nullish() }).nullish(),
     model: z.string().nullish(),
-    prLink: z.string().nullish(),
+    // An output, a log line and a comment: only a real http(s) link, in its parsed form.
+    prLink: z.preprocess(
+      (value) => (value === '' ? null : value),
+      z
+        .url({ protocol: /^https?$/, error: 'prLink is not an http(s) link' })
+        .transform((link) => new URL(link).href)
+        .nullish()
+    ),
     createdAt: z.unknown().optional(),
     archivedAt: z.unknown().optional()
   })
   .transform((body): AgentJob => ({
     id: body.id ?? '',
-    status: body.status.trim().toLowerCase(),
-    repository: body.source?.repository ?? undefined,
-    ref: body.source?.ref ?? undefined,
-    model: body.model ?? undefined,
+    status: oneLine(body.status.trim().toLowerCase()),
+    repository: optionalLine(body.source?.repository),
+    ref: optionalLine(body.source?.ref),
+    model: optionalLine(body.model),
     prLink: body.prLink || undefined,
     createdAt: normalizeTimestamp(body.createdAt),
     archivedAt: normalizeTimestamp(body.archivedAt)
   }))
 
+function optionalLine(value: string | null | undefined): string | undefined {
+  return value ? oneLine(value) : undefined
+}
+
 /** The `error` text of an error body, whether a string or an object with a message. */
 export function errorText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.trim() || undefined
+  if (typeof value === 'string') return oneLine(value.trim()) || undefined
   if (value && typeof value === 'object' && 'message' in value && typeof value.message === 'string') {
-    return value.message
+    return oneLine(value.message)
   }
   return undefined
 }

@@ -78,10 +78,13 @@ const DRIVE = /^[A-Za-z]:/
 /**
  * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
  * `..`, a backslash (a separator on Windows, a letter elsewhere: the same archive would unpack
- * differently) and NUL. `.` and empty parts are dropped, so `./a//b` is `a/b`.
+ * differently), NUL, and other control characters (a line break in a name would reach the logs,
+ * and Windows refuses them). `.` and empty parts are dropped, so `./a//b` is `a/b`.
  */
 export function entryPath(name: string): string[] {
   if (name.includes('\0')) throw refuse('name', `entry ${quote(name)} has a NUL character in its name`)
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0001-\u001f\u007f]/.test(name)) throw refuse('name', `entry ${quote(name)} has a control character in its name`)
   if (name.includes('\\')) throw refuse('name', `entry ${quote(name)} has a backslash in its name (a folder separator on Windows)`)
   if (name.startsWith('/') || DRIVE.test(name)) throw refuse('name', `entry ${quote(name)} has an absolute name`)
   const parts = name.split('/').filter((part) => part !== '' && part !== '.')
@@ -135,6 +138,13 @@ export function refuseUnderFile(name: string, file: string): never {
 
 export function refuseLinkOutside(name: string, resolved: string): never {
   throw refuse('link-target', `link ${quote(name)} resolves to ${resolved}, outside the site`)
+}
+
+export function refuseLinkRespelled(name: string, spelled: string, existing: string): never {
+  throw refuse(
+    'link-target',
+    `link ${quote(name)} goes through ${quote(spelled)}, which macOS and Windows read as ${quote(existing)} and Linux does not: it would lead elsewhere on each`
+  )
 }
 
 export function refuseLinkLoop(name: string): never {

@@ -21,6 +21,8 @@ export type Resolution =
   /** Out through `ups` folders above the site, then down `rest`. */
   | { outcome: 'outside'; ups: number; rest: string[] }
   | { outcome: 'loop' }
+  /** Through `spelled`, which macOS and Windows read as the existing entry `existing`, and Linux does not. */
+  | { outcome: 'respelled'; spelled: string; existing: string }
 
 export class SiteTree {
   /** By collision key (policy.collisionKey): the entry that took the name. */
@@ -87,9 +89,18 @@ export class SiteTree {
   /**
    * Where `target`, read from the folder `from`, leads: through the links in the tree (chains
    * included) as the OS would, or out of `root`. A part that does not exist (yet) is taken as it
-   * reads, so a `..` after it still counts.
+   * reads, so a `..` after it still counts. The target must also stay inside when read as text,
+   * as Windows reads a `..` without following the links before it; and a part spelled differently
+   * from an existing entry (`U` for `u`) is an answer of its own, since case-insensitive systems
+   * follow what case-sensitive ones do not.
    */
   resolve(from: string[], target: string[], root: string[] = []): Resolution {
+    const asText = this.walk(from, target, root, false)
+    if (asText.outcome === 'outside') return asText
+    return this.walk(from, target, root, true)
+  }
+
+  private walk(from: string[], target: string[], root: string[], followLinks: boolean): Resolution {
     const at = [...from]
     const pending = [...target].reverse()
     let hops = 0
@@ -109,7 +120,11 @@ export class SiteTree {
         continue
       }
       at.push(part)
-      const link = this.links.get(at.join('/'))
+      if (!followLinks) continue
+      const key = at.join('/')
+      const existing = this.nodes.get(collisionKey(key))?.key
+      if (existing !== undefined && existing !== key) return { outcome: 'respelled', spelled: key, existing }
+      const link = this.links.get(key)
       if (link) {
         if (++hops > MAX_LINK_HOPS) return { outcome: 'loop' }
         at.pop()

@@ -9,6 +9,7 @@ import {
   refuse,
   refuseHardLink,
   refuseLinkLoop,
+  refuseLinkRespelled,
   refuseLinkOutside,
   refuseSpecialType,
   type EntryType
@@ -158,6 +159,7 @@ export class SiteWriter implements EntrySink {
 
   private judgeLink(name: string, resolution: Resolution, rootOnDisk: string): void {
     if (resolution.outcome === 'loop') refuseLinkLoop(name)
+    if (resolution.outcome === 'respelled') refuseLinkRespelled(name, resolution.spelled, resolution.existing)
     if (resolution.outcome === 'outside') {
       refuseLinkOutside(name, path.resolve(rootOnDisk, ...Array<string>(resolution.ups).fill('..'), ...resolution.rest))
     }

@@ -1,5 +1,6 @@
 import * as core from '@actions/core'
 import path from 'node:path'
+import { oneLine } from '../format.js'
 import type { VerifyMode } from '../settings.js'
 import { siteCheckError, warnProblems } from './annotations.js'
 import { bundledWorker, checkSite } from './check.js'
@@ -54,9 +55,9 @@ export async function verifySite(sitePath: string, options: VerifyOptions): Prom
       `${count(counts.internalReferences, 'internal reference')}) in ${duration(report.durationMs)}` +
       `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : count(counts.problems, 'problem')}`
   )
-  for (const problem of report.problems.slice(0, LOGGED)) core.info(`  ${problem.message}`)
+  for (const problem of report.problems.slice(0, LOGGED)) core.info(`  ${oneLine(problem.message)}`)
   if (counts.problems > LOGGED) core.info(`  …and ${counts.problems - LOGGED} more, in the report`)
-  for (const skipped of report.skipped) core.info(`Not checked: ${skipped}`)
+  for (const skipped of report.skipped) core.info(`Not checked: ${oneLine(skipped)}`)
   for (const notice of report.notices) core.notice(notice, { title: 'Site check: links without .html' })
   core.info(`Site check report: ${reportPath}`)
 

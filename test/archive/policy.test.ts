@@ -39,7 +39,9 @@ describe('names', () => {
     ['a/b/..', 'entry "a/b/.." has ".." in its name'],
     ['assets\\..\\..\\evil.html', 'entry "assets\\\\..\\\\..\\\\evil.html" has a backslash in its name (a folder separator on Windows)'],
     ['a\\b.html', 'entry "a\\\\b.html" has a backslash in its name (a folder separator on Windows)'],
-    ['index.html\0.png', 'entry "index.html\\u0000.png" has a NUL character in its name']
+    ['index.html\0.png', 'entry "index.html\\u0000.png" has a NUL character in its name'],
+    ['x\n::error::forged.html', 'entry "x\\n::error::forged.html" has a control character in its name'],
+    ['tab\there.html', 'entry "tab\\there.html" has a control character in its name']
   ])('refuses %j', (name, message) => {
     const error = refusal(() => entryPath(name))
     expect(error.rule).toBe('name')

@@ -44,6 +44,20 @@ describe('SiteTree.resolve', () => {
     expect(tree.resolve([], ['missing'])).toEqual({ outcome: 'inside', path: ['missing'], found: 'nothing' })
   })
 
+  it('refuses to guess through a part spelled differently from an existing entry, as case-insensitive systems would follow it', () => {
+    // On macOS and Windows sub/U is the link sub/u, and x leads above the site; on Linux it does not exist.
+    const tree = treeOf('sub/', 'sub/u -> ..')
+    expect(tree.resolve([], ['sub', 'U', '..', '..'])).toEqual({ outcome: 'respelled', spelled: 'sub/U', existing: 'sub/u' })
+    const composed = treeOf('caf\u00e9/')
+    expect(composed.resolve([], ['cafe\u0301', 'x'])).toEqual({ outcome: 'respelled', spelled: 'cafe\u0301', existing: 'caf\u00e9' })
+  })
+
+  it('finds a target outside that leaves the site when read as text, as Windows reads `..` without following links', () => {
+    // Following l, l/../.. is the top; read as text, it is one folder above the site.
+    const tree = treeOf('a/b/', 'l -> a/b')
+    expect(tree.resolve([], ['l', '..', '..'])).toEqual({ outcome: 'outside', ups: 1, rest: [] })
+  })
+
   it('reports a loop', () => {
     const tree = treeOf('a -> b', 'b -> a')
     expect(tree.resolve([], ['a'])).toEqual({ outcome: 'loop' })

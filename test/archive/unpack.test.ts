@@ -250,6 +250,34 @@ describe.each(BOTH)('unpackSite, %s: symbolic links', (_name, kind, build) => {
     expect(await exists(path.join(work, 'passwd'))).toBe(false)
   })
 
+  it('refuses a link through a part spelled differently from a link, which macOS and Windows would follow out', async () => {
+    await expectRefused(
+      kind,
+      build([
+        INDEX,
+        { name: 'sub/', type: 'directory' },
+        { name: 'sub/u', type: 'symlink', target: '..' },
+        { name: 'x', type: 'symlink', target: 'sub/U/../..' }
+      ]),
+      'link-target',
+      'link "x" goes through "sub/U", which macOS and Windows read as "sub/u" and Linux does not: it would lead elsewhere on each'
+    )
+  })
+
+  it('refuses a link that leaves the site when its target is read as text, as Windows reads it', async () => {
+    await expectRefused(
+      kind,
+      build([
+        INDEX,
+        { name: 'a/b/', type: 'directory' },
+        { name: 'l', type: 'symlink', target: 'a/b' },
+        { name: 'x', type: 'symlink', target: 'l/../..' }
+      ]),
+      'link-target',
+      `link "x" resolves to ${work}, outside the site`
+    )
+  })
+
   it('names where a link out resolves to', async () => {
     await expectRefused(
       kind,
