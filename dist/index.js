@@ -20956,6 +20956,8 @@ function formatBytes(bytes) {
     } while (value >= 1024 && unit < units.length - 1);
     return `${value.toFixed(1)} ${units[unit]}`;
 }
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
 const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 /**
  * Text from the network (API fields, storage errors, names and links in a site) as one log line.
@@ -20964,8 +20966,7 @@ const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * are shown escaped, as `\n`.
  */
 function oneLine(text) {
-    // eslint-disable-next-line no-control-regex
-    return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return text.replace(CONTROL, (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 

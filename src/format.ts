@@ -19,6 +19,8 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
 
 /**
@@ -28,9 +30,5 @@ const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' 
  * are shown escaped, as `\n`.
  */
 export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(
-    /[\u0000-\u001f\u007f\u2028\u2029]/g,
-    (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`
-  )
+  return text.replace(CONTROL, (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
