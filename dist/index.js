@@ -31424,6 +31424,19 @@ function sizeBound(archiveBytes, freeBytes) {
             : `${MAX_RATIO} times the archive's ${(0,format/* formatBytes */.z3)(archiveBytes)}`
     };
 }
+/**
+ * What one entry costs the disk at least, whatever its size: a block, and an inode. Charged
+ * against the bound, so that a million empty folders, tiny in the archive, are refused too.
+ */
+const ENTRY_DISK_BYTES = 4096;
+/**
+ * At most this many entries: every one is kept in memory while unpacking (to resolve links). A
+ * large documentation site has tens of thousands (an HTML page and an RSC payload per route).
+ */
+const MAX_ENTRIES = 500_000;
+function refuseEntries(name) {
+    throw refuse('size', `entry ${quote(name)} is one more than the ${MAX_ENTRIES.toLocaleString('en')} entries a site may have; a decompression bomb?`);
+}
 function refuseSize(bound, what) {
     throw refuse('size', `${what}, more than the ${(0,format/* formatBytes */.z3)(bound.bytes)} allowed (${bound.reason}); a decompression bomb?`);
 }
@@ -31932,6 +31945,7 @@ class SiteTree {
 
 
 
+
 /**
  * Never follows a link at the last part (O_NOFOLLOW) and never opens what exists (O_EXCL): a file
  * is only ever created, so nothing is written through a link or over an earlier entry. Windows has
@@ -31946,22 +31960,28 @@ const CREATE_FILE = external_node_fs_.constants.O_WRONLY | external_node_fs_.con
  */
 class SiteWriter {
     root;
+    bound;
     tree = new SiteTree();
     fd = -1;
     /** The folder key of the last file, whose folders are known to exist. */
     lastFolder = '';
     /** Set when the umask takes bits from 0755/0644: modes are then set after creation. */
     setModes;
+    entries = 0;
+    /** What the disk holds so far, at least: the data written, and a block per entry. */
+    diskBytes = 0;
     constructor(
     /** The staging folder, created here; it must not exist. */
-    root) {
+    root, bound) {
         this.root = root;
+        this.bound = bound;
         (0,external_node_fs_.mkdirSync)(root, DIRECTORY_MODE);
         this.setModes = ((0,external_node_fs_.statSync)(root).mode & 0o7777) !== DIRECTORY_MODE;
         if (this.setModes)
             (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
     }
     begin(entry) {
+        this.count(entry.name);
         switch (entry.type) {
             case 'file':
                 this.file(entry);
@@ -31980,6 +32000,7 @@ class SiteWriter {
         }
     }
     write(data, offset = 0, length = data.length - offset) {
+        this.charge(length);
         let written = 0;
         while (written < length)
             written += (0,external_node_fs_.writeSync)(this.fd, data, offset + written, length - written);
@@ -32074,10 +32095,24 @@ class SiteWriter {
             this.lastFolder = folder;
             return key;
         }
-        for (const added of this.tree.addFolders(parts, name))
+        for (const added of this.tree.addFolders(parts, name)) {
+            this.count(added);
             this.mkdir(added);
+        }
         this.lastFolder = folder;
         return key;
+    }
+    /** Every entry, and every folder made for one, counts against MAX_ENTRIES and takes a block. */
+    count(name) {
+        if (++this.entries > MAX_ENTRIES)
+            refuseEntries(name);
+        this.charge(ENTRY_DISK_BYTES, name);
+    }
+    charge(bytes, name) {
+        this.diskBytes += bytes;
+        if (this.diskBytes > this.bound.bytes) {
+            refuseSize(this.bound, `${name === undefined ? 'the data written' : `entry ${quote(name)}`} brings the site to ${(0,format/* formatBytes */.z3)(this.diskBytes)} on disk`);
+        }
     }
     mkdir(key) {
         (0,external_node_fs_.mkdirSync)(this.onDisk(key), DIRECTORY_MODE);
@@ -32606,7 +32641,7 @@ async function unpackSite(archive, kind, destination) {
     const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
     let writer;
     try {
-        writer = new SiteWriter(staging);
+        writer = new SiteWriter(staging, bound);
         if (kind === 'zip')
             await readZip(archive, writer, bound);
         else

@@ -31,7 +31,7 @@ export async function unpackSite(archive: string, kind: ArchiveKind, destination
   const bound = sizeBound(statSync(archive).size, freeBytes(parent))
   let writer: SiteWriter | undefined
   try {
-    writer = new SiteWriter(staging)
+    writer = new SiteWriter(staging, bound)
     if (kind === 'zip') await readZip(archive, writer, bound)
     else await readTar(archive, kind, writer, bound)
     const root = siteRoot(writer.tree)

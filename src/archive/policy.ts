@@ -202,6 +202,21 @@ export function sizeBound(archiveBytes: number, freeBytes: number): SizeBound {
   }
 }
 
+/**
+ * What one entry costs the disk at least, whatever its size: a block, and an inode. Charged
+ * against the bound, so that a million empty folders, tiny in the archive, are refused too.
+ */
+export const ENTRY_DISK_BYTES = 4096
+/**
+ * At most this many entries: every one is kept in memory while unpacking (to resolve links). A
+ * large documentation site has tens of thousands (an HTML page and an RSC payload per route).
+ */
+export const MAX_ENTRIES = 500_000
+
+export function refuseEntries(name: string): never {
+  throw refuse('size', `entry ${quote(name)} is one more than the ${MAX_ENTRIES.toLocaleString('en')} entries a site may have; a decompression bomb?`)
+}
+
 export function refuseSize(bound: SizeBound, what: string): never {
   throw refuse('size', `${what}, more than the ${formatBytes(bound.bytes)} allowed (${bound.reason}); a decompression bomb?`)
 }

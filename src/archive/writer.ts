@@ -1,7 +1,9 @@
 import { chmodSync, closeSync, constants, fchmodSync, linkSync, mkdirSync, openSync, statSync, symlinkSync, writeSync } from 'node:fs'
 import path from 'node:path'
+import { formatBytes } from '../format.js'
 import {
   DIRECTORY_MODE,
+  ENTRY_DISK_BYTES,
   entryPath,
   fileMode,
   linkTargetPath,
@@ -11,8 +13,12 @@ import {
   refuseLinkLoop,
   refuseLinkRespelled,
   refuseLinkOutside,
+  refuseEntries,
+  refuseSize,
   refuseSpecialType,
-  type EntryType
+  MAX_ENTRIES,
+  type EntryType,
+  type SizeBound
 } from './policy.js'
 import { SiteTree, type Resolution } from './site-tree.js'
 
@@ -56,10 +62,14 @@ export class SiteWriter implements EntrySink {
   private lastFolder = ''
   /** Set when the umask takes bits from 0755/0644: modes are then set after creation. */
   private readonly setModes: boolean
+  private entries = 0
+  /** What the disk holds so far, at least: the data written, and a block per entry. */
+  private diskBytes = 0
 
   constructor(
     /** The staging folder, created here; it must not exist. */
-    readonly root: string
+    readonly root: string,
+    private readonly bound: SizeBound
   ) {
     mkdirSync(root, DIRECTORY_MODE)
     this.setModes = (statSync(root).mode & 0o7777) !== DIRECTORY_MODE
@@ -67,6 +77,7 @@ export class SiteWriter implements EntrySink {
   }
 
   begin(entry: Entry): boolean {
+    this.count(entry.name)
     switch (entry.type) {
       case 'file':
         this.file(entry)
@@ -86,6 +97,7 @@ export class SiteWriter implements EntrySink {
   }
 
   write(data: Uint8Array, offset = 0, length = data.length - offset): void {
+    this.charge(length)
     let written = 0
     while (written < length) written += writeSync(this.fd, data, offset + written, length - written)
   }
@@ -180,9 +192,25 @@ export class SiteWriter implements EntrySink {
       this.lastFolder = folder
       return key
     }
-    for (const added of this.tree.addFolders(parts, name)) this.mkdir(added)
+    for (const added of this.tree.addFolders(parts, name)) {
+      this.count(added)
+      this.mkdir(added)
+    }
     this.lastFolder = folder
     return key
+  }
+
+  /** Every entry, and every folder made for one, counts against MAX_ENTRIES and takes a block. */
+  private count(name: string): void {
+    if (++this.entries > MAX_ENTRIES) refuseEntries(name)
+    this.charge(ENTRY_DISK_BYTES, name)
+  }
+
+  private charge(bytes: number, name?: string): void {
+    this.diskBytes += bytes
+    if (this.diskBytes > this.bound.bytes) {
+      refuseSize(this.bound, `${name === undefined ? 'the data written' : `entry ${quote(name)}`} brings the site to ${formatBytes(this.diskBytes)} on disk`)
+    }
   }
 
   private mkdir(key: string): void {

@@ -255,7 +255,7 @@ describe.each(BOTH)('unpackSite, %s: symbolic links', (_name, kind, build) => {
       kind,
       build([
         INDEX,
-        { name: 'sub/', type: 'directory' },
+        { name: 'sub/', type: 'folder' },
         { name: 'sub/u', type: 'symlink', target: '..' },
         { name: 'x', type: 'symlink', target: 'sub/U/../..' }
       ]),
@@ -269,7 +269,7 @@ describe.each(BOTH)('unpackSite, %s: symbolic links', (_name, kind, build) => {
       kind,
       build([
         INDEX,
-        { name: 'a/b/', type: 'directory' },
+        { name: 'a/b/', type: 'folder' },
         { name: 'l', type: 'symlink', target: 'a/b' },
         { name: 'x', type: 'symlink', target: 'l/../..' }
       ]),
@@ -630,6 +630,19 @@ describe('unpackSite: decompression bombs', () => {
       'size',
       /^entry "zeros\.bin" \(1\.0 GiB\)/
     )
+  })
+
+  it('stops a bomb of empty folders, small in the archive, by the block each takes on disk', async () => {
+    // 20,000 empty folders: 10 MB of tar, 30 KB of tar.gz, 80 MB of blocks on disk: over the 64 MiB floor.
+    const folders = Array.from({ length: 20_000 }, (_, i): TarMember => ({ name: `d${i}/`, type: '5' }))
+    const error = await expectRefused(
+      'tar.gz',
+      gzipSync(tarArchive(folders)),
+      'size',
+      /^entry "d\d+\/" brings the site to 64\.0 MiB on disk, more than the 64\.0 MiB allowed/
+    )
+    expect(error.message).toContain('Nothing was unpacked')
+    expect(await readdir(work)).toEqual(['bundle.tar.gz'])
   })
 
   it('stops a zip bomb that declares its 1 GiB, before writing anything', async () => {
