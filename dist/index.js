@@ -20976,7 +20976,7 @@ function oneLine(text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(574);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8948);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -20985,7 +20985,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 574:
+/***/ 8948:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21043,6 +21043,9 @@ async function upsertAgentComment({ token, issueNumber, job }) {
         const [kept = created, ...duplicates] = marked;
         if (!kept)
             throw new Error('the comment was neither found nor created');
+        // The listing may lag behind the comment just created: it is a duplicate all the same.
+        if (created && kept.id !== created.id && !duplicates.some((duplicate) => duplicate.id === created.id))
+            duplicates.push(created);
         for (const duplicate of duplicates)
             await deleteComment(octokit, owner, repo, duplicate.id);
         if (kept.id === created?.id) {
@@ -21229,6 +21232,11 @@ async function waitForAgentJob(settings, client, context) {
         intervalMs: settings.pollIntervalMs,
         timeoutMs: context.deadline - Date.now(),
         signal: context.signal
+    }).catch((error) => {
+        // Also when the last reads ran out of time: the last status seen tells a later step where the job was.
+        if (lastStatus)
+            lib_core/* setOutput */.uH('status', lastStatus);
+        throw error;
     });
     if (!outcome.finished) {
         if (outcome.state)
@@ -31280,7 +31288,23 @@ var external_node_fs_ = __nccwpck_require__(3024);
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/disk.ts
+
+/** Kept free on the runner's disk for the steps that follow: neither the download nor the unpacking takes it. */
+const FREE_SPACE_RESERVE_BYTES = 256 * 1024 * 1024;
+/** Free bytes on the file system that holds `folder`; unbounded where the system cannot tell. */
+function freeBytes(folder) {
+    try {
+        const stats = (0,external_node_fs_.statfsSync)(folder);
+        return stats.bavail * stats.bsize;
+    }
+    catch {
+        return Number.POSITIVE_INFINITY;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/archive/policy.ts
+
 
 /** An archive that cannot be unpacked safely or at all; the file is kept for inspection. */
 class ArchiveError extends Error {
@@ -31404,8 +31428,6 @@ function fileMode(archiveMode) {
 const MAX_RATIO = 200;
 /** Small archives may always unpack to this much, whatever their ratio. */
 const MIN_BOUND_BYTES = 64 * 1024 * 1024;
-/** Unpacking never leaves the disk with less than this free, for the steps that follow. */
-const FREE_SPACE_RESERVE_BYTES = 256 * 1024 * 1024;
 /**
  * The unpacked size allowed: at most MAX_RATIO times the archive's size (MIN_BOUND_BYTES at
  * least), and never more than the free space less FREE_SPACE_RESERVE_BYTES. A real 2 GiB site
@@ -32626,6 +32648,7 @@ function supportedKind(kind, file) {
 
 
 
+
 const READ_CHUNK_BYTES = 1024 * 1024;
 const INFLATE_CHUNK_BYTES = 256 * 1024;
 /**
@@ -32649,7 +32672,6 @@ async function unpackSite(archive, kind, destination) {
         const root = siteRoot(writer.tree);
         // Links are judged against the folder that becomes the site, where it will be.
         writer.checkLinks(root, destination);
-        writer.close();
         replaceSite(external_node_path_default().join(staging, ...root), destination);
         return destination;
     }
@@ -32772,15 +32794,6 @@ function replaceSite(site, destination) {
     }
     catch (error) {
         lib_core/* warning */.$e(`The new site is in place, but the previous one could not be removed from ${previous}: ${error.message}`);
-    }
-}
-function freeBytes(folder) {
-    try {
-        const stats = (0,external_node_fs_.statfsSync)(folder);
-        return stats.bavail * stats.bsize;
-    }
-    catch {
-        return Number.POSITIVE_INFINITY;
     }
 }
 /** A refusal, with the archive, the verdict and the rule; any other failure (a full disk) as it is, with the archive named. */
@@ -32961,12 +32974,13 @@ class FileSink {
     /** Writes what is left, returns the SHA-256 of the file's bytes, and cuts the file at its size. */
     async finish() {
         this.flush();
+        // A hashing thread that failed or stopped earlier would never answer.
+        this.throwIfFailed();
         const sha256 = await new Promise((resolve) => {
             this.digest = resolve;
             this.post({ kind: 'finish', end: this.size });
         });
-        if (this.failure)
-            throw this.failure;
+        this.throwIfFailed();
         try {
             // A restart from zero may have left longer, older bytes behind. Only now: the hashing thread
             // may still have been reading them.
@@ -32987,6 +33001,10 @@ class FileSink {
         this.worker.removeAllListeners('exit');
         await this.worker.terminate();
         await this.file.close().catch(() => { });
+    }
+    throwIfFailed() {
+        if (this.failure)
+            throw this.failure;
     }
     post(message) {
         this.worker.postMessage(message);
@@ -33157,11 +33175,11 @@ function send(url, options) {
                 received += chunk.length;
                 try {
                     sink.write(chunk);
+                    options.onBytes?.(chunk.length);
                 }
                 catch (error) {
                     return responseController.abort(error);
                 }
-                options.onBytes?.(chunk.length);
                 if (received >= nextCollection) {
                     nextCollection = received + COLLECT_EVERY_BYTES;
                     collectSocketBuffers();
@@ -33207,6 +33225,8 @@ function header(value) {
 
 
 
+
+
 /** The storage host refused the link as expired: a fresh link from the API is the cure, not a retry. */
 class LinkExpiredError extends Error {
     name = 'LinkExpiredError';
@@ -33221,6 +33241,7 @@ class DownloadError extends Error {
         this.retryAfterMs = retryAfterMs;
     }
 }
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Attempts in a row that bring no new byte before the download gives up. */
 const download_ATTEMPTS = 5;
 const download_MAX_BACKOFF_MS = 30_000;
@@ -33241,7 +33262,8 @@ async function downloadFile(link, destination, options) {
     catch (error) {
         throw transferError(`Download of ${redactUrl(link)}`, error);
     }
-    const download = new BundleDownload(link, sink, options);
+    const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(external_node_path_default().dirname(destination)) - FREE_SPACE_RESERVE_BYTES);
+    const download = new BundleDownload(link, sink, { ...options, maxBytes });
     const stopProgress = reportProgress(download.progress, (line) => lib_core/* info */.pq(line), options.progressIntervalMs);
     try {
         await download.run();
@@ -33251,9 +33273,7 @@ async function downloadFile(link, destination, options) {
     }
     catch (error) {
         await sink.discard();
-        throw error instanceof DownloadError || error instanceof LinkExpiredError || !(error instanceof SinkError)
-            ? error
-            : transferError(`Download of ${redactUrl(download.link)}`, error);
+        throw error instanceof SinkError ? transferError(`Download of ${redactUrl(download.link)}`, error) : error;
     }
     finally {
         stopProgress();
@@ -33277,7 +33297,8 @@ class BundleDownload {
         this.link = link;
         this.expectedSize = options.expectedSize;
         const signals = options.signal ? [options.signal] : [];
-        if (options.deadline !== undefined) {
+        // A timer cannot wait longer than 2^31 - 1 ms (it would fire at once): a deadline further away is none.
+        if (options.deadline !== undefined && options.deadline - Date.now() <= MAX_TIMER_MS) {
             const timeUp = new AbortController();
             this.deadlineTimer = setTimeout(() => timeUp.abort(outOfTime(this.link, this.sink.size, this.validator.total)), options.deadline - Date.now());
             signals.push(timeUp.signal);
@@ -33346,7 +33367,10 @@ class BundleDownload {
             stallTimeoutMs: this.options.stallTimeoutMs,
             signal: this.signal,
             accept: (answer) => this.accept(answer, resuming ? offset : 0),
-            onBytes: (count) => (this.received += count)
+            onBytes: (count) => {
+                this.received += count;
+                this.refuseOversize();
+            }
         }).catch((error) => {
             throw error instanceof InsecureLinkError
                 ? new DownloadError(`Download of ${redactUrl(this.link)}: ${error.message}`, false)
@@ -33364,6 +33388,17 @@ class BundleDownload {
             this.restart();
             throw new DownloadError(`Download of ${redactUrl(this.link)} has ${size} bytes, but the API announced ${expectedSize} (sizeBytes)`, true);
         }
+    }
+    /**
+     * Stops a body as soon as it outgrows what was announced (sizeBytes, or Content-Length), or,
+     * when nothing was, the room on the disk: a host that keeps sending must not fill the runner.
+     */
+    refuseOversize() {
+        const limit = Math.min(this.expectedSize ?? this.validator.total ?? Number.POSITIVE_INFINITY, this.options.maxBytes ?? Number.POSITIVE_INFINITY);
+        if (this.sink.size <= limit)
+            return;
+        const announced = limit === this.options.maxBytes ? 'the room on the disk' : `the ${limit} bytes announced`;
+        throw new DownloadError(`Download of ${redactUrl(this.link)} was stopped: the storage host sent more than ${announced}`, false);
     }
     /**
      * Decides what the body of a 200 or 206 is worth; anything else is read as an error page. A 206
@@ -33705,10 +33740,12 @@ function logTooSoon(bundle) {
 function expiresSoon(bundle) {
     return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS;
 }
-/** The file name the storage host gives the archive, when it is a plain one. */
+/** What the action itself writes beside the archive: the archive may not take one of these names. */
+const OWN_NAMES = new Set(['site', 'helm-values.yaml', 'verify-report.json']);
+/** The file name the storage host gives the archive, when it is a plain one and not one of the action's own. */
 function archiveName(link, jobId) {
     const name = external_node_path_default().posix.basename(URL.parse(link)?.pathname ?? '');
-    return /^[\w][\w.-]{0,120}$/.test(name) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
+    return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase()) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
 }
 /** Every error of an export run names its job, once one exists; API and job errors (also when retries ran out of time) already do. */
 function namingJob(error, jobId) {

@@ -62,6 +62,10 @@ async function waitForAgentJob(settings: AgentSettings, client: ApiClient, conte
     intervalMs: settings.pollIntervalMs,
     timeoutMs: context.deadline - Date.now(),
     signal: context.signal
+  }).catch((error: unknown) => {
+    // Also when the last reads ran out of time: the last status seen tells a later step where the job was.
+    if (lastStatus) core.setOutput('status', lastStatus)
+    throw error
   })
   if (!outcome.finished) {
     if (outcome.state) core.setOutput('status', outcome.state.status)

@@ -43,6 +43,8 @@ export async function upsertAgentComment({ token, issueNumber, job }: AgentComme
     }
     const [kept = created, ...duplicates] = marked
     if (!kept) throw new Error('the comment was neither found nor created')
+    // The listing may lag behind the comment just created: it is a duplicate all the same.
+    if (created && kept.id !== created.id && !duplicates.some((duplicate) => duplicate.id === created.id)) duplicates.push(created)
     for (const duplicate of duplicates) await deleteComment(octokit, owner, repo, duplicate.id)
     if (kept.id === created?.id) {
       core.info(`Commented ${kept.html_url}`)

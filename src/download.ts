@@ -1,8 +1,10 @@
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
 import { rename } from 'node:fs/promises'
+import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Dispatcher } from 'undici'
+import { FREE_SPACE_RESERVE_BYTES, freeBytes } from './disk.js'
 import { FileSink, SinkError } from './download/file-sink.js'
 import { reportProgress } from './download/progress.js'
 import { getFromStorage, header, InsecureLinkError, insecureReason, type StorageResponse } from './download/transfer.js'
@@ -30,6 +32,8 @@ export interface DownloadOptions {
   renewLink?: () => Promise<FreshLink>
   /** How often a long download logs its progress (10 s). */
   progressIntervalMs?: number
+  /** The most a body may bring when no size was announced; the free space beside the file, less a reserve, by default. */
+  maxBytes?: number
 }
 
 /** A new link to the archive, and the size the API announced with it. */
@@ -60,6 +64,7 @@ class DownloadError extends Error implements Retryable {
   }
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1
 /** Attempts in a row that bring no new byte before the download gives up. */
 const ATTEMPTS = 5
 const MAX_BACKOFF_MS = 30_000
@@ -79,7 +84,8 @@ export async function downloadFile(link: string, destination: string, options: D
   } catch (error) {
     throw transferError(`Download of ${redactUrl(link)}`, error)
   }
-  const download = new BundleDownload(link, sink, options)
+  const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(path.dirname(destination)) - FREE_SPACE_RESERVE_BYTES)
+  const download = new BundleDownload(link, sink, { ...options, maxBytes })
   const stopProgress = reportProgress(download.progress, (line) => core.info(line), options.progressIntervalMs)
   try {
     await download.run()
@@ -88,9 +94,7 @@ export async function downloadFile(link: string, destination: string, options: D
     return { path: destination, sha256, sizeBytes: sink.size }
   } catch (error) {
     await sink.discard()
-    throw error instanceof DownloadError || error instanceof LinkExpiredError || !(error instanceof SinkError)
-      ? error
-      : transferError(`Download of ${redactUrl(download.link)}`, error)
+    throw error instanceof SinkError ? transferError(`Download of ${redactUrl(download.link)}`, error) : error
   } finally {
     stopProgress()
     download.dispose()
@@ -121,7 +125,8 @@ class BundleDownload {
     this.link = link
     this.expectedSize = options.expectedSize
     const signals = options.signal ? [options.signal] : []
-    if (options.deadline !== undefined) {
+    // A timer cannot wait longer than 2^31 - 1 ms (it would fire at once): a deadline further away is none.
+    if (options.deadline !== undefined && options.deadline - Date.now() <= MAX_TIMER_MS) {
       const timeUp = new AbortController()
       this.deadlineTimer = setTimeout(() => timeUp.abort(outOfTime(this.link, this.sink.size, this.validator.total)), options.deadline - Date.now())
       signals.push(timeUp.signal)
@@ -191,7 +196,10 @@ class BundleDownload {
       stallTimeoutMs: this.options.stallTimeoutMs,
       signal: this.signal,
       accept: (answer) => this.accept(answer, resuming ? offset : 0),
-      onBytes: (count) => (this.received += count)
+      onBytes: (count) => {
+        this.received += count
+        this.refuseOversize()
+      }
     }).catch((error: unknown) => {
       throw error instanceof InsecureLinkError
         ? new DownloadError(`Download of ${redactUrl(this.link)}: ${error.message}`, false)
@@ -209,6 +217,17 @@ class BundleDownload {
       this.restart()
       throw new DownloadError(`Download of ${redactUrl(this.link)} has ${size} bytes, but the API announced ${expectedSize} (sizeBytes)`, true)
     }
+  }
+
+  /**
+   * Stops a body as soon as it outgrows what was announced (sizeBytes, or Content-Length), or,
+   * when nothing was, the room on the disk: a host that keeps sending must not fill the runner.
+   */
+  private refuseOversize(): void {
+    const limit = Math.min(this.expectedSize ?? this.validator.total ?? Number.POSITIVE_INFINITY, this.options.maxBytes ?? Number.POSITIVE_INFINITY)
+    if (this.sink.size <= limit) return
+    const announced = limit === this.options.maxBytes ? 'the room on the disk' : `the ${limit} bytes announced`
+    throw new DownloadError(`Download of ${redactUrl(this.link)} was stopped: the storage host sent more than ${announced}`, false)
   }
 
   /**

@@ -246,10 +246,13 @@ function expiresSoon(bundle: Bundle): boolean {
   return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS
 }
 
-/** The file name the storage host gives the archive, when it is a plain one. */
+/** What the action itself writes beside the archive: the archive may not take one of these names. */
+const OWN_NAMES = new Set(['site', 'helm-values.yaml', 'verify-report.json'])
+
+/** The file name the storage host gives the archive, when it is a plain one and not one of the action's own. */
 function archiveName(link: string, jobId: string): string {
   const name = path.posix.basename(URL.parse(link)?.pathname ?? '')
-  return /^[\w][\w.-]{0,120}$/.test(name) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`
+  return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase()) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`
 }
 
 /** Every error of an export run names its job, once one exists; API and job errors (also when retries ran out of time) already do. */

@@ -89,6 +89,17 @@ describe('agent-job, end to end', () => {
     expect(run.outputs.status).toBe('active')
   })
 
+  it('keeps the last status seen when the reads that follow run out of time', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 60_000 })
+    const running = runAgent({ 'timeout-seconds': '3', 'poll-interval-seconds': '0.3' })
+    while (emulator.requestsTo('agent').length === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    emulator.inject('agent', { status: 503 }, 100)
+    const run = await running
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([expect.stringContaining('No time was left for another attempt within timeout-seconds')])
+    expect(run.outputs.status).toBe('active')
+  })
+
   it('with wait false, reads the job once', async () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 60_000 })
     const run = await runAgent({ wait: 'false' })
@@ -137,6 +148,18 @@ describe('agent-job comment, end to end', () => {
     expect(a.outputs['comment-url']).toBe(comments[0]?.html_url)
     expect(b.outputs['comment-url']).toBe(comments[0]?.html_url)
     expect(comments[0]?.body).toContain('The agent opened https://github.com/acme/docs/pull/42.')
+  })
+
+  it('deletes the comment it just created when a lagging listing shows only an older one', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
+    const older = emulator.github.addComment(7, '<!-- mintlify-agent-job:aj_42 -->\nfrom another run', 'github-actions[bot]')
+    // The first listing does not show the older comment yet; the second does not show the new one yet.
+    emulator.github.options.listView = (comments, listNumber) => (listNumber === 1 ? [] : comments.filter((comment) => comment.id === older.id))
+    const run = await runAgent({ 'comment-on': '7' })
+    expect(run.exitCode).toBe(0)
+    expect(emulator.github.commentsOn(7).map((comment) => comment.id)).toEqual([older.id])
+    expect(older.body).toContain('The agent opened')
+    expect(run.outputs['comment-url']).toBe(older.html_url)
   })
 
   it("cuts a body over GitHub's limit, linking the run", async () => {

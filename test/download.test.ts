@@ -441,6 +441,36 @@ describe('downloadFile: resuming a cut download', () => {
   })
 })
 
+describe('downloadFile: a body that outgrows what was announced', () => {
+  /** A chunked body that never ends (no Content-Length). */
+  function endless(res: http.ServerResponse): void {
+    res.writeHead(200, { etag: ETAG })
+    const pump = (): void => {
+      if (res.writableEnded || res.destroyed) return
+      if (res.write(ARCHIVE)) setImmediate(pump)
+      else res.once('drain', pump)
+    }
+    pump()
+  }
+
+  it('stops as soon as the body passes the size the API announced, without retrying', async () => {
+    await serve((_req, res) => endless(res))
+    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length })))
+    expect(error.message).toMatch(SHOWN)
+    expect(error.message).toMatch(/was stopped: the storage host sent more than the 65536 bytes announced$/)
+    expect(seen).toHaveLength(1)
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  it('stops a body that announced nothing at the room left on the disk', async () => {
+    await serve((_req, res) => endless(res))
+    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ maxBytes: 1024 * 1024 })))
+    expect(error.message).toMatch(/was stopped: the storage host sent more than the room on the disk$/)
+    expect(seen).toHaveLength(1)
+    expect(await readdir(folder)).toEqual([])
+  })
+})
+
 describe('downloadFile: the deadline', () => {
   it('fails at the deadline in the middle of a transfer, naming the download and saying the time ran out', async () => {
     await serve((_req, res) => {
@@ -463,6 +493,12 @@ describe('downloadFile: the deadline', () => {
     expect(Date.now() - startedAt).toBeLessThan(900)
     expect(error.message).toMatch(/ran out of time \(timeout-seconds\); the last attempt: failed: HTTP 503: Slow Down$/)
     expect(seen).toHaveLength(1)
+  })
+
+  it('downloads as usual with a deadline beyond what a timer can wait (2^31 ms)', async () => {
+    await serve((req, res) => sendObject(req, res))
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Date.now() + 2 ** 32 }))
+    expect(file.sha256).toBe(SHA256)
   })
 
   it('sends nothing once the deadline has passed', async () => {

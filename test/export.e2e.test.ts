@@ -1,7 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SAMPLE_SITE, SAMPLE_SITE_PAGES, zip } from './emulator/archives.ts'
+import { SAMPLE_SITE, SAMPLE_SITE_PAGES, tarGz, zip } from './emulator/archives.ts'
 import { Emulator, type EmulatorOptions } from './emulator/server.ts'
 import { exportInputs as quickExportInputs } from './support/export-inputs.ts'
 import { runAction } from './support/run-action.ts'
@@ -221,6 +221,16 @@ describe('export, end to end', () => {
     const sitePath = run.outputs['site-path'] ?? ''
     expect(await readFile(path.join(sitePath, 'index.html'), 'utf8')).toContain('Acme Docs')
     expect(path.basename(sitePath)).toBe('site')
+  })
+
+  it('never lets the archive take the name of the site folder or of the action’s own files', async () => {
+    await startEmulator({ archive: { bytes: tarGz(SAMPLE_SITE), name: 'site' } })
+    const run = await runAction(exportInputs({ extract: 'true' }))
+    expect(run.errors).toEqual([])
+    const jobId = run.outputs['job-id'] ?? ''
+    expect(path.basename(run.outputs['bundle-path'] ?? '')).toBe(`${jobId}-bundle`)
+    expect(await readFile(path.join(run.outputs['site-path'] ?? '', 'index.html'), 'utf8')).toContain('Acme Docs')
+    expect((await stat(run.outputs['bundle-path'] ?? '')).isFile()).toBe(true)
   })
 
   it('places everything in path when given', async () => {

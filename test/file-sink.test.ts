@@ -50,6 +50,16 @@ describe('FileSink', () => {
     expect(await sink.finish()).toBe(sha256(Buffer.alloc(0)))
   })
 
+  it('finish fails, rather than waiting for ever, when the hashing thread stopped before it', async () => {
+    const sink = await FileSink.open(path.join(folder, 'file'))
+    writeAll(sink, randomBytes(1024))
+    // The thread dies as a worker can (killed, out of memory), before the last bytes are hashed.
+    await (sink as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate()
+    await new Promise((resolve) => setImmediate(resolve))
+    await expect(sink.finish()).rejects.toThrow('the hashing thread stopped')
+    await sink.discard()
+  })
+
   it('discard deletes the file', async () => {
     const sink = await FileSink.open(path.join(folder, 'file'))
     writeAll(sink, randomBytes(1024 * 1024))

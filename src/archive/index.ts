@@ -1,9 +1,10 @@
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
-import { closeSync, createReadStream, openSync, readSync, renameSync, statSync, statfsSync } from 'node:fs'
+import { closeSync, createReadStream, openSync, readSync, renameSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createZstdDecompress } from 'node:zlib'
+import { freeBytes } from '../disk.js'
 import type { ArchiveKind } from './detect.js'
 import { ArchiveError, damaged, isDamage, sizeBound, type SizeBound } from './policy.js'
 import { removeTree } from './remove.js'
@@ -37,7 +38,6 @@ export async function unpackSite(archive: string, kind: ArchiveKind, destination
     const root = siteRoot(writer.tree)
     // Links are judged against the folder that becomes the site, where it will be.
     writer.checkLinks(root, destination)
-    writer.close()
     replaceSite(path.join(staging, ...root), destination)
     return destination
   } catch (error) {
@@ -151,15 +151,6 @@ function replaceSite(site: string, destination: string): void {
     removeTree(previous)
   } catch (error) {
     core.warning(`The new site is in place, but the previous one could not be removed from ${previous}: ${(error as Error).message}`)
-  }
-}
-
-function freeBytes(folder: string): number {
-  try {
-    const stats = statfsSync(folder)
-    return stats.bavail * stats.bsize
-  } catch {
-    return Number.POSITIVE_INFINITY
   }
 }
 

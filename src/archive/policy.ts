@@ -1,3 +1,4 @@
+import { FREE_SPACE_RESERVE_BYTES } from '../disk.js'
 import { formatBytes } from '../format.js'
 
 /**
@@ -179,8 +180,6 @@ export interface SizeBound {
 export const MAX_RATIO = 200
 /** Small archives may always unpack to this much, whatever their ratio. */
 export const MIN_BOUND_BYTES = 64 * 1024 * 1024
-/** Unpacking never leaves the disk with less than this free, for the steps that follow. */
-export const FREE_SPACE_RESERVE_BYTES = 256 * 1024 * 1024
 
 /**
  * The unpacked size allowed: at most MAX_RATIO times the archive's size (MIN_BOUND_BYTES at

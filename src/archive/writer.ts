@@ -209,7 +209,10 @@ export class SiteWriter implements EntrySink {
   private charge(bytes: number, name?: string): void {
     this.diskBytes += bytes
     if (this.diskBytes > this.bound.bytes) {
-      refuseSize(this.bound, `${name === undefined ? 'the data written' : `entry ${quote(name)}`} brings the site to ${formatBytes(this.diskBytes)} on disk`)
+      refuseSize(
+        this.bound,
+        `${name === undefined ? 'the data written' : `entry ${quote(name)}`} brings the site to ${formatBytes(this.diskBytes)} on disk`
+      )
     }
   }
 

@@ -162,11 +162,13 @@ export class FileSink {
   /** Writes what is left, returns the SHA-256 of the file's bytes, and cuts the file at its size. */
   async finish(): Promise<string> {
     this.flush()
+    // A hashing thread that failed or stopped earlier would never answer.
+    this.throwIfFailed()
     const sha256 = await new Promise<string>((resolve) => {
       this.digest = resolve
       this.post({ kind: 'finish', end: this.size })
     })
-    if (this.failure) throw this.failure
+    this.throwIfFailed()
     try {
       // A restart from zero may have left longer, older bytes behind. Only now: the hashing thread
       // may still have been reading them.
@@ -188,6 +190,10 @@ export class FileSink {
     this.worker.removeAllListeners('exit')
     await this.worker.terminate()
     await this.file.close().catch(() => {})
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure
   }
 
   private post(message: ToWorker): void {

@@ -28,7 +28,7 @@ export interface StorageGetOptions {
    * the body as text (an error page). May throw to refuse the answer.
    */
   accept: (response: StorageResponse) => FileSink | undefined
-  /** Told the size of each chunk of the body that went to the sink. */
+  /** Told the size of each chunk of the body that went to the sink; may throw to stop the body. */
   onBytes?: (count: number) => void
 }
 
@@ -126,10 +126,10 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
         received += chunk.length
         try {
           sink.write(chunk)
+          options.onBytes?.(chunk.length)
         } catch (error) {
           return responseController.abort(error as Error)
         }
-        options.onBytes?.(chunk.length)
         if (received >= nextCollection) {
           nextCollection = received + COLLECT_EVERY_BYTES
           collectSocketBuffers()

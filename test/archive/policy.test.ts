@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  collisionKey,
-  entryPath,
-  fileMode,
-  FREE_SPACE_RESERVE_BYTES,
-  isDamage,
-  linkTargetPath,
-  MIN_BOUND_BYTES,
-  sizeBound,
-  type Rule
-} from '../../src/archive/policy.js'
+import { collisionKey, entryPath, fileMode, isDamage, linkTargetPath, MIN_BOUND_BYTES, sizeBound, type Rule } from '../../src/archive/policy.js'
+import { FREE_SPACE_RESERVE_BYTES } from '../../src/disk.js'
 import { refusal } from '../support/refusal.ts'
 
 const MiB = 1024 * 1024

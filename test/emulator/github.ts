@@ -24,6 +24,8 @@ export interface GitHubOptions {
   pageSize: number
   /** Answers every list this late, with the comments as they were when it arrived: two runs can both list before either creates. */
   listDelayMs: number
+  /** Changes what the n-th list (from 1) shows, as a listing that lags behind writes would. */
+  listView?: (comments: IssueComment[], listNumber: number) => IssueComment[]
 }
 
 export class GitHubEmulator {
@@ -31,6 +33,7 @@ export class GitHubEmulator {
   readonly requests: { method: string; path: string; authorization?: string; userAgent?: string }[] = []
   options: GitHubOptions = { canWrite: true, issues: new Set([7]), pageSize: 30, listDelayMs: 0 }
   private nextId = 1000
+  private lists = 0
   private readonly server = http.createServer((req, res) => void this.handle(req, res))
 
   async start(): Promise<void> {
@@ -122,7 +125,7 @@ export class GitHubEmulator {
   private listComments(url: URL, issue: number, send: (status: number, body: unknown, headers?: Record<string, string>) => void): void {
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? this.options.pageSize), this.options.pageSize)
     const page = Number(url.searchParams.get('page') ?? 1)
-    const all = this.commentsOn(issue)
+    const all = this.options.listView ? this.options.listView(this.commentsOn(issue), ++this.lists) : this.commentsOn(issue)
     const slice = all.slice((page - 1) * perPage, page * perPage)
     const last = Math.max(1, Math.ceil(all.length / perPage))
     const headers: Record<string, string> = {}
