@@ -1,6 +1,6 @@
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
-import { closeSync, createReadStream, openSync, readSync, renameSync, statSync } from 'node:fs'
+import { closeSync, createReadStream, fstatSync, openSync, readSync, renameSync, statSync, type ReadStream } from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createZstdDecompress } from 'node:zlib'
@@ -12,6 +12,7 @@ import type { SiteTree } from './site-tree.js'
 import { TarReader } from './tar.js'
 import { SiteWriter } from './writer.js'
 import { readZip } from './zip.js'
+import { zstdParts } from './zstd.js'
 
 export { detectArchiveKind, supportedKind, type ArchiveKind } from './detect.js'
 export { ArchiveError } from './policy.js'
@@ -60,22 +61,49 @@ function removeStaging(staging: string): void {
 /** Decompresses once, streaming, into the tar reader; then nothing but zeros may follow the compressed stream. */
 async function readTar(archive: string, kind: Exclude<ArchiveKind, 'zip'>, writer: SiteWriter, bound: SizeBound): Promise<void> {
   const reader = new TarReader(writer, bound)
-  const input = createReadStream(archive, { highWaterMark: READ_CHUNK_BYTES })
   const consume = async (chunks: AsyncIterable<Buffer>): Promise<void> => {
     for await (const chunk of chunks) reader.push(chunk)
   }
+  const read = (start = 0, end?: number): ReadStream => createReadStream(archive, { start, end, highWaterMark: READ_CHUNK_BYTES })
   if (kind === 'tar') {
-    await pipeline(input, consume)
-    reader.end()
-    return
+    await pipeline(read(), consume)
+  } else if (kind === 'tar.gz') {
+    // gunzip reads gzip members one after another by itself.
+    const decompressor = createGunzip({ chunkSize: INFLATE_CHUNK_BYTES })
+    await pipeline(read(), decompressor, consume).catch((error: unknown) => {
+      throw decompressionError(error, 'gzip')
+    })
+    refuseBytesAfter(archive, decompressor.bytesWritten, 'gzip')
+  } else {
+    await readZstdFrames(archive, (start, end) => read(start, end - 1), consume)
   }
-  const stream = kind === 'tar.gz' ? 'gzip' : 'zstd'
-  const decompressor = kind === 'tar.gz' ? createGunzip({ chunkSize: INFLATE_CHUNK_BYTES }) : createZstdDecompress({ chunkSize: INFLATE_CHUNK_BYTES })
-  await pipeline(input, decompressor, consume).catch((error: unknown) => {
-    throw decompressionError(error, stream)
-  })
   reader.end()
-  refuseBytesAfter(archive, decompressor.bytesWritten, stream)
+}
+
+/** Each zstd frame through a decompressor of its own (zstd.ts), in order, into `consume`. */
+async function readZstdFrames(
+  archive: string,
+  read: (start: number, end: number) => ReadStream,
+  consume: (chunks: AsyncIterable<Buffer>) => Promise<void>
+): Promise<void> {
+  const fd = openSync(archive, 'r')
+  try {
+    for (const part of zstdParts(fd, fstatSync(fd).size)) {
+      if (part.kind === 'other') {
+        refuseBytesAfter(archive, part.start, 'zstd')
+        return
+      }
+      const decompressor = createZstdDecompress({ chunkSize: INFLATE_CHUNK_BYTES })
+      await pipeline(read(part.start, part.end), decompressor, consume).catch((error: unknown) => {
+        throw decompressionError(error, 'zstd')
+      })
+      if (decompressor.bytesWritten !== part.end - part.start) {
+        throw damaged(`its zstd stream is damaged (the frame at byte ${part.start} ends before its last block)`)
+      }
+    }
+  } finally {
+    closeSync(fd)
+  }
 }
 
 /**

@@ -77,10 +77,29 @@ export function refuseSpecialType(name: string, type: EntryType, detail = ''): n
 const DRIVE = /^[A-Za-z]:/
 
 /**
+ * The longest name part, in UTF-8 bytes: ext4, APFS and NTFS all stop at 255 (bytes, UTF-8
+ * characters and UTF-16 units: 255 bytes fit each).
+ */
+export const MAX_NAME_PART_BYTES = 255
+/**
+ * The longest path inside the site, in UTF-8 bytes: a quarter of Linux's PATH_MAX, so that the
+ * site fits under macOS's PATH_MAX (1,024) below a short folder. It is more than Windows' MAX_PATH
+ * of 260 characters: Node writes longer paths there (it passes `\\?\` paths to Windows), but tools
+ * that don't opt into long paths cannot read them (README, "Unpacking policy").
+ */
+export const MAX_PATH_BYTES = 1024
+
+/** Characters Windows cannot hold in a name (`:` opens an alternate data stream). */
+const WINDOWS_FORBIDDEN = /[<>:"|?*]/
+/** Names Windows opens as devices, whatever their extension: `con`, `NUL.txt`, `com1.tar.gz`. */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\s*\..*)?$/i
+
+/**
  * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
  * `..`, a backslash (a separator on Windows, a letter elsewhere: the same archive would unpack
- * differently), NUL, and other control characters (a line break in a name would reach the logs,
- * and Windows refuses them). `.` and empty parts are dropped, so `./a//b` is `a/b`.
+ * differently), NUL, other control characters (a line break in a name would reach the logs, and
+ * Windows refuses them), names that Windows reads otherwise (partName) and names too long for a
+ * file system. `.` and empty parts are dropped, so `./a//b` is `a/b`.
  */
 export function entryPath(name: string): string[] {
   if (name.includes('\0')) throw refuse('name', `entry ${quote(name)} has a NUL character in its name`)
@@ -90,7 +109,49 @@ export function entryPath(name: string): string[] {
   if (name.startsWith('/') || DRIVE.test(name)) throw refuse('name', `entry ${quote(name)} has an absolute name`)
   const parts = name.split('/').filter((part) => part !== '' && part !== '.')
   if (parts.includes('..')) throw refuse('name', `entry ${quote(name)} has ".." in its name`)
+  for (const part of parts) {
+    const problem = partProblem(part)
+    if (problem) throw refuse('name', `entry ${quote(name)} ${problem}`)
+  }
+  const bytes = Buffer.byteLength(parts.join('/'))
+  if (bytes > MAX_PATH_BYTES) throw refuse('name', `entry ${quote(name)} has a path of ${bytes} bytes, longer than the ${MAX_PATH_BYTES} allowed`)
   return parts
+}
+
+/**
+ * What makes one part of a name unsafe on some runner, so that an archive unpacks the same on
+ * Linux, macOS and Windows or nowhere; undefined for a good part. `.` and `..` are judged by the
+ * caller.
+ */
+function partProblem(part: string): string | undefined {
+  const forbidden = WINDOWS_FORBIDDEN.exec(part)
+  if (forbidden) {
+    const why =
+      forbidden[0] === ':'
+        ? 'a colon, which opens an alternate data stream on Windows'
+        : `${quote(forbidden[0])}, which Windows cannot hold in a name`
+    return `has ${why}`
+  }
+  const device = WINDOWS_DEVICE.exec(part)
+  if (device) return `has the part ${quote(part)}, which Windows opens as the device ${device[1].toUpperCase()}`
+  if (part.endsWith('.') || part.endsWith(' ')) {
+    return `has the part ${quote(part)}, whose trailing ${part.endsWith('.') ? 'dot' : 'space'} Windows drops`
+  }
+  const bytes = Buffer.byteLength(part)
+  if (bytes > MAX_NAME_PART_BYTES) return `has a part of ${bytes} bytes, longer than the ${MAX_NAME_PART_BYTES} a file system allows`
+  return undefined
+}
+
+/** The longest path the system opens, in bytes: PATH_MAX less its NUL; Windows takes long paths from Node. */
+const SYSTEM_PATH_BYTES: Partial<Record<NodeJS.Platform, number>> = { linux: 4095, darwin: 1023, win32: 32_000 }
+
+/** A path inside the site that would be too long on this system once under `root` (the staging folder). */
+export function refuseLongOnDisk(name: string, root: string, parts: string[]): void {
+  const limit = SYSTEM_PATH_BYTES[process.platform] ?? 1023
+  const bytes = Buffer.byteLength(root) + 1 + Buffer.byteLength(parts.join('/'))
+  if (bytes > limit) {
+    throw refuse('name', `entry ${quote(name)} would be at a path of ${bytes} bytes on disk, longer than the ${limit} this system allows`)
+  }
 }
 
 /** Names are bytes in an archive; they are read as UTF-8 only, never through the runner's locale. */
@@ -100,12 +161,15 @@ export function refuseNotUtf8(what: string, bytes: Uint8Array): never {
 
 /**
  * The key two names collide on: macOS and Windows ignore case and Unicode normalisation, so
- * `A.html` and `a.html`, or `é` composed and decomposed, are one file there. Comparing the same
- * way everywhere makes an archive unpack identically on every runner, or nowhere.
+ * `A.html` and `a.html`, `é` composed and decomposed, `ς` and `σ`, or `straße` and `STRASSE` are
+ * one file there. Folded as node-tar folds names for the same reason (NFD, then lower case, then
+ * upper case, so that both one-way case mappings meet), so that an archive unpacks identically on
+ * every runner, or nowhere.
  */
 export function collisionKey(path: string): string {
   // eslint-disable-next-line no-control-regex
-  return (/[^\x00-\x7f]/.test(path) ? path.normalize('NFC') : path).toLowerCase()
+  if (!/[^\x00-\x7f]/.test(path)) return path.toUpperCase()
+  return path.normalize('NFD').toLocaleLowerCase('en').toLocaleUpperCase('en')
 }
 
 /** Two entries share a name (a folder may be listed again; anything else may not). */
@@ -114,19 +178,41 @@ export function refuseDuplicate(name: string, sameName: boolean, earlier: string
   throw refuse('duplicate', `entry ${quote(name)} has ${same}, already used by a ${earlierType}`)
 }
 
+/**
+ * A folder or a link with a size: tar readers disagree on whether data follows (bsdtar, GNU tar and
+ * Python read the next header there), so one archive would hold different entries for each.
+ */
+export function refuseDataOnEmptyType(name: string, type: EntryType, size: number): never {
+  const what = type === 'directory' ? 'a folder' : type === 'symlink' ? 'a symbolic link' : 'a hard link'
+  throw refuse(
+    'format',
+    `entry ${quote(name)} is ${what} with a size of ${size} bytes; an entry that carries no data must have size 0, since tools disagree on what follows it`
+  )
+}
+
 // ── links ─────────────────────────────────────────────────────────────────────────────────────
 
 /** Linux gives up after 40 links in one lookup (ELOOP); so does the resolver. */
 export const MAX_LINK_HOPS = 40
 
-/** A symbolic link's target as path parts; absolute, empty, backslash and NUL targets are refused. */
+/**
+ * A symbolic link's target as path parts. Refused: absolute, empty, backslash and NUL targets, and
+ * parts that Windows reads otherwise or that no file system holds, as in names.
+ */
 export function linkTargetPath(name: string, target: string): string[] {
   const link = `link ${quote(name)}`
   if (target === '') throw refuse('link-target', `${link} has an empty target`)
   if (target.includes('\0')) throw refuse('link-target', `${link} has a NUL character in its target`)
   if (target.includes('\\')) throw refuse('link-target', `${link} has a backslash in its target ${quote(target)}`)
   if (target.startsWith('/') || DRIVE.test(target)) throw refuse('link-target', `${link} points to the absolute path ${quote(target)}`)
-  return target.split('/')
+  const bytes = Buffer.byteLength(target)
+  if (bytes > MAX_PATH_BYTES) throw refuse('link-target', `${link} has a target of ${bytes} bytes, longer than the ${MAX_PATH_BYTES} allowed`)
+  const parts = target.split('/')
+  for (const part of parts) {
+    const problem = part === '' || part === '.' || part === '..' ? undefined : partProblem(part)
+    if (problem) throw refuse('link-target', `${link} ${problem.replace(/^has/, 'has in its target')}`)
+  }
+  return parts
 }
 
 export function refuseThroughLink(name: string, link: string): never {

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { formatBytes } from '../format.js'
-import { damaged, quote, refuseNotUtf8, refuseSize, unsupported, type EntryType, type SizeBound } from './policy.js'
+import { damaged, quote, refuseDataOnEmptyType, refuseNotUtf8, refuseSize, unsupported, type EntryType, type SizeBound } from './policy.js'
 import type { Entry, EntrySink } from './writer.js'
 
 /**
@@ -158,6 +158,8 @@ export class TarReader {
     const entry: Entry = { name: this.name, type, mode: readNumber(block, 100, 8, 'mode', at) }
     if (type === 'symlink' || type === 'hardlink') entry.linkTarget = pending.linkpath ?? decode(field(block, 157, 100))
     if (type === 'unknown') entry.typeDetail = `tar type ${quote(typeflag)}`
+    // Other tools read the next header right after such an entry, whatever its size says.
+    if (size !== 0 && (type === 'directory' || type === 'symlink' || type === 'hardlink')) refuseDataOnEmptyType(this.name, type, size)
 
     if (type === 'file' && this.position + size > this.bound.bytes) {
       refuseSize(this.bound, `entry ${quote(this.name)} (${formatBytes(size)}) brings the unpacked size to ${formatBytes(this.position + size)}`)
@@ -218,16 +220,21 @@ function isPosixHeader(block: Buffer): boolean {
   return block.compare(POSIX_MAGIC, 0, 6, 257, 263) === 0
 }
 
-/** pax records: `<length> <key>=<value>\n`, the length counting the whole record. */
+/**
+ * pax records: `<length> <key>=<value>\n`, the length in decimal digits counting the whole record.
+ * Read strictly, as GNU tar and bsdtar read them: a length in any other form (`0x17`, `+23`,
+ * ` 23`), a record that does not end in a newline where its length says, an empty key or no `=`
+ * is damage, never a record read another way.
+ */
 function readPaxRecords(data: Buffer, position: number): Map<string, Buffer> {
   const records = new Map<string, Buffer>()
   let offset = 0
   while (offset < data.length) {
     const space = data.indexOf(0x20, offset)
-    const length = space > offset ? Number(data.toString('latin1', offset, space)) : NaN
-    const end = offset + length
+    const digits = space > offset ? data.toString('latin1', offset, space) : ''
+    const end = offset + (/^[0-9]{1,16}$/.test(digits) ? Number(digits) : NaN)
     const equals = space < 0 ? -1 : data.indexOf(0x3d, space + 1)
-    if (!Number.isInteger(length) || end > data.length || data[end - 1] !== 0x0a || equals < 0 || equals >= end) {
+    if (!(end > space + 2 && end <= data.length && data[end - 1] === 0x0a && equals > space + 1 && equals < end)) {
       throw damaged(`it has a damaged pax header before byte ${position}`)
     }
     records.set(data.toString('utf8', space + 1, equals), data.subarray(equals + 1, end - 1))

@@ -13,6 +13,7 @@ import {
   refuseLinkLoop,
   refuseLinkRespelled,
   refuseLinkOutside,
+  refuseLongOnDisk,
   refuseEntries,
   refuseSize,
   refuseSpecialType,
@@ -142,6 +143,7 @@ export class SiteWriter implements EntrySink {
     const parts = entryPath(name)
     // `./` and the like: the staging folder itself.
     if (parts.length === 0) return
+    refuseLongOnDisk(name, this.root, parts)
     const key = this.folders(parts, name)
     if (this.tree.claim(key, 'directory', name)) this.mkdir(key)
   }
@@ -181,6 +183,7 @@ export class SiteWriter implements EntrySink {
   private namedPath(name: string): string[] {
     const parts = entryPath(name)
     if (parts.length === 0) throw refuse('name', `entry ${quote(name)} has no name of its own`)
+    refuseLongOnDisk(name, this.root, parts)
     return parts
   }
 

@@ -47,14 +47,21 @@ export interface ZipEntry {
   mode: number
 }
 
-/** The entries, and where the central directory starts (where the last entry must end). */
+/**
+ * The entries, and where the central directory starts (where the last entry must end). Zeros may
+ * follow the end record: bsdtar pads a zip it writes to a pipe to its 10,240-byte block, as tar.gz
+ * is padded; anything else after it is refused.
+ */
 export function readCentralDirectory(fd: number, size: number): { entries: ZipEntry[]; start: number } {
-  const tailLength = Math.min(size, 22 + SATURATED16)
-  const tailStart = size - tailLength
-  const tail = readAt(fd, tailStart, tailLength)
+  const dataEnd = endOfNonZero(fd, size)
+  // The end record ends at dataEnd or in the zeros after it, and is at most 22 + 65,535 bytes long.
+  const tailStart = Math.max(0, dataEnd - 22 - SATURATED16)
+  const tail = readAt(fd, tailStart, Math.min(size, dataEnd + 22 + SATURATED16) - tailStart)
   let found = -1
-  for (let i = tail.length - 22; i >= 0 && found < 0; i--) {
-    if (tail.readUInt32LE(i) === END && i + 22 + tail.readUInt16LE(i + 20) === tail.length) found = i
+  for (let i = Math.min(tail.length, dataEnd - tailStart) - 4; i >= 0 && found < 0; i--) {
+    if (i + 22 > tail.length || tail.readUInt32LE(i) !== END) continue
+    const recordEnd = tailStart + i + 22 + tail.readUInt16LE(i + 20)
+    if (recordEnd >= dataEnd && recordEnd <= size) found = i
   }
   if (found < 0) {
     const misplaced = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
@@ -66,6 +73,7 @@ export function readCentralDirectory(fd: number, size: number): { entries: ZipEn
   let directorySize = end.readUInt32LE(12)
   let directoryStart = end.readUInt32LE(16)
   let directoryEnd = endAt
+  if (end.readUInt16LE(8) !== count) throw damaged(`its end record counts ${end.readUInt16LE(8)} entries on this disk and ${count} in all`)
   const disks = [end.readUInt16LE(4), end.readUInt16LE(6)]
   const locator = endAt >= 20 ? readAt(fd, endAt - 20, 20) : undefined
   if (locator?.readUInt32LE(0) === LOCATOR64) {
@@ -75,9 +83,19 @@ export function readCentralDirectory(fd: number, size: number): { entries: ZipEn
     if (recordAt + 12 + safeNumber(record.readBigUInt64LE(4), 'the zip64 end record size') !== endAt - 20) {
       throw damaged('its zip64 end record does not end where the locator starts')
     }
-    count = safeNumber(record.readBigUInt64LE(32), 'the entry count')
-    directorySize = safeNumber(record.readBigUInt64LE(40), 'the central directory size')
-    directoryStart = safeNumber(record.readBigUInt64LE(48), 'the central directory offset')
+    const onDisk = safeNumber(record.readBigUInt64LE(24), 'the entry count')
+    const total = safeNumber(record.readBigUInt64LE(32), 'the entry count')
+    if (onDisk !== total) throw damaged(`its zip64 end record counts ${onDisk} entries on this disk and ${total} in all`)
+    // The end record repeats each value, or says "in the zip64 record" with all bits set.
+    const repeats = (value: number, saturated: number, zip64: number): boolean => value === saturated || value === zip64
+    const zip64Size = safeNumber(record.readBigUInt64LE(40), 'the central directory size')
+    const zip64Start = safeNumber(record.readBigUInt64LE(48), 'the central directory offset')
+    if (!repeats(count, SATURATED16, total) || !repeats(directorySize, SATURATED32, zip64Size) || !repeats(directoryStart, SATURATED32, zip64Start)) {
+      throw damaged('its end record and its zip64 end record disagree on the entry count or the central directory')
+    }
+    count = total
+    directorySize = zip64Size
+    directoryStart = zip64Start
     directoryEnd = recordAt
     disks.push(record.readUInt32LE(16), record.readUInt32LE(20), locator.readUInt32LE(4))
   } else if (count === SATURATED16 || directorySize === SATURATED32 || directoryStart === SATURATED32) {
@@ -233,6 +251,18 @@ const CP437_HIGH = [
 function safeNumber(value: bigint, what: string): number {
   if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw damaged(`${what} is too large`)
   return Number(value)
+}
+
+/** Where the zeros at the end of the file start (the file's size when it does not end in a zero). */
+function endOfNonZero(fd: number, size: number): number {
+  const chunk = Buffer.allocUnsafe(64 * 1024)
+  for (let end = size; end > 0;) {
+    const start = Math.max(0, end - chunk.length)
+    const read = readSync(fd, chunk, 0, end - start, start)
+    for (let i = read - 1; i >= 0; i--) if (chunk[i] !== 0) return start + i + 1
+    end = start
+  }
+  return 0
 }
 
 /** `length` bytes at `position`; a file that ends before is cut short. */

@@ -1,4 +1,4 @@
-import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib'
@@ -139,8 +139,7 @@ class ZipFile {
       take(buffer)
     } else {
       const inflater = createInflateRaw({ chunkSize: 256 * 1024 })
-      const input = createReadStream('', { fd: this.fd, autoClose: false, start, end: start + compressedSize - 1, highWaterMark: WINDOW_BYTES })
-      await pipeline(input, inflater, async (chunks: AsyncIterable<Buffer>) => {
+      await pipeline(this.chunks(start, compressedSize), inflater, async (chunks: AsyncIterable<Buffer>) => {
         for await (const chunk of chunks) take(chunk)
       }).catch((error: unknown) => {
         throw inflateError(error, entry)
@@ -150,6 +149,17 @@ class ZipFile {
     }
     if (produced !== size) throw damaged(`entry ${quote(entry.name)} has ${produced} bytes, where the central directory gives ${size}`)
     if (crc >>> 0 !== entry.crc) throw damaged(`entry ${quote(entry.name)} fails its CRC-32 check`)
+  }
+
+  /**
+   * `length` bytes from `start`, a window at a time. Read here rather than by a file stream on the
+   * shared descriptor: a failed pipeline destroys its streams, and a file stream's destruction
+   * closes the descriptor under the reader.
+   */
+  private async *chunks(start: number, length: number): AsyncGenerator<Buffer> {
+    for (let at = start; at < start + length; at += WINDOW_BYTES) {
+      yield this.readFresh(at, Math.min(WINDOW_BYTES, start + length - at))
+    }
   }
 
   /** A data descriptor after the data (its signature optional): CRC-32 and sizes, 8 bytes each with zip64. */
