@@ -156,7 +156,7 @@ class ZipFile {
    * shared descriptor: a failed pipeline destroys its streams, and a file stream's destruction
    * closes the descriptor under the reader.
    */
-  private async *chunks(start: number, length: number): AsyncGenerator<Buffer> {
+  private *chunks(start: number, length: number): Generator<Buffer> {
     for (let at = start; at < start + length; at += WINDOW_BYTES) {
       yield this.readFresh(at, Math.min(WINDOW_BYTES, start + length - at))
     }
