@@ -20976,7 +20976,7 @@ function oneLine(text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8948);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(272);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -20985,7 +20985,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8948:
+/***/ 272:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -31343,10 +31343,27 @@ function refuseSpecialType(name, type, detail = '') {
 // ── names ─────────────────────────────────────────────────────────────────────────────────────
 const DRIVE = /^[A-Za-z]:/;
 /**
+ * The longest name part, in UTF-8 bytes: ext4, APFS and NTFS all stop at 255 (bytes, UTF-8
+ * characters and UTF-16 units: 255 bytes fit each).
+ */
+const MAX_NAME_PART_BYTES = 255;
+/**
+ * The longest path inside the site, in UTF-8 bytes: a quarter of Linux's PATH_MAX, so that the
+ * site fits under macOS's PATH_MAX (1,024) below a short folder. It is more than Windows' MAX_PATH
+ * of 260 characters: Node writes longer paths there (it passes `\\?\` paths to Windows), but tools
+ * that don't opt into long paths cannot read them (README, "Unpacking policy").
+ */
+const MAX_PATH_BYTES = 1024;
+/** Characters Windows cannot hold in a name (`:` opens an alternate data stream). */
+const WINDOWS_FORBIDDEN = /[<>:"|?*]/;
+/** Names Windows opens as devices, whatever their extension: `con`, `NUL.txt`, `com1.tar.gz`. */
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\s*\..*)?$/i;
+/**
  * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
  * `..`, a backslash (a separator on Windows, a letter elsewhere: the same archive would unpack
- * differently), NUL, and other control characters (a line break in a name would reach the logs,
- * and Windows refuses them). `.` and empty parts are dropped, so `./a//b` is `a/b`.
+ * differently), NUL, other control characters (a line break in a name would reach the logs, and
+ * Windows refuses them), names that Windows reads otherwise (partName) and names too long for a
+ * file system. `.` and empty parts are dropped, so `./a//b` is `a/b`.
  */
 function entryPath(name) {
     if (name.includes('\0'))
@@ -31361,7 +31378,49 @@ function entryPath(name) {
     const parts = name.split('/').filter((part) => part !== '' && part !== '.');
     if (parts.includes('..'))
         throw refuse('name', `entry ${quote(name)} has ".." in its name`);
+    for (const part of parts) {
+        const problem = partProblem(part);
+        if (problem)
+            throw refuse('name', `entry ${quote(name)} ${problem}`);
+    }
+    const bytes = Buffer.byteLength(parts.join('/'));
+    if (bytes > MAX_PATH_BYTES)
+        throw refuse('name', `entry ${quote(name)} has a path of ${bytes} bytes, longer than the ${MAX_PATH_BYTES} allowed`);
     return parts;
+}
+/**
+ * What makes one part of a name unsafe on some runner, so that an archive unpacks the same on
+ * Linux, macOS and Windows or nowhere; undefined for a good part. `.` and `..` are judged by the
+ * caller.
+ */
+function partProblem(part) {
+    const forbidden = WINDOWS_FORBIDDEN.exec(part);
+    if (forbidden) {
+        const why = forbidden[0] === ':'
+            ? 'a colon, which opens an alternate data stream on Windows'
+            : `${quote(forbidden[0])}, which Windows cannot hold in a name`;
+        return `has ${why}`;
+    }
+    const device = WINDOWS_DEVICE.exec(part);
+    if (device)
+        return `has the part ${quote(part)}, which Windows opens as the device ${device[1].toUpperCase()}`;
+    if (part.endsWith('.') || part.endsWith(' ')) {
+        return `has the part ${quote(part)}, whose trailing ${part.endsWith('.') ? 'dot' : 'space'} Windows drops`;
+    }
+    const bytes = Buffer.byteLength(part);
+    if (bytes > MAX_NAME_PART_BYTES)
+        return `has a part of ${bytes} bytes, longer than the ${MAX_NAME_PART_BYTES} a file system allows`;
+    return undefined;
+}
+/** The longest path the system opens, in bytes: PATH_MAX less its NUL; Windows takes long paths from Node. */
+const SYSTEM_PATH_BYTES = { linux: 4095, darwin: 1023, win32: 32_000 };
+/** A path inside the site that would be too long on this system once under `root` (the staging folder). */
+function refuseLongOnDisk(name, root, parts) {
+    const limit = SYSTEM_PATH_BYTES[process.platform] ?? 1023;
+    const bytes = Buffer.byteLength(root) + 1 + Buffer.byteLength(parts.join('/'));
+    if (bytes > limit) {
+        throw refuse('name', `entry ${quote(name)} would be at a path of ${bytes} bytes on disk, longer than the ${limit} this system allows`);
+    }
 }
 /** Names are bytes in an archive; they are read as UTF-8 only, never through the runner's locale. */
 function refuseNotUtf8(what, bytes) {
@@ -31369,22 +31428,37 @@ function refuseNotUtf8(what, bytes) {
 }
 /**
  * The key two names collide on: macOS and Windows ignore case and Unicode normalisation, so
- * `A.html` and `a.html`, or `é` composed and decomposed, are one file there. Comparing the same
- * way everywhere makes an archive unpack identically on every runner, or nowhere.
+ * `A.html` and `a.html`, `é` composed and decomposed, `ς` and `σ`, or `straße` and `STRASSE` are
+ * one file there. Folded as node-tar folds names for the same reason (NFD, then lower case, then
+ * upper case, so that both one-way case mappings meet), so that an archive unpacks identically on
+ * every runner, or nowhere.
  */
 function collisionKey(path) {
     // eslint-disable-next-line no-control-regex
-    return (/[^\x00-\x7f]/.test(path) ? path.normalize('NFC') : path).toLowerCase();
+    if (!/[^\x00-\x7f]/.test(path))
+        return path.toUpperCase();
+    return path.normalize('NFD').toLocaleLowerCase('en').toLocaleUpperCase('en');
 }
 /** Two entries share a name (a folder may be listed again; anything else may not). */
 function refuseDuplicate(name, sameName, earlier, earlierType) {
     const same = sameName ? 'the same name' : `a name that macOS and Windows do not tell apart from ${quote(earlier)}`;
     throw refuse('duplicate', `entry ${quote(name)} has ${same}, already used by a ${earlierType}`);
 }
+/**
+ * A folder or a link with a size: tar readers disagree on whether data follows (bsdtar, GNU tar and
+ * Python read the next header there), so one archive would hold different entries for each.
+ */
+function refuseDataOnEmptyType(name, type, size) {
+    const what = type === 'directory' ? 'a folder' : type === 'symlink' ? 'a symbolic link' : 'a hard link';
+    throw refuse('format', `entry ${quote(name)} is ${what} with a size of ${size} bytes; an entry that carries no data must have size 0, since tools disagree on what follows it`);
+}
 // ── links ─────────────────────────────────────────────────────────────────────────────────────
 /** Linux gives up after 40 links in one lookup (ELOOP); so does the resolver. */
 const MAX_LINK_HOPS = 40;
-/** A symbolic link's target as path parts; absolute, empty, backslash and NUL targets are refused. */
+/**
+ * A symbolic link's target as path parts. Refused: absolute, empty, backslash and NUL targets, and
+ * parts that Windows reads otherwise or that no file system holds, as in names.
+ */
 function linkTargetPath(name, target) {
     const link = `link ${quote(name)}`;
     if (target === '')
@@ -31395,7 +31469,16 @@ function linkTargetPath(name, target) {
         throw refuse('link-target', `${link} has a backslash in its target ${quote(target)}`);
     if (target.startsWith('/') || DRIVE.test(target))
         throw refuse('link-target', `${link} points to the absolute path ${quote(target)}`);
-    return target.split('/');
+    const bytes = Buffer.byteLength(target);
+    if (bytes > MAX_PATH_BYTES)
+        throw refuse('link-target', `${link} has a target of ${bytes} bytes, longer than the ${MAX_PATH_BYTES} allowed`);
+    const parts = target.split('/');
+    for (const part of parts) {
+        const problem = part === '' || part === '.' || part === '..' ? undefined : partProblem(part);
+        if (problem)
+            throw refuse('link-target', `${link} ${problem.replace(/^has/, 'has in its target')}`);
+    }
+    return parts;
 }
 function refuseThroughLink(name, link) {
     throw refuse('through-link', `entry ${quote(name)} would be written through the link ${quote(link)}`);
@@ -31643,6 +31726,7 @@ class TarReader {
             throw damaged(`the tar header at byte ${at} fails its checksum`);
         const typeflag = String.fromCharCode(block[156]);
         const headerSize = readNumber(block, 124, 12, 'size', at);
+        checkNumbers(block, at);
         const meta = META_TYPES[typeflag];
         if (meta) {
             if (headerSize > MAX_META_BYTES)
@@ -31665,6 +31749,9 @@ class TarReader {
             entry.linkTarget = pending.linkpath ?? tar_decode(field(block, 157, 100));
         if (type === 'unknown')
             entry.typeDetail = `tar type ${quote(typeflag)}`;
+        // Other tools read the next header right after such an entry, whatever its size says.
+        if (size !== 0 && (type === 'directory' || type === 'symlink' || type === 'hardlink'))
+            refuseDataOnEmptyType(this.name, type, size);
         if (type === 'file' && this.position + size > this.bound.bytes) {
             refuseSize(this.bound, `entry ${quote(this.name)} (${(0,format/* formatBytes */.z3)(size)}) brings the unpacked size to ${(0,format/* formatBytes */.z3)(this.position + size)}`);
         }
@@ -31690,11 +31777,9 @@ class TarReader {
     }
     readMeta(meta, data) {
         if (meta === 'long-name' || meta === 'long-link') {
-            const value = tar_decode(trimNuls(data));
-            if (meta === 'long-name')
-                this.pending.path = value;
-            else
-                this.pending.linkpath = value;
+            const key = meta === 'long-name' ? 'path' : 'linkpath';
+            this.refuseSecond(key);
+            this.pending[key] = tar_decode(trimNuls(data));
             return;
         }
         const records = readPaxRecords(data, this.position);
@@ -31713,6 +31798,12 @@ class TarReader {
         const linkpath = records.get('linkpath');
         const size = records.get('size');
         if (path !== undefined)
+            this.refuseSecond('path');
+        if (linkpath !== undefined)
+            this.refuseSecond('linkpath');
+        if (size !== undefined)
+            this.refuseSecond('size');
+        if (path !== undefined)
             this.pending.path = tar_decode(path);
         if (linkpath !== undefined)
             this.pending.linkpath = tar_decode(linkpath);
@@ -31723,22 +31814,55 @@ class TarReader {
             this.pending.size = Number(text);
         }
     }
+    /**
+     * A name, link target or size given twice for one entry (a pax header and a GNU long name, or two
+     * of either): tools differ on which one wins, so the entry would be another for each.
+     */
+    refuseSecond(key) {
+        if (this.pending[key] === undefined)
+            return;
+        throw refuse('format', `the entry after byte ${this.position} is given its ${key} twice, by two extended headers; tools disagree on which one counts`);
+    }
 }
 const POSIX_MAGIC = Buffer.from('ustar\0', 'latin1');
 /** POSIX ustar and pax headers have `ustar\0` at byte 257; GNU's have `ustar  \0`, v7's nothing. */
 function isPosixHeader(block) {
     return block.compare(POSIX_MAGIC, 0, 6, 257, 263) === 0;
 }
-/** pax records: `<length> <key>=<value>\n`, the length counting the whole record. */
+/**
+ * The numeric fields the action does not use must still be numbers, as Python and bsdtar read
+ * them: a header with garbage there is damaged. (GNU's atime and ctime are left alone: GNU tar and
+ * Python ignore them, and old GNU-style writers left other bytes there.)
+ */
+const NUMERIC_FIELDS = [
+    [108, 8, 'uid'],
+    [116, 8, 'gid'],
+    [136, 12, 'mtime']
+];
+const POSIX_NUMERIC_FIELDS = [
+    [329, 8, 'device major number'],
+    [337, 8, 'device minor number']
+];
+function checkNumbers(block, at) {
+    for (const [offset, length, name] of isPosixHeader(block) ? [...NUMERIC_FIELDS, ...POSIX_NUMERIC_FIELDS] : NUMERIC_FIELDS) {
+        readNumber(block, offset, length, name, at);
+    }
+}
+/**
+ * pax records: `<length> <key>=<value>\n`, the length in decimal digits counting the whole record.
+ * Read strictly, as GNU tar and bsdtar read them: a length in any other form (`0x17`, `+23`,
+ * ` 23`), a record that does not end in a newline where its length says, an empty key or no `=`
+ * is damage, never a record read another way.
+ */
 function readPaxRecords(data, position) {
     const records = new Map();
     let offset = 0;
     while (offset < data.length) {
         const space = data.indexOf(0x20, offset);
-        const length = space > offset ? Number(data.toString('latin1', offset, space)) : NaN;
-        const end = offset + length;
+        const digits = space > offset ? data.toString('latin1', offset, space) : '';
+        const end = offset + (/^[0-9]{1,16}$/.test(digits) ? Number(digits) : NaN);
         const equals = space < 0 ? -1 : data.indexOf(0x3d, space + 1);
-        if (!Number.isInteger(length) || end > data.length || data[end - 1] !== 0x0a || equals < 0 || equals >= end) {
+        if (!(end > space + 2 && end <= data.length && data[end - 1] === 0x0a && equals > space + 1 && equals < end)) {
             throw damaged(`it has a damaged pax header before byte ${position}`);
         }
         records.set(data.toString('utf8', space + 1, equals), data.subarray(equals + 1, end - 1));
@@ -32067,6 +32191,7 @@ class SiteWriter {
         // `./` and the like: the staging folder itself.
         if (parts.length === 0)
             return;
+        refuseLongOnDisk(name, this.root, parts);
         const key = this.folders(parts, name);
         if (this.tree.claim(key, 'directory', name))
             this.mkdir(key);
@@ -32107,6 +32232,7 @@ class SiteWriter {
         const parts = entryPath(name);
         if (parts.length === 0)
             throw refuse('name', `entry ${quote(name)} has no name of its own`);
+        refuseLongOnDisk(name, this.root, parts);
         return parts;
     }
     /** Makes the folders above `parts` (judged by the tree) and returns the entry's key. */
@@ -32182,14 +32308,22 @@ const EXTRA_ZIP64 = 0x0001;
 const EXTRA_UNICODE_PATH = 0x7075;
 const HOST_UNIX = 3;
 const HOST_MACOS = 19;
-/** The entries, and where the central directory starts (where the last entry must end). */
+/**
+ * The entries, and where the central directory starts (where the last entry must end). Zeros may
+ * follow the end record: bsdtar pads a zip it writes to a pipe to its 10,240-byte block, as tar.gz
+ * is padded; anything else after it is refused.
+ */
 function readCentralDirectory(fd, size) {
-    const tailLength = Math.min(size, 22 + SATURATED16);
-    const tailStart = size - tailLength;
-    const tail = readAt(fd, tailStart, tailLength);
+    const dataEnd = endOfNonZero(fd, size);
+    // The end record ends at dataEnd or in the zeros after it, and is at most 22 + 65,535 bytes long.
+    const tailStart = Math.max(0, dataEnd - 22 - SATURATED16);
+    const tail = readAt(fd, tailStart, Math.min(size, dataEnd + 22 + SATURATED16) - tailStart);
     let found = -1;
-    for (let i = tail.length - 22; i >= 0 && found < 0; i--) {
-        if (tail.readUInt32LE(i) === END && i + 22 + tail.readUInt16LE(i + 20) === tail.length)
+    for (let i = Math.min(tail.length, dataEnd - tailStart) - 4; i >= 0 && found < 0; i--) {
+        if (i + 22 > tail.length || tail.readUInt32LE(i) !== END)
+            continue;
+        const recordEnd = tailStart + i + 22 + tail.readUInt16LE(i + 20);
+        if (recordEnd >= dataEnd && recordEnd <= size)
             found = i;
     }
     if (found < 0) {
@@ -32202,6 +32336,8 @@ function readCentralDirectory(fd, size) {
     let directorySize = end.readUInt32LE(12);
     let directoryStart = end.readUInt32LE(16);
     let directoryEnd = endAt;
+    if (end.readUInt16LE(8) !== count)
+        throw damaged(`its end record counts ${end.readUInt16LE(8)} entries on this disk and ${count} in all`);
     const disks = [end.readUInt16LE(4), end.readUInt16LE(6)];
     const locator = endAt >= 20 ? readAt(fd, endAt - 20, 20) : undefined;
     if (locator?.readUInt32LE(0) === LOCATOR64) {
@@ -32212,13 +32348,24 @@ function readCentralDirectory(fd, size) {
         if (recordAt + 12 + safeNumber(record.readBigUInt64LE(4), 'the zip64 end record size') !== endAt - 20) {
             throw damaged('its zip64 end record does not end where the locator starts');
         }
-        count = safeNumber(record.readBigUInt64LE(32), 'the entry count');
-        directorySize = safeNumber(record.readBigUInt64LE(40), 'the central directory size');
-        directoryStart = safeNumber(record.readBigUInt64LE(48), 'the central directory offset');
+        const onDisk = safeNumber(record.readBigUInt64LE(24), 'the entry count');
+        const total = safeNumber(record.readBigUInt64LE(32), 'the entry count');
+        if (onDisk !== total)
+            throw damaged(`its zip64 end record counts ${onDisk} entries on this disk and ${total} in all`);
+        // The end record repeats each value, or says "in the zip64 record" with all bits set.
+        const repeats = (value, saturated, zip64) => value === saturated || value === zip64;
+        const zip64Size = safeNumber(record.readBigUInt64LE(40), 'the central directory size');
+        const zip64Start = safeNumber(record.readBigUInt64LE(48), 'the central directory offset');
+        if (!repeats(count, SATURATED16, total) || !repeats(directorySize, SATURATED32, zip64Size) || !repeats(directoryStart, SATURATED32, zip64Start)) {
+            throw damaged('its end record and its zip64 end record disagree on the entry count or the central directory');
+        }
+        count = total;
+        directorySize = zip64Size;
+        directoryStart = zip64Start;
         directoryEnd = recordAt;
         disks.push(record.readUInt32LE(16), record.readUInt32LE(20), locator.readUInt32LE(4));
     }
-    else if (count === SATURATED16 || directorySize === SATURATED32 || directoryStart === SATURATED32) {
+    else if (count === SATURATED16 || directorySize === SATURATED32 || directoryStart === SATURATED32 || disks.includes(SATURATED16)) {
         throw damaged('its end record says zip64 but there is no zip64 end record');
     }
     if (disks.some((disk) => disk !== 0 && disk !== SATURATED16))
@@ -32365,6 +32512,19 @@ function safeNumber(value, what) {
     if (value > BigInt(Number.MAX_SAFE_INTEGER))
         throw damaged(`${what} is too large`);
     return Number(value);
+}
+/** Where the zeros at the end of the file start (the file's size when it does not end in a zero). */
+function endOfNonZero(fd, size) {
+    const chunk = Buffer.allocUnsafe(64 * 1024);
+    for (let end = size; end > 0;) {
+        const start = Math.max(0, end - chunk.length);
+        const read = (0,external_node_fs_.readSync)(fd, chunk, 0, end - start, start);
+        for (let i = read - 1; i >= 0; i--)
+            if (chunk[i] !== 0)
+                return start + i + 1;
+        end = start;
+    }
+    return 0;
 }
 /** `length` bytes at `position`; a file that ends before is cut short. */
 function readAt(fd, position, length) {
@@ -32515,8 +32675,7 @@ class ZipFile {
         }
         else {
             const inflater = (0,external_node_zlib_.createInflateRaw)({ chunkSize: 256 * 1024 });
-            const input = (0,external_node_fs_.createReadStream)('', { fd: this.fd, autoClose: false, start, end: start + compressedSize - 1, highWaterMark: WINDOW_BYTES });
-            await (0,external_node_stream_promises_namespaceObject.pipeline)(input, inflater, async (chunks) => {
+            await (0,external_node_stream_promises_namespaceObject.pipeline)(this.chunks(start, compressedSize), inflater, async (chunks) => {
                 for await (const chunk of chunks)
                     take(chunk);
             }).catch((error) => {
@@ -32529,6 +32688,16 @@ class ZipFile {
             throw damaged(`entry ${quote(entry.name)} has ${produced} bytes, where the central directory gives ${size}`);
         if (crc >>> 0 !== entry.crc)
             throw damaged(`entry ${quote(entry.name)} fails its CRC-32 check`);
+    }
+    /**
+     * `length` bytes from `start`, a window at a time. Read here rather than by a file stream on the
+     * shared descriptor: a failed pipeline destroys its streams, and a file stream's destruction
+     * closes the descriptor under the reader.
+     */
+    *chunks(start, length) {
+        for (let at = start; at < start + length; at += WINDOW_BYTES) {
+            yield this.readFresh(at, Math.min(WINDOW_BYTES, start + length - at));
+        }
     }
     /** A data descriptor after the data (its signature optional): CRC-32 and sizes, 8 bytes each with zip64. */
     checkDescriptor(entry, at, zip64) {
@@ -32588,16 +32757,109 @@ function tooLarge(entry) {
     return damaged(`entry ${quote(entry.name)} inflates to more than the ${(0,format/* formatBytes */.z3)(entry.size)} the central directory gives`);
 }
 
+;// CONCATENATED MODULE: ./src/archive/zstd.ts
+
+
+/**
+ * Where the frames of a zstd file are. A file may hold several frames one after another (pzstd
+ * writes one per block, `zstd` output concatenated), with skippable frames anywhere (pzstd starts
+ * with one). Node's decompressor stops after one frame, so each is handed to a decompressor of
+ * its own; walking the block headers finds where a frame ends without decompressing it, and the
+ * decompressor then checks that it used exactly those bytes.
+ */
+const FRAME_MAGIC = 0xfd2fb528;
+/** 0x184D2A50 to 0x184D2A5F: frames whose content readers skip. */
+const SKIPPABLE_MAGIC = 0x184d2a50;
+const SKIPPABLE_MASK = 0xfffffff0;
+const BLOCK_HEADER_BYTES = 3;
+const CHECKSUM_BYTES = 4;
+const RLE_BLOCK = 1;
+const RESERVED_BLOCK = 3;
+const CUT_SHORT = 'its zstd stream is cut short';
+/** True for the magic number of a skippable frame. */
+function isSkippableMagic(magic) {
+    return (magic & SKIPPABLE_MASK) >>> 0 === SKIPPABLE_MAGIC;
+}
+/** The offset after the skippable frames that start at `at`. */
+function skipSkippableFrames(fd, at, size) {
+    while (at + 8 <= size) {
+        const header = readBytes(fd, at, 8);
+        if (!isSkippableMagic(header.readUInt32LE(0)))
+            return at;
+        const end = at + 8 + header.readUInt32LE(4);
+        if (end > size)
+            throw damaged(CUT_SHORT);
+        at = end;
+    }
+    return at;
+}
+/**
+ * The zstd frames from the start of the file, skipping skippable frames, then where something
+ * else starts (zeros for padding, or data that is not zstd), if anything does.
+ */
+function* zstdParts(fd, size) {
+    let at = 0;
+    while (at < size) {
+        at = skipSkippableFrames(fd, at, size);
+        if (at >= size)
+            return;
+        if (at + 4 > size || readBytes(fd, at, 4).readUInt32LE(0) !== FRAME_MAGIC) {
+            yield { kind: 'other', start: at };
+            return;
+        }
+        const end = frameEnd(fd, at, size);
+        yield { kind: 'frame', start: at, end };
+        at = end;
+    }
+}
+/** Where the frame starting at `start` ends: its header, its blocks up to the last, its checksum. */
+function frameEnd(fd, start, size) {
+    const cutShort = () => {
+        throw damaged(CUT_SHORT);
+    };
+    if (start + 5 > size)
+        cutShort();
+    const descriptor = readBytes(fd, start + 4, 1)[0];
+    if (descriptor & 0x08)
+        throw damaged(`its zstd stream is damaged (the frame at byte ${start} sets a reserved bit)`);
+    const singleSegment = (descriptor >> 5) & 1;
+    const contentSizeBytes = [singleSegment, 2, 4, 8][descriptor >> 6];
+    const dictionaryBytes = [0, 1, 2, 4][descriptor & 0x03];
+    const hasChecksum = (descriptor >> 2) & 1;
+    let at = start + 5 + (singleSegment ? 0 : 1) + dictionaryBytes + contentSizeBytes;
+    for (let last = false; !last;) {
+        if (at + BLOCK_HEADER_BYTES > size)
+            cutShort();
+        const header = readBytes(fd, at, BLOCK_HEADER_BYTES).readUIntLE(0, BLOCK_HEADER_BYTES);
+        last = (header & 1) === 1;
+        const type = (header >> 1) & 0x03;
+        if (type === RESERVED_BLOCK)
+            throw damaged(`its zstd stream is damaged (a block of a reserved type at byte ${at})`);
+        at += BLOCK_HEADER_BYTES + (type === RLE_BLOCK ? 1 : header >>> 3);
+    }
+    at += hasChecksum ? CHECKSUM_BYTES : 0;
+    if (at > size)
+        cutShort();
+    return at;
+}
+function readBytes(fd, position, length) {
+    const buffer = Buffer.alloc(length);
+    const read = (0,external_node_fs_.readSync)(fd, buffer, 0, length, position);
+    return buffer.subarray(0, read);
+}
+
 ;// CONCATENATED MODULE: ./src/archive/detect.ts
+
 
 
 
 /** The kinds of archive the action unpacks. */
 const SUPPORTED_KINDS = ['tar.gz', 'tar.zst', 'tar', 'zip'];
 const ARTICLE = { xz: 'an', bzip2: 'a', '7z': 'a' };
+const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
 const MAGIC = [
     [Buffer.from([0x1f, 0x8b]), 'tar.gz'],
-    [Buffer.from([0x28, 0xb5, 0x2f, 0xfd]), 'tar.zst'],
+    [ZSTD_MAGIC, 'tar.zst'],
     // A local file header, or the end record that is all an empty zip has.
     [Buffer.from('PK\x03\x04', 'latin1'), 'zip'],
     [Buffer.from('PK\x05\x06', 'latin1'), 'zip'],
@@ -32618,6 +32880,9 @@ async function detectArchiveKind(file) {
         for (const [magic, kind] of MAGIC)
             if (head.subarray(0, magic.length).equals(magic))
                 return kind;
+        // pzstd starts with a skippable frame; a zstd frame must follow it.
+        if (bytesRead >= 4 && isSkippableMagic(head.readUInt32LE(0)))
+            return (await startsZstdFrame(handle)) ? 'tar.zst' : undefined;
         if (bytesRead === 512 && (head.toString('latin1', 257, 262) === 'ustar' || isTarHeader(head)))
             return 'tar';
         return undefined;
@@ -32625,6 +32890,19 @@ async function detectArchiveKind(file) {
     finally {
         await handle.close();
     }
+}
+async function startsZstdFrame(handle) {
+    const size = (await handle.stat()).size;
+    let at;
+    try {
+        at = skipSkippableFrames(handle.fd, 0, size);
+    }
+    catch {
+        // A skippable frame cut short: zstd all the same, and the unpacking says what is wrong with it.
+        return true;
+    }
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4), 0, 4, at);
+    return bytesRead === 4 && buffer.equals(ZSTD_MAGIC);
 }
 /** The kind to unpack `file` as; an error naming what it is otherwise, and where it was kept. */
 function supportedKind(kind, file) {
@@ -32635,6 +32913,7 @@ function supportedKind(kind, file) {
 }
 
 ;// CONCATENATED MODULE: ./src/archive/index.ts
+
 
 
 
@@ -32695,23 +32974,48 @@ function removeStaging(staging) {
 /** Decompresses once, streaming, into the tar reader; then nothing but zeros may follow the compressed stream. */
 async function readTar(archive, kind, writer, bound) {
     const reader = new TarReader(writer, bound);
-    const input = (0,external_node_fs_.createReadStream)(archive, { highWaterMark: READ_CHUNK_BYTES });
     const consume = async (chunks) => {
         for await (const chunk of chunks)
             reader.push(chunk);
     };
+    const read = (start = 0, end) => (0,external_node_fs_.createReadStream)(archive, { start, end, highWaterMark: READ_CHUNK_BYTES });
     if (kind === 'tar') {
-        await (0,external_node_stream_promises_namespaceObject.pipeline)(input, consume);
-        reader.end();
-        return;
+        await (0,external_node_stream_promises_namespaceObject.pipeline)(read(), consume);
     }
-    const stream = kind === 'tar.gz' ? 'gzip' : 'zstd';
-    const decompressor = kind === 'tar.gz' ? (0,external_node_zlib_.createGunzip)({ chunkSize: INFLATE_CHUNK_BYTES }) : (0,external_node_zlib_.createZstdDecompress)({ chunkSize: INFLATE_CHUNK_BYTES });
-    await (0,external_node_stream_promises_namespaceObject.pipeline)(input, decompressor, consume).catch((error) => {
-        throw decompressionError(error, stream);
-    });
+    else if (kind === 'tar.gz') {
+        // gunzip reads gzip members one after another by itself.
+        const decompressor = (0,external_node_zlib_.createGunzip)({ chunkSize: INFLATE_CHUNK_BYTES });
+        await (0,external_node_stream_promises_namespaceObject.pipeline)(read(), decompressor, consume).catch((error) => {
+            throw decompressionError(error, 'gzip');
+        });
+        refuseBytesAfter(archive, decompressor.bytesWritten, 'gzip');
+    }
+    else {
+        await readZstdFrames(archive, (start, end) => read(start, end - 1), consume);
+    }
     reader.end();
-    refuseBytesAfter(archive, decompressor.bytesWritten, stream);
+}
+/** Each zstd frame through a decompressor of its own (zstd.ts), in order, into `consume`. */
+async function readZstdFrames(archive, read, consume) {
+    const fd = (0,external_node_fs_.openSync)(archive, 'r');
+    try {
+        for (const part of zstdParts(fd, (0,external_node_fs_.fstatSync)(fd).size)) {
+            if (part.kind === 'other') {
+                refuseBytesAfter(archive, part.start, 'zstd');
+                return;
+            }
+            const decompressor = (0,external_node_zlib_.createZstdDecompress)({ chunkSize: INFLATE_CHUNK_BYTES });
+            await (0,external_node_stream_promises_namespaceObject.pipeline)(read(part.start, part.end), decompressor, consume).catch((error) => {
+                throw decompressionError(error, 'zstd');
+            });
+            if (decompressor.bytesWritten !== part.end - part.start) {
+                throw damaged(`its zstd stream is damaged (the frame at byte ${part.start} ends before its last block)`);
+            }
+        }
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
 }
 /**
  * zlib's errors as the archive's damage. gzip and zstd read what follows a stream as the start of

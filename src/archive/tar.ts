@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { formatBytes } from '../format.js'
-import { damaged, quote, refuseDataOnEmptyType, refuseNotUtf8, refuseSize, unsupported, type EntryType, type SizeBound } from './policy.js'
+import { damaged, quote, refuse, refuseDataOnEmptyType, refuseNotUtf8, refuseSize, unsupported, type EntryType, type SizeBound } from './policy.js'
 import type { Entry, EntrySink } from './writer.js'
 
 /**
@@ -139,6 +139,7 @@ export class TarReader {
 
     const typeflag = String.fromCharCode(block[156])
     const headerSize = readNumber(block, 124, 12, 'size', at)
+    checkNumbers(block, at)
     const meta = META_TYPES[typeflag]
     if (meta) {
       if (headerSize > MAX_META_BYTES) throw damaged(`it has an extended header of ${headerSize} bytes at byte ${at}`)
@@ -185,9 +186,9 @@ export class TarReader {
 
   private readMeta(meta: Meta, data: Buffer): void {
     if (meta === 'long-name' || meta === 'long-link') {
-      const value = decode(trimNuls(data))
-      if (meta === 'long-name') this.pending.path = value
-      else this.pending.linkpath = value
+      const key = meta === 'long-name' ? 'path' : 'linkpath'
+      this.refuseSecond(key)
+      this.pending[key] = decode(trimNuls(data))
       return
     }
     const records = readPaxRecords(data, this.position)
@@ -203,6 +204,9 @@ export class TarReader {
     const path = records.get('path')
     const linkpath = records.get('linkpath')
     const size = records.get('size')
+    if (path !== undefined) this.refuseSecond('path')
+    if (linkpath !== undefined) this.refuseSecond('linkpath')
+    if (size !== undefined) this.refuseSecond('size')
     if (path !== undefined) this.pending.path = decode(path)
     if (linkpath !== undefined) this.pending.linkpath = decode(linkpath)
     if (size !== undefined) {
@@ -211,6 +215,18 @@ export class TarReader {
       this.pending.size = Number(text)
     }
   }
+
+  /**
+   * A name, link target or size given twice for one entry (a pax header and a GNU long name, or two
+   * of either): tools differ on which one wins, so the entry would be another for each.
+   */
+  private refuseSecond(key: 'path' | 'linkpath' | 'size'): void {
+    if (this.pending[key] === undefined) return
+    throw refuse(
+      'format',
+      `the entry after byte ${this.position} is given its ${key} twice, by two extended headers; tools disagree on which one counts`
+    )
+  }
 }
 
 const POSIX_MAGIC = Buffer.from('ustar\0', 'latin1')
@@ -218,6 +234,27 @@ const POSIX_MAGIC = Buffer.from('ustar\0', 'latin1')
 /** POSIX ustar and pax headers have `ustar\0` at byte 257; GNU's have `ustar  \0`, v7's nothing. */
 function isPosixHeader(block: Buffer): boolean {
   return block.compare(POSIX_MAGIC, 0, 6, 257, 263) === 0
+}
+
+/**
+ * The numeric fields the action does not use must still be numbers, as Python and bsdtar read
+ * them: a header with garbage there is damaged. (GNU's atime and ctime are left alone: GNU tar and
+ * Python ignore them, and old GNU-style writers left other bytes there.)
+ */
+const NUMERIC_FIELDS: [offset: number, length: number, name: string][] = [
+  [108, 8, 'uid'],
+  [116, 8, 'gid'],
+  [136, 12, 'mtime']
+]
+const POSIX_NUMERIC_FIELDS: typeof NUMERIC_FIELDS = [
+  [329, 8, 'device major number'],
+  [337, 8, 'device minor number']
+]
+
+function checkNumbers(block: Buffer, at: number): void {
+  for (const [offset, length, name] of isPosixHeader(block) ? [...NUMERIC_FIELDS, ...POSIX_NUMERIC_FIELDS] : NUMERIC_FIELDS) {
+    readNumber(block, offset, length, name, at)
+  }
 }
 
 /**

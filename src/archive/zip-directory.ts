@@ -98,7 +98,7 @@ export function readCentralDirectory(fd: number, size: number): { entries: ZipEn
     directoryStart = zip64Start
     directoryEnd = recordAt
     disks.push(record.readUInt32LE(16), record.readUInt32LE(20), locator.readUInt32LE(4))
-  } else if (count === SATURATED16 || directorySize === SATURATED32 || directoryStart === SATURATED32) {
+  } else if (count === SATURATED16 || directorySize === SATURATED32 || directoryStart === SATURATED32 || disks.includes(SATURATED16)) {
     throw damaged('its end record says zip64 but there is no zip64 end record')
   }
   if (disks.some((disk) => disk !== 0 && disk !== SATURATED16)) throw unsupported('it spans several disks')

@@ -191,6 +191,22 @@ describe('TarReader: completeness', () => {
     expect(error.message).toBe('the tar header at byte 1024 fails its checksum')
   })
 
+  it.each([
+    [108, 'uid'],
+    [116, 'gid'],
+    [136, 'mtime'],
+    [329, 'device major number']
+  ])('refuses a header whose %s field (at %i) is not a number, as bsdtar and Python do', (offset, name) => {
+    const header = tarHeader({ name: 'b.html', data: 'b' })
+    header.write('zz', offset, 'latin1')
+    header.fill(0x20, 148, 156)
+    const sum = header.reduce((total, byte) => total + byte, 0)
+    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1')
+    const error = refusal(() => read(Buffer.concat([tarMember(PAGE), header, Buffer.from('b'.padEnd(512, '\0')), Buffer.alloc(1024)])))
+    expect(error.rule).toBe('complete')
+    expect(error.message).toBe(`the ${name} of the tar header at byte 1024 is not an octal number`)
+  })
+
   it('refuses a lone zero block in the middle', () => {
     const archive = Buffer.concat([tarMember(PAGE), Buffer.alloc(512), tarArchive([{ name: 'b.html', data: 'b' }])])
     expect(refusal(() => read(archive)).message).toBe('it has a lone zero block at byte 1024, in the middle of the archive')

@@ -35,9 +35,10 @@ export function itWith(tools: string[], title: string, test: TestFunction, timeo
   else it(title, test, timeout)
 }
 
-/** Runs a tool without a locale; its standard output, or an error with its standard error. */
-export function runTool(command: string, args: string[], options: { cwd?: string; input?: Buffer } = {}): Buffer {
-  const result = spawnSync(command, args, { cwd: options.cwd, input: options.input, env: withoutLocale(), maxBuffer: 256 * 1024 * 1024 })
+/** Runs a tool without a locale (or with `locale`); its standard output, or an error with its standard error. */
+export function runTool(command: string, args: string[], options: { cwd?: string; input?: Buffer; locale?: string } = {}): Buffer {
+  const env = options.locale ? { ...withoutLocale(), LC_ALL: options.locale } : withoutLocale()
+  const result = spawnSync(command, args, { cwd: options.cwd, input: options.input, env, maxBuffer: 256 * 1024 * 1024 })
   if (result.status !== 0) {
     throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}: ${result.stderr.toString().trim()}`)
   }

@@ -4,7 +4,9 @@ import type { Regression } from './regression.ts'
 /**
  * The end record's and the zip64 end record's "entries on this disk" and "total entries" were not
  * compared with each other, nor the end record's with the zip64 record's: a reader that trusts
- * another of the counts sees other entries.
+ * another of the counts sees other entries. The fuzz test found the same of the disk numbers: an
+ * end record that says "see the zip64 record" (0xffff) for the disk of the central directory,
+ * with no zip64 record, made bsdtar read the local headers alone (links as files, no modes).
  */
 const ENTRIES = [
   { name: 'index.html', data: '<h1>Docs</h1>' },
@@ -52,5 +54,11 @@ export const cases: Regression[] = [
         end.writeUInt16LE(3, 10)
       }),
     refused: { rule: 'complete', detail: 'its central directory is damaged at entry 3' }
+  },
+  {
+    title: 'an end record whose disk of the central directory is 0xffff, with no zip64 end record',
+    kind: 'zip',
+    make: () => patched({}, (end) => end.writeUInt16LE(0xffff, 6)),
+    refused: { rule: 'complete', detail: 'its end record says zip64 but there is no zip64 end record' }
   }
 ]
