@@ -11,20 +11,20 @@ import { it, type TestFunction } from 'vitest'
  */
 
 /** The environment without LANG, LANGUAGE or LC_*, as in many containers and on self-hosted runners. */
-export function withoutLocale(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+function withoutLocale(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'LANG' && name !== 'LANGUAGE' && !name.startsWith('LC_')))
 }
 
 const found = new Map<string, boolean>()
 
 /** Whether `command` is on the PATH. */
-export function hasTool(command: string): boolean {
+function hasTool(command: string): boolean {
   if (!found.has(command)) found.set(command, spawnSync('sh', ['-c', 'command -v "$1"', 'sh', command], { env: withoutLocale() }).status === 0)
   return found.get(command) ?? false
 }
 
 /** The tools in `commands` that are missing, for a skip message. */
-export function missingTools(commands: string[]): string[] {
+function missingTools(commands: string[]): string[] {
   return commands.filter((command) => !hasTool(command))
 }
 
@@ -54,7 +54,7 @@ export interface TreeOptions {
 }
 
 /** A large file, over the size zip entries are inflated at once, to take the streaming path. */
-export const LARGE_FILE_BYTES = 5 * 1024 * 1024 + 123
+const LARGE_FILE_BYTES = 5 * 1024 * 1024 + 123
 
 /**
  * A documentation site as the export makes one, with what archives find hard: non-ASCII names,
