@@ -34009,7 +34009,7 @@ function readSettings() {
     }
     const inputs = parsed.data;
     if (raw.domain && inputs.domain)
-        noticeDomainReduction(raw.domain, inputs.domain);
+        announceDomainReduction(raw.domain, inputs.domain);
     for (const [input, why] of ineffectiveInputs(inputs, given))
         lib_core/* warning */.$e(`Input '${input}' ${why}`);
     const common = {
@@ -34096,7 +34096,7 @@ function ineffectiveInputs(inputs, given) {
  * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
  * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
  */
-function noticeDomainReduction(value, host) {
+function announceDomainReduction(value, host) {
     const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
     const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : '';
     if (dropped) {

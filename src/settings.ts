@@ -245,7 +245,7 @@ export function readSettings(): Settings {
     throw new InputError(problems.join('\n'))
   }
   const inputs = parsed.data
-  if (raw.domain && inputs.domain) noticeDomainReduction(raw.domain, inputs.domain)
+  if (raw.domain && inputs.domain) announceDomainReduction(raw.domain, inputs.domain)
   for (const [input, why] of ineffectiveInputs(inputs, given)) core.warning(`Input '${input}' ${why}`)
   const common: CommonSettings = {
     apiKey: inputs['api-key'],
@@ -327,7 +327,7 @@ function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>):
  * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
  * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
  */
-function noticeDomainReduction(value: string, host: string): void {
+function announceDomainReduction(value: string, host: string): void {
   const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
   const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : ''
   if (dropped) {
