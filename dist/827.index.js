@@ -1307,10 +1307,7 @@ function extensionlessNotice(use) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./src/site/summary.ts
-var summary = __webpack_require__(7663);
 ;// CONCATENATED MODULE: ./src/site/verify.ts
-
 
 
 
@@ -1346,9 +1343,9 @@ async function verifySite(sitePath, options) {
         return undefined;
     }
     const { counts } = report;
-    core/* info */.pq(`Checked ${count(counts.files, 'file')} (${count(counts.htmlPages, 'page')}, ${count(counts.styleSheets, 'style sheet')}, ` +
-        `${count(counts.internalReferences, 'internal reference')}) in ${(0,summary/* duration */.p)(report.durationMs)}` +
-        `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : count(counts.problems, 'problem')}`);
+    core/* info */.pq(`Checked ${plural(counts.files, 'file')} (${plural(counts.htmlPages, 'page')}, ${plural(counts.styleSheets, 'style sheet')}, ` +
+        `${plural(counts.internalReferences, 'internal reference')}) in ${(0,format/* formatDuration */.a3)(report.durationMs)}` +
+        `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : plural(counts.problems, 'problem')}`);
     for (const problem of report.problems.slice(0, LOGGED))
         core/* info */.pq(`  ${(0,format/* oneLine */.TN)(problem.message)}`);
     if (counts.problems > LOGGED)
@@ -1366,7 +1363,7 @@ async function verifySite(sitePath, options) {
     }
     return { report, reportPath, failure: siteCheckError(report, reportPath) };
 }
-function count(value, noun) {
+function plural(value, noun) {
     return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }
 

@@ -20934,6 +20934,7 @@ module.exports = {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   TN: () => (/* binding */ oneLine),
 /* harmony export */   Xo: () => (/* binding */ formatSeconds),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   z3: () => (/* binding */ formatBytes)
 /* harmony export */ });
 /** Durations and sizes as people read them in logs and summaries. */
@@ -20943,6 +20944,10 @@ function formatSeconds(ms) {
         return `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))} s`;
     const minutes = Math.floor(seconds / 60);
     return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}
+/** A check of a small site takes milliseconds, which a rounded second would show as 0 s. */
+function formatDuration(ms) {
+    return ms < 1000 ? `${ms} ms` : formatSeconds(ms);
 }
 function formatBytes(bytes) {
     if (bytes < 1024)
@@ -20976,7 +20981,7 @@ function oneLine(text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(272);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7444);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -20985,7 +20990,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 272:
+/***/ 7444:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -21172,8 +21177,83 @@ async function pollUntil(options) {
     }
 }
 
-// EXTERNAL MODULE: ./src/summary.ts
-var summary = __nccwpck_require__(8855);
+;// CONCATENATED MODULE: ./src/summary.ts
+
+
+/** Adds to the job summary and writes it, when the runner offers a summary file. */
+async function writeSummary(what, add) {
+    if (!process.env.GITHUB_STEP_SUMMARY)
+        return;
+    try {
+        await add(lib_core/* summary */.z).write();
+    }
+    catch (error) {
+        // The summary is a courtesy: it must not hide the run's own outcome or error.
+        lib_core/* warning */.$e(`Could not write ${what}: ${error.message}`);
+    }
+}
+/** A table with a header row; every cell is HTML (see escapeHtml). */
+function addTable(summary, header, rows) {
+    return summary.addTable([header.map((data) => ({ data, header: true })), ...rows]);
+}
+/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
+function escapeHtml(value) {
+    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+function code(value) {
+    return `<code>${escapeHtml(value)}</code>`;
+}
+function summary_link(url) {
+    return `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+}
+function writeFields(heading, rows) {
+    return writeSummary('the job summary', (summary) => addTable(summary.addHeading(heading, 2), ['Field', 'Value'], rows));
+}
+/**
+ * The export's job summary: what was exported, how long it took, and what the archive is.
+ * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
+ */
+async function writeExportSummary(report, showLink) {
+    const { job, bundle, archive } = report;
+    const rows = [
+        ['Job', escapeHtml(report.jobId ?? '(not started)')],
+        ['Status', escapeHtml(job?.status || 'unknown')],
+        ['Duration', (0,format/* formatSeconds */.Xo)((report.finishedAt ?? Date.now()) - report.startedAt)]
+    ];
+    if (job?.pageCount !== undefined)
+        rows.push(['Pages', String(job.pageCount)]);
+    if (bundle) {
+        rows.push(['Link expires', escapeHtml(bundle.expiresAt ?? 'not given')]);
+        if (showLink)
+            rows.push(['Bundle link', escapeHtml(bundle.bundleUrl)]);
+    }
+    if (archive) {
+        rows.push(['Archive', `${archive.kind}, ${(0,format/* formatBytes */.z3)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
+    }
+    if (report.sitePath)
+        rows.push(['Site', code(report.sitePath)]);
+    await writeFields('Static export', rows);
+}
+/** The agent job's summary: the job, where it worked, how long it took, and its pull request. */
+async function writeAgentSummary(job, report) {
+    const rows = [
+        ['Job', code(job.id)],
+        ['Status', escapeHtml(job.status)]
+    ];
+    if (job.repository)
+        rows.push(['Repository', escapeHtml(job.repository)]);
+    if (job.ref)
+        rows.push(['Ref', code(job.ref)]);
+    if (job.model)
+        rows.push(['Model', escapeHtml(job.model)]);
+    const since = job.createdAt ? Date.parse(job.createdAt) : report.startedAt;
+    rows.push(['Duration', (0,format/* formatSeconds */.Xo)(Math.max(0, Date.now() - since))]);
+    rows.push(['Pull request', job.prLink ? summary_link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none']);
+    if (report.commentUrl)
+        rows.push(['Comment', summary_link(report.commentUrl)]);
+    await writeFields('Agent job', rows);
+}
+
 ;// CONCATENATED MODULE: ./src/agent.ts
 
 
@@ -21182,48 +21262,50 @@ var summary = __nccwpck_require__(8855);
 
 
 const FINAL_STATUSES = new Set(['completed', 'archived', 'failed']);
-/** Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it. */
-async function followAgentJob(settings, client, context) {
+/**
+ * Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it;
+ * what it learns goes into `report`, from which the outputs are set.
+ */
+async function followAgentJob(settings, report, client, context) {
     const { signal } = context;
     const { projectId, agentJobId } = settings;
     const name = `agent job ${agentJobId} (project ${projectId})`;
-    const startedAt = Date.now();
     let job;
     try {
-        job = await lib_core/* group */.Os(`Wait for ${name}`, () => waitForAgentJob(settings, client, context));
+        job = await lib_core/* group */.Os(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, context));
     }
     catch (error) {
         if (signal.aborted)
             throw new JobError(`The run was cancelled while waiting for ${name}; the agent keeps working`);
         throw error;
     }
-    lib_core/* setOutput */.uH('status', job.status);
-    lib_core/* setOutput */.uH('pr-link', job.prLink ?? '');
+    report.outcome = job;
     if (job.prLink)
         lib_core/* info */.pq(`The agent opened ${job.prLink}`);
     else if (job.status === 'completed')
         lib_core/* info */.pq('The agent finished without changing any files: no pull request');
     if (job.status === 'archived')
         lib_core/* notice */.lm(`The ${name} is archived`);
-    let commentUrl;
     if (settings.commentOn !== undefined) {
         const issueNumber = settings.commentOn;
-        commentUrl = await lib_core/* group */.Os(`Comment on #${issueNumber}`, () => upsertAgentComment({ token: settings.githubToken, issueNumber, job }));
-        lib_core/* setOutput */.uH('comment-url', commentUrl);
+        report.commentUrl = await lib_core/* group */.Os(`Comment on #${issueNumber}`, () => upsertAgentComment({ token: settings.githubToken, issueNumber, job }));
     }
-    await (0,summary/* writeSummary */.Sy)('Agent job', summaryRows(job, startedAt, commentUrl));
+    await writeAgentSummary(job, report);
     if (job.status === 'failed')
         throw new JobError(`The ${name} failed`);
 }
-async function waitForAgentJob(settings, client, context) {
+async function waitForAgentJob(settings, report, client, context) {
     const { projectId, agentJobId } = settings;
-    if (!settings.wait)
-        return client.getAgentJob(projectId, agentJobId);
+    if (!settings.wait) {
+        report.job = await client.getAgentJob(projectId, agentJobId);
+        return report.job;
+    }
     let lastStatus = '';
     const outcome = await pollUntil({
         read: (deadline) => client.getAgentJob(projectId, agentJobId, { deadline }),
         isFinished: (job) => FINAL_STATUSES.has(job.status),
         onState: (job, elapsedMs) => {
+            report.job = job;
             if (job.status === lastStatus)
                 return;
             lib_core/* info */.pq(`Agent job ${agentJobId}: ${job.status} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
@@ -21232,40 +21314,12 @@ async function waitForAgentJob(settings, client, context) {
         intervalMs: settings.pollIntervalMs,
         timeoutMs: context.deadline - Date.now(),
         signal: context.signal
-    }).catch((error) => {
-        // Also when the last reads ran out of time: the last status seen tells a later step where the job was.
-        if (lastStatus)
-            lib_core/* setOutput */.uH('status', lastStatus);
-        throw error;
     });
     if (!outcome.finished) {
-        if (outcome.state)
-            lib_core/* setOutput */.uH('status', outcome.state.status);
         throw new JobError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)} ` +
             `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`);
     }
     return outcome.state;
-}
-function summaryRows(job, startedAt, commentUrl) {
-    const rows = [
-        ['Job', (0,summary/* code */.aY)(job.id)],
-        ['Status', (0,summary/* text */.Qq)(job.status)]
-    ];
-    if (job.repository)
-        rows.push(['Repository', (0,summary/* text */.Qq)(job.repository)]);
-    if (job.ref)
-        rows.push(['Ref', (0,summary/* code */.aY)(job.ref)]);
-    if (job.model)
-        rows.push(['Model', (0,summary/* text */.Qq)(job.model)]);
-    const since = job.createdAt ? Date.parse(job.createdAt) : startedAt;
-    rows.push(['Duration', (0,format/* formatSeconds */.Xo)(Math.max(0, Date.now() - since))]);
-    rows.push(['Pull request', job.prLink ? agent_link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none']);
-    if (commentUrl)
-        rows.push(['Comment', agent_link(commentUrl)]);
-    return rows;
-}
-function agent_link(url) {
-    return `<a href="${(0,summary/* text */.Qq)(url)}">${(0,summary/* text */.Qq)(url)}</a>`;
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -33850,15 +33904,15 @@ const EXPIRY_MARGIN_MS = 60_000;
 const MAX_LINKS = 3;
 /** A progress line is logged on every change, and at least this often while nothing changes. */
 const QUIET_LOG_MS = 60_000;
-/** start → poll → bundle → download → unpack → check, setting each output as soon as it is known. */
+/** start → poll → bundle → download → unpack → check, recording in `report` what each step learns. */
 async function exportSite(settings, report, context) {
     try {
         const { client } = context;
         let job = await lib_core/* group */.Os('Start the export', () => startOrReuse(settings, client));
         report.jobId = job.jobId;
-        lib_core/* setOutput */.uH('job-id', job.jobId);
         job = await lib_core/* group */.Os(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context));
-        export_record(report, job);
+        report.job = job;
+        report.pageCount = job.pageCount;
         if (job.status === 'failed') {
             throw new JobError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`);
         }
@@ -33867,7 +33921,7 @@ async function exportSite(settings, report, context) {
             return;
         }
         const directory = await outputDirectory(settings);
-        await lib_core/* group */.Os('Generate the bundle', () => useBundle(settings, report, directory, client));
+        await lib_core/* group */.Os('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, directory, client));
         if (!settings.download)
             return;
         await lib_core/* group */.Os('Download the bundle', () => download(settings, report, directory, context));
@@ -33878,14 +33932,11 @@ async function exportSite(settings, report, context) {
                 lib_core/* info */.pq(`Unpacked the site into ${sitePath}`);
                 return sitePath;
             });
-            lib_core/* setOutput */.uH('site-path', report.sitePath);
             if (settings.verify !== 'off') {
                 const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(827)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3827));
                 const { sitePath } = report;
                 const options = { mode: settings.verify, domain: settings.domain, expectedPages: job.pageCount };
                 report.siteCheck = await lib_core/* group */.Os('Check the site', () => verifySite(sitePath, options));
-                if (report.siteCheck)
-                    lib_core/* setOutput */.uH('verify-report-path', report.siteCheck.reportPath);
                 if (report.siteCheck?.failure)
                     throw report.siteCheck.failure;
             }
@@ -33897,13 +33948,10 @@ async function exportSite(settings, report, context) {
                 ? `The run was cancelled while export job ${report.jobId} was in progress. ${resumeHint(report.jobId)}`
                 : 'The run was cancelled before an export job was started');
         }
-        throw namingJob(error, report.jobId);
+        throw prefixJobId(error, report.jobId);
     }
     finally {
         report.finishedAt = Date.now();
-        // Also after a failure or a timeout: the last status seen tells a later step where the job was.
-        if (report.job?.status)
-            lib_core/* setOutput */.uH('status', report.job.status);
     }
 }
 async function startOrReuse(settings, client) {
@@ -33957,11 +34005,6 @@ function export_progressLine(job) {
         parts.push(`${job.pageCount} pages`);
     return parts.join(' · ');
 }
-function export_record(report, job) {
-    report.job = job;
-    if (job.pageCount !== undefined)
-        lib_core/* setOutput */.uH('page-count', job.pageCount);
-}
 async function outputDirectory(settings) {
     if (settings.path) {
         await (0,external_node_fs_promises_.mkdir)(settings.path, { recursive: true });
@@ -33969,16 +34012,13 @@ async function outputDirectory(settings) {
     }
     return (0,external_node_fs_promises_.mkdtemp)(external_node_path_default().join(process.env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'static-export-'));
 }
-/** Gets a link and publishes it: masked, as outputs, and in the Helm values. */
-async function useBundle(settings, report, directory, client, fresh = false) {
+/** Gets a link, masks it, keeps it in the report, and writes the Helm values that carry it. */
+async function getBundleAndWriteHelmValues(settings, report, directory, client, fresh = false) {
     const bundle = await bundleLink(report, client, fresh);
     if (settings.maskBundleUrl)
         lib_core/* setSecret */.Pq(bundle.bundleUrl);
     report.bundle = bundle;
-    lib_core/* setOutput */.uH('bundle-url', bundle.bundleUrl);
-    lib_core/* setOutput */.uH('expires-at', bundle.expiresAt ?? '');
     report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version);
-    lib_core/* setOutput */.uH('helm-values-path', report.helmValuesPath);
     const size = bundle.sizeBytes === undefined ? '' : `, ${(0,format/* formatBytes */.z3)(bundle.sizeBytes)}`;
     lib_core/* info */.pq(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
     return bundle;
@@ -34014,7 +34054,7 @@ async function download(settings, report, directory, context) {
                     `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`);
             }
             links++;
-            bundle = await useBundle(settings, report, directory, context.client, true);
+            bundle = await getBundleAndWriteHelmValues(settings, report, directory, context.client, true);
             if (!expiresSoon(bundle))
                 return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes };
             logTooSoon(bundle);
@@ -34034,8 +34074,6 @@ async function download(settings, report, directory, context) {
     });
     const kind = supportedKind(await detectArchiveKind(file.path), file.path);
     report.archive = { ...file, kind };
-    lib_core/* setOutput */.uH('bundle-path', file.path);
-    lib_core/* setOutput */.uH('bundle-sha256', file.sha256);
     lib_core/* info */.pq(`Downloaded ${(0,format/* formatBytes */.z3)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
 }
 function logTooSoon(bundle) {
@@ -34052,11 +34090,53 @@ function archiveName(link, jobId) {
     return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase()) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
 }
 /** Every error of an export run names its job, once one exists; API and job errors (also when retries ran out of time) already do. */
-function namingJob(error, jobId) {
+function prefixJobId(error, jobId) {
     if (!jobId || !(error instanceof Error) || error instanceof JobError || error instanceof ApiError || error.cause instanceof ApiError)
         return error;
     error.message = `Export job ${jobId}: ${error.message}`;
     return error;
+}
+
+;// CONCATENATED MODULE: ./src/outputs.ts
+/**
+ * The step's outputs from what the run learned; an output whose value the run never reached is
+ * left out. After a failure or a timeout `job-id` and the last status seen are still there, so a
+ * later step can tell where the job was and resume it.
+ */
+function outputsOf(report) {
+    const outputs = {};
+    if (report.command === 'agent-job') {
+        const { job, outcome } = report;
+        if (job?.status)
+            outputs.status = job.status;
+        if (outcome)
+            outputs['pr-link'] = outcome.prLink ?? '';
+        if (report.commentUrl !== undefined)
+            outputs['comment-url'] = report.commentUrl;
+        return outputs;
+    }
+    const { jobId, job, pageCount, bundle, archive, siteCheck } = report;
+    if (jobId !== undefined)
+        outputs['job-id'] = jobId;
+    if (job?.status)
+        outputs.status = job.status;
+    if (pageCount !== undefined)
+        outputs['page-count'] = String(pageCount);
+    if (bundle) {
+        outputs['bundle-url'] = bundle.bundleUrl;
+        outputs['expires-at'] = bundle.expiresAt ?? '';
+    }
+    if (report.helmValuesPath !== undefined)
+        outputs['helm-values-path'] = report.helmValuesPath;
+    if (archive) {
+        outputs['bundle-path'] = archive.path;
+        outputs['bundle-sha256'] = archive.sha256;
+    }
+    if (report.sitePath !== undefined)
+        outputs['site-path'] = report.sitePath;
+    if (siteCheck)
+        outputs['verify-report-path'] = siteCheck.reportPath;
+    return outputs;
 }
 
 ;// CONCATENATED MODULE: ./src/settings.ts
@@ -34068,40 +34148,6 @@ function namingJob(error, jobId) {
 class InputError extends Error {
     name = 'InputError';
 }
-/** Every input of action.yml; test/settings.test.ts checks the two lists against each other. */
-const INPUT_NAMES = [
-    'api-key',
-    'base-url',
-    'command',
-    'domain',
-    'export-job-id',
-    'project-id',
-    'agent-job-id',
-    'wait',
-    'timeout-seconds',
-    'poll-interval-seconds',
-    'download',
-    'extract',
-    'path',
-    'comment-on',
-    'github-token',
-    'mask-bundle-url',
-    'paths',
-    'version',
-    'verify'
-];
-/** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
-const DEFAULTS = {
-    'base-url': 'https://api.mintlify.com',
-    command: 'export',
-    wait: 'true',
-    'timeout-seconds': '1800',
-    'poll-interval-seconds': '5',
-    download: 'true',
-    extract: 'false',
-    'mask-bundle-url': 'true',
-    verify: 'warn'
-};
 const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/;
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
@@ -34117,75 +34163,119 @@ const seconds = schemas_string()
 const optionalId = schemas_string()
     .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
     .optional();
-const InputsSchema = object({
-    'api-key': schemas_string()
-        .min(1, {
-        error: 'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
-            "Workflows triggered from a fork's pull request don't receive secrets",
-        abort: true
-    })
-        // The value never appears in this message: it is a secret even when malformed.
-        .regex(ADMIN_KEY_SHAPE, { error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)' }),
-    'base-url': schemas_string().transform((value, ctx) => {
-        const url = URL.parse(value);
-        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-            ctx.addIssue({ code: 'custom', message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"` });
-            return NEVER;
-        }
-        if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `must use https:// (plain http is allowed only for loopback addresses), got "${url.protocol}//${url.host}"`
-            });
-            return NEVER;
-        }
-        if (url.username || url.password || url.search || url.hash) {
-            ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
-            return NEVER;
-        }
-        return url.href.replace(/\/+$/, '');
-    }),
-    command: schemas_enum(['export', 'agent-job'], {
-        error: (issue) => `must be export or agent-job, got "${String(issue.input)}"`
-    }),
-    domain: schemas_string()
-        .transform((value, ctx) => {
-        if (!value)
-            return undefined;
-        const host = hostOf(value);
-        if (!host || !HOST_NAME.test(host)) {
-            ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` });
-            return NEVER;
-        }
-        return host;
-    })
-        .optional(),
-    'export-job-id': optionalId,
-    'project-id': optionalId,
-    'agent-job-id': optionalId,
-    wait: bool,
-    'timeout-seconds': seconds,
-    'poll-interval-seconds': seconds,
-    download: bool,
-    extract: bool,
-    path: schemas_string().optional(),
-    'comment-on': schemas_string()
-        .regex(/^#?[1-9]\d{0,9}$/, {
-        error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
-    })
-        .transform((value) => Number(value.replace('#', '')))
-        .optional(),
-    'github-token': schemas_string(),
-    'mask-bundle-url': bool,
-    paths: schemas_string().transform((value) => value
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean)),
-    version: schemas_string().optional(),
-    verify: schemas_enum(['warn', 'error', 'off'], {
-        error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
-    })
-})
+/**
+ * Every input of action.yml, in its order, described once: the command that reads it, its default
+ * and what it accepts. test/settings.test.ts checks the names and defaults against action.yml.
+ */
+const INPUTS = {
+    'api-key': {
+        command: 'both',
+        schema: schemas_string()
+            .min(1, {
+            error: 'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
+                "Workflows triggered from a fork's pull request don't receive secrets",
+            abort: true
+        })
+            // The value never appears in this message: it is a secret even when malformed.
+            .regex(ADMIN_KEY_SHAPE, { error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)' })
+    },
+    'base-url': {
+        command: 'both',
+        default: 'https://api.mintlify.com',
+        schema: schemas_string().transform((value, ctx) => {
+            const url = URL.parse(value);
+            if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+                ctx.addIssue({ code: 'custom', message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"` });
+                return NEVER;
+            }
+            if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+                ctx.addIssue({
+                    code: 'custom',
+                    message: `must use https:// (plain http is allowed only for loopback addresses), got "${url.protocol}//${url.host}"`
+                });
+                return NEVER;
+            }
+            if (url.username || url.password || url.search || url.hash) {
+                ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
+                return NEVER;
+            }
+            return url.href.replace(/\/+$/, '');
+        })
+    },
+    command: {
+        command: 'both',
+        default: 'export',
+        schema: schemas_enum(['export', 'agent-job'], {
+            error: (issue) => `must be export or agent-job, got "${String(issue.input)}"`
+        })
+    },
+    domain: {
+        command: 'export',
+        schema: schemas_string()
+            .transform((value, ctx) => {
+            if (!value)
+                return undefined;
+            const host = hostOf(value);
+            if (!host || !HOST_NAME.test(host)) {
+                ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` });
+                return NEVER;
+            }
+            return host;
+        })
+            .optional()
+    },
+    'export-job-id': { command: 'export', schema: optionalId },
+    'project-id': { command: 'agent-job', schema: optionalId },
+    'agent-job-id': { command: 'agent-job', schema: optionalId },
+    wait: { command: 'both', default: 'true', schema: bool },
+    'timeout-seconds': { command: 'both', default: '1800', schema: seconds },
+    'poll-interval-seconds': { command: 'both', default: '5', schema: seconds },
+    download: { command: 'export', default: 'true', schema: bool },
+    extract: { command: 'export', default: 'false', schema: bool },
+    path: { command: 'export', schema: schemas_string().optional() },
+    'comment-on': {
+        command: 'agent-job',
+        schema: schemas_string()
+            .regex(/^#?[1-9]\d{0,9}$/, {
+            error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
+        })
+            .transform((value) => Number(value.replace('#', '')))
+            .optional()
+    },
+    'github-token': { command: 'agent-job', default: '${{ github.token }}', schema: schemas_string() },
+    'mask-bundle-url': { command: 'export', default: 'true', schema: bool },
+    paths: {
+        command: 'export',
+        schema: schemas_string().transform((value) => value
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter(Boolean))
+    },
+    version: { command: 'export', schema: schemas_string().optional() },
+    verify: {
+        command: 'export',
+        default: 'warn',
+        schema: schemas_enum(['warn', 'error', 'off'], {
+            error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
+        })
+    }
+};
+const SPECS = Object.entries(INPUTS);
+const INPUT_NAMES = SPECS.map(([name]) => name);
+/**
+ * A default such as `${{ github.token }}` is the runner's to resolve: the action never applies it,
+ * and cannot tell the value the runner put in from one the workflow gave.
+ */
+function isExpression(value) {
+    return value.includes('${{');
+}
+/** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
+const DEFAULTS = Object.fromEntries(SPECS.flatMap(([name, spec]) => (spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]])));
+/** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
+const OPTIONAL = SPECS.filter(([, spec]) => spec.schema instanceof ZodOptional).map(([name]) => name);
+const EXPORT_ONLY = SPECS.filter(([, spec]) => spec.command === 'export').map(([name]) => name);
+const AGENT_ONLY = SPECS.filter(([, spec]) => spec.command === 'agent-job').map(([name]) => name);
+const InputsSchema = object(Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])))
     .superRefine((inputs, ctx) => {
     const missing = (input, why) => {
         ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` });
@@ -34223,7 +34313,7 @@ function readSettings() {
     }
     const inputs = parsed.data;
     if (raw.domain && inputs.domain)
-        explainDomain(raw.domain, inputs.domain);
+        announceDomainReduction(raw.domain, inputs.domain);
     for (const [input, why] of ineffectiveInputs(inputs, given))
         lib_core/* warning */.$e(`Input '${input}' ${why}`);
     const common = {
@@ -34265,17 +34355,17 @@ function readSettings() {
 function readRawInputs() {
     const raw = {};
     const given = new Set();
-    for (const name of INPUT_NAMES) {
+    for (const [name, spec] of SPECS) {
         // `paths` keeps its line breaks; every other input is trimmed by core.
         const value = lib_core/* getInput */.V4(name, { trimWhitespace: name !== 'paths' });
-        raw[name] = value || DEFAULTS[name] || '';
-        if (value.trim() && value !== DEFAULTS[name])
+        const fallback = DEFAULTS[name] ?? '';
+        if (value || fallback || !OPTIONAL.includes(name))
+            raw[name] = value || fallback;
+        if (value.trim() && value !== fallback && !(spec.default && isExpression(spec.default)))
             given.add(name);
     }
-    return { raw: optionalAsUndefined(raw), given };
+    return { raw: raw, given };
 }
-const EXPORT_ONLY = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version', 'verify'];
-const AGENT_ONLY = ['project-id', 'agent-job-id', 'comment-on'];
 /** Inputs the workflow set that do nothing in the combination given, each with the reason. */
 function ineffectiveInputs(inputs, given) {
     const found = [];
@@ -34310,7 +34400,7 @@ function ineffectiveInputs(inputs, given) {
  * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
  * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
  */
-function explainDomain(value, host) {
+function announceDomainReduction(value, host) {
     const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
     const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : '';
     if (dropped) {
@@ -34321,22 +34411,57 @@ function explainDomain(value, host) {
         lib_core/* notice */.lm(`Input 'domain' reduced to its host: "${value}" → "${host}"`);
     }
 }
-/** Empty optional inputs become undefined so the schema's `.optional()` applies. */
-function optionalAsUndefined(raw) {
-    for (const name of ['domain', 'export-job-id', 'project-id', 'agent-job-id', 'path', 'comment-on', 'version']) {
-        if (raw[name] === '')
-            delete raw[name];
-    }
-    return raw;
-}
 /** The host of a domain input, accepting a pasted URL or a host with a path. */
 function hostOf(value) {
     return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase();
 }
 
-// EXTERNAL MODULE: ./src/site/summary.ts
-var site_summary = __nccwpck_require__(7663);
+;// CONCATENATED MODULE: ./src/site/summary.ts
+
+
+/** Problems and origins listed in the job summary; the report has them all. */
+const LISTED = 10;
+/** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
+const LONGEST = 300;
+/** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
+async function writeSiteCheckSummary(check) {
+    const { report, reportPath } = check;
+    const { counts } = report;
+    const rows = [
+        ['Problems', String(counts.problems)],
+        ['HTML pages', counts.expectedPages === null ? String(counts.htmlPages) : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`],
+        ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
+        ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+        ['Origins loaded from elsewhere', String(counts.externalOrigins)],
+        ['Canonical or og:url on another host', String(counts.addressProblems)],
+        ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
+        ['Checked', `${counts.files} files in ${(0,format/* formatDuration */.a3)(report.durationMs)}`],
+        ['Report', code(reportPath)]
+    ];
+    await writeSummary('the site check to the job summary', (summary) => {
+        addTable(summary.addHeading('Site check', 3), ['Check', 'Result'], rows);
+        if (report.externalOrigins.length > 0) {
+            addTable(summary.addHeading('Loaded from other origins', 4), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
+                .slice(0, LISTED)
+                .map((origin) => [code(origin.origin), escapeHtml(origin.kinds.join(', ')), String(origin.files), code(shorten(origin.examples[0] ?? ''))]));
+        }
+        if (report.problems.length > 0) {
+            const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems';
+            summary.addHeading(heading, 4).addList(report.problems.slice(0, LISTED).map((problem) => escapeHtml(shorten(problem.message))));
+        }
+        for (const notice of report.notices)
+            summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`);
+        for (const skipped of report.skipped)
+            summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true);
+        return summary;
+    });
+}
+function shorten(message) {
+    return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;
+}
+
 ;// CONCATENATED MODULE: ./src/main.ts
+
 
 
 
@@ -34349,10 +34474,16 @@ const EXIT_AFTER_CANCEL_MS = 900;
 /** The action: settings → the command → outputs and summary; every failure ends in one setFailed. */
 async function run() {
     const cancellation = new AbortController();
+    let report;
     const cancel = (signal) => {
         lib_core/* info */.pq(`Received ${signal}: stopping`);
         cancellation.abort(new Error(`cancelled by ${signal}`));
-        setTimeout(() => process.exit(1), EXIT_AFTER_CANCEL_MS).unref();
+        setTimeout(() => {
+            // A step that does not heed the cancellation in time still leaves what it learned, the job id first.
+            if (report)
+                setOutputs(report);
+            process.exit(1);
+        }, EXIT_AFTER_CANCEL_MS).unref();
     };
     process.once('SIGINT', cancel);
     process.once('SIGTERM', cancel);
@@ -34369,9 +34500,10 @@ async function run() {
             signal: cancellation.signal
         });
         if (settings.command === 'export') {
-            const report = { startedAt: Date.now() };
+            const exportReport = { command: 'export', startedAt: Date.now() };
+            report = exportReport;
             try {
-                await exportSite(settings, report, {
+                await exportSite(settings, exportReport, {
                     client,
                     deadline,
                     signal: cancellation.signal,
@@ -34380,22 +34512,30 @@ async function run() {
                 });
             }
             finally {
-                await (0,summary/* writeExportSummary */.aB)(report, !settings.maskBundleUrl);
-                if (report.siteCheck)
-                    await (0,site_summary/* writeSiteCheckSummary */.H)(report.siteCheck);
+                await writeExportSummary(exportReport, !settings.maskBundleUrl);
+                if (exportReport.siteCheck)
+                    await writeSiteCheckSummary(exportReport.siteCheck);
             }
         }
         else {
-            await followAgentJob(settings, client, { deadline, signal: cancellation.signal });
+            report = { command: 'agent-job', startedAt: Date.now() };
+            await followAgentJob(settings, report, client, { deadline, signal: cancellation.signal });
         }
     }
     catch (error) {
         lib_core/* setFailed */.C1(error instanceof Error ? error.message : String(error));
     }
     finally {
+        if (report)
+            setOutputs(report);
         process.off('SIGINT', cancel);
         process.off('SIGTERM', cancel);
     }
+}
+/** The one place where outputs are set: from the report, once the run is over. */
+function setOutputs(report) {
+    for (const [name, value] of Object.entries(outputsOf(report)))
+        lib_core/* setOutput */.uH(name, value);
 }
 /** One request may take a sixth of the whole wait, between 1 and 30 seconds, so a retry still fits. */
 function requestTimeoutMs(settings) {
@@ -34404,153 +34544,6 @@ function requestTimeoutMs(settings) {
 /** No retry waits longer at first than a poll would. */
 function retryBaseDelayMs(settings) {
     return Math.min(1000, settings.pollIntervalMs);
-}
-
-
-/***/ }),
-
-/***/ 7663:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ writeSiteCheckSummary),
-/* harmony export */   p: () => (/* binding */ duration)
-/* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _summary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8855);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
-
-
-
-/** Problems and origins listed in the job summary; the report has them all. */
-const LISTED = 10;
-/** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
-const LONGEST = 300;
-/** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
-async function writeSiteCheckSummary(check) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    const { report, reportPath } = check;
-    const { counts } = report;
-    const rows = [
-        ['Problems', String(counts.problems)],
-        ['HTML pages', counts.expectedPages === null ? String(counts.htmlPages) : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`],
-        ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
-        ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
-        ['Origins loaded from elsewhere', String(counts.externalOrigins)],
-        ['Canonical or og:url on another host', String(counts.addressProblems)],
-        ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
-        ['Checked', `${counts.files} files in ${duration(report.durationMs)}`],
-        ['Report', (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(reportPath)]
-    ];
-    try {
-        const summary = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z.addHeading('Site check', 3).addTable([
-            [
-                { data: 'Check', header: true },
-                { data: 'Result', header: true }
-            ],
-            ...rows
-        ]);
-        if (report.externalOrigins.length > 0) {
-            summary
-                .addHeading('Loaded from other origins', 4)
-                .addTable([
-                ['Origin', 'Loads', 'Files', 'Such as'].map((data) => ({ data, header: true })),
-                ...report.externalOrigins
-                    .slice(0, LISTED)
-                    .map((origin) => [(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(origin.origin), (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(origin.kinds.join(', ')), String(origin.files), (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(shorten(origin.examples[0] ?? ''))])
-            ]);
-        }
-        if (report.problems.length > 0) {
-            const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems';
-            summary.addHeading(heading, 4).addList(report.problems.slice(0, LISTED).map((problem) => (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(shorten(problem.message))));
-        }
-        for (const notice of report.notices)
-            summary.addDetails('Links without .html', `<pre>${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(notice)}</pre>`);
-        for (const skipped of report.skipped)
-            summary.addRaw(`<p>Not checked: ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(skipped)}</p>`, true);
-        await summary.write();
-    }
-    catch (error) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`Could not write the site check to the job summary: ${error.message}`);
-    }
-}
-function shorten(message) {
-    return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;
-}
-/** A check of a small site takes milliseconds, which a rounded second would show as 0 s. */
-function duration(ms) {
-    return ms < 1000 ? `${ms} ms` : (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSeconds */ .Xo)(ms);
-}
-
-
-/***/ }),
-
-/***/ 8855:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Qq: () => (/* binding */ text),
-/* harmony export */   Sy: () => (/* binding */ writeSummary),
-/* harmony export */   aB: () => (/* binding */ writeExportSummary),
-/* harmony export */   aY: () => (/* binding */ code)
-/* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6264);
-
-
-/**
- * The export's job summary: what was exported, how long it took, and what the archive is.
- * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
- */
-async function writeExportSummary(report, showLink) {
-    const { job, bundle, archive } = report;
-    const rows = [
-        ['Job', text(report.jobId ?? '(not started)')],
-        ['Status', text(job?.status || 'unknown')],
-        ['Duration', (0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatSeconds */ .Xo)((report.finishedAt ?? Date.now()) - report.startedAt)]
-    ];
-    if (job?.pageCount !== undefined)
-        rows.push(['Pages', String(job.pageCount)]);
-    if (bundle) {
-        rows.push(['Link expires', text(bundle.expiresAt ?? 'not given')]);
-        if (showLink)
-            rows.push(['Bundle link', text(bundle.bundleUrl)]);
-    }
-    if (archive) {
-        rows.push(['Archive', `${archive.kind}, ${(0,_format_js__WEBPACK_IMPORTED_MODULE_1__/* .formatBytes */ .z3)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
-    }
-    if (report.sitePath)
-        rows.push(['Site', code(report.sitePath)]);
-    await writeSummary('Static export', rows);
-}
-/** Writes a heading and a two-column table, when the runner offers a summary file. */
-async function writeSummary(heading, rows) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    try {
-        await _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .summary */ .z
-            .addHeading(heading, 2)
-            .addTable([
-            [
-                { data: 'Field', header: true },
-                { data: 'Value', header: true }
-            ],
-            ...rows
-        ])
-            .write();
-    }
-    catch (error) {
-        // The summary is a courtesy: it must not hide the run's own outcome or error.
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`Could not write the job summary: ${error.message}`);
-    }
-}
-/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
-function text(value) {
-    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-function code(value) {
-    return `<code>${text(value)}</code>`;
 }
 
 

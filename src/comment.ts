@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import type { AgentJob } from './api/schemas.js'
 import { USER_AGENT } from './user-agent.js'
 
-export interface AgentComment {
+interface AgentComment {
   token: string
   issueNumber: number
   job: AgentJob
@@ -12,7 +12,7 @@ export interface AgentComment {
 const ACTIONS_BOT = 'github-actions[bot]'
 
 /** GitHub refuses a comment body longer than this many characters. */
-export const MAX_COMMENT_CHARS = 65_536
+const MAX_COMMENT_CHARS = 65_536
 
 /**
  * Posts the agent job's outcome on the issue or pull request, or updates the comment an earlier run
@@ -72,7 +72,7 @@ async function deleteComment(octokit: Octokit, owner: string, repo: string, id: 
 }
 
 /** The body, cut to GitHub's limit where needed, ending with a pointer to the run's full log. */
-export function fitComment(body: string, link?: string): string {
+function fitComment(body: string, link?: string): string {
   if (body.length <= MAX_COMMENT_CHARS) return body
   const note = `\n\n… (cut to GitHub's ${MAX_COMMENT_CHARS.toLocaleString('en')}-character limit${link ? `; the whole outcome is in ${link}` : ''})`
   return body.slice(0, MAX_COMMENT_CHARS - note.length) + note

@@ -3,30 +3,17 @@ import { mkdir, mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { ApiClient } from './api/client.js'
-import { detectArchiveKind, supportedKind, unpackSite, type ArchiveKind } from './archive/index.js'
+import { detectArchiveKind, supportedKind, unpackSite } from './archive/index.js'
 import { ApiError } from './api/errors.js'
 import type { Bundle, ExportJob } from './api/schemas.js'
 import { formatBytes, formatSeconds } from './format.js'
-import { downloadFile, type DownloadedFile, type FreshLink } from './download.js'
+import { downloadFile, type FreshLink } from './download.js'
 import { JobError, resumeHint } from './errors.js'
 import { writeHelmValues } from './helm.js'
 import { redactUrl } from './net.js'
 import { pollUntil } from './poll.js'
+import type { ExportReport } from './report.js'
 import type { ExportSettings } from './settings.js'
-import type { SiteCheck } from './site/verify.js'
-
-/** What the export run learned so far; the job summary is written from it, on failure too. */
-export interface ExportReport {
-  startedAt: number
-  finishedAt?: number
-  jobId?: string
-  job?: ExportJob
-  bundle?: Bundle
-  archive?: DownloadedFile & { kind: ArchiveKind }
-  sitePath?: string
-  helmValuesPath?: string
-  siteCheck?: SiteCheck
-}
 
 /** Links this close to their expiry are renewed before downloading. */
 const EXPIRY_MARGIN_MS = 60_000
@@ -35,7 +22,7 @@ const MAX_LINKS = 3
 /** A progress line is logged on every change, and at least this often while nothing changes. */
 const QUIET_LOG_MS = 60_000
 
-export interface ExportContext {
+interface ExportContext {
   client: ApiClient
   /** Epoch milliseconds at which timeout-seconds, counted from the start of the run, ends. */
   deadline: number
@@ -45,16 +32,16 @@ export interface ExportContext {
   stallTimeoutMs: number
 }
 
-/** start → poll → bundle → download → unpack → check, setting each output as soon as it is known. */
+/** start → poll → bundle → download → unpack → check, recording in `report` what each step learns. */
 export async function exportSite(settings: ExportSettings, report: ExportReport, context: ExportContext): Promise<void> {
   try {
     const { client } = context
     let job = await core.group('Start the export', () => startOrReuse(settings, client))
     report.jobId = job.jobId
-    core.setOutput('job-id', job.jobId)
 
     job = await core.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context))
-    record(report, job)
+    report.job = job
+    report.pageCount = job.pageCount
     if (job.status === 'failed') {
       throw new JobError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`)
     }
@@ -64,7 +51,7 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
     }
 
     const directory = await outputDirectory(settings)
-    await core.group('Generate the bundle', () => useBundle(settings, report, directory, client))
+    await core.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, directory, client))
     if (!settings.download) return
 
     await core.group('Download the bundle', () => download(settings, report, directory, context))
@@ -75,13 +62,11 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
         core.info(`Unpacked the site into ${sitePath}`)
         return sitePath
       })
-      core.setOutput('site-path', report.sitePath)
       if (settings.verify !== 'off') {
         const { verifySite } = await import('./site/verify.js')
         const { sitePath } = report
         const options = { mode: settings.verify, domain: settings.domain, expectedPages: job.pageCount }
         report.siteCheck = await core.group('Check the site', () => verifySite(sitePath, options))
-        if (report.siteCheck) core.setOutput('verify-report-path', report.siteCheck.reportPath)
         if (report.siteCheck?.failure) throw report.siteCheck.failure
       }
     }
@@ -93,11 +78,9 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
           : 'The run was cancelled before an export job was started'
       )
     }
-    throw namingJob(error, report.jobId)
+    throw prefixJobId(error, report.jobId)
   } finally {
     report.finishedAt = Date.now()
-    // Also after a failure or a timeout: the last status seen tells a later step where the job was.
-    if (report.job?.status) core.setOutput('status', report.job.status)
   }
 }
 
@@ -152,11 +135,6 @@ function progressLine(job: ExportJob): string {
   return parts.join(' · ')
 }
 
-function record(report: ExportReport, job: ExportJob): void {
-  report.job = job
-  if (job.pageCount !== undefined) core.setOutput('page-count', job.pageCount)
-}
-
 async function outputDirectory(settings: ExportSettings): Promise<string> {
   if (settings.path) {
     await mkdir(settings.path, { recursive: true })
@@ -165,15 +143,18 @@ async function outputDirectory(settings: ExportSettings): Promise<string> {
   return mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'static-export-'))
 }
 
-/** Gets a link and publishes it: masked, as outputs, and in the Helm values. */
-async function useBundle(settings: ExportSettings, report: ExportReport, directory: string, client: ApiClient, fresh = false): Promise<Bundle> {
+/** Gets a link, masks it, keeps it in the report, and writes the Helm values that carry it. */
+async function getBundleAndWriteHelmValues(
+  settings: ExportSettings,
+  report: ExportReport,
+  directory: string,
+  client: ApiClient,
+  fresh = false
+): Promise<Bundle> {
   const bundle = await bundleLink(report, client, fresh)
   if (settings.maskBundleUrl) core.setSecret(bundle.bundleUrl)
   report.bundle = bundle
-  core.setOutput('bundle-url', bundle.bundleUrl)
-  core.setOutput('expires-at', bundle.expiresAt ?? '')
   report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version)
-  core.setOutput('helm-values-path', report.helmValuesPath)
   const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`
   core.info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`)
   return bundle
@@ -213,7 +194,7 @@ async function download(settings: ExportSettings, report: ExportReport, director
         )
       }
       links++
-      bundle = await useBundle(settings, report, directory, context.client, true)
+      bundle = await getBundleAndWriteHelmValues(settings, report, directory, context.client, true)
       if (!expiresSoon(bundle)) return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes }
       logTooSoon(bundle)
     }
@@ -233,8 +214,6 @@ async function download(settings: ExportSettings, report: ExportReport, director
   })
   const kind = supportedKind(await detectArchiveKind(file.path), file.path)
   report.archive = { ...file, kind }
-  core.setOutput('bundle-path', file.path)
-  core.setOutput('bundle-sha256', file.sha256)
   core.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`)
 }
 
@@ -256,7 +235,7 @@ function archiveName(link: string, jobId: string): string {
 }
 
 /** Every error of an export run names its job, once one exists; API and job errors (also when retries ran out of time) already do. */
-function namingJob(error: unknown, jobId?: string): unknown {
+function prefixJobId(error: unknown, jobId?: string): unknown {
   if (!jobId || !(error instanceof Error) || error instanceof JobError || error instanceof ApiError || error.cause instanceof ApiError) return error
   error.message = `Export job ${jobId}: ${error.message}`
   return error

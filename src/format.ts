@@ -7,6 +7,11 @@ export function formatSeconds(ms: number): string {
   return `${minutes} min ${Math.round(seconds - minutes * 60)} s`
 }
 
+/** A check of a small site takes milliseconds, which a rounded second would show as 0 s. */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : formatSeconds(ms)
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
   const units = ['KiB', 'MiB', 'GiB', 'TiB']

@@ -1,7 +1,9 @@
 import * as core from '@actions/core'
 import { followAgentJob } from './agent.js'
 import { ApiClient } from './api/client.js'
-import { exportSite, type ExportReport } from './export.js'
+import { exportSite } from './export.js'
+import { outputsOf } from './outputs.js'
+import type { ExportReport, RunReport } from './report.js'
 import { readSettings, type Settings } from './settings.js'
 import { writeSiteCheckSummary } from './site/summary.js'
 import { writeExportSummary } from './summary.js'
@@ -12,10 +14,15 @@ const EXIT_AFTER_CANCEL_MS = 900
 /** The action: settings → the command → outputs and summary; every failure ends in one setFailed. */
 export async function run(): Promise<void> {
   const cancellation = new AbortController()
+  let report: RunReport | undefined
   const cancel = (signal: NodeJS.Signals): void => {
     core.info(`Received ${signal}: stopping`)
     cancellation.abort(new Error(`cancelled by ${signal}`))
-    setTimeout(() => process.exit(1), EXIT_AFTER_CANCEL_MS).unref()
+    setTimeout(() => {
+      // A step that does not heed the cancellation in time still leaves what it learned, the job id first.
+      if (report) setOutputs(report)
+      process.exit(1)
+    }, EXIT_AFTER_CANCEL_MS).unref()
   }
   process.once('SIGINT', cancel)
   process.once('SIGTERM', cancel)
@@ -32,9 +39,10 @@ export async function run(): Promise<void> {
       signal: cancellation.signal
     })
     if (settings.command === 'export') {
-      const report: ExportReport = { startedAt: Date.now() }
+      const exportReport: ExportReport = { command: 'export', startedAt: Date.now() }
+      report = exportReport
       try {
-        await exportSite(settings, report, {
+        await exportSite(settings, exportReport, {
           client,
           deadline,
           signal: cancellation.signal,
@@ -42,18 +50,25 @@ export async function run(): Promise<void> {
           stallTimeoutMs: requestTimeoutMs(settings)
         })
       } finally {
-        await writeExportSummary(report, !settings.maskBundleUrl)
-        if (report.siteCheck) await writeSiteCheckSummary(report.siteCheck)
+        await writeExportSummary(exportReport, !settings.maskBundleUrl)
+        if (exportReport.siteCheck) await writeSiteCheckSummary(exportReport.siteCheck)
       }
     } else {
-      await followAgentJob(settings, client, { deadline, signal: cancellation.signal })
+      report = { command: 'agent-job', startedAt: Date.now() }
+      await followAgentJob(settings, report, client, { deadline, signal: cancellation.signal })
     }
   } catch (error) {
     core.setFailed(error instanceof Error ? error.message : String(error))
   } finally {
+    if (report) setOutputs(report)
     process.off('SIGINT', cancel)
     process.off('SIGTERM', cancel)
   }
+}
+
+/** The one place where outputs are set: from the report, once the run is over. */
+function setOutputs(report: RunReport): void {
+  for (const [name, value] of Object.entries(outputsOf(report))) core.setOutput(name, value)
 }
 
 /** One request may take a sixth of the whole wait, between 1 and 30 seconds, so a retry still fits. */

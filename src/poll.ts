@@ -12,7 +12,7 @@ export interface PollOptions<T> {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
-export type PollOutcome<T> =
+type PollOutcome<T> =
   { finished: true; state: T; elapsedMs: number; polls: number } | { finished: false; state: T | undefined; elapsedMs: number; polls: number }
 
 /** Polls are spaced out on long jobs to at most this, unless the user asked for longer. */

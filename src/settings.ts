@@ -52,44 +52,6 @@ export class InputError extends Error {
   override name = 'InputError'
 }
 
-/** Every input of action.yml; test/settings.test.ts checks the two lists against each other. */
-export const INPUT_NAMES = [
-  'api-key',
-  'base-url',
-  'command',
-  'domain',
-  'export-job-id',
-  'project-id',
-  'agent-job-id',
-  'wait',
-  'timeout-seconds',
-  'poll-interval-seconds',
-  'download',
-  'extract',
-  'path',
-  'comment-on',
-  'github-token',
-  'mask-bundle-url',
-  'paths',
-  'version',
-  'verify'
-] as const
-type InputName = (typeof INPUT_NAMES)[number]
-type RawInputs = Record<InputName, string>
-
-/** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
-export const DEFAULTS: Partial<RawInputs> = {
-  'base-url': 'https://api.mintlify.com',
-  command: 'export',
-  wait: 'true',
-  'timeout-seconds': '1800',
-  'poll-interval-seconds': '5',
-  download: 'true',
-  extract: 'false',
-  'mask-bundle-url': 'true',
-  verify: 'warn'
-}
-
 const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/
@@ -112,9 +74,25 @@ const optionalId = z
   .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
   .optional()
 
-const InputsSchema = z
-  .object({
-    'api-key': z
+/** The command that reads an input; `both` for inputs that every run reads. */
+type Scope = 'both' | ExportSettings['command'] | AgentSettings['command']
+
+interface InputSpec {
+  command: Scope
+  /** As in action.yml. */
+  default?: string
+  /** Parses the raw text; an `.optional()` schema marks an input that may be left empty. */
+  schema: z.ZodType<unknown, string | undefined>
+}
+
+/**
+ * Every input of action.yml, in its order, described once: the command that reads it, its default
+ * and what it accepts. test/settings.test.ts checks the names and defaults against action.yml.
+ */
+const INPUTS = {
+  'api-key': {
+    command: 'both',
+    schema: z
       .string()
       .min(1, {
         error:
@@ -123,8 +101,12 @@ const InputsSchema = z
         abort: true
       })
       // The value never appears in this message: it is a secret even when malformed.
-      .regex(ADMIN_KEY_SHAPE, { error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)' }),
-    'base-url': z.string().transform((value, ctx) => {
+      .regex(ADMIN_KEY_SHAPE, { error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)' })
+  },
+  'base-url': {
+    command: 'both',
+    default: 'https://api.mintlify.com',
+    schema: z.string().transform((value, ctx) => {
       const url = URL.parse(value)
       if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
         ctx.addIssue({ code: 'custom', message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"` })
@@ -142,11 +124,18 @@ const InputsSchema = z
         return z.NEVER
       }
       return url.href.replace(/\/+$/, '')
-    }),
-    command: z.enum(['export', 'agent-job'], {
+    })
+  },
+  command: {
+    command: 'both',
+    default: 'export',
+    schema: z.enum(['export', 'agent-job'], {
       error: (issue) => `must be export or agent-job, got "${String(issue.input)}"`
-    }),
-    domain: z
+    })
+  },
+  domain: {
+    command: 'export',
+    schema: z
       .string()
       .transform((value, ctx) => {
         if (!value) return undefined
@@ -157,36 +146,74 @@ const InputsSchema = z
         }
         return host
       })
-      .optional(),
-    'export-job-id': optionalId,
-    'project-id': optionalId,
-    'agent-job-id': optionalId,
-    wait: bool,
-    'timeout-seconds': seconds,
-    'poll-interval-seconds': seconds,
-    download: bool,
-    extract: bool,
-    path: z.string().optional(),
-    'comment-on': z
+      .optional()
+  },
+  'export-job-id': { command: 'export', schema: optionalId },
+  'project-id': { command: 'agent-job', schema: optionalId },
+  'agent-job-id': { command: 'agent-job', schema: optionalId },
+  wait: { command: 'both', default: 'true', schema: bool },
+  'timeout-seconds': { command: 'both', default: '1800', schema: seconds },
+  'poll-interval-seconds': { command: 'both', default: '5', schema: seconds },
+  download: { command: 'export', default: 'true', schema: bool },
+  extract: { command: 'export', default: 'false', schema: bool },
+  path: { command: 'export', schema: z.string().optional() },
+  'comment-on': {
+    command: 'agent-job',
+    schema: z
       .string()
       .regex(/^#?[1-9]\d{0,9}$/, {
         error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
       })
       .transform((value) => Number(value.replace('#', '')))
-      .optional(),
-    'github-token': z.string(),
-    'mask-bundle-url': bool,
-    paths: z.string().transform((value) =>
+      .optional()
+  },
+  'github-token': { command: 'agent-job', default: '${{ github.token }}', schema: z.string() },
+  'mask-bundle-url': { command: 'export', default: 'true', schema: bool },
+  paths: {
+    command: 'export',
+    schema: z.string().transform((value) =>
       value
         .split(/\r?\n/)
         .map((line) => line.trim())
         .filter(Boolean)
-    ),
-    version: z.string().optional(),
-    verify: z.enum(['warn', 'error', 'off'], {
+    )
+  },
+  version: { command: 'export', schema: z.string().optional() },
+  verify: {
+    command: 'export',
+    default: 'warn',
+    schema: z.enum(['warn', 'error', 'off'], {
       error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
     })
-  })
+  }
+} satisfies Record<string, InputSpec>
+
+type InputName = keyof typeof INPUTS
+type RawInputs = Record<InputName, string>
+const SPECS = Object.entries(INPUTS) as [InputName, InputSpec][]
+
+export const INPUT_NAMES = SPECS.map(([name]) => name)
+
+/**
+ * A default such as `${{ github.token }}` is the runner's to resolve: the action never applies it,
+ * and cannot tell the value the runner put in from one the workflow gave.
+ */
+function isExpression(value: string): boolean {
+  return value.includes('${{')
+}
+
+/** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
+export const DEFAULTS: Partial<RawInputs> = Object.fromEntries(
+  SPECS.flatMap(([name, spec]) => (spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]]))
+)
+
+/** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
+const OPTIONAL = SPECS.filter(([, spec]) => spec.schema instanceof z.ZodOptional).map(([name]) => name)
+const EXPORT_ONLY = SPECS.filter(([, spec]) => spec.command === 'export').map(([name]) => name)
+const AGENT_ONLY = SPECS.filter(([, spec]) => spec.command === 'agent-job').map(([name]) => name)
+
+const InputsSchema = z
+  .object(Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])) as { [Name in InputName]: (typeof INPUTS)[Name]['schema'] })
   .superRefine((inputs, ctx) => {
     const missing = (input: InputName, why: string): void => {
       ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` })
@@ -218,7 +245,7 @@ export function readSettings(): Settings {
     throw new InputError(problems.join('\n'))
   }
   const inputs = parsed.data
-  if (raw.domain && inputs.domain) explainDomain(raw.domain, inputs.domain)
+  if (raw.domain && inputs.domain) announceDomainReduction(raw.domain, inputs.domain)
   for (const [input, why] of ineffectiveInputs(inputs, given)) core.warning(`Input '${input}' ${why}`)
   const common: CommonSettings = {
     apiKey: inputs['api-key'],
@@ -258,24 +285,22 @@ export function readSettings(): Settings {
 
 /** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
 function readRawInputs(): { raw: RawInputs; given: Set<InputName> } {
-  const raw = {} as RawInputs
+  const raw = {} as Partial<RawInputs>
   const given = new Set<InputName>()
-  for (const name of INPUT_NAMES) {
+  for (const [name, spec] of SPECS) {
     // `paths` keeps its line breaks; every other input is trimmed by core.
     const value = core.getInput(name, { trimWhitespace: name !== 'paths' })
-    raw[name] = value || DEFAULTS[name] || ''
-    if (value.trim() && value !== DEFAULTS[name]) given.add(name)
+    const fallback = DEFAULTS[name] ?? ''
+    if (value || fallback || !OPTIONAL.includes(name)) raw[name] = value || fallback
+    if (value.trim() && value !== fallback && !(spec.default && isExpression(spec.default))) given.add(name)
   }
-  return { raw: optionalAsUndefined(raw), given }
+  return { raw: raw as RawInputs, given }
 }
 
 type ParsedInputs = z.infer<typeof InputsSchema>
 
-const EXPORT_ONLY: InputName[] = ['domain', 'export-job-id', 'download', 'extract', 'path', 'mask-bundle-url', 'paths', 'version', 'verify']
-const AGENT_ONLY: InputName[] = ['project-id', 'agent-job-id', 'comment-on']
-
 /** Inputs the workflow set that do nothing in the combination given, each with the reason. */
-export function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>): [InputName, string][] {
+function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>): [InputName, string][] {
   const found: [InputName, string][] = []
   const unused = (names: InputName[], why: string): void => {
     for (const name of names) if (given.has(name)) found.push([name, why])
@@ -302,7 +327,7 @@ export function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<Input
  * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
  * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
  */
-function explainDomain(value: string, host: string): void {
+function announceDomainReduction(value: string, host: string): void {
   const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
   const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : ''
   if (dropped) {
@@ -313,14 +338,6 @@ function explainDomain(value: string, host: string): void {
   } else if (host !== value.toLowerCase()) {
     core.notice(`Input 'domain' reduced to its host: "${value}" → "${host}"`)
   }
-}
-
-/** Empty optional inputs become undefined so the schema's `.optional()` applies. */
-function optionalAsUndefined(raw: RawInputs): RawInputs {
-  for (const name of ['domain', 'export-job-id', 'project-id', 'agent-job-id', 'path', 'comment-on', 'version'] as const) {
-    if (raw[name] === '') delete (raw as Partial<RawInputs>)[name]
-  }
-  return raw
 }
 
 /** The host of a domain input, accepting a pasted URL or a host with a path. */

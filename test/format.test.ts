@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatSeconds, oneLine } from '../src/format.js'
+import { formatBytes, formatDuration, formatSeconds, oneLine } from '../src/format.js'
 
 describe('oneLine', () => {
   it.each([
@@ -20,5 +20,12 @@ describe('formatSeconds and formatBytes', () => {
     expect(formatSeconds(125_000)).toBe('2 min 5 s')
     expect(formatBytes(512)).toBe('512 B')
     expect(formatBytes(1536 * 1024)).toBe('1.5 MiB')
+  })
+})
+
+describe('formatDuration', () => {
+  it('shows milliseconds under a second and seconds above', () => {
+    expect(formatDuration(12)).toBe('12 ms')
+    expect(formatDuration(2500)).toBe('2.5 s')
   })
 })

@@ -4,7 +4,7 @@ import { isTarHeader } from './tar.js'
 import { isSkippableMagic, skipSkippableFrames } from './zstd.js'
 
 /** The kinds of archive the action unpacks. */
-export const SUPPORTED_KINDS = ['tar.gz', 'tar.zst', 'tar', 'zip'] as const
+const SUPPORTED_KINDS = ['tar.gz', 'tar.zst', 'tar', 'zip'] as const
 export type ArchiveKind = (typeof SUPPORTED_KINDS)[number]
 
 /** Kinds recognised only to be refused by name. */

@@ -80,14 +80,14 @@ const DRIVE = /^[A-Za-z]:/
  * The longest name part, in UTF-8 bytes: ext4, APFS and NTFS all stop at 255 (bytes, UTF-8
  * characters and UTF-16 units: 255 bytes fit each).
  */
-export const MAX_NAME_PART_BYTES = 255
+const MAX_NAME_PART_BYTES = 255
 /**
  * The longest path inside the site, in UTF-8 bytes: a quarter of Linux's PATH_MAX, so that the
  * site fits under macOS's PATH_MAX (1,024) below a short folder. It is more than Windows' MAX_PATH
  * of 260 characters: Node writes longer paths there (it passes `\\?\` paths to Windows), but tools
  * that don't opt into long paths cannot read them (README, "Unpacking policy").
  */
-export const MAX_PATH_BYTES = 1024
+const MAX_PATH_BYTES = 1024
 
 /** Characters Windows cannot hold in a name (`:` opens an alternate data stream). */
 const WINDOWS_FORBIDDEN = /[<>:"|?*]/
@@ -263,7 +263,7 @@ export interface SizeBound {
  * A site compresses by a few times (HTML and JSON by 3 to 10, images and fonts hardly at all); a
  * decompression bomb by hundreds or thousands. Compressed by more than this, it is refused.
  */
-export const MAX_RATIO = 200
+const MAX_RATIO = 200
 /** Small archives may always unpack to this much, whatever their ratio. */
 export const MIN_BOUND_BYTES = 64 * 1024 * 1024
 

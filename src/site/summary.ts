@@ -1,6 +1,5 @@
-import * as core from '@actions/core'
-import { code, text } from '../summary.js'
-import { formatSeconds } from '../format.js'
+import { formatDuration } from '../format.js'
+import { addTable, code, escapeHtml, writeSummary } from '../summary.js'
 import type { SiteCheck } from './verify.js'
 
 /** Problems and origins listed in the job summary; the report has them all. */
@@ -10,7 +9,6 @@ const LONGEST = 300
 
 /** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
 export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return
   const { report, reportPath } = check
   const { counts } = report
   const rows: [string, string][] = [
@@ -21,44 +19,30 @@ export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
     ['Origins loaded from elsewhere', String(counts.externalOrigins)],
     ['Canonical or og:url on another host', String(counts.addressProblems)],
     ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
-    ['Checked', `${counts.files} files in ${duration(report.durationMs)}`],
+    ['Checked', `${counts.files} files in ${formatDuration(report.durationMs)}`],
     ['Report', code(reportPath)]
   ]
-  try {
-    const summary = core.summary.addHeading('Site check', 3).addTable([
-      [
-        { data: 'Check', header: true },
-        { data: 'Result', header: true }
-      ],
-      ...rows
-    ])
+  await writeSummary('the site check to the job summary', (summary) => {
+    addTable(summary.addHeading('Site check', 3), ['Check', 'Result'], rows)
     if (report.externalOrigins.length > 0) {
-      summary
-        .addHeading('Loaded from other origins', 4)
-        .addTable([
-          ['Origin', 'Loads', 'Files', 'Such as'].map((data) => ({ data, header: true })),
-          ...report.externalOrigins
-            .slice(0, LISTED)
-            .map((origin) => [code(origin.origin), text(origin.kinds.join(', ')), String(origin.files), code(shorten(origin.examples[0] ?? ''))])
-        ])
+      addTable(
+        summary.addHeading('Loaded from other origins', 4),
+        ['Origin', 'Loads', 'Files', 'Such as'],
+        report.externalOrigins
+          .slice(0, LISTED)
+          .map((origin) => [code(origin.origin), escapeHtml(origin.kinds.join(', ')), String(origin.files), code(shorten(origin.examples[0] ?? ''))])
+      )
     }
     if (report.problems.length > 0) {
       const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems'
-      summary.addHeading(heading, 4).addList(report.problems.slice(0, LISTED).map((problem) => text(shorten(problem.message))))
+      summary.addHeading(heading, 4).addList(report.problems.slice(0, LISTED).map((problem) => escapeHtml(shorten(problem.message))))
     }
-    for (const notice of report.notices) summary.addDetails('Links without .html', `<pre>${text(notice)}</pre>`)
-    for (const skipped of report.skipped) summary.addRaw(`<p>Not checked: ${text(skipped)}</p>`, true)
-    await summary.write()
-  } catch (error) {
-    core.warning(`Could not write the site check to the job summary: ${(error as Error).message}`)
-  }
+    for (const notice of report.notices) summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`)
+    for (const skipped of report.skipped) summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true)
+    return summary
+  })
 }
 
 function shorten(message: string): string {
   return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message
-}
-
-/** A check of a small site takes milliseconds, which a rounded second would show as 0 s. */
-export function duration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : formatSeconds(ms)
 }

@@ -1,11 +1,10 @@
 import * as core from '@actions/core'
 import path from 'node:path'
-import { oneLine } from '../format.js'
+import { formatDuration, oneLine } from '../format.js'
 import type { VerifyMode } from '../settings.js'
 import { siteCheckError, warnProblems } from './annotations.js'
 import { bundledWorker, checkSite } from './check.js'
 import { buildReport, writeReport, type SiteCheckReport } from './report.js'
-import { duration } from './summary.js'
 
 /** Where the worker bundle (src/site/worker.ts) is built, beside the action's bundle. */
 const WORKER_BUNDLE = 'site-worker/index.js'
@@ -51,9 +50,9 @@ export async function verifySite(sitePath: string, options: VerifyOptions): Prom
 
   const { counts } = report
   core.info(
-    `Checked ${count(counts.files, 'file')} (${count(counts.htmlPages, 'page')}, ${count(counts.styleSheets, 'style sheet')}, ` +
-      `${count(counts.internalReferences, 'internal reference')}) in ${duration(report.durationMs)}` +
-      `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : count(counts.problems, 'problem')}`
+    `Checked ${plural(counts.files, 'file')} (${plural(counts.htmlPages, 'page')}, ${plural(counts.styleSheets, 'style sheet')}, ` +
+      `${plural(counts.internalReferences, 'internal reference')}) in ${formatDuration(report.durationMs)}` +
+      `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : plural(counts.problems, 'problem')}`
   )
   for (const problem of report.problems.slice(0, LOGGED)) core.info(`  ${oneLine(problem.message)}`)
   if (counts.problems > LOGGED) core.info(`  …and ${counts.problems - LOGGED} more, in the report`)
@@ -69,6 +68,6 @@ export async function verifySite(sitePath: string, options: VerifyOptions): Prom
   return { report, reportPath, failure: siteCheckError(report, reportPath) }
 }
 
-function count(value: number, noun: string): string {
+function plural(value: number, noun: string): string {
   return `${value} ${noun}${value === 1 ? '' : 's'}`
 }

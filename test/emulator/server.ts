@@ -56,7 +56,7 @@ export interface AgentScenario {
 }
 
 /** What is served behind a bundle link: bytes in memory, or a file streamed from disk. */
-export type ArchiveSource = { bytes: Buffer; name?: string } | { file: string; name?: string }
+type ArchiveSource = { bytes: Buffer; name?: string } | { file: string; name?: string }
 
 export interface EmulatorOptions {
   apiKey: string
@@ -556,7 +556,7 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-export function listen(server: http.Server, port = 0): Promise<number> {
+function listen(server: http.Server, port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', () => {
@@ -566,7 +566,7 @@ export function listen(server: http.Server, port = 0): Promise<number> {
   })
 }
 
-export function close(server: http.Server): Promise<void> {
+function close(server: http.Server): Promise<void> {
   return new Promise((resolve) => {
     if (!server.listening) return resolve()
     server.close(() => resolve())

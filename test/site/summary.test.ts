@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Problem, SiteCheckReport } from '../../src/site/report.js'
-import { duration, writeSiteCheckSummary } from '../../src/site/summary.js'
+import { writeSiteCheckSummary } from '../../src/site/summary.js'
 
 // @actions/core keeps the summary file's path once it has found it: one file serves every test.
 let work: string
@@ -92,12 +92,5 @@ describe('writeSiteCheckSummary', () => {
     vi.stubEnv('GITHUB_STEP_SUMMARY', '')
     await writeSiteCheckSummary({ reportPath: '/r.json', report: report([]) })
     expect(await readFile(summaryFile, 'utf8')).toBe('')
-  })
-})
-
-describe('duration', () => {
-  it('shows milliseconds under a second and seconds above', () => {
-    expect(duration(12)).toBe('12 ms')
-    expect(duration(2500)).toBe('2.5 s')
   })
 })

@@ -24,7 +24,7 @@ export function hasTool(command: string): boolean {
 }
 
 /** The tools in `commands` that are missing, for a skip message. */
-export function missingTools(commands: string[]): string[] {
+function missingTools(commands: string[]): string[] {
   return commands.filter((command) => !hasTool(command))
 }
 
@@ -55,7 +55,7 @@ export interface TreeOptions {
 }
 
 /** A large file, over the size zip entries are inflated at once, to take the streaming path. */
-export const LARGE_FILE_BYTES = 5 * 1024 * 1024 + 123
+const LARGE_FILE_BYTES = 5 * 1024 * 1024 + 123
 
 /**
  * A documentation site as the export makes one, with what archives find hard: non-ASCII names,

@@ -10,7 +10,7 @@ import type { Seed } from './seeds.ts'
  * that pick its target and value, so that fast-check can shrink a failure to a small one.
  */
 
-export interface Edit {
+interface Edit {
   op: (typeof OPS)[number]
   a: number
   b: number

@@ -1,0 +1,38 @@
+import type { AgentJob, Bundle, ExportJob } from './api/schemas.js'
+import type { ArchiveKind } from './archive/index.js'
+import type { DownloadedFile } from './download.js'
+import type { SiteCheck } from './site/verify.js'
+
+/**
+ * What an export run learned so far. The run fills it in as it goes; the outputs and the job
+ * summary are written from it once the run is over, on failure too.
+ */
+export interface ExportReport {
+  command: 'export'
+  startedAt: number
+  finishedAt?: number
+  jobId?: string
+  /** The last status read. */
+  job?: ExportJob
+  /** Pages exported, once the wait is over: the count of a job still running keeps growing. */
+  pageCount?: number
+  /** The latest link asked for. */
+  bundle?: Bundle
+  archive?: DownloadedFile & { kind: ArchiveKind }
+  sitePath?: string
+  helmValuesPath?: string
+  siteCheck?: SiteCheck
+}
+
+/** What an agent-job run learned so far. */
+export interface AgentReport {
+  command: 'agent-job'
+  startedAt: number
+  /** The last state read. */
+  job?: AgentJob
+  /** The job once the wait is over: ended, or read once with wait: false. */
+  outcome?: AgentJob
+  commentUrl?: string
+}
+
+export type RunReport = ExportReport | AgentReport

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { outputsOf } from '../src/outputs.js'
+import type { AgentReport, ExportReport } from '../src/report.js'
+import { readActionYaml } from './support/run-action.ts'
+
+const FULL_EXPORT: ExportReport = {
+  command: 'export',
+  startedAt: 0,
+  finishedAt: 1,
+  jobId: 'se_1',
+  job: { jobId: 'se_1', status: 'completed', pageCount: 12 },
+  pageCount: 12,
+  bundle: { bundleUrl: 'https://storage.example/b.tar.gz?sig=1', expiresAt: '2030-01-01T00:00:00.000Z' },
+  archive: { path: '/tmp/b.tar.gz', sha256: 'ab', sizeBytes: 3, kind: 'tar.gz' },
+  sitePath: '/tmp/site',
+  helmValuesPath: '/tmp/helm-values.yaml',
+  siteCheck: { reportPath: '/tmp/verify-report.json', report: {} as never }
+}
+
+const FULL_AGENT: AgentReport = {
+  command: 'agent-job',
+  startedAt: 0,
+  job: { id: 'aj_1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/1' },
+  outcome: { id: 'aj_1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/1' },
+  commentUrl: 'https://github.com/acme/docs/issues/7#issuecomment-1'
+}
+
+describe('outputsOf', () => {
+  it('gives every output of action.yml from the reports of the two commands, and no other', async () => {
+    const action = await readActionYaml()
+    const names = [...Object.keys(outputsOf(FULL_EXPORT)), ...Object.keys(outputsOf(FULL_AGENT))]
+    expect(new Set(names)).toEqual(new Set(Object.keys(action.outputs)))
+  })
+
+  it('keeps the job id and the last status seen of an export that timed out, and no page count yet', () => {
+    const report: ExportReport = { command: 'export', startedAt: 0, jobId: 'se_1', job: { jobId: 'se_1', status: 'running', pageCount: 3 } }
+    expect(outputsOf(report)).toEqual({ 'job-id': 'se_1', status: 'running' })
+  })
+
+  it('gives the pull request link of an agent job only once the wait is over', () => {
+    const job = { id: 'aj_1', status: 'running' }
+    expect(outputsOf({ command: 'agent-job', startedAt: 0, job })).toEqual({ status: 'running' })
+    expect(outputsOf({ command: 'agent-job', startedAt: 0, job, outcome: job })).toEqual({ status: 'running', 'pr-link': '' })
+  })
+})
