@@ -152,6 +152,7 @@ export class TarReader {
     // Only POSIX ustar and pax headers have a prefix field; GNU uses those bytes for other things.
     const prefix = isPosixHeader(block) ? field(block, 345, 155) : undefined
     this.name = pending.path ?? (prefix && prefix.length > 0 ? `${decode(prefix)}/${decode(field(block, 0, 100))}` : decode(field(block, 0, 100)))
+    refuseGnuSparseMap(block, this.name)
     const size = pending.size ?? headerSize
     let type = ENTRY_TYPES[typeflag] ?? 'unknown'
     // Old archives mark a folder with a trailing slash only.
@@ -255,6 +256,20 @@ function checkNumbers(block: Buffer, at: number): void {
   for (const [offset, length, name] of isPosixHeader(block) ? [...NUMERIC_FIELDS, ...POSIX_NUMERIC_FIELDS] : NUMERIC_FIELDS) {
     readNumber(block, offset, length, name, at)
   }
+}
+
+const GNU_MAGIC = Buffer.from('ustar  \0', 'latin1')
+/** GNU's old sparse map, its continuation flag and the real size: bytes 386 to 495 of a GNU header. */
+const GNU_SPARSE_START = 386
+const GNU_SPARSE_END = 495
+
+/**
+ * bsdtar reads a GNU header's old sparse map whatever its type says, so a regular file with one
+ * would be another file there; GNU tools leave it zero but for sparse files, which are refused.
+ */
+function refuseGnuSparseMap(block: Buffer, name: string): void {
+  if (block.compare(GNU_MAGIC, 0, 8, 257, 265) !== 0 || isZero(block, GNU_SPARSE_START, GNU_SPARSE_END)) return
+  throw unsupported(`entry ${quote(name)} carries a GNU sparse map`)
 }
 
 /**
