@@ -78,7 +78,7 @@ export class SiteWriter implements EntrySink {
   }
 
   begin(entry: Entry): boolean {
-    this.count(entry.name)
+    this.chargeEntry(entry.name)
     switch (entry.type) {
       case 'file':
         this.file(entry)
@@ -196,7 +196,7 @@ export class SiteWriter implements EntrySink {
       return key
     }
     for (const added of this.tree.addFolders(parts, name)) {
-      this.count(added)
+      this.chargeEntry(added)
       this.mkdir(added)
     }
     this.lastFolder = folder
@@ -204,7 +204,7 @@ export class SiteWriter implements EntrySink {
   }
 
   /** Every entry, and every folder made for one, counts against MAX_ENTRIES and takes a block. */
-  private count(name: string): void {
+  private chargeEntry(name: string): void {
     if (++this.entries > MAX_ENTRIES) refuseEntries(name)
     this.charge(ENTRY_DISK_BYTES, name)
   }
