@@ -129,7 +129,7 @@ async function siteRootOf(out: string): Promise<string> {
   return stats.isDirectory() && index?.isFile() ? only : out
 }
 
-/** bsdtar's tree as safeTree describes the action's: the execute bit of files, link targets, folders. */
+/** bsdtar's tree as safeTree describes the action's: whether a file has any execute bit (the policy makes it 0755), link targets, folders. */
 async function describe(folder: string): Promise<Map<string, string>> {
   const tree = new Map<string, string>()
   for (const name of await readdir(folder, { recursive: true })) {
@@ -140,7 +140,7 @@ async function describe(folder: string): Promise<Map<string, string>> {
     else if (stats.isFile())
       tree.set(
         name,
-        `file ${stats.mode & 0o100 ? 'x' : '-'} ${createHash('sha256')
+        `file ${stats.mode & 0o111 ? 'x' : '-'} ${createHash('sha256')
           .update(await readFile(file))
           .digest('hex')}`
       )
