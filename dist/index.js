@@ -34133,7 +34133,9 @@ async function writeSiteCheckSummary(check) {
         ['HTML pages', counts.expectedPages === null ? String(counts.htmlPages) : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`],
         ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
         ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+        ['Links to a missing fragment', String(counts.brokenFragments)],
         ['Origins loaded from elsewhere', String(counts.externalOrigins)],
+        ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
         ['Canonical or og:url on another host', String(counts.addressProblems)],
         ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
         ['Checked', `${counts.files} files in ${duration(report.durationMs)}`],
@@ -34156,6 +34158,8 @@ async function writeSiteCheckSummary(check) {
                     .slice(0, LISTED)
                     .map((origin) => [(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(origin.origin), (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .text */ .Qq)(origin.kinds.join(', ')), String(origin.files), (0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(shorten(origin.examples[0] ?? ''))])
             ]);
+            if (report.externalOrigins.length > LISTED)
+                summary.addRaw(`<p>${LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true);
         }
         if (report.problems.length > 0) {
             const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems';
@@ -34170,6 +34174,14 @@ async function writeSiteCheckSummary(check) {
     catch (error) {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(`Could not write the site check to the job summary: ${error.message}`);
     }
+}
+/** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
+function connectionHints(report) {
+    const [first] = report.connectionHints;
+    if (!first)
+        return '0';
+    const origins = report.counts.connectionHints;
+    return `${origins} origin${origins === 1 ? '' : 's'}, such as ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_1__/* .code */ .aY)(first.origin)}: not problems, but scripts will likely reach them at run time`;
 }
 function shorten(message) {
     return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;

@@ -18,7 +18,9 @@ export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
     ['HTML pages', counts.expectedPages === null ? String(counts.htmlPages) : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`],
     ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
     ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+    ['Links to a missing fragment', String(counts.brokenFragments)],
     ['Origins loaded from elsewhere', String(counts.externalOrigins)],
+    ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
     ['Canonical or og:url on another host', String(counts.addressProblems)],
     ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
     ['Checked', `${counts.files} files in ${duration(report.durationMs)}`],
@@ -41,6 +43,7 @@ export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
             .slice(0, LISTED)
             .map((origin) => [code(origin.origin), text(origin.kinds.join(', ')), String(origin.files), code(shorten(origin.examples[0] ?? ''))])
         ])
+      if (report.externalOrigins.length > LISTED) summary.addRaw(`<p>${LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true)
     }
     if (report.problems.length > 0) {
       const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems'
@@ -52,6 +55,14 @@ export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
   } catch (error) {
     core.warning(`Could not write the site check to the job summary: ${(error as Error).message}`)
   }
+}
+
+/** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
+function connectionHints(report: SiteCheck['report']): string {
+  const [first] = report.connectionHints
+  if (!first) return '0'
+  const origins = report.counts.connectionHints
+  return `${origins} origin${origins === 1 ? '' : 's'}, such as ${code(first.origin)}: not problems, but scripts will likely reach them at run time`
 }
 
 function shorten(message: string): string {

@@ -31,8 +31,16 @@ async function writeSite(entries: ArchiveEntry[]): Promise<string> {
 
 /** The findings as plain data, for comparisons. */
 function plain(findings: SiteFindings): Record<string, unknown> {
-  const { durationMs: _durationMs, threads: _threads, root: _root, broken, external, outbound, addresses, ...rest } = findings
-  return { ...rest, broken: broken.sorted(), external: external.sorted(), outbound: outbound.sorted(), addresses: addresses.sorted() }
+  const { durationMs: _durationMs, threads: _threads, root: _root, broken, external, hints, outbound, addresses, fragments, ...rest } = findings
+  return {
+    ...rest,
+    broken: broken.sorted(),
+    external: external.sorted(),
+    hints: hints.sorted(),
+    outbound: outbound.sorted(),
+    addresses: addresses.sorted(),
+    fragments: fragments.sorted()
+  }
 }
 
 const page = (body: string, head = ''): string => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`
@@ -50,7 +58,7 @@ describe('checkSite on export-shaped sites', () => {
     expect(findings.outbound.sorted()).toEqual([{ origin: 'https://github.com', files: 1, examples: ['index.html'] }])
     expect(findings.sitemap).toEqual({ files: ['sitemap.xml'], urls: 7, offDomain: [], unresolved: [], unresolvedCount: 0 })
     expect(findings.extensionless).toMatchObject({
-      exampleFile: 'api-reference/endpoints/list-pages.html',
+      exampleFile: 'index.html',
       exampleReference: '/guides/getting-started'
     })
     expect(findings.extensionless?.files).toBe(8)
@@ -90,6 +98,8 @@ describe('checkSite on export-shaped sites', () => {
         origin: 'https://cdn.segment.com',
         kinds: ['script'],
         exampleUrl: 'https://cdn.segment.com/analytics.js/v1/key/analytics.min.js',
+        reference: 'https://cdn.segment.com/analytics.js/v1/key/analytics.min.js',
+        source: 'script[src]',
         files: 1,
         examples: ['guides/deploy.html']
       },
@@ -97,6 +107,8 @@ describe('checkSite on export-shaped sites', () => {
         origin: 'https://fonts.googleapis.com',
         kinds: ['style'],
         exampleUrl: 'https://fonts.googleapis.com/css2?family=Inter',
+        reference: 'https://fonts.googleapis.com/css2?family=Inter',
+        source: '@import',
         files: 1,
         examples: ['_next/static/css/app-5e1f0a.css']
       },
@@ -104,6 +116,8 @@ describe('checkSite on export-shaped sites', () => {
         origin: 'https://fonts.gstatic.com',
         kinds: ['font'],
         exampleUrl: 'https://fonts.gstatic.com/s/brand/v1/brand.woff2',
+        reference: 'https://fonts.gstatic.com/s/brand/v1/brand.woff2',
+        source: 'url()',
         files: 1,
         examples: ['_next/static/css/app-5e1f0a.css']
       },
@@ -111,6 +125,8 @@ describe('checkSite on export-shaped sites', () => {
         origin: 'https://www.youtube.com',
         kinds: ['frame'],
         exampleUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+        reference: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+        source: 'iframe[src]',
         files: 1,
         examples: ['guides/deploy.html']
       }
@@ -129,10 +145,17 @@ describe('checkSite on export-shaped sites', () => {
 
   it('finds sitemap URLs on another host, and sitemap URLs the site does not serve', async () => {
     const offDomain = await checkSite(await writeSite(brokenSite('sitemap-host').entries), { domain: SITE_DOMAIN })
-    expect(offDomain.sitemap?.offDomain).toEqual([{ host: 'acme.mintlify.app', urls: 1, examples: ['https://acme.mintlify.app/guides/deploy'] }])
+    expect(offDomain.sitemap?.offDomain).toEqual([
+      { file: 'sitemap.xml', host: 'acme.mintlify.app', urls: 1, examples: ['https://acme.mintlify.app/guides/deploy'] }
+    ])
     expect(offDomain.sitemap?.unresolvedCount).toBe(0)
     const unresolved = await checkSite(await writeSite(brokenSite('sitemap-unresolved').entries), { domain: SITE_DOMAIN })
-    expect(unresolved.sitemap).toMatchObject({ urls: 8, offDomain: [], unresolved: [`https://${SITE_DOMAIN}/guides/removed`], unresolvedCount: 1 })
+    expect(unresolved.sitemap).toMatchObject({
+      urls: 8,
+      offDomain: [],
+      unresolved: [{ url: `https://${SITE_DOMAIN}/guides/removed`, file: 'sitemap.xml' }],
+      unresolvedCount: 1
+    })
   })
 
   it('notices a site without index.html, and the links to / that now lead nowhere', async () => {
@@ -189,7 +212,10 @@ describe('checkSite details', () => {
       files: ['sitemap.xml', 'sitemap-0.xml'],
       urls: 4,
       offDomain: [],
-      unresolved: [`https://${SITE_DOMAIN}/sitemap-1.xml`, `https://${SITE_DOMAIN}/gone`],
+      unresolved: [
+        { url: `https://${SITE_DOMAIN}/sitemap-1.xml`, file: 'sitemap.xml' },
+        { url: `https://${SITE_DOMAIN}/gone`, file: 'sitemap-0.xml' }
+      ],
       unresolvedCount: 2
     })
   })

@@ -52,23 +52,29 @@ describe('Tally', () => {
   })
 
   it('takes a merged finding’s details from its first file and combines what else it collects', () => {
-    const mine = new Tally<ExternalOrigin>()
-    const theirs = new Tally<ExternalOrigin>()
+    const combine = (into: ExternalOrigin, from: ExternalOrigin): number =>
+      into.kinds.push(...from.kinds.filter((kind) => !into.kinds.includes(kind)))
+    const mine = new Tally<ExternalOrigin>(combine)
+    const theirs = new Tally<ExternalOrigin>(combine)
     const origin = (exampleUrl: string, kinds: ExternalOrigin['kinds']) => (): ExternalOrigin => ({
       origin: 'https://cdn.example',
       kinds,
       exampleUrl,
+      reference: exampleUrl,
+      source: 'script[src]',
       files: 0,
       examples: []
     })
     mine.add('https://cdn.example', 'z.html', origin('https://cdn.example/late.js', ['script']))
     theirs.add('https://cdn.example', 'a.html', origin('https://cdn.example/early.woff2', ['font']))
-    mine.merge(theirs.snapshot(), (into, from) => into.kinds.push(...from.kinds.filter((kind) => !into.kinds.includes(kind))))
+    mine.merge(theirs.snapshot())
     expect(mine.sorted()).toEqual([
       {
         origin: 'https://cdn.example',
         kinds: ['font', 'script'],
         exampleUrl: 'https://cdn.example/early.woff2',
+        reference: 'https://cdn.example/early.woff2',
+        source: 'script[src]',
         files: 2,
         examples: ['a.html', 'z.html']
       }

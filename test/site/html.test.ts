@@ -5,16 +5,18 @@ interface Scanned {
   references: HtmlReference[]
   addresses: PageAddress[]
   bases: string[]
+  ids: string[]
 }
 
 const scanner = new HtmlScanner()
 
 function scan(html: string): Scanned {
-  const scanned: Scanned = { references: [], addresses: [], bases: [] }
+  const scanned: Scanned = { references: [], addresses: [], bases: [], ids: [] }
   scanner.scan(html, {
     reference: (reference) => scanned.references.push(reference),
     address: (address) => scanned.addresses.push(address),
-    base: (url) => scanned.bases.push(url)
+    base: (url) => scanned.bases.push(url),
+    id: (id) => scanned.ids.push(id)
   })
   return scanned
 }

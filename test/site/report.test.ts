@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest'
 import {
   Tally,
   type AddressProblem,
+  type BrokenFragment,
   type BrokenReference,
+  type ConnectionHint,
   type ExternalOrigin,
   type OutboundOrigin,
   type SiteFindings
@@ -26,8 +28,10 @@ function cleanFindings(overrides: Partial<SiteFindings> = {}): SiteFindings {
     internalReferences: 40,
     broken: new Tally<BrokenReference>(),
     external: new Tally<ExternalOrigin>(),
+    hints: new Tally<ConnectionHint>(),
     outbound: new Tally<OutboundOrigin>(),
     addresses: new Tally<AddressProblem>(),
+    fragments: new Tally<BrokenFragment>(),
     sitemap: { files: ['sitemap.xml'], urls: 3, offDomain: [], unresolved: [], unresolvedCount: 0 },
     ...overrides
   }
@@ -43,6 +47,8 @@ function brokenFindings(): SiteFindings {
     origin: 'https://cdn.example',
     kinds: ['script', 'font'],
     exampleUrl: 'https://cdn.example/x.js',
+    reference: 'https://cdn.example/x.js',
+    source: 'script[src]',
     files: 0,
     examples: []
   }))
@@ -56,8 +62,8 @@ function brokenFindings(): SiteFindings {
   findings.sitemap = {
     files: ['sitemap.xml'],
     urls: 30,
-    offDomain: [{ host: 'acme.mintlify.app', urls: 2, examples: ['https://acme.mintlify.app/a'] }],
-    unresolved: ['https://docs.acme.dev/old'],
+    offDomain: [{ file: 'sitemap.xml', host: 'acme.mintlify.app', urls: 2, examples: ['https://acme.mintlify.app/a'] }],
+    unresolved: [{ url: 'https://docs.acme.dev/old', file: 'sitemap.xml' }],
     unresolvedCount: 25
   }
   return findings
@@ -85,7 +91,9 @@ describe('buildReport', () => {
       expectedPages: 3,
       internalReferences: 40,
       brokenReferences: 0,
+      brokenFragments: 0,
       externalOrigins: 0,
+      connectionHints: 0,
       outboundOrigins: 0,
       addressProblems: 0,
       sitemapUrls: 3,

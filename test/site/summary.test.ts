@@ -34,6 +34,7 @@ function report(problems: Problem[], overrides: Partial<SiteCheckReport> = {}): 
     indexHtml: true,
     sitemap: null,
     externalOrigins: [],
+    connectionHints: [],
     problems,
     notices: [],
     skipped: [],
@@ -44,7 +45,9 @@ function report(problems: Problem[], overrides: Partial<SiteCheckReport> = {}): 
       expectedPages: 41,
       internalReferences: 900,
       brokenReferences: 3,
+      brokenFragments: 0,
       externalOrigins: 0,
+      connectionHints: 0,
       outboundOrigins: 0,
       addressProblems: 0,
       sitemapUrls: 0,
@@ -65,7 +68,15 @@ describe('writeSiteCheckSummary', () => {
       reportPath: '/runner/temp/verify-report.json',
       report: report(problems, {
         externalOrigins: [
-          { origin: 'https://cdn.example', kinds: ['font', 'script'], exampleUrl: 'https://cdn.example/x.js', files: 4, examples: ['a.html'] }
+          {
+            origin: 'https://cdn.example',
+            kinds: ['font', 'script'],
+            exampleUrl: 'https://cdn.example/x.js',
+            reference: 'https://cdn.example/x.js',
+            source: 'script[src]',
+            files: 4,
+            examples: ['a.html']
+          }
         ]
       })
     })
