@@ -236,6 +236,59 @@ describe('checkSite details', () => {
   })
 })
 
+describe('checkSite fragments', () => {
+  const fragmentsOf = (findings: SiteFindings): string[] =>
+    findings.fragments.sorted().map((link) => `${link.examples.join(',')}: ${link.source} ${link.reference} → ${link.page} #${link.fragment} (${link.files})`)
+
+  it('checks a link to a fragment of its own page against every id of the page, before or after the link', async () => {
+    const root = await writeSite([
+      {
+        name: 'index.html',
+        content: page(
+          '<a href="#later">1</a><a href="#missing">2</a><a href="#">3</a><a href="#top">4</a><a href="#TOP">5</a><a href="#:~:text=Setup">6</a>' +
+            '<a href="#a%20b">7</a><a href="#old">8</a><a href="#caf%C3%A9">9</a><a href="#later:~:text=x">10</a><a href="#Later">11</a>' +
+            '<h2 id="later">Later</h2><h2 id="a b">A b</h2><a name="old"></a><h2 id="café">Café</h2>'
+        )
+      }
+    ])
+    expect(fragmentsOf(await checkSite(root, { domain: SITE_DOMAIN }))).toEqual([
+      'index.html: a[href] #Later → index.html #Later (1)',
+      'index.html: a[href] #missing → index.html #missing (1)'
+    ])
+  })
+
+  it('checks a link to a fragment of another page against that page’s ids, however the page is named', async () => {
+    const root = await writeSite([
+      {
+        name: 'index.html',
+        content: page(
+          '<a href="/guides/intro#setup">1</a><a href="guides/intro.html#gone">2</a><a href="https://docs.acme.dev/guides/intro?x=1#gone">3</a>' +
+            '<a href="/guides/#overview">4</a><a href="/missing#x">5</a><a href="/logo.svg#x">6</a><a href="https://other.example/#x">7</a>'
+        )
+      },
+      { name: 'guides/intro.html', content: page('<h2 id="setup">Setup</h2><a href="/#nowhere">home</a>') },
+      { name: 'guides/index.html', content: page('<section id="overview"></section>') },
+      { name: 'logo.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+      { name: 'z.html', content: page('<a href="/guides/intro#gone">again</a>') }
+    ])
+    const findings = await checkSite(root, { domain: SITE_DOMAIN })
+    expect(fragmentsOf(findings)).toEqual([
+      'index.html,z.html: a[href] guides/intro.html#gone → guides/intro.html #gone (2)',
+      'guides/intro.html: a[href] /#nowhere → index.html #nowhere (1)'
+    ])
+    // A missing page is a broken reference, not a missing fragment.
+    expect(findings.broken.sorted().map((reference) => reference.target)).toEqual(['/missing'])
+  })
+
+  it('follows <base href> for a link to a bare fragment', async () => {
+    const root = await writeSite([
+      { name: 'index.html', content: page('<a href="#intro">x</a><a href="#here">y</a><h2 id="here"></h2>', '<base href="/docs/">') },
+      { name: 'docs/index.html', content: page('<h2 id="intro"></h2>') }
+    ])
+    expect(fragmentsOf(await checkSite(root, { domain: SITE_DOMAIN }))).toEqual(['index.html: a[href] #here → docs/index.html #here (1)'])
+  })
+})
+
 describe('checkSite on worker threads', () => {
   const workerFile = new URL(`file://${path.join(ROOT, 'dist/site-worker/index.js')}`)
 
@@ -246,7 +299,10 @@ describe('checkSite on worker threads', () => {
       ...site.entries,
       ...Array.from({ length: 40 }, (_, i) => ({
         name: `extra/page-${i}.html`,
-        content: page(`<a href="/gone-${i % 3}">x</a><img src="https://img.example/${i}.png">`)
+        content: page(
+          `<a href="/gone-${i % 3}">x</a><img src="https://img.example/${i}.png"><link rel="preconnect" href="https://hint-${i % 2}.example">` +
+            `<h2 id="s${i % 2}"></h2><a href="/extra/page-${(i + 7) % 40}#s0">t</a><a href="#s1">u</a>`
+        )
       }))
     ]
     const root = await writeSite(entries)
@@ -256,6 +312,8 @@ describe('checkSite on worker threads', () => {
     expect([here.threads, workers.threads]).toEqual([1, Math.min(os.availableParallelism(), 4)])
     expect(here.broken.size).toBe(3)
     expect(here.external.size).toBe(5)
+    expect(here.hints.size).toBe(2)
+    expect(here.fragments.size).toBe(40)
   })
 
   it('fails when a worker cannot start', async () => {

@@ -156,6 +156,79 @@ describe('buildReport', () => {
   })
 })
 
+describe('buildReport: fragments, connection hints, sitemaps', () => {
+  it('lists missing fragments apart from broken references, after them, each naming the page that lacks the id', () => {
+    const findings = cleanFindings()
+    for (const file of ['index.html', 'guides/a.html']) {
+      findings.fragments.add('guides/intro.html#setup', file, () => ({
+        page: 'guides/intro.html',
+        fragment: 'setup',
+        reference: '/guides/intro#setup',
+        source: 'a[href]',
+        files: 0,
+        examples: []
+      }))
+    }
+    findings.broken.add('/gone', 'guides/a.html', () => ({ target: '/gone', reference: '/gone', source: 'a[href]', files: 0, examples: [] }))
+    const report = buildReport(findings)
+    expect(report.problems.map((problem) => [problem.check, problem.file, problem.message])).toEqual([
+      ['broken-reference', 'guides/a.html', 'guides/a.html: a[href] "/gone" points at /gone, which is not in the site'],
+      ['fragment', 'index.html', 'index.html: a[href] "/guides/intro#setup": guides/intro.html has no id or name "setup"; 1 other file too']
+    ])
+    expect(report.brokenFragments).toEqual([
+      {
+        page: 'guides/intro.html',
+        fragment: 'setup',
+        reference: '/guides/intro#setup',
+        source: 'a[href]',
+        files: 2,
+        examples: ['index.html', 'guides/a.html']
+      }
+    ])
+    expect(report.brokenReferences).toHaveLength(1)
+    expect(report.counts).toMatchObject({ brokenReferences: 1, brokenFragments: 1, problems: 2 })
+  })
+
+  it('lists connection hints apart, as no problem', () => {
+    const findings = cleanFindings()
+    findings.hints.add('https://api.segment.io', 'index.html', () => ({
+      origin: 'https://api.segment.io',
+      reference: 'https://api.segment.io',
+      source: 'link[rel=preconnect]',
+      files: 0,
+      examples: []
+    }))
+    const report = buildReport(findings)
+    expect(report.problems).toEqual([])
+    expect(report.externalOrigins).toEqual([])
+    expect(report.connectionHints).toEqual([
+      { origin: 'https://api.segment.io', reference: 'https://api.segment.io', source: 'link[rel=preconnect]', files: 1, examples: ['index.html'] }
+    ])
+    expect(report.counts).toMatchObject({ connectionHints: 1, externalOrigins: 0, problems: 0 })
+  })
+
+  it('names the sitemap that holds each bad URL, and lists the URLs alone in the sitemap section', () => {
+    const findings = cleanFindings()
+    findings.sitemap = {
+      files: ['sitemap.xml', 'sitemap-0.xml', 'sitemap-1.xml'],
+      urls: 40,
+      offDomain: [{ file: 'sitemap-1.xml', host: 'acme.mintlify.app', urls: 1, examples: ['https://acme.mintlify.app/a'] }],
+      unresolved: [{ url: 'https://docs.acme.dev/old', file: 'sitemap-0.xml' }],
+      unresolvedCount: 1
+    }
+    const report = buildReport(findings)
+    expect(report.problems).toEqual([
+      {
+        check: 'sitemap',
+        file: 'sitemap-1.xml',
+        message: 'sitemap-1.xml: 1 URL is on acme.mintlify.app, not docs.acme.dev (such as https://acme.mintlify.app/a)'
+      },
+      { check: 'sitemap', file: 'sitemap-0.xml', message: 'sitemap-0.xml: https://docs.acme.dev/old is not in the site' }
+    ])
+    expect(report.sitemap?.unresolved).toEqual(['https://docs.acme.dev/old'])
+  })
+})
+
 describe('writeReport', () => {
   it('writes the report as JSON that reads back the same', async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'report-test-'))
