@@ -238,7 +238,9 @@ describe('checkSite details', () => {
 
 describe('checkSite fragments', () => {
   const fragmentsOf = (findings: SiteFindings): string[] =>
-    findings.fragments.sorted().map((link) => `${link.examples.join(',')}: ${link.source} ${link.reference} → ${link.page} #${link.fragment} (${link.files})`)
+    findings.fragments
+      .sorted()
+      .map((link) => `${link.examples.join(',')}: ${link.source} ${link.reference} → ${link.page} #${link.fragment} (${link.files})`)
 
   it('checks a link to a fragment of its own page against every id of the page, before or after the link', async () => {
     const root = await writeSite([
