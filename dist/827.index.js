@@ -29,6 +29,7 @@ const TITLES = {
     index: 'Site check: no index.html',
     pages: 'Site check: pages missing',
     'broken-reference': 'Site check: broken reference',
+    fragment: 'Site check: link to a missing fragment',
     address: 'Site check: canonical address on another host',
     sitemap: 'Site check: sitemap',
     'external-origin': 'Site check: loads from another origin'
@@ -300,32 +301,63 @@ const EXAMPLE_FILES = 5;
 /** Findings kept per list; beyond, only their references are counted. */
 const MAX_FINDINGS = 1000;
 /**
+ * The order in which a finding's files are shown: the site's `index.html` first, the page a
+ * reader knows, then the others by name, and `404.html` last, since it holds the site-wide
+ * header and footer and would otherwise be the example of every site-wide finding.
+ */
+function exampleOrder(a, b) {
+    const rank = exampleRank(a) - exampleRank(b);
+    return rank !== 0 ? rank : a < b ? -1 : a > b ? 1 : 0;
+}
+function exampleRank(file) {
+    return file === 'index.html' ? 0 : file === '404.html' ? 2 : 1;
+}
+/**
  * Findings by key, each counted once per file. A file's references arrive together, and files
- * arrive in sorted order, so the first examples of a finding are its alphabetically first files;
- * merging tallies read in parallel keeps that, so the result does not depend on the reading order.
+ * arrive in sorted order; each finding keeps its first files in `exampleOrder`, and takes its
+ * details (the reference as written) from the first of them, which the messages name. Merging
+ * tallies read in parallel keeps that, so the result does not depend on the reading order.
  */
 class Tally {
+    combine;
+    limit;
     entries = new Map();
     lastFile = new Map();
     /** References to findings left out because the list was full (at least this many). */
     overflow = 0;
+    /**
+     * `combine` carries over what a finding collects from every file (an origin's kinds) when its
+     * details are taken from another file; `limit` is how many findings are kept.
+     */
+    constructor(combine, limit = MAX_FINDINGS) {
+        this.combine = combine;
+        this.limit = limit;
+    }
     /** Counts `file` for the finding `key`, made by `create` the first time; undefined when the list is full. */
     add(key, file, create) {
         let entry = this.entries.get(key);
         if (!entry) {
-            if (this.entries.size >= MAX_FINDINGS) {
+            if (this.entries.size >= this.limit) {
                 this.overflow++;
                 return undefined;
             }
             entry = create();
             this.entries.set(key, entry);
         }
-        if (this.lastFile.get(key) !== file) {
-            this.lastFile.set(key, file);
-            entry.files++;
-            if (entry.examples.length < EXAMPLE_FILES)
-                entry.examples.push(file);
+        if (this.lastFile.get(key) === file)
+            return entry;
+        this.lastFile.set(key, file);
+        entry.files++;
+        const first = entry.examples[0];
+        if (first !== undefined && exampleOrder(file, first) < 0) {
+            const retold = create();
+            this.combine?.(retold, entry);
+            retold.files = entry.files;
+            retold.examples = entry.examples;
+            this.entries.set(key, retold);
+            entry = retold;
         }
+        addExample(entry.examples, file);
         return entry;
     }
     get size() {
@@ -338,29 +370,36 @@ class Tally {
     snapshot() {
         return { entries: [...this.entries], overflow: this.overflow };
     }
-    /**
-     * Adds a tally read from other files. Examples stay the alphabetically first files, and the
-     * details of a finding (its first reference, kinds) come from the one whose first file comes
-     * first; `combine` merges what else a finding accumulates.
-     */
-    merge(other, combine) {
+    /** Adds a tally read from other files, as if this one had read them too. */
+    merge(other) {
         this.overflow += other.overflow;
         for (const [key, theirs] of other.entries) {
             const mine = this.entries.get(key);
             if (!mine) {
-                if (this.entries.size >= MAX_FINDINGS)
+                if (this.entries.size >= this.limit)
                     this.overflow += theirs.files;
                 else
                     this.entries.set(key, theirs);
                 continue;
             }
-            const examples = [...new Set([...mine.examples, ...theirs.examples])].sort().slice(0, EXAMPLE_FILES);
-            const theirsFirst = (theirs.examples[0] ?? '') < (mine.examples[0] ?? '');
+            const examples = [...new Set([...mine.examples, ...theirs.examples])].sort(exampleOrder).slice(0, EXAMPLE_FILES);
+            const theirsFirst = exampleOrder(theirs.examples[0] ?? '', mine.examples[0] ?? '') < 0;
             const merged = { ...(theirsFirst ? theirs : mine), files: mine.files + theirs.files, examples };
-            combine?.(merged, theirsFirst ? mine : theirs);
+            this.combine?.(merged, theirsFirst ? mine : theirs);
             this.entries.set(key, merged);
         }
     }
+}
+/** Adds `file` to a finding's examples, in `exampleOrder`, keeping the first `EXAMPLE_FILES`. */
+function addExample(examples, file) {
+    let at = examples.length;
+    while (at > 0 && exampleOrder(file, examples[at - 1] ?? '') < 0)
+        at--;
+    if (at >= EXAMPLE_FILES)
+        return;
+    examples.splice(at, 0, file);
+    if (examples.length > EXAMPLE_FILES)
+        examples.pop();
 }
 
 // EXTERNAL MODULE: ./node_modules/entities/dist/decode.js + 2 modules
@@ -372,7 +411,7 @@ var Tokenizer = __webpack_require__(5455);
 
 
 const CSS_USE = { import: 'style', font: 'font', image: 'image' };
-/** `<link rel>` values that load something, and as what; `preload`-like ones say it with `as`. */
+/** `<link rel>` values that load something, and as what (`preload`-like ones say it with `as`), or hint at a connection. */
 const LINK_LOADS = {
     stylesheet: 'style',
     icon: 'image',
@@ -396,9 +435,9 @@ const PRELOAD_AS = {
     track: 'media',
     document: 'frame'
 };
-/** The attributes read from each element that can hold a reference; `style` is read on every element. */
+/** The attributes read from each element that can hold a reference; `style` and `id` are read on every element. */
 const ATTRIBUTES = {
-    a: ['href'],
+    a: ['href', 'name'],
     area: ['href'],
     link: ['href', 'rel', 'as', 'imagesrcset'],
     script: ['src'],
@@ -415,7 +454,10 @@ const ATTRIBUTES = {
     input: ['src', 'type'],
     meta: ['property', 'name', 'content', 'http-equiv'],
     base: ['href'],
-    style: []
+    style: [],
+    // SVG: a sprite's symbol, and an image; both load with the page. SVG 2 reads href, SVG 1.1 xlink:href.
+    use: ['href', 'xlink:href'],
+    image: ['href', 'xlink:href']
 };
 const NO_ATTRIBUTES = [];
 /** The element names above by their first letter, so that a tag is recognised without making a string of its name. */
@@ -426,7 +468,7 @@ for (const name of Object.keys(ATTRIBUTES))
 const NONE_READ = Object.freeze({});
 /** Reads pages one after the other with one tokenizer, reused. */
 class HtmlScanner {
-    visitor = { reference() { }, address() { }, base() { } };
+    visitor = { reference() { }, address() { }, base() { }, id() { } };
     page = '';
     /** The element being read, when it is one that can hold a reference, else ''. */
     tag = '';
@@ -441,7 +483,7 @@ class HtmlScanner {
     /** The text of the `<style>` element being read. */
     styleText;
     tokenizer = new Tokenizer/* default */.A({ decodeEntities: false }, this.callbacks());
-    /** Calls `visitor` with each reference of `html`, in document order. */
+    /** Calls `visitor` with each reference and id of `html`, in document order. */
     scan(html, visitor) {
         this.visitor = visitor;
         this.page = html;
@@ -513,6 +555,8 @@ class HtmlScanner {
         const length = end - start;
         if (length === 5 && this.nameIs(start, 'style'))
             return 'style' in this.attributes ? undefined : 'style';
+        if (length === 2 && this.nameIs(start, 'id'))
+            return 'id' in this.attributes ? undefined : 'id';
         for (const name of this.wanted) {
             if (name.length === length && this.nameIs(start, name))
                 return name in this.attributes ? undefined : name;
@@ -542,8 +586,12 @@ class HtmlScanner {
         const { tag: name, attributes } = this;
         switch (name) {
             case 'a':
+                this.emit(attributes.href, 'a[href]', 'navigate');
+                if (attributes.name)
+                    this.visitor.id(attributes.name);
+                break;
             case 'area':
-                this.emit(attributes.href, `${name}[href]`, 'navigate');
+                this.emit(attributes.href, 'area[href]', 'navigate');
                 break;
             case 'link':
                 this.link(attributes);
@@ -589,7 +637,16 @@ class HtmlScanner {
             case 'style':
                 this.styleText = '';
                 break;
+            case 'use':
+            case 'image':
+                if (attributes.href !== undefined)
+                    this.emit(attributes.href, `${name}[href]`, 'image');
+                else
+                    this.emit(attributes['xlink:href'], `${name}[xlink:href]`, 'image');
+                break;
         }
+        if (attributes.id)
+            this.visitor.id(attributes.id);
         const style = attributes.style;
         if (style?.includes('('))
             this.css(style, `${this.page.slice(this.tagStart, this.tagEnd).toLowerCase()}[style]`);
@@ -619,14 +676,18 @@ class HtmlScanner {
 function linkUse(rel, as) {
     if (rel.includes('canonical'))
         return 'address';
+    // A rel that loads wins over a hint beside it: `preconnect preload` loads.
+    let hint = false;
     for (const token of rel) {
         const use = LINK_LOADS[token];
         if (use === 'as')
             return PRELOAD_AS[(as ?? '').trim().toLowerCase()] ?? 'other';
-        if (use)
+        if (use === 'connect')
+            hint = true;
+        else if (use)
             return use;
     }
-    return 'navigate';
+    return hint ? 'connect' : 'navigate';
 }
 /**
  * The URLs of a `srcset`, per the HTML standard's parsing: candidates are separated by commas,
@@ -732,6 +793,23 @@ function decodePath(pathname) {
         return pathname;
     }
 }
+/**
+ * The fragment a link names, as written, without its `#`; undefined when it names no element:
+ * no fragment, `#`, `#top` (the top of the page, with or without such an id) and a text fragment
+ * alone (`#:~:text=…`, whose directive a browser strips before it looks for an element).
+ */
+function linkFragment(url) {
+    const hash = url.indexOf('#');
+    if (hash < 0)
+        return undefined;
+    const directive = url.indexOf(':~:', hash);
+    const fragment = url.slice(hash + 1, directive < 0 ? undefined : directive).trimEnd();
+    return fragment === '' || fragment.toLowerCase() === 'top' ? undefined : fragment;
+}
+/** Whether a page with these ids has the element `fragment` names: as written, else percent-decoded, as a browser looks. */
+function hasFragment(ids, fragment) {
+    return ids.has(fragment) || ids.has(decodePath(fragment));
+}
 /** The files of the unpacked site, looked up as a static host would. */
 class SiteFiles {
     files;
@@ -832,6 +910,10 @@ const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 const MAX_SITEMAPS = 50;
 /** Sitemap URLs kept as examples. */
 const SITEMAP_EXAMPLES = 20;
+/** Links to fragments of other pages kept until every page's ids are read; links beyond are not checked. */
+const FRAGMENT_LINKS = 50_000;
+/** Between a page's ids as they are kept: no id that a link can name holds a line break. */
+const ID_SEPARATOR = '\n';
 const NO_OUTCOME = { target: { kind: 'none' } };
 const reader_CSS_USE = { import: 'style', font: 'font', image: 'image' };
 const HTML_FILE = /\.html?$/i;
@@ -849,9 +931,21 @@ class SiteReader {
     site;
     domain;
     broken = new Tally();
-    external = new Tally();
+    external = new Tally((into, from) => {
+        for (const kind of from.kinds)
+            if (!into.kinds.includes(kind))
+                into.kinds.push(kind);
+    });
+    hints = new Tally();
     outbound = new Tally();
     addresses = new Tally();
+    fragments = new Tally();
+    /** Links to fragments of other pages, by page and fragment, not yet checked: the page may not be read yet. */
+    fragmentLinks = new Tally(undefined, FRAGMENT_LINKS);
+    /** The ids of each page read that has any, joined by ID_SEPARATOR (one string is far smaller than a set). */
+    pageIds = new Map();
+    /** The links of the page being read to its own fragments. */
+    ownFragments = [];
     internalReferences = 0;
     extensionless;
     extensionlessLastFile = '';
@@ -872,17 +966,26 @@ class SiteReader {
             this.readStyleSheet(file);
     }
     readPage(file) {
-        let base = this.baseOf(this.resolver.pageUrl(file));
+        let base = this.baseOf(this.resolver.pageUrl(file), file);
+        const ids = [];
+        this.ownFragments = [];
         this.scanner.scan(this.read(file), {
             reference: (reference) => this.reference(file, base, reference),
             address: (address) => this.address(file, base.url, address),
             base: (href) => {
-                base = this.baseOf(URL.parse(href, base.url)?.href ?? base.url);
-            }
+                const url = URL.parse(href, base.url)?.href ?? base.url;
+                const target = this.resolver.resolve(url, url);
+                base = this.baseOf(url, target.kind === 'internal' ? this.site.lookup(target.path)?.file : undefined);
+            },
+            id: (id) => ids.push(id)
         });
+        if (ids.length > 0)
+            this.pageIds.set(file, copyString(ids.join(ID_SEPARATOR)));
+        if (this.ownFragments.length > 0)
+            this.checkOwnFragments(file, new Set(ids));
     }
     readStyleSheet(file) {
-        const base = this.baseOf(this.resolver.pageUrl(file));
+        const base = this.baseOf(this.resolver.pageUrl(file), file);
         scanCss(this.read(file), (reference) => this.reference(file, base, { url: reference.url, source: reference.kind === 'import' ? '@import' : 'url()', use: reader_CSS_USE[reference.kind] }));
     }
     /** Reads `first` and the sitemaps a sitemap index lists, checking every URL. */
@@ -908,8 +1011,12 @@ class SiteReader {
             internalReferences: this.internalReferences,
             broken: this.broken.snapshot(),
             external: this.external.snapshot(),
+            hints: this.hints.snapshot(),
             outbound: this.outbound.snapshot(),
             addresses: this.addresses.snapshot(),
+            fragments: this.fragments.snapshot(),
+            fragmentLinks: this.fragmentLinks.snapshot(),
+            pageIds: [...this.pageIds],
             extensionless: this.extensionless
         };
     }
@@ -917,27 +1024,47 @@ class SiteReader {
     merge(other) {
         this.internalReferences += other.internalReferences;
         this.broken.merge(other.broken);
-        this.external.merge(other.external, (into, from) => {
-            for (const kind of from.kinds)
-                if (!into.kinds.includes(kind))
-                    into.kinds.push(kind);
-        });
+        this.external.merge(other.external);
+        this.hints.merge(other.hints);
         this.outbound.merge(other.outbound);
         this.addresses.merge(other.addresses);
+        this.fragments.merge(other.fragments);
+        this.fragmentLinks.merge(other.fragmentLinks);
+        for (const [page, ids] of other.pageIds)
+            this.pageIds.set(page, ids);
         const theirs = other.extensionless;
         if (!theirs)
             return;
         const mine = this.extensionless;
-        const first = !mine || theirs.exampleFile < mine.exampleFile ? theirs : mine;
+        const first = !mine || exampleOrder(theirs.exampleFile, mine.exampleFile) < 0 ? theirs : mine;
         this.extensionless = { ...first, references: (mine?.references ?? 0) + theirs.references, files: (mine?.files ?? 0) + theirs.files };
+    }
+    /**
+     * Checks the links to fragments of other pages, once every page is read (and every reader
+     * merged); those whose page has no such id join `fragments`. A page reached only through a
+     * linked folder is not read, and the fragments of links to it are not checked.
+     */
+    checkFragmentLinks() {
+        const idsOf = new Map();
+        const broken = [];
+        for (const [key, link] of this.fragmentLinks.snapshot().entries) {
+            if (!this.site.has(link.page))
+                continue;
+            let ids = idsOf.get(link.page);
+            if (!ids)
+                idsOf.set(link.page, (ids = new Set(this.pageIds.get(link.page)?.split(ID_SEPARATOR))));
+            if (!hasFragment(ids, link.fragment))
+                broken.push([key, link]);
+        }
+        this.fragments.merge({ entries: broken, overflow: 0 });
     }
     /** Checks one sitemap URL; returns the file that serves it. */
     sitemapUrl(file, location, findings) {
         const url = URL.parse(location);
         if (this.domain && url && !this.resolver.isSiteHost(url)) {
-            let host = findings.offDomain.find((entry) => entry.host === url.host);
+            let host = findings.offDomain.find((entry) => entry.host === url.host && entry.file === file);
             if (!host)
-                findings.offDomain.push((host = { host: url.host, urls: 0, examples: [] }));
+                findings.offDomain.push((host = { file, host: url.host, urls: 0, examples: [] }));
             host.urls++;
             if (host.examples.length < SITEMAP_EXAMPLES)
                 host.examples.push(location);
@@ -946,7 +1073,7 @@ class SiteReader {
         if (!found) {
             findings.unresolvedCount++;
             if (findings.unresolved.length < SITEMAP_EXAMPLES)
-                findings.unresolved.push(location);
+                findings.unresolved.push({ url: location, file });
             return undefined;
         }
         if (found.match === 'html')
@@ -956,8 +1083,8 @@ class SiteReader {
     read(file) {
         return (0,external_node_fs_.readFileSync)(external_node_path_default().join(this.root, file), 'utf8');
     }
-    baseOf(url) {
-        return { url, folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined };
+    baseOf(url, page) {
+        return { url, folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined, page };
     }
     /**
      * Where a reference points and what serves it, resolved once for every page that holds it. A
@@ -982,6 +1109,8 @@ class SiteReader {
     }
     reference(file, base, reference) {
         const { target, found } = this.outcome(reference, base);
+        if (reference.use === 'navigate' && reference.url.includes('#'))
+            this.fragmentLink(file, base, reference, found?.file);
         if (target.kind === 'internal') {
             // preconnect and dns-prefetch name an origin, not a file.
             if (reference.use === 'connect')
@@ -1004,15 +1133,48 @@ class SiteReader {
                 this.outbound.add(target.origin, file, () => ({ origin: target.origin, files: 0, examples: [] }));
                 return;
             }
+            if (reference.use === 'connect') {
+                this.hints.add(target.origin, file, () => ({
+                    origin: target.origin,
+                    reference: copyString(reference.url),
+                    source: reference.source,
+                    files: 0,
+                    examples: []
+                }));
+                return;
+            }
+            const use = reference.use;
             const origin = this.external.add(target.origin, file, () => ({
                 origin: target.origin,
                 kinds: [],
                 exampleUrl: target.url,
+                reference: copyString(reference.url),
+                source: reference.source,
                 files: 0,
                 examples: []
             }));
-            if (origin && !origin.kinds.includes(reference.use))
-                origin.kinds.push(reference.use);
+            if (origin && !origin.kinds.includes(use))
+                origin.kinds.push(use);
+        }
+    }
+    /** A link with a fragment: to the page itself, checked once the page is read; to another page, once every page is. */
+    fragmentLink(file, base, reference, found) {
+        const fragment = linkFragment(reference.url);
+        if (fragment === undefined)
+            return;
+        const page = reference.url.trimStart().startsWith('#') ? base.page : found;
+        if (page === undefined || !isPage(page))
+            return;
+        if (page === file) {
+            this.ownFragments.push({ fragment, reference });
+            return;
+        }
+        this.fragmentLinks.add(`${page}#${fragment}`, file, () => brokenFragment(page, fragment, reference));
+    }
+    checkOwnFragments(file, ids) {
+        for (const { fragment, reference } of this.ownFragments) {
+            if (!hasFragment(ids, fragment))
+                this.fragments.add(`${file}#${fragment}`, file, () => brokenFragment(file, fragment, reference));
         }
     }
     address(file, base, address) {
@@ -1031,12 +1193,24 @@ class SiteReader {
         }));
     }
     noteExtensionless(file, reference, servedBy) {
-        this.extensionless ??= { references: 0, files: 0, exampleReference: copyString(reference), exampleFile: file, servedBy };
-        this.extensionless.references++;
+        let use = this.extensionless;
+        if (!use || (this.extensionlessLastFile !== file && exampleOrder(file, use.exampleFile) < 0)) {
+            use = this.extensionless = {
+                references: use?.references ?? 0,
+                files: use?.files ?? 0,
+                exampleReference: copyString(reference),
+                exampleFile: file,
+                servedBy
+            };
+        }
+        use.references++;
         if (this.extensionlessLastFile !== file)
-            this.extensionless.files++;
+            use.files++;
         this.extensionlessLastFile = file;
     }
+}
+function brokenFragment(page, fragment, reference) {
+    return { page, fragment: copyString(fragment), reference: copyString(reference.url), source: reference.source, files: 0, examples: [] };
 }
 /**
  * On pages of the site, a reference that starts with `/` or a scheme means the same everywhere,
@@ -1072,8 +1246,8 @@ const MAX_WORKERS = 4;
 const YOUNG_GENERATION_MB = 8;
 /**
  * Reads the unpacked site at `root` file by file (pages, style sheets, the sitemap) and tallies
- * what a visitor would miss: broken internal references, loads from other origins, addresses on
- * another host. Pages are shared among worker threads, one per core, when the site is large.
+ * what a visitor would miss: broken internal references and fragments, loads from other origins,
+ * addresses on another host. Pages are shared among worker threads, one per core, when the site is large.
  * Memory holds the file listing and bounded tallies, never more than one page per thread.
  */
 async function checkSite(root, options = {}) {
@@ -1091,6 +1265,7 @@ async function checkSite(root, options = {}) {
     else {
         await readHere(reader, toRead);
     }
+    reader.checkFragmentLinks();
     const sitemap = site.has('sitemap.xml') ? reader.readSitemaps('sitemap.xml') : undefined;
     const pages = toRead.filter(isPage).length;
     return {
@@ -1106,8 +1281,10 @@ async function checkSite(root, options = {}) {
         internalReferences: reader.internalReferences,
         broken: reader.broken,
         external: reader.external,
+        hints: reader.hints,
         outbound: reader.outbound,
         addresses: reader.addresses,
+        fragments: reader.fragments,
         sitemap,
         extensionless: reader.extensionless
     };
@@ -1193,10 +1370,11 @@ const REPORT_VERSION = 1;
 /** The report of a check, ready to be written and shown. */
 function buildReport(findings, checkedAt = new Date()) {
     const broken = findings.broken.sorted();
+    const fragments = findings.fragments.sorted();
     const external = findings.external.sorted().map((origin) => ({ ...origin, kinds: [...origin.kinds].sort() }));
     const addresses = findings.addresses.sorted();
     const { sitemap } = findings;
-    const problems = listProblems(findings, broken, addresses, external);
+    const problems = listProblems(findings, broken, fragments, addresses, external);
     const sitemapProblems = (sitemap?.offDomain.reduce((sum, host) => sum + host.urls, 0) ?? 0) + (sitemap?.unresolvedCount ?? 0);
     const unlistedSitemapUrls = Math.max(0, (sitemap?.unresolvedCount ?? 0) - (sitemap?.unresolved.length ?? 0));
     return {
@@ -1216,7 +1394,9 @@ function buildReport(findings, checkedAt = new Date()) {
             expectedPages: findings.expectedPages ?? null,
             internalReferences: findings.internalReferences,
             brokenReferences: broken.length,
+            brokenFragments: fragments.length,
             externalOrigins: external.length,
+            connectionHints: findings.hints.size,
             outboundOrigins: findings.outbound.size,
             addressProblems: addresses.length,
             sitemapUrls: sitemap?.urls ?? 0,
@@ -1226,14 +1406,18 @@ function buildReport(findings, checkedAt = new Date()) {
         },
         indexHtml: findings.indexHtml,
         brokenReferences: broken,
+        brokenFragments: fragments,
         externalOrigins: external,
+        connectionHints: findings.hints.sorted(),
         outboundLinks: findings.outbound.sorted(),
         addresses,
-        sitemap: sitemap ?? null,
+        sitemap: sitemap ? { ...sitemap, unresolved: sitemap.unresolved.map((entry) => entry.url) } : null,
         extensionless: findings.extensionless ?? null,
         omitted: {
             brokenReferences: findings.broken.overflow,
+            brokenFragments: findings.fragments.overflow,
             externalOrigins: findings.external.overflow,
+            connectionHints: findings.hints.overflow,
             outboundLinks: findings.outbound.overflow,
             addresses: findings.addresses.overflow
         },
@@ -1244,8 +1428,11 @@ function buildReport(findings, checkedAt = new Date()) {
 async function writeReport(report, file) {
     await (0,promises_.writeFile)(file, `${JSON.stringify(report, null, 2)}\n`);
 }
-/** Problems from the most to the least fundamental: a missing site, missing pages, broken references, wrong addresses, loads from elsewhere. */
-function listProblems(findings, broken, addresses, external) {
+/**
+ * Problems from the most to the least fundamental: a missing site, missing pages, broken
+ * references and fragments, wrong addresses, loads from elsewhere.
+ */
+function listProblems(findings, broken, fragments, addresses, external) {
     const problems = [];
     const { domain, expectedPages, sitemap } = findings;
     if (!findings.indexHtml) {
@@ -1265,6 +1452,14 @@ function listProblems(findings, broken, addresses, external) {
             message: `${file}: ${reference.source} ${JSON.stringify(reference.reference)} points at ${reference.target}, which is not in the site${others(reference.files, 'file')}`
         });
     }
+    for (const link of fragments) {
+        const file = link.examples[0] ?? '';
+        problems.push({
+            check: 'fragment',
+            file,
+            message: `${file}: ${link.source} ${JSON.stringify(link.reference)}: ${link.page} has no id or name ${JSON.stringify(link.fragment)}${others(link.files, 'file')}`
+        });
+    }
     for (const address of addresses) {
         const file = address.examples[0] ?? '';
         problems.push({
@@ -1276,12 +1471,12 @@ function listProblems(findings, broken, addresses, external) {
     for (const host of sitemap?.offDomain ?? []) {
         problems.push({
             check: 'sitemap',
-            file: sitemap?.files[0],
-            message: `sitemap.xml: ${host.urls} URL${host.urls === 1 ? ' is' : 's are'} on ${host.host}, not ${domain ?? 'the domain'} (such as ${host.examples[0] ?? ''})`
+            file: host.file,
+            message: `${host.file}: ${host.urls} URL${host.urls === 1 ? ' is' : 's are'} on ${host.host}, not ${domain ?? 'the domain'} (such as ${host.examples[0] ?? ''})`
         });
     }
-    for (const url of sitemap?.unresolved ?? []) {
-        problems.push({ check: 'sitemap', file: sitemap?.files[0], message: `sitemap.xml: ${url} is not in the site` });
+    for (const { url, file } of sitemap?.unresolved ?? []) {
+        problems.push({ check: 'sitemap', file, message: `${file}: ${url} is not in the site` });
     }
     for (const origin of external) {
         const file = origin.examples[0] ?? '';

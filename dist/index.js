@@ -31650,8 +31650,8 @@ var external_node_buffer_ = __nccwpck_require__(4573);
  * is over. It reads ustar, pax (extended and global headers: `path`, `linkpath`, `size`), GNU
  * (long names and links) and v7 archives, and refuses an incomplete one: no end-of-archive
  * blocks, a member cut short, a damaged header, anything but zeros after the end. Hand-written
- * because a stream per entry (tar-stream, node-tar) costs 1.2 to 1.5 times `tar -xzf` on 20,000
- * files (BENCHMARKS.md).
+ * because a stream per entry (tar-stream, node-tar) costs far more than the parsing on a site of
+ * many small files (BENCHMARKS.md, "Unpacking 20,000 files").
  */
 const BLOCK = 512;
 /** A pax header or a GNU long name larger than this is not a name: refused. */
@@ -31793,6 +31793,7 @@ class TarReader {
         // Only POSIX ustar and pax headers have a prefix field; GNU uses those bytes for other things.
         const prefix = isPosixHeader(block) ? field(block, 345, 155) : undefined;
         this.name = pending.path ?? (prefix && prefix.length > 0 ? `${tar_decode(prefix)}/${tar_decode(field(block, 0, 100))}` : tar_decode(field(block, 0, 100)));
+        refuseGnuSparseMap(block, this.name);
         const size = pending.size ?? headerSize;
         let type = ENTRY_TYPES[typeflag] ?? 'unknown';
         // Old archives mark a folder with a trailing slash only.
@@ -31901,6 +31902,19 @@ function checkNumbers(block, at) {
     for (const [offset, length, name] of isPosixHeader(block) ? [...NUMERIC_FIELDS, ...POSIX_NUMERIC_FIELDS] : NUMERIC_FIELDS) {
         readNumber(block, offset, length, name, at);
     }
+}
+const GNU_MAGIC = Buffer.from('ustar  \0', 'latin1');
+/** GNU's old sparse map, its continuation flag and the real size: bytes 386 to 495 of a GNU header. */
+const GNU_SPARSE_START = 386;
+const GNU_SPARSE_END = 495;
+/**
+ * bsdtar reads a GNU header's old sparse map whatever its type says, so a regular file with one
+ * would be another file there; GNU tools leave it zero but for sparse files, which are refused.
+ */
+function refuseGnuSparseMap(block, name) {
+    if (block.compare(GNU_MAGIC, 0, 8, 257, 265) !== 0 || isZero(block, GNU_SPARSE_START, GNU_SPARSE_END))
+        return;
+    throw unsupported(`entry ${quote(name)} carries a GNU sparse map`);
 }
 /**
  * pax records: `<length> <key>=<value>\n`, the length in decimal digits counting the whole record.
@@ -32181,7 +32195,7 @@ class SiteWriter {
             (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
     }
     begin(entry) {
-        this.count(entry.name);
+        this.chargeEntry(entry.name);
         switch (entry.type) {
             case 'file':
                 this.file(entry);
@@ -32298,14 +32312,14 @@ class SiteWriter {
             return key;
         }
         for (const added of this.tree.addFolders(parts, name)) {
-            this.count(added);
+            this.chargeEntry(added);
             this.mkdir(added);
         }
         this.lastFolder = folder;
         return key;
     }
     /** Every entry, and every folder made for one, counts against MAX_ENTRIES and takes a block. */
-    count(name) {
+    chargeEntry(name) {
         if (++this.entries > MAX_ENTRIES)
             refuseEntries(name);
         this.charge(ENTRY_DISK_BYTES, name);
@@ -32606,7 +32620,8 @@ function readAt(fd, position, length) {
  * first, then each local header is compared with it, entries must follow one another with no
  * gap or overlap up to the central directory, and every entry's CRC-32 and sizes (and its data
  * descriptor's) must agree. Stored and deflated entries, zip64 and data descriptors are read.
- * Hand-written because yauzl, with a stream per entry, takes 6 to 10 times `unzip` on 20,000 files.
+ * Hand-written because yauzl, with a stream per entry, is many times slower than `unzip` on a site
+ * of many small files (BENCHMARKS.md, "Unpacking 20,000 files").
  */
 const WINDOW_BYTES = 1024 * 1024;
 /** Entries this small inflate in one synchronous call; larger ones stream. */
@@ -34432,7 +34447,9 @@ async function writeSiteCheckSummary(check) {
         ['HTML pages', counts.expectedPages === null ? String(counts.htmlPages) : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`],
         ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
         ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+        ['Links to a missing fragment', String(counts.brokenFragments)],
         ['Origins loaded from elsewhere', String(counts.externalOrigins)],
+        ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
         ['Canonical or og:url on another host', String(counts.addressProblems)],
         ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
         ['Checked', `${counts.files} files in ${(0,format/* formatDuration */.a3)(report.durationMs)}`],
@@ -34444,6 +34461,8 @@ async function writeSiteCheckSummary(check) {
             addTable(summary.addHeading('Loaded from other origins', 4), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
                 .slice(0, LISTED)
                 .map((origin) => [code(origin.origin), escapeHtml(origin.kinds.join(', ')), String(origin.files), code(shorten(origin.examples[0] ?? ''))]));
+            if (report.externalOrigins.length > LISTED)
+                summary.addRaw(`<p>${LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true);
         }
         if (report.problems.length > 0) {
             const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems';
@@ -34455,6 +34474,14 @@ async function writeSiteCheckSummary(check) {
             summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true);
         return summary;
     });
+}
+/** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
+function connectionHints(report) {
+    const [first] = report.connectionHints;
+    if (!first)
+        return '0';
+    const origins = report.counts.connectionHints;
+    return `${origins} origin${origins === 1 ? '' : 's'}, such as ${code(first.origin)}: not problems, but scripts will likely reach them at run time`;
 }
 function shorten(message) {
     return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { SiteCheckReport } from '../src/site/report.js'
 import type { ArchiveEntry } from './emulator/archives.ts'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
-import { brokenSite, exportPage, exportShapedSite, type Breakage } from './emulator/sites.ts'
+import { brokenSite, exportPage, exportShapedSite, siteWithConnectionHints, type Breakage } from './emulator/sites.ts'
 import { exportInputs as quickExportInputs } from './support/export-inputs.ts'
 import { runAction, type ActionRun } from './support/run-action.ts'
 
@@ -45,8 +45,8 @@ const BREAKAGES: [Breakage, string[]][] = [
   [
     'canonical-host',
     [
-      'api-reference/endpoints/list-pages.html: canonical "https://undefined.mintlify.app/api-reference/endpoints/list-pages" is on undefined.mintlify.app, not docs.acme.dev; 6 other pages too',
-      'api-reference/endpoints/list-pages.html: og:url "https://undefined.mintlify.app/api-reference/endpoints/list-pages" is on undefined.mintlify.app, not docs.acme.dev; 6 other pages too'
+      'index.html: canonical "https://undefined.mintlify.app/" is on undefined.mintlify.app, not docs.acme.dev; 6 other pages too',
+      'index.html: og:url "https://undefined.mintlify.app/" is on undefined.mintlify.app, not docs.acme.dev; 6 other pages too'
     ]
   ],
   ['sitemap-host', ['sitemap.xml: 1 URL is on acme.mintlify.app, not docs.acme.dev (such as https://acme.mintlify.app/guides/deploy)']],
@@ -55,11 +55,26 @@ const BREAKAGES: [Breakage, string[]][] = [
     'no-index',
     [
       'The site has no index.html at its top: a host would serve nothing at /',
-      '404.html: a[href] "/" points at /, which is not in the site; 6 other files too',
+      'api-reference/endpoints/list-pages.html: a[href] "/" points at /, which is not in the site; 6 other files too',
       'sitemap.xml: https://docs.acme.dev/ is not in the site'
     ]
   ],
-  ['fewer-pages', ['8 HTML pages arrived, 2 fewer than the 10 the export job counted']]
+  ['fewer-pages', ['8 HTML pages arrived, 2 fewer than the 10 the export job counted']],
+  [
+    'svg-references',
+    [
+      'guides/deploy.html: use[href] "/icons/sprite.svg#search" points at /icons/sprite.svg, which is not in the site',
+      'guides/deploy.html: loads image from https://diagrams.example (such as https://diagrams.example/flow.png); that fails without internet access'
+    ]
+  ],
+  [
+    'fragment',
+    [
+      'guides/deploy.html: a[href] "#options": guides/deploy.html has no id or name "options"',
+      'guides/deploy.html: a[href] "/guides/getting-started#setup": guides/getting-started.html has no id or name "setup"'
+    ]
+  ],
+  ['sitemap-index', ['sitemap-0.xml: https://docs.acme.dev/guides/removed is not in the site']]
 ]
 
 describe('site check, end to end: clean sites', () => {
@@ -94,6 +109,25 @@ describe('site check, end to end: clean sites', () => {
     expect(run.summary).toContain('<tr><td>Problems</td><td>0</td></tr>')
     expect(run.summary).toContain(`<code>${reportPath}</code>`)
     expect(run.summary).not.toContain('Loaded from other origins')
+  })
+
+  it('lists preconnect and dns-prefetch hints apart, as no problem, even under verify: error', async () => {
+    const run = await exportSite({ site: siteWithConnectionHints() }, { verify: 'error' })
+    expect(run.exitCode).toBe(0)
+    expect(run.errors).toEqual([])
+    expect(lines(run, 'warning')).toEqual([])
+    const report = await readReport(run)
+    expect(report.problems).toEqual([])
+    expect(report.externalOrigins).toEqual([])
+    expect(report.connectionHints.map(({ origin, reference, source, files }) => ({ origin, reference, source, files }))).toEqual([
+      { origin: 'https://api.segment.io', reference: 'https://api.segment.io', source: 'link[rel=preconnect]', files: 7 },
+      { origin: 'https://cdn.segment.com', reference: '//cdn.segment.com', source: 'link[rel=dns-prefetch]', files: 7 }
+    ])
+    expect(report.connectionHints[0]?.examples[0]).toBe('index.html')
+    expect(report.counts).toMatchObject({ connectionHints: 2, externalOrigins: 0, problems: 0 })
+    expect(run.summary).toContain(
+      '<tr><td>Connection hints (preconnect, dns-prefetch)</td><td>2 origins, such as <code>https://api.segment.io</code>: not problems, but scripts will likely reach them at run time</td></tr>'
+    )
   })
 
   it('passes the emulator’s default site without any annotation', async () => {

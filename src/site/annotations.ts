@@ -11,6 +11,7 @@ const TITLES: Record<ProblemCheck, string> = {
   index: 'Site check: no index.html',
   pages: 'Site check: pages missing',
   'broken-reference': 'Site check: broken reference',
+  fragment: 'Site check: link to a missing fragment',
   address: 'Site check: canonical address on another host',
   sitemap: 'Site check: sitemap',
   'external-origin': 'Site check: loads from another origin'

@@ -48,8 +48,8 @@ const YOUNG_GENERATION_MB = 8
 
 /**
  * Reads the unpacked site at `root` file by file (pages, style sheets, the sitemap) and tallies
- * what a visitor would miss: broken internal references, loads from other origins, addresses on
- * another host. Pages are shared among worker threads, one per core, when the site is large.
+ * what a visitor would miss: broken internal references and fragments, loads from other origins,
+ * addresses on another host. Pages are shared among worker threads, one per core, when the site is large.
  * Memory holds the file listing and bounded tallies, never more than one page per thread.
  */
 export async function checkSite(root: string, options: SiteCheckOptions = {}): Promise<SiteFindings> {
@@ -66,6 +66,7 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
   } else {
     await readHere(reader, toRead)
   }
+  reader.checkFragmentLinks()
   const sitemap = site.has('sitemap.xml') ? reader.readSitemaps('sitemap.xml') : undefined
   const pages = toRead.filter(isPage).length
 
@@ -82,8 +83,10 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
     internalReferences: reader.internalReferences,
     broken: reader.broken,
     external: reader.external,
+    hints: reader.hints,
     outbound: reader.outbound,
     addresses: reader.addresses,
+    fragments: reader.fragments,
     sitemap,
     extensionless: reader.extensionless
   }

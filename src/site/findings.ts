@@ -11,6 +11,20 @@ export const EXAMPLE_FILES = 5
 /** Findings kept per list; beyond, only their references are counted. */
 export const MAX_FINDINGS = 1000
 
+/**
+ * The order in which a finding's files are shown: the site's `index.html` first, the page a
+ * reader knows, then the others by name, and `404.html` last, since it holds the site-wide
+ * header and footer and would otherwise be the example of every site-wide finding.
+ */
+export function exampleOrder(a: string, b: string): number {
+  const rank = exampleRank(a) - exampleRank(b)
+  return rank !== 0 ? rank : a < b ? -1 : a > b ? 1 : 0
+}
+
+function exampleRank(file: string): number {
+  return file === 'index.html' ? 0 : file === '404.html' ? 2 : 1
+}
+
 export interface Finding {
   /** Files (pages, style sheets, the sitemap) that hold it. */
   files: number
@@ -31,6 +45,31 @@ export interface ExternalOrigin extends Finding {
   /** What the pages load from it. */
   kinds: LoadKind[]
   exampleUrl: string
+  /** The first reference to it as written, and where: `https://cdn.example/x.js`, `script[src]`. */
+  reference: string
+  source: string
+}
+
+/**
+ * An origin that `<link rel=preconnect>` or `dns-prefetch` names. Nothing loads from it, so it
+ * is no problem; it says that a script of the site will likely reach that origin at run time.
+ */
+export interface ConnectionHint extends Finding {
+  origin: string
+  /** The first hint as written, and where: `https://api.example`, `link[rel=preconnect]`. */
+  reference: string
+  source: string
+}
+
+/** A `#fragment` that names no `id` (nor `<a name>`) on the page it points at. */
+export interface BrokenFragment extends Finding {
+  /** The page, as a file of the site: `guides/intro.html`. */
+  page: string
+  /** As written, without the `#`: `setup`. */
+  fragment: string
+  /** The first reference to it as written, and where: `/guides/intro#setup`, `a[href]`. */
+  reference: string
+  source: string
 }
 
 export interface OutboundOrigin extends Finding {
@@ -48,10 +87,10 @@ export interface SitemapFindings {
   /** The sitemaps read: sitemap.xml, and those a sitemap index lists. */
   files: string[]
   urls: number
-  /** URLs on another host than the domain, by host. */
-  offDomain: { host: string; urls: number; examples: string[] }[]
-  /** URLs whose path the site does not have (or that are not URLs). */
-  unresolved: string[]
+  /** URLs on another host than the domain, by the sitemap that holds them and host. */
+  offDomain: { file: string; host: string; urls: number; examples: string[] }[]
+  /** URLs whose path the site does not have (or that are not URLs), with the sitemap that holds each. */
+  unresolved: { url: string; file: string }[]
   unresolvedCount: number
 }
 
@@ -81,8 +120,10 @@ export interface SiteFindings {
   internalReferences: number
   broken: Tally<BrokenReference>
   external: Tally<ExternalOrigin>
+  hints: Tally<ConnectionHint>
   outbound: Tally<OutboundOrigin>
   addresses: Tally<AddressProblem>
+  fragments: Tally<BrokenFragment>
   sitemap?: SitemapFindings
   extensionless?: ExtensionlessUse
 }
@@ -95,8 +136,9 @@ export interface TallySnapshot<T extends Finding> {
 
 /**
  * Findings by key, each counted once per file. A file's references arrive together, and files
- * arrive in sorted order, so the first examples of a finding are its alphabetically first files;
- * merging tallies read in parallel keeps that, so the result does not depend on the reading order.
+ * arrive in sorted order; each finding keeps its first files in `exampleOrder`, and takes its
+ * details (the reference as written) from the first of them, which the messages name. Merging
+ * tallies read in parallel keeps that, so the result does not depend on the reading order.
  */
 export class Tally<T extends Finding> {
   private readonly entries = new Map<string, T>()
@@ -104,22 +146,39 @@ export class Tally<T extends Finding> {
   /** References to findings left out because the list was full (at least this many). */
   overflow = 0
 
+  /**
+   * `combine` carries over what a finding collects from every file (an origin's kinds) when its
+   * details are taken from another file; `limit` is how many findings are kept.
+   */
+  constructor(
+    private readonly combine?: (into: T, from: T) => void,
+    private readonly limit = MAX_FINDINGS
+  ) {}
+
   /** Counts `file` for the finding `key`, made by `create` the first time; undefined when the list is full. */
   add(key: string, file: string, create: () => T): T | undefined {
     let entry = this.entries.get(key)
     if (!entry) {
-      if (this.entries.size >= MAX_FINDINGS) {
+      if (this.entries.size >= this.limit) {
         this.overflow++
         return undefined
       }
       entry = create()
       this.entries.set(key, entry)
     }
-    if (this.lastFile.get(key) !== file) {
-      this.lastFile.set(key, file)
-      entry.files++
-      if (entry.examples.length < EXAMPLE_FILES) entry.examples.push(file)
+    if (this.lastFile.get(key) === file) return entry
+    this.lastFile.set(key, file)
+    entry.files++
+    const first = entry.examples[0]
+    if (first !== undefined && exampleOrder(file, first) < 0) {
+      const retold = create()
+      this.combine?.(retold, entry)
+      retold.files = entry.files
+      retold.examples = entry.examples
+      this.entries.set(key, retold)
+      entry = retold
     }
+    addExample(entry.examples, file)
     return entry
   }
 
@@ -136,25 +195,30 @@ export class Tally<T extends Finding> {
     return { entries: [...this.entries], overflow: this.overflow }
   }
 
-  /**
-   * Adds a tally read from other files. Examples stay the alphabetically first files, and the
-   * details of a finding (its first reference, kinds) come from the one whose first file comes
-   * first; `combine` merges what else a finding accumulates.
-   */
-  merge(other: TallySnapshot<T>, combine?: (into: T, from: T) => void): void {
+  /** Adds a tally read from other files, as if this one had read them too. */
+  merge(other: TallySnapshot<T>): void {
     this.overflow += other.overflow
     for (const [key, theirs] of other.entries) {
       const mine = this.entries.get(key)
       if (!mine) {
-        if (this.entries.size >= MAX_FINDINGS) this.overflow += theirs.files
+        if (this.entries.size >= this.limit) this.overflow += theirs.files
         else this.entries.set(key, theirs)
         continue
       }
-      const examples = [...new Set([...mine.examples, ...theirs.examples])].sort().slice(0, EXAMPLE_FILES)
-      const theirsFirst = (theirs.examples[0] ?? '') < (mine.examples[0] ?? '')
+      const examples = [...new Set([...mine.examples, ...theirs.examples])].sort(exampleOrder).slice(0, EXAMPLE_FILES)
+      const theirsFirst = exampleOrder(theirs.examples[0] ?? '', mine.examples[0] ?? '') < 0
       const merged = { ...(theirsFirst ? theirs : mine), files: mine.files + theirs.files, examples }
-      combine?.(merged, theirsFirst ? mine : theirs)
+      this.combine?.(merged, theirsFirst ? mine : theirs)
       this.entries.set(key, merged)
     }
   }
+}
+
+/** Adds `file` to a finding's examples, in `exampleOrder`, keeping the first `EXAMPLE_FILES`. */
+function addExample(examples: string[], file: string): void {
+  let at = examples.length
+  while (at > 0 && exampleOrder(file, examples[at - 1] ?? '') < 0) at--
+  if (at >= EXAMPLE_FILES) return
+  examples.splice(at, 0, file)
+  if (examples.length > EXAMPLE_FILES) examples.pop()
 }

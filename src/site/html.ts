@@ -3,16 +3,17 @@ import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
 import { scanCss, type CssReferenceKind } from './css.js'
 
 /**
- * The references of an HTML page: which URLs it loads when it is viewed, which it links to, and
- * what it says its own address is (canonical, og:url). Read with htmlparser2's tokenizer and its
- * streaming callbacks, below its Parser: no tree, no tag stack, and only the attributes that can
- * hold a reference are sliced out of the page (three times the Parser's speed on export pages;
- * docs/site-check.md has the measurements). The tokenizer does not decode entities here (that
- * keeps it on its fast paths); the few values that hold a `&` are decoded as attributes are.
+ * The references of an HTML page: which URLs it loads when it is viewed, which it links to, what
+ * it says its own address is (canonical, og:url), and the ids its links can name. Read with
+ * htmlparser2's tokenizer and its streaming callbacks, below its Parser: no tree, no tag stack,
+ * and only the attributes that can hold a reference are sliced out of the page (BENCHMARKS.md
+ * has the comparison with the Parser; docs/site-check.md why it matters). The tokenizer does not
+ * decode entities here (that keeps it on its fast paths); the few values that hold a `&` are
+ * decoded as attributes are.
  */
 
 /** What a browser fetches when it shows the page. */
-export type LoadKind = 'script' | 'style' | 'font' | 'image' | 'media' | 'frame' | 'connect' | 'other'
+export type LoadKind = 'script' | 'style' | 'font' | 'image' | 'media' | 'frame' | 'other'
 
 export interface HtmlReference {
   url: string
@@ -20,9 +21,10 @@ export interface HtmlReference {
   source: string
   /**
    * `navigate`: followed only when clicked (a link); `address`: the page's canonical address,
-   * checked by host rather than listed as a link; else what the browser loads it as.
+   * checked by host rather than listed as a link; `connect`: a connection hint, which loads
+   * nothing; else what the browser loads it as.
    */
-  use: 'navigate' | 'address' | LoadKind
+  use: 'navigate' | 'address' | 'connect' | LoadKind
 }
 
 /** The page's own address, as it declares it. */
@@ -36,12 +38,14 @@ export interface PageVisitor {
   address(address: PageAddress): void
   /** A `<base href>`: later relative references resolve against it. */
   base(url: string): void
+  /** An `id` of any element, or the `name` of an `<a>`: what a `#fragment` of a link can name. */
+  id(value: string): void
 }
 
 const CSS_USE: Record<CssReferenceKind, LoadKind> = { import: 'style', font: 'font', image: 'image' }
 
-/** `<link rel>` values that load something, and as what; `preload`-like ones say it with `as`. */
-const LINK_LOADS: Record<string, LoadKind | 'as'> = {
+/** `<link rel>` values that load something, and as what (`preload`-like ones say it with `as`), or hint at a connection. */
+const LINK_LOADS: Record<string, LoadKind | 'as' | 'connect'> = {
   stylesheet: 'style',
   icon: 'image',
   'apple-touch-icon': 'image',
@@ -66,9 +70,9 @@ const PRELOAD_AS: Record<string, LoadKind> = {
   document: 'frame'
 }
 
-/** The attributes read from each element that can hold a reference; `style` is read on every element. */
+/** The attributes read from each element that can hold a reference; `style` and `id` are read on every element. */
 const ATTRIBUTES: Record<string, readonly string[]> = {
-  a: ['href'],
+  a: ['href', 'name'],
   area: ['href'],
   link: ['href', 'rel', 'as', 'imagesrcset'],
   script: ['src'],
@@ -85,7 +89,10 @@ const ATTRIBUTES: Record<string, readonly string[]> = {
   input: ['src', 'type'],
   meta: ['property', 'name', 'content', 'http-equiv'],
   base: ['href'],
-  style: []
+  style: [],
+  // SVG: a sprite's symbol, and an image; both load with the page. SVG 2 reads href, SVG 1.1 xlink:href.
+  use: ['href', 'xlink:href'],
+  image: ['href', 'xlink:href']
 }
 const NO_ATTRIBUTES: readonly string[] = []
 
@@ -99,7 +106,7 @@ const NONE_READ: Attributes = Object.freeze({})
 
 /** Reads pages one after the other with one tokenizer, reused. */
 export class HtmlScanner {
-  private visitor: PageVisitor = { reference() {}, address() {}, base() {} }
+  private visitor: PageVisitor = { reference() {}, address() {}, base() {}, id() {} }
   private page = ''
   /** The element being read, when it is one that can hold a reference, else ''. */
   private tag = ''
@@ -115,7 +122,7 @@ export class HtmlScanner {
   private styleText: string | undefined
   private readonly tokenizer = new Tokenizer({ decodeEntities: false }, this.callbacks())
 
-  /** Calls `visitor` with each reference of `html`, in document order. */
+  /** Calls `visitor` with each reference and id of `html`, in document order. */
   scan(html: string, visitor: PageVisitor): void {
     this.visitor = visitor
     this.page = html
@@ -181,6 +188,7 @@ export class HtmlScanner {
   private wantedAttribute(start: number, end: number): string | undefined {
     const length = end - start
     if (length === 5 && this.nameIs(start, 'style')) return 'style' in this.attributes ? undefined : 'style'
+    if (length === 2 && this.nameIs(start, 'id')) return 'id' in this.attributes ? undefined : 'id'
     for (const name of this.wanted) {
       if (name.length === length && this.nameIs(start, name)) return name in this.attributes ? undefined : name
     }
@@ -209,8 +217,11 @@ export class HtmlScanner {
     const { tag: name, attributes } = this
     switch (name) {
       case 'a':
+        this.emit(attributes.href, 'a[href]', 'navigate')
+        if (attributes.name) this.visitor.id(attributes.name)
+        break
       case 'area':
-        this.emit(attributes.href, `${name}[href]`, 'navigate')
+        this.emit(attributes.href, 'area[href]', 'navigate')
         break
       case 'link':
         this.link(attributes)
@@ -254,7 +265,13 @@ export class HtmlScanner {
       case 'style':
         this.styleText = ''
         break
+      case 'use':
+      case 'image':
+        if (attributes.href !== undefined) this.emit(attributes.href, `${name}[href]`, 'image')
+        else this.emit(attributes['xlink:href'], `${name}[xlink:href]`, 'image')
+        break
     }
+    if (attributes.id) this.visitor.id(attributes.id)
     const style = attributes.style
     if (style?.includes('(')) this.css(style, `${this.page.slice(this.tagStart, this.tagEnd).toLowerCase()}[style]`)
     this.tag = ''
@@ -284,12 +301,15 @@ export class HtmlScanner {
 /** A `<link>` loads what its rel says it loads; any other rel (alternate, next) is a link. */
 function linkUse(rel: string[], as: string | undefined): HtmlReference['use'] {
   if (rel.includes('canonical')) return 'address'
+  // A rel that loads wins over a hint beside it: `preconnect preload` loads.
+  let hint = false
   for (const token of rel) {
     const use = LINK_LOADS[token]
     if (use === 'as') return PRELOAD_AS[(as ?? '').trim().toLowerCase()] ?? 'other'
-    if (use) return use
+    if (use === 'connect') hint = true
+    else if (use) return use
   }
-  return 'navigate'
+  return hint ? 'connect' : 'navigate'
 }
 
 /**

@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { scanCss, type CssReferenceKind } from './css.js'
 import {
+  exampleOrder,
   Tally,
   type AddressProblem,
+  type BrokenFragment,
   type BrokenReference,
+  type ConnectionHint,
   type ExtensionlessUse,
   type ExternalOrigin,
   type OutboundOrigin,
@@ -12,7 +15,7 @@ import {
   type TallySnapshot
 } from './findings.js'
 import { HtmlScanner, type HtmlReference, type LoadKind, type PageAddress } from './html.js'
-import { copyString, decodePath, ReferenceResolver, type Match, type SiteFiles, type Target } from './resolve.js'
+import { copyString, decodePath, hasFragment, linkFragment, ReferenceResolver, type Match, type SiteFiles, type Target } from './resolve.js'
 import { readSitemap } from './sitemap.js'
 
 /** What reading some of the site's files found; workers send it back to be merged. */
@@ -20,8 +23,12 @@ export interface ReaderSnapshot {
   internalReferences: number
   broken: TallySnapshot<BrokenReference>
   external: TallySnapshot<ExternalOrigin>
+  hints: TallySnapshot<ConnectionHint>
   outbound: TallySnapshot<OutboundOrigin>
   addresses: TallySnapshot<AddressProblem>
+  fragments: TallySnapshot<BrokenFragment>
+  fragmentLinks: TallySnapshot<BrokenFragment>
+  pageIds: [string, string][]
   extensionless?: ExtensionlessUse
 }
 
@@ -39,6 +46,14 @@ interface Base {
   url: string
   /** The folder part of `url`, shared by the pages next to it; undefined when `url` is not on the site. */
   folder?: string
+  /** The file of the site at `url`, which a link to `#x` leads to; undefined when the site has none. */
+  page?: string
+}
+
+/** A link of a page to one of its own fragments, checked once the page's ids are all read. */
+interface OwnFragmentLink {
+  fragment: string
+  reference: HtmlReference
 }
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i
@@ -47,6 +62,10 @@ const SCHEME = /^[a-z][a-z\d+.-]*:/i
 const MAX_SITEMAPS = 50
 /** Sitemap URLs kept as examples. */
 const SITEMAP_EXAMPLES = 20
+/** Links to fragments of other pages kept until every page's ids are read; links beyond are not checked. */
+const FRAGMENT_LINKS = 50_000
+/** Between a page's ids as they are kept: no id that a link can name holds a line break. */
+const ID_SEPARATOR = '\n'
 
 const NO_OUTCOME: Outcome = { target: { kind: 'none' } }
 
@@ -66,9 +85,19 @@ export function isPage(file: string): boolean {
 /** Reads files of one site and tallies their references against its files. */
 export class SiteReader {
   readonly broken = new Tally<BrokenReference>()
-  readonly external = new Tally<ExternalOrigin>()
+  readonly external = new Tally<ExternalOrigin>((into, from) => {
+    for (const kind of from.kinds) if (!into.kinds.includes(kind)) into.kinds.push(kind)
+  })
+  readonly hints = new Tally<ConnectionHint>()
   readonly outbound = new Tally<OutboundOrigin>()
   readonly addresses = new Tally<AddressProblem>()
+  readonly fragments = new Tally<BrokenFragment>()
+  /** Links to fragments of other pages, by page and fragment, not yet checked: the page may not be read yet. */
+  private readonly fragmentLinks = new Tally<BrokenFragment>(undefined, FRAGMENT_LINKS)
+  /** The ids of each page read that has any, joined by ID_SEPARATOR (one string is far smaller than a set). */
+  private readonly pageIds = new Map<string, string>()
+  /** The links of the page being read to its own fragments. */
+  private ownFragments: OwnFragmentLink[] = []
   internalReferences = 0
   extensionless: ExtensionlessUse | undefined
   private extensionlessLastFile = ''
@@ -91,18 +120,25 @@ export class SiteReader {
   }
 
   readPage(file: string): void {
-    let base = this.baseOf(this.resolver.pageUrl(file))
+    let base = this.baseOf(this.resolver.pageUrl(file), file)
+    const ids: string[] = []
+    this.ownFragments = []
     this.scanner.scan(this.read(file), {
       reference: (reference) => this.reference(file, base, reference),
       address: (address) => this.address(file, base.url, address),
       base: (href) => {
-        base = this.baseOf(URL.parse(href, base.url)?.href ?? base.url)
-      }
+        const url = URL.parse(href, base.url)?.href ?? base.url
+        const target = this.resolver.resolve(url, url)
+        base = this.baseOf(url, target.kind === 'internal' ? this.site.lookup(target.path)?.file : undefined)
+      },
+      id: (id) => ids.push(id)
     })
+    if (ids.length > 0) this.pageIds.set(file, copyString(ids.join(ID_SEPARATOR)))
+    if (this.ownFragments.length > 0) this.checkOwnFragments(file, new Set(ids))
   }
 
   readStyleSheet(file: string): void {
-    const base = this.baseOf(this.resolver.pageUrl(file))
+    const base = this.baseOf(this.resolver.pageUrl(file), file)
     scanCss(this.read(file), (reference) =>
       this.reference(file, base, { url: reference.url, source: reference.kind === 'import' ? '@import' : 'url()', use: CSS_USE[reference.kind] })
     )
@@ -130,8 +166,12 @@ export class SiteReader {
       internalReferences: this.internalReferences,
       broken: this.broken.snapshot(),
       external: this.external.snapshot(),
+      hints: this.hints.snapshot(),
       outbound: this.outbound.snapshot(),
       addresses: this.addresses.snapshot(),
+      fragments: this.fragments.snapshot(),
+      fragmentLinks: this.fragmentLinks.snapshot(),
+      pageIds: [...this.pageIds],
       extensionless: this.extensionless
     }
   }
@@ -140,31 +180,50 @@ export class SiteReader {
   merge(other: ReaderSnapshot): void {
     this.internalReferences += other.internalReferences
     this.broken.merge(other.broken)
-    this.external.merge(other.external, (into, from) => {
-      for (const kind of from.kinds) if (!into.kinds.includes(kind)) into.kinds.push(kind)
-    })
+    this.external.merge(other.external)
+    this.hints.merge(other.hints)
     this.outbound.merge(other.outbound)
     this.addresses.merge(other.addresses)
+    this.fragments.merge(other.fragments)
+    this.fragmentLinks.merge(other.fragmentLinks)
+    for (const [page, ids] of other.pageIds) this.pageIds.set(page, ids)
     const theirs = other.extensionless
     if (!theirs) return
     const mine = this.extensionless
-    const first = !mine || theirs.exampleFile < mine.exampleFile ? theirs : mine
+    const first = !mine || exampleOrder(theirs.exampleFile, mine.exampleFile) < 0 ? theirs : mine
     this.extensionless = { ...first, references: (mine?.references ?? 0) + theirs.references, files: (mine?.files ?? 0) + theirs.files }
+  }
+
+  /**
+   * Checks the links to fragments of other pages, once every page is read (and every reader
+   * merged); those whose page has no such id join `fragments`. A page reached only through a
+   * linked folder is not read, and the fragments of links to it are not checked.
+   */
+  checkFragmentLinks(): void {
+    const idsOf = new Map<string, Set<string>>()
+    const broken: [string, BrokenFragment][] = []
+    for (const [key, link] of this.fragmentLinks.snapshot().entries) {
+      if (!this.site.has(link.page)) continue
+      let ids = idsOf.get(link.page)
+      if (!ids) idsOf.set(link.page, (ids = new Set(this.pageIds.get(link.page)?.split(ID_SEPARATOR))))
+      if (!hasFragment(ids, link.fragment)) broken.push([key, link])
+    }
+    this.fragments.merge({ entries: broken, overflow: 0 })
   }
 
   /** Checks one sitemap URL; returns the file that serves it. */
   private sitemapUrl(file: string, location: string, findings: SitemapFindings): string | undefined {
     const url = URL.parse(location)
     if (this.domain && url && !this.resolver.isSiteHost(url)) {
-      let host = findings.offDomain.find((entry) => entry.host === url.host)
-      if (!host) findings.offDomain.push((host = { host: url.host, urls: 0, examples: [] }))
+      let host = findings.offDomain.find((entry) => entry.host === url.host && entry.file === file)
+      if (!host) findings.offDomain.push((host = { file, host: url.host, urls: 0, examples: [] }))
       host.urls++
       if (host.examples.length < SITEMAP_EXAMPLES) host.examples.push(location)
     }
     const found = url && (url.protocol === 'https:' || url.protocol === 'http:') ? this.site.lookup(decodePath(url.pathname)) : undefined
     if (!found) {
       findings.unresolvedCount++
-      if (findings.unresolved.length < SITEMAP_EXAMPLES) findings.unresolved.push(location)
+      if (findings.unresolved.length < SITEMAP_EXAMPLES) findings.unresolved.push({ url: location, file })
       return undefined
     }
     if (found.match === 'html') this.noteExtensionless(file, location, found.file)
@@ -175,8 +234,8 @@ export class SiteReader {
     return readFileSync(path.join(this.root, file), 'utf8')
   }
 
-  private baseOf(url: string): Base {
-    return { url, folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined }
+  private baseOf(url: string, page: string | undefined): Base {
+    return { url, folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined, page }
   }
 
   /**
@@ -200,6 +259,7 @@ export class SiteReader {
 
   private reference(file: string, base: Base, reference: HtmlReference): void {
     const { target, found } = this.outcome(reference, base)
+    if (reference.use === 'navigate' && reference.url.includes('#')) this.fragmentLink(file, base, reference, found?.file)
     if (target.kind === 'internal') {
       // preconnect and dns-prefetch name an origin, not a file.
       if (reference.use === 'connect') return
@@ -218,14 +278,46 @@ export class SiteReader {
         this.outbound.add(target.origin, file, () => ({ origin: target.origin, files: 0, examples: [] }))
         return
       }
+      if (reference.use === 'connect') {
+        this.hints.add(target.origin, file, () => ({
+          origin: target.origin,
+          reference: copyString(reference.url),
+          source: reference.source,
+          files: 0,
+          examples: []
+        }))
+        return
+      }
+      const use = reference.use
       const origin = this.external.add(target.origin, file, () => ({
         origin: target.origin,
         kinds: [],
         exampleUrl: target.url,
+        reference: copyString(reference.url),
+        source: reference.source,
         files: 0,
         examples: []
       }))
-      if (origin && !origin.kinds.includes(reference.use)) origin.kinds.push(reference.use)
+      if (origin && !origin.kinds.includes(use)) origin.kinds.push(use)
+    }
+  }
+
+  /** A link with a fragment: to the page itself, checked once the page is read; to another page, once every page is. */
+  private fragmentLink(file: string, base: Base, reference: HtmlReference, found: string | undefined): void {
+    const fragment = linkFragment(reference.url)
+    if (fragment === undefined) return
+    const page = reference.url.trimStart().startsWith('#') ? base.page : found
+    if (page === undefined || !isPage(page)) return
+    if (page === file) {
+      this.ownFragments.push({ fragment, reference })
+      return
+    }
+    this.fragmentLinks.add(`${page}#${fragment}`, file, () => brokenFragment(page, fragment, reference))
+  }
+
+  private checkOwnFragments(file: string, ids: ReadonlySet<string>): void {
+    for (const { fragment, reference } of this.ownFragments) {
+      if (!hasFragment(ids, fragment)) this.fragments.add(`${file}#${fragment}`, file, () => brokenFragment(file, fragment, reference))
     }
   }
 
@@ -244,11 +336,24 @@ export class SiteReader {
   }
 
   private noteExtensionless(file: string, reference: string, servedBy: string): void {
-    this.extensionless ??= { references: 0, files: 0, exampleReference: copyString(reference), exampleFile: file, servedBy }
-    this.extensionless.references++
-    if (this.extensionlessLastFile !== file) this.extensionless.files++
+    let use = this.extensionless
+    if (!use || (this.extensionlessLastFile !== file && exampleOrder(file, use.exampleFile) < 0)) {
+      use = this.extensionless = {
+        references: use?.references ?? 0,
+        files: use?.files ?? 0,
+        exampleReference: copyString(reference),
+        exampleFile: file,
+        servedBy
+      }
+    }
+    use.references++
+    if (this.extensionlessLastFile !== file) use.files++
     this.extensionlessLastFile = file
   }
+}
+
+function brokenFragment(page: string, fragment: string, reference: HtmlReference): BrokenFragment {
+  return { page, fragment: copyString(fragment), reference: copyString(reference.url), source: reference.source, files: 0, examples: [] }
 }
 
 /**

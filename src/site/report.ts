@@ -1,5 +1,15 @@
 import { writeFile } from 'node:fs/promises'
-import type { AddressProblem, BrokenReference, ExtensionlessUse, ExternalOrigin, OutboundOrigin, SiteFindings, SitemapFindings } from './findings.js'
+import type {
+  AddressProblem,
+  BrokenFragment,
+  BrokenReference,
+  ConnectionHint,
+  ExtensionlessUse,
+  ExternalOrigin,
+  OutboundOrigin,
+  SiteFindings,
+  SitemapFindings
+} from './findings.js'
 
 /**
  * The site check's report: the JSON file written beside the site (its schema is documented in
@@ -9,7 +19,7 @@ import type { AddressProblem, BrokenReference, ExtensionlessUse, ExternalOrigin,
 export const REPORT_VERSION = 1
 
 /** Which check a problem comes from. */
-export type ProblemCheck = 'index' | 'pages' | 'broken-reference' | 'address' | 'sitemap' | 'external-origin'
+export type ProblemCheck = 'index' | 'pages' | 'broken-reference' | 'fragment' | 'address' | 'sitemap' | 'external-origin'
 
 export interface Problem {
   check: ProblemCheck
@@ -18,6 +28,9 @@ export interface Problem {
   /** The file of the site the problem is in, relative to the site, when there is one. */
   file?: string
 }
+
+/** The sitemaps as the report lists them: the URLs the site does not serve, without their sitemap (their problems name it). */
+type SitemapReport = Omit<SitemapFindings, 'unresolved'> & { unresolved: string[] }
 
 export interface SiteCheckReport {
   version: typeof REPORT_VERSION
@@ -38,7 +51,9 @@ export interface SiteCheckReport {
     expectedPages: number | null
     internalReferences: number
     brokenReferences: number
+    brokenFragments: number
     externalOrigins: number
+    connectionHints: number
     outboundOrigins: number
     addressProblems: number
     sitemapUrls: number
@@ -49,13 +64,23 @@ export interface SiteCheckReport {
   }
   indexHtml: boolean
   brokenReferences: BrokenReference[]
+  brokenFragments: BrokenFragment[]
   externalOrigins: ExternalOrigin[]
+  /** Origins named by preconnect and dns-prefetch hints, which load nothing and are no problem. */
+  connectionHints: ConnectionHint[]
   outboundLinks: OutboundOrigin[]
   addresses: AddressProblem[]
-  sitemap: SitemapFindings | null
+  sitemap: SitemapReport | null
   extensionless: ExtensionlessUse | null
   /** References to findings beyond each list's limit, not itemised. */
-  omitted: { brokenReferences: number; externalOrigins: number; outboundLinks: number; addresses: number }
+  omitted: {
+    brokenReferences: number
+    brokenFragments: number
+    externalOrigins: number
+    connectionHints: number
+    outboundLinks: number
+    addresses: number
+  }
   problems: Problem[]
   notices: string[]
 }
@@ -63,10 +88,11 @@ export interface SiteCheckReport {
 /** The report of a check, ready to be written and shown. */
 export function buildReport(findings: SiteFindings, checkedAt = new Date()): SiteCheckReport {
   const broken = findings.broken.sorted()
+  const fragments = findings.fragments.sorted()
   const external = findings.external.sorted().map((origin) => ({ ...origin, kinds: [...origin.kinds].sort() }))
   const addresses = findings.addresses.sorted()
   const { sitemap } = findings
-  const problems = listProblems(findings, broken, addresses, external)
+  const problems = listProblems(findings, broken, fragments, addresses, external)
   const sitemapProblems = (sitemap?.offDomain.reduce((sum, host) => sum + host.urls, 0) ?? 0) + (sitemap?.unresolvedCount ?? 0)
   const unlistedSitemapUrls = Math.max(0, (sitemap?.unresolvedCount ?? 0) - (sitemap?.unresolved.length ?? 0))
   return {
@@ -86,7 +112,9 @@ export function buildReport(findings: SiteFindings, checkedAt = new Date()): Sit
       expectedPages: findings.expectedPages ?? null,
       internalReferences: findings.internalReferences,
       brokenReferences: broken.length,
+      brokenFragments: fragments.length,
       externalOrigins: external.length,
+      connectionHints: findings.hints.size,
       outboundOrigins: findings.outbound.size,
       addressProblems: addresses.length,
       sitemapUrls: sitemap?.urls ?? 0,
@@ -96,14 +124,18 @@ export function buildReport(findings: SiteFindings, checkedAt = new Date()): Sit
     },
     indexHtml: findings.indexHtml,
     brokenReferences: broken,
+    brokenFragments: fragments,
     externalOrigins: external,
+    connectionHints: findings.hints.sorted(),
     outboundLinks: findings.outbound.sorted(),
     addresses,
-    sitemap: sitemap ?? null,
+    sitemap: sitemap ? { ...sitemap, unresolved: sitemap.unresolved.map((entry) => entry.url) } : null,
     extensionless: findings.extensionless ?? null,
     omitted: {
       brokenReferences: findings.broken.overflow,
+      brokenFragments: findings.fragments.overflow,
       externalOrigins: findings.external.overflow,
+      connectionHints: findings.hints.overflow,
       outboundLinks: findings.outbound.overflow,
       addresses: findings.addresses.overflow
     },
@@ -116,8 +148,17 @@ export async function writeReport(report: SiteCheckReport, file: string): Promis
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`)
 }
 
-/** Problems from the most to the least fundamental: a missing site, missing pages, broken references, wrong addresses, loads from elsewhere. */
-function listProblems(findings: SiteFindings, broken: BrokenReference[], addresses: AddressProblem[], external: ExternalOrigin[]): Problem[] {
+/**
+ * Problems from the most to the least fundamental: a missing site, missing pages, broken
+ * references and fragments, wrong addresses, loads from elsewhere.
+ */
+function listProblems(
+  findings: SiteFindings,
+  broken: BrokenReference[],
+  fragments: BrokenFragment[],
+  addresses: AddressProblem[],
+  external: ExternalOrigin[]
+): Problem[] {
   const problems: Problem[] = []
   const { domain, expectedPages, sitemap } = findings
   if (!findings.indexHtml) {
@@ -137,6 +178,14 @@ function listProblems(findings: SiteFindings, broken: BrokenReference[], address
       message: `${file}: ${reference.source} ${JSON.stringify(reference.reference)} points at ${reference.target}, which is not in the site${others(reference.files, 'file')}`
     })
   }
+  for (const link of fragments) {
+    const file = link.examples[0] ?? ''
+    problems.push({
+      check: 'fragment',
+      file,
+      message: `${file}: ${link.source} ${JSON.stringify(link.reference)}: ${link.page} has no id or name ${JSON.stringify(link.fragment)}${others(link.files, 'file')}`
+    })
+  }
   for (const address of addresses) {
     const file = address.examples[0] ?? ''
     problems.push({
@@ -148,12 +197,12 @@ function listProblems(findings: SiteFindings, broken: BrokenReference[], address
   for (const host of sitemap?.offDomain ?? []) {
     problems.push({
       check: 'sitemap',
-      file: sitemap?.files[0],
-      message: `sitemap.xml: ${host.urls} URL${host.urls === 1 ? ' is' : 's are'} on ${host.host}, not ${domain ?? 'the domain'} (such as ${host.examples[0] ?? ''})`
+      file: host.file,
+      message: `${host.file}: ${host.urls} URL${host.urls === 1 ? ' is' : 's are'} on ${host.host}, not ${domain ?? 'the domain'} (such as ${host.examples[0] ?? ''})`
     })
   }
-  for (const url of sitemap?.unresolved ?? []) {
-    problems.push({ check: 'sitemap', file: sitemap?.files[0], message: `sitemap.xml: ${url} is not in the site` })
+  for (const { url, file } of sitemap?.unresolved ?? []) {
+    problems.push({ check: 'sitemap', file, message: `${file}: ${url} is not in the site` })
   }
   for (const origin of external) {
     const file = origin.examples[0] ?? ''

@@ -67,6 +67,24 @@ export function decodePath(pathname: string): string {
   }
 }
 
+/**
+ * The fragment a link names, as written, without its `#`; undefined when it names no element:
+ * no fragment, `#`, `#top` (the top of the page, with or without such an id) and a text fragment
+ * alone (`#:~:text=…`, whose directive a browser strips before it looks for an element).
+ */
+export function linkFragment(url: string): string | undefined {
+  const hash = url.indexOf('#')
+  if (hash < 0) return undefined
+  const directive = url.indexOf(':~:', hash)
+  const fragment = url.slice(hash + 1, directive < 0 ? undefined : directive).trimEnd()
+  return fragment === '' || fragment.toLowerCase() === 'top' ? undefined : fragment
+}
+
+/** Whether a page with these ids has the element `fragment` names: as written, else percent-decoded, as a browser looks. */
+export function hasFragment(ids: ReadonlySet<string>, fragment: string): boolean {
+  return ids.has(fragment) || ids.has(decodePath(fragment))
+}
+
 /** How a host found the file for a path. */
 export type Match = 'exact' | 'html' | 'index'
 

@@ -16,7 +16,9 @@ export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
     ['HTML pages', counts.expectedPages === null ? String(counts.htmlPages) : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`],
     ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
     ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+    ['Links to a missing fragment', String(counts.brokenFragments)],
     ['Origins loaded from elsewhere', String(counts.externalOrigins)],
+    ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
     ['Canonical or og:url on another host', String(counts.addressProblems)],
     ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
     ['Checked', `${counts.files} files in ${formatDuration(report.durationMs)}`],
@@ -32,6 +34,7 @@ export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
           .slice(0, LISTED)
           .map((origin) => [code(origin.origin), escapeHtml(origin.kinds.join(', ')), String(origin.files), code(shorten(origin.examples[0] ?? ''))])
       )
+      if (report.externalOrigins.length > LISTED) summary.addRaw(`<p>${LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true)
     }
     if (report.problems.length > 0) {
       const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems'
@@ -41,6 +44,14 @@ export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
     for (const skipped of report.skipped) summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true)
     return summary
   })
+}
+
+/** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
+function connectionHints(report: SiteCheck['report']): string {
+  const [first] = report.connectionHints
+  if (!first) return '0'
+  const origins = report.counts.connectionHints
+  return `${origins} origin${origins === 1 ? '' : 's'}, such as ${code(first.origin)}: not problems, but scripts will likely reach them at run time`
 }
 
 function shorten(message: string): string {

@@ -42,7 +42,7 @@ export interface PageOptions {
   payload?: string
 }
 
-/** A page as the export renders it: preloads, style sheet, scripts, canonical, sidebar, payload. */
+/** A page as the export renders it: preloads, style sheet, scripts, canonical, sidebar, table of contents, payload. */
 export function exportPage(route: string, options: PageOptions): string {
   const domain = options.domain ?? SITE_DOMAIN
   const address = `https://${domain}/${route.replace(/\/$/, '')}`
@@ -64,7 +64,8 @@ export function exportPage(route: string, options: PageOptions): string {
     '</head><body><a href="#content" class="skip">Skip to content</a>',
     `<header><a href="/"><img src="/images/logo.png" srcset="/images/logo.png 1x, /images/logo@2x.png 2x" alt="Acme"/></a></header>`,
     `<nav><ul>${nav}</ul></nav>`,
-    `<main id="content"><h1>${title}</h1><p>Read the guides below.</p>${options.body ?? ''}</main>`,
+    '<aside><p>On this page</p><a class="toc" href="#intro">Introduction</a></aside>',
+    `<main id="content"><h1>${title}</h1><h2 id="intro">Introduction</h2><p>Read the guides below.</p>${options.body ?? ''}</main>`,
     `<script>(self.__next_f=self.__next_f||[]).push([0])</script>`,
     `<script>self.__next_f.push([1,${JSON.stringify(options.payload ?? `0:{"route":"/${route}"}`)}])</script>`,
     '</body></html>\n'
@@ -111,7 +112,10 @@ const BODY: Record<string, string> = {
     '<style>.banner{background-image:url("/images/hero@2x.png")}</style>'
   ].join(''),
   'api-reference/endpoints/list-pages': '<p><a href="../introduction">Introduction</a> · <a href="../../guides/deploy#cli">Deploy</a></p>',
-  'guides/deploy': '<iframe src="/api-reference/introduction" title="Playground"></iframe><a href="./getting-started.html">Getting started</a>'
+  'guides/deploy':
+    '<iframe src="/api-reference/introduction" title="Playground"></iframe><a href="./getting-started.html">Getting started</a><h2 id="cli">CLI</h2>',
+  'guides/getting-started': '<a name="install"></a><h2>Install</h2><p><a href="#:~:text=Install">Jump to the text</a></p>',
+  'guides/café': '<h2 id="réglages">Réglages</h2><a href="#r%C3%A9glages">Réglages</a>'
 }
 
 const STATIC_FILES: ArchiveEntry[] = [
@@ -181,6 +185,9 @@ export type Breakage =
   | 'sitemap-unresolved'
   | 'no-index'
   | 'fewer-pages'
+  | 'svg-references'
+  | 'fragment'
+  | 'sitemap-index'
 
 export function brokenSite(breakage: Breakage): ExportedSite {
   const clean = exportShapedSite()
@@ -222,5 +229,36 @@ export function brokenSite(breakage: Breakage): ExportedSite {
       return { ...clean, entries: clean.entries.filter((entry) => entry.name !== 'index.html') }
     case 'fewer-pages':
       return { ...clean, pageCount: clean.pageCount + 3 }
+    case 'svg-references':
+      return editFile(clean, 'guides/deploy.html', (html) =>
+        html.replace(
+          '</main>',
+          '<svg><use href="/icons/sprite.svg#search"/></svg><svg><image xlink:href="https://diagrams.example/flow.png"/></svg></main>'
+        )
+      )
+    case 'fragment':
+      return editFile(clean, 'guides/deploy.html', (html) =>
+        html.replace('</main>', '<a href="/guides/getting-started#setup">Setup</a><a href="#options">Options</a></main>')
+      )
+    case 'sitemap-index':
+      return withFile(
+        withFile(
+          clean,
+          'sitemap.xml',
+          `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://${SITE_DOMAIN}/sitemap-0.xml</loc></sitemap></sitemapindex>\n`
+        ),
+        'sitemap-0.xml',
+        sitemapXml([...ROUTES.map((route) => `https://${SITE_DOMAIN}/${route}`), `https://${SITE_DOMAIN}/guides/removed`])
+      )
   }
+}
+
+/** The clean site with connection hints, which load nothing: no problem, listed apart. */
+export function siteWithConnectionHints(): ExportedSite {
+  return editPages(exportShapedSite(), (html) =>
+    html.replace(
+      '</head>',
+      '<link rel="preconnect" href="https://api.segment.io"/><link rel="dns-prefetch" href="//cdn.segment.com"/><link rel="dns-prefetch" href="https://docs.acme.dev"/></head>'
+    )
+  )
 }

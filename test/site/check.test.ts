@@ -31,8 +31,16 @@ async function writeSite(entries: ArchiveEntry[]): Promise<string> {
 
 /** The findings as plain data, for comparisons. */
 function plain(findings: SiteFindings): Record<string, unknown> {
-  const { durationMs: _durationMs, threads: _threads, root: _root, broken, external, outbound, addresses, ...rest } = findings
-  return { ...rest, broken: broken.sorted(), external: external.sorted(), outbound: outbound.sorted(), addresses: addresses.sorted() }
+  const { durationMs: _durationMs, threads: _threads, root: _root, broken, external, hints, outbound, addresses, fragments, ...rest } = findings
+  return {
+    ...rest,
+    broken: broken.sorted(),
+    external: external.sorted(),
+    hints: hints.sorted(),
+    outbound: outbound.sorted(),
+    addresses: addresses.sorted(),
+    fragments: fragments.sorted()
+  }
 }
 
 const page = (body: string, head = ''): string => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`
@@ -50,7 +58,7 @@ describe('checkSite on export-shaped sites', () => {
     expect(findings.outbound.sorted()).toEqual([{ origin: 'https://github.com', files: 1, examples: ['index.html'] }])
     expect(findings.sitemap).toEqual({ files: ['sitemap.xml'], urls: 7, offDomain: [], unresolved: [], unresolvedCount: 0 })
     expect(findings.extensionless).toMatchObject({
-      exampleFile: 'api-reference/endpoints/list-pages.html',
+      exampleFile: 'index.html',
       exampleReference: '/guides/getting-started'
     })
     expect(findings.extensionless?.files).toBe(8)
@@ -90,6 +98,8 @@ describe('checkSite on export-shaped sites', () => {
         origin: 'https://cdn.segment.com',
         kinds: ['script'],
         exampleUrl: 'https://cdn.segment.com/analytics.js/v1/key/analytics.min.js',
+        reference: 'https://cdn.segment.com/analytics.js/v1/key/analytics.min.js',
+        source: 'script[src]',
         files: 1,
         examples: ['guides/deploy.html']
       },
@@ -97,6 +107,8 @@ describe('checkSite on export-shaped sites', () => {
         origin: 'https://fonts.googleapis.com',
         kinds: ['style'],
         exampleUrl: 'https://fonts.googleapis.com/css2?family=Inter',
+        reference: 'https://fonts.googleapis.com/css2?family=Inter',
+        source: '@import',
         files: 1,
         examples: ['_next/static/css/app-5e1f0a.css']
       },
@@ -104,6 +116,8 @@ describe('checkSite on export-shaped sites', () => {
         origin: 'https://fonts.gstatic.com',
         kinds: ['font'],
         exampleUrl: 'https://fonts.gstatic.com/s/brand/v1/brand.woff2',
+        reference: 'https://fonts.gstatic.com/s/brand/v1/brand.woff2',
+        source: 'url()',
         files: 1,
         examples: ['_next/static/css/app-5e1f0a.css']
       },
@@ -111,6 +125,8 @@ describe('checkSite on export-shaped sites', () => {
         origin: 'https://www.youtube.com',
         kinds: ['frame'],
         exampleUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+        reference: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
+        source: 'iframe[src]',
         files: 1,
         examples: ['guides/deploy.html']
       }
@@ -129,10 +145,17 @@ describe('checkSite on export-shaped sites', () => {
 
   it('finds sitemap URLs on another host, and sitemap URLs the site does not serve', async () => {
     const offDomain = await checkSite(await writeSite(brokenSite('sitemap-host').entries), { domain: SITE_DOMAIN })
-    expect(offDomain.sitemap?.offDomain).toEqual([{ host: 'acme.mintlify.app', urls: 1, examples: ['https://acme.mintlify.app/guides/deploy'] }])
+    expect(offDomain.sitemap?.offDomain).toEqual([
+      { file: 'sitemap.xml', host: 'acme.mintlify.app', urls: 1, examples: ['https://acme.mintlify.app/guides/deploy'] }
+    ])
     expect(offDomain.sitemap?.unresolvedCount).toBe(0)
     const unresolved = await checkSite(await writeSite(brokenSite('sitemap-unresolved').entries), { domain: SITE_DOMAIN })
-    expect(unresolved.sitemap).toMatchObject({ urls: 8, offDomain: [], unresolved: [`https://${SITE_DOMAIN}/guides/removed`], unresolvedCount: 1 })
+    expect(unresolved.sitemap).toMatchObject({
+      urls: 8,
+      offDomain: [],
+      unresolved: [{ url: `https://${SITE_DOMAIN}/guides/removed`, file: 'sitemap.xml' }],
+      unresolvedCount: 1
+    })
   })
 
   it('notices a site without index.html, and the links to / that now lead nowhere', async () => {
@@ -189,7 +212,10 @@ describe('checkSite details', () => {
       files: ['sitemap.xml', 'sitemap-0.xml'],
       urls: 4,
       offDomain: [],
-      unresolved: [`https://${SITE_DOMAIN}/sitemap-1.xml`, `https://${SITE_DOMAIN}/gone`],
+      unresolved: [
+        { url: `https://${SITE_DOMAIN}/sitemap-1.xml`, file: 'sitemap.xml' },
+        { url: `https://${SITE_DOMAIN}/gone`, file: 'sitemap-0.xml' }
+      ],
       unresolvedCount: 2
     })
   })
@@ -210,6 +236,61 @@ describe('checkSite details', () => {
   })
 })
 
+describe('checkSite fragments', () => {
+  const fragmentsOf = (findings: SiteFindings): string[] =>
+    findings.fragments
+      .sorted()
+      .map((link) => `${link.examples.join(',')}: ${link.source} ${link.reference} → ${link.page} #${link.fragment} (${link.files})`)
+
+  it('checks a link to a fragment of its own page against every id of the page, before or after the link', async () => {
+    const root = await writeSite([
+      {
+        name: 'index.html',
+        content: page(
+          '<a href="#later">1</a><a href="#missing">2</a><a href="#">3</a><a href="#top">4</a><a href="#TOP">5</a><a href="#:~:text=Setup">6</a>' +
+            '<a href="#a%20b">7</a><a href="#old">8</a><a href="#caf%C3%A9">9</a><a href="#later:~:text=x">10</a><a href="#Later">11</a>' +
+            '<h2 id="later">Later</h2><h2 id="a b">A b</h2><a name="old"></a><h2 id="café">Café</h2>'
+        )
+      }
+    ])
+    expect(fragmentsOf(await checkSite(root, { domain: SITE_DOMAIN }))).toEqual([
+      'index.html: a[href] #Later → index.html #Later (1)',
+      'index.html: a[href] #missing → index.html #missing (1)'
+    ])
+  })
+
+  it('checks a link to a fragment of another page against that page’s ids, however the page is named', async () => {
+    const root = await writeSite([
+      {
+        name: 'index.html',
+        content: page(
+          '<a href="/guides/intro#setup">1</a><a href="guides/intro.html#gone">2</a><a href="https://docs.acme.dev/guides/intro?x=1#gone">3</a>' +
+            '<a href="/guides/#overview">4</a><a href="/missing#x">5</a><a href="/logo.svg#x">6</a><a href="https://other.example/#x">7</a>'
+        )
+      },
+      { name: 'guides/intro.html', content: page('<h2 id="setup">Setup</h2><a href="/#nowhere">home</a>') },
+      { name: 'guides/index.html', content: page('<section id="overview"></section>') },
+      { name: 'logo.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+      { name: 'z.html', content: page('<a href="/guides/intro#gone">again</a>') }
+    ])
+    const findings = await checkSite(root, { domain: SITE_DOMAIN })
+    expect(fragmentsOf(findings)).toEqual([
+      'index.html,z.html: a[href] guides/intro.html#gone → guides/intro.html #gone (2)',
+      'guides/intro.html: a[href] /#nowhere → index.html #nowhere (1)'
+    ])
+    // A missing page is a broken reference, not a missing fragment.
+    expect(findings.broken.sorted().map((reference) => reference.target)).toEqual(['/missing'])
+  })
+
+  it('follows <base href> for a link to a bare fragment', async () => {
+    const root = await writeSite([
+      { name: 'index.html', content: page('<a href="#intro">x</a><a href="#here">y</a><h2 id="here"></h2>', '<base href="/docs/">') },
+      { name: 'docs/index.html', content: page('<h2 id="intro"></h2>') }
+    ])
+    expect(fragmentsOf(await checkSite(root, { domain: SITE_DOMAIN }))).toEqual(['index.html: a[href] #here → docs/index.html #here (1)'])
+  })
+})
+
 describe('checkSite on worker threads', () => {
   const workerFile = new URL(`file://${path.join(ROOT, 'dist/site-worker/index.js')}`)
 
@@ -220,7 +301,10 @@ describe('checkSite on worker threads', () => {
       ...site.entries,
       ...Array.from({ length: 40 }, (_, i) => ({
         name: `extra/page-${i}.html`,
-        content: page(`<a href="/gone-${i % 3}">x</a><img src="https://img.example/${i}.png">`)
+        content: page(
+          `<a href="/gone-${i % 3}">x</a><img src="https://img.example/${i}.png"><link rel="preconnect" href="https://hint-${i % 2}.example">` +
+            `<h2 id="s${i % 2}"></h2><a href="/extra/page-${(i + 7) % 40}#s0">t</a><a href="#s1">u</a>`
+        )
       }))
     ]
     const root = await writeSite(entries)
@@ -230,6 +314,8 @@ describe('checkSite on worker threads', () => {
     expect([here.threads, workers.threads]).toEqual([1, Math.min(os.availableParallelism(), 4)])
     expect(here.broken.size).toBe(3)
     expect(here.external.size).toBe(5)
+    expect(here.hints.size).toBe(2)
+    expect(here.fragments.size).toBe(40)
   })
 
   it('fails when a worker cannot start', async () => {

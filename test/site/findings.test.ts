@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EXAMPLE_FILES, MAX_FINDINGS, Tally, type ExternalOrigin, type Finding } from '../../src/site/findings.js'
+import { EXAMPLE_FILES, exampleOrder, MAX_FINDINGS, Tally, type BrokenReference, type ExternalOrigin, type Finding } from '../../src/site/findings.js'
 
 interface Named extends Finding {
   name: string
@@ -15,6 +15,30 @@ describe('Tally', () => {
     const [finding] = tally.sorted()
     expect(finding?.files).toBe(7)
     expect(finding?.examples).toEqual(['a.html', 'b.html', 'c.html', 'd.html', 'e.html'].slice(0, EXAMPLE_FILES))
+  })
+
+  it('shows index.html first and 404.html last among the examples, and tells the finding as its first example holds it', () => {
+    expect(['b.html', '404.html', 'a/index.html', 'index.html', 'a.css'].sort(exampleOrder)).toEqual([
+      'index.html',
+      'a.css',
+      'a/index.html',
+      'b.html',
+      '404.html'
+    ])
+    const tally = new Tally<BrokenReference>()
+    const broken = (reference: string) => (): BrokenReference => ({ target: '/gone', reference, source: 'a[href]', files: 0, examples: [] })
+    for (const file of ['404.html', 'a/1.html', 'a/2.html', 'a/3.html', 'a/4.html', 'a/5.html', 'index.html', 'z.html']) {
+      tally.add('/gone', file, broken(file.startsWith('a/') ? '../gone' : 'gone'))
+    }
+    expect(tally.sorted()).toEqual([
+      { target: '/gone', reference: 'gone', source: 'a[href]', files: 8, examples: ['index.html', 'a/1.html', 'a/2.html', 'a/3.html', 'a/4.html'] }
+    ])
+    const merged = new Tally<BrokenReference>()
+    merged.add('/gone', '404.html', broken('gone'))
+    const other = new Tally<BrokenReference>()
+    other.add('/gone', 'a/1.html', broken('../gone'))
+    merged.merge(other.snapshot())
+    expect(merged.sorted()[0]).toMatchObject({ reference: '../gone', examples: ['a/1.html', '404.html'] })
   })
 
   it('sorts by the number of files, then by key', () => {
@@ -52,23 +76,29 @@ describe('Tally', () => {
   })
 
   it('takes a merged finding’s details from its first file and combines what else it collects', () => {
-    const mine = new Tally<ExternalOrigin>()
-    const theirs = new Tally<ExternalOrigin>()
+    const combine = (into: ExternalOrigin, from: ExternalOrigin): number =>
+      into.kinds.push(...from.kinds.filter((kind) => !into.kinds.includes(kind)))
+    const mine = new Tally<ExternalOrigin>(combine)
+    const theirs = new Tally<ExternalOrigin>(combine)
     const origin = (exampleUrl: string, kinds: ExternalOrigin['kinds']) => (): ExternalOrigin => ({
       origin: 'https://cdn.example',
       kinds,
       exampleUrl,
+      reference: exampleUrl,
+      source: 'script[src]',
       files: 0,
       examples: []
     })
     mine.add('https://cdn.example', 'z.html', origin('https://cdn.example/late.js', ['script']))
     theirs.add('https://cdn.example', 'a.html', origin('https://cdn.example/early.woff2', ['font']))
-    mine.merge(theirs.snapshot(), (into, from) => into.kinds.push(...from.kinds.filter((kind) => !into.kinds.includes(kind))))
+    mine.merge(theirs.snapshot())
     expect(mine.sorted()).toEqual([
       {
         origin: 'https://cdn.example',
         kinds: ['font', 'script'],
         exampleUrl: 'https://cdn.example/early.woff2',
+        reference: 'https://cdn.example/early.woff2',
+        source: 'script[src]',
         files: 2,
         examples: ['a.html', 'z.html']
       }

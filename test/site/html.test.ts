@@ -5,16 +5,18 @@ interface Scanned {
   references: HtmlReference[]
   addresses: PageAddress[]
   bases: string[]
+  ids: string[]
 }
 
 const scanner = new HtmlScanner()
 
 function scan(html: string): Scanned {
-  const scanned: Scanned = { references: [], addresses: [], bases: [] }
+  const scanned: Scanned = { references: [], addresses: [], bases: [], ids: [] }
   scanner.scan(html, {
     reference: (reference) => scanned.references.push(reference),
     address: (address) => scanned.addresses.push(address),
-    base: (url) => scanned.bases.push(url)
+    base: (url) => scanned.bases.push(url),
+    id: (id) => scanned.ids.push(id)
   })
   return scanned
 }
@@ -115,6 +117,38 @@ describe('HtmlScanner', () => {
   it('starts each page afresh when the scanner is reused', () => {
     expect(urls('<style>.a{background:url(/cut.png)')).toEqual([])
     expect(urls('<a href="/next-page">x</a>')).toEqual(['/next-page'])
+  })
+
+  it('reads SVG references that load with the page: use and image, by href or the older xlink:href', () => {
+    const html = `<svg><use href="/icons/sprite.svg#search"/><use xlink:href="/icons/old.svg#menu"></use>
+      <image href="https://diagrams.example/flow.png"/><IMAGE XLINK:HREF="/img/chart.png"/><use href="/new.svg#a" xlink:href="/old.svg#a"/><use href="#local"/></svg>`
+    expect(references(html).map(({ url, source, use }) => `${source} ${url} ${use}`)).toEqual([
+      'use[href] /icons/sprite.svg#search image',
+      'use[xlink:href] /icons/old.svg#menu image',
+      'image[href] https://diagrams.example/flow.png image',
+      'image[xlink:href] /img/chart.png image',
+      'use[href] /new.svg#a image',
+      'use[href] #local image'
+    ])
+  })
+
+  it('tells connection hints from loads: a rel that loads wins over a hint beside it', () => {
+    const html = `<link rel="preconnect" href="https://a.example"><link rel="DNS-Prefetch" href="//b.example">
+      <link rel="preconnect dns-prefetch" href="https://c.example"><link rel="dns-prefetch stylesheet" href="https://d.example/s.css">
+      <link rel="prefetch" as="script" href="https://e.example/x.js">`
+    expect(references(html).map(({ url, use }) => `${url} ${use}`)).toEqual([
+      'https://a.example connect',
+      '//b.example connect',
+      'https://c.example connect',
+      'https://d.example/s.css style',
+      'https://e.example/x.js script'
+    ])
+  })
+
+  it('reports the id of any element and the name of an <a>, as written, entities decoded', () => {
+    const scanned = scan(`<h2 id="setup">Setup</h2><DIV ID="Mixed-Case"></DIV><a name="legacy"></a><a id="both" name="other"></a>
+      <svg><symbol id="icon"/></svg><span id="a&amp;b"></span><p name="not-an-anchor" id=""></p><script>var s = '<h2 id="in-script">'</script>`)
+    expect(scanned.ids).toEqual(['setup', 'Mixed-Case', 'legacy', 'other', 'both', 'icon', 'a&b'])
   })
 
   it('reads link imagesrcset and skips elements without the attribute', () => {

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest'
 import {
   Tally,
   type AddressProblem,
+  type BrokenFragment,
   type BrokenReference,
+  type ConnectionHint,
   type ExternalOrigin,
   type OutboundOrigin,
   type SiteFindings
@@ -26,8 +28,10 @@ function cleanFindings(overrides: Partial<SiteFindings> = {}): SiteFindings {
     internalReferences: 40,
     broken: new Tally<BrokenReference>(),
     external: new Tally<ExternalOrigin>(),
+    hints: new Tally<ConnectionHint>(),
     outbound: new Tally<OutboundOrigin>(),
     addresses: new Tally<AddressProblem>(),
+    fragments: new Tally<BrokenFragment>(),
     sitemap: { files: ['sitemap.xml'], urls: 3, offDomain: [], unresolved: [], unresolvedCount: 0 },
     ...overrides
   }
@@ -43,6 +47,8 @@ function brokenFindings(): SiteFindings {
     origin: 'https://cdn.example',
     kinds: ['script', 'font'],
     exampleUrl: 'https://cdn.example/x.js',
+    reference: 'https://cdn.example/x.js',
+    source: 'script[src]',
     files: 0,
     examples: []
   }))
@@ -56,8 +62,8 @@ function brokenFindings(): SiteFindings {
   findings.sitemap = {
     files: ['sitemap.xml'],
     urls: 30,
-    offDomain: [{ host: 'acme.mintlify.app', urls: 2, examples: ['https://acme.mintlify.app/a'] }],
-    unresolved: ['https://docs.acme.dev/old'],
+    offDomain: [{ file: 'sitemap.xml', host: 'acme.mintlify.app', urls: 2, examples: ['https://acme.mintlify.app/a'] }],
+    unresolved: [{ url: 'https://docs.acme.dev/old', file: 'sitemap.xml' }],
     unresolvedCount: 25
   }
   return findings
@@ -85,7 +91,9 @@ describe('buildReport', () => {
       expectedPages: 3,
       internalReferences: 40,
       brokenReferences: 0,
+      brokenFragments: 0,
       externalOrigins: 0,
+      connectionHints: 0,
       outboundOrigins: 0,
       addressProblems: 0,
       sitemapUrls: 3,
@@ -145,6 +153,79 @@ describe('buildReport', () => {
     expect(report.notices[0]).toContain('try_files $uri $uri.html $uri/ =404;')
     expect(report.notices[0]).toContain("else if (last.indexOf('.') === -1) request.uri += '.html'")
     expect(report.notices[0]).toContain('S3 static website hosting cannot do it')
+  })
+})
+
+describe('buildReport: fragments, connection hints, sitemaps', () => {
+  it('lists missing fragments apart from broken references, after them, each naming the page that lacks the id', () => {
+    const findings = cleanFindings()
+    for (const file of ['index.html', 'guides/a.html']) {
+      findings.fragments.add('guides/intro.html#setup', file, () => ({
+        page: 'guides/intro.html',
+        fragment: 'setup',
+        reference: '/guides/intro#setup',
+        source: 'a[href]',
+        files: 0,
+        examples: []
+      }))
+    }
+    findings.broken.add('/gone', 'guides/a.html', () => ({ target: '/gone', reference: '/gone', source: 'a[href]', files: 0, examples: [] }))
+    const report = buildReport(findings)
+    expect(report.problems.map((problem) => [problem.check, problem.file, problem.message])).toEqual([
+      ['broken-reference', 'guides/a.html', 'guides/a.html: a[href] "/gone" points at /gone, which is not in the site'],
+      ['fragment', 'index.html', 'index.html: a[href] "/guides/intro#setup": guides/intro.html has no id or name "setup"; 1 other file too']
+    ])
+    expect(report.brokenFragments).toEqual([
+      {
+        page: 'guides/intro.html',
+        fragment: 'setup',
+        reference: '/guides/intro#setup',
+        source: 'a[href]',
+        files: 2,
+        examples: ['index.html', 'guides/a.html']
+      }
+    ])
+    expect(report.brokenReferences).toHaveLength(1)
+    expect(report.counts).toMatchObject({ brokenReferences: 1, brokenFragments: 1, problems: 2 })
+  })
+
+  it('lists connection hints apart, as no problem', () => {
+    const findings = cleanFindings()
+    findings.hints.add('https://api.segment.io', 'index.html', () => ({
+      origin: 'https://api.segment.io',
+      reference: 'https://api.segment.io',
+      source: 'link[rel=preconnect]',
+      files: 0,
+      examples: []
+    }))
+    const report = buildReport(findings)
+    expect(report.problems).toEqual([])
+    expect(report.externalOrigins).toEqual([])
+    expect(report.connectionHints).toEqual([
+      { origin: 'https://api.segment.io', reference: 'https://api.segment.io', source: 'link[rel=preconnect]', files: 1, examples: ['index.html'] }
+    ])
+    expect(report.counts).toMatchObject({ connectionHints: 1, externalOrigins: 0, problems: 0 })
+  })
+
+  it('names the sitemap that holds each bad URL, and lists the URLs alone in the sitemap section', () => {
+    const findings = cleanFindings()
+    findings.sitemap = {
+      files: ['sitemap.xml', 'sitemap-0.xml', 'sitemap-1.xml'],
+      urls: 40,
+      offDomain: [{ file: 'sitemap-1.xml', host: 'acme.mintlify.app', urls: 1, examples: ['https://acme.mintlify.app/a'] }],
+      unresolved: [{ url: 'https://docs.acme.dev/old', file: 'sitemap-0.xml' }],
+      unresolvedCount: 1
+    }
+    const report = buildReport(findings)
+    expect(report.problems).toEqual([
+      {
+        check: 'sitemap',
+        file: 'sitemap-1.xml',
+        message: 'sitemap-1.xml: 1 URL is on acme.mintlify.app, not docs.acme.dev (such as https://acme.mintlify.app/a)'
+      },
+      { check: 'sitemap', file: 'sitemap-0.xml', message: 'sitemap-0.xml: https://docs.acme.dev/old is not in the site' }
+    ])
+    expect(report.sitemap?.unresolved).toEqual(['https://docs.acme.dev/old'])
   })
 })
 

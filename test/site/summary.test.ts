@@ -34,6 +34,7 @@ function report(problems: Problem[], overrides: Partial<SiteCheckReport> = {}): 
     indexHtml: true,
     sitemap: null,
     externalOrigins: [],
+    connectionHints: [],
     problems,
     notices: [],
     skipped: [],
@@ -44,7 +45,9 @@ function report(problems: Problem[], overrides: Partial<SiteCheckReport> = {}): 
       expectedPages: 41,
       internalReferences: 900,
       brokenReferences: 3,
+      brokenFragments: 0,
       externalOrigins: 0,
+      connectionHints: 0,
       outboundOrigins: 0,
       addressProblems: 0,
       sitemapUrls: 0,
@@ -65,7 +68,15 @@ describe('writeSiteCheckSummary', () => {
       reportPath: '/runner/temp/verify-report.json',
       report: report(problems, {
         externalOrigins: [
-          { origin: 'https://cdn.example', kinds: ['font', 'script'], exampleUrl: 'https://cdn.example/x.js', files: 4, examples: ['a.html'] }
+          {
+            origin: 'https://cdn.example',
+            kinds: ['font', 'script'],
+            exampleUrl: 'https://cdn.example/x.js',
+            reference: 'https://cdn.example/x.js',
+            source: 'script[src]',
+            files: 4,
+            examples: ['a.html']
+          }
         ]
       })
     })
@@ -86,6 +97,32 @@ describe('writeSiteCheckSummary', () => {
     expect(summary).toContain('<h4>The first 10 of 1000 problems</h4>')
     expect(summary.match(/<li>/g)).toHaveLength(10)
     expect(Buffer.byteLength(summary)).toBeLessThan(16 * 1024)
+  })
+
+  it('says when a table is cut, and lists connection hints as no problem', async () => {
+    const externalOrigins = Array.from({ length: 23 }, (_, i) => ({
+      origin: `https://cdn-${i}.example`,
+      kinds: ['script' as const],
+      exampleUrl: `https://cdn-${i}.example/x.js`,
+      reference: `https://cdn-${i}.example/x.js`,
+      source: 'script[src]',
+      files: 1,
+      examples: ['index.html']
+    }))
+    const connectionHints = [
+      { origin: 'https://api.segment.io', reference: 'https://api.segment.io', source: 'link[rel=preconnect]', files: 3, examples: ['index.html'] }
+    ]
+    const base = report([])
+    await writeSiteCheckSummary({
+      reportPath: '/r.json',
+      report: { ...base, externalOrigins, connectionHints, counts: { ...base.counts, externalOrigins: 23, connectionHints: 1 } }
+    })
+    const summary = await readFile(summaryFile, 'utf8')
+    expect(summary.match(/<td><code>https:\/\/cdn-/g)).toHaveLength(10)
+    expect(summary).toContain('<p>10 of 23; all are in the report.</p>')
+    expect(summary).toContain(
+      '<tr><td>Connection hints (preconnect, dns-prefetch)</td><td>1 origin, such as <code>https://api.segment.io</code>: not problems, but scripts will likely reach them at run time</td></tr>'
+    )
   })
 
   it('writes nothing without a summary file', async () => {
