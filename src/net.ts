@@ -1,4 +1,4 @@
-import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js'
+import { EnvHttpProxyAgent } from 'undici'
 
 /** True for addresses that never leave the machine: plain http is tolerated only there. */
 export function isLoopbackHost(hostname: string): boolean {

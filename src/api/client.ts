@@ -1,7 +1,6 @@
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
-import type { Dispatcher } from 'undici'
-import sendRequest from 'undici/lib/api/api-request.js'
+import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { oneLine } from '../format.js'
 import { dispatcher } from '../net.js'
@@ -128,13 +127,11 @@ export class ApiClient {
   ): Promise<T> {
     const timeoutMs = this.requestTimeout(options.deadline)
     const url = `${this.options.baseUrl}${call.path}`
-    const { origin, pathname } = new URL(url)
     core.debug(`${call.method} ${call.path}`)
     let response
     try {
-      response = await sendRequest.call(this.options.dispatcher ?? dispatcher, {
-        origin,
-        path: pathname,
+      response = await request(url, {
+        dispatcher: this.options.dispatcher ?? dispatcher,
         method: call.method,
         signal: this.options.signal,
         headersTimeout: timeoutMs,

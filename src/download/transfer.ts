@@ -1,7 +1,6 @@
 import type { Dispatcher } from 'undici'
 import { isLoopbackHost } from '../net.js'
 import type { FileSink } from './file-sink.js'
-import { COLLECT_EVERY_BYTES, collectSocketBuffers, prepareCollection } from './socket-buffers.js'
 
 /**
  * One GET to the storage host, with undici's low-level `dispatch`: each chunk of the body goes
@@ -79,7 +78,6 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
     let response: StorageResponse | undefined
     let sink: FileSink | undefined
     let received = 0
-    let nextCollection = COLLECT_EVERY_BYTES
     const text: Buffer[] = []
     let textBytes = 0
     let controller: Dispatcher.DispatchController | undefined
@@ -130,10 +128,6 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
         } catch (error) {
           return responseController.abort(error as Error)
         }
-        if (received >= nextCollection) {
-          nextCollection = received + COLLECT_EVERY_BYTES
-          collectSocketBuffers()
-        }
       },
       onResponseEnd() {
         settle()
@@ -158,7 +152,6 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
     } catch (error) {
       settle(error)
     }
-    prepareCollection()
   })
 }
 
