@@ -45541,7 +45541,7 @@ function oneLine(text) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8663);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7346);
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -45550,7 +45550,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8663:
+/***/ 7346:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45561,6 +45561,170 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
 var lib_core = __nccwpck_require__(6257);
+;// CONCATENATED MODULE: ./src/errors.ts
+/**
+ * The action's one error shape. Every failure carries a `code` (what kind of failure it is),
+ * whether trying again may help, and what the user can do about it; callers branch on these
+ * fields, never on the text. The text is written once, where the failure happens, and the step's
+ * final message once, by `failureMessage`, where the step fails.
+ */
+class ActionError extends Error {
+    name = 'ActionError';
+    code;
+    retryable;
+    retryAfterMs;
+    hint;
+    namesJob;
+    jobId;
+    constructor(problem, options = {}) {
+        super(options.hint ? sentences(problem, options.hint) : problem, { cause: options.cause });
+        this.code = options.code ?? 'failed';
+        this.retryable = options.retryable ?? false;
+        this.retryAfterMs = options.retryAfterMs;
+        this.hint = options.hint;
+        this.namesJob = options.namesJob ?? false;
+        this.jobId = options.jobId;
+    }
+}
+/** The step's one error line: the failure's message, after the export job it happened in when the message does not name it. */
+function failureMessage(error) {
+    if (error instanceof ActionError && error.jobId)
+        return `Export job ${error.jobId}: ${error.message}`;
+    return messageOf(error);
+}
+/** A failure of an export run, to be reported with its job (once there is one) unless it names the job itself. */
+function inExportJob(error, jobId) {
+    if (!jobId || (error instanceof ActionError && error.namesJob))
+        return error;
+    return new ActionError(messageOf(error), { code: error instanceof ActionError ? error.code : 'failed', jobId, cause: error });
+}
+/** How a later run picks up an export job this run leaves behind. */
+function resumeHint(jobId) {
+    return `It keeps running on the server: run again with export-job-id: ${jobId} to collect it.`;
+}
+/** Joins sentences with one full stop between them, whether or not the first already ends with one. */
+function sentences(...parts) {
+    return parts
+        .filter((part) => Boolean(part?.trim()))
+        .map((part) => part.trim())
+        .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '');
+}
+/** A message as the first clause of a longer line ("…; retrying in 2.0 s"): without its final full stop. */
+function asClause(message) {
+    return message.endsWith('.') ? message.slice(0, -1) : message;
+}
+/** The system's code for a failure (`ECONNRESET`, `ENOSPC`, `UND_ERR_SOCKET`…), from the error or what caused it. */
+function systemCode(error) {
+    for (let current = error; current instanceof Error; current = current.cause) {
+        const code = current.code;
+        if (code && !(current instanceof ActionError))
+            return code;
+    }
+    return undefined;
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+// EXTERNAL MODULE: ./src/format.ts
+var format = __nccwpck_require__(6264);
+;// CONCATENATED MODULE: ./src/net.ts
+
+
+
+/**
+ * The action's HTTP policy, shared by the API client, the GitHub calls and the download: one
+ * connection pool, which statuses are worth another attempt and how many, and how much of an
+ * answer is read.
+ */
+/** True for addresses that never leave the machine: plain http is tolerated only there. */
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * One connection pool for the run. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
+ * as self-hosted runners behind a proxy expect.
+ */
+const dispatcher = new undici/* EnvHttpProxyAgent */.J2({ connectTimeout: 10_000 });
+/** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
+const ATTEMPTS = 5;
+/** The longest backoff between two attempts. */
+const MAX_BACKOFF_MS = 30_000;
+/** Statuses that say the fault is passing: another attempt may succeed. */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/**
+ * The most an answer of the API or of GitHub may bring. Their largest real answers are a few KB;
+ * a longer one is a broken or hostile server, or a proxy sending something else, and is not read
+ * further (nor retried: it would come again).
+ */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+/** The GitHub REST API version the comment calls are written against. */
+const GITHUB_API_VERSION = '2022-11-28';
+/** The bound, as the errors say it. */
+const ANSWER_BOUND = (0,format/* formatBytes */.z3)(MAX_ANSWER_BYTES);
+/**
+ * Reads a whole answer of at most MAX_ANSWER_BYTES. A longer one (or one whose Content-Length
+ * announces more) is not read further: the body is closed, and the result is undefined.
+ */
+async function readBounded(body, contentLength) {
+    const iterator = body[Symbol.asyncIterator]();
+    if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > MAX_ANSWER_BYTES) {
+        await iterator.return?.();
+        return undefined;
+    }
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+        const next = await iterator.next();
+        if (next.done)
+            return Buffer.concat(chunks);
+        size += next.value.length;
+        if (size > MAX_ANSWER_BYTES) {
+            await iterator.return?.();
+            return undefined;
+        }
+        chunks.push(next.value);
+    }
+}
+/** Statuses whose answer has no body, which a Response may not be given. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+/**
+ * The `fetch` of the GitHub client: through the run's connection pool, with every answer read
+ * whole within MAX_ANSWER_BYTES, and a successful answer with a body required to be JSON (every
+ * call the action makes expects JSON). Either failure names the call and the content type.
+ */
+async function boundedFetch(input, init) {
+    const url = new URL(input);
+    const call = `GitHub's answer to ${init?.method ?? 'GET'} ${url.pathname}`;
+    const response = await (0,undici/* fetch */.hd)(url, { ...init, dispatcher });
+    const type = response.headers.get('content-type');
+    const body = response.body ? await readBounded(response.body, response.headers.get('content-length')) : Buffer.alloc(0);
+    if (!body) {
+        throw new ActionError(`${call} is larger than ${ANSWER_BOUND} (content type ${type ?? 'not given'}); it was not read further`, {
+            code: 'too-large'
+        });
+    }
+    if (response.ok && body.length > 0 && !/^application\/([\w.+-]*\+)?json\b/i.test(type ?? '')) {
+        throw new ActionError(`${call} is not JSON (content type ${type ?? 'not given'})`, { code: 'not-json' });
+    }
+    const { status, statusText, headers } = response;
+    return new undici.Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, statusText, headers });
+}
+/** A header's single value (the first, when it came more than once). */
+function header(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+/** The link as it may be logged: no query string, which is where a presigned link keeps its signature. */
+function redactUrl(link) {
+    const url = URL.parse(link);
+    if (!url)
+        return '(unparseable link)';
+    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+}
+
 ;// CONCATENATED MODULE: ./src/user-agent.ts
 /** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
 const ACTION_VERSION = '1.0.0';
@@ -45571,6 +45735,8 @@ const ACTION_VERSION = '1.0.0';
 const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/acme/mintlify-static-export-action) node/${process.versions.node}`;
 
 ;// CONCATENATED MODULE: ./src/comment.ts
+
+
 
 
 /** Installation tokens (the workflow's GITHUB_TOKEN) cannot ask who they are; they write as this bot. */
@@ -45586,10 +45752,15 @@ const MAX_COMMENT_CHARS = 65_536;
 async function upsertAgentComment({ token, issueNumber, job }) {
     // Loaded here so that exports, which never comment, do not pay for the GitHub client at start-up.
     const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    if (!process.env.GITHUB_REPOSITORY)
-        throw new Error('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)');
+    if (!process.env.GITHUB_REPOSITORY) {
+        throw new ActionError('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)', { code: 'environment' });
+    }
     const { owner, repo } = github.context.repo;
-    const octokit = github.getOctokit(token, { userAgent: USER_AGENT });
+    // Through the run's HTTP policy: its connection pool (and proxy), and a bound on every answer.
+    const octokit = github.getOctokit(token, { userAgent: USER_AGENT, request: { fetch: boundedFetch } });
+    octokit.hook.before('request', (options) => {
+        options.headers['x-github-api-version'] = GITHUB_API_VERSION;
+    });
     const marker = `<!-- mintlify-agent-job:${job.id} -->`;
     const body = fitComment(commentBody(job, marker), runUrl());
     try {
@@ -45683,27 +45854,22 @@ function commentError(error, target) {
     const status = httpStatus(error);
     const reason = error.message;
     if (status === 403 || status === 401) {
-        return new Error(`Commenting on ${target} was refused (HTTP ${status}: ${reason}). Give the workflow's token permission to write comments: ` +
-            '`permissions: issues: write` for an issue, `pull-requests: write` for a pull request', { cause: error });
+        return new ActionError(`Commenting on ${target} was refused (HTTP ${status}: ${reason})`, {
+            code: 'github-refused',
+            hint: "Give the workflow's token permission to write comments: " +
+                '`permissions: issues: write` for an issue, `pull-requests: write` for a pull request',
+            cause: error
+        });
     }
     if (status === 404) {
-        return new Error(`Cannot comment on ${target}: no such issue or pull request, or the token cannot see it (HTTP 404)`, { cause: error });
+        return new ActionError(`Cannot comment on ${target}: no such issue or pull request, or the token cannot see it (HTTP 404)`, {
+            code: 'github-not-found',
+            cause: error
+        });
     }
-    return new Error(`Commenting on ${target} failed: ${reason}`, { cause: error });
+    return new ActionError(`Commenting on ${target} failed: ${reason}`, { code: 'github', cause: error });
 }
 
-;// CONCATENATED MODULE: ./src/errors.ts
-/** A job that ended `failed`, did not end in time, or was left when the run was cancelled. */
-class JobError extends Error {
-    name = 'JobError';
-}
-/** How a later run picks up an export job this run leaves behind. */
-function resumeHint(jobId) {
-    return `It keeps running on the server: run again with export-job-id: ${jobId} to collect it.`;
-}
-
-// EXTERNAL MODULE: ./src/format.ts
-var format = __nccwpck_require__(6264);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __nccwpck_require__(8500);
 ;// CONCATENATED MODULE: ./src/poll.ts
@@ -45759,7 +45925,7 @@ async function followAgentJob(settings, client, context) {
     }
     catch (error) {
         if (signal.aborted)
-            throw new JobError(`The run was cancelled while waiting for ${name}; the agent keeps working`);
+            throw new ActionError(`The run was cancelled while waiting for ${name}; the agent keeps working`, { code: 'cancelled' });
         throw error;
     }
     lib_core/* setOutput */.uH('status', job.status);
@@ -45778,7 +45944,7 @@ async function followAgentJob(settings, client, context) {
     }
     await (0,summary/* writeSummary */.Sy)('Agent job', summaryRows(job, startedAt, commentUrl));
     if (job.status === 'failed')
-        throw new JobError(`The ${name} failed`);
+        throw new ActionError(`The ${name} failed`, { code: 'job-failed' });
 }
 async function waitForAgentJob(settings, client, context) {
     const { projectId, agentJobId } = settings;
@@ -45806,8 +45972,8 @@ async function waitForAgentJob(settings, client, context) {
     if (!outcome.finished) {
         if (outcome.state)
             lib_core/* setOutput */.uH('status', outcome.state.status);
-        throw new JobError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)} ` +
-            `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`);
+        throw new ActionError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)} ` +
+            `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`, { code: 'job-timeout' });
     }
     return outcome.state;
 }
@@ -45835,39 +46001,20 @@ function agent_link(url) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/net.ts
-
-/** True for addresses that never leave the machine: plain http is tolerated only there. */
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-/**
- * One connection pool for the run. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
- * as self-hosted runners behind a proxy expect.
- */
-const dispatcher = new undici/* EnvHttpProxyAgent */.J2({ connectTimeout: 10_000 });
-/** The link as it may be logged: no query string, which is where a presigned link keeps its signature. */
-function redactUrl(link) {
-    const url = URL.parse(link);
-    if (!url)
-        return '(unparseable link)';
-    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
-}
-
 ;// CONCATENATED MODULE: ./src/retry.ts
+
 
 /**
  * The deadline left no room for another attempt. The message is the last failure's, which names
  * the call, followed by why it was not tried again; the failure itself is the cause.
  */
-class OutOfTimeError extends Error {
+class OutOfTimeError extends ActionError {
     name = 'OutOfTimeError';
     constructor(lastError, attempts) {
-        const last = (lastError instanceof Error ? lastError.message : String(lastError)).replace(/[.\s]+$/, '');
-        super(`${last}. No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`, {
+        const last = lastError instanceof Error ? lastError.message : String(lastError);
+        super(sentences(last, `No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`), {
+            code: 'out-of-time',
+            namesJob: lastError instanceof ActionError && lastError.namesJob,
             cause: lastError
         });
     }
@@ -45881,11 +46028,14 @@ const MAX_RETRY_AFTER_MS = 60_000;
  */
 async function retry(action, options) {
     const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
+    const isRetryable = options.isRetryable ?? saysRetryable;
     for (let attempt = 1;; attempt++) {
         try {
             return await action(attempt);
         }
         catch (error) {
+            if (options.madeProgress?.())
+                attempt = 1;
             if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted)
                 throw error;
             const delayMs = backoffMs(attempt, options, error.retryAfterMs);
@@ -45896,7 +46046,11 @@ async function retry(action, options) {
         }
     }
 }
-function isRetryable(error) {
+/** The log's words for a retry about to happen. */
+function retryNote(delayMs, nextAttempt, attempts) {
+    return `retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${nextAttempt} of ${attempts})`;
+}
+function saysRetryable(error) {
     return typeof error === 'object' && error !== null && error.retryable === true;
 }
 /** Exponential backoff with jitter, never shorter than the server's `Retry-After`. */
@@ -45920,37 +46074,34 @@ function parseRetryAfter(header, now = Date.now()) {
 var external_node_http_ = __nccwpck_require__(7067);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 
+
 function describeCall(call) {
     const job = call.jobId ? ` for job ${call.jobId}` : '';
     return `${call.name}${job} (${call.method} ${call.path})`;
 }
 /** A failed API call: the call, the HTTP status when there was a response, and the API's own words. */
-class ApiError extends Error {
+class ApiError extends ActionError {
     name = 'ApiError';
     call;
     status;
     /** The API's `error` text, or what came back instead of JSON. */
     detail;
-    retryable;
-    retryAfterMs;
     constructor(call, problem, options = {}) {
         const status = options.status ? `: HTTP ${options.status} ${external_node_http_.STATUS_CODES[options.status] ?? ''}`.trimEnd() : '';
         const detail = options.detail ? `: ${options.detail}` : '';
-        const hints = [options.status ? hintFor(call, options.status, options.url) : undefined, options.advice];
-        super(sentences(`${describeCall(call)} ${problem}${status}${detail}`, ...hints), { cause: options.cause });
+        const hint = sentences(options.status ? hintFor(call, options.status, options.url) : undefined, options.advice);
+        super(`${describeCall(call)} ${problem}${status}${detail}`, {
+            code: options.status ? 'http-status' : (options.code ?? 'failed'),
+            retryable: options.retryable,
+            retryAfterMs: options.retryAfterMs,
+            hint: hint || undefined,
+            namesJob: true,
+            cause: options.cause
+        });
         this.call = call;
         this.status = options.status;
         this.detail = options.detail;
-        this.retryable = options.retryable ?? false;
-        this.retryAfterMs = options.retryAfterMs;
     }
-}
-/** Joins sentences with one full stop between them, whether or not the first already ends with one. */
-function sentences(...parts) {
-    return parts
-        .filter((part) => Boolean(part?.trim()))
-        .map((part) => part.trim())
-        .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '');
 }
 /** What the user can do about a status, where the status alone says it. */
 function hintFor(call, status, url) {
@@ -55653,9 +55804,7 @@ function errorText(value) {
 
 
 
-const ATTEMPTS = 5;
-const MAX_BACKOFF_MS = 30_000;
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+
 /** Statuses that mean the server refused the request before acting on it. */
 const NOT_RECEIVED_STATUSES = new Set([429, 503]);
 /** Network errors that leave no doubt the request never reached the server. */
@@ -55716,7 +55865,7 @@ class ApiClient {
             maxDelayMs: MAX_BACKOFF_MS,
             deadline,
             signal: this.options.signal,
-            onRetry: (error, attempt, delayMs) => lib_core/* info */.pq(`${error.message.replace(/\.$/, '')}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt} of ${ATTEMPTS})`)
+            onRetry: (error, attempt, delayMs) => lib_core/* info */.pq(`${asClause(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
         });
     }
     async attempt(call, schema, repeatable, options) {
@@ -55744,13 +55893,20 @@ class ApiClient {
         catch (error) {
             throw networkError(call, error, repeatable);
         }
-        let text;
+        const contentType = header(response.headers['content-type']);
+        let body;
         try {
-            text = await response.body.text();
+            body = await readBounded(response.body, header(response.headers['content-length']));
         }
         catch (error) {
             throw networkError(call, error, repeatable);
         }
+        if (!body) {
+            throw new ApiError(call, `sent an answer larger than ${ANSWER_BOUND} (content type ${contentType ?? 'not given'}); it was not read further`, {
+                code: 'too-large'
+            });
+        }
+        const text = body.toString('utf8');
         const { statusCode } = response;
         if (statusCode < 200 || statusCode >= 300) {
             const retryable = (repeatable === 'always' ? RETRYABLE_STATUSES : NOT_RECEIVED_STATUSES).has(statusCode);
@@ -55763,7 +55919,7 @@ class ApiClient {
                 advice: !retryable && RETRYABLE_STATUSES.has(statusCode) ? MAY_HAVE_ACTED : undefined
             });
         }
-        return parseBody(call, schema, text);
+        return parseBody(call, schema, text, contentType);
     }
     /**
      * A single request may use the whole request timeout, but not run past the deadline by more than
@@ -55782,32 +55938,31 @@ function earliest(...deadlines) {
 function networkError(call, error, repeatable) {
     if (error instanceof Error && error.name === 'AbortError')
         return error;
-    const code = errorCode(error);
+    const code = systemCode(error);
     const known = code !== undefined && NETWORK_CODES.has(code);
     const retryable = known && (repeatable === 'always' || NOT_SENT_CODES.has(code));
     const reason = code?.includes('TIMEOUT') ? 'got no response in time' : `failed to reach the API (${code ?? error.message})`;
-    return new ApiError(call, reason, { retryable, advice: known && !retryable ? MAY_HAVE_ACTED : undefined, cause: error });
+    return new ApiError(call, reason, {
+        code: code?.includes('TIMEOUT') ? 'timeout' : 'network',
+        retryable,
+        advice: known && !retryable ? MAY_HAVE_ACTED : undefined,
+        cause: error
+    });
 }
-function errorCode(error) {
-    for (let current = error; current instanceof Error; current = current.cause) {
-        const code = current.code;
-        if (code)
-            return code;
-    }
-    return undefined;
-}
-function parseBody(call, schema, text) {
+function parseBody(call, schema, text, contentType) {
     let json;
     try {
         json = JSON.parse(text);
     }
     catch {
-        throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`);
+        // The step's error keeps to the call and the body's first bytes; the log says what the server called it.
+        lib_core/* info */.pq(`The answer to ${describeCall(call)} is not JSON; its content type: ${contentType ?? 'not given'}`);
+        throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`, { code: 'not-json' });
     }
     const result = schema.safeParse(json);
     if (!result.success) {
         const problem = result.error.issues.map((issue) => issue.message).join('; ');
-        throw new ApiError(call, `returned an unexpected response (${problem}): ${firstBytes(text)}`);
+        throw new ApiError(call, `returned an unexpected response (${problem}): ${firstBytes(text)}`, { code: 'unexpected-response' });
     }
     return result.data;
 }
@@ -55865,14 +56020,15 @@ function freeBytes(folder) {
 ;// CONCATENATED MODULE: ./src/archive/policy.ts
 
 
+
 /** An archive that cannot be unpacked safely or at all; the file is kept for inspection. */
-class ArchiveError extends Error {
+class ArchiveError extends ActionError {
     rule;
     name = 'ArchiveError';
     constructor(message, 
-    /** The rule the archive broke; undefined for an archive of a kind that is not supported. */
+    /** The rule the archive broke (also its code); undefined for an archive of a kind that is not supported. */
     rule) {
-        super(message);
+        super(message, { code: rule ?? 'unsupported-kind' });
         this.rule = rule;
     }
 }
@@ -57365,9 +57521,35 @@ function explain(error, archive, kind) {
     return new Error(`Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`, { cause: error });
 }
 
+;// CONCATENATED MODULE: ./src/download/errors.ts
+
+
+/**
+ * A failed download, named by its link (without the query, where a presigned link keeps its
+ * signature): "Download of https://…/bundle.tar.gz?… was cut short: …".
+ */
+class DownloadError extends ActionError {
+    problem;
+    name = 'DownloadError';
+    constructor(link, 
+    /** What went wrong, in the words that follow the link; an out-of-time error quotes it for the last attempt. */
+    problem, options) {
+        super(`Download of ${redactUrl(link)}${options.afterColon ? ':' : ''} ${problem}`, options);
+        this.problem = problem;
+    }
+}
+/** The storage host refused the link as expired: a fresh link from the API is the cure, not a retry. */
+class LinkExpiredError extends ActionError {
+    name = 'LinkExpiredError';
+    constructor(status) {
+        super(`The storage host refused the link as expired (HTTP ${status})`, { code: 'link-expired' });
+    }
+}
+
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: ./src/download/file-sink.ts
+
 
 
 
@@ -57393,13 +57575,16 @@ const TELL_EVERY_BYTES = 16 * 1024 * 1024;
  * `bundle`); when this module runs from its source, as in the tests, the source file beside it.
  */
 const HASH_WORKER_FILES = ['hash-worker/index.js', 'hash-worker.ts'];
-/** A failure of the file (a full disk, a lost folder), with the system's error code when there is one. */
-class SinkError extends Error {
-    code;
+/**
+ * A failure of the file (a full disk, a lost folder) or of its hashing thread. Its code is the
+ * system's (`ENOSPC`) when there is one, else `hashing`.
+ */
+class SinkError extends ActionError {
+    systemCode;
     name = 'SinkError';
-    constructor(message, code) {
-        super(message);
-        this.code = code;
+    constructor(message, systemCode) {
+        super(message, { code: systemCode ?? 'hashing' });
+        this.systemCode = systemCode;
     }
 }
 class FileSink {
@@ -57566,10 +57751,7 @@ function reportProgress(source, log, intervalMs = PROGRESS_INTERVAL_MS, now = Da
 
 ;// CONCATENATED MODULE: ./src/download/transfer.ts
 
-/** The link, or a redirect, broke the transport rule: no request was sent there. */
-class InsecureLinkError extends Error {
-    name = 'InsecureLinkError';
-}
+
 const MAX_REDIRECTS = 5;
 /** An error page is read this far and no further. */
 const MAX_TEXT_BYTES = 64 * 1024;
@@ -57596,8 +57778,12 @@ async function getFromStorage(link, options) {
             return answer;
         const next = new URL(location, url);
         const reason = insecureReason(next);
-        if (reason)
-            throw new InsecureLinkError(`the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`);
+        if (reason) {
+            throw new DownloadError(link.href, `the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`, {
+                code: 'insecure-link',
+                afterColon: true
+            });
+        }
         url = next;
     }
 }
@@ -57686,12 +57872,8 @@ function send(url, options) {
         }
     });
 }
-/** A header's single value (the first, when it came more than once). */
-function header(value) {
-    return Array.isArray(value) ? value[0] : value;
-}
 
-;// CONCATENATED MODULE: ./src/download.ts
+;// CONCATENATED MODULE: ./src/download/index.ts
 
 
 
@@ -57705,25 +57887,9 @@ function header(value) {
 
 
 
-/** The storage host refused the link as expired: a fresh link from the API is the cure, not a retry. */
-class LinkExpiredError extends Error {
-    name = 'LinkExpiredError';
-}
-class DownloadError extends Error {
-    retryable;
-    retryAfterMs;
-    name = 'DownloadError';
-    constructor(message, retryable, retryAfterMs) {
-        super(message);
-        this.retryable = retryable;
-        this.retryAfterMs = retryAfterMs;
-    }
-}
+
+
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** Attempts in a row that bring no new byte before the download gives up. */
-const download_ATTEMPTS = 5;
-const download_MAX_BACKOFF_MS = 30_000;
-const download_RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /**
  * Downloads the archive behind a presigned link to `destination`, hashing it on the way. The bytes
  * go to a temporary name beside it and are moved into place only once complete. A cut transfer is
@@ -57738,7 +57904,7 @@ async function downloadFile(link, destination, options) {
         sink = await FileSink.open(`${destination}.${(0,external_node_crypto_.randomUUID)()}.partial`);
     }
     catch (error) {
-        throw transferError(`Download of ${redactUrl(link)}`, error);
+        throw transferError(link, error);
     }
     const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(external_node_path_default().dirname(destination)) - FREE_SPACE_RESERVE_BYTES);
     const download = new BundleDownload(link, sink, { ...options, maxBytes });
@@ -57751,7 +57917,7 @@ async function downloadFile(link, destination, options) {
     }
     catch (error) {
         await sink.discard();
-        throw error instanceof SinkError ? transferError(`Download of ${redactUrl(download.link)}`, error) : error;
+        throw error instanceof SinkError ? transferError(download.link, error) : error;
     }
     finally {
         stopProgress();
@@ -57791,33 +57957,39 @@ class BundleDownload {
     dispose() {
         clearTimeout(this.deadlineTimer);
     }
+    /** The attempts, retried under the HTTP policy; an attempt that brought new bytes starts the count again. */
     async run() {
-        for (let failures = 0;;) {
-            const before = this.sink.size;
-            try {
-                return await this.attempt();
-            }
-            catch (error) {
-                if (error instanceof LinkExpiredError && this.options.renewLink && !this.signal.aborted) {
-                    await this.renewLink(error);
-                    continue;
+        let sizeBefore = 0;
+        try {
+            await retry(async () => {
+                for (;;) {
+                    sizeBefore = this.sink.size;
+                    try {
+                        return await this.attempt();
+                    }
+                    catch (error) {
+                        // A refused link is renewed at once, and the download goes on: renewals are not failed attempts.
+                        if (!(error instanceof LinkExpiredError && this.options.renewLink && !this.signal.aborted))
+                            throw error;
+                        await this.renewLink(error);
+                    }
                 }
-                if (!download_isRetryable(error) || this.signal.aborted)
-                    throw this.signal.reason instanceof Error ? this.signal.reason : error;
-                // An attempt that brought new bytes was worth it: only attempts in a row that bring none count.
-                failures = this.sink.size > before ? 1 : failures + 1;
-                if (failures >= download_ATTEMPTS)
-                    throw error;
-                const delayMs = backoffMs(failures, { baseDelayMs: this.options.retryBaseDelayMs, maxDelayMs: download_MAX_BACKOFF_MS }, error.retryAfterMs);
-                const { deadline } = this.options;
-                if (deadline !== undefined && Date.now() + delayMs >= deadline) {
-                    throw outOfTime(this.link, this.sink.size, this.validator.total, error.message);
-                }
-                lib_core/* info */.pq(`${error.message}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${failures + 1} of ${download_ATTEMPTS})${this.resumeNote()}`);
-                await (0,promises_.setTimeout)(delayMs, undefined, { signal: this.signal }).catch(() => {
-                    throw this.signal.reason;
-                });
-            }
+            }, {
+                attempts: ATTEMPTS,
+                baseDelayMs: this.options.retryBaseDelayMs,
+                maxDelayMs: MAX_BACKOFF_MS,
+                deadline: this.options.deadline,
+                signal: this.signal,
+                madeProgress: () => this.sink.size > sizeBefore,
+                onRetry: (error, attempt, delayMs) => lib_core/* info */.pq(`${asClause(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
+            });
+        }
+        catch (error) {
+            if (this.signal.aborted && this.signal.reason instanceof Error)
+                throw this.signal.reason;
+            if (error instanceof OutOfTimeError)
+                throw outOfTime(this.link, this.sink.size, this.validator.total, error.cause);
+            throw error;
         }
     }
     async renewLink(error) {
@@ -57850,21 +58022,22 @@ class BundleDownload {
                 this.refuseOversize();
             }
         }).catch((error) => {
-            throw error instanceof InsecureLinkError
-                ? new DownloadError(`Download of ${redactUrl(this.link)}: ${error.message}`, false)
-                : transferError(`Download of ${redactUrl(this.link)}`, error, this.sink.size, this.validator.total);
+            throw transferError(this.link, error, this.sink.size, this.validator.total);
         });
         if (text !== undefined)
             throw this.refusal(response, text, offset);
         const announced = contentLength(response);
         if (announced !== undefined && received !== announced) {
-            throw new DownloadError(`Download of ${redactUrl(this.link)} was cut short: ${received} of ${announced} bytes`, true);
+            throw new DownloadError(this.link, `was cut short: ${received} of ${announced} bytes`, { code: 'cut-short', retryable: true });
         }
         const { expectedSize } = this;
         if (expectedSize !== undefined && this.sink.size !== expectedSize) {
             const size = this.sink.size;
             this.restart();
-            throw new DownloadError(`Download of ${redactUrl(this.link)} has ${size} bytes, but the API announced ${expectedSize} (sizeBytes)`, true);
+            throw new DownloadError(this.link, `has ${size} bytes, but the API announced ${expectedSize} (sizeBytes)`, {
+                code: 'size-mismatch',
+                retryable: true
+            });
         }
     }
     /**
@@ -57876,7 +58049,7 @@ class BundleDownload {
         if (this.sink.size <= limit)
             return;
         const announced = limit === this.options.maxBytes ? 'the room on the disk' : `the ${limit} bytes announced`;
-        throw new DownloadError(`Download of ${redactUrl(this.link)} was stopped: the storage host sent more than ${announced}`, false);
+        throw new DownloadError(this.link, `was stopped: the storage host sent more than ${announced}`, { code: 'too-large' });
     }
     /**
      * Decides what the body of a 200 or 206 is worth; anything else is read as an error page. A 206
@@ -57897,24 +58070,31 @@ class BundleDownload {
             const etag = strongEtag(response.headers.etag);
             if (!isRestOf(range, rangeStart, this.validator.total) || (etag !== undefined && etag !== this.validator.etag)) {
                 this.restart();
-                throw new DownloadError(`Download of ${redactUrl(this.link)}: the storage host answered the request for bytes ${rangeStart}- with ` +
-                    `Content-Range ${range ?? '(none)'}${etag !== undefined && etag !== this.validator.etag ? ' and another ETag' : ''}; starting again from the first byte`, true);
+                throw new DownloadError(this.link, `the storage host answered the request for bytes ${rangeStart}- with Content-Range ${range ?? '(none)'}` +
+                    `${etag !== undefined && etag !== this.validator.etag ? ' and another ETag' : ''}; starting again from the first byte`, { code: 'range-mismatch', retryable: true, afterColon: true });
             }
             return this.sink;
         }
         return undefined;
     }
     refusal(response, text, offset) {
-        const shown = redactUrl(this.link);
         const { status } = response;
         if (isExpiryRefusal(status, text))
-            return new LinkExpiredError(`The storage host refused the link as expired (HTTP ${status})`);
+            return new LinkExpiredError(status);
         if (status === 416) {
             this.restart();
-            return new DownloadError(`Download of ${shown}: the storage host has no bytes from ${offset} on (HTTP 416); starting again from the first byte`, true);
+            return new DownloadError(this.link, `the storage host has no bytes from ${offset} on (HTTP 416); starting again from the first byte`, {
+                code: 'range-mismatch',
+                retryable: true,
+                afterColon: true
+            });
         }
         const redirect = status >= 300 && status < 400 ? ' (a redirect without a Location, or more than 5 in a row)' : '';
-        return new DownloadError(`Download of ${shown} failed: HTTP ${status}${redirect}${storageMessage(text)}`, download_RETRYABLE_STATUSES.has(status), parseRetryAfter(response.headers['retry-after']));
+        return new DownloadError(this.link, `failed: HTTP ${status}${redirect}${storageMessage(text)}`, {
+            code: 'http-status',
+            retryable: RETRYABLE_STATUSES.has(status),
+            retryAfterMs: parseRetryAfter(response.headers['retry-after'])
+        });
     }
     /** Drops what was kept: the next bytes are the file's first. */
     restart() {
@@ -57927,7 +58107,7 @@ function checkLink(link) {
     const url = URL.parse(link);
     const reason = url ? insecureReason(url) : 'it is not a URL';
     if (reason)
-        throw new DownloadError(`Download of ${redactUrl(link)} refused: ${reason}`, false);
+        throw new DownloadError(link, `refused: ${reason}`, { code: 'insecure-link' });
 }
 /** `bytes <start>-<total - 1>/<total>`: the rest of the object from `start`, of the size known. */
 function isRestOf(contentRange, start, total) {
@@ -57951,13 +58131,14 @@ function contentLength(response) {
     return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 function outOfTime(link, position, total, lastError) {
-    const reached = position > 0 ? ` after ${(0,format/* formatBytes */.z3)(position)}${total ? ` of ${(0,format/* formatBytes */.z3)(total)}` : ''}` : '';
-    const shown = redactUrl(link);
-    const last = lastError ? `; the last attempt: ${lastError.replace(`Download of ${shown} `, '')}` : '';
-    return new DownloadError(`Download of ${shown} ran out of time (timeout-seconds)${reached}${last}`, false);
+    const lastProblem = lastError instanceof DownloadError ? lastError.problem : lastError instanceof Error ? lastError.message : undefined;
+    return new DownloadError(link, `ran out of time (timeout-seconds)${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`, {
+        code: 'out-of-time'
+    });
 }
-function download_isRetryable(error) {
-    return error instanceof Error && error.retryable === true;
+/** How far the download got, for a message about where it stopped. */
+function reached(position, total) {
+    return position > 0 ? ` after ${(0,format/* formatBytes */.z3)(position)}${total ? ` of ${(0,format/* formatBytes */.z3)(total)}` : ''}` : '';
 }
 /** S3 answers an expired presigned link with 403 AccessDenied and "Request has expired". */
 function isExpiryRefusal(status, body) {
@@ -57968,17 +58149,18 @@ function storageMessage(body) {
     const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
     return message ? `: ${(0,format/* oneLine */.TN)(message)}` : '';
 }
-function transferError(what, error, position = 0, total) {
+/** Filesystem faults (a full disk, a missing folder) do not mend on their own. */
+const FILESYSTEM_CODES = /^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/;
+/** A failure of the transfer or of the file, as a DownloadError that says how far it got; the download's own errors as they are. */
+function transferError(link, error, position = 0, total) {
     if (error instanceof DownloadError || error instanceof LinkExpiredError)
         return error;
     if (error instanceof Error && error.name === 'AbortError')
         return error;
-    const code = error.code ?? error.cause?.code;
+    const code = error instanceof SinkError ? error.systemCode : systemCode(error);
     const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? error.message})`;
-    const reached = position > 0 ? ` after ${(0,format/* formatBytes */.z3)(position)}${total ? ` of ${(0,format/* formatBytes */.z3)(total)}` : ''}` : '';
-    // Filesystem faults (a full disk, a missing folder) do not mend on their own.
-    const retryable = !(error instanceof SinkError) && (code === undefined || !/^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/.test(code));
-    return new DownloadError(`${what} ${reason}${reached}`, retryable);
+    const retryable = !(error instanceof SinkError) && (code === undefined || !FILESYSTEM_CODES.test(code));
+    return new DownloadError(link, `${reason}${reached(position, total)}`, { code: code ?? 'transfer', retryable, cause: error });
 }
 
 ;// CONCATENATED MODULE: ./src/helm.ts
@@ -58017,7 +58199,6 @@ async function writeHelmValues(directory, bundleUrl, version) {
 
 
 
-
 /** Links this close to their expiry are renewed before downloading. */
 const EXPIRY_MARGIN_MS = 60_000;
 /** How many links one run asks for before giving up on expiry. */
@@ -58034,7 +58215,10 @@ async function exportSite(settings, report, context) {
         job = await lib_core/* group */.Os(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context));
         export_record(report, job);
         if (job.status === 'failed') {
-            throw new JobError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`);
+            throw new ActionError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`, {
+                code: 'job-failed',
+                namesJob: true
+            });
         }
         if (job.status !== 'completed') {
             lib_core/* info */.pq(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`);
@@ -58067,11 +58251,15 @@ async function exportSite(settings, report, context) {
     }
     catch (error) {
         if (context.signal.aborted) {
-            throw new JobError(report.jobId
-                ? `The run was cancelled while export job ${report.jobId} was in progress. ${resumeHint(report.jobId)}`
-                : 'The run was cancelled before an export job was started');
+            throw report.jobId
+                ? new ActionError(`The run was cancelled while export job ${report.jobId} was in progress`, {
+                    code: 'cancelled',
+                    hint: resumeHint(report.jobId),
+                    namesJob: true
+                })
+                : new ActionError('The run was cancelled before an export job was started', { code: 'cancelled' });
         }
-        throw namingJob(error, report.jobId);
+        throw inExportJob(error, report.jobId);
     }
     finally {
         report.finishedAt = Date.now();
@@ -58119,7 +58307,11 @@ async function waitForJob(settings, report, job, context) {
     });
     if (!outcome.finished) {
         const last = outcome.state ? ` (last seen: ${export_progressLine(outcome.state)})` : '';
-        throw new JobError(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`);
+        throw new ActionError(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)}${last}`, {
+            code: 'job-timeout',
+            hint: resumeHint(job.jobId),
+            namesJob: true
+        });
     }
     return outcome.state;
 }
@@ -58184,8 +58376,8 @@ async function download(settings, report, directory, context) {
     const renewLink = async () => {
         for (;;) {
             if (links >= MAX_LINKS) {
-                throw new JobError(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
-                    `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`);
+                throw new ActionError(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
+                    `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`, { code: 'link-expired', namesJob: true });
             }
             links++;
             bundle = await useBundle(settings, report, directory, context.client, true);
@@ -58225,22 +58417,17 @@ function archiveName(link, jobId) {
     const name = external_node_path_default().posix.basename(URL.parse(link)?.pathname ?? '');
     return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase()) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
 }
-/** Every error of an export run names its job, once one exists; API and job errors (also when retries ran out of time) already do. */
-function namingJob(error, jobId) {
-    if (!jobId || !(error instanceof Error) || error instanceof JobError || error instanceof ApiError || error.cause instanceof ApiError)
-        return error;
-    error.message = `Export job ${jobId}: ${error.message}`;
-    return error;
-}
 
 ;// CONCATENATED MODULE: ./src/settings.ts
 
 
 
 
+
 /** Thrown for a malformed input; the message names the input and never holds a secret. */
-class InputError extends Error {
+class InputError extends ActionError {
     name = 'InputError';
+    code = 'input';
 }
 /** Every input of action.yml; test/settings.test.ts checks the two lists against each other. */
 const INPUT_NAMES = [
@@ -58518,6 +58705,7 @@ var site_summary = __nccwpck_require__(7663);
 
 
 
+
 /** The runner sends SIGINT on cancel and SIGTERM 7.5 s later; the step must be gone well before. */
 const EXIT_AFTER_CANCEL_MS = 900;
 /** The action: settings → the command → outputs and summary; every failure ends in one setFailed. */
@@ -58564,7 +58752,7 @@ async function run() {
         }
     }
     catch (error) {
-        lib_core/* setFailed */.C1(error instanceof Error ? error.message : String(error));
+        lib_core/* setFailed */.C1(failureMessage(error));
     }
     finally {
         process.off('SIGINT', cancel);

@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { followAgentJob } from './agent.js'
 import { ApiClient } from './api/client.js'
+import { failureMessage } from './errors.js'
 import { exportSite, type ExportReport } from './export.js'
 import { readSettings, type Settings } from './settings.js'
 import { writeSiteCheckSummary } from './site/summary.js'
@@ -49,7 +50,7 @@ export async function run(): Promise<void> {
       await followAgentJob(settings, client, { deadline, signal: cancellation.signal })
     }
   } catch (error) {
-    core.setFailed(error instanceof Error ? error.message : String(error))
+    core.setFailed(failureMessage(error))
   } finally {
     process.off('SIGINT', cancel)
     process.off('SIGTERM', cancel)

@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Agent, buildConnector } from 'undici'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { downloadFile, LinkExpiredError, type DownloadOptions } from '../src/download.js'
+import { downloadFile, LinkExpiredError, type DownloadOptions } from '../src/download/index.js'
 import { USER_AGENT } from '../src/user-agent.js'
 
 /** What the storage host saw of one request. */

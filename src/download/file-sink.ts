@@ -1,6 +1,7 @@
 import { existsSync, ftruncateSync, writevSync } from 'node:fs'
 import { open, rm, type FileHandle } from 'node:fs/promises'
 import { Worker } from 'node:worker_threads'
+import { ActionError } from '../errors.js'
 import type { FromWorker, ToWorker } from './hash-worker.js'
 
 /**
@@ -28,14 +29,17 @@ const TELL_EVERY_BYTES = 16 * 1024 * 1024
  */
 const HASH_WORKER_FILES = ['hash-worker/index.js', 'hash-worker.ts']
 
-/** A failure of the file (a full disk, a lost folder), with the system's error code when there is one. */
-export class SinkError extends Error {
+/**
+ * A failure of the file (a full disk, a lost folder) or of its hashing thread. Its code is the
+ * system's (`ENOSPC`) when there is one, else `hashing`.
+ */
+export class SinkError extends ActionError {
   override name = 'SinkError'
   constructor(
     message: string,
-    readonly code?: string
+    readonly systemCode?: string
   ) {
-    super(message)
+    super(message, { code: systemCode ?? 'hashing' })
   }
 }
 

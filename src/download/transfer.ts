@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici'
-import { isLoopbackHost } from '../net.js'
+import { header, isLoopbackHost } from '../net.js'
+import { DownloadError } from './errors.js'
 import type { FileSink } from './file-sink.js'
 
 /**
@@ -39,11 +40,6 @@ export interface StorageAnswer {
   text?: string
 }
 
-/** The link, or a redirect, broke the transport rule: no request was sent there. */
-export class InsecureLinkError extends Error {
-  override name = 'InsecureLinkError'
-}
-
 const MAX_REDIRECTS = 5
 /** An error page is read this far and no further. */
 const MAX_TEXT_BYTES = 64 * 1024
@@ -68,7 +64,12 @@ export async function getFromStorage(link: URL, options: StorageGetOptions): Pro
     if (redirects === MAX_REDIRECTS) return answer
     const next = new URL(location, url)
     const reason = insecureReason(next)
-    if (reason) throw new InsecureLinkError(`the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`)
+    if (reason) {
+      throw new DownloadError(link.href, `the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`, {
+        code: 'insecure-link',
+        afterColon: true
+      })
+    }
     url = next
   }
 }
@@ -153,9 +154,4 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
       settle(error)
     }
   })
-}
-
-/** A header's single value (the first, when it came more than once). */
-export function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
 }
