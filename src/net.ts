@@ -32,7 +32,7 @@ export const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504])
  * a longer one is a broken or hostile server, or a proxy sending something else, and is not read
  * further (nor retried: it would come again).
  */
-export const MAX_ANSWER_BYTES = 1024 * 1024
+const MAX_ANSWER_BYTES = 1024 * 1024
 
 /** The GitHub REST API version the comment calls are written against. */
 export const GITHUB_API_VERSION = '2022-11-28'
