@@ -57980,6 +57980,8 @@ class BundleDownload {
                 maxDelayMs: MAX_BACKOFF_MS,
                 deadline: this.options.deadline,
                 signal: this.signal,
+                // Only the transfer's own faults: an API call that renewed the link has had its retries already.
+                isRetryable: (error) => error instanceof DownloadError && error.retryable,
                 madeProgress: () => this.sink.size > sizeBefore,
                 onRetry: (error, attempt, delayMs) => lib_core/* info */.pq(`${asClause(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
             });

@@ -394,6 +394,18 @@ describe('downloadFile: resuming a cut download', () => {
     expect((await readFile(destination())).equals(large)).toBe(true)
   })
 
+  it('does not retry a failure to renew the link: the API call had its own retries', async () => {
+    await serve((_req, res) => sendError(res, 403, EXPIRED_XML))
+    const apiFailure = Object.assign(new Error('generate export bundle failed: HTTP 503 Service Unavailable'), { retryable: true })
+    const renewLink = vi.fn(async () => {
+      throw apiFailure
+    })
+    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ renewLink })))
+    expect(error).toBe(apiFailure)
+    expect(renewLink).toHaveBeenCalledTimes(1)
+    expect(seen).toHaveLength(1)
+  })
+
   it('goes on from the same byte on a fresh link when the link expired between attempts', async () => {
     const renewed = SIGNED.replace('secret-signature', 'fresh-signature')
     await serve((req, res, index) => {

@@ -150,6 +150,8 @@ class BundleDownload {
           maxDelayMs: MAX_BACKOFF_MS,
           deadline: this.options.deadline,
           signal: this.signal,
+          // Only the transfer's own faults: an API call that renewed the link has had its retries already.
+          isRetryable: (error) => error instanceof DownloadError && error.retryable,
           madeProgress: () => this.sink.size > sizeBefore,
           onRetry: (error, attempt, delayMs) =>
             core.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
