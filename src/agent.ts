@@ -2,7 +2,7 @@ import * as core from '@actions/core'
 import type { ApiClient } from './api/client.js'
 import type { AgentJob } from './api/schemas.js'
 import { upsertAgentComment } from './comment.js'
-import { JobError } from './errors.js'
+import { ActionError } from './errors.js'
 import { formatSeconds } from './format.js'
 import { pollUntil } from './poll.js'
 import type { AgentSettings } from './settings.js'
@@ -29,7 +29,7 @@ export async function followAgentJob(settings: AgentSettings, report: AgentRepor
   try {
     job = await core.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, context))
   } catch (error) {
-    if (signal.aborted) throw new JobError(`The run was cancelled while waiting for ${name}; the agent keeps working`)
+    if (signal.aborted) throw new ActionError(`The run was cancelled while waiting for ${name}; the agent keeps working`, { code: 'cancelled' })
     throw error
   }
 
@@ -44,7 +44,7 @@ export async function followAgentJob(settings: AgentSettings, report: AgentRepor
   }
   await writeAgentSummary(job, report)
 
-  if (job.status === 'failed') throw new JobError(`The ${name} failed`)
+  if (job.status === 'failed') throw new ActionError(`The ${name} failed`, { code: 'job-failed' })
 }
 
 async function waitForAgentJob(settings: AgentSettings, report: AgentReport, client: ApiClient, context: AgentContext): Promise<AgentJob> {
@@ -68,9 +68,10 @@ async function waitForAgentJob(settings: AgentSettings, report: AgentReport, cli
     signal: context.signal
   })
   if (!outcome.finished) {
-    throw new JobError(
+    throw new ActionError(
       `Agent job ${agentJobId} (project ${projectId}) did not finish within ${formatSeconds(settings.timeoutMs)} ` +
-        `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`
+        `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`,
+      { code: 'job-timeout' }
     )
   }
   return outcome.state

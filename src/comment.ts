@@ -1,5 +1,7 @@
 import * as core from '@actions/core'
 import type { AgentJob } from './api/schemas.js'
+import { ActionError } from './errors.js'
+import { boundedFetch, GITHUB_API_VERSION } from './net.js'
 import { USER_AGENT } from './user-agent.js'
 
 interface AgentComment {
@@ -23,9 +25,15 @@ const MAX_COMMENT_CHARS = 65_536
 export async function upsertAgentComment({ token, issueNumber, job }: AgentComment): Promise<string> {
   // Loaded here so that exports, which never comment, do not pay for the GitHub client at start-up.
   const github = await import('@actions/github')
-  if (!process.env.GITHUB_REPOSITORY) throw new Error('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)')
+  if (!process.env.GITHUB_REPOSITORY) {
+    throw new ActionError('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)', { code: 'environment' })
+  }
   const { owner, repo } = github.context.repo
-  const octokit = github.getOctokit(token, { userAgent: USER_AGENT })
+  // Through the run's HTTP policy: its connection pool (and proxy), and a bound on every answer.
+  const octokit = github.getOctokit(token, { userAgent: USER_AGENT, request: { fetch: boundedFetch } })
+  octokit.hook.before('request', (options) => {
+    options.headers['x-github-api-version'] = GITHUB_API_VERSION
+  })
   const marker = `<!-- mintlify-agent-job:${job.id} -->`
   const body = fitComment(commentBody(job, marker), runUrl())
   try {
@@ -122,18 +130,23 @@ function httpStatus(error: unknown): number | undefined {
 }
 
 /** Turns GitHub's refusals into what the workflow must change. */
-function commentError(error: unknown, target: string): Error {
+function commentError(error: unknown, target: string): ActionError {
   const status = httpStatus(error)
   const reason = (error as Error).message
   if (status === 403 || status === 401) {
-    return new Error(
-      `Commenting on ${target} was refused (HTTP ${status}: ${reason}). Give the workflow's token permission to write comments: ` +
+    return new ActionError(`Commenting on ${target} was refused (HTTP ${status}: ${reason})`, {
+      code: 'github-refused',
+      hint:
+        "Give the workflow's token permission to write comments: " +
         '`permissions: issues: write` for an issue, `pull-requests: write` for a pull request',
-      { cause: error }
-    )
+      cause: error
+    })
   }
   if (status === 404) {
-    return new Error(`Cannot comment on ${target}: no such issue or pull request, or the token cannot see it (HTTP 404)`, { cause: error })
+    return new ActionError(`Cannot comment on ${target}: no such issue or pull request, or the token cannot see it (HTTP 404)`, {
+      code: 'github-not-found',
+      cause: error
+    })
   }
-  return new Error(`Commenting on ${target} failed: ${reason}`, { cause: error })
+  return new ActionError(`Commenting on ${target} failed: ${reason}`, { code: 'github', cause: error })
 }

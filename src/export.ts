@@ -4,11 +4,10 @@ import os from 'node:os'
 import path from 'node:path'
 import type { ApiClient } from './api/client.js'
 import { detectArchiveKind, supportedKind, unpackSite } from './archive/index.js'
-import { ApiError } from './api/errors.js'
 import type { Bundle, ExportJob } from './api/schemas.js'
 import { formatBytes, formatSeconds } from './format.js'
-import { downloadFile, type FreshLink } from './download.js'
-import { JobError, resumeHint } from './errors.js'
+import { downloadFile, type FreshLink } from './download/index.js'
+import { ActionError, inExportJob, resumeHint } from './errors.js'
 import { writeHelmValues } from './helm.js'
 import { redactUrl } from './net.js'
 import { pollUntil } from './poll.js'
@@ -43,7 +42,10 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
     report.job = job
     report.pageCount = job.pageCount
     if (job.status === 'failed') {
-      throw new JobError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`)
+      throw new ActionError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`, {
+        code: 'job-failed',
+        namesJob: true
+      })
     }
     if (job.status !== 'completed') {
       core.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`)
@@ -72,13 +74,15 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
     }
   } catch (error) {
     if (context.signal.aborted) {
-      throw new JobError(
-        report.jobId
-          ? `The run was cancelled while export job ${report.jobId} was in progress. ${resumeHint(report.jobId)}`
-          : 'The run was cancelled before an export job was started'
-      )
+      throw report.jobId
+        ? new ActionError(`The run was cancelled while export job ${report.jobId} was in progress`, {
+            code: 'cancelled',
+            hint: resumeHint(report.jobId),
+            namesJob: true
+          })
+        : new ActionError('The run was cancelled before an export job was started', { code: 'cancelled' })
     }
-    throw prefixJobId(error, report.jobId)
+    throw inExportJob(error, report.jobId)
   } finally {
     report.finishedAt = Date.now()
   }
@@ -123,7 +127,11 @@ async function waitForJob(settings: ExportSettings, report: ExportReport, job: E
   })
   if (!outcome.finished) {
     const last = outcome.state ? ` (last seen: ${progressLine(outcome.state)})` : ''
-    throw new JobError(`Export job ${job.jobId} did not finish within ${formatSeconds(settings.timeoutMs)}${last}. ${resumeHint(job.jobId)}`)
+    throw new ActionError(`Export job ${job.jobId} did not finish within ${formatSeconds(settings.timeoutMs)}${last}`, {
+      code: 'job-timeout',
+      hint: resumeHint(job.jobId),
+      namesJob: true
+    })
   }
   return outcome.state
 }
@@ -188,9 +196,10 @@ async function download(settings: ExportSettings, report: ExportReport, director
   const renewLink = async (): Promise<FreshLink> => {
     for (;;) {
       if (links >= MAX_LINKS) {
-        throw new JobError(
+        throw new ActionError(
           `Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
-            `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`
+            `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`,
+          { code: 'link-expired', namesJob: true }
         )
       }
       links++
@@ -232,11 +241,4 @@ const OWN_NAMES = new Set(['site', 'helm-values.yaml', 'verify-report.json'])
 function archiveName(link: string, jobId: string): string {
   const name = path.posix.basename(URL.parse(link)?.pathname ?? '')
   return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase()) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`
-}
-
-/** Every error of an export run names its job, once one exists; API and job errors (also when retries ran out of time) already do. */
-function prefixJobId(error: unknown, jobId?: string): unknown {
-  if (!jobId || !(error instanceof Error) || error instanceof JobError || error instanceof ApiError || error.cause instanceof ApiError) return error
-  error.message = `Export job ${jobId}: ${error.message}`
-  return error
 }

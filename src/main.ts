@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import { followAgentJob } from './agent.js'
 import { ApiClient } from './api/client.js'
+import { failureMessage } from './errors.js'
 import { exportSite } from './export.js'
 import { outputsOf } from './outputs.js'
 import type { ExportReport, RunReport } from './report.js'
@@ -58,7 +59,7 @@ export async function run(): Promise<void> {
       await followAgentJob(settings, report, client, { deadline, signal: cancellation.signal })
     }
   } catch (error) {
-    core.setFailed(error instanceof Error ? error.message : String(error))
+    core.setFailed(failureMessage(error))
   } finally {
     if (report) setOutputs(report)
     process.off('SIGINT', cancel)

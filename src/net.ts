@@ -1,4 +1,12 @@
-import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js'
+import { EnvHttpProxyAgent, fetch, Response } from 'undici'
+import { ActionError } from './errors.js'
+import { formatBytes } from './format.js'
+
+/**
+ * The action's HTTP policy, shared by the API client, the GitHub calls and the download: one
+ * connection pool, which statuses are worth another attempt and how many, and how much of an
+ * answer is read.
+ */
 
 /** True for addresses that never leave the machine: plain http is tolerated only there. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -11,6 +19,81 @@ export function isLoopbackHost(hostname: string): boolean {
  * as self-hosted runners behind a proxy expect.
  */
 export const dispatcher = new EnvHttpProxyAgent({ connectTimeout: 10_000 })
+
+/** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
+export const ATTEMPTS = 5
+/** The longest backoff between two attempts. */
+export const MAX_BACKOFF_MS = 30_000
+/** Statuses that say the fault is passing: another attempt may succeed. */
+export const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504])
+
+/**
+ * The most an answer of the API or of GitHub may bring. Their largest real answers are a few KB;
+ * a longer one is a broken or hostile server, or a proxy sending something else, and is not read
+ * further (nor retried: it would come again).
+ */
+const MAX_ANSWER_BYTES = 1024 * 1024
+
+/** The GitHub REST API version the comment calls are written against. */
+export const GITHUB_API_VERSION = '2022-11-28'
+
+/** The bound, as the errors say it. */
+export const ANSWER_BOUND = formatBytes(MAX_ANSWER_BYTES)
+
+/**
+ * Reads a whole answer of at most MAX_ANSWER_BYTES. A longer one (or one whose Content-Length
+ * announces more) is not read further: the body is closed, and the result is undefined.
+ */
+export async function readBounded(body: AsyncIterable<Uint8Array>, contentLength?: string | null): Promise<Buffer | undefined> {
+  const iterator = body[Symbol.asyncIterator]()
+  if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > MAX_ANSWER_BYTES) {
+    await iterator.return?.()
+    return undefined
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const next: IteratorResult<Uint8Array, unknown> = await iterator.next()
+    if (next.done) return Buffer.concat(chunks)
+    size += next.value.length
+    if (size > MAX_ANSWER_BYTES) {
+      await iterator.return?.()
+      return undefined
+    }
+    chunks.push(next.value)
+  }
+}
+
+/** Statuses whose answer has no body, which a Response may not be given. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+/**
+ * The `fetch` of the GitHub client: through the run's connection pool, with every answer read
+ * whole within MAX_ANSWER_BYTES, and a successful answer with a body required to be JSON (every
+ * call the action makes expects JSON). Either failure names the call and the content type.
+ */
+export async function boundedFetch(input: string | URL, init?: Parameters<typeof fetch>[1]): Promise<Response> {
+  const url = new URL(input)
+  const call = `GitHub's answer to ${init?.method ?? 'GET'} ${url.pathname}`
+  const response = await fetch(url, { ...init, dispatcher })
+  const type = response.headers.get('content-type')
+  const body = response.body ? await readBounded(response.body, response.headers.get('content-length')) : Buffer.alloc(0)
+  if (!body) {
+    throw new ActionError(`${call} is larger than ${ANSWER_BOUND} (content type ${type ?? 'not given'}); it was not read further`, {
+      code: 'too-large'
+    })
+  }
+  if (response.ok && body.length > 0 && !/^application\/([\w.+-]*\+)?json\b/i.test(type ?? '')) {
+    throw new ActionError(`${call} is not JSON (content type ${type ?? 'not given'})`, { code: 'not-json' })
+  }
+  const { status, statusText, headers } = response
+  return new Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, statusText, headers })
+}
+
+/** A header's single value (the first, when it came more than once). */
+export function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
 
 /** The link as it may be logged: no query string, which is where a presigned link keeps its signature. */
 export function redactUrl(link: string): string {

@@ -1,6 +1,6 @@
 import type { AgentJob, Bundle, ExportJob } from './api/schemas.js'
 import type { ArchiveKind } from './archive/index.js'
-import type { DownloadedFile } from './download.js'
+import type { DownloadedFile } from './download/index.js'
 import type { SiteCheck } from './site/verify.js'
 
 /**

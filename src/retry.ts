@@ -1,10 +1,5 @@
 import { setTimeout } from 'node:timers/promises'
-
-/** How an error asks to be retried: not at all, or after at least `retryAfterMs`. */
-export interface Retryable {
-  retryable: boolean
-  retryAfterMs?: number
-}
+import { ActionError, sentences } from './errors.js'
 
 export interface RetryOptions {
   /** Attempts in all, the first included. */
@@ -15,6 +10,13 @@ export interface RetryOptions {
   /** Epoch milliseconds past which no retry is started. */
   deadline?: number
   signal?: AbortSignal
+  /** Whether a failure may pass with another attempt; by default, what its `retryable` says. */
+  isRetryable?: (error: unknown) => boolean
+  /**
+   * Asked after each failed attempt: true when it got further than the one before (a download that
+   * brought new bytes). The count of attempts then starts again, this failure being the first.
+   */
+  madeProgress?: () => boolean
   /** Told before each backoff, to say in the log what is retried and why. */
   onRetry?: (error: unknown, nextAttempt: number, delayMs: number) => void
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
@@ -24,13 +26,18 @@ export interface RetryOptions {
  * The deadline left no room for another attempt. The message is the last failure's, which names
  * the call, followed by why it was not tried again; the failure itself is the cause.
  */
-export class OutOfTimeError extends Error {
+export class OutOfTimeError extends ActionError {
   override name = 'OutOfTimeError'
   constructor(lastError: unknown, attempts: number) {
-    const last = (lastError instanceof Error ? lastError.message : String(lastError)).replace(/[.\s]+$/, '')
-    super(`${last}. No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`, {
-      cause: lastError
-    })
+    const last = lastError instanceof Error ? lastError.message : String(lastError)
+    super(
+      sentences(last, `No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`),
+      {
+        code: 'out-of-time',
+        namesJob: lastError instanceof ActionError && lastError.namesJob,
+        cause: lastError
+      }
+    )
   }
 }
 
@@ -44,12 +51,14 @@ export const MAX_RETRY_AFTER_MS = 60_000
  */
 export async function retry<T>(action: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
   const sleep = options.sleep ?? ((ms: number, signal?: AbortSignal) => setTimeout(ms, undefined, { signal }))
+  const isRetryable = options.isRetryable ?? saysRetryable
   for (let attempt = 1; ; attempt++) {
     try {
       return await action(attempt)
     } catch (error) {
+      if (options.madeProgress?.()) attempt = 1
       if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted) throw error
-      const delayMs = backoffMs(attempt, options, error.retryAfterMs)
+      const delayMs = backoffMs(attempt, options, (error as { retryAfterMs?: number }).retryAfterMs)
       if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline) throw new OutOfTimeError(error, attempt)
       options.onRetry?.(error, attempt + 1, delayMs)
       await sleep(delayMs, options.signal)
@@ -57,8 +66,13 @@ export async function retry<T>(action: (attempt: number) => Promise<T>, options:
   }
 }
 
-function isRetryable(error: unknown): error is Retryable {
-  return typeof error === 'object' && error !== null && (error as Retryable).retryable === true
+/** The log's words for a retry about to happen. */
+export function retryNote(delayMs: number, nextAttempt: number, attempts: number): string {
+  return `retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${nextAttempt} of ${attempts})`
+}
+
+function saysRetryable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === true
 }
 
 /** Exponential backoff with jitter, never shorter than the server's `Retry-After`. */

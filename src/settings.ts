@@ -1,6 +1,7 @@
 import * as core from '@actions/core'
 import path from 'node:path'
 import { z } from 'zod'
+import { ActionError } from './errors.js'
 import { isLoopbackHost } from './net.js'
 
 /** Settings shared by both commands. */
@@ -48,8 +49,9 @@ export interface AgentSettings extends CommonSettings {
 export type Settings = ExportSettings | AgentSettings
 
 /** Thrown for a malformed input; the message names the input and never holds a secret. */
-export class InputError extends Error {
+export class InputError extends ActionError {
   override name = 'InputError'
+  override readonly code = 'input'
 }
 
 const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/

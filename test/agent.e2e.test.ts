@@ -135,6 +135,27 @@ describe('agent-job comment, end to end', () => {
     }
   })
 
+  it('sends the GitHub REST API version with every GitHub call', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
+    const run = await runAgent({ 'comment-on': '7' })
+    expect(run.exitCode).toBe(0)
+    expect(emulator.github.requests.length).toBeGreaterThanOrEqual(3)
+    expect(emulator.github.requests.map((request) => request.apiVersion)).toEqual(emulator.github.requests.map(() => '2022-11-28'))
+  })
+
+  it("stops reading a GitHub answer past 1 MiB and fails the comment, naming the call and the answer's content type", async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
+    emulator.github.options.endlessLists = true
+    const run = await runAgent({ 'comment-on': '7' })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([
+      "Commenting on acme/docs#7 failed: GitHub's answer to GET /repos/acme/docs/issues/7/comments is larger than 1.0 MiB " +
+        '(content type application/json; charset=utf-8); it was not read further'
+    ])
+    expect(emulator.github.requests.filter((request) => request.path.endsWith('/comments'))).toHaveLength(1)
+    expect(emulator.github.endlessBytesSent).toBeLessThan(32 * 1024 * 1024)
+  })
+
   it('converges on one comment when two runs for the same job race', async () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
     // Every list waits long enough that both runs have listed before either creates.

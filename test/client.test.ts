@@ -353,6 +353,34 @@ describe('ApiClient: permanent errors', () => {
   })
 })
 
+describe('ApiClient: answers past the bound', () => {
+  it('stops at 1 MiB, naming the call, the bound and the content type, without retrying', async () => {
+    const big = `{"jobId":"se_1","status":"running","pad":"${'x'.repeat(1024 * 1024)}"}`
+    api.intercept({ path: JOB_PATH, method: 'GET' }).reply(200, big, { headers: { 'content-type': 'application/json' } })
+    const error = await failure(client.getExportJob('se_1'))
+    expect(error).toMatchObject({ code: 'too-large', retryable: false })
+    expect(error.message).toBe(
+      'read export job for job se_1 (GET /v1/static-export/jobs/se_1) sent an answer larger than 1.0 MiB (content type application/json); it was not read further'
+    )
+    expect(calls()).toHaveLength(1)
+  })
+
+  it('does not read an answer whose Content-Length announces more than the bound', async () => {
+    api.intercept({ path: JOB_PATH, method: 'GET' }).reply(503, 'x'.repeat(10), { headers: { 'content-length': String(2 * 1024 * 1024) } })
+    const error = await failure(client.getExportJob('se_1'))
+    expect(error.message).toContain('sent an answer larger than 1.0 MiB (content type not given)')
+    expect(calls()).toHaveLength(1)
+  })
+
+  it('reads an answer of exactly 1 MiB', async () => {
+    const body = JSON.stringify({ ...RUNNING, pad: '' })
+    const padded = body.replace('"pad":""', `"pad":"${'x'.repeat(1024 * 1024 - body.length)}"`)
+    expect(Buffer.byteLength(padded)).toBe(1024 * 1024)
+    api.intercept({ path: JOB_PATH, method: 'GET' }).reply(200, padded)
+    await expect(client.getExportJob('se_1')).resolves.toMatchObject({ status: 'running' })
+  })
+})
+
 describe('ApiClient: unexpected successful answers', () => {
   it('reports a 200 that is not JSON by its first bytes', async () => {
     const page = '<!doctype html>\n<html><head><title>Sign in</title></head><body>Captive portal</body></html>'
@@ -361,6 +389,10 @@ describe('ApiClient: unexpected successful answers', () => {
     expect(error.message).toContain('read export job for job se_1 (GET /v1/static-export/jobs/se_1) returned something that is not JSON: ')
     expect(error.message).toContain('<!doctype html> <html><head><title>Sign in</title></head><body>Captive portal</body></html>')
     expect(calls()).toHaveLength(1)
+    expect(error.code).toBe('not-json')
+    expect(logged()).toContain(
+      'The answer to read export job for job se_1 (GET /v1/static-export/jobs/se_1) is not JSON; its content type: text/html'
+    )
   })
 
   it('reports a start answer without a job id, with what came back', async () => {

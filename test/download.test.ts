@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Agent, buildConnector } from 'undici'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { downloadFile, LinkExpiredError, type DownloadOptions } from '../src/download.js'
+import { downloadFile, LinkExpiredError, type DownloadOptions } from '../src/download/index.js'
 import { USER_AGENT } from '../src/user-agent.js'
 
 /** What the storage host saw of one request. */
@@ -392,6 +392,18 @@ describe('downloadFile: resuming a cut download', () => {
     expect(seen.map((request) => request.headers.range)).toEqual([undefined, `bytes=${20 * 1024 * 1024}-`, `bytes=${30 * 1024 * 1024}-`])
     expect(file.sha256).toBe(sha256(large))
     expect((await readFile(destination())).equals(large)).toBe(true)
+  })
+
+  it('does not retry a failure to renew the link: the API call had its own retries', async () => {
+    await serve((_req, res) => sendError(res, 403, EXPIRED_XML))
+    const apiFailure = Object.assign(new Error('generate export bundle failed: HTTP 503 Service Unavailable'), { retryable: true })
+    const renewLink = vi.fn(async () => {
+      throw apiFailure
+    })
+    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ renewLink })))
+    expect(error).toBe(apiFailure)
+    expect(renewLink).toHaveBeenCalledTimes(1)
+    expect(seen).toHaveLength(1)
   })
 
   it('goes on from the same byte on a fresh link when the link expired between attempts', async () => {

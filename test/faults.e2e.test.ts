@@ -189,6 +189,22 @@ describe('permanent faults: one request, one clear error', () => {
     ])
   })
 
+  it('status: an answer that never ends is read to 1 MiB, then the step fails at once, without a retry', async () => {
+    await startEmulator()
+    emulator.inject('status', { endless: true, contentType: 'application/json' })
+    const run = await runAction(exportInputs({ 'timeout-seconds': '60' }))
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([
+      expect.stringMatching(
+        /^read export job for job se_\w+ \(GET \/v1\/static-export\/jobs\/se_\w+\) sent an answer larger than 1\.0 MiB \(content type application\/json\); it was not read further$/
+      )
+    ])
+    expect(emulator.requestsTo('status')).toHaveLength(1)
+    expect(run.durationMs).toBeLessThan(10_000)
+    // What the action took before it hung up: its bound, and what the sockets held in flight.
+    expect(emulator.endlessBytesSent).toBeLessThan(32 * 1024 * 1024)
+  })
+
   it('start: a response without jobId', async () => {
     await startEmulator()
     emulator.inject('start', { status: 202, body: '{"status":"queued"}' })

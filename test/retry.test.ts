@@ -152,6 +152,25 @@ describe('retry', () => {
     ])
   })
 
+  it('asks the isRetryable predicate, not the error, when one is given', async () => {
+    const plain = new Error('flaky in its own way')
+    const { action, attempts } = failing(plain, new Fault('refused', false))
+    const thrown = await retry(action, options({ isRetryable: (error) => error === plain })).catch((error: unknown) => error)
+    expect(attempts).toEqual([1, 2])
+    expect((thrown as Error).message).toBe('refused')
+  })
+
+  it('starts the count of attempts again after an attempt that made progress', async () => {
+    const errors = Array.from({ length: 8 }, (_, n) => new Fault(`fault ${n + 1}`, true))
+    const { action, attempts } = failing(...errors)
+    // The third attempt gets further than the second; no other does.
+    const thrown = await retry(action, options({ attempts: 3, madeProgress: () => attempts.length === 3 })).catch((error: unknown) => error)
+    // Five attempts in all; the one after the progress is the second of a new count.
+    expect(attempts).toEqual([1, 2, 3, 2, 3])
+    expect(thrown).toBe(errors[4])
+    expect(delays).toHaveLength(4)
+  })
+
   it('does not retry once the signal is aborted, and passes the signal to sleep', async () => {
     const controller = new AbortController()
     const signals: (AbortSignal | undefined)[] = []

@@ -14,7 +14,7 @@ export interface Table {
   notes?: string[]
 }
 
-export const verdict = (row: Row): string => (row.pass === undefined ? 'info' : row.pass ? 'PASS' : 'MISS')
+const verdict = (row: Row): string => (row.pass === undefined ? 'info' : row.pass ? 'PASS' : 'MISS')
 
 export function printTable(table: Table): void {
   const header = [...table.columns, 'result']

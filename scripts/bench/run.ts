@@ -14,9 +14,9 @@ import { ACTION_ENTRY, parseOutputFile, prepareRunner } from '../../test/support
 
 const HERE = path.dirname(fileURLToPath(import.meta.url))
 export const RSS_PROBE = path.join(HERE, 'rss-probe.mjs')
-export const CLOCK_SHIM = path.join(HERE, 'dilate-clock.mjs')
+const CLOCK_SHIM = path.join(HERE, 'dilate-clock.mjs')
 
-export interface Line {
+interface Line {
   at: number
   text: string
 }

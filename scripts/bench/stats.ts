@@ -14,12 +14,6 @@ export function stat(values: number[]): Stat {
   return { median, min: sorted[0], max: sorted[sorted.length - 1], runs: sorted.length }
 }
 
-/** Applies `f` to the median, min and max (for monotonic conversions such as units). */
-export function mapStat(s: Stat, f: (value: number) => number): Stat {
-  const [a, b] = [f(s.min), f(s.max)]
-  return { median: f(s.median), min: Math.min(a, b), max: Math.max(a, b), runs: s.runs }
-}
-
 export const MiB = 1024 * 1024
 
 export function formatStat(s: Stat, format: (value: number) => string): string {
@@ -27,7 +21,6 @@ export function formatStat(s: Stat, format: (value: number) => string): string {
 }
 
 export const ms = (value: number): string => (value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`)
-export const seconds = (value: number): string => `${(value / 1000).toFixed(value < 10_000 ? 2 : 1)} s`
 export const mib = (bytes: number): string => `${(bytes / MiB).toFixed(1)} MiB`
 export const mibps = (bytesPerSecond: number): string => `${Math.round(bytesPerSecond / MiB)} MiB/s`
 export const ratio = (value: number): string => value.toFixed(2)

@@ -1,13 +1,13 @@
 import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
-import type { Dispatcher } from 'undici'
-import sendRequest from 'undici/lib/api/api-request.js'
+import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
+import { asClause, systemCode } from '../errors.js'
 import { oneLine } from '../format.js'
-import { dispatcher } from '../net.js'
-import { parseRetryAfter, retry } from '../retry.js'
+import { ANSWER_BOUND, ATTEMPTS, dispatcher, header, MAX_BACKOFF_MS, readBounded, RETRYABLE_STATUSES } from '../net.js'
+import { parseRetryAfter, retry, retryNote } from '../retry.js'
 import { USER_AGENT } from '../user-agent.js'
-import { ApiError, type ApiCall } from './errors.js'
+import { ApiError, describeCall, type ApiCall } from './errors.js'
 import { AgentJobResponse, BundleResponse, errorText, ExportJobResponse, StartResponse } from './schemas.js'
 import type { AgentJob, Bundle, ExportJob } from './schemas.js'
 
@@ -43,9 +43,6 @@ export interface StartExportRequest {
  */
 type Repeatable = 'always' | 'only-if-not-received'
 
-const ATTEMPTS = 5
-const MAX_BACKOFF_MS = 30_000
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504])
 /** Statuses that mean the server refused the request before acting on it. */
 const NOT_RECEIVED_STATUSES = new Set([429, 503])
 /** Network errors that leave no doubt the request never reached the server. */
@@ -115,8 +112,7 @@ export class ApiClient {
       maxDelayMs: MAX_BACKOFF_MS,
       deadline,
       signal: this.options.signal,
-      onRetry: (error, attempt, delayMs) =>
-        core.info(`${(error as Error).message.replace(/\.$/, '')}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${attempt} of ${ATTEMPTS})`)
+      onRetry: (error, attempt, delayMs) => core.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
     })
   }
 
@@ -128,13 +124,11 @@ export class ApiClient {
   ): Promise<T> {
     const timeoutMs = this.requestTimeout(options.deadline)
     const url = `${this.options.baseUrl}${call.path}`
-    const { origin, pathname } = new URL(url)
     core.debug(`${call.method} ${call.path}`)
     let response
     try {
-      response = await sendRequest.call(this.options.dispatcher ?? dispatcher, {
-        origin,
-        path: pathname,
+      response = await request(url, {
+        dispatcher: this.options.dispatcher ?? dispatcher,
         method: call.method,
         signal: this.options.signal,
         headersTimeout: timeoutMs,
@@ -152,12 +146,19 @@ export class ApiClient {
       throw networkError(call, error, repeatable)
     }
 
-    let text: string
+    const contentType = header(response.headers['content-type'])
+    let body: Buffer | undefined
     try {
-      text = await response.body.text()
+      body = await readBounded(response.body, header(response.headers['content-length']))
     } catch (error) {
       throw networkError(call, error, repeatable)
     }
+    if (!body) {
+      throw new ApiError(call, `sent an answer larger than ${ANSWER_BOUND} (content type ${contentType ?? 'not given'}); it was not read further`, {
+        code: 'too-large'
+      })
+    }
+    const text = body.toString('utf8')
     const { statusCode } = response
     if (statusCode < 200 || statusCode >= 300) {
       const retryable = (repeatable === 'always' ? RETRYABLE_STATUSES : NOT_RECEIVED_STATUSES).has(statusCode)
@@ -170,7 +171,7 @@ export class ApiClient {
         advice: !retryable && RETRYABLE_STATUSES.has(statusCode) ? MAY_HAVE_ACTED : undefined
       })
     }
-    return parseBody(call, schema, text)
+    return parseBody(call, schema, text, contentType)
   }
 
   /**
@@ -190,32 +191,31 @@ function earliest(...deadlines: (number | undefined)[]): number | undefined {
 
 function networkError(call: ApiCall, error: unknown, repeatable: Repeatable): Error {
   if (error instanceof Error && error.name === 'AbortError') return error
-  const code = errorCode(error)
+  const code = systemCode(error)
   const known = code !== undefined && NETWORK_CODES.has(code)
   const retryable = known && (repeatable === 'always' || NOT_SENT_CODES.has(code))
   const reason = code?.includes('TIMEOUT') ? 'got no response in time' : `failed to reach the API (${code ?? (error as Error).message})`
-  return new ApiError(call, reason, { retryable, advice: known && !retryable ? MAY_HAVE_ACTED : undefined, cause: error })
+  return new ApiError(call, reason, {
+    code: code?.includes('TIMEOUT') ? 'timeout' : 'network',
+    retryable,
+    advice: known && !retryable ? MAY_HAVE_ACTED : undefined,
+    cause: error
+  })
 }
 
-function errorCode(error: unknown): string | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as NodeJS.ErrnoException).code
-    if (code) return code
-  }
-  return undefined
-}
-
-function parseBody<T>(call: ApiCall, schema: z.ZodType<T>, text: string): T {
+function parseBody<T>(call: ApiCall, schema: z.ZodType<T>, text: string, contentType: string | undefined): T {
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`)
+    // The step's error keeps to the call and the body's first bytes; the log says what the server called it.
+    core.info(`The answer to ${describeCall(call)} is not JSON; its content type: ${contentType ?? 'not given'}`)
+    throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`, { code: 'not-json' })
   }
   const result = schema.safeParse(json)
   if (!result.success) {
     const problem = result.error.issues.map((issue) => issue.message).join('; ')
-    throw new ApiError(call, `returned an unexpected response (${problem}): ${firstBytes(text)}`)
+    throw new ApiError(call, `returned an unexpected response (${problem}): ${firstBytes(text)}`, { code: 'unexpected-response' })
   }
   return result.data
 }

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http'
-import type { Retryable } from '../retry.js'
+import { ActionError, sentences } from '../errors.js'
 
 /** Which call failed, in the words used in error messages: "start export job (POST /v1/static-export/jobs)". */
 export interface ApiCall {
@@ -16,19 +16,19 @@ export function describeCall(call: ApiCall): string {
 }
 
 /** A failed API call: the call, the HTTP status when there was a response, and the API's own words. */
-export class ApiError extends Error implements Retryable {
+export class ApiError extends ActionError {
   override name = 'ApiError'
   readonly call: ApiCall
   readonly status?: number
   /** The API's `error` text, or what came back instead of JSON. */
   readonly detail?: string
-  readonly retryable: boolean
-  readonly retryAfterMs?: number
 
   constructor(
     call: ApiCall,
     problem: string,
     options: {
+      /** Given when there is no status: `network`, `timeout`, `not-json`, `unexpected-response`, `too-large`. */
+      code?: string
       status?: number
       detail?: string
       retryable?: boolean
@@ -41,22 +41,19 @@ export class ApiError extends Error implements Retryable {
   ) {
     const status = options.status ? `: HTTP ${options.status} ${STATUS_CODES[options.status] ?? ''}`.trimEnd() : ''
     const detail = options.detail ? `: ${options.detail}` : ''
-    const hints = [options.status ? hintFor(call, options.status, options.url) : undefined, options.advice]
-    super(sentences(`${describeCall(call)} ${problem}${status}${detail}`, ...hints), { cause: options.cause })
+    const hint = sentences(options.status ? hintFor(call, options.status, options.url) : undefined, options.advice)
+    super(`${describeCall(call)} ${problem}${status}${detail}`, {
+      code: options.status ? 'http-status' : (options.code ?? 'failed'),
+      retryable: options.retryable,
+      retryAfterMs: options.retryAfterMs,
+      hint: hint || undefined,
+      namesJob: true,
+      cause: options.cause
+    })
     this.call = call
     this.status = options.status
     this.detail = options.detail
-    this.retryable = options.retryable ?? false
-    this.retryAfterMs = options.retryAfterMs
   }
-}
-
-/** Joins sentences with one full stop between them, whether or not the first already ends with one. */
-export function sentences(...parts: (string | undefined)[]): string {
-  return parts
-    .filter((part): part is string => Boolean(part?.trim()))
-    .map((part) => part.trim())
-    .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '')
 }
 
 /** What the user can do about a status, where the status alone says it. */

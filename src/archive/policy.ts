@@ -1,4 +1,5 @@
 import { FREE_SPACE_RESERVE_BYTES } from '../disk.js'
+import { ActionError } from '../errors.js'
 import { formatBytes } from '../format.js'
 
 /**
@@ -28,15 +29,15 @@ export type Rule =
   | 'format'
 
 /** An archive that cannot be unpacked safely or at all; the file is kept for inspection. */
-export class ArchiveError extends Error {
+export class ArchiveError extends ActionError {
   override name = 'ArchiveError'
 
   constructor(
     message: string,
-    /** The rule the archive broke; undefined for an archive of a kind that is not supported. */
+    /** The rule the archive broke (also its code); undefined for an archive of a kind that is not supported. */
     readonly rule?: Rule
   ) {
-    super(message)
+    super(message, { code: rule ?? 'unsupported-kind' })
   }
 }
 

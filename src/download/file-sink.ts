@@ -1,6 +1,8 @@
-import { ftruncateSync, writevSync } from 'node:fs'
+import { existsSync, ftruncateSync, writevSync } from 'node:fs'
 import { open, rm, type FileHandle } from 'node:fs/promises'
 import { Worker } from 'node:worker_threads'
+import { ActionError } from '../errors.js'
+import type { FromWorker, ToWorker } from './hash-worker.js'
 
 /**
  * Where the bytes of a download go: a file, and its SHA-256. The main thread writes the chunks of
@@ -15,65 +17,29 @@ import { Worker } from 'node:worker_threads'
 /** Chunks gathered into one write: fewer system calls, while the worker still reads from the cache. */
 const BATCH_BYTES = 256 * 1024
 /**
- * How far the writes get before the worker is told. Waking a thread is costly, in a virtual machine
- * above all: in profiles of a 1 GiB download, a message per 256 KiB cost the main thread 0.5 s, one
- * per 4 MiB 0.17 s; one per 16 MiB was faster again in 5 of 5 paired runs. The worker lags at most
- * that far behind, which the page cache easily holds.
+ * How far the writes get before the worker is told: waking a thread is costly, in a virtual machine
+ * above all (BENCHMARKS.md, "Tuning"). The worker lags at most that far behind, which the page
+ * cache easily holds.
  */
 const TELL_EVERY_BYTES = 16 * 1024 * 1024
 
-type ToWorker = { kind: 'written'; end: number } | { kind: 'restart' } | { kind: 'finish'; end: number }
-type FromWorker = { kind: 'digest'; sha256: string } | { kind: 'failed'; message: string; code?: string }
+/**
+ * The hashing thread's entry: built beside the action's bundle as hash-worker/index.js (package.json,
+ * `bundle`); when this module runs from its source, as in the tests, the source file beside it.
+ */
+const HASH_WORKER_FILES = ['hash-worker/index.js', 'hash-worker.ts']
 
 /**
- * The worker's code. It runs from its source text (a bundle is one file, and the worker needs only
- * `fs` and `crypto`, not the bundle), so it must use nothing from this module's scope.
+ * A failure of the file (a full disk, a lost folder) or of its hashing thread. Its code is the
+ * system's (`ENOSPC`) when there is one, else `hashing`.
  */
-function hashWorker(): void {
-  const { createHash } = process.getBuiltinModule('node:crypto')
-  const { readSync } = process.getBuiltinModule('node:fs')
-  const threads = process.getBuiltinModule('node:worker_threads')
-  const port = threads.parentPort as NonNullable<typeof threads.parentPort>
-  const fd = threads.workerData as number
-  const buffer = Buffer.allocUnsafeSlow(1024 * 1024)
-  let hash = createHash('sha256')
-  let position = 0
-  let failed = false
-  const hashTo = (end: number): void => {
-    while (position < end) {
-      const count = readSync(fd, buffer, 0, Math.min(buffer.length, end - position), position)
-      if (count === 0) throw new Error(`the file ended at ${position} bytes, before ${end}`)
-      hash.update(buffer.subarray(0, count))
-      position += count
-    }
-  }
-  port.on('message', (message: ToWorker) => {
-    if (failed) return
-    try {
-      if (message.kind === 'written') hashTo(message.end)
-      else if (message.kind === 'restart') {
-        hash = createHash('sha256')
-        position = 0
-      } else {
-        hashTo(message.end)
-        port.postMessage({ kind: 'digest', sha256: hash.digest('hex') } satisfies FromWorker)
-      }
-    } catch (error) {
-      failed = true
-      const { message: text, code } = error as NodeJS.ErrnoException
-      port.postMessage({ kind: 'failed', message: text, code } satisfies FromWorker)
-    }
-  })
-}
-
-/** A failure of the file (a full disk, a lost folder), with the system's error code when there is one. */
-export class SinkError extends Error {
+export class SinkError extends ActionError {
   override name = 'SinkError'
   constructor(
     message: string,
-    readonly code?: string
+    readonly systemCode?: string
   ) {
-    super(message)
+    super(message, { code: systemCode ?? 'hashing' })
   }
 }
 
@@ -103,8 +69,7 @@ export class FileSink {
   /** Creates (or empties) the file and starts the hashing thread. */
   static async open(path: string): Promise<FileSink> {
     const file = await open(path, 'w+')
-    const worker = new Worker(`(${hashWorker.toString()})()`, {
-      eval: true,
+    const worker = new Worker(besideThisModule(HASH_WORKER_FILES), {
       workerData: file.fd,
       // It allocates one buffer and the hash's state.
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
@@ -205,4 +170,10 @@ export class FileSink {
     this.digest?.('')
     return this.failure
   }
+}
+
+/** The first of `names` that exists beside this module (or the bundle that holds it). */
+function besideThisModule(names: string[]): URL {
+  const urls = names.map((name) => new URL(name, import.meta.url))
+  return urls.find((url) => existsSync(url)) ?? urls[0]
 }

@@ -6,7 +6,7 @@ import { formatBytes, formatSeconds } from '../format.js'
  * so far, which is steadier than the last interval.
  */
 
-export const PROGRESS_INTERVAL_MS = 10_000
+const PROGRESS_INTERVAL_MS = 10_000
 
 export interface ProgressSource {
   /** Bytes of the file held so far (after a restart from zero, counted again from zero). */

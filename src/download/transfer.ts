@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici'
-import { isLoopbackHost } from '../net.js'
+import { header, isLoopbackHost } from '../net.js'
+import { DownloadError } from './errors.js'
 import type { FileSink } from './file-sink.js'
-import { COLLECT_EVERY_BYTES, collectSocketBuffers, prepareCollection } from './socket-buffers.js'
 
 /**
  * One GET to the storage host, with undici's low-level `dispatch`: each chunk of the body goes
@@ -40,11 +40,6 @@ export interface StorageAnswer {
   text?: string
 }
 
-/** The link, or a redirect, broke the transport rule: no request was sent there. */
-export class InsecureLinkError extends Error {
-  override name = 'InsecureLinkError'
-}
-
 const MAX_REDIRECTS = 5
 /** An error page is read this far and no further. */
 const MAX_TEXT_BYTES = 64 * 1024
@@ -69,7 +64,12 @@ export async function getFromStorage(link: URL, options: StorageGetOptions): Pro
     if (redirects === MAX_REDIRECTS) return answer
     const next = new URL(location, url)
     const reason = insecureReason(next)
-    if (reason) throw new InsecureLinkError(`the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`)
+    if (reason) {
+      throw new DownloadError(link.href, `the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`, {
+        code: 'insecure-link',
+        afterColon: true
+      })
+    }
     url = next
   }
 }
@@ -79,7 +79,6 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
     let response: StorageResponse | undefined
     let sink: FileSink | undefined
     let received = 0
-    let nextCollection = COLLECT_EVERY_BYTES
     const text: Buffer[] = []
     let textBytes = 0
     let controller: Dispatcher.DispatchController | undefined
@@ -130,10 +129,6 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
         } catch (error) {
           return responseController.abort(error as Error)
         }
-        if (received >= nextCollection) {
-          nextCollection = received + COLLECT_EVERY_BYTES
-          collectSocketBuffers()
-        }
       },
       onResponseEnd() {
         settle()
@@ -158,11 +153,5 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
     } catch (error) {
       settle(error)
     }
-    prepareCollection()
   })
-}
-
-/** A header's single value (the first, when it came more than once). */
-export function header(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
 }

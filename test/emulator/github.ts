@@ -26,11 +26,15 @@ export interface GitHubOptions {
   listDelayMs: number
   /** Changes what the n-th list (from 1) shows, as a listing that lags behind writes would. */
   listView?: (comments: IssueComment[], listNumber: number) => IssueComment[]
+  /** Answers every list with a body that never ends, as a broken server or a proxy streaming a file would. */
+  endlessLists?: boolean
 }
 
 export class GitHubEmulator {
   readonly comments: IssueComment[] = []
-  readonly requests: { method: string; path: string; authorization?: string; userAgent?: string }[] = []
+  readonly requests: { method: string; path: string; authorization?: string; userAgent?: string; apiVersion?: string }[] = []
+  /** Bytes of endless lists that the client read before it closed the connection. */
+  endlessBytesSent = 0
   options: GitHubOptions = { canWrite: true, issues: new Set([7]), pageSize: 30, listDelayMs: 0 }
   private nextId = 1000
   private lists = 0
@@ -74,7 +78,8 @@ export class GitHubEmulator {
       method: req.method ?? '',
       path: url.pathname,
       authorization: req.headers.authorization,
-      userAgent: req.headers['user-agent']
+      userAgent: req.headers['user-agent'],
+      apiVersion: req.headers['x-github-api-version'] as string | undefined
     })
     const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers })
@@ -91,6 +96,7 @@ export class GitHubEmulator {
       const issue = Number(list[1])
       if (!this.options.issues.has(issue)) return send(404, { message: 'Not Found' })
       if (req.method === 'GET') {
+        if (this.options.endlessLists) return void this.sendEndlessly(res)
         const { listDelayMs } = this.options
         if (!listDelayMs) return this.listComments(url, issue, send)
         const late = (...args: Parameters<typeof send>): void => void setTimeout(() => send(...args), listDelayMs)
@@ -120,6 +126,16 @@ export class GitHubEmulator {
       return void res.end()
     }
     send(404, { message: 'Not Found' })
+  }
+
+  private async sendEndlessly(res: http.ServerResponse): Promise<void> {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+    res.write('[{"id":1,"body":"')
+    const chunk = Buffer.alloc(64 * 1024, 'x')
+    while (!res.destroyed) {
+      this.endlessBytesSent += chunk.length
+      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve))
+    }
   }
 
   private listComments(url: URL, issue: number, send: (status: number, body: unknown, headers?: Record<string, string>) => void): void {

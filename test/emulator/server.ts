@@ -32,6 +32,11 @@ export type Fault =
   | { resetAfterBytes: number; replaceArchiveWith?: ArchiveSource }
   /** Download only: the whole archive with 200, whatever Range asked for (a host without range support). */
   | { ignoreRange: true }
+  /**
+   * A 200 whose body never ends (a broken or hostile server, a proxy streaming a file), sent as fast
+   * as the client reads it. `endlessBytesSent` counts what the client took before it hung up.
+   */
+  | { endless: true; contentType: string }
 
 export interface ExportScenario {
   queuedMs: number
@@ -137,6 +142,8 @@ export class Emulator {
   private readonly faults = new Map<Route, Fault[]>()
   private readonly idempotency = new Map<string, string>()
   private expiredLinksToIssue = 0
+  /** Bytes of endless answers (the `endless` fault) that the client read before it closed the connection. */
+  endlessBytesSent = 0
   private readonly signingKey = randomBytes(16)
   private readonly sockets = new Set<Socket>()
   private readonly api = http.createServer((req, res) => void this.handleApi(req, res))
@@ -479,11 +486,26 @@ export class Emulator {
     } else if ('replaceBody' in fault) {
       res.writeHead(200, { 'content-length': fault.replaceBody.length })
       res.end(fault.replaceBody)
+    } else if ('endless' in fault) {
+      void this.sendEndlessly(res, fault.contentType)
     } else if ('status' in fault) {
       res.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers })
       res.end(fault.body ?? JSON.stringify({ error: `Emulated HTTP ${fault.status}` }))
     } else {
       throw new Error(`the fault ${JSON.stringify(fault)} applies to downloads only`)
+    }
+  }
+
+  private async sendEndlessly(res: http.ServerResponse, contentType: string): Promise<void> {
+    res.writeHead(200, { 'content-type': contentType })
+    res.write('{"jobId":"se_endless","status":"running","pad":"')
+    const chunk = Buffer.alloc(64 * 1024, 'x')
+    while (!res.destroyed) {
+      if (res.write(chunk)) this.endlessBytesSent += chunk.length
+      else {
+        this.endlessBytesSent += chunk.length
+        await drainOrClose(res)
+      }
     }
   }
 

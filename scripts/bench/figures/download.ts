@@ -15,7 +15,7 @@ import { formatStat, MiB, mib, mibps, ms, ratio, stat as summarise, type Stat } 
  * 2. Peak memory: the action's max RSS in those runs, against `node -e 0`.
  */
 
-const TARGET = { throughput: 0.7, stretch: 0.8, againstVerify: 2, rssBytes: 150 * MiB, rssGrowth: 1.1 }
+const TARGET = { throughput: 0.7, stretch: 0.8, againstVerify: 2, rssBytes: 200 * MiB, rssGrowth: 1.1 }
 /** The archive, curl's copy and the action's copy of 1 GiB at once, and some room. */
 const NEEDED_BYTES = 3.5 * 1024 * MiB
 

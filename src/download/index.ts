@@ -2,16 +2,19 @@ import * as core from '@actions/core'
 import { randomUUID } from 'node:crypto'
 import { rename } from 'node:fs/promises'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { Dispatcher } from 'undici'
-import { FREE_SPACE_RESERVE_BYTES, freeBytes } from './disk.js'
-import { FileSink, SinkError } from './download/file-sink.js'
-import { reportProgress } from './download/progress.js'
-import { getFromStorage, header, InsecureLinkError, insecureReason, type StorageResponse } from './download/transfer.js'
-import { formatBytes, oneLine } from './format.js'
-import { dispatcher as runDispatcher, redactUrl } from './net.js'
-import { backoffMs, parseRetryAfter, type Retryable } from './retry.js'
-import { USER_AGENT } from './user-agent.js'
+import { FREE_SPACE_RESERVE_BYTES, freeBytes } from '../disk.js'
+import { asClause, systemCode } from '../errors.js'
+import { formatBytes, oneLine } from '../format.js'
+import { ATTEMPTS, dispatcher as runDispatcher, header, MAX_BACKOFF_MS, RETRYABLE_STATUSES } from '../net.js'
+import { OutOfTimeError, parseRetryAfter, retry, retryNote } from '../retry.js'
+import { USER_AGENT } from '../user-agent.js'
+import { DownloadError, LinkExpiredError } from './errors.js'
+import { FileSink, SinkError } from './file-sink.js'
+import { reportProgress } from './progress.js'
+import { getFromStorage, insecureReason, type StorageResponse } from './transfer.js'
+
+export { LinkExpiredError } from './errors.js'
 
 export interface DownloadOptions {
   /** The size the API announced (`sizeBytes`), checked against what arrived. */
@@ -48,27 +51,7 @@ export interface DownloadedFile {
   sizeBytes: number
 }
 
-/** The storage host refused the link as expired: a fresh link from the API is the cure, not a retry. */
-export class LinkExpiredError extends Error {
-  override name = 'LinkExpiredError'
-}
-
-class DownloadError extends Error implements Retryable {
-  override name = 'DownloadError'
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly retryAfterMs?: number
-  ) {
-    super(message)
-  }
-}
-
 const MAX_TIMER_MS = 2 ** 31 - 1
-/** Attempts in a row that bring no new byte before the download gives up. */
-const ATTEMPTS = 5
-const MAX_BACKOFF_MS = 30_000
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504])
 
 /**
  * Downloads the archive behind a presigned link to `destination`, hashing it on the way. The bytes
@@ -82,7 +65,7 @@ export async function downloadFile(link: string, destination: string, options: D
   try {
     sink = await FileSink.open(`${destination}.${randomUUID()}.partial`)
   } catch (error) {
-    throw transferError(`Download of ${redactUrl(link)}`, error)
+    throw transferError(link, error)
   }
   const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(path.dirname(destination)) - FREE_SPACE_RESERVE_BYTES)
   const download = new BundleDownload(link, sink, { ...options, maxBytes })
@@ -94,7 +77,7 @@ export async function downloadFile(link: string, destination: string, options: D
     return { path: destination, sha256, sizeBytes: sink.size }
   } catch (error) {
     await sink.discard()
-    throw error instanceof SinkError ? transferError(`Download of ${redactUrl(download.link)}`, error) : error
+    throw error instanceof SinkError ? transferError(download.link, error) : error
   } finally {
     stopProgress()
     download.dispose()
@@ -144,30 +127,40 @@ class BundleDownload {
     clearTimeout(this.deadlineTimer)
   }
 
+  /** The attempts, retried under the HTTP policy; an attempt that brought new bytes starts the count again. */
   async run(): Promise<void> {
-    for (let failures = 0; ;) {
-      const before = this.sink.size
-      try {
-        return await this.attempt()
-      } catch (error) {
-        if (error instanceof LinkExpiredError && this.options.renewLink && !this.signal.aborted) {
-          await this.renewLink(error)
-          continue
+    let sizeBefore = 0
+    try {
+      await retry(
+        async () => {
+          for (;;) {
+            sizeBefore = this.sink.size
+            try {
+              return await this.attempt()
+            } catch (error) {
+              // A refused link is renewed at once, and the download goes on: renewals are not failed attempts.
+              if (!(error instanceof LinkExpiredError && this.options.renewLink && !this.signal.aborted)) throw error
+              await this.renewLink(error)
+            }
+          }
+        },
+        {
+          attempts: ATTEMPTS,
+          baseDelayMs: this.options.retryBaseDelayMs,
+          maxDelayMs: MAX_BACKOFF_MS,
+          deadline: this.options.deadline,
+          signal: this.signal,
+          // Only the transfer's own faults: an API call that renewed the link has had its retries already.
+          isRetryable: (error) => error instanceof DownloadError && error.retryable,
+          madeProgress: () => this.sink.size > sizeBefore,
+          onRetry: (error, attempt, delayMs) =>
+            core.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
         }
-        if (!isRetryable(error) || this.signal.aborted) throw this.signal.reason instanceof Error ? this.signal.reason : error
-        // An attempt that brought new bytes was worth it: only attempts in a row that bring none count.
-        failures = this.sink.size > before ? 1 : failures + 1
-        if (failures >= ATTEMPTS) throw error
-        const delayMs = backoffMs(failures, { baseDelayMs: this.options.retryBaseDelayMs, maxDelayMs: MAX_BACKOFF_MS }, error.retryAfterMs)
-        const { deadline } = this.options
-        if (deadline !== undefined && Date.now() + delayMs >= deadline) {
-          throw outOfTime(this.link, this.sink.size, this.validator.total, error.message)
-        }
-        core.info(`${error.message}; retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${failures + 1} of ${ATTEMPTS})${this.resumeNote()}`)
-        await sleep(delayMs, undefined, { signal: this.signal }).catch(() => {
-          throw this.signal.reason
-        })
-      }
+      )
+    } catch (error) {
+      if (this.signal.aborted && this.signal.reason instanceof Error) throw this.signal.reason
+      if (error instanceof OutOfTimeError) throw outOfTime(this.link, this.sink.size, this.validator.total, error.cause)
+      throw error
     }
   }
 
@@ -201,21 +194,22 @@ class BundleDownload {
         this.refuseOversize()
       }
     }).catch((error: unknown) => {
-      throw error instanceof InsecureLinkError
-        ? new DownloadError(`Download of ${redactUrl(this.link)}: ${error.message}`, false)
-        : transferError(`Download of ${redactUrl(this.link)}`, error, this.sink.size, this.validator.total)
+      throw transferError(this.link, error, this.sink.size, this.validator.total)
     })
     if (text !== undefined) throw this.refusal(response, text, offset)
 
     const announced = contentLength(response)
     if (announced !== undefined && received !== announced) {
-      throw new DownloadError(`Download of ${redactUrl(this.link)} was cut short: ${received} of ${announced} bytes`, true)
+      throw new DownloadError(this.link, `was cut short: ${received} of ${announced} bytes`, { code: 'cut-short', retryable: true })
     }
     const { expectedSize } = this
     if (expectedSize !== undefined && this.sink.size !== expectedSize) {
       const size = this.sink.size
       this.restart()
-      throw new DownloadError(`Download of ${redactUrl(this.link)} has ${size} bytes, but the API announced ${expectedSize} (sizeBytes)`, true)
+      throw new DownloadError(this.link, `has ${size} bytes, but the API announced ${expectedSize} (sizeBytes)`, {
+        code: 'size-mismatch',
+        retryable: true
+      })
     }
   }
 
@@ -227,7 +221,7 @@ class BundleDownload {
     const limit = Math.min(this.expectedSize ?? this.validator.total ?? Number.POSITIVE_INFINITY, this.options.maxBytes ?? Number.POSITIVE_INFINITY)
     if (this.sink.size <= limit) return
     const announced = limit === this.options.maxBytes ? 'the room on the disk' : `the ${limit} bytes announced`
-    throw new DownloadError(`Download of ${redactUrl(this.link)} was stopped: the storage host sent more than ${announced}`, false)
+    throw new DownloadError(this.link, `was stopped: the storage host sent more than ${announced}`, { code: 'too-large' })
   }
 
   /**
@@ -252,9 +246,10 @@ class BundleDownload {
       if (!isRestOf(range, rangeStart, this.validator.total) || (etag !== undefined && etag !== this.validator.etag)) {
         this.restart()
         throw new DownloadError(
-          `Download of ${redactUrl(this.link)}: the storage host answered the request for bytes ${rangeStart}- with ` +
-            `Content-Range ${range ?? '(none)'}${etag !== undefined && etag !== this.validator.etag ? ' and another ETag' : ''}; starting again from the first byte`,
-          true
+          this.link,
+          `the storage host answered the request for bytes ${rangeStart}- with Content-Range ${range ?? '(none)'}` +
+            `${etag !== undefined && etag !== this.validator.etag ? ' and another ETag' : ''}; starting again from the first byte`,
+          { code: 'range-mismatch', retryable: true, afterColon: true }
         )
       }
       return this.sink
@@ -263,22 +258,22 @@ class BundleDownload {
   }
 
   private refusal(response: StorageResponse, text: string, offset: number): Error {
-    const shown = redactUrl(this.link)
     const { status } = response
-    if (isExpiryRefusal(status, text)) return new LinkExpiredError(`The storage host refused the link as expired (HTTP ${status})`)
+    if (isExpiryRefusal(status, text)) return new LinkExpiredError(status)
     if (status === 416) {
       this.restart()
-      return new DownloadError(
-        `Download of ${shown}: the storage host has no bytes from ${offset} on (HTTP 416); starting again from the first byte`,
-        true
-      )
+      return new DownloadError(this.link, `the storage host has no bytes from ${offset} on (HTTP 416); starting again from the first byte`, {
+        code: 'range-mismatch',
+        retryable: true,
+        afterColon: true
+      })
     }
     const redirect = status >= 300 && status < 400 ? ' (a redirect without a Location, or more than 5 in a row)' : ''
-    return new DownloadError(
-      `Download of ${shown} failed: HTTP ${status}${redirect}${storageMessage(text)}`,
-      RETRYABLE_STATUSES.has(status),
-      parseRetryAfter(response.headers['retry-after'])
-    )
+    return new DownloadError(this.link, `failed: HTTP ${status}${redirect}${storageMessage(text)}`, {
+      code: 'http-status',
+      retryable: RETRYABLE_STATUSES.has(status),
+      retryAfterMs: parseRetryAfter(response.headers['retry-after'])
+    })
   }
 
   /** Drops what was kept: the next bytes are the file's first. */
@@ -292,7 +287,7 @@ class BundleDownload {
 function checkLink(link: string): void {
   const url = URL.parse(link)
   const reason = url ? insecureReason(url) : 'it is not a URL'
-  if (reason) throw new DownloadError(`Download of ${redactUrl(link)} refused: ${reason}`, false)
+  if (reason) throw new DownloadError(link, `refused: ${reason}`, { code: 'insecure-link' })
 }
 
 /** `bytes <start>-<total - 1>/<total>`: the rest of the object from `start`, of the size known. */
@@ -316,15 +311,20 @@ function contentLength(response: StorageResponse): number | undefined {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined
 }
 
-function outOfTime(link: string, position: number, total?: number, lastError?: string): DownloadError {
-  const reached = position > 0 ? ` after ${formatBytes(position)}${total ? ` of ${formatBytes(total)}` : ''}` : ''
-  const shown = redactUrl(link)
-  const last = lastError ? `; the last attempt: ${lastError.replace(`Download of ${shown} `, '')}` : ''
-  return new DownloadError(`Download of ${shown} ran out of time (timeout-seconds)${reached}${last}`, false)
+function outOfTime(link: string, position: number, total?: number, lastError?: unknown): DownloadError {
+  const lastProblem = lastError instanceof DownloadError ? lastError.problem : lastError instanceof Error ? lastError.message : undefined
+  return new DownloadError(
+    link,
+    `ran out of time (timeout-seconds)${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`,
+    {
+      code: 'out-of-time'
+    }
+  )
 }
 
-function isRetryable(error: unknown): error is Error & Retryable {
-  return error instanceof Error && (error as Partial<Retryable>).retryable === true
+/** How far the download got, for a message about where it stopped. */
+function reached(position: number, total?: number): string {
+  return position > 0 ? ` after ${formatBytes(position)}${total ? ` of ${formatBytes(total)}` : ''}` : ''
 }
 
 /** S3 answers an expired presigned link with 403 AccessDenied and "Request has expired". */
@@ -338,13 +338,15 @@ function storageMessage(body: string): string {
   return message ? `: ${oneLine(message)}` : ''
 }
 
-function transferError(what: string, error: unknown, position = 0, total?: number): Error {
+/** Filesystem faults (a full disk, a missing folder) do not mend on their own. */
+const FILESYSTEM_CODES = /^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/
+
+/** A failure of the transfer or of the file, as a DownloadError that says how far it got; the download's own errors as they are. */
+function transferError(link: string, error: unknown, position = 0, total?: number): Error {
   if (error instanceof DownloadError || error instanceof LinkExpiredError) return error
   if (error instanceof Error && error.name === 'AbortError') return error
-  const code = (error as NodeJS.ErrnoException).code ?? ((error as Error).cause as NodeJS.ErrnoException | undefined)?.code
+  const code = error instanceof SinkError ? error.systemCode : systemCode(error)
   const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? (error as Error).message})`
-  const reached = position > 0 ? ` after ${formatBytes(position)}${total ? ` of ${formatBytes(total)}` : ''}` : ''
-  // Filesystem faults (a full disk, a missing folder) do not mend on their own.
-  const retryable = !(error instanceof SinkError) && (code === undefined || !/^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/.test(code))
-  return new DownloadError(`${what} ${reason}${reached}`, retryable)
+  const retryable = !(error instanceof SinkError) && (code === undefined || !FILESYSTEM_CODES.test(code))
+  return new DownloadError(link, `${reason}${reached(position, total)}`, { code: code ?? 'transfer', retryable, cause: error })
 }
