@@ -56564,6 +56564,11 @@ class TarReader {
             if (key.startsWith('GNU.sparse.'))
                 throw unsupported(`the entry after byte ${this.position} is a sparse file`);
         }
+        // bsdtar keeps the last of two pax headers, the action and Python merge them.
+        if (this.pending.pax) {
+            throw refuse('format', `the entry after byte ${this.position} has two pax extended headers; tools disagree on which one counts`);
+        }
+        this.pending.pax = true;
         const path = records.get('path');
         const linkpath = records.get('linkpath');
         const size = records.get('size');

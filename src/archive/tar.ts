@@ -50,7 +50,7 @@ export class TarReader {
   private name = ''
   private metaParts: Buffer[] = []
   /** Names and sizes from pax headers and GNU long names, for the entry that follows them. */
-  private pending: { path?: string; linkpath?: string; size?: number } = {}
+  private pending: { path?: string; linkpath?: string; size?: number; pax?: true } = {}
   private zeroBlocks = 0
   private ended = false
 
@@ -202,6 +202,11 @@ export class TarReader {
     for (const key of records.keys()) {
       if (key.startsWith('GNU.sparse.')) throw unsupported(`the entry after byte ${this.position} is a sparse file`)
     }
+    // bsdtar keeps the last of two pax headers, the action and Python merge them.
+    if (this.pending.pax) {
+      throw refuse('format', `the entry after byte ${this.position} has two pax extended headers; tools disagree on which one counts`)
+    }
+    this.pending.pax = true
     const path = records.get('path')
     const linkpath = records.get('linkpath')
     const size = records.get('size')

@@ -27,5 +27,11 @@ export const cases: Regression[] = [
     kind: 'tar',
     make: () => tarArchive([INDEX, gnuLong('a.html'), gnuLong('b.html'), { name: 'x', data: 'x', format: 'gnu' }]),
     refused: { rule: 'format', detail: detail('path') }
+  },
+  {
+    title: 'two pax headers for one entry, the first naming it (found by the fuzz test: bsdtar keeps the second only)',
+    kind: 'tar',
+    make: () => tarArchive([INDEX, paxMember({ path: 'guides/long.html' }), paxMember({ mtime: '1' }), { name: 'x', data: 'x' }]),
+    refused: { rule: 'format', detail: /^the entry after byte \d+ has two pax extended headers; tools disagree on which one counts$/ }
   }
 ]
