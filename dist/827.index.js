@@ -1449,7 +1449,7 @@ function listProblems(findings, broken, fragments, addresses, external) {
         problems.push({
             check: 'broken-reference',
             file,
-            message: `${file}: ${reference.source} ${JSON.stringify(reference.reference)} points at ${reference.target}, which is not in the site${others(reference.files, 'file')}`
+            message: `${file}: ${reference.source} ${JSON.stringify(reference.reference)} points at ${reference.target}, which is not in the site${alsoInOthers(reference.files, 'file')}`
         });
     }
     for (const link of fragments) {
@@ -1457,7 +1457,7 @@ function listProblems(findings, broken, fragments, addresses, external) {
         problems.push({
             check: 'fragment',
             file,
-            message: `${file}: ${link.source} ${JSON.stringify(link.reference)}: ${link.page} has no id or name ${JSON.stringify(link.fragment)}${others(link.files, 'file')}`
+            message: `${file}: ${link.source} ${JSON.stringify(link.reference)}: ${link.page} has no id or name ${JSON.stringify(link.fragment)}${alsoInOthers(link.files, 'file')}`
         });
     }
     for (const address of addresses) {
@@ -1465,7 +1465,7 @@ function listProblems(findings, broken, fragments, addresses, external) {
         problems.push({
             check: 'address',
             file,
-            message: `${file}: ${address.source} ${JSON.stringify(address.exampleUrl)} is on ${address.host}, not ${domain ?? 'the domain'}${others(address.files, 'page')}`
+            message: `${file}: ${address.source} ${JSON.stringify(address.exampleUrl)} is on ${address.host}, not ${domain ?? 'the domain'}${alsoInOthers(address.files, 'page')}`
         });
     }
     for (const host of sitemap?.offDomain ?? []) {
@@ -1483,12 +1483,13 @@ function listProblems(findings, broken, fragments, addresses, external) {
         problems.push({
             check: 'external-origin',
             file,
-            message: `${file}: loads ${origin.kinds.join(', ')} from ${origin.origin} (such as ${origin.exampleUrl})${others(origin.files, 'file')}; that fails without internet access`
+            message: `${file}: loads ${origin.kinds.join(', ')} from ${origin.origin} (such as ${origin.exampleUrl})${alsoInOthers(origin.files, 'file')}; that fails without internet access`
         });
     }
     return problems;
 }
-function others(files, noun) {
+/** "; 3 other files too": how many more files than the example show the finding. */
+function alsoInOthers(files, noun) {
     return files > 1 ? `; ${files - 1} other ${noun}${files > 2 ? 's' : ''} too` : '';
 }
 /** The one notice for a site whose links leave out `.html`, with what a host needs to serve them. */

@@ -55745,8 +55745,8 @@ function clampPercent(value) {
         return undefined;
     return Math.round(Math.min(100, Math.max(0, value)) * 10) / 10;
 }
-/** A page count as a whole number, from a number or a numeric string. */
-function normalizePageCount(value) {
+/** A count (pages, bytes) as a whole number, from a number or a numeric string. */
+function parseWholeNumber(value) {
     const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     if (typeof number !== 'number' || !Number.isFinite(number) || number < 0)
         return undefined;
@@ -55798,7 +55798,7 @@ function toExportJob(body, fallbackStatus) {
         jobId: body.jobId ?? body.id ?? '',
         status: (0,format/* oneLine */.TN)((body.status ?? fallbackStatus).trim().toLowerCase()),
         progress: normalizeProgress(body.progress),
-        pageCount: normalizePageCount(body.pageCount),
+        pageCount: parseWholeNumber(body.pageCount),
         error: errorText(body.error),
         ...(link?.success ? { bundle: link.data } : {})
     };
@@ -55811,7 +55811,7 @@ const BundleFields = looseObject({
 const BundleResponse = BundleFields.transform((body) => ({
     bundleUrl: body.bundleUrl,
     expiresAt: normalizeTimestamp(body.expiresAt),
-    sizeBytes: normalizePageCount(body.sizeBytes)
+    sizeBytes: parseWholeNumber(body.sizeBytes)
 }));
 const AgentJobResponse = looseObject({
     id: jobIdField.optional(),
@@ -57744,7 +57744,7 @@ async function unpackSite(archive, kind, destination) {
         return destination;
     }
     catch (error) {
-        throw explain(error, archive, kind);
+        throw withArchiveNamed(error, archive, kind);
     }
     finally {
         writer?.close();
@@ -57890,7 +57890,7 @@ function replaceSite(site, destination) {
     }
 }
 /** A refusal, with the archive, the verdict and the rule; any other failure (a full disk) as it is, with the archive named. */
-function explain(error, archive, kind) {
+function withArchiveNamed(error, archive, kind) {
     if (error instanceof ArchiveError && error.rule) {
         const verdict = isDamage(error.rule) ? 'is damaged' : 'was refused';
         return new ArchiveError(`The ${kind} archive ${archive} ${verdict}: ${error.message} [rule: ${error.rule}]. Nothing was unpacked; the archive is kept for inspection.`, error.rule);

@@ -3,7 +3,7 @@ import {
   AgentJobResponse,
   BundleResponse,
   ExportJobResponse,
-  normalizePageCount,
+  parseWholeNumber,
   normalizeProgress,
   normalizeTimestamp,
   StartResponse
@@ -42,7 +42,7 @@ describe('normalizeProgress', () => {
   )
 })
 
-describe('normalizePageCount', () => {
+describe('parseWholeNumber', () => {
   it.each([
     [12, 12],
     ['12', 12],
@@ -50,11 +50,11 @@ describe('normalizePageCount', () => {
     [12.9, 12],
     [0, 0]
   ])('reads %j as %d', (value, expected) => {
-    expect(normalizePageCount(value)).toBe(expected)
+    expect(parseWholeNumber(value)).toBe(expected)
   })
 
   it.each([[-1], ['-1'], ['twelve'], [''], [null], [undefined], [true], [Number.NaN]])('gives up on %j', (value) => {
-    expect(normalizePageCount(value)).toBeUndefined()
+    expect(parseWholeNumber(value)).toBeUndefined()
   })
 })
 

@@ -21,8 +21,8 @@ function clampPercent(value: number): number | undefined {
   return Math.round(Math.min(100, Math.max(0, value)) * 10) / 10
 }
 
-/** A page count as a whole number, from a number or a numeric string. */
-export function normalizePageCount(value: unknown): number | undefined {
+/** A count (pages, bytes) as a whole number, from a number or a numeric string. */
+export function parseWholeNumber(value: unknown): number | undefined {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
   if (typeof number !== 'number' || !Number.isFinite(number) || number < 0) return undefined
   return Math.floor(number)
@@ -89,7 +89,7 @@ function toExportJob(body: z.infer<typeof ExportJobBody>, fallbackStatus: string
     jobId: body.jobId ?? body.id ?? '',
     status: oneLine((body.status ?? fallbackStatus).trim().toLowerCase()),
     progress: normalizeProgress(body.progress),
-    pageCount: normalizePageCount(body.pageCount),
+    pageCount: parseWholeNumber(body.pageCount),
     error: errorText(body.error),
     ...(link?.success ? { bundle: link.data } : {})
   }
@@ -112,7 +112,7 @@ const BundleFields = z.looseObject({
 export const BundleResponse = BundleFields.transform((body): Bundle => ({
   bundleUrl: body.bundleUrl,
   expiresAt: normalizeTimestamp(body.expiresAt),
-  sizeBytes: normalizePageCount(body.sizeBytes)
+  sizeBytes: parseWholeNumber(body.sizeBytes)
 }))
 
 /** An agent job, normalised. */

@@ -42,7 +42,7 @@ export async function unpackSite(archive: string, kind: ArchiveKind, destination
     replaceSite(path.join(staging, ...root), destination)
     return destination
   } catch (error) {
-    throw explain(error, archive, kind)
+    throw withArchiveNamed(error, archive, kind)
   } finally {
     writer?.close()
     removeStaging(staging)
@@ -183,7 +183,7 @@ function replaceSite(site: string, destination: string): void {
 }
 
 /** A refusal, with the archive, the verdict and the rule; any other failure (a full disk) as it is, with the archive named. */
-function explain(error: unknown, archive: string, kind: ArchiveKind): Error {
+function withArchiveNamed(error: unknown, archive: string, kind: ArchiveKind): Error {
   if (error instanceof ArchiveError && error.rule) {
     const verdict = isDamage(error.rule) ? 'is damaged' : 'was refused'
     return new ArchiveError(
