@@ -252,18 +252,22 @@ const NUMERIC_FIELDS: [offset: number, length: number, name: string][] = [
   [116, 8, 'gid'],
   [136, 12, 'mtime']
 ]
-const POSIX_NUMERIC_FIELDS: typeof NUMERIC_FIELDS = [
+/** ustar, pax and GNU headers have device numbers; v7's have nothing there. */
+const DEVICE_FIELDS: typeof NUMERIC_FIELDS = [
   [329, 8, 'device major number'],
   [337, 8, 'device minor number']
 ]
 
 function checkNumbers(block: Buffer, at: number): void {
-  for (const [offset, length, name] of isPosixHeader(block) ? [...NUMERIC_FIELDS, ...POSIX_NUMERIC_FIELDS] : NUMERIC_FIELDS) {
-    readNumber(block, offset, length, name, at)
-  }
+  const fields = isPosixHeader(block) || isGnuHeader(block) ? [...NUMERIC_FIELDS, ...DEVICE_FIELDS] : NUMERIC_FIELDS
+  for (const [offset, length, name] of fields) readNumber(block, offset, length, name, at)
 }
 
 const GNU_MAGIC = Buffer.from('ustar  \0', 'latin1')
+
+function isGnuHeader(block: Buffer): boolean {
+  return block.compare(GNU_MAGIC, 0, 8, 257, 265) === 0
+}
 /** GNU's old sparse map, its continuation flag and the real size: bytes 386 to 495 of a GNU header. */
 const GNU_SPARSE_START = 386
 const GNU_SPARSE_END = 495
@@ -273,7 +277,7 @@ const GNU_SPARSE_END = 495
  * would be another file there; GNU tools leave it zero but for sparse files, which are refused.
  */
 function refuseGnuSparseMap(block: Buffer, name: string): void {
-  if (block.compare(GNU_MAGIC, 0, 8, 257, 265) !== 0 || isZero(block, GNU_SPARSE_START, GNU_SPARSE_END)) return
+  if (!isGnuHeader(block) || isZero(block, GNU_SPARSE_START, GNU_SPARSE_END)) return
   throw unsupported(`entry ${quote(name)} carries a GNU sparse map`)
 }
 

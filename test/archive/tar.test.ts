@@ -195,9 +195,10 @@ describe('TarReader: completeness', () => {
     [108, 'uid'],
     [116, 'gid'],
     [136, 'mtime'],
-    [329, 'device major number']
-  ])('refuses a header whose %s field (at %i) is not a number, as bsdtar and Python do', (offset, name) => {
-    const header = tarHeader({ name: 'b.html', data: 'b' })
+    [329, 'device major number', 'ustar'],
+    [337, 'device minor number', 'gnu']
+  ] as const)('refuses a header whose field at byte %i (%s) is not a number, as bsdtar and Python do', (offset, name, format = 'ustar') => {
+    const header = tarHeader({ name: 'b.html', data: 'b', format })
     header.write('zz', offset, 'latin1')
     header.fill(0x20, 148, 156)
     const sum = header.reduce((total, byte) => total + byte, 0)
