@@ -56704,13 +56704,26 @@ function readNumber(block, offset, length, name, at) {
             throw damaged(`the ${name} of the tar header at byte ${at} is not an octal number`);
         value = value * 8 + (byte - 0x30);
     }
+    if (!endsField(block, i, end))
+        throw damaged(`the ${name} of the tar header at byte ${at} is not an octal number`);
     return value;
+}
+/**
+ * After a number, only spaces up to a NUL or the end of its field, as Python reads a field (up to
+ * its NUL, then stripped) and bsdtar recognises a header: `12 x` is no number.
+ */
+function endsField(block, from, end) {
+    let i = from;
+    while (i < end && block[i] === 0x20)
+        i++;
+    return i === end || block[i] === 0;
 }
 /** The sum of the header's bytes, its checksum field counted as spaces; some old tars summed signed bytes. */
 function checksumMatches(block) {
     let stored = 0;
     let digits = 0;
-    for (let i = 148; i < 156; i++) {
+    let i = 148;
+    for (; i < 156; i++) {
         const byte = block[i];
         if (byte === 0x20 && digits === 0)
             continue;
@@ -56719,7 +56732,7 @@ function checksumMatches(block) {
         stored = stored * 8 + (byte - 0x30);
         digits++;
     }
-    if (digits === 0)
+    if (digits === 0 || !endsField(block, i, 156))
         return false;
     if (stored === byteSum(block, false))
         return true;
@@ -59807,8 +59820,8 @@ class DecodedURL extends URL {
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
 var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/lib/dispatcher/proxy-agent.js
-var proxy_agent = __nccwpck_require__(6672);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {

@@ -341,21 +341,33 @@ function readNumber(block: Buffer, offset: number, length: number, name: string,
     if (byte < 0x30 || byte > 0x37) throw damaged(`the ${name} of the tar header at byte ${at} is not an octal number`)
     value = value * 8 + (byte - 0x30)
   }
+  if (!endsField(block, i, end)) throw damaged(`the ${name} of the tar header at byte ${at} is not an octal number`)
   return value
+}
+
+/**
+ * After a number, only spaces up to a NUL or the end of its field, as Python reads a field (up to
+ * its NUL, then stripped) and bsdtar recognises a header: `12 x` is no number.
+ */
+function endsField(block: Buffer, from: number, end: number): boolean {
+  let i = from
+  while (i < end && block[i] === 0x20) i++
+  return i === end || block[i] === 0
 }
 
 /** The sum of the header's bytes, its checksum field counted as spaces; some old tars summed signed bytes. */
 function checksumMatches(block: Buffer): boolean {
   let stored = 0
   let digits = 0
-  for (let i = 148; i < 156; i++) {
+  let i = 148
+  for (; i < 156; i++) {
     const byte = block[i]
     if (byte === 0x20 && digits === 0) continue
     if (byte < 0x30 || byte > 0x37) break
     stored = stored * 8 + (byte - 0x30)
     digits++
   }
-  if (digits === 0) return false
+  if (digits === 0 || !endsField(block, i, 156)) return false
   if (stored === byteSum(block, false)) return true
   return stored === byteSum(block, true)
 }

@@ -208,6 +208,23 @@ describe('TarReader: completeness', () => {
     expect(error.message).toBe(`the ${name} of the tar header at byte 1024 is not an octal number`)
   })
 
+  it('refuses a number followed by anything but spaces up to its NUL, and a checksum so followed', () => {
+    const sized = tarHeader({ name: 'b.html', data: 'b' })
+    sized.write('0000001 x\0', 124, 'latin1')
+    sized.fill(0x20, 148, 156)
+    const sum = sized.reduce((total, byte) => total + byte, 0)
+    sized.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1')
+    const data = Buffer.from('b'.padEnd(512, '\0'))
+    expect(refusal(() => read(Buffer.concat([tarMember(PAGE), sized, data, Buffer.alloc(1024)]))).message).toBe(
+      'the size of the tar header at byte 1024 is not an octal number'
+    )
+    const checked = tarHeader({ name: 'b.html', data: 'b' })
+    checked[154] = 0xff
+    expect(refusal(() => read(Buffer.concat([tarMember(PAGE), checked, data, Buffer.alloc(1024)]))).message).toBe(
+      'the tar header at byte 1024 fails its checksum'
+    )
+  })
+
   it('refuses a lone zero block in the middle', () => {
     const archive = Buffer.concat([tarMember(PAGE), Buffer.alloc(512), tarArchive([{ name: 'b.html', data: 'b' }])])
     expect(refusal(() => read(archive)).message).toBe('it has a lone zero block at byte 1024, in the middle of the archive')
