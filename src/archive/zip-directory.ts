@@ -1,7 +1,7 @@
 import { isAscii, isUtf8 } from 'node:buffer'
 import { readSync } from 'node:fs'
 import { crc32 } from 'node:zlib'
-import { damaged, quote, refuseNotUtf8, unsupported, type EntryType } from './policy.js'
+import { damaged, quote, refuse, refuseNotUtf8, unsupported, type EntryType } from './policy.js'
 
 /**
  * A zip's end records and central directory: where the entries are, what they are and how they
@@ -219,8 +219,9 @@ export function zip64Sizes(
  * Names are UTF-8 when the entry says so: the UTF-8 flag, or Info-ZIP's unicode path field
  * (version 1, the CRC-32 of the header's name, so a stale field is ignored). Info-ZIP's zip and
  * bsdtar on Linux and macOS write UTF-8 names without saying so; a name from a Unix system that
- * is valid UTF-8 is read as such (CP437 text above 0x7f is hardly ever valid UTF-8). Anything
- * else is CP437, the format's original encoding.
+ * is valid UTF-8 is read as such (CP437 text above 0x7f is hardly ever valid UTF-8). A name from
+ * another system that is valid UTF-8 is refused: tools read it either way. Anything else is CP437,
+ * the format's original encoding.
  */
 function entryName(raw: Buffer, flags: number, extras: Map<number, Buffer>, fromUnix: boolean): { name: string; utf8: boolean } {
   if (flags & FLAG_UTF8) return { name: decodeName(raw, true, 'zip entry name'), utf8: true }
@@ -229,6 +230,13 @@ function entryName(raw: Buffer, flags: number, extras: Map<number, Buffer>, from
     return { name: decodeName(unicode.subarray(5), true, 'zip entry name'), utf8: true }
   }
   const utf8 = fromUnix && isUtf8(raw)
+  // CP437 to Python and 7-Zip, UTF-8 to bsdtar and unzip in a UTF-8 locale: one entry, two names.
+  if (!fromUnix && !isAscii(raw) && isUtf8(raw)) {
+    throw refuse(
+      'name',
+      `entry ${quote(raw.toString('utf8'))} has a name that some tools read as CP437 (${quote(decodeName(raw, false, 'zip entry name'))}) and others as UTF-8: its zip does not say which (no UTF-8 flag, not made on a Unix system)`
+    )
+  }
   return { name: decodeName(raw, utf8, 'zip entry name'), utf8 }
 }
 
