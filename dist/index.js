@@ -57958,7 +57958,8 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
  * the body as they come, a batch at a time, straight from the network's buffers (no copy of its
  * own); a worker thread hashes the file behind it, reading back what was just written, which the
  * page cache still holds. The hash thus runs on the second core, beside the transfer, and covers
- * the bytes as they are on disk. Nothing is held but one batch. Other shapes were measured and
+ * the bytes as they are on disk. Nothing is held but one batch, and the memory of each network
+ * read is given back as soon as it is written (see `release`). Other shapes were measured and
  * were slower (BENCHMARKS.md): hashing on the main thread, or handing blocks to a worker that
  * writes and hashes them.
  */
@@ -57995,6 +57996,8 @@ class FileSink {
     size = 0;
     batch = [];
     batchBytes = 0;
+    /** The chunks of the last batch written, whose memory the next write() releases. */
+    written = [];
     /** The end of the bytes the worker was told about. */
     told = 0;
     failure;
@@ -58023,12 +58026,19 @@ class FileSink {
         return new FileSink(path, file, worker);
     }
     /**
-     * Takes the chunk (not a copy: the caller must not change it afterwards) and writes the batch
-     * once it is large enough. Throws a SinkError when the file cannot be written.
+     * Takes the chunk (not a copy: the caller must not change it afterwards, nor read it after its
+     * next call of write(), which may release it: see `release`) and writes the batch once it is
+     * large enough. Throws a SinkError when the file cannot be written.
      */
     write(chunk) {
         if (this.failure)
             throw this.failure;
+        // Not in the flush that writes them: the chunk just taken may still be in its reader's hands.
+        if (this.written.length > 0) {
+            for (const done of this.written)
+                release(done);
+            this.written = [];
+        }
         this.batch.push(chunk);
         this.batchBytes += chunk.length;
         this.size += chunk.length;
@@ -58040,7 +58050,8 @@ class FileSink {
         if (this.batchBytes === 0)
             return;
         const end = this.size;
-        let chunks = this.batch;
+        const batch = this.batch;
+        let chunks = [...batch];
         let position = end - this.batchBytes;
         this.batch = [];
         this.batchBytes = 0;
@@ -58058,6 +58069,7 @@ class FileSink {
         catch (error) {
             throw this.fail(error);
         }
+        this.written = batch;
         if (end - this.told >= TELL_EVERY_BYTES) {
             this.told = end;
             this.post({ kind: 'written', end });
@@ -58115,6 +58127,25 @@ class FileSink {
         this.failure ??= error instanceof SinkError ? error : new SinkError(error.message, error.code);
         this.digest?.('');
         return this.failure;
+    }
+}
+/**
+ * Frees a written chunk's memory now, when the chunk is the whole of it: each socket read gets
+ * a fresh buffer of its own, which otherwise only the garbage collector frees, and with so little
+ * else allocated it runs only once tens of MiB of them have piled up, each pile on fresh pages
+ * (BENCHMARKS.md, "Peak memory"). Detaching the buffer (`transfer(0)`, standard since ES2024)
+ * frees it at once, and the next read reuses the same memory. A chunk that is only part of its buffer
+ * (Node's shared pool, a slice of a caller's buffer) is left alone: others may still use the rest.
+ */
+function release(chunk) {
+    const memory = chunk.buffer;
+    if (!(memory instanceof ArrayBuffer) || chunk.byteOffset !== 0 || chunk.byteLength !== memory.byteLength)
+        return;
+    try {
+        memory.transfer(0);
+    }
+    catch {
+        // A buffer marked as not detachable (markAsUntransferable) is left to the collector.
     }
 }
 /** The first of `names` that exists beside this module (or the bundle that holds it). */

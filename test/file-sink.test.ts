@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { markAsUntransferable } from 'node:worker_threads'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FileSink, SinkError } from '../src/download/file-sink.js'
 
@@ -43,6 +44,34 @@ describe('FileSink', () => {
     writeAll(sink, second)
     expect(await sink.finish()).toBe(sha256(second))
     expect((await readFile(path.join(folder, 'file'))).equals(second)).toBe(true)
+  })
+
+  it('gives back the memory of a written chunk that is the whole of its buffer, on a later write only', async () => {
+    // As a socket read comes: a buffer of its own. Four of them make one batch (256 KiB).
+    const reads = Array.from({ length: 5 }, () => randomBytes(65_536).buffer.transfer())
+    const chunks = reads.map((memory) => Buffer.from(memory))
+    const expected = sha256(Buffer.concat(chunks))
+    const sink = await FileSink.open(path.join(folder, 'file'))
+    for (const chunk of chunks.slice(0, 4)) sink.write(chunk)
+    // The batch is written, but its last chunk may still be in its reader's hands.
+    expect(reads.map((memory) => memory.detached)).toEqual([false, false, false, false, false])
+    sink.write(chunks[4])
+    expect(reads.map((memory) => memory.detached)).toEqual([true, true, true, true, false])
+    expect(await sink.finish()).toBe(expected)
+    expect(sha256(await readFile(path.join(folder, 'file')))).toBe(expected)
+  })
+
+  it('leaves alone a chunk that is part of a larger buffer, or whose buffer may not be detached', async () => {
+    const shared = randomBytes(512 * 1024)
+    const fixed = randomBytes(300 * 1024)
+    markAsUntransferable(fixed.buffer)
+    const copy = Buffer.concat([shared, fixed])
+    const sink = await FileSink.open(path.join(folder, 'file'))
+    writeAll(sink, shared)
+    sink.write(fixed)
+    sink.write(Buffer.alloc(0))
+    expect(Buffer.concat([shared, fixed]).equals(copy)).toBe(true)
+    expect(await sink.finish()).toBe(sha256(copy))
   })
 
   it('an empty file has the SHA-256 of nothing', async () => {
