@@ -45579,6 +45579,7 @@ const host = {
     get progressIntervalMs() {
         return installed().progressIntervalMs;
     },
+    newDirectory: (jobId) => installed().newDirectory(jobId),
     setSecret: (value) => installed().setSecret(value),
     setOutput: (name, value) => installed().setOutput(name, value),
     get summary() {
@@ -48556,7 +48557,18 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/action-host.ts
+
+
+
 
 /** The GitHub Action as the engine's front end: inputs, workflow commands, step outputs and the job summary. */
 const actionHost = {
@@ -48570,6 +48582,8 @@ const actionHost = {
     error: (message) => error(message),
     group: (name, body) => group(name, body),
     progress: (line) => info(line),
+    // A new folder per run in the runner's temporary folder, which the runner empties after the job.
+    newDirectory: () => (0,promises_.mkdtemp)(external_node_path_default().join(process.env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'static-export-')),
     setSecret: (value) => core_setSecret(value),
     setOutput: (name, value) => setOutput(name, value),
     get summary() {
@@ -48930,7 +48944,7 @@ function outputsOf(report) {
 }
 
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __nccwpck_require__(8500);
+var external_node_timers_promises_ = __nccwpck_require__(8500);
 ;// CONCATENATED MODULE: ./src/poll.ts
 
 /** Polls are spaced out on long jobs to at most this, unless the user asked for longer. */
@@ -48944,7 +48958,7 @@ function nextIntervalMs(intervalMs, elapsedMs) {
 }
 /** Reads until the state is final or the timeout passes; a timeout is an outcome, not an error. */
 async function pollUntil(options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
+    const sleep = options.sleep ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal }));
     const startedAt = Date.now();
     const deadline = startedAt + options.timeoutMs;
     let state;
@@ -49136,7 +49150,7 @@ const MAX_RETRY_AFTER_MS = 60_000;
  * deadline stopped the retries, it comes wrapped in an OutOfTimeError that says so.
  */
 async function retry(action, options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
+    const sleep = options.sleep ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal }));
     const isRetryable = options.isRetryable ?? saysRetryable;
     for (let attempt = 1;; attempt++) {
         try {
@@ -59097,14 +59111,6 @@ function firstBytes(text, length = 200) {
     return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -60425,7 +60431,7 @@ async function readZip(file, sink, bound) {
             sinceYield += entry.compressedSize;
             if (sinceYield > YIELD_EVERY_BYTES) {
                 sinceYield = 0;
-                await (0,promises_.setImmediate)();
+                await (0,external_node_timers_promises_.setImmediate)();
             }
         }
         if (expected !== start)
@@ -60717,7 +60723,7 @@ const MAGIC = [
  * only a header checksum that matches.
  */
 async function detectArchiveKind(file) {
-    const handle = await (0,external_node_fs_promises_.open)(file, 'r');
+    const handle = await (0,promises_.open)(file, 'r');
     try {
         const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
         const head = buffer.subarray(0, bytesRead);
@@ -61047,7 +61053,7 @@ class FileSink {
     }
     /** Creates (or empties) the file and starts the hashing thread. */
     static async open(path) {
-        const file = await (0,external_node_fs_promises_.open)(path, 'w+');
+        const file = await (0,promises_.open)(path, 'w+');
         const worker = new external_node_worker_threads_.Worker(besideThisModule(HASH_WORKER_FILES), {
             workerData: file.fd,
             // It allocates one buffer and the hash's state.
@@ -61130,7 +61136,7 @@ class FileSink {
     /** Stops the hashing thread and deletes the file. */
     async discard() {
         await this.close();
-        await (0,external_node_fs_promises_.rm)(this.path, { force: true });
+        await (0,promises_.rm)(this.path, { force: true });
     }
     async close() {
         this.worker.removeAllListeners('exit');
@@ -61345,7 +61351,7 @@ async function downloadFile(link, destination, options) {
     try {
         await download.run();
         const sha256 = await sink.finish();
-        await (0,external_node_fs_promises_.rename)(sink.path, destination);
+        await (0,promises_.rename)(sink.path, destination);
         return { path: destination, sha256, sizeBytes: sink.size };
     }
     catch (error) {
@@ -61616,14 +61622,13 @@ async function writeHelmValues(directory, bundleUrl, version) {
         ...(version ? [`  version: ${JSON.stringify(version)}`] : [])
     ];
     const partial = `${file}.partial`;
-    await (0,external_node_fs_promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
-    await (0,external_node_fs_promises_.chmod)(partial, 0o600);
-    await (0,external_node_fs_promises_.rename)(partial, file);
+    await (0,promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
+    await (0,promises_.chmod)(partial, 0o600);
+    await (0,promises_.rename)(partial, file);
     return file;
 }
 
 ;// CONCATENATED MODULE: ./src/export.ts
-
 
 
 
@@ -61659,7 +61664,7 @@ async function exportSite(settings, report, context) {
             host/* host */.H.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`);
             return;
         }
-        const directory = await outputDirectory(settings);
+        const directory = await outputDirectory(settings, job.jobId);
         await host/* host */.H.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, directory, client));
         if (!settings.download)
             return;
@@ -61752,12 +61757,12 @@ function export_progressLine(job) {
         parts.push(`${job.pageCount} pages`);
     return parts.join(' · ');
 }
-async function outputDirectory(settings) {
+async function outputDirectory(settings, jobId) {
     if (settings.path) {
-        await (0,external_node_fs_promises_.mkdir)(settings.path, { recursive: true });
+        await (0,promises_.mkdir)(settings.path, { recursive: true });
         return settings.path;
     }
-    return (0,external_node_fs_promises_.mkdtemp)(external_node_path_default().join(process.env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'static-export-'));
+    return host/* host */.H.newDirectory(jobId);
 }
 /** Gets a link, masks it, keeps it in the report, and writes the Helm values that carry it. */
 async function getBundleAndWriteHelmValues(settings, report, directory, client, fresh = false) {
@@ -62072,6 +62077,13 @@ const INPUTS = {
 };
 const SPECS = Object.entries(INPUTS);
 const INPUT_NAMES = SPECS.map(([name]) => name);
+const INPUT_OFFERS = SPECS.map(([name, spec]) => ({
+    name,
+    command: spec.command,
+    default: spec.default,
+    switch: spec.schema === bool,
+    choices: spec.schema instanceof ZodEnum ? spec.schema.options.map(String) : undefined
+}));
 /**
  * A default such as `${{ github.token }}` is the runner's to resolve: the action never applies it,
  * and cannot tell the value the runner put in from one the workflow gave.

@@ -1,4 +1,7 @@
 import * as core from '@actions/core'
+import { mkdtemp } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import type { Host } from './host.js'
 
 /** The GitHub Action as the engine's front end: inputs, workflow commands, step outputs and the job summary. */
@@ -13,6 +16,8 @@ export const actionHost: Host = {
   error: (message) => core.error(message),
   group: (name, body) => core.group(name, body),
   progress: (line) => core.info(line),
+  // A new folder per run in the runner's temporary folder, which the runner empties after the job.
+  newDirectory: () => mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'static-export-')),
   setSecret: (value) => core.setSecret(value),
   setOutput: (name, value) => core.setOutput(name, value),
   get summary() {

@@ -1,6 +1,5 @@
 import { host } from './host.js'
-import { mkdir, mkdtemp } from 'node:fs/promises'
-import os from 'node:os'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { ApiClient } from './api/client.js'
 import { detectArchiveKind, supportedKind, unpackSite } from './archive/index.js'
@@ -52,7 +51,7 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
       return
     }
 
-    const directory = await outputDirectory(settings)
+    const directory = await outputDirectory(settings, job.jobId)
     await host.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, directory, client))
     if (!settings.download) return
 
@@ -143,12 +142,12 @@ function progressLine(job: ExportJob): string {
   return parts.join(' · ')
 }
 
-async function outputDirectory(settings: ExportSettings): Promise<string> {
+async function outputDirectory(settings: ExportSettings, jobId: string): Promise<string> {
   if (settings.path) {
     await mkdir(settings.path, { recursive: true })
     return settings.path
   }
-  return mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'static-export-'))
+  return host.newDirectory(jobId)
 }
 
 /** Gets a link, masks it, keeps it in the report, and writes the Helm values that carry it. */

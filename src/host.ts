@@ -40,6 +40,8 @@ export interface Host {
   progress(line: string): void
   /** How often a long transfer reports its progress; absent: at the engine's steady pace, for logs. */
   readonly progressIntervalMs?: number
+  /** Makes the folder for the archive, the site and the files beside them when `path` is not given. */
+  newDirectory(jobId: string): Promise<string>
   /** Keeps a value out of every log line from now on. */
   setSecret(value: string): void
   setOutput(name: string, value: string): void
@@ -76,6 +78,7 @@ export const host: Host = {
   get progressIntervalMs() {
     return installed().progressIntervalMs
   },
+  newDirectory: (jobId) => installed().newDirectory(jobId),
   setSecret: (value) => installed().setSecret(value),
   setOutput: (name, value) => installed().setOutput(name, value),
   get summary() {

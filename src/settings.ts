@@ -196,6 +196,25 @@ const SPECS = Object.entries(INPUTS) as [InputName, InputSpec][]
 
 export const INPUT_NAMES = SPECS.map(([name]) => name)
 
+/** An input as a front end offers it: the command that reads it, its default, and the values it takes. */
+export interface InputOffer {
+  name: InputName
+  command: Scope
+  default?: string
+  /** `true`/`false` only: a switch. */
+  switch: boolean
+  /** The values of an input that takes one of a few. */
+  choices?: readonly string[]
+}
+
+export const INPUT_OFFERS: InputOffer[] = SPECS.map(([name, spec]) => ({
+  name,
+  command: spec.command,
+  default: spec.default,
+  switch: spec.schema === bool,
+  choices: spec.schema instanceof z.ZodEnum ? spec.schema.options.map(String) : undefined
+}))
+
 /**
  * A default such as `${{ github.token }}` is the runner's to resolve: the action never applies it,
  * and cannot tell the value the runner put in from one the workflow gave.
