@@ -272,35 +272,59 @@ describe('command line: agent-job', () => {
 })
 
 describe('command line: the npm package', () => {
-  it('installs from the tarball of npm pack into an empty folder, offline, and runs its bin', { timeout: 120_000 }, async () => {
-    const work = await mkdtemp(path.join(os.tmpdir(), 'cli-pack-'))
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' })) as {
-      filename: string
-      files: { path: string }[]
-    }[]
-    const [tarball] = packed
-    if (!tarball) throw new Error('npm pack made no tarball')
-    expect(tarball.files.map((file) => file.path)).toContain('dist/cli/index.js')
-    expect(tarball.files.every((file) => file.path === 'package.json' || /^(dist\/cli\/|README|LICENSE)/.test(file.path))).toBe(true)
+  it(
+    'installs from the tarball of npm pack into an empty folder, offline, and runs its bin; npx runs the tarball',
+    { timeout: 120_000 },
+    async () => {
+      const work = await mkdtemp(path.join(os.tmpdir(), 'cli-pack-'))
+      const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' })) as {
+        filename: string
+        files: { path: string }[]
+      }[]
+      const [tarball] = packed
+      if (!tarball) throw new Error('npm pack made no tarball')
+      expect(tarball.files.map((file) => file.path)).toContain('dist/cli/index.js')
+      expect(tarball.files.every((file) => file.path === 'package.json' || /^(dist\/cli\/|README|LICENSE)/.test(file.path))).toBe(true)
 
-    const project = path.join(work, 'project')
-    await mkdir(project)
-    execFileSync('npm', ['init', '-y'], { cwd: project, stdio: 'ignore' })
-    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(work, tarball.filename)], { cwd: project, stdio: 'ignore' })
-    const installed = await readdir(path.join(project, 'node_modules'))
-    expect(installed).toEqual(['.bin', '.package-lock.json', 'docs-export-action'].filter((name) => installed.includes(name)))
+      const project = path.join(work, 'project')
+      await mkdir(project)
+      execFileSync('npm', ['init', '-y'], { cwd: project, stdio: 'ignore' })
+      execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(work, tarball.filename)], { cwd: project, stdio: 'ignore' })
+      const installed = await readdir(path.join(project, 'node_modules'))
+      expect(installed).toEqual(['.bin', '.package-lock.json', 'docs-export-action'].filter((name) => installed.includes(name)))
 
-    const server = await startEmulator()
-    const run = await runCli(
-      ['export', '--base-url', server.baseUrl, '--domain', 'docs.acme.dev', '--poll-interval-seconds', '0.05', '--extract', '--json'],
-      {
-        cwd: project,
-        entry: path.join(project, 'node_modules', '.bin', 'docs-export'),
-        env: { MINTLIFY_ADMIN_KEY: server.options.apiKey }
-      }
-    )
-    expect(run.exitCode).toBe(0)
-    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed', 'page-count': '3' })
-    expect(run.stderr).toContain('Checked 6 files')
-  })
+      const server = await startEmulator()
+      const run = await runCli(
+        ['export', '--base-url', server.baseUrl, '--domain', 'docs.acme.dev', '--poll-interval-seconds', '0.05', '--extract', '--json'],
+        {
+          cwd: project,
+          entry: path.join(project, 'node_modules', '.bin', 'docs-export'),
+          env: { MINTLIFY_ADMIN_KEY: server.options.apiKey }
+        }
+      )
+      expect(run.exitCode).toBe(0)
+      expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed', 'page-count': '3' })
+      expect(run.stderr).toContain('Checked 6 files')
+
+      // As the README shows it: npx runs the tarball's bin, here with an empty npm cache and offline.
+      const npx = await runCli(
+        [
+          '--offline',
+          '--yes',
+          `./${tarball.filename}`,
+          'export',
+          '--base-url',
+          server.baseUrl,
+          '--domain',
+          'docs.acme.dev',
+          '--poll-interval-seconds',
+          '0.05',
+          '--json'
+        ],
+        { cwd: work, entry: 'npx', env: { MINTLIFY_ADMIN_KEY: server.options.apiKey, npm_config_cache: path.join(work, 'npm-cache') } }
+      )
+      expect(npx.exitCode).toBe(0)
+      expect(JSON.parse(npx.stdout)).toMatchObject({ status: 'completed' })
+    }
+  )
 })
