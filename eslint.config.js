@@ -31,6 +31,23 @@ export default defineConfig(
     }
   },
   {
+    // The engine talks to its front end through src/host.ts; only the Action's front end and the
+    // agent comment (which needs the workflow's token and repository) know GitHub.
+    files: ['src/**/*.ts'],
+    ignores: ['src/action-host.ts', 'src/comment.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@actions/core', message: 'Log, mask and set outputs through the host (src/host.ts).' },
+            { name: '@actions/github', message: 'Only the Action front end comments on GitHub.' }
+          ]
+        }
+      ]
+    }
+  },
+  {
     files: ['test/**/*.ts'],
     rules: {
       // Test doubles stand in for promise-returning functions: `async` without `await` is what makes

@@ -11,8 +11,8 @@ __webpack_require__.d(__webpack_exports__, {
   verifySite: () => (/* binding */ verifySite)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
-var core = __webpack_require__(6257);
+// EXTERNAL MODULE: ./src/host.ts
+var host = __webpack_require__(2237);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
@@ -43,9 +43,9 @@ function warnProblems(report, reportPath) {
     const total = report.counts.problems;
     const shown = total > MAX_ANNOTATIONS ? problems.slice(0, MAX_ANNOTATIONS - 1) : problems;
     for (const problem of shown)
-        core/* warning */.$e(problem.message, annotationProperties(problem, report.site));
+        host/* host */.H.warning(problem.message, annotationProperties(problem, report.site));
     if (total > shown.length) {
-        core/* warning */.$e(`…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`, {
+        host/* host */.H.warning(`…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`, {
             title: 'Site check: more problems'
         });
     }
@@ -1535,22 +1535,22 @@ async function verifySite(sitePath, options) {
         const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`;
         if (options.mode === 'error')
             throw new Error(message, { cause: error });
-        core/* warning */.$e(message, { title: 'Site check' });
+        host/* host */.H.warning(message, { title: 'Site check' });
         return undefined;
     }
     const { counts } = report;
-    core/* info */.pq(`Checked ${plural(counts.files, 'file')} (${plural(counts.htmlPages, 'page')}, ${plural(counts.styleSheets, 'style sheet')}, ` +
+    host/* host */.H.info(`Checked ${plural(counts.files, 'file')} (${plural(counts.htmlPages, 'page')}, ${plural(counts.styleSheets, 'style sheet')}, ` +
         `${plural(counts.internalReferences, 'internal reference')}) in ${(0,format/* formatDuration */.a3)(report.durationMs)}` +
         `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : plural(counts.problems, 'problem')}`);
     for (const problem of report.problems.slice(0, LOGGED))
-        core/* info */.pq(`  ${(0,format/* oneLine */.TN)(problem.message)}`);
+        host/* host */.H.info(`  ${(0,format/* oneLine */.TN)(problem.message)}`);
     if (counts.problems > LOGGED)
-        core/* info */.pq(`  …and ${counts.problems - LOGGED} more, in the report`);
+        host/* host */.H.info(`  …and ${counts.problems - LOGGED} more, in the report`);
     for (const skipped of report.skipped)
-        core/* info */.pq(`Not checked: ${(0,format/* oneLine */.TN)(skipped)}`);
+        host/* host */.H.info(`Not checked: ${(0,format/* oneLine */.TN)(skipped)}`);
     for (const notice of report.notices)
-        core/* notice */.lm(notice, { title: 'Site check: links without .html' });
-    core/* info */.pq(`Site check report: ${reportPath}`);
+        host/* host */.H.notice(notice, { title: 'Site check: links without .html' });
+    host/* host */.H.info(`Site check report: ${reportPath}`);
     if (counts.problems === 0)
         return { report, reportPath };
     if (options.mode === 'warn') {

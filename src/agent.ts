@@ -1,7 +1,6 @@
-import * as core from '@actions/core'
+import { host } from './host.js'
 import type { ApiClient } from './api/client.js'
 import type { AgentJob } from './api/schemas.js'
-import { upsertAgentComment } from './comment.js'
 import { ActionError } from './errors.js'
 import { formatSeconds } from './format.js'
 import { pollUntil } from './poll.js'
@@ -11,10 +10,12 @@ import { writeAgentSummary } from './summary.js'
 
 const FINAL_STATUSES = new Set(['completed', 'archived', 'failed'])
 
-interface AgentContext {
+export interface AgentContext {
   /** Epoch milliseconds at which timeout-seconds, counted from the start of the run, ends. */
   deadline: number
   signal: AbortSignal
+  /** Comments the outcome on the issue or pull request `comment-on`, returning the comment's URL; only a front end that can. */
+  comment?: (job: AgentJob, issueNumber: number) => Promise<string>
 }
 
 /**
@@ -27,20 +28,21 @@ export async function followAgentJob(settings: AgentSettings, report: AgentRepor
   const name = `agent job ${agentJobId} (project ${projectId})`
   let job: AgentJob
   try {
-    job = await core.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, context))
+    job = await host.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, context))
   } catch (error) {
     if (signal.aborted) throw new ActionError(`The run was cancelled while waiting for ${name}; the agent keeps working`, { code: 'cancelled' })
     throw error
   }
 
   report.outcome = job
-  if (job.prLink) core.info(`The agent opened ${job.prLink}`)
-  else if (job.status === 'completed') core.info('The agent finished without changing any files: no pull request')
-  if (job.status === 'archived') core.notice(`The ${name} is archived`)
+  if (job.prLink) host.info(`The agent opened ${job.prLink}`)
+  else if (job.status === 'completed') host.info('The agent finished without changing any files: no pull request')
+  if (job.status === 'archived') host.notice(`The ${name} is archived`)
 
-  if (settings.commentOn !== undefined) {
+  const { comment } = context
+  if (settings.commentOn !== undefined && comment) {
     const issueNumber = settings.commentOn
-    report.commentUrl = await core.group(`Comment on #${issueNumber}`, () => upsertAgentComment({ token: settings.githubToken, issueNumber, job }))
+    report.commentUrl = await host.group(`Comment on #${issueNumber}`, () => comment(job, issueNumber))
   }
   await writeAgentSummary(job, report)
 
@@ -60,7 +62,7 @@ async function waitForAgentJob(settings: AgentSettings, report: AgentReport, cli
     onState: (job, elapsedMs) => {
       report.job = job
       if (job.status === lastStatus) return
-      core.info(`Agent job ${agentJobId}: ${job.status} · ${formatSeconds(elapsedMs)} elapsed`)
+      host.info(`Agent job ${agentJobId}: ${job.status} · ${formatSeconds(elapsedMs)} elapsed`)
       lastStatus = job.status
     },
     intervalMs: settings.pollIntervalMs,

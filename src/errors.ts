@@ -1,3 +1,5 @@
+import { host } from './host.js'
+
 /**
  * The action's one error shape. Every failure carries a `code` (what kind of failure it is),
  * whether trying again may help, and what the user can do about it; callers branch on these
@@ -55,7 +57,7 @@ export function inExportJob(error: unknown, jobId: string | undefined): unknown 
 
 /** How a later run picks up an export job this run leaves behind. */
 export function resumeHint(jobId: string): string {
-  return `It keeps running on the server: run again with export-job-id: ${jobId} to collect it.`
+  return `It keeps running on the server: run again with ${host.describeInput('export-job-id', jobId)} to collect it.`
 }
 
 /** Joins sentences with one full stop between them, whether or not the first already ends with one. */

@@ -1,6 +1,5 @@
-import * as core from '@actions/core'
-import { mkdir, mkdtemp } from 'node:fs/promises'
-import os from 'node:os'
+import { host } from './host.js'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { ApiClient } from './api/client.js'
 import { detectArchiveKind, supportedKind, unpackSite } from './archive/index.js'
@@ -35,10 +34,10 @@ interface ExportContext {
 export async function exportSite(settings: ExportSettings, report: ExportReport, context: ExportContext): Promise<void> {
   try {
     const { client } = context
-    let job = await core.group('Start the export', () => startOrReuse(settings, client))
+    let job = await host.group('Start the export', () => startOrReuse(settings, client))
     report.jobId = job.jobId
 
-    job = await core.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context))
+    job = await host.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context))
     report.job = job
     report.pageCount = job.pageCount
     if (job.status === 'failed') {
@@ -48,27 +47,27 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
       })
     }
     if (job.status !== 'completed') {
-      core.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`)
+      host.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`)
       return
     }
 
-    const directory = await outputDirectory(settings)
-    await core.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, directory, client))
+    const directory = await outputDirectory(settings, job.jobId)
+    await host.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, directory, client))
     if (!settings.download) return
 
-    await core.group('Download the bundle', () => download(settings, report, directory, context))
+    await host.group('Download the bundle', () => download(settings, report, directory, context))
     if (settings.extract && report.archive) {
       const { archive } = report
-      report.sitePath = await core.group('Unpack the site', async () => {
+      report.sitePath = await host.group('Unpack the site', async () => {
         const sitePath = await unpackSite(archive.path, archive.kind, path.join(directory, 'site'))
-        core.info(`Unpacked the site into ${sitePath}`)
+        host.info(`Unpacked the site into ${sitePath}`)
         return sitePath
       })
       if (settings.verify !== 'off') {
         const { verifySite } = await import('./site/verify.js')
         const { sitePath } = report
         const options = { mode: settings.verify, domain: settings.domain, expectedPages: job.pageCount }
-        report.siteCheck = await core.group('Check the site', () => verifySite(sitePath, options))
+        report.siteCheck = await host.group('Check the site', () => verifySite(sitePath, options))
         if (report.siteCheck?.failure) throw report.siteCheck.failure
       }
     }
@@ -90,7 +89,7 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
 
 async function startOrReuse(settings: ExportSettings, client: ApiClient): Promise<ExportJob> {
   if (settings.exportJobId) {
-    core.info(`Using the existing export job ${settings.exportJobId}`)
+    host.info(`Using the existing export job ${settings.exportJobId}`)
     return { jobId: settings.exportJobId, status: '' }
   }
   const domain = settings.domain ?? ''
@@ -99,7 +98,7 @@ async function startOrReuse(settings: ExportSettings, client: ApiClient): Promis
     ...(settings.paths.length > 0 ? { paths: settings.paths } : {}),
     ...(settings.version ? { version: settings.version } : {})
   })
-  core.info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`)
+  host.info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`)
   return job
 }
 
@@ -116,7 +115,7 @@ async function waitForJob(settings: ExportSettings, report: ExportReport, job: E
       report.job = state
       const line = progressLine(state)
       if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
-        core.info(`${line} · ${formatSeconds(elapsedMs)} elapsed`)
+        host.progress(`${line} · ${formatSeconds(elapsedMs)} elapsed`)
         lastLine = line
         lastLoggedAt = elapsedMs
       }
@@ -143,12 +142,12 @@ function progressLine(job: ExportJob): string {
   return parts.join(' · ')
 }
 
-async function outputDirectory(settings: ExportSettings): Promise<string> {
+async function outputDirectory(settings: ExportSettings, jobId: string): Promise<string> {
   if (settings.path) {
     await mkdir(settings.path, { recursive: true })
     return settings.path
   }
-  return mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'static-export-'))
+  return host.newDirectory(jobId)
 }
 
 /** Gets a link, masks it, keeps it in the report, and writes the Helm values that carry it. */
@@ -160,11 +159,11 @@ async function getBundleAndWriteHelmValues(
   fresh = false
 ): Promise<Bundle> {
   const bundle = await bundleLink(report, client, fresh)
-  if (settings.maskBundleUrl) core.setSecret(bundle.bundleUrl)
+  if (settings.maskBundleUrl) host.setSecret(bundle.bundleUrl)
   report.bundle = bundle
   report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version)
   const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`
-  core.info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`)
+  host.info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`)
   return bundle
 }
 
@@ -175,7 +174,7 @@ async function getBundleAndWriteHelmValues(
 async function bundleLink(report: ExportReport, client: ApiClient, fresh: boolean): Promise<Bundle> {
   const jobId = report.jobId ?? ''
   if (report.job?.bundle && !fresh) {
-    core.info('The job status carries the bundle link: no bundle call needed')
+    host.info('The job status carries the bundle link: no bundle call needed')
     return report.job.bundle
   }
   if (report.job?.bundle) {
@@ -223,11 +222,11 @@ async function download(settings: ExportSettings, report: ExportReport, director
   })
   const kind = supportedKind(await detectArchiveKind(file.path), file.path)
   report.archive = { ...file, kind }
-  core.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`)
+  host.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`)
 }
 
 function logTooSoon(bundle: Bundle): void {
-  core.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`)
+  host.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`)
 }
 
 function expiresSoon(bundle: Bundle): boolean {

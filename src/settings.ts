@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { host } from './host.js'
 import path from 'node:path'
 import { z } from 'zod'
 import { ActionError } from './errors.js'
@@ -196,6 +196,25 @@ const SPECS = Object.entries(INPUTS) as [InputName, InputSpec][]
 
 export const INPUT_NAMES = SPECS.map(([name]) => name)
 
+/** An input as a front end offers it: the command that reads it, its default, and the values it takes. */
+export interface InputOffer {
+  name: InputName
+  command: Scope
+  default?: string
+  /** `true`/`false` only: a switch. */
+  switch: boolean
+  /** The values of an input that takes one of a few. */
+  choices?: readonly string[]
+}
+
+export const INPUT_OFFERS: InputOffer[] = SPECS.map(([name, spec]) => ({
+  name,
+  command: spec.command,
+  default: spec.default,
+  switch: spec.schema === bool,
+  choices: spec.schema instanceof z.ZodEnum ? spec.schema.options.map(String) : undefined
+}))
+
 /**
  * A default such as `${{ github.token }}` is the runner's to resolve: the action never applies it,
  * and cannot tell the value the runner put in from one the workflow gave.
@@ -238,17 +257,17 @@ const InputsSchema = z
  */
 export function readSettings(): Settings {
   const { raw, given } = readRawInputs()
-  if (raw['api-key']) core.setSecret(raw['api-key'])
-  if (raw['github-token']) core.setSecret(raw['github-token'])
+  if (raw['api-key']) host.setSecret(raw['api-key'])
+  if (raw['github-token']) host.setSecret(raw['github-token'])
 
   const parsed = InputsSchema.safeParse(raw)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `Input '${String(issue.path[0])}' ${issue.message}`)
+    const problems = parsed.error.issues.map((issue) => `${host.describeInput(String(issue.path[0]))} ${issue.message}`)
     throw new InputError(problems.join('\n'))
   }
   const inputs = parsed.data
   if (raw.domain && inputs.domain) announceDomainReduction(raw.domain, inputs.domain)
-  for (const [input, why] of ineffectiveInputs(inputs, given)) core.warning(`Input '${input}' ${why}`)
+  for (const [input, why] of ineffectiveInputs(inputs, given)) host.warning(`${host.describeInput(input)} ${why}`)
   const common: CommonSettings = {
     apiKey: inputs['api-key'],
     baseUrl: inputs['base-url'],
@@ -280,7 +299,7 @@ export function readSettings(): Settings {
           githubToken: inputs['github-token']
         }
   for (const [key, value] of Object.entries(settings)) {
-    if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined) core.debug(`${key} = ${JSON.stringify(value)}`)
+    if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined) host.debug(`${key} = ${JSON.stringify(value)}`)
   }
   return settings
 }
@@ -290,8 +309,9 @@ function readRawInputs(): { raw: RawInputs; given: Set<InputName> } {
   const raw = {} as Partial<RawInputs>
   const given = new Set<InputName>()
   for (const [name, spec] of SPECS) {
-    // `paths` keeps its line breaks; every other input is trimmed by core.
-    const value = core.getInput(name, { trimWhitespace: name !== 'paths' })
+    // `paths` keeps its line breaks; every other input is trimmed.
+    const text = host.input(name)
+    const value = name === 'paths' ? text : text.trim()
     const fallback = DEFAULTS[name] ?? ''
     if (value || fallback || !OPTIONAL.includes(name)) raw[name] = value || fallback
     if (value.trim() && value !== fallback && !(spec.default && isExpression(spec.default))) given.add(name)
@@ -329,16 +349,16 @@ function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>):
  * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
  * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
  */
-function announceDomainReduction(value: string, host: string): void {
+function announceDomainReduction(value: string, hostName: string): void {
   const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
   const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : ''
   if (dropped) {
-    core.warning(
-      `Input 'domain' has a path ("${dropped}") that was dropped: the export covers the whole site ${host}, not only that path. ` +
+    host.warning(
+      `${host.describeInput('domain')} has a path ("${dropped}") that was dropped: the export covers the whole site ${hostName}, not only that path. ` +
         'To export only some pages, list them in paths'
     )
-  } else if (host !== value.toLowerCase()) {
-    core.notice(`Input 'domain' reduced to its host: "${value}" → "${host}"`)
+  } else if (hostName !== value.toLowerCase()) {
+    host.notice(`${host.describeInput('domain')} reduced to its host: "${value}" → "${hostName}"`)
   }
 }
 

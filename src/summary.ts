@@ -1,20 +1,20 @@
-import * as core from '@actions/core'
 import type { AgentJob } from './api/schemas.js'
 import { formatBytes, formatSeconds } from './format.js'
+import { host, type SummaryBuilder as Summary } from './host.js'
 import type { AgentReport, ExportReport } from './report.js'
 
-type Summary = typeof core.summary
 /** A summary row: a label and its value as HTML. */
 type Row = [string, string]
 
-/** Adds to the job summary and writes it, when the runner offers a summary file. */
+/** Adds to the job summary and writes it, when the front end has one. */
 export async function writeSummary(what: string, add: (summary: Summary) => Summary): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return
+  const { summary } = host
+  if (!summary) return
   try {
-    await add(core.summary).write()
+    await summary(add)
   } catch (error) {
     // The summary is a courtesy: it must not hide the run's own outcome or error.
-    core.warning(`Could not write ${what}: ${(error as Error).message}`)
+    host.warning(`Could not write ${what}: ${(error as Error).message}`)
   }
 }
 

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { host } from '../host.js'
 import { randomUUID } from 'node:crypto'
 import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
@@ -112,7 +112,7 @@ export class ApiClient {
       maxDelayMs: MAX_BACKOFF_MS,
       deadline,
       signal: this.options.signal,
-      onRetry: (error, attempt, delayMs) => core.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
+      onRetry: (error, attempt, delayMs) => host.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
     })
   }
 
@@ -124,7 +124,7 @@ export class ApiClient {
   ): Promise<T> {
     const timeoutMs = this.requestTimeout(options.deadline)
     const url = `${this.options.baseUrl}${call.path}`
-    core.debug(`${call.method} ${call.path}`)
+    host.debug(`${call.method} ${call.path}`)
     let response
     try {
       response = await request(url, {
@@ -209,7 +209,7 @@ function parseBody<T>(call: ApiCall, schema: z.ZodType<T>, text: string, content
     json = JSON.parse(text)
   } catch {
     // The step's error keeps to the call and the body's first bytes; the log says what the server called it.
-    core.info(`The answer to ${describeCall(call)} is not JSON; its content type: ${contentType ?? 'not given'}`)
+    host.info(`The answer to ${describeCall(call)} is not JSON; its content type: ${contentType ?? 'not given'}`)
     throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`, { code: 'not-json' })
   }
   const result = schema.safeParse(json)

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { host } from '../host.js'
 import { randomUUID } from 'node:crypto'
 import { closeSync, createReadStream, fstatSync, openSync, readSync, renameSync, statSync, type ReadStream } from 'node:fs'
 import path from 'node:path'
@@ -54,7 +54,7 @@ function removeStaging(staging: string): void {
   try {
     removeTree(staging)
   } catch (error) {
-    core.warning(`The staging folder ${staging} could not be removed: ${(error as Error).message}`)
+    host.warning(`The staging folder ${staging} could not be removed: ${(error as Error).message}`)
   }
 }
 
@@ -149,7 +149,7 @@ function siteRoot(tree: SiteTree): string[] {
   const [only] = top
   if (top.length === 1 && only !== undefined && tree.type(only) === 'directory' && hasIndex(tree, [only])) return [only]
   // The site check (verify) reports the missing index.html; here it only explains the layout.
-  core.info('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is')
+  host.info('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is')
   return []
 }
 
@@ -178,7 +178,7 @@ function replaceSite(site: string, destination: string): void {
   try {
     removeTree(previous)
   } catch (error) {
-    core.warning(`The new site is in place, but the previous one could not be removed from ${previous}: ${(error as Error).message}`)
+    host.warning(`The new site is in place, but the previous one could not be removed from ${previous}: ${(error as Error).message}`)
   }
 }
 

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { host } from '../host.js'
 import { randomUUID } from 'node:crypto'
 import { rename } from 'node:fs/promises'
 import path from 'node:path'
@@ -69,7 +69,7 @@ export async function downloadFile(link: string, destination: string, options: D
   }
   const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(path.dirname(destination)) - FREE_SPACE_RESERVE_BYTES)
   const download = new BundleDownload(link, sink, { ...options, maxBytes })
-  const stopProgress = reportProgress(download.progress, (line) => core.info(line), options.progressIntervalMs)
+  const stopProgress = reportProgress(download.progress, (line) => host.progress(line), options.progressIntervalMs ?? host.progressIntervalMs)
   try {
     await download.run()
     const sha256 = await sink.finish()
@@ -154,7 +154,7 @@ class BundleDownload {
           isRetryable: (error) => error instanceof DownloadError && error.retryable,
           madeProgress: () => this.sink.size > sizeBefore,
           onRetry: (error, attempt, delayMs) =>
-            core.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
+            host.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
         }
       )
     } catch (error) {
@@ -166,7 +166,7 @@ class BundleDownload {
 
   private async renewLink(error: LinkExpiredError): Promise<void> {
     const at = this.sink.size > 0 ? `, to go on from byte ${this.sink.size}` : ''
-    core.info(`${error.message}; asking for a fresh link${at}`)
+    host.info(`${error.message}; asking for a fresh link${at}`)
     const fresh = await (this.options.renewLink as () => Promise<FreshLink>)()
     checkLink(fresh.link)
     this.link = fresh.link
@@ -232,7 +232,7 @@ class BundleDownload {
   private accept(response: StorageResponse, rangeStart: number): FileSink | undefined {
     if (response.status === 200) {
       if (this.sink.size > 0) {
-        core.info(
+        host.info(
           `The storage host sent the whole file again (HTTP 200${rangeStart > 0 ? ', not the rest asked for' : ''}); starting from the first byte`
         )
         this.sink.restart()

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { host, type Annotation } from '../host.js'
 import path from 'node:path'
 import type { Problem, ProblemCheck, SiteCheckReport } from './report.js'
 
@@ -25,9 +25,9 @@ export function warnProblems(report: SiteCheckReport, reportPath: string): void 
   const { problems } = report
   const total = report.counts.problems
   const shown = total > MAX_ANNOTATIONS ? problems.slice(0, MAX_ANNOTATIONS - 1) : problems
-  for (const problem of shown) core.warning(problem.message, annotationProperties(problem, report.site))
+  for (const problem of shown) host.warning(problem.message, annotationProperties(problem, report.site))
   if (total > shown.length) {
-    core.warning(`…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`, {
+    host.warning(`…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`, {
       title: 'Site check: more problems'
     })
   }
@@ -44,8 +44,8 @@ export function siteCheckError(report: SiteCheckReport, reportPath: string): Err
 }
 
 /** An annotation names the site's file; GitHub links it when the site lies in the workspace. */
-function annotationProperties(problem: Problem, site: string): core.AnnotationProperties {
-  const properties: core.AnnotationProperties = { title: TITLES[problem.check] }
+function annotationProperties(problem: Problem, site: string): Annotation {
+  const properties: Annotation = { title: TITLES[problem.check] }
   const workspace = process.env.GITHUB_WORKSPACE
   if (problem.file && workspace) {
     const relative = path.relative(workspace, path.join(site, problem.file))

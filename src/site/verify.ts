@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import { host } from '../host.js'
 import path from 'node:path'
 import { formatDuration, oneLine } from '../format.js'
 import type { VerifyMode } from '../settings.js'
@@ -44,21 +44,21 @@ export async function verifySite(sitePath: string, options: VerifyOptions): Prom
   } catch (error) {
     const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`
     if (options.mode === 'error') throw new Error(message, { cause: error })
-    core.warning(message, { title: 'Site check' })
+    host.warning(message, { title: 'Site check' })
     return undefined
   }
 
   const { counts } = report
-  core.info(
+  host.info(
     `Checked ${plural(counts.files, 'file')} (${plural(counts.htmlPages, 'page')}, ${plural(counts.styleSheets, 'style sheet')}, ` +
       `${plural(counts.internalReferences, 'internal reference')}) in ${formatDuration(report.durationMs)}` +
       `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : plural(counts.problems, 'problem')}`
   )
-  for (const problem of report.problems.slice(0, LOGGED)) core.info(`  ${oneLine(problem.message)}`)
-  if (counts.problems > LOGGED) core.info(`  …and ${counts.problems - LOGGED} more, in the report`)
-  for (const skipped of report.skipped) core.info(`Not checked: ${oneLine(skipped)}`)
-  for (const notice of report.notices) core.notice(notice, { title: 'Site check: links without .html' })
-  core.info(`Site check report: ${reportPath}`)
+  for (const problem of report.problems.slice(0, LOGGED)) host.info(`  ${oneLine(problem.message)}`)
+  if (counts.problems > LOGGED) host.info(`  …and ${counts.problems - LOGGED} more, in the report`)
+  for (const skipped of report.skipped) host.info(`Not checked: ${oneLine(skipped)}`)
+  for (const notice of report.notices) host.notice(notice, { title: 'Site check: links without .html' })
+  host.info(`Site check report: ${reportPath}`)
 
   if (counts.problems === 0) return { report, reportPath }
   if (options.mode === 'warn') {

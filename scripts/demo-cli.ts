@@ -1,0 +1,33 @@
+/**
+ * A full export against the API emulator through the command line (dist/cli/index.js), as a
+ * pipeline outside GitHub runs it: the log on stderr, the outputs as JSON on stdout, the dotenv
+ * file, and the files of the unpacked site.
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Emulator } from '../test/emulator/server.ts'
+import { runCli } from '../test/support/run-cli.ts'
+
+const emulator = await new Emulator().start()
+try {
+  console.log(`API emulator on ${emulator.baseUrl}, storage on ${emulator.storageUrl}\n`)
+  const args = ['export', '--base-url', emulator.baseUrl, '--domain', 'docs.acme.dev', '--extract', '--poll-interval-seconds', '0.2']
+  console.log(`$ MINTLIFY_ADMIN_KEY=… docs-export ${args.join(' ')} --json --output-env export.env\n`)
+  const run = await runCli([...args, '--json', '--output-env', 'export.env'], { env: { MINTLIFY_ADMIN_KEY: emulator.options.apiKey } })
+  console.log('── stderr: the log ──')
+  console.log(run.stderr)
+  console.log(`── exit code ${run.exitCode} ──\n`)
+  console.log('── stdout: --json ──')
+  console.log(run.stdout)
+  console.log('── export.env (mode 0600) ──')
+  console.log(await readFile(path.join(run.cwd, 'export.env'), 'utf8'))
+  const sitePath = (JSON.parse(run.stdout || '{}') as Record<string, string>)['site-path']
+  if (sitePath) {
+    console.log(`── unpacked site (${sitePath}) ──`)
+    const entries = await readdir(sitePath, { recursive: true, withFileTypes: true })
+    for (const entry of entries.filter((e) => e.isFile())) console.log(path.relative(sitePath, path.join(entry.parentPath, entry.name)))
+  }
+  process.exitCode = run.exitCode ?? 1
+} finally {
+  await emulator.stop()
+}

@@ -1,0 +1,87 @@
+/**
+ * What the engine (export, agent, the API client, the download, the archive and the site check)
+ * needs from the program that runs it: its settings, a log, secrets kept out of that log, outputs
+ * and a summary. Two front ends provide it: the GitHub Action (src/action-host.ts) and the
+ * command line (src/cli/host.ts). The engine knows nothing else of where it runs.
+ */
+
+/** Where a warning or notice points, as far as the front end can show it. */
+export interface Annotation {
+  title?: string
+  /** A file relative to the workspace. */
+  file?: string
+}
+
+/** The parts of a job summary the engine writes: headings, tables, lists and raw HTML. */
+export interface SummaryBuilder {
+  addHeading(text: string, level?: number | string): SummaryBuilder
+  addTable(rows: (string | { data: string; header?: boolean })[][]): SummaryBuilder
+  addList(items: string[], ordered?: boolean): SummaryBuilder
+  addDetails(label: string, content: string): SummaryBuilder
+  addRaw(text: string, addEOL?: boolean): SummaryBuilder
+}
+
+export interface Host {
+  /** The raw text of a setting, named as in action.yml's inputs; `''` when it was not given. */
+  input(name: string): string
+  /**
+   * How a message names a setting: alone (`Input 'domain'`), or with a value to give it
+   * (`export-job-id: job_1`), in the words the user sets it with.
+   */
+  describeInput(name: string, value?: string): string
+  debug(message: string): void
+  info(message: string): void
+  notice(message: string, annotation?: Annotation): void
+  warning(message: string, annotation?: Annotation): void
+  error(message: string): void
+  /** Runs `body` as one phase of the run, under `name`. */
+  group<T>(name: string, body: () => Promise<T>): Promise<T>
+  /** A line of progress, which the next one may replace. */
+  progress(line: string): void
+  /** How often a long transfer reports its progress; absent: at the engine's steady pace, for logs. */
+  readonly progressIntervalMs?: number
+  /** Makes the folder for the archive, the site and the files beside them when `path` is not given. */
+  newDirectory(jobId: string): Promise<string>
+  /** Keeps a value out of every log line from now on. */
+  setSecret(value: string): void
+  setOutput(name: string, value: string): void
+  /**
+   * Adds to the run's summary and writes it; absent where the front end has no summary page.
+   * Rejects when the summary cannot be written.
+   */
+  readonly summary?: (add: (summary: SummaryBuilder) => SummaryBuilder) => Promise<void>
+}
+
+let current: Host | undefined
+
+/** Installs the front end that the engine talks to from now on. */
+export function useHost(implementation: Host): void {
+  current = implementation
+}
+
+function installed(): Host {
+  if (!current) throw new Error('No front end is installed: call useHost() first')
+  return current
+}
+
+/** The installed front end; every call goes to the one installed at the time of the call. */
+export const host: Host = {
+  input: (name) => installed().input(name),
+  describeInput: (name, value) => installed().describeInput(name, value),
+  debug: (message) => installed().debug(message),
+  info: (message) => installed().info(message),
+  notice: (message, annotation) => installed().notice(message, annotation),
+  warning: (message, annotation) => installed().warning(message, annotation),
+  error: (message) => installed().error(message),
+  group: (name, body) => installed().group(name, body),
+  progress: (line) => installed().progress(line),
+  get progressIntervalMs() {
+    return installed().progressIntervalMs
+  },
+  newDirectory: (jobId) => installed().newDirectory(jobId),
+  setSecret: (value) => installed().setSecret(value),
+  setOutput: (name, value) => installed().setOutput(name, value),
+  get summary() {
+    return installed().summary
+  }
+}

@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { ROOT } from './run-action.ts'
+
+/** The built command line, as the package's bin runs it. */
+export const CLI_ENTRY = path.join(ROOT, 'dist/cli/index.js')
+
+export interface CliRun {
+  exitCode: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  /** The folder it ran in. */
+  cwd: string
+}
+
+export interface CliOptions {
+  /** Added to an environment without MINTLIFY_ADMIN_KEY. */
+  env?: Record<string, string>
+  cwd?: string
+  /** The program to run instead of dist/cli/index.js (an installed bin). */
+  entry?: string
+  /** Called with each chunk of standard error as it arrives, and the process, to signal it for instance. */
+  onStderr?: (text: string, child: ChildProcess) => void
+  timeoutMs?: number
+}
+
+/** Runs the command line in a child process, in a new folder unless `cwd` is given. */
+export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
+  const cwd = options.cwd ?? (await mkdtemp(path.join(os.tmpdir(), 'cli-run-')))
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env }
+  if (!options.env?.MINTLIFY_ADMIN_KEY) delete env.MINTLIFY_ADMIN_KEY
+  const child = options.entry ? spawn(options.entry, args, { cwd, env }) : spawn(process.execPath, [CLI_ENTRY, ...args], { cwd, env })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+    options.onStderr?.(stderr, child)
+  })
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000)
+  const [exitCode, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('close', (code, received) => resolve([code, received]))
+  })
+  clearTimeout(timer)
+  return { exitCode, signal, stdout, stderr, cwd }
+}
