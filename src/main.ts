@@ -5,6 +5,7 @@ import { exportSite } from './export.js'
 import { outputsOf } from './outputs.js'
 import type { ExportReport, RunReport } from './report.js'
 import { readSettings, type Settings } from './settings.js'
+import { writeBrowserSummary } from './site/browser/summary.js'
 import { writeSiteCheckSummary } from './site/summary.js'
 import { writeExportSummary } from './summary.js'
 
@@ -52,6 +53,7 @@ export async function run(): Promise<void> {
       } finally {
         await writeExportSummary(exportReport, !settings.maskBundleUrl)
         if (exportReport.siteCheck) await writeSiteCheckSummary(exportReport.siteCheck)
+        if (exportReport.siteCheck?.report.browser) await writeBrowserSummary(exportReport.siteCheck.report.browser)
       }
     } else {
       report = { command: 'agent-job', startedAt: Date.now() }

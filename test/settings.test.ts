@@ -75,7 +75,9 @@ describe('readSettings: defaults', () => {
       maskBundleUrl: true,
       paths: [],
       version: undefined,
-      verify: 'warn'
+      verify: 'warn',
+      verifyBrowser: 'auto',
+      verifyBrowserPages: 25
     })
   })
 })

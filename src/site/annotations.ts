@@ -13,7 +13,10 @@ const TITLES: Record<ProblemCheck, string> = {
   'broken-reference': 'Site check: broken reference',
   address: 'Site check: canonical address on another host',
   sitemap: 'Site check: sitemap',
-  'external-origin': 'Site check: loads from another origin'
+  'external-origin': 'Site check: loads from another origin',
+  'runtime-origin': 'Site check: reaches another origin at run time',
+  'runtime-missing': 'Site check: missing at run time',
+  'script-error': 'Site check: script error'
 }
 
 /**

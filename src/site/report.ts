@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises'
+import type { BrowserSection } from './browser/types.js'
 import type { AddressProblem, BrokenReference, ExtensionlessUse, ExternalOrigin, OutboundOrigin, SiteFindings, SitemapFindings } from './findings.js'
 
 /**
@@ -9,7 +10,8 @@ import type { AddressProblem, BrokenReference, ExtensionlessUse, ExternalOrigin,
 export const REPORT_VERSION = 1
 
 /** Which check a problem comes from. */
-export type ProblemCheck = 'index' | 'pages' | 'broken-reference' | 'address' | 'sitemap' | 'external-origin'
+export type ProblemCheck =
+  'index' | 'pages' | 'broken-reference' | 'address' | 'sitemap' | 'external-origin' | 'runtime-origin' | 'runtime-missing' | 'script-error'
 
 export interface Problem {
   check: ProblemCheck
@@ -58,6 +60,8 @@ export interface SiteCheckReport {
   omitted: { brokenReferences: number; externalOrigins: number; outboundLinks: number; addresses: number }
   problems: Problem[]
   notices: string[]
+  /** The browser pass (src/site/browser/), added once it has run or been skipped. */
+  browser?: BrowserSection
 }
 
 /** The report of a check, ready to be written and shown. */
