@@ -99,7 +99,7 @@ function browserProblems(section: BrowserSection): Problem[] {
     problems.push({
       check: 'runtime-missing',
       file: first.page,
-      message: `${first.page}: ${first.type} ${first.url} is not in the site (asked for at run time, started by ${first.initiator})${others(resource.pages)}`
+      message: `${first.page}: ${first.type} ${resource.path} is not in the site (asked for at run time, started by ${first.initiator})${others(resource.pages)}`
     })
   }
   for (const error of section.scriptErrors) {
