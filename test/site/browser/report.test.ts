@@ -72,7 +72,7 @@ function pass(): PassResult {
         }
       ]
     ])
-  } as PassResult
+  }
 }
 
 describe('browserSection', () => {
