@@ -1324,6 +1324,7 @@ class CdpPipe {
 
 
 
+
 /** Time a browser gets to close itself before it is killed. */
 const CLOSE_GRACE_MS = 1500;
 /**
@@ -1380,6 +1381,14 @@ async function launchBrowser(executable, options) {
     const cdp = new CdpPipe(child.stdio[3], child.stdio[4]);
     child.once('error', (error) => cdp.close(error));
     child.once('exit', (code, signal) => cdp.close(new Error(`the browser exited (${signal ?? `code ${code}`})`)));
+    // A run that exits before close() finishes (the runner's cancellation gives it under a second)
+    // still ends the browser and removes its profile, synchronously, on its way out.
+    const onExit = () => {
+        if (child.exitCode === null && child.signalCode === null)
+            kill(child);
+        (0,external_node_fs_.rmSync)(profile, { recursive: true, force: true, maxRetries: 3 });
+    };
+    process.once('exit', onExit);
     let closing;
     const close = (now = false) => (closing ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) {
@@ -1392,20 +1401,36 @@ async function launchBrowser(executable, options) {
             await exited;
         }
         await removeProfile(profile);
+        process.off('exit', onExit);
     })());
+    const timer = delay(options.timeoutMs);
+    let abort = () => undefined;
+    const cancelled = new Promise((_, reject) => {
+        abort = () => reject(options.signal.reason);
+        if (options.signal.aborted)
+            abort();
+        else
+            options.signal.addEventListener('abort', abort, { once: true });
+    });
+    // Settled or not, the race below is its only reader.
+    cancelled.catch(() => undefined);
     try {
-        const timer = delay(options.timeoutMs);
         const version = await Promise.race([
             cdp.send('Browser.getVersion'),
+            cancelled,
             timer.done.then(() => {
                 throw new Error(`the browser did not answer within ${Math.round(options.timeoutMs / 1000)} s of its start`);
             })
-        ]).finally(() => timer.cancel());
+        ]);
         return { cdp, product: version.product, startupMs: Math.round(performance.now() - startedAt), close };
     }
     catch (error) {
-        await close();
+        await close(options.signal.aborted);
         throw error;
+    }
+    finally {
+        timer.cancel();
+        options.signal.removeEventListener('abort', abort);
     }
 }
 function kill(child) {
@@ -1534,7 +1559,9 @@ class Visit {
     notFound = [];
     errors = [];
     lastActivity = Date.now();
-    loaded = false;
+    /** The navigation of the page, once Page.navigate has answered, and the navigations that reached their load event. */
+    loaderId;
+    loadedLoaders = new Set();
     /** The page's address on the site's domain. */
     url;
     constructor(page, resolver) {
@@ -1543,7 +1570,11 @@ class Visit {
         this.url = resolver.pageUrl(page);
     }
     quiet() {
-        return this.loaded && this.open.size === 0 && Date.now() - this.lastActivity >= QUIET_MS;
+        return this.loaded() && this.open.size === 0 && Date.now() - this.lastActivity >= QUIET_MS;
+    }
+    /** Whether this page (not the about:blank before it) has had its load event. */
+    loaded() {
+        return this.loaderId !== undefined && this.loadedLoaders.has(this.loaderId);
     }
     result() {
         const initiator = (networkId) => (networkId && this.requests.get(networkId)?.initiator) || 'other';
@@ -1573,7 +1604,8 @@ async function runBrowserPass(options) {
     try {
         const browser = await launchBrowser(options.executable, {
             proxy: server.origin,
-            timeoutMs: Math.max(1, Math.min(START_TIMEOUT_MS, options.deadline - Date.now()))
+            timeoutMs: Math.max(1, Math.min(START_TIMEOUT_MS, options.deadline - Date.now())),
+            signal: options.signal
         });
         const stop = () => void browser.close(true);
         options.signal.addEventListener('abort', stop, { once: true });
@@ -1592,7 +1624,7 @@ async function runBrowserPass(options) {
         }
         finally {
             options.signal.removeEventListener('abort', stop);
-            await browser.close();
+            await browser.close(options.signal.aborted);
         }
     }
     finally {
@@ -1625,6 +1657,9 @@ async function loadPages(browser, server, options) {
                 catch (error) {
                     if (!(error instanceof PageTimeout))
                         throw error;
+                    // A page cut short by the run's deadline is not loaded; one that used its own time is a finding.
+                    if (Date.now() >= options.deadline)
+                        return;
                     visit.errors.push(timeoutFinding(visit, pageTimeoutMs));
                     // A tab that stopped answering (a script in an endless loop) is replaced, not reused.
                     tab.visit = undefined;
@@ -1653,6 +1688,8 @@ async function openTab(cdp, sessions) {
         cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, sessionId),
         cdp.send('Network.enable', {}, sessionId),
         cdp.send('Page.enable', {}, sessionId),
+        // Lifecycle events name their navigation: the load event of the page, not of the about:blank before it.
+        cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }, sessionId),
         cdp.send('Runtime.enable', {}, sessionId),
         // Workers and service workers get sessions of their own; each is held until it is watched too.
         cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sessionId)
@@ -1664,6 +1701,7 @@ async function loadPage(cdp, tab, visit, end, signal) {
     await within(cdp.send('Page.navigate', { url: 'about:blank' }, tab.sessionId), end, signal);
     tab.visit = visit;
     const navigation = await within(cdp.send('Page.navigate', { url: visit.url }, tab.sessionId), end, signal);
+    visit.loaderId = navigation.loaderId;
     if (navigation.errorText) {
         visit.errors.push({ page: visit.page, kind: 'load', message: `the page did not load: ${navigation.errorText}`, source: null });
         return;
@@ -1704,7 +1742,7 @@ async function within(promise, end, signal) {
 }
 function timeoutFinding(visit, pageTimeoutMs) {
     const open = [...visit.open.values()].map((url) => visit.short(url));
-    const state = visit.loaded ? 'never settled' : 'never finished loading';
+    const state = visit.loaded() ? 'never settled' : 'never finished loading';
     const requests = open.length > 0 ? `: ${open.length} request${open.length === 1 ? '' : 's'} still open, such as ${open[0]}` : '';
     return {
         page: visit.page,
@@ -1732,9 +1770,11 @@ function handleEvent(cdp, server, resolver, sessions, tab, event) {
     if (!visit)
         return;
     switch (event.method) {
-        case 'Page.loadEventFired':
-            visit.loaded = true;
-            visit.lastActivity = Date.now();
+        case 'Page.lifecycleEvent':
+            if (params.name === 'load') {
+                visit.loadedLoaders.add(params.loaderId);
+                visit.lastActivity = Date.now();
+            }
             return;
         case 'Network.requestWillBeSent': {
             const request = params.request;
@@ -2037,6 +2077,8 @@ async function checkInBrowser(sitePath, report, options) {
     const found = findBrowser();
     if (found.executable === undefined)
         return notRun(options.mode, found.reason, null);
+    if (Date.now() >= options.deadline)
+        return notRun(options.mode, 'timeout-seconds was up before the browser could start', found.executable);
     const { executable } = found;
     const { files, linkedFolders } = await listFiles(sitePath);
     const pages = choosePages(files.filter(isPage), options.pages);

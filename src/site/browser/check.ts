@@ -33,6 +33,7 @@ export interface BrowserCheck {
 export async function checkInBrowser(sitePath: string, report: SiteCheckReport, options: BrowserCheckOptions): Promise<BrowserCheck> {
   const found = findBrowser()
   if (found.executable === undefined) return notRun(options.mode, found.reason, null)
+  if (Date.now() >= options.deadline) return notRun(options.mode, 'timeout-seconds was up before the browser could start', found.executable)
   const { executable } = found
 
   const { files, linkedFolders } = await listFiles(sitePath)

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,6 +24,8 @@ export interface LaunchOptions {
   proxy: string
   /** Longest wait for the browser's first answer. */
   timeoutMs: number
+  /** Cancels the launch: the browser is ended at once and the call fails with the signal's reason. */
+  signal: AbortSignal
 }
 
 /** Time a browser gets to close itself before it is killed. */
@@ -80,6 +83,14 @@ export async function launchBrowser(executable: string, options: LaunchOptions):
   child.once('error', (error) => cdp.close(error))
   child.once('exit', (code, signal) => cdp.close(new Error(`the browser exited (${signal ?? `code ${code}`})`)))
 
+  // A run that exits before close() finishes (the runner's cancellation gives it under a second)
+  // still ends the browser and removes its profile, synchronously, on its way out.
+  const onExit = (): void => {
+    if (child.exitCode === null && child.signalCode === null) kill(child)
+    rmSync(profile, { recursive: true, force: true, maxRetries: 3 })
+  }
+  process.once('exit', onExit)
+
   let closing: Promise<void> | undefined
   const close = (now = false): Promise<void> =>
     (closing ??= (async () => {
@@ -92,20 +103,33 @@ export async function launchBrowser(executable: string, options: LaunchOptions):
         await exited
       }
       await removeProfile(profile)
+      process.off('exit', onExit)
     })())
 
+  const timer = delay(options.timeoutMs)
+  let abort = (): void => undefined
+  const cancelled = new Promise<never>((_, reject) => {
+    abort = () => reject(options.signal.reason as Error)
+    if (options.signal.aborted) abort()
+    else options.signal.addEventListener('abort', abort, { once: true })
+  })
+  // Settled or not, the race below is its only reader.
+  cancelled.catch(() => undefined)
   try {
-    const timer = delay(options.timeoutMs)
     const version = await Promise.race([
       cdp.send<{ product: string }>('Browser.getVersion'),
+      cancelled,
       timer.done.then(() => {
         throw new Error(`the browser did not answer within ${Math.round(options.timeoutMs / 1000)} s of its start`)
       })
-    ]).finally(() => timer.cancel())
+    ])
     return { cdp, product: version.product, startupMs: Math.round(performance.now() - startedAt), close }
   } catch (error) {
-    await close()
+    await close(options.signal.aborted)
     throw error
+  } finally {
+    timer.cancel()
+    options.signal.removeEventListener('abort', abort)
   }
 }
 

@@ -79,7 +79,9 @@ class Visit {
   readonly notFound: { networkId: string; url: string; type: string }[] = []
   readonly errors: ScriptError[] = []
   lastActivity = Date.now()
-  loaded = false
+  /** The navigation of the page, once Page.navigate has answered, and the navigations that reached their load event. */
+  loaderId?: string
+  readonly loadedLoaders = new Set<string>()
   /** The page's address on the site's domain. */
   readonly url: string
 
@@ -91,7 +93,12 @@ class Visit {
   }
 
   quiet(): boolean {
-    return this.loaded && this.open.size === 0 && Date.now() - this.lastActivity >= QUIET_MS
+    return this.loaded() && this.open.size === 0 && Date.now() - this.lastActivity >= QUIET_MS
+  }
+
+  /** Whether this page (not the about:blank before it) has had its load event. */
+  loaded(): boolean {
+    return this.loaderId !== undefined && this.loadedLoaders.has(this.loaderId)
   }
 
   result(): VisitResult {
@@ -130,7 +137,8 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
   try {
     const browser = await launchBrowser(options.executable, {
       proxy: server.origin,
-      timeoutMs: Math.max(1, Math.min(START_TIMEOUT_MS, options.deadline - Date.now()))
+      timeoutMs: Math.max(1, Math.min(START_TIMEOUT_MS, options.deadline - Date.now())),
+      signal: options.signal
     })
     const stop = (): void => void browser.close(true)
     options.signal.addEventListener('abort', stop, { once: true })
@@ -147,7 +155,7 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
       }
     } finally {
       options.signal.removeEventListener('abort', stop)
-      await browser.close()
+      await browser.close(options.signal.aborted)
     }
   } finally {
     await server.close()
@@ -176,6 +184,8 @@ async function loadPages(browser: Browser, server: SiteServer, options: PassOpti
           await loadPage(cdp, tab, visit, end, options.signal)
         } catch (error) {
           if (!(error instanceof PageTimeout)) throw error
+          // A page cut short by the run's deadline is not loaded; one that used its own time is a finding.
+          if (Date.now() >= options.deadline) return
           visit.errors.push(timeoutFinding(visit, pageTimeoutMs))
           // A tab that stopped answering (a script in an endless loop) is replaced, not reused.
           tab.visit = undefined
@@ -204,6 +214,8 @@ async function openTab(cdp: CdpPipe, sessions: Map<string, Tab>): Promise<Tab> {
     cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, sessionId),
     cdp.send('Network.enable', {}, sessionId),
     cdp.send('Page.enable', {}, sessionId),
+    // Lifecycle events name their navigation: the load event of the page, not of the about:blank before it.
+    cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }, sessionId),
     cdp.send('Runtime.enable', {}, sessionId),
     // Workers and service workers get sessions of their own; each is held until it is watched too.
     cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sessionId)
@@ -215,7 +227,12 @@ async function openTab(cdp: CdpPipe, sessions: Map<string, Tab>): Promise<Tab> {
 async function loadPage(cdp: CdpPipe, tab: Tab, visit: Visit, end: number, signal: AbortSignal): Promise<void> {
   await within(cdp.send('Page.navigate', { url: 'about:blank' }, tab.sessionId), end, signal)
   tab.visit = visit
-  const navigation = await within(cdp.send<{ errorText?: string }>('Page.navigate', { url: visit.url }, tab.sessionId), end, signal)
+  const navigation = await within(
+    cdp.send<{ loaderId?: string; errorText?: string }>('Page.navigate', { url: visit.url }, tab.sessionId),
+    end,
+    signal
+  )
+  visit.loaderId = navigation.loaderId
   if (navigation.errorText) {
     visit.errors.push({ page: visit.page, kind: 'load', message: `the page did not load: ${navigation.errorText}`, source: null })
     return
@@ -254,7 +271,7 @@ async function within<T>(promise: Promise<T>, end: number, signal: AbortSignal):
 
 function timeoutFinding(visit: Visit, pageTimeoutMs: number): ScriptError {
   const open = [...visit.open.values()].map((url) => visit.short(url))
-  const state = visit.loaded ? 'never settled' : 'never finished loading'
+  const state = visit.loaded() ? 'never settled' : 'never finished loading'
   const requests = open.length > 0 ? `: ${open.length} request${open.length === 1 ? '' : 's'} still open, such as ${open[0]}` : ''
   return {
     page: visit.page,
@@ -283,9 +300,11 @@ function handleEvent(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResolv
   }
   if (!visit) return
   switch (event.method) {
-    case 'Page.loadEventFired':
-      visit.loaded = true
-      visit.lastActivity = Date.now()
+    case 'Page.lifecycleEvent':
+      if (params.name === 'load') {
+        visit.loadedLoaders.add(params.loaderId as string)
+        visit.lastActivity = Date.now()
+      }
       return
     case 'Network.requestWillBeSent': {
       const request = params.request as { url: string }
