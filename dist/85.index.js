@@ -1362,7 +1362,7 @@ async function launchBrowser(executable, options) {
     const profile = await (0,promises_.mkdtemp)(external_node_path_default().join(process.env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'browser-profile-'));
     let child;
     try {
-        // Its own process group on POSIX, so that close() can end the browser's helpers with it.
+        // Its own process group on POSIX, so that close() can end the browser's child processes with it.
         child = (0,external_node_child_process_.spawn)(executable, flags(profile, options.proxy), {
             stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
             detached: process.platform !== 'win32'
@@ -1444,7 +1444,7 @@ function kill(child) {
         child.kill('SIGKILL');
     }
 }
-/** The browser's helpers may still hold files for a moment after it exits (Windows locks them). */
+/** The browser's child processes may still hold files for a moment after it exits (Windows locks them). */
 function removeProfile(profile) {
     return (0,promises_.rm)(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
 }
@@ -1634,18 +1634,19 @@ async function runBrowserPass(options) {
 async function loadPages(browser, server, options) {
     const { cdp } = browser;
     const { resolver } = options;
-    const sessions = new Map();
+    /** The tab of each attached target, by its protocol id: the tabs themselves and their workers. */
+    const tabsById = new Map();
     const stopListening = cdp.onEvent((event) => {
-        const tab = event.sessionId ? sessions.get(event.sessionId) : undefined;
+        const tab = event.sessionId ? tabsById.get(event.sessionId) : undefined;
         if (tab)
-            handleEvent(cdp, server, resolver, sessions, tab, event);
+            handleEvent(cdp, server, resolver, tabsById, tab, event);
     });
     const results = new Map();
     const queue = [...options.pages];
     const pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
     try {
         const worker = async () => {
-            let tab = await openTab(cdp, sessions);
+            let tab = await openTab(cdp, tabsById);
             for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
                 if (Date.now() >= options.deadline)
                     return;
@@ -1664,7 +1665,7 @@ async function loadPages(browser, server, options) {
                     // A tab that stopped answering (a script in an endless loop) is replaced, not reused.
                     tab.visit = undefined;
                     await cdp.send('Target.closeTarget', { targetId: tab.targetId }).catch(() => undefined);
-                    tab = await openTab(cdp, sessions);
+                    tab = await openTab(cdp, tabsById);
                 }
                 tab.visit = undefined;
                 const result = visit.result();
@@ -1679,11 +1680,11 @@ async function loadPages(browser, server, options) {
     }
     return results;
 }
-async function openTab(cdp, sessions) {
+async function openTab(cdp, tabsById) {
     const { targetId } = await cdp.send('Target.createTarget', { url: 'about:blank' });
     const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
     const tab = { targetId, sessionId };
-    sessions.set(sessionId, tab);
+    tabsById.set(sessionId, tab);
     await Promise.all([
         cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, sessionId),
         cdp.send('Network.enable', {}, sessionId),
@@ -1691,7 +1692,7 @@ async function openTab(cdp, sessions) {
         // Lifecycle events name their navigation: the load event of the page, not of the about:blank before it.
         cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }, sessionId),
         cdp.send('Runtime.enable', {}, sessionId),
-        // Workers and service workers get sessions of their own; each is held until it is watched too.
+        // Workers and service workers get tabsById of their own; each is held until it is watched too.
         cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sessionId)
     ]);
     return tab;
@@ -1753,7 +1754,7 @@ function timeoutFinding(visit, pageTimeoutMs) {
 }
 /** Paths the browser asks for on its own, not the page: a 404 for them is no finding. */
 const BROWSER_OWN = new Set(['/favicon.ico']);
-function handleEvent(cdp, server, resolver, sessions, tab, event) {
+function handleEvent(cdp, server, resolver, tabsById, tab, event) {
     const { visit } = tab;
     const params = event.params;
     switch (event.method) {
@@ -1761,7 +1762,7 @@ function handleEvent(cdp, server, resolver, sessions, tab, event) {
             void answer(cdp, server, resolver, visit, event);
             return;
         case 'Target.attachedToTarget':
-            void watchWorker(cdp, sessions, tab, params.sessionId);
+            void watchWorker(cdp, tabsById, tab, params.sessionId);
             return;
         case 'Page.javascriptDialogOpening':
             void cdp.send('Page.handleJavaScriptDialog', { accept: true }, event.sessionId).catch(() => undefined);
@@ -1843,8 +1844,8 @@ async function answer(cdp, server, resolver, visit, event) {
     }
 }
 /** A worker's or service worker's requests are intercepted and recorded as its page's. */
-async function watchWorker(cdp, sessions, tab, sessionId) {
-    sessions.set(sessionId, tab);
+async function watchWorker(cdp, tabsById, tab, sessionId) {
+    tabsById.set(sessionId, tab);
     // Dedicated workers have no Fetch domain of their own: their requests reach the page's.
     await Promise.allSettled([
         cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, sessionId),

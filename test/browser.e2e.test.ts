@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { findBrowser } from '../src/site/browser/find.ts'
@@ -64,9 +64,10 @@ function runTimeSite(): ExportedSite {
       'guides/chunk',
       "<script>const c = document.createElement('script'); c.src = '/_next/static/chunks/lazy-4f5e6d.js'; document.head.append(c)</script>"
     ),
-    ...planted('guides/busy', "<script>setInterval(() => fetch('/busy.json').catch(() => {}), 100)</script>", [{ name: 'busy.json', content: '{}' }])
+    ...planted('guides/busy', "<script>setInterval(() => fetch('/busy.json').catch(() => {}), 100)</script>", [{ name: 'busy.json', content: '{}' }]),
+    ...planted('guides/spin', '<script>for (;;) {}</script>')
   ]
-  return { entries, pageCount: 9 }
+  return { entries, pageCount: 10 }
 }
 
 describe.skipIf(!found.executable)('browser pass, end to end', () => {
@@ -82,7 +83,10 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
     expect(browser?.version).toMatch(/^\d+\.\d+\.\d+\.\d+$/)
     expect(browser?.pages[0]).toBe('index.html')
     expect([...(browser?.pages ?? [])].sort()).toEqual(
-      ['index.html', ...['beacon', 'busy', 'chunk', 'module', 'pixel', 'search', 'throws', 'widget'].map((page) => `guides/${page}.html`)].sort()
+      [
+        'index.html',
+        ...['beacon', 'busy', 'chunk', 'module', 'pixel', 'search', 'spin', 'throws', 'widget'].map((page) => `guides/${page}.html`)
+      ].sort()
     )
 
     const origins = Object.fromEntries((browser?.runtimeOrigins ?? []).map((origin) => [origin.origin, origin]))
@@ -140,7 +144,7 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
       }
     ])
     const errors = Object.fromEntries((browser?.scriptErrors ?? []).map((error) => [error.page, error]))
-    expect(Object.keys(errors).sort()).toEqual(['guides/busy.html', 'guides/module.html', 'guides/throws.html'])
+    expect(Object.keys(errors).sort()).toEqual(['guides/busy.html', 'guides/module.html', 'guides/spin.html', 'guides/throws.html'])
     expect(errors['guides/throws.html']).toMatchObject({
       kind: 'exception',
       message: 'Uncaught Error: planted failure',
@@ -151,7 +155,8 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
 
     // Each becomes a problem and a warning naming the page, as the static check's problems do.
     const problems = report.problems.filter((problem) => ['runtime-origin', 'runtime-missing', 'script-error'].includes(problem.check))
-    expect(problems).toHaveLength(9)
+    expect(errors['guides/spin.html']).toMatchObject({ kind: 'timeout', message: like(/^the page never finished loading within 10 s/) })
+    expect(problems).toHaveLength(10)
     expect(report.counts.problems).toBe(report.problems.length)
     expect(warnings(run)).toContainEqual(
       like(
@@ -203,6 +208,7 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
 
   it('leaves no browser and no profile behind when the run is cancelled during the pass', async () => {
     emulator = await new Emulator({ site: runTimeSite() }).start()
+    let child: ChildProcess | undefined
     let signalled = false
     const run = await runAction(exportInputs(emulator, { extract: 'true', 'verify-browser': 'on' }), {
       timeoutMs: 60_000,
@@ -216,13 +222,12 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
     })
     expect(signalled).toBe(true)
     expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([containing('The run was cancelled while export job')])
     expect(run.durationMs).toBeLessThan(30_000)
     expect((await readdir(run.runnerTemp)).filter((name) => name.startsWith('browser-profile-'))).toEqual([])
     expect(browsersUsing(run.runnerTemp)).toEqual([])
   })
 })
-
-let child: import('node:child_process').ChildProcess | undefined
 
 /** Processes whose command line names a folder of this run: a browser left running would. */
 function browsersUsing(folder: string): string[] {

@@ -9,7 +9,7 @@ import type { Readable, Writable } from 'node:stream'
 export interface CdpEvent {
   method: string
   params: Record<string, unknown>
-  /** The target session the event belongs to; none for the browser's own. */
+  /** The attached target the event comes from (its `sessionId` in the protocol); none for the browser itself. */
   sessionId?: string
 }
 

@@ -66,7 +66,7 @@ export async function launchBrowser(executable: string, options: LaunchOptions):
   const profile = await mkdtemp(path.join(process.env.RUNNER_TEMP || os.tmpdir(), 'browser-profile-'))
   let child: ChildProcess
   try {
-    // Its own process group on POSIX, so that close() can end the browser's helpers with it.
+    // Its own process group on POSIX, so that close() can end the browser's child processes with it.
     child = spawn(executable, flags(profile, options.proxy), {
       stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
       detached: process.platform !== 'win32'
@@ -142,7 +142,7 @@ function kill(child: ChildProcess): void {
   }
 }
 
-/** The browser's helpers may still hold files for a moment after it exits (Windows locks them). */
+/** The browser's child processes may still hold files for a moment after it exits (Windows locks them). */
 function removeProfile(profile: string): Promise<void> {
   return rm(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
 }

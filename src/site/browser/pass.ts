@@ -165,17 +165,18 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
 async function loadPages(browser: Browser, server: SiteServer, options: PassOptions): Promise<Map<string, VisitResult>> {
   const { cdp } = browser
   const { resolver } = options
-  const sessions = new Map<string, Tab>()
+  /** The tab of each attached target, by its protocol id: the tabs themselves and their workers. */
+  const tabsById = new Map<string, Tab>()
   const stopListening = cdp.onEvent((event) => {
-    const tab = event.sessionId ? sessions.get(event.sessionId) : undefined
-    if (tab) handleEvent(cdp, server, resolver, sessions, tab, event)
+    const tab = event.sessionId ? tabsById.get(event.sessionId) : undefined
+    if (tab) handleEvent(cdp, server, resolver, tabsById, tab, event)
   })
   const results = new Map<string, VisitResult>()
   const queue = [...options.pages]
   const pageTimeoutMs = options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS
   try {
     const worker = async (): Promise<void> => {
-      let tab = await openTab(cdp, sessions)
+      let tab = await openTab(cdp, tabsById)
       for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
         if (Date.now() >= options.deadline) return
         const visit = new Visit(page, resolver)
@@ -190,7 +191,7 @@ async function loadPages(browser: Browser, server: SiteServer, options: PassOpti
           // A tab that stopped answering (a script in an endless loop) is replaced, not reused.
           tab.visit = undefined
           await cdp.send('Target.closeTarget', { targetId: tab.targetId }).catch(() => undefined)
-          tab = await openTab(cdp, sessions)
+          tab = await openTab(cdp, tabsById)
         }
         tab.visit = undefined
         const result = visit.result()
@@ -205,11 +206,11 @@ async function loadPages(browser: Browser, server: SiteServer, options: PassOpti
   return results
 }
 
-async function openTab(cdp: CdpPipe, sessions: Map<string, Tab>): Promise<Tab> {
+async function openTab(cdp: CdpPipe, tabsById: Map<string, Tab>): Promise<Tab> {
   const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })
   const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true })
   const tab: Tab = { targetId, sessionId }
-  sessions.set(sessionId, tab)
+  tabsById.set(sessionId, tab)
   await Promise.all([
     cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, sessionId),
     cdp.send('Network.enable', {}, sessionId),
@@ -217,7 +218,7 @@ async function openTab(cdp: CdpPipe, sessions: Map<string, Tab>): Promise<Tab> {
     // Lifecycle events name their navigation: the load event of the page, not of the about:blank before it.
     cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }, sessionId),
     cdp.send('Runtime.enable', {}, sessionId),
-    // Workers and service workers get sessions of their own; each is held until it is watched too.
+    // Workers and service workers get tabsById of their own; each is held until it is watched too.
     cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sessionId)
   ])
   return tab
@@ -284,7 +285,7 @@ function timeoutFinding(visit: Visit, pageTimeoutMs: number): ScriptError {
 /** Paths the browser asks for on its own, not the page: a 404 for them is no finding. */
 const BROWSER_OWN = new Set(['/favicon.ico'])
 
-function handleEvent(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResolver, sessions: Map<string, Tab>, tab: Tab, event: CdpEvent): void {
+function handleEvent(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResolver, tabsById: Map<string, Tab>, tab: Tab, event: CdpEvent): void {
   const { visit } = tab
   const params = event.params
   switch (event.method) {
@@ -292,7 +293,7 @@ function handleEvent(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResolv
       void answer(cdp, server, resolver, visit, event)
       return
     case 'Target.attachedToTarget':
-      void watchWorker(cdp, sessions, tab, params.sessionId as string)
+      void watchWorker(cdp, tabsById, tab, params.sessionId as string)
       return
     case 'Page.javascriptDialogOpening':
       void cdp.send('Page.handleJavaScriptDialog', { accept: true }, event.sessionId).catch(() => undefined)
@@ -374,8 +375,8 @@ async function answer(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResol
 }
 
 /** A worker's or service worker's requests are intercepted and recorded as its page's. */
-async function watchWorker(cdp: CdpPipe, sessions: Map<string, Tab>, tab: Tab, sessionId: string): Promise<void> {
-  sessions.set(sessionId, tab)
+async function watchWorker(cdp: CdpPipe, tabsById: Map<string, Tab>, tab: Tab, sessionId: string): Promise<void> {
+  tabsById.set(sessionId, tab)
   // Dedicated workers have no Fetch domain of their own: their requests reach the page's.
   await Promise.allSettled([
     cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*' }] }, sessionId),
