@@ -1384,19 +1384,30 @@ async function launchBrowser(executable, options) {
     // A run that exits before close() finishes (the runner's cancellation gives it under a second)
     // still ends the browser and removes its profile, synchronously, on its way out.
     const onExit = () => {
-        if (child.exitCode === null && child.signalCode === null)
+        if (isRunning(child))
             kill(child);
         (0,external_node_fs_.rmSync)(profile, { recursive: true, force: true, maxRetries: 3 });
     };
     process.once('exit', onExit);
     let closing;
     const close = (now = false) => (closing ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) {
+        if (now) {
+            // A cancelled run has under a second left to say so: the browser is killed and left to
+            // exit, and its profile removed after it, without waiting; onExit finishes both if the
+            // process ends first.
+            if (isRunning(child))
+                kill(child);
+            void exited
+                .then(() => removeProfile(profile))
+                .then(() => process.off('exit', onExit), () => undefined);
+            return;
+        }
+        if (isRunning(child)) {
             cdp.send('Browser.close').catch(() => undefined);
-            const timer = delay(now ? 0 : CLOSE_GRACE_MS);
+            const timer = delay(CLOSE_GRACE_MS);
             await Promise.race([exited, timer.done]);
             timer.cancel();
-            if (child.exitCode === null && child.signalCode === null)
+            if (isRunning(child))
                 kill(child);
             await exited;
         }
@@ -1432,6 +1443,9 @@ async function launchBrowser(executable, options) {
         timer.cancel();
         options.signal.removeEventListener('abort', abort);
     }
+}
+function isRunning(child) {
+    return child.exitCode === null && child.signalCode === null;
 }
 function kill(child) {
     try {
@@ -1501,8 +1515,13 @@ async function serveSite(root, site) {
         const file = found?.file ?? (site.has('404.html') ? '404.html' : undefined);
         if (!file)
             return refuse(response, 404);
-        const headers = { 'content-type': TYPES[external_node_path_default().extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-store' };
-        const stream = (0,external_node_fs_.createReadStream)(external_node_path_default().join(root, file));
+        const full = external_node_path_default().join(root, file);
+        const headers = {
+            'content-type': TYPES[external_node_path_default().extname(file).toLowerCase()] ?? 'application/octet-stream',
+            'content-length': String((0,external_node_fs_.statSync)(full, { throwIfNoEntry: false })?.size ?? 0),
+            'cache-control': 'no-store'
+        };
+        const stream = (0,external_node_fs_.createReadStream)(full);
         stream.once('open', () => {
             response.writeHead(found ? 200 : 404, headers);
             if (request.method === 'HEAD') {
@@ -1544,6 +1563,8 @@ const QUIET_MS = 500;
 /** Longest wait for the browser's first answer. */
 const START_TIMEOUT_MS = 30_000;
 const POLL_MS = 25;
+/** The largest file the pass hands to the browser whole. */
+const MAX_FULFILLED_BYTES = 32 * 1024 * 1024;
 /** Thrown inside a visit when its time is up; the visit becomes a `timeout` finding. */
 class PageTimeout extends Error {
 }
@@ -1628,7 +1649,10 @@ async function runBrowserPass(options) {
         }
     }
     finally {
-        await server.close();
+        // As the browser, the server is not waited for when the run is being cancelled.
+        const closed = server.close();
+        if (!options.signal.aborted)
+            await closed;
     }
 }
 async function loadPages(browser, server, options) {
@@ -1825,7 +1849,11 @@ async function answer(cdp, server, resolver, visit, event) {
             const response = await fetch(`${server.origin}${url.pathname}${url.search}`, {
                 method: request.method === 'HEAD' ? 'HEAD' : request.method === 'GET' ? 'GET' : 'POST'
             });
-            const body = Buffer.from(await response.arrayBuffer()).toString('base64');
+            // A file travels to the browser base64-encoded in one message: a large one (a video) is answered without its body.
+            const tooLarge = Number(response.headers.get('content-length')) > MAX_FULFILLED_BYTES;
+            if (tooLarge)
+                await response.body?.cancel();
+            const body = tooLarge ? '' : Buffer.from(await response.arrayBuffer()).toString('base64');
             const responseHeaders = [...response.headers]
                 .filter(([name]) => name === 'content-type' || name === 'cache-control')
                 .map(([name, value]) => ({ name, value }));

@@ -13,8 +13,8 @@ export interface Browser {
   product: string
   startupMs: number
   /**
-   * Ends the browser, politely and then by force (at once when `now`: the run is being cancelled),
-   * and removes its profile; later calls wait for the first.
+   * Ends the browser, politely and then by force, and removes its profile; with `now` (the run is
+   * being cancelled) kills it at once and returns without waiting. Later calls wait for the first.
    */
   close(now?: boolean): Promise<void>
 }
@@ -86,7 +86,7 @@ export async function launchBrowser(executable: string, options: LaunchOptions):
   // A run that exits before close() finishes (the runner's cancellation gives it under a second)
   // still ends the browser and removes its profile, synchronously, on its way out.
   const onExit = (): void => {
-    if (child.exitCode === null && child.signalCode === null) kill(child)
+    if (isRunning(child)) kill(child)
     rmSync(profile, { recursive: true, force: true, maxRetries: 3 })
   }
   process.once('exit', onExit)
@@ -94,12 +94,25 @@ export async function launchBrowser(executable: string, options: LaunchOptions):
   let closing: Promise<void> | undefined
   const close = (now = false): Promise<void> =>
     (closing ??= (async () => {
-      if (child.exitCode === null && child.signalCode === null) {
+      if (now) {
+        // A cancelled run has under a second left to say so: the browser is killed and left to
+        // exit, and its profile removed after it, without waiting; onExit finishes both if the
+        // process ends first.
+        if (isRunning(child)) kill(child)
+        void exited
+          .then(() => removeProfile(profile))
+          .then(
+            () => process.off('exit', onExit),
+            () => undefined
+          )
+        return
+      }
+      if (isRunning(child)) {
         cdp.send('Browser.close').catch(() => undefined)
-        const timer = delay(now ? 0 : CLOSE_GRACE_MS)
+        const timer = delay(CLOSE_GRACE_MS)
         await Promise.race([exited, timer.done])
         timer.cancel()
-        if (child.exitCode === null && child.signalCode === null) kill(child)
+        if (isRunning(child)) kill(child)
         await exited
       }
       await removeProfile(profile)
@@ -131,6 +144,10 @@ export async function launchBrowser(executable: string, options: LaunchOptions):
     timer.cancel()
     options.signal.removeEventListener('abort', abort)
   }
+}
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null
 }
 
 function kill(child: ChildProcess): void {

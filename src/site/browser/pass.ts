@@ -59,6 +59,8 @@ const QUIET_MS = 500
 /** Longest wait for the browser's first answer. */
 const START_TIMEOUT_MS = 30_000
 const POLL_MS = 25
+/** The largest file the pass hands to the browser whole. */
+const MAX_FULFILLED_BYTES = 32 * 1024 * 1024
 
 /** Thrown inside a visit when its time is up; the visit becomes a `timeout` finding. */
 class PageTimeout extends Error {}
@@ -158,7 +160,9 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
       await browser.close(options.signal.aborted)
     }
   } finally {
-    await server.close()
+    // As the browser, the server is not waited for when the run is being cancelled.
+    const closed = server.close()
+    if (!options.signal.aborted) await closed
   }
 }
 
@@ -356,7 +360,10 @@ async function answer(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResol
       const response = await fetch(`${server.origin}${url.pathname}${url.search}`, {
         method: request.method === 'HEAD' ? 'HEAD' : request.method === 'GET' ? 'GET' : 'POST'
       })
-      const body = Buffer.from(await response.arrayBuffer()).toString('base64')
+      // A file travels to the browser base64-encoded in one message: a large one (a video) is answered without its body.
+      const tooLarge = Number(response.headers.get('content-length')) > MAX_FULFILLED_BYTES
+      if (tooLarge) await response.body?.cancel()
+      const body = tooLarge ? '' : Buffer.from(await response.arrayBuffer()).toString('base64')
       const responseHeaders = [...response.headers]
         .filter(([name]) => name === 'content-type' || name === 'cache-control')
         .map(([name, value]) => ({ name, value }))

@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, statSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -53,8 +53,13 @@ export async function serveSite(root: string, site: SiteFiles): Promise<SiteServ
     const found = site.lookup(decodePath(new URL(target, 'http://site').pathname))
     const file = found?.file ?? (site.has('404.html') ? '404.html' : undefined)
     if (!file) return refuse(response, 404)
-    const headers = { 'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-store' }
-    const stream = createReadStream(path.join(root, file))
+    const full = path.join(root, file)
+    const headers = {
+      'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'content-length': String(statSync(full, { throwIfNoEntry: false })?.size ?? 0),
+      'cache-control': 'no-store'
+    }
+    const stream = createReadStream(full)
     stream.once('open', () => {
       response.writeHead(found ? 200 : 404, headers)
       if (request.method === 'HEAD') {

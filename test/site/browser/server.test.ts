@@ -34,6 +34,7 @@ describe('serveSite', () => {
     const response = await fetch(`${server.origin}${target}`)
     expect(response.status).toBe(status)
     expect(response.headers.get('content-type')).toBe(type)
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(`content of ${file}`)))
     expect(await response.text()).toBe(`content of ${file}`)
   })
 
