@@ -66,8 +66,12 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
       if (settings.verify !== 'off') {
         const { verifySite } = await import('./site/verify.js')
         const { sitePath } = report
-        const options = { mode: settings.verify, domain: settings.domain, expectedPages: job.pageCount }
-        report.siteCheck = await host.group('Check the site', () => verifySite(sitePath, options))
+        report.siteCheck = await verifySite(sitePath, {
+          mode: settings.verify,
+          domain: settings.domain,
+          expectedPages: job.pageCount,
+          browser: { mode: settings.verifyBrowser, pages: settings.verifyBrowserPages, deadline: context.deadline, signal: context.signal }
+        })
         if (report.siteCheck?.failure) throw report.siteCheck.failure
       }
     }

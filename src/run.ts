@@ -3,6 +3,7 @@ import { ApiClient } from './api/client.js'
 import { exportSite } from './export.js'
 import type { RunReport } from './report.js'
 import type { Settings } from './settings.js'
+import { writeBrowserSummary } from './site/browser/summary.js'
 import { writeSiteCheckSummary } from './site/summary.js'
 import { writeExportSummary } from './summary.js'
 
@@ -44,6 +45,7 @@ export async function runCommand(settings: Settings, report: RunReport, { signal
     } finally {
       await writeExportSummary(report, !settings.maskBundleUrl)
       if (report.siteCheck) await writeSiteCheckSummary(report.siteCheck)
+      if (report.siteCheck?.report.browser) await writeBrowserSummary(report.siteCheck.report.browser)
     }
   } else if (settings.command === 'agent-job' && report.command === 'agent-job') {
     await followAgentJob(settings, report, client, { deadline, signal, comment })

@@ -33,9 +33,14 @@ export interface ExportSettings extends CommonSettings {
   version?: string
   /** What the site check does with problems after unpacking (`extract`); `off`: no check. */
   verify: VerifyMode
+  /** Whether the site check also loads pages in an installed Chrome/Chromium (`auto`: when one is found). */
+  verifyBrowser: VerifyBrowserMode
+  /** How many pages the browser pass loads at most. */
+  verifyBrowserPages: number
 }
 
 export type VerifyMode = 'warn' | 'error' | 'off'
+export type VerifyBrowserMode = 'auto' | 'on' | 'off'
 
 export interface AgentSettings extends CommonSettings {
   command: 'agent-job'
@@ -187,6 +192,21 @@ const INPUTS = {
     schema: z.enum(['warn', 'error', 'off'], {
       error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
     })
+  },
+  'verify-browser': {
+    command: 'export',
+    default: 'auto',
+    schema: z.enum(['auto', 'on', 'off'], {
+      error: (issue) => `must be auto, on or off, got "${String(issue.input)}"`
+    })
+  },
+  'verify-browser-pages': {
+    command: 'export',
+    default: '25',
+    schema: z
+      .string()
+      .regex(/^\s*[1-9]\d{0,5}\s*$/, { error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"` })
+      .transform(Number)
   }
 } satisfies Record<string, InputSpec>
 
@@ -288,7 +308,9 @@ export function readSettings(): Settings {
           maskBundleUrl: inputs['mask-bundle-url'],
           paths: inputs.paths,
           version: inputs.version,
-          verify: inputs.verify
+          verify: inputs.verify,
+          verifyBrowser: inputs['verify-browser'],
+          verifyBrowserPages: inputs['verify-browser-pages']
         }
       : {
           ...common,
@@ -338,6 +360,10 @@ function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>):
       unused(['extract', 'verify'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack')
     }
     if (!inputs.extract) unused(['verify'], 'does nothing without extract: true: only an unpacked site is checked')
+    // verify-browser: off asks for nothing, so it is never an input that does nothing.
+    const browserInputs: InputName[] = inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages']
+    if (!checksSite) unused(browserInputs, 'does nothing without extract: true and verify not off: the browser pass is part of the site check')
+    else if (inputs['verify-browser'] === 'off') unused(['verify-browser-pages'], 'does nothing with verify-browser: off')
   } else {
     unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job')
   }

@@ -23,7 +23,9 @@ const CONTRACT_INPUTS: Record<string, string | undefined> = {
   'mask-bundle-url': 'true',
   paths: undefined,
   version: undefined,
-  verify: 'warn'
+  verify: 'warn',
+  'verify-browser': 'auto',
+  'verify-browser-pages': '25'
 }
 const CONTRACT_OUTPUTS = [
   'job-id',

@@ -75,7 +75,9 @@ describe('readSettings: defaults', () => {
       maskBundleUrl: true,
       paths: [],
       version: undefined,
-      verify: 'warn'
+      verify: 'warn',
+      verifyBrowser: 'auto',
+      verifyBrowserPages: 25
     })
   })
 })
@@ -318,6 +320,44 @@ describe('readSettings: several problems', () => {
       `Input 'wait' must be true or false, got "maybe"`,
       `Input 'timeout-seconds' must be a positive number of seconds, got "soon"`
     ])
+  })
+})
+
+describe('readSettings: verify-browser and verify-browser-pages', () => {
+  it.each(['auto', 'on', 'off'] as const)('accepts verify-browser: %s', (mode) => {
+    expect(exportSettings({ 'verify-browser': mode, extract: 'true' }).verifyBrowser).toBe(mode)
+  })
+
+  it.each(['true', 'ON', 'always'])('rejects verify-browser: %j, naming the input', (mode) => {
+    expect(exportError({ 'verify-browser': mode })).toBe(`Input 'verify-browser' must be auto, on or off, got "${mode}"`)
+  })
+
+  it('reads verify-browser-pages as a whole number', () => {
+    expect(exportSettings({ 'verify-browser-pages': ' 40 ', extract: 'true' }).verifyBrowserPages).toBe(40)
+  })
+
+  it.each(['0', '2.5', '-3', 'all'])('rejects verify-browser-pages: %j, naming the input', (pages) => {
+    expect(exportError({ 'verify-browser-pages': pages })).toBe(
+      `Input 'verify-browser-pages' must be a whole number of pages (at least 1), got "${pages}"`
+    )
+  })
+
+  it.each([
+    [{ 'verify-browser': 'on' }, 'verify-browser', 'does nothing without extract: true and verify not off'],
+    [
+      { extract: 'true', verify: 'off', 'verify-browser-pages': '5' },
+      'verify-browser-pages',
+      'does nothing without extract: true and verify not off'
+    ],
+    [{ extract: 'true', 'verify-browser': 'off', 'verify-browser-pages': '5' }, 'verify-browser-pages', 'does nothing with verify-browser: off']
+  ])('with %j warns about %s', (inputs, input, why) => {
+    exportSettings(inputs)
+    expect(written()).toContain(`::warning::Input '${input}' ${why}`)
+  })
+
+  it('says nothing of verify-browser: off, which asks for nothing', () => {
+    exportSettings({ 'verify-browser': 'off' })
+    expect(written()).not.toContain('::warning')
   })
 })
 

@@ -45219,7 +45219,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1180);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7812);
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2));
 
@@ -45228,7 +45228,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1180:
+/***/ 7812:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -58243,10 +58243,14 @@ async function exportSite(settings, report, context) {
                 return sitePath;
             });
             if (settings.verify !== 'off') {
-                const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(827)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3827));
+                const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(85)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4085));
                 const { sitePath } = report;
-                const options = { mode: settings.verify, domain: settings.domain, expectedPages: job.pageCount };
-                report.siteCheck = await host/* host */.H.group('Check the site', () => verifySite(sitePath, options));
+                report.siteCheck = await verifySite(sitePath, {
+                    mode: settings.verify,
+                    domain: settings.domain,
+                    expectedPages: job.pageCount,
+                    browser: { mode: settings.verifyBrowser, pages: settings.verifyBrowserPages, deadline: context.deadline, signal: context.signal }
+                });
                 if (report.siteCheck?.failure)
                     throw report.siteCheck.failure;
             }
@@ -58408,11 +58412,62 @@ function archiveName(link, jobId) {
     return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase()) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
 }
 
+;// CONCATENATED MODULE: ./src/site/browser/summary.ts
+
+
+/** Rows of each table in the job summary; the report has them all. */
+const LISTED = 10;
+/** The browser pass's section of the job summary: what ran, the origins reached, what was missing or failed. */
+async function writeBrowserSummary(section) {
+    await writeSummary('the browser pass to the job summary', (summary) => {
+        summary.addHeading('Browser pass', 3);
+        if (section.skipped !== null)
+            return summary.addRaw(`<p>Not run: ${escapeHtml(section.skipped)}</p>`, true);
+        const rows = [
+            ['Browser', escapeHtml(`${section.browser ?? ''} ${section.version ?? ''}`.trim())],
+            [
+                'Pages loaded',
+                `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
+            ],
+            ['Origins reached at run time', String(section.runtimeOrigins.length)],
+            ['Missing at run time', String(section.missing.length)],
+            ['Script errors', String(section.scriptErrors.length)],
+            ['Time', `${(0,format/* formatDuration */.a3)(section.durationMs ?? 0)}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`]
+        ];
+        addTable(summary, ['Browser pass', 'Result'], rows);
+        if (section.runtimeOrigins.length > 0) {
+            addTable(summary.addHeading(cut('Reached at run time', section.runtimeOrigins.length), 4), ['Origin', 'Types', 'Pages', 'Such as', 'Started by'], section.runtimeOrigins.slice(0, LISTED).map((origin) => {
+                const [first] = origin.examples;
+                return [
+                    code(origin.origin),
+                    escapeHtml(origin.types.join(', ')),
+                    String(origin.pages.length),
+                    code(first?.url ?? ''),
+                    code(first?.initiator ?? '')
+                ];
+            }));
+        }
+        if (section.missing.length > 0) {
+            addTable(summary.addHeading(cut('Missing at run time', section.missing.length), 4), ['Path', 'Pages', 'Started by'], section.missing
+                .slice(0, LISTED)
+                .map((resource) => [code(resource.path), String(resource.pages.length), code(resource.examples[0]?.initiator ?? '')]));
+        }
+        if (section.scriptErrors.length > 0) {
+            addTable(summary.addHeading(cut('Script errors', section.scriptErrors.length), 4), ['Page', 'Error', 'At'], section.scriptErrors.slice(0, LISTED).map((error) => [code(error.page), escapeHtml(error.message), code(error.source ?? '')]));
+        }
+        return summary;
+    });
+}
+/** A table's heading, saying when it shows only the first rows. */
+function cut(heading, total) {
+    return total > LISTED ? `${heading}: ${LISTED} of ${total}; all are in the report` : heading;
+}
+
 ;// CONCATENATED MODULE: ./src/site/summary.ts
 
 
 /** Problems and origins listed in the job summary; the report has them all. */
-const LISTED = 10;
+const summary_LISTED = 10;
 /** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
 const LONGEST = 300;
 /** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
@@ -58436,14 +58491,14 @@ async function writeSiteCheckSummary(check) {
         addTable(summary.addHeading('Site check', 3), ['Check', 'Result'], rows);
         if (report.externalOrigins.length > 0) {
             addTable(summary.addHeading('Loaded from other origins', 4), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
-                .slice(0, LISTED)
+                .slice(0, summary_LISTED)
                 .map((origin) => [code(origin.origin), escapeHtml(origin.kinds.join(', ')), String(origin.files), code(shorten(origin.examples[0] ?? ''))]));
-            if (report.externalOrigins.length > LISTED)
-                summary.addRaw(`<p>${LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true);
+            if (report.externalOrigins.length > summary_LISTED)
+                summary.addRaw(`<p>${summary_LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true);
         }
         if (report.problems.length > 0) {
-            const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems';
-            summary.addHeading(heading, 4).addList(report.problems.slice(0, LISTED).map((problem) => escapeHtml(shorten(problem.message))));
+            const heading = counts.problems > summary_LISTED ? `The first ${summary_LISTED} of ${counts.problems} problems` : 'Problems';
+            summary.addHeading(heading, 4).addList(report.problems.slice(0, summary_LISTED).map((problem) => escapeHtml(shorten(problem.message))));
         }
         for (const notice of report.notices)
             summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`);
@@ -58465,6 +58520,7 @@ function shorten(message) {
 }
 
 ;// CONCATENATED MODULE: ./src/run.ts
+
 
 
 
@@ -58503,6 +58559,8 @@ async function runCommand(settings, report, { signal, comment }) {
             await writeExportSummary(report, !settings.maskBundleUrl);
             if (report.siteCheck)
                 await writeSiteCheckSummary(report.siteCheck);
+            if (report.siteCheck?.report.browser)
+                await writeBrowserSummary(report.siteCheck.report.browser);
         }
     }
     else if (settings.command === 'agent-job' && report.command === 'agent-job') {
@@ -58639,6 +58697,20 @@ const INPUTS = {
         schema: schemas_enum(['warn', 'error', 'off'], {
             error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
         })
+    },
+    'verify-browser': {
+        command: 'export',
+        default: 'auto',
+        schema: schemas_enum(['auto', 'on', 'off'], {
+            error: (issue) => `must be auto, on or off, got "${String(issue.input)}"`
+        })
+    },
+    'verify-browser-pages': {
+        command: 'export',
+        default: '25',
+        schema: schemas_string()
+            .regex(/^\s*[1-9]\d{0,5}\s*$/, { error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"` })
+            .transform(Number)
     }
 };
 const SPECS = Object.entries(INPUTS);
@@ -58723,7 +58795,9 @@ function readSettings() {
             maskBundleUrl: inputs['mask-bundle-url'],
             paths: inputs.paths,
             version: inputs.version,
-            verify: inputs.verify
+            verify: inputs.verify,
+            verifyBrowser: inputs['verify-browser'],
+            verifyBrowserPages: inputs['verify-browser-pages']
         }
         : {
             ...common,
@@ -58777,6 +58851,12 @@ function ineffectiveInputs(inputs, given) {
         }
         if (!inputs.extract)
             unused(['verify'], 'does nothing without extract: true: only an unpacked site is checked');
+        // verify-browser: off asks for nothing, so it is never an input that does nothing.
+        const browserInputs = inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages'];
+        if (!checksSite)
+            unused(browserInputs, 'does nothing without extract: true and verify not off: the browser pass is part of the site check');
+        else if (inputs['verify-browser'] === 'off')
+            unused(['verify-browser-pages'], 'does nothing with verify-browser: off');
     }
     else {
         unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job');
@@ -59311,6 +59391,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_h
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 1421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 
 /***/ }),
 

@@ -16,6 +16,7 @@ import path from 'node:path'
 import * as prettier from 'prettier'
 import { ACTION_ENTRY, ROOT } from '../../test/support/run-action.ts'
 import { makeMemoryFolder, type BenchContext, type Figure } from './context.ts'
+import { browserPass } from './figures/browser-pass.ts'
 import { coldStart } from './figures/cold-start.ts'
 import { download } from './figures/download.ts'
 import { polling } from './figures/polling.ts'
@@ -26,7 +27,7 @@ import { markdownTable, printTable, type Table } from './report.ts'
 import { mib } from './stats.ts'
 
 /** In the order they run: the cold start first, on a quiet machine; the polling runs last. */
-const FIGURES: Figure[] = [coldStart, download, resume, unpack, siteCheck, polling]
+const FIGURES: Figure[] = [coldStart, download, resume, unpack, siteCheck, polling, browserPass]
 const NAMES = FIGURES.map((figure) => figure.name)
 
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))

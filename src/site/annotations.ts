@@ -14,7 +14,10 @@ const TITLES: Record<ProblemCheck, string> = {
   fragment: 'Site check: link to a missing fragment',
   address: 'Site check: canonical address on another host',
   sitemap: 'Site check: sitemap',
-  'external-origin': 'Site check: loads from another origin'
+  'external-origin': 'Site check: loads from another origin',
+  'runtime-origin': 'Site check: reaches another origin at run time',
+  'runtime-missing': 'Site check: missing at run time',
+  'script-error': 'Site check: script error'
 }
 
 /**

@@ -148,7 +148,7 @@ function readInWorkers(workerFile: URL, count: number, setup: WorkerSetup, files
 }
 
 /** Every file under `root` as a `/`-separated relative path, sorted; links to files count as files. */
-async function listFiles(root: string): Promise<{ files: string[]; linkedFolders: boolean }> {
+export async function listFiles(root: string): Promise<{ files: string[]; linkedFolders: boolean }> {
   const files: string[] = []
   let linkedFolders = false
   const top = path.resolve(root)

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises'
+import type { BrowserSection } from './browser/types.js'
 import type {
   AddressProblem,
   BrokenFragment,
@@ -19,7 +20,17 @@ import type {
 export const REPORT_VERSION = 1
 
 /** Which check a problem comes from. */
-export type ProblemCheck = 'index' | 'pages' | 'broken-reference' | 'fragment' | 'address' | 'sitemap' | 'external-origin'
+export type ProblemCheck =
+  | 'index'
+  | 'pages'
+  | 'broken-reference'
+  | 'fragment'
+  | 'address'
+  | 'sitemap'
+  | 'external-origin'
+  | 'runtime-origin'
+  | 'runtime-missing'
+  | 'script-error'
 
 export interface Problem {
   check: ProblemCheck
@@ -83,6 +94,8 @@ export interface SiteCheckReport {
   }
   problems: Problem[]
   notices: string[]
+  /** The browser pass (src/site/browser/), added once it has run or been skipped. */
+  browser?: BrowserSection
 }
 
 /** The report of a check, ready to be written and shown. */

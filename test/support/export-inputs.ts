@@ -1,7 +1,8 @@
 import type { Emulator } from '../emulator/server.ts'
 
 /**
- * Inputs of a quick export against the emulator: short polls, a domain, its key and address.
+ * Inputs of a quick export against the emulator: short polls, a domain, its key and address, and
+ * no browser pass (it depends on the machine having a browser; test/browser.e2e.test.ts runs it).
  * The rest are action.yml's defaults, which runAction fills in as the runner does.
  */
 export function exportInputs(emulator: Emulator, overrides: Record<string, string> = {}): Record<string, string> {
@@ -11,6 +12,7 @@ export function exportInputs(emulator: Emulator, overrides: Record<string, strin
     domain: 'docs.acme.dev',
     'poll-interval-seconds': '0.05',
     'timeout-seconds': '20',
+    'verify-browser': 'off',
     ...overrides
   }
 }

@@ -90,7 +90,10 @@ async function measure(emulator: Emulator, file: string, place: string, pages: n
   let references = 0
   /** The check's time, and the run's max RSS. */
   const measureAction = async (): Promise<[number, number | undefined]> => {
-    const run = await startAction(place, inputs(emulator, { extract: 'true', verify: 'error' }), { probeRss: true, timeoutMs: 600_000 })
+    const run = await startAction(place, inputs(emulator, { extract: 'true', verify: 'error', 'verify-browser': 'off' }), {
+      probeRss: true,
+      timeoutMs: 600_000
+    })
     const begin = lineAt(run, '::group::Check the site')
     const end = lineAt(run, '::endgroup::', begin)
     const report = JSON.parse(await readFile(run.outputs['verify-report-path'] ?? '', 'utf8')) as SiteCheckReport

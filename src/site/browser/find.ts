@@ -1,0 +1,60 @@
+import { accessSync, constants, statSync } from 'node:fs'
+import path from 'node:path'
+
+/** Where the browser pass looks for Chrome or Chromium, and what it found. */
+
+export type BrowserSearch = { executable: string } | { executable?: undefined; reason: string }
+
+/** Names on the PATH, in the order a Linux runner is likeliest to have them. */
+const NAMES = ['google-chrome', 'google-chrome-stable', 'chromium', 'chromium-browser', 'chrome']
+
+/** The usual install places, per platform; `%VAR%` is an environment variable. */
+const PLACES: Partial<Record<NodeJS.Platform, string[]>> = {
+  linux: ['/usr/bin/google-chrome', '/opt/google/chrome/chrome', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'],
+  darwin: [
+    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+    '/Applications/Chromium.app/Contents/MacOS/Chromium',
+    '%HOME%/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'
+  ],
+  win32: [
+    '%PROGRAMFILES%\\Google\\Chrome\\Application\\chrome.exe',
+    '%PROGRAMFILES(X86)%\\Google\\Chrome\\Application\\chrome.exe',
+    '%LOCALAPPDATA%\\Google\\Chrome\\Application\\chrome.exe',
+    '%PROGRAMFILES%\\Chromium\\Application\\chrome.exe'
+  ]
+}
+
+/**
+ * The browser to run: `CHROME_PATH` when it is set (and then only it: a path given on purpose
+ * is not silently replaced by another browser), else the first of the usual names on the PATH,
+ * else the first of the platform's usual install places.
+ */
+export function findBrowser(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): BrowserSearch {
+  const chosen = env.CHROME_PATH?.trim()
+  if (chosen) return isExecutable(chosen, platform) ? { executable: chosen } : { reason: `CHROME_PATH (${chosen}) is not an executable file` }
+  const folders = (env.PATH ?? env.Path ?? '').split(path.delimiter).filter(Boolean)
+  const suffixes = platform === 'win32' ? ['.exe'] : ['']
+  for (const name of NAMES) {
+    for (const folder of folders) {
+      for (const suffix of suffixes) {
+        const candidate = path.join(folder, name + suffix)
+        if (isExecutable(candidate, platform)) return { executable: candidate }
+      }
+    }
+  }
+  for (const place of PLACES[platform] ?? []) {
+    const candidate = place.replace(/%([^%]+)%/g, (_, name: string) => env[name] ?? '')
+    if (!candidate.startsWith('\\') && isExecutable(candidate, platform)) return { executable: candidate }
+  }
+  return { reason: `no Chrome or Chromium found (set CHROME_PATH, or install one: ${NAMES.slice(0, 4).join(', ')} on the PATH)` }
+}
+
+function isExecutable(file: string, platform: NodeJS.Platform): boolean {
+  try {
+    if (!statSync(file).isFile()) return false
+    if (platform !== 'win32') accessSync(file, constants.X_OK)
+    return true
+  } catch {
+    return false
+  }
+}
