@@ -27,7 +27,10 @@ export default defineConfig(
     rules: {
       // A leading `_` marks a parameter or variable that is unused on purpose (a callback's
       // signature, a test double); tsc's noUnusedLocals/noUnusedParameters accept the same convention.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }]
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }
+      ]
     }
   },
   {

@@ -197,7 +197,7 @@ const CLOSE_PAREN = 0x29;
 const BACKSLASH = 0x5c;
 const NEWLINE = 0x0a;
 function isNameStart(char) {
-    return (char >= 0x61 && char <= 0x7a) || (char >= 0x41 && char <= 0x5a) || char === 0x5f || char === 0x2d || char >= 0x80;
+    return ((char >= 0x61 && char <= 0x7a) || (char >= 0x41 && char <= 0x5a) || char === 0x5f || char === 0x2d || char >= 0x80);
 }
 function isNameChar(char) {
     return isNameStart(char) || (char >= 0x30 && char <= 0x39);
@@ -368,7 +368,9 @@ class Tally {
     }
     /** The findings, those held by the most files first (then by key, for a stable order). */
     sorted() {
-        return [...this.entries].sort(([keyA, a], [keyB, b]) => b.files - a.files || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0)).map(([, entry]) => entry);
+        return [...this.entries]
+            .sort(([keyA, a], [keyB, b]) => b.files - a.files || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
+            .map(([, entry]) => entry);
     }
     snapshot() {
         return { entries: [...this.entries], overflow: this.overflow };
@@ -838,7 +840,9 @@ class SiteFiles {
         const relative = sitePath.replace(/^\/+/, '');
         if (relative === '' || relative.endsWith('/'))
             return this.find(`${relative}index.html`, 'index');
-        return this.find(relative, 'exact') ?? this.find(`${relative}.html`, 'html') ?? this.find(`${relative}/index.html`, 'index');
+        return (this.find(relative, 'exact') ??
+            this.find(`${relative}.html`, 'html') ??
+            this.find(`${relative}/index.html`, 'index'));
     }
     find(file, match) {
         if (this.files.has(file) || (this.linkedFolders && this.isFileOnDisk(file)))
@@ -989,7 +993,11 @@ class SiteReader {
     }
     readStyleSheet(file) {
         const base = this.baseOf(this.resolver.pageUrl(file), file);
-        scanCss(this.read(file), (reference) => this.reference(file, base, { url: reference.url, source: reference.kind === 'import' ? '@import' : 'url()', use: reader_CSS_USE[reference.kind] }));
+        scanCss(this.read(file), (reference) => this.reference(file, base, {
+            url: reference.url,
+            source: reference.kind === 'import' ? '@import' : 'url()',
+            use: reader_CSS_USE[reference.kind]
+        }));
     }
     /** Reads `first` and the sitemaps a sitemap index lists, checking every URL. */
     readSitemaps(first) {
@@ -1040,7 +1048,11 @@ class SiteReader {
             return;
         const mine = this.extensionless;
         const first = !mine || exampleOrder(theirs.exampleFile, mine.exampleFile) < 0 ? theirs : mine;
-        this.extensionless = { ...first, references: (mine?.references ?? 0) + theirs.references, files: (mine?.files ?? 0) + theirs.files };
+        this.extensionless = {
+            ...first,
+            references: (mine?.references ?? 0) + theirs.references,
+            files: (mine?.files ?? 0) + theirs.files
+        };
     }
     /**
      * Checks the links to fragments of other pages, once every page is read (and every reader
@@ -1072,7 +1084,9 @@ class SiteReader {
             if (host.examples.length < SITEMAP_EXAMPLES)
                 host.examples.push(location);
         }
-        const found = url && (url.protocol === 'https:' || url.protocol === 'http:') ? this.site.lookup(decodePath(url.pathname)) : undefined;
+        const found = url && (url.protocol === 'https:' || url.protocol === 'http:')
+            ? this.site.lookup(decodePath(url.pathname))
+            : undefined;
         if (!found) {
             findings.unresolvedCount++;
             if (findings.unresolved.length < SITEMAP_EXAMPLES)
@@ -1087,7 +1101,11 @@ class SiteReader {
         return (0,external_node_fs_.readFileSync)(external_node_path_default().join(this.root, file), 'utf8');
     }
     baseOf(url, page) {
-        return { url, folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined, page };
+        return {
+            url,
+            folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined,
+            page
+        };
     }
     /**
      * Where a reference points and what serves it, resolved once for every page that holds it. A
@@ -1213,7 +1231,14 @@ class SiteReader {
     }
 }
 function brokenFragment(page, fragment, reference) {
-    return { page, fragment: copyString(fragment), reference: copyString(reference.url), source: reference.source, files: 0, examples: [] };
+    return {
+        page,
+        fragment: copyString(fragment),
+        reference: copyString(reference.url),
+        source: reference.source,
+        files: 0,
+        examples: []
+    };
 }
 /**
  * On pages of the site, a reference that starts with `/` or a scheme means the same everywhere,
@@ -1316,7 +1341,10 @@ function readInWorkers(workerFile, count, setup, files) {
     let next = 0;
     const started = [];
     const reading = Array.from({ length: count }, () => new Promise((resolve, reject) => {
-        const worker = new external_node_worker_threads_.Worker(workerFile, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+        const worker = new external_node_worker_threads_.Worker(workerFile, {
+            workerData: setup,
+            resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
+        });
         started.push(worker);
         let done = false;
         worker.on('message', (message) => {
@@ -1370,7 +1398,13 @@ async function listFiles(root) {
 const NAMES = ['google-chrome', 'google-chrome-stable', 'chromium', 'chromium-browser', 'chrome'];
 /** The usual install places, per platform; `%VAR%` is an environment variable. */
 const PLACES = {
-    linux: ['/usr/bin/google-chrome', '/opt/google/chrome/chrome', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'],
+    linux: [
+        '/usr/bin/google-chrome',
+        '/opt/google/chrome/chrome',
+        '/usr/bin/chromium',
+        '/usr/bin/chromium-browser',
+        '/snap/bin/chromium'
+    ],
     darwin: [
         '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
         '/Applications/Chromium.app/Contents/MacOS/Chromium',
@@ -1391,7 +1425,9 @@ const PLACES = {
 function findBrowser(env = process.env, platform = process.platform) {
     const chosen = env.CHROME_PATH?.trim();
     if (chosen)
-        return isExecutable(chosen, platform) ? { executable: chosen } : { reason: `CHROME_PATH (${chosen}) is not an executable file` };
+        return isExecutable(chosen, platform)
+            ? { executable: chosen }
+            : { reason: `CHROME_PATH (${chosen}) is not an executable file` };
     const folders = (env.PATH ?? env.Path ?? '').split((external_node_path_default()).delimiter).filter(Boolean);
     const suffixes = platform === 'win32' ? ['.exe'] : [''];
     for (const name of NAMES) {
@@ -1408,7 +1444,9 @@ function findBrowser(env = process.env, platform = process.platform) {
         if (!candidate.startsWith('\\') && isExecutable(candidate, platform))
             return { executable: candidate };
     }
-    return { reason: `no Chrome or Chromium found (set CHROME_PATH, or install one: ${NAMES.slice(0, 4).join(', ')} on the PATH)` };
+    return {
+        reason: `no Chrome or Chromium found (set CHROME_PATH, or install one: ${NAMES.slice(0, 4).join(', ')} on the PATH)`
+    };
 }
 function isExecutable(file, platform) {
     try {
@@ -1785,7 +1823,12 @@ class Visit {
                 type: type(load.networkId, load.type),
                 initiator: load.initiator ?? initiator(load.networkId)
             })),
-            missing: this.notFound.map((miss) => ({ page: this.page, url: miss.url, type: miss.type, initiator: initiator(miss.networkId) })),
+            missing: this.notFound.map((miss) => ({
+                page: this.page,
+                url: miss.url,
+                type: miss.type,
+                initiator: initiator(miss.networkId)
+            })),
             errors: this.errors,
             durationMs: Date.now() - this.startedAt
         };
@@ -1905,7 +1948,12 @@ async function loadPage(cdp, tab, visit, end, signal) {
     const navigation = await within(cdp.send('Page.navigate', { url: visit.url }, tab.sessionId), end, signal);
     visit.loaderId = navigation.loaderId;
     if (navigation.errorText) {
-        visit.errors.push({ page: visit.page, kind: 'load', message: `the page did not load: ${navigation.errorText}`, source: null });
+        visit.errors.push({
+            page: visit.page,
+            kind: 'load',
+            message: `the page did not load: ${navigation.errorText}`,
+            source: null
+        });
         return;
     }
     await settle(visit, end, signal);
@@ -1999,7 +2047,10 @@ function handleEvent(cdp, server, resolver, tabsById, tab, event) {
             const response = params.response;
             const url = URL.parse(response.url);
             const type = pass_text(params.type);
-            if (response.status === 404 && url && resolver.isSiteHost(url) && !(type === 'Other' && BROWSER_OWN.has(url.pathname))) {
+            if (response.status === 404 &&
+                url &&
+                resolver.isSiteHost(url) &&
+                !(type === 'Other' && BROWSER_OWN.has(url.pathname))) {
                 visit.notFound.push({ networkId: params.requestId, url: visit.short(response.url), type });
             }
             return;
@@ -2007,7 +2058,11 @@ function handleEvent(cdp, server, resolver, tabsById, tab, event) {
         case 'Network.webSocketCreated': {
             const url = URL.parse(params.url);
             if (url && !resolver.isSiteHost(url)) {
-                visit.refused.push({ url: url.href, type: 'WebSocket', initiator: describeInitiator(params.initiator, visit) });
+                visit.refused.push({
+                    url: url.href,
+                    type: 'WebSocket',
+                    initiator: describeInitiator(params.initiator, visit)
+                });
             }
             return;
         }
@@ -2084,7 +2139,9 @@ function describeInitiator(initiator, visit) {
 const MODULE_FAILURE = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
 function scriptError(visit, details) {
     const description = details.exception?.description?.split('\n')[0];
-    const message = description ? `${details.text.replace(/\s*$/, '')} ${description}`.replace(/^Uncaught Uncaught/, 'Uncaught') : details.text;
+    const message = description
+        ? `${details.text.replace(/\s*$/, '')} ${description}`.replace(/^Uncaught Uncaught/, 'Uncaught')
+        : details.text;
     const frame = firstFrame(details.stackTrace);
     const url = frame?.url ?? details.url;
     const line = frame ? frame.lineNumber : details.lineNumber;
@@ -2170,7 +2227,8 @@ function browserSection(result, executable, report) {
 function addLoad(entry, load) {
     if (!entry.pages.includes(load.page))
         entry.pages.push(load.page);
-    if (entry.examples.length < EXAMPLES && !entry.examples.some((example) => example.page === load.page && example.url === load.url)) {
+    if (entry.examples.length < EXAMPLES &&
+        !entry.examples.some((example) => example.page === load.page && example.url === load.url)) {
         entry.examples.push(load);
     }
 }
@@ -2362,7 +2420,9 @@ function buildReport(findings, checkedAt = new Date()) {
         threads: findings.threads,
         skipped: findings.domain
             ? []
-            : ["canonical, og:url and sitemap hosts: the export's domain is not known (export-job-id without domain); give domain to check them"],
+            : [
+                "canonical, og:url and sitemap hosts: the export's domain is not known (export-job-id without domain); give domain to check them"
+            ],
         counts: {
             files: findings.files,
             htmlPages: findings.htmlPages,

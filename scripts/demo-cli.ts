@@ -11,9 +11,20 @@ import { runCli } from '../test/support/run-cli.ts'
 const emulator = await new Emulator().start()
 try {
   console.log(`API emulator on ${emulator.baseUrl}, storage on ${emulator.storageUrl}\n`)
-  const args = ['export', '--base-url', emulator.baseUrl, '--domain', 'docs.acme.dev', '--extract', '--poll-interval-seconds', '0.2']
+  const args = [
+    'export',
+    '--base-url',
+    emulator.baseUrl,
+    '--domain',
+    'docs.acme.dev',
+    '--extract',
+    '--poll-interval-seconds',
+    '0.2'
+  ]
   console.log(`$ MINTLIFY_ADMIN_KEY=… docs-export ${args.join(' ')} --json --output-env export.env\n`)
-  const run = await runCli([...args, '--json', '--output-env', 'export.env'], { env: { MINTLIFY_ADMIN_KEY: emulator.options.apiKey } })
+  const run = await runCli([...args, '--json', '--output-env', 'export.env'], {
+    env: { MINTLIFY_ADMIN_KEY: emulator.options.apiKey }
+  })
   console.log('── stderr: the log ──')
   console.log(run.stderr)
   console.log(`── exit code ${run.exitCode} ──\n`)
@@ -25,7 +36,8 @@ try {
   if (sitePath) {
     console.log(`── unpacked site (${sitePath}) ──`)
     const entries = await readdir(sitePath, { recursive: true, withFileTypes: true })
-    for (const entry of entries.filter((e) => e.isFile())) console.log(path.relative(sitePath, path.join(entry.parentPath, entry.name)))
+    for (const entry of entries.filter((e) => e.isFile()))
+      console.log(path.relative(sitePath, path.join(entry.parentPath, entry.name)))
   }
   process.exitCode = run.exitCode ?? 1
 } finally {

@@ -16,7 +16,9 @@ import { Emulator } from '../test/emulator/server.ts'
 
 const DEFAULT_PORT = 4010
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.EMULATOR_PORT ?? String(DEFAULT_PORT) } } })
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: process.env.EMULATOR_PORT ?? String(DEFAULT_PORT) } }
+})
 const port = Number(values.port)
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`emulator: --port must be a port number (0 for any), got "${values.port}"`)
@@ -48,7 +50,10 @@ console.log(`INPUT_BASE-URL=${baseUrl}`)
 console.log(`INPUT_API-KEY=${apiKey}`)
 
 if (process.env.GITHUB_ENV) {
-  await appendFile(process.env.GITHUB_ENV, `EMULATOR_URL=${baseUrl}\nEMULATOR_API_KEY=${apiKey}\nEMULATOR_GITHUB_URL=${emulator.github.url}\n`)
+  await appendFile(
+    process.env.GITHUB_ENV,
+    `EMULATOR_URL=${baseUrl}\nEMULATOR_API_KEY=${apiKey}\nEMULATOR_GITHUB_URL=${emulator.github.url}\n`
+  )
   console.log(`\nWrote EMULATOR_URL, EMULATOR_API_KEY and EMULATOR_GITHUB_URL to ${process.env.GITHUB_ENV}`)
 }
 console.log('\nRunning until killed (Ctrl-C).')
@@ -75,7 +80,9 @@ function forward(listenPort: number, target: URL): Promise<net.Server> {
   })
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${listenPort} is in use: pass --port 0 or another port`) : error)
+      reject(
+        error.code === 'EADDRINUSE' ? new Error(`Port ${listenPort} is in use: pass --port 0 or another port`) : error
+      )
     )
     server.listen(listenPort, '127.0.0.1', () => resolve(server))
   })

@@ -22,7 +22,12 @@ export interface AgentContext {
  * Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it;
  * what it learns goes into `report`, from which the outputs are set.
  */
-export async function followAgentJob(settings: AgentSettings, report: AgentReport, client: ApiClient, context: AgentContext): Promise<void> {
+export async function followAgentJob(
+  settings: AgentSettings,
+  report: AgentReport,
+  client: ApiClient,
+  context: AgentContext
+): Promise<void> {
   const { signal } = context
   const { projectId, agentJobId } = settings
   const name = `agent job ${agentJobId} (project ${projectId})`
@@ -30,7 +35,10 @@ export async function followAgentJob(settings: AgentSettings, report: AgentRepor
   try {
     job = await host.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, context))
   } catch (error) {
-    if (signal.aborted) throw new ActionError(`The run was cancelled while waiting for ${name}; the agent keeps working`, { code: 'cancelled' })
+    if (signal.aborted)
+      throw new ActionError(`The run was cancelled while waiting for ${name}; the agent keeps working`, {
+        code: 'cancelled'
+      })
     throw error
   }
 
@@ -49,7 +57,12 @@ export async function followAgentJob(settings: AgentSettings, report: AgentRepor
   if (job.status === 'failed') throw new ActionError(`The ${name} failed`, { code: 'job-failed' })
 }
 
-async function waitForAgentJob(settings: AgentSettings, report: AgentReport, client: ApiClient, context: AgentContext): Promise<AgentJob> {
+async function waitForAgentJob(
+  settings: AgentSettings,
+  report: AgentReport,
+  client: ApiClient,
+  context: AgentContext
+): Promise<AgentJob> {
   const { projectId, agentJobId } = settings
   if (!settings.wait) {
     report.job = await client.getAgentJob(projectId, agentJobId)

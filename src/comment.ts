@@ -26,7 +26,9 @@ export async function upsertAgentComment({ token, issueNumber, job }: AgentComme
   // Loaded here so that exports, which never comment, do not pay for the GitHub client at start-up.
   const github = await import('@actions/github')
   if (!process.env.GITHUB_REPOSITORY) {
-    throw new ActionError('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)', { code: 'environment' })
+    throw new ActionError('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)', {
+      code: 'environment'
+    })
   }
   const { owner, repo } = github.context.repo
   // Through the run's HTTP policy: its connection pool (and proxy), and a bound on every answer.
@@ -39,8 +41,15 @@ export async function upsertAgentComment({ token, issueNumber, job }: AgentComme
   try {
     const author = await tokenLogin(octokit)
     const markedComments = async (): Promise<IssueComment[]> => {
-      const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: issueNumber, per_page: 100 })
-      return comments.filter((comment) => comment.user?.login === author && comment.body?.includes(marker)).sort((a, b) => a.id - b.id)
+      const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: issueNumber,
+        per_page: 100
+      })
+      return comments
+        .filter((comment) => comment.user?.login === author && comment.body?.includes(marker))
+        .sort((a, b) => a.id - b.id)
     }
     let marked = await markedComments()
     let created: IssueComment | undefined
@@ -52,7 +61,8 @@ export async function upsertAgentComment({ token, issueNumber, job }: AgentComme
     const [kept = created, ...duplicates] = marked
     if (!kept) throw new Error('the comment was neither found nor created')
     // The listing may lag behind the comment just created: it is a duplicate all the same.
-    if (created && kept.id !== created.id && !duplicates.some((duplicate) => duplicate.id === created.id)) duplicates.push(created)
+    if (created && kept.id !== created.id && !duplicates.some((duplicate) => duplicate.id === created.id))
+      duplicates.push(created)
     for (const duplicate of duplicates) await deleteComment(octokit, owner, repo, duplicate.id)
     if (kept.id === created?.id) {
       core.info(`Commented ${kept.html_url}`)
@@ -88,7 +98,11 @@ function fitComment(body: string, link?: string): string {
 
 /** The workflow run's page, where the runner says which it is. */
 function runUrl(): string | undefined {
-  const { GITHUB_SERVER_URL: server = 'https://github.com', GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = process.env
+  const {
+    GITHUB_SERVER_URL: server = 'https://github.com',
+    GITHUB_REPOSITORY: repository,
+    GITHUB_RUN_ID: runId
+  } = process.env
   return repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined
 }
 
@@ -119,9 +133,14 @@ export function commentBody(job: AgentJob, marker: string): string {
     ['Ref', job.ref ? `\`${job.ref}\`` : undefined],
     ['Model', job.model]
   ].filter((row): row is [string, string] => row[1] !== undefined)
-  return [marker, `**Agent job \`${job.id}\`**: ${outcome}`, '', '| | |', '|---|---|', ...rows.map(([key, value]) => `| ${key} | ${value} |`)].join(
-    '\n'
-  )
+  return [
+    marker,
+    `**Agent job \`${job.id}\`**: ${outcome}`,
+    '',
+    '| | |',
+    '|---|---|',
+    ...rows.map(([key, value]) => `| ${key} | ${value} |`)
+  ].join('\n')
 }
 
 function httpStatus(error: unknown): number | undefined {
@@ -143,10 +162,13 @@ function commentError(error: unknown, target: string): ActionError {
     })
   }
   if (status === 404) {
-    return new ActionError(`Cannot comment on ${target}: no such issue or pull request, or the token cannot see it (HTTP 404)`, {
-      code: 'github-not-found',
-      cause: error
-    })
+    return new ActionError(
+      `Cannot comment on ${target}: no such issue or pull request, or the token cannot see it (HTTP 404)`,
+      {
+        code: 'github-not-found',
+        cause: error
+      }
+    )
   }
   return new ActionError(`Commenting on ${target} failed: ${reason}`, { code: 'github', cause: error })
 }

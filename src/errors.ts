@@ -52,7 +52,11 @@ export function failureMessage(error: unknown): string {
 /** A failure of an export run, to be reported with its job (once there is one) unless it names the job itself. */
 export function inExportJob(error: unknown, jobId: string | undefined): unknown {
   if (!jobId || (error instanceof ActionError && error.namesJob)) return error
-  return new ActionError(messageOf(error), { code: error instanceof ActionError ? error.code : 'failed', jobId, cause: error })
+  return new ActionError(messageOf(error), {
+    code: error instanceof ActionError ? error.code : 'failed',
+    jobId,
+    cause: error
+  })
 }
 
 /** How a later run picks up an export job this run leaves behind. */

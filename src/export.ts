@@ -31,7 +31,11 @@ interface ExportContext {
 }
 
 /** start → poll → bundle → download → unpack → check, recording in `report` what each step learns. */
-export async function exportSite(settings: ExportSettings, report: ExportReport, context: ExportContext): Promise<void> {
+export async function exportSite(
+  settings: ExportSettings,
+  report: ExportReport,
+  context: ExportContext
+): Promise<void> {
   try {
     const { client } = context
     let job = await host.group('Start the export', () => startOrReuse(settings, client))
@@ -41,13 +45,18 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
     report.job = job
     report.pageCount = job.pageCount
     if (job.status === 'failed') {
-      throw new ActionError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`, {
-        code: 'job-failed',
-        namesJob: true
-      })
+      throw new ActionError(
+        `Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`,
+        {
+          code: 'job-failed',
+          namesJob: true
+        }
+      )
     }
     if (job.status !== 'completed') {
-      host.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`)
+      host.info(
+        `Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`
+      )
       return
     }
 
@@ -70,7 +79,12 @@ export async function exportSite(settings: ExportSettings, report: ExportReport,
           mode: settings.verify,
           domain: settings.domain,
           expectedPages: job.pageCount,
-          browser: { mode: settings.verifyBrowser, pages: settings.verifyBrowserPages, deadline: context.deadline, signal: context.signal }
+          browser: {
+            mode: settings.verifyBrowser,
+            pages: settings.verifyBrowserPages,
+            deadline: context.deadline,
+            signal: context.signal
+          }
         })
         if (report.siteCheck?.failure) throw report.siteCheck.failure
       }
@@ -107,7 +121,12 @@ async function startOrReuse(settings: ExportSettings, client: ApiClient): Promis
 }
 
 /** Polls until the job ends, within the run's deadline; with wait: false it only reads a reused job once. */
-async function waitForJob(settings: ExportSettings, report: ExportReport, job: ExportJob, context: ExportContext): Promise<ExportJob> {
+async function waitForJob(
+  settings: ExportSettings,
+  report: ExportReport,
+  job: ExportJob,
+  context: ExportContext
+): Promise<ExportJob> {
   const { client } = context
   if (!settings.wait) return settings.exportJobId ? client.getExportJob(job.jobId) : job
   let lastLine = ''
@@ -167,7 +186,9 @@ async function getBundleAndWriteHelmValues(
   report.bundle = bundle
   report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version)
   const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`
-  host.info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`)
+  host.info(
+    `Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`
+  )
   return bundle
 }
 
@@ -192,7 +213,12 @@ async function bundleLink(report: ExportReport, client: ApiClient, fresh: boolea
 }
 
 /** Downloads the archive, asking for a fresh link when the current one has expired or is about to. */
-async function download(settings: ExportSettings, report: ExportReport, directory: string, context: ExportContext): Promise<void> {
+async function download(
+  settings: ExportSettings,
+  report: ExportReport,
+  directory: string,
+  context: ExportContext
+): Promise<void> {
   let bundle = report.bundle as Bundle
   let links = 1
   /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
@@ -216,14 +242,18 @@ async function download(settings: ExportSettings, report: ExportReport, director
     await renewLink()
   }
 
-  const file = await downloadFile(bundle.bundleUrl, path.join(directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
-    expectedSize: bundle.sizeBytes,
-    stallTimeoutMs: context.stallTimeoutMs,
-    retryBaseDelayMs: context.retryBaseDelayMs,
-    deadline: context.deadline,
-    signal: context.signal,
-    renewLink
-  })
+  const file = await downloadFile(
+    bundle.bundleUrl,
+    path.join(directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')),
+    {
+      expectedSize: bundle.sizeBytes,
+      stallTimeoutMs: context.stallTimeoutMs,
+      retryBaseDelayMs: context.retryBaseDelayMs,
+      deadline: context.deadline,
+      signal: context.signal,
+      renewLink
+    }
+  )
   const kind = supportedKind(await detectArchiveKind(file.path), file.path)
   report.archive = { ...file, kind }
   host.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`)
@@ -243,5 +273,7 @@ const OWN_NAMES = new Set(['site', 'helm-values.yaml', 'verify-report.json'])
 /** The file name the storage host gives the archive, when it is a plain one and not one of the action's own. */
 function archiveName(link: string, jobId: string): string {
   const name = path.posix.basename(URL.parse(link)?.pathname ?? '')
-  return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase()) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`
+  return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase())
+    ? name
+    : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`
 }

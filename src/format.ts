@@ -35,5 +35,8 @@ const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' 
  * are shown escaped, as `\n`.
  */
 export function oneLine(text: string): string {
-  return text.replace(CONTROL, (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return text.replace(
+    CONTROL,
+    (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`
+  )
 }

@@ -44,7 +44,10 @@ export const ANSWER_BOUND = formatBytes(MAX_ANSWER_BYTES)
  * Reads a whole answer of at most MAX_ANSWER_BYTES. A longer one (or one whose Content-Length
  * announces more) is not read further: the body is closed, and the result is undefined.
  */
-export async function readBounded(body: AsyncIterable<Uint8Array>, contentLength?: string | null): Promise<Buffer | undefined> {
+export async function readBounded(
+  body: AsyncIterable<Uint8Array>,
+  contentLength?: string | null
+): Promise<Buffer | undefined> {
   const iterator = body[Symbol.asyncIterator]()
   if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > MAX_ANSWER_BYTES) {
     await iterator.return?.()
@@ -77,11 +80,16 @@ export async function boundedFetch(input: string | URL, init?: Parameters<typeof
   const call = `GitHub's answer to ${init?.method ?? 'GET'} ${url.pathname}`
   const response = await fetch(url, { ...init, dispatcher })
   const type = response.headers.get('content-type')
-  const body = response.body ? await readBounded(response.body, response.headers.get('content-length')) : Buffer.alloc(0)
+  const body = response.body
+    ? await readBounded(response.body, response.headers.get('content-length'))
+    : Buffer.alloc(0)
   if (!body) {
-    throw new ActionError(`${call} is larger than ${ANSWER_BOUND} (content type ${type ?? 'not given'}); it was not read further`, {
-      code: 'too-large'
-    })
+    throw new ActionError(
+      `${call} is larger than ${ANSWER_BOUND} (content type ${type ?? 'not given'}); it was not read further`,
+      {
+        code: 'too-large'
+      }
+    )
   }
   if (response.ok && body.length > 0 && !/^application\/([\w.+-]*\+)?json\b/i.test(type ?? '')) {
     throw new ActionError(`${call} is not JSON (content type ${type ?? 'not given'})`, { code: 'not-json' })

@@ -13,7 +13,8 @@ export interface PollOptions<T> {
 }
 
 type PollOutcome<T> =
-  { finished: true; state: T; elapsedMs: number; polls: number } | { finished: false; state: T | undefined; elapsedMs: number; polls: number }
+  | { finished: true; state: T; elapsedMs: number; polls: number }
+  | { finished: false; state: T | undefined; elapsedMs: number; polls: number }
 
 /** Polls are spaced out on long jobs to at most this, unless the user asked for longer. */
 const MAX_STRETCHED_INTERVAL_MS = 30_000

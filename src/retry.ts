@@ -31,7 +31,10 @@ export class OutOfTimeError extends ActionError {
   constructor(lastError: unknown, attempts: number) {
     const last = lastError instanceof Error ? lastError.message : String(lastError)
     super(
-      sentences(last, `No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`),
+      sentences(
+        last,
+        `No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`
+      ),
       {
         code: 'out-of-time',
         namesJob: lastError instanceof ActionError && lastError.namesJob,
@@ -59,7 +62,8 @@ export async function retry<T>(action: (attempt: number) => Promise<T>, options:
       if (options.madeProgress?.()) attempt = 1
       if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted) throw error
       const delayMs = backoffMs(attempt, options, (error as { retryAfterMs?: number }).retryAfterMs)
-      if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline) throw new OutOfTimeError(error, attempt)
+      if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline)
+        throw new OutOfTimeError(error, attempt)
       options.onRetry?.(error, attempt + 1, delayMs)
       await sleep(delayMs, options.signal)
     }
@@ -76,7 +80,11 @@ function saysRetryable(error: unknown): boolean {
 }
 
 /** Exponential backoff with jitter, never shorter than the server's `Retry-After`. */
-export function backoffMs(attempt: number, options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs'>, retryAfterMs?: number): number {
+export function backoffMs(
+  attempt: number,
+  options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs'>,
+  retryAfterMs?: number
+): number {
   const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1))
   const jittered = exponential / 2 + Math.random() * (exponential / 2)
   return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)))

@@ -22,7 +22,11 @@ export function newReport(settings: Settings): RunReport {
  * Runs the command of the settings, whatever the front end: what it learns goes into `report`,
  * from which the front end sets its outputs, after a failure too.
  */
-export async function runCommand(settings: Settings, report: RunReport, { signal, comment }: RunOptions): Promise<void> {
+export async function runCommand(
+  settings: Settings,
+  report: RunReport,
+  { signal, comment }: RunOptions
+): Promise<void> {
   // timeout-seconds bounds the whole run: every poll, call, retry and the download.
   const deadline = Date.now() + settings.timeoutMs
   const client = new ApiClient({

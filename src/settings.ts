@@ -70,7 +70,10 @@ const bool = z
 
 const seconds = z
   .string()
-  .regex(/^\s*\d*\.?\d+\s*$/, { error: (issue) => `must be a positive number of seconds, got "${issue.input}"`, abort: true })
+  .regex(/^\s*\d*\.?\d+\s*$/, {
+    error: (issue) => `must be a positive number of seconds, got "${issue.input}"`,
+    abort: true
+  })
   .refine((text) => Number(text) >= 0.001 && Number.isFinite(Number(text)), {
     error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
   })
@@ -108,7 +111,9 @@ const INPUTS = {
         abort: true
       })
       // The value never appears in this message: it is a secret even when malformed.
-      .regex(ADMIN_KEY_SHAPE, { error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)' })
+      .regex(ADMIN_KEY_SHAPE, {
+        error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)'
+      })
   },
   'base-url': {
     command: 'both',
@@ -116,7 +121,10 @@ const INPUTS = {
     schema: z.string().transform((value, ctx) => {
       const url = URL.parse(value)
       if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-        ctx.addIssue({ code: 'custom', message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"`
+        })
         return z.NEVER
       }
       if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
@@ -205,7 +213,9 @@ const INPUTS = {
     default: '25',
     schema: z
       .string()
-      .regex(/^\s*[1-9]\d{0,5}\s*$/, { error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"` })
+      .regex(/^\s*[1-9]\d{0,5}\s*$/, {
+        error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"`
+      })
       .transform(Number)
   }
 } satisfies Record<string, InputSpec>
@@ -245,7 +255,9 @@ function isExpression(value: string): boolean {
 
 /** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
 export const DEFAULTS: Partial<RawInputs> = Object.fromEntries(
-  SPECS.flatMap(([name, spec]) => (spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]]))
+  SPECS.flatMap(([name, spec]) =>
+    spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]]
+  )
 )
 
 /** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
@@ -254,15 +266,24 @@ const EXPORT_ONLY = SPECS.filter(([, spec]) => spec.command === 'export').map(([
 const AGENT_ONLY = SPECS.filter(([, spec]) => spec.command === 'agent-job').map(([name]) => name)
 
 const InputsSchema = z
-  .object(Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])) as { [Name in InputName]: (typeof INPUTS)[Name]['schema'] })
+  .object(
+    Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])) as {
+      [Name in InputName]: (typeof INPUTS)[Name]['schema']
+    }
+  )
   .superRefine((inputs, ctx) => {
     const missing = (input: InputName, why: string): void => {
       ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` })
     }
     if (inputs.command === 'export') {
-      if (!inputs.domain && !inputs['export-job-id']) missing('domain', 'for command export unless export-job-id is given')
+      if (!inputs.domain && !inputs['export-job-id'])
+        missing('domain', 'for command export unless export-job-id is given')
       if (inputs.extract && !inputs.download) {
-        ctx.addIssue({ code: 'custom', path: ['extract'], message: 'is true but download is false: unpacking needs the downloaded archive' })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['extract'],
+          message: 'is true but download is false: unpacking needs the downloaded archive'
+        })
       }
     } else {
       if (!inputs['project-id']) missing('project-id', 'for command agent-job')
@@ -321,7 +342,8 @@ export function readSettings(): Settings {
           githubToken: inputs['github-token']
         }
   for (const [key, value] of Object.entries(settings)) {
-    if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined) host.debug(`${key} = ${JSON.stringify(value)}`)
+    if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined)
+      host.debug(`${key} = ${JSON.stringify(value)}`)
   }
   return settings
 }
@@ -354,16 +376,26 @@ function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>):
     const checksSite = inputs.extract && inputs.verify !== 'off'
     if (inputs['export-job-id']) {
       // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
-      if (!checksSite) unused(['domain'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
+      if (!checksSite)
+        unused(['domain'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
       unused(['paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
     } else if (!inputs.wait) {
-      unused(['extract', 'verify'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack')
+      unused(
+        ['extract', 'verify'],
+        'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack'
+      )
     }
     if (!inputs.extract) unused(['verify'], 'does nothing without extract: true: only an unpacked site is checked')
     // verify-browser: off asks for nothing, so it is never an input that does nothing.
-    const browserInputs: InputName[] = inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages']
-    if (!checksSite) unused(browserInputs, 'does nothing without extract: true and verify not off: the browser pass is part of the site check')
-    else if (inputs['verify-browser'] === 'off') unused(['verify-browser-pages'], 'does nothing with verify-browser: off')
+    const browserInputs: InputName[] =
+      inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages']
+    if (!checksSite)
+      unused(
+        browserInputs,
+        'does nothing without extract: true and verify not off: the browser pass is part of the site check'
+      )
+    else if (inputs['verify-browser'] === 'off')
+      unused(['verify-browser-pages'], 'does nothing with verify-browser: off')
   } else {
     unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job')
   }

@@ -37,7 +37,9 @@ function link(url: string): string {
 }
 
 function writeFields(heading: string, rows: Row[]): Promise<void> {
-  return writeSummary('the job summary', (summary) => addTable(summary.addHeading(heading, 2), ['Field', 'Value'], rows))
+  return writeSummary('the job summary', (summary) =>
+    addTable(summary.addHeading(heading, 2), ['Field', 'Value'], rows)
+  )
 }
 
 /**
@@ -74,7 +76,10 @@ export async function writeAgentSummary(job: AgentJob, report: AgentReport): Pro
   if (job.model) rows.push(['Model', escapeHtml(job.model)])
   const since = job.createdAt ? Date.parse(job.createdAt) : report.startedAt
   rows.push(['Duration', formatSeconds(Math.max(0, Date.now() - since))])
-  rows.push(['Pull request', job.prLink ? link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none'])
+  rows.push([
+    'Pull request',
+    job.prLink ? link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none'
+  ])
   if (report.commentUrl) rows.push(['Comment', link(report.commentUrl)])
   await writeFields('Agent job', rows)
 }

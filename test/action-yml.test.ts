@@ -70,7 +70,9 @@ describe('action.yml', () => {
   })
 
   it('is tested as built: npm test bundles dist/index.js from src/ before the end-to-end tests run it', async () => {
-    const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>
+    }
     expect(pkg.scripts.pretest).toBe('npm run bundle')
     expect(pkg.scripts.bundle).toMatch(/^ncc build src\/index\.ts -o dist /)
   })

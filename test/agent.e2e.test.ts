@@ -85,7 +85,11 @@ describe('agent-job, end to end', () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 60_000 })
     const run = await runAgent({ 'timeout-seconds': '0.5', 'poll-interval-seconds': '0.1' })
     expect(run.exitCode).toBe(1)
-    expect(run.errors).toEqual([expect.stringMatching(/^Agent job aj_42 \(project proj_acme\) did not finish within 0\.5 s \(last status: active\)/)])
+    expect(run.errors).toEqual([
+      expect.stringMatching(
+        /^Agent job aj_42 \(project proj_acme\) did not finish within 0\.5 s \(last status: active\)/
+      )
+    ])
     expect(run.outputs.status).toBe('active')
   })
 
@@ -140,7 +144,9 @@ describe('agent-job comment, end to end', () => {
     const run = await runAgent({ 'comment-on': '7' })
     expect(run.exitCode).toBe(0)
     expect(emulator.github.requests.length).toBeGreaterThanOrEqual(3)
-    expect(emulator.github.requests.map((request) => request.apiVersion)).toEqual(emulator.github.requests.map(() => '2022-11-28'))
+    expect(emulator.github.requests.map((request) => request.apiVersion)).toEqual(
+      emulator.github.requests.map(() => '2022-11-28')
+    )
   })
 
   it("stops reading a GitHub answer past 1 MiB and fails the comment, naming the call and the answer's content type", async () => {
@@ -173,9 +179,14 @@ describe('agent-job comment, end to end', () => {
 
   it('deletes the comment it just created when a lagging listing shows only an older one', async () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
-    const older = emulator.github.addComment(7, '<!-- mintlify-agent-job:aj_42 -->\nfrom another run', 'github-actions[bot]')
+    const older = emulator.github.addComment(
+      7,
+      '<!-- mintlify-agent-job:aj_42 -->\nfrom another run',
+      'github-actions[bot]'
+    )
     // The first listing does not show the older comment yet; the second does not show the new one yet.
-    emulator.github.options.listView = (comments, listNumber) => (listNumber === 1 ? [] : comments.filter((comment) => comment.id === older.id))
+    emulator.github.options.listView = (comments, listNumber) =>
+      listNumber === 1 ? [] : comments.filter((comment) => comment.id === older.id)
     const run = await runAgent({ 'comment-on': '7' })
     expect(run.exitCode).toBe(0)
     expect(emulator.github.commentsOn(7).map((comment) => comment.id)).toEqual([older.id])
@@ -192,7 +203,9 @@ describe('agent-job comment, end to end', () => {
     const body = emulator.github.commentsOn(7)[0]?.body ?? ''
     expect(body.length).toBeLessThanOrEqual(65_536)
     expect(body.startsWith('<!-- mintlify-agent-job:aj_42 -->')).toBe(true)
-    expect(body).toMatch(/cut to GitHub's 65,536-character limit; the whole outcome is in https:\/\/github\.com\/acme\/docs\/actions\/runs\/4242\)$/)
+    expect(body).toMatch(
+      /cut to GitHub's 65,536-character limit; the whole outcome is in https:\/\/github\.com\/acme\/docs\/actions\/runs\/4242\)$/
+    )
   })
 
   it('pages through every comment and only updates its own', async () => {
@@ -242,7 +255,11 @@ describe('agent-job comment, end to end', () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
     const run = await runAgent({ 'comment-on': '999' })
     expect(run.exitCode).toBe(1)
-    expect(run.errors).toEqual([expect.stringContaining('Cannot comment on acme/docs#999: no such issue or pull request')])
-    expect(run.stdout.split('\n').filter((line) => line.includes(FAKE_GITHUB_TOKEN))).toEqual([`::add-mask::${FAKE_GITHUB_TOKEN}`])
+    expect(run.errors).toEqual([
+      expect.stringContaining('Cannot comment on acme/docs#999: no such issue or pull request')
+    ])
+    expect(run.stdout.split('\n').filter((line) => line.includes(FAKE_GITHUB_TOKEN))).toEqual([
+      `::add-mask::${FAKE_GITHUB_TOKEN}`
+    ])
   })
 })

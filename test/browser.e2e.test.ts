@@ -25,13 +25,22 @@ afterEach(async () => {
   emulator = undefined
 })
 
-async function exportSite(setup: EmulatorSetup, inputs: Record<string, string> = {}, env: Record<string, string> = {}): Promise<ActionRun> {
+async function exportSite(
+  setup: EmulatorSetup,
+  inputs: Record<string, string> = {},
+  env: Record<string, string> = {}
+): Promise<ActionRun> {
   emulator = await new Emulator(setup).start()
-  return runAction(exportInputs(emulator, { extract: 'true', 'verify-browser': 'auto', ...inputs }), { env, timeoutMs: 90_000 })
+  return runAction(exportInputs(emulator, { extract: 'true', 'verify-browser': 'auto', ...inputs }), {
+    env,
+    timeoutMs: 90_000
+  })
 }
 
-const lines = (run: ActionRun, command: string): string[] => run.stdout.split('\n').filter((line) => line.startsWith(`::${command}`))
-const warnings = (run: ActionRun): string[] => lines(run, 'warning').map((line) => line.replace(/^::warning[^:]*::/, ''))
+const lines = (run: ActionRun, command: string): string[] =>
+  run.stdout.split('\n').filter((line) => line.startsWith(`::${command}`))
+const warnings = (run: ActionRun): string[] =>
+  lines(run, 'warning').map((line) => line.replace(/^::warning[^:]*::/, ''))
 
 async function readReport(run: ActionRun): Promise<SiteCheckReport> {
   return JSON.parse(await readFile(run.outputs['verify-report-path'] ?? '', 'utf8')) as SiteCheckReport
@@ -39,7 +48,10 @@ async function readReport(run: ActionRun): Promise<SiteCheckReport> {
 
 /** A page of the export's shape with `script` run in it, and the script files it names. */
 function planted(route: string, script: string, files: ArchiveEntry[] = []): ArchiveEntry[] {
-  return [{ name: `${route}.html`, content: exportPage(route, { nav: [''], body: `<p>${route}</p>`, head: script }) }, ...files]
+  return [
+    { name: `${route}.html`, content: exportPage(route, { nav: [''], body: `<p>${route}</p>`, head: script }) },
+    ...files
+  ]
 }
 
 /** Each page does one thing a static check cannot see; `index.html` and the assets are the clean site's. */
@@ -56,7 +68,10 @@ function runTimeSite(): ExportedSite {
       'guides/widget',
       "<script>const s = document.createElement('script'); s.src = 'https://cdn.widget.example/embed.js'; document.head.append(s)</script>"
     ),
-    ...planted('guides/beacon', "<script>navigator.sendBeacon('https://collect.analytics.example/event', 'view')</script>"),
+    ...planted(
+      'guides/beacon',
+      "<script>navigator.sendBeacon('https://collect.analytics.example/event', 'view')</script>"
+    ),
     ...planted('guides/pixel', "<script>new Image().src = 'https://pixel.tracker.example/p.gif'</script>"),
     ...planted('guides/module', '<script type="module">import(\'https://esm.cdn.example/lib.mjs\')</script>'),
     ...planted('guides/throws', "<script>throw new Error('planted failure')</script>"),
@@ -64,7 +79,9 @@ function runTimeSite(): ExportedSite {
       'guides/chunk',
       "<script>const c = document.createElement('script'); c.src = '/_next/static/chunks/lazy-4f5e6d.js'; document.head.append(c)</script>"
     ),
-    ...planted('guides/busy', "<script>setInterval(() => fetch('/busy.json').catch(() => {}), 100)</script>", [{ name: 'busy.json', content: '{}' }]),
+    ...planted('guides/busy', "<script>setInterval(() => fetch('/busy.json').catch(() => {}), 100)</script>", [
+      { name: 'busy.json', content: '{}' }
+    ]),
     ...planted('guides/spin', '<script>for (;;) {}</script>')
   ]
   return { entries, pageCount: 10 }
@@ -85,7 +102,9 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
     expect([...(browser?.pages ?? [])].sort()).toEqual(
       [
         'index.html',
-        ...['beacon', 'busy', 'chunk', 'module', 'pixel', 'search', 'spin', 'throws', 'widget'].map((page) => `guides/${page}.html`)
+        ...['beacon', 'busy', 'chunk', 'module', 'pixel', 'search', 'spin', 'throws', 'widget'].map(
+          (page) => `guides/${page}.html`
+        )
       ].sort()
     )
 
@@ -144,18 +163,34 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
       }
     ])
     const errors = Object.fromEntries((browser?.scriptErrors ?? []).map((error) => [error.page, error]))
-    expect(Object.keys(errors).sort()).toEqual(['guides/busy.html', 'guides/module.html', 'guides/spin.html', 'guides/throws.html'])
+    expect(Object.keys(errors).sort()).toEqual([
+      'guides/busy.html',
+      'guides/module.html',
+      'guides/spin.html',
+      'guides/throws.html'
+    ])
     expect(errors['guides/throws.html']).toMatchObject({
       kind: 'exception',
       message: 'Uncaught Error: planted failure',
       source: like(/^\/guides\/throws\.html:1:\d+$/)
     })
-    expect(errors['guides/module.html']).toMatchObject({ kind: 'module', message: containing('https://esm.cdn.example/lib.mjs') })
-    expect(errors['guides/busy.html']).toMatchObject({ kind: 'timeout', message: like(/^the page never settled within 10 s/) })
+    expect(errors['guides/module.html']).toMatchObject({
+      kind: 'module',
+      message: containing('https://esm.cdn.example/lib.mjs')
+    })
+    expect(errors['guides/busy.html']).toMatchObject({
+      kind: 'timeout',
+      message: like(/^the page never settled within 10 s/)
+    })
 
     // Each becomes a problem and a warning naming the page, as the static check's problems do.
-    const problems = report.problems.filter((problem) => ['runtime-origin', 'runtime-missing', 'script-error'].includes(problem.check))
-    expect(errors['guides/spin.html']).toMatchObject({ kind: 'timeout', message: like(/^the page never finished loading within 10 s/) })
+    const problems = report.problems.filter((problem) =>
+      ['runtime-origin', 'runtime-missing', 'script-error'].includes(problem.check)
+    )
+    expect(errors['guides/spin.html']).toMatchObject({
+      kind: 'timeout',
+      message: like(/^the page never finished loading within 10 s/)
+    })
     expect(problems).toHaveLength(10)
     expect(report.counts.problems).toBe(report.problems.length)
     expect(warnings(run)).toContainEqual(
@@ -173,7 +208,10 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
       entry.name === 'guides/deploy.html'
         ? {
             ...entry,
-            content: String(entry.content).replace('</head>', "<script>fetch('https://api.search.example/q').catch(() => {})</script></head>")
+            content: String(entry.content).replace(
+              '</head>',
+              "<script>fetch('https://api.search.example/q').catch(() => {})</script></head>"
+            )
           }
         : entry
     )
@@ -246,7 +284,10 @@ describe('browser pass, end to end: without a browser', () => {
     expect(notices).toEqual([
       '::notice title=Site check%3A no browser::The site was not loaded in a browser: CHROME_PATH (/nonexistent/chrome) is not an executable file. Run-time loads are not checked (verify-browser: auto)'
     ])
-    expect((await readReport(run)).browser).toMatchObject({ skipped: 'CHROME_PATH (/nonexistent/chrome) is not an executable file', pages: [] })
+    expect((await readReport(run)).browser).toMatchObject({
+      skipped: 'CHROME_PATH (/nonexistent/chrome) is not an executable file',
+      pages: []
+    })
   })
 
   it('on: fails the step, naming the input, with the report written', async () => {

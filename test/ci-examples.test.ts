@@ -32,7 +32,13 @@ describe('CI examples', () => {
     const text = await read('.gitlab-ci.yml')
     const pipeline = parse(text) as Record<
       string,
-      { stage?: string; image?: unknown; script?: string[]; needs?: { job: string }[]; artifacts?: { reports?: { dotenv?: string } } }
+      {
+        stage?: string
+        image?: unknown
+        script?: string[]
+        needs?: { job: string }[]
+        artifacts?: { reports?: { dotenv?: string } }
+      }
     >
     const exportJob = pipeline['export-docs']
     expect(exportJob?.image).toBe('node:24-slim')
@@ -57,7 +63,9 @@ describe('CI examples', () => {
     expect(template.kind).toBe('WorkflowTemplate')
     const [step] = template.spec.templates
     expect(step?.container.image).toBe('node:24-slim')
-    expect(step?.container.env.find((variable) => variable.name === 'MINTLIFY_ADMIN_KEY')?.valueFrom?.secretKeyRef).toBeDefined()
+    expect(
+      step?.container.env.find((variable) => variable.name === 'MINTLIFY_ADMIN_KEY')?.valueFrom?.secretKeyRef
+    ).toBeDefined()
     expect(step?.container.args.join(' ')).toContain('--json')
     expect(step?.outputs.parameters.map((parameter) => parameter.name)).toContain('job-id')
     const flags = exportFlags()

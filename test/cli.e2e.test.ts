@@ -29,10 +29,13 @@ async function startEmulator(setup: EmulatorSetup = {}): Promise<Emulator> {
 
 /** `export` against the emulator with the key in the environment, short polls and the given flags. */
 function runExport(server: Emulator, flags: string[], options: CliOptions = {}): Promise<CliRun> {
-  return runCli(['export', '--base-url', server.baseUrl, '--domain', 'docs.acme.dev', '--poll-interval-seconds', '0.05', ...flags], {
-    ...options,
-    env: { MINTLIFY_ADMIN_KEY: server.options.apiKey, ...options.env }
-  })
+  return runCli(
+    ['export', '--base-url', server.baseUrl, '--domain', 'docs.acme.dev', '--poll-interval-seconds', '0.05', ...flags],
+    {
+      ...options,
+      env: { MINTLIFY_ADMIN_KEY: server.options.apiKey, ...options.env }
+    }
+  )
 }
 
 /** Every file under a folder, as text. */
@@ -81,7 +84,9 @@ describe('command line: exit code 2, before any request', () => {
     const server = await startEmulator()
     const run = await runCli(['export', '--base-url', server.baseUrl, '--domain', 'docs.acme.dev'])
     expect(run.exitCode).toBe(2)
-    expect(run.stderr).toBe('error: No admin key: set the environment variable MINTLIFY_ADMIN_KEY, or pass --api-key-file FILE\n')
+    expect(run.stderr).toBe(
+      'error: No admin key: set the environment variable MINTLIFY_ADMIN_KEY, or pass --api-key-file FILE\n'
+    )
     expect(run.stdout).toBe('')
     expect(server.requests).toEqual([])
   })
@@ -103,7 +108,9 @@ describe('command line: exit code 2, before any request', () => {
   })
 
   it('refuses an unknown flag and an unknown command', async () => {
-    const unknownFlag = await runCli(['export', '--domian', 'docs.acme.dev'], { env: { MINTLIFY_ADMIN_KEY: 'mint_x_1' } })
+    const unknownFlag = await runCli(['export', '--domian', 'docs.acme.dev'], {
+      env: { MINTLIFY_ADMIN_KEY: 'mint_x_1' }
+    })
     expect(unknownFlag.exitCode).toBe(2)
     expect(unknownFlag.stderr).toContain("Unknown option '--domian'")
     const unknownCommand = await runCli(['deploy'])
@@ -141,14 +148,18 @@ describe('command line: export', () => {
 
     const envFile = path.join(run.cwd, 'export.env')
     expect((await stat(envFile)).mode & 0o777).toBe(0o600)
-    const readBack = execFileSync('sh', ['-c', '. ./export.env; printf %s "$BUNDLE_URL"'], { cwd: run.cwd, encoding: 'utf8' })
+    const readBack = execFileSync('sh', ['-c', '. ./export.env; printf %s "$BUNDLE_URL"'], {
+      cwd: run.cwd,
+      encoding: 'utf8'
+    })
     expect(readBack).toBe(outputs['bundle-url'])
     const jobId = execFileSync('sh', ['-c', '. ./export.env; printf %s "$JOB_ID"'], { cwd: run.cwd, encoding: 'utf8' })
     expect(jobId).toBe(outputs['job-id'])
 
     expect(run.stderr).toContain('── Download the bundle')
     expect(run.stderr).not.toContain(outputs['bundle-url'])
-    for (const text of [run.stdout, run.stderr, ...(await filesUnder(run.cwd)).values()]) expect(text).not.toContain(key)
+    for (const text of [run.stdout, run.stderr, ...(await filesUnder(run.cwd)).values()])
+      expect(text).not.toContain(key)
   })
 
   it('prints a name-value table without --json, and quotes values so that sh reads them back exactly', async () => {
@@ -277,25 +288,44 @@ describe('command line: the npm package', () => {
     { timeout: 120_000 },
     async () => {
       const work = await mkdtemp(path.join(os.tmpdir(), 'cli-pack-'))
-      const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' })) as {
+      const packed = JSON.parse(
+        execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' })
+      ) as {
         filename: string
         files: { path: string }[]
       }[]
       const [tarball] = packed
       if (!tarball) throw new Error('npm pack made no tarball')
       expect(tarball.files.map((file) => file.path)).toContain('dist/cli/index.js')
-      expect(tarball.files.every((file) => file.path === 'package.json' || /^(dist\/cli\/|README|LICENSE)/.test(file.path))).toBe(true)
+      expect(
+        tarball.files.every((file) => file.path === 'package.json' || /^(dist\/cli\/|README|LICENSE)/.test(file.path))
+      ).toBe(true)
 
       const project = path.join(work, 'project')
       await mkdir(project)
       execFileSync('npm', ['init', '-y'], { cwd: project, stdio: 'ignore' })
-      execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(work, tarball.filename)], { cwd: project, stdio: 'ignore' })
+      execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(work, tarball.filename)], {
+        cwd: project,
+        stdio: 'ignore'
+      })
       const installed = await readdir(path.join(project, 'node_modules'))
-      expect(installed).toEqual(['.bin', '.package-lock.json', 'docs-export-action'].filter((name) => installed.includes(name)))
+      expect(installed).toEqual(
+        ['.bin', '.package-lock.json', 'docs-export-action'].filter((name) => installed.includes(name))
+      )
 
       const server = await startEmulator()
       const run = await runCli(
-        ['export', '--base-url', server.baseUrl, '--domain', 'docs.acme.dev', '--poll-interval-seconds', '0.05', '--extract', '--json'],
+        [
+          'export',
+          '--base-url',
+          server.baseUrl,
+          '--domain',
+          'docs.acme.dev',
+          '--poll-interval-seconds',
+          '0.05',
+          '--extract',
+          '--json'
+        ],
         {
           cwd: project,
           entry: path.join(project, 'node_modules', '.bin', 'docs-export'),
@@ -321,7 +351,11 @@ describe('command line: the npm package', () => {
           '0.05',
           '--json'
         ],
-        { cwd: work, entry: 'npx', env: { MINTLIFY_ADMIN_KEY: server.options.apiKey, npm_config_cache: path.join(work, 'npm-cache') } }
+        {
+          cwd: work,
+          entry: 'npx',
+          env: { MINTLIFY_ADMIN_KEY: server.options.apiKey, npm_config_cache: path.join(work, 'npm-cache') }
+        }
       )
       expect(npx.exitCode).toBe(0)
       expect(JSON.parse(npx.stdout)).toMatchObject({ status: 'completed' })

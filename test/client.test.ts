@@ -15,8 +15,18 @@ const AGENT_PATH = '/v2/agent/proj_1/job/aj_1'
 /** Complete bodies, every field present. */
 const STARTED = { jobId: 'se_1', status: 'queued', progress: 0, pageCount: null, error: null }
 const RUNNING = { jobId: 'se_1', status: 'running', progress: 45, pageCount: 3, error: null }
-const BUNDLE = { bundleUrl: 'https://storage.test/se_1/bundle.tar.gz?X-Amz-Signature=abc', expiresAt: '2026-11-22T10:00:00Z', sizeBytes: 2048 }
-const AGENT_JOB = { id: 'aj_1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/7', createdAt: null, archivedAt: null }
+const BUNDLE = {
+  bundleUrl: 'https://storage.test/se_1/bundle.tar.gz?X-Amz-Signature=abc',
+  expiresAt: '2026-11-22T10:00:00Z',
+  sizeBytes: 2048
+}
+const AGENT_JOB = {
+  id: 'aj_1',
+  status: 'completed',
+  prLink: 'https://github.com/acme/docs/pull/7',
+  createdAt: null,
+  archivedAt: null
+}
 
 let agent: MockAgent
 let api: MockPool
@@ -27,7 +37,13 @@ beforeEach(() => {
   agent = new MockAgent({ enableCallHistory: true })
   agent.disableNetConnect()
   api = agent.get(BASE_URL)
-  client = new ApiClient({ baseUrl: BASE_URL, apiKey: API_KEY, requestTimeoutMs: 2000, retryBaseDelayMs: 1, dispatcher: agent })
+  client = new ApiClient({
+    baseUrl: BASE_URL,
+    apiKey: API_KEY,
+    requestTimeoutMs: 2000,
+    retryBaseDelayMs: 1,
+    dispatcher: agent
+  })
   // The client logs its retries through @actions/core, which writes to stdout.
   stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
@@ -46,7 +62,13 @@ function calls(): { method?: string; path?: string; headers: Record<string, unkn
   }))
 }
 
-function reply(path: string, method: 'GET' | 'POST', status: number, body: unknown, headers: Record<string, string> = {}): void {
+function reply(
+  path: string,
+  method: 'GET' | 'POST',
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {}
+): void {
   api.intercept({ path, method }).reply(status, body as object, { headers })
 }
 
@@ -71,8 +93,16 @@ describe('ApiClient: requests', () => {
     const [call] = calls()
     expect(call?.method).toBe('POST')
     expect(call?.path).toBe(START_PATH)
-    expect(call?.headers).toMatchObject({ authorization: `Bearer ${API_KEY}`, accept: 'application/json', 'content-type': 'application/json' })
-    expect(JSON.parse(String(call?.body))).toEqual({ domain: 'docs.acme.dev', paths: ['/intro'], version: '2026-11-22' })
+    expect(call?.headers).toMatchObject({
+      authorization: `Bearer ${API_KEY}`,
+      accept: 'application/json',
+      'content-type': 'application/json'
+    })
+    expect(JSON.parse(String(call?.body))).toEqual({
+      domain: 'docs.acme.dev',
+      paths: ['/intro'],
+      version: '2026-11-22'
+    })
   })
 
   it('sends a User-Agent that names the action and its version with every call', async () => {
@@ -109,7 +139,13 @@ describe('ApiClient: requests', () => {
 
   it('reads a job with GET, no body and no content type', async () => {
     reply(JOB_PATH, 'GET', 200, RUNNING)
-    await expect(client.getExportJob('se_1')).resolves.toEqual({ jobId: 'se_1', status: 'running', progress: 45, pageCount: 3, error: undefined })
+    await expect(client.getExportJob('se_1')).resolves.toEqual({
+      jobId: 'se_1',
+      status: 'running',
+      progress: 45,
+      pageCount: 3,
+      error: undefined
+    })
     const [call] = calls()
     expect(call?.headers.authorization).toBe(`Bearer ${API_KEY}`)
     expect(call?.headers['content-type']).toBeUndefined()
@@ -121,7 +157,10 @@ describe('ApiClient: requests', () => {
     reply('/v2/agent/proj%201/job/aj%231', 'GET', 200, AGENT_JOB)
     await client.getExportJob('se/1?x')
     await client.getAgentJob('proj 1', 'aj#1')
-    expect(calls().map((call) => call.path)).toEqual(['/v1/static-export/jobs/se%2F1%3Fx', '/v2/agent/proj%201/job/aj%231'])
+    expect(calls().map((call) => call.path)).toEqual([
+      '/v1/static-export/jobs/se%2F1%3Fx',
+      '/v2/agent/proj%201/job/aj%231'
+    ])
   })
 
   it('fills a job id the status answer left out with the id asked for', async () => {
@@ -188,7 +227,9 @@ describe('ApiClient: starting an export', () => {
   })
 
   it('does not retry a start whose connection was reset, and says a job may exist', async () => {
-    api.intercept({ path: START_PATH, method: 'POST' }).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
+    api
+      .intercept({ path: START_PATH, method: 'POST' })
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
     const error = await failure(client.startExport({ domain: 'docs.acme.dev' }))
     expect(calls()).toHaveLength(1)
     expect(error.message).toContain('failed to reach the API (ECONNRESET)')
@@ -196,7 +237,9 @@ describe('ApiClient: starting an export', () => {
   })
 
   it('retries a start that never reached the server', async () => {
-    api.intercept({ path: START_PATH, method: 'POST' }).replyWithError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))
+    api
+      .intercept({ path: START_PATH, method: 'POST' })
+      .replyWithError(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))
     reply(START_PATH, 'POST', 202, STARTED)
     await expect(client.startExport({ domain: 'docs.acme.dev' })).resolves.toMatchObject({ jobId: 'se_1' })
     expect(calls()).toHaveLength(2)
@@ -282,7 +325,13 @@ describe('ApiClient: permanent errors', () => {
     [404, 'read export job', JOB_PATH, () => client.getExportJob('se_1'), 'Check export-job-id'],
     [409, 'generate export bundle', BUNDLE_PATH, () => client.generateBundle('se_1'), 'The job has not finished'],
     [422, 'start export job', START_PATH, () => client.startExport({ domain: 'docs.acme.dev' }), undefined],
-    [403, 'read agent job', AGENT_PATH, () => client.getAgentJob('proj_1', 'aj_1'), 'The key may not read this project'],
+    [
+      403,
+      'read agent job',
+      AGENT_PATH,
+      () => client.getAgentJob('proj_1', 'aj_1'),
+      'The key may not read this project'
+    ],
     [404, 'read agent job', AGENT_PATH, () => client.getAgentJob('proj_1', 'aj_1'), 'Check project-id and agent-job-id']
   ])('does not retry %i from %s, and says what, where, why and what to do', async (status, name, path, call, hint) => {
     reply(path, path === JOB_PATH || path === AGENT_PATH ? 'GET' : 'POST', status, { error: `API says no (${status})` })
@@ -316,7 +365,9 @@ describe('ApiClient: permanent errors', () => {
     reply(START_PATH, 'POST', 409, { error: 'An export is already running for this deployment' })
     const error = await failure(client.startExport({ domain: 'docs.acme.dev' }))
     expect(calls()).toHaveLength(1)
-    expect(error.message).toContain('HTTP 409 Conflict: An export is already running for this deployment. An export job is already queued or running')
+    expect(error.message).toContain(
+      'HTTP 409 Conflict: An export is already running for this deployment. An export job is already queued or running'
+    )
     expect(error.message).toContain('pass its id as export-job-id')
   })
 
@@ -340,7 +391,9 @@ describe('ApiClient: permanent errors', () => {
     const error = await failure(client.getExportJob('se_1'))
     expect(error.message).toContain('HTTP 403 Forbidden: ')
     // Line breaks flattened, cut at 200 characters.
-    expect(error.detail).toContain('<html> <head><title>403 Forbidden</title></head> <body>Blocked by the firewall</body></html> pad')
+    expect(error.detail).toContain(
+      '<html> <head><title>403 Forbidden</title></head> <body>Blocked by the firewall</body></html> pad'
+    )
     expect(error.detail?.replace(/^"|"$/g, '')).toHaveLength(201)
     expect(error.detail).toMatch(/ pad…"?$/)
   })
@@ -356,7 +409,9 @@ describe('ApiClient: permanent errors', () => {
 describe('ApiClient: answers past the bound', () => {
   it('stops at 1 MiB, naming the call, the bound and the content type, without retrying', async () => {
     const big = `{"jobId":"se_1","status":"running","pad":"${'x'.repeat(1024 * 1024)}"}`
-    api.intercept({ path: JOB_PATH, method: 'GET' }).reply(200, big, { headers: { 'content-type': 'application/json' } })
+    api
+      .intercept({ path: JOB_PATH, method: 'GET' })
+      .reply(200, big, { headers: { 'content-type': 'application/json' } })
     const error = await failure(client.getExportJob('se_1'))
     expect(error).toMatchObject({ code: 'too-large', retryable: false })
     expect(error.message).toBe(
@@ -366,7 +421,9 @@ describe('ApiClient: answers past the bound', () => {
   })
 
   it('does not read an answer whose Content-Length announces more than the bound', async () => {
-    api.intercept({ path: JOB_PATH, method: 'GET' }).reply(503, 'x'.repeat(10), { headers: { 'content-length': String(2 * 1024 * 1024) } })
+    api
+      .intercept({ path: JOB_PATH, method: 'GET' })
+      .reply(503, 'x'.repeat(10), { headers: { 'content-length': String(2 * 1024 * 1024) } })
     const error = await failure(client.getExportJob('se_1'))
     expect(error.message).toContain('sent an answer larger than 1.0 MiB (content type not given)')
     expect(calls()).toHaveLength(1)
@@ -386,8 +443,12 @@ describe('ApiClient: unexpected successful answers', () => {
     const page = '<!doctype html>\n<html><head><title>Sign in</title></head><body>Captive portal</body></html>'
     api.intercept({ path: JOB_PATH, method: 'GET' }).reply(200, page, { headers: { 'content-type': 'text/html' } })
     const error = await failure(client.getExportJob('se_1'))
-    expect(error.message).toContain('read export job for job se_1 (GET /v1/static-export/jobs/se_1) returned something that is not JSON: ')
-    expect(error.message).toContain('<!doctype html> <html><head><title>Sign in</title></head><body>Captive portal</body></html>')
+    expect(error.message).toContain(
+      'read export job for job se_1 (GET /v1/static-export/jobs/se_1) returned something that is not JSON: '
+    )
+    expect(error.message).toContain(
+      '<!doctype html> <html><head><title>Sign in</title></head><body>Captive portal</body></html>'
+    )
     expect(calls()).toHaveLength(1)
     expect(error.code).toBe('not-json')
     expect(logged()).toContain(
@@ -398,7 +459,9 @@ describe('ApiClient: unexpected successful answers', () => {
   it('reports a start answer without a job id, with what came back', async () => {
     reply(START_PATH, 'POST', 202, { status: 'queued', progress: 0, pageCount: null, error: null })
     const error = await failure(client.startExport({ domain: 'docs.acme.dev' }))
-    expect(error.message).toContain('start export job (POST /v1/static-export/jobs) returned an unexpected response (no jobId in the response)')
+    expect(error.message).toContain(
+      'start export job (POST /v1/static-export/jobs) returned an unexpected response (no jobId in the response)'
+    )
     expect(error.message).toContain('"status":"queued"')
   })
 

@@ -72,7 +72,11 @@ async function serve(handler: Handler, tls?: { key: string; cert: string }): Pro
  * for while If-Range still names that ETag. `cutAfter` ends the connection after that many bytes
  * of the body.
  */
-function sendObject(req: http.IncomingMessage, res: http.ServerResponse, options: { bytes?: Buffer; etag?: string; cutAfter?: number } = {}): void {
+function sendObject(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  options: { bytes?: Buffer; etag?: string; cutAfter?: number } = {}
+): void {
   const bytes = options.bytes ?? ARCHIVE
   const etag = options.etag ?? ETAG
   const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '')
@@ -174,7 +178,9 @@ describe('downloadFile: only https, or http to this machine', () => {
         return connect(opts, callback)
       }
     })
-    const error = await failure(downloadFile(`http://storage.example.com${SIGNED}`, destination(), options({ dispatcher: recording })))
+    const error = await failure(
+      downloadFile(`http://storage.example.com${SIGNED}`, destination(), options({ dispatcher: recording }))
+    )
     await recording.close()
     expect(error.message).toBe(
       'Download of http://storage.example.com/static-exports/se_1/bundle.tar.gz?… refused: https is required (plain http is allowed only to a loopback address)'
@@ -183,15 +189,20 @@ describe('downloadFile: only https, or http to this machine', () => {
     expect(await readdir(folder)).toEqual([])
   })
 
-  it.each(['ftp://storage.example.com/bundle.tar.gz', 'file:///etc/passwd', 'not a link'])('refuses %s', async (link) => {
-    const error = await failure(downloadFile(link, destination(), options()))
-    expect(error.message).toMatch(/refused: (https is required, not (ftp|file)|it is not a URL)$/)
-  })
+  it.each(['ftp://storage.example.com/bundle.tar.gz', 'file:///etc/passwd', 'not a link'])(
+    'refuses %s',
+    async (link) => {
+      const error = await failure(downloadFile(link, destination(), options()))
+      expect(error.message).toMatch(/refused: (https is required, not (ftp|file)|it is not a URL)$/)
+    }
+  )
 
   const hasOpenssl = !execFileSyncFails('openssl', ['version'])
   it.runIf(hasOpenssl)('refuses a redirect from https to http, connecting to nothing there', async () => {
     await serve((_req, res) => {
-      res.writeHead(302, { location: 'http://storage.invalid/static-exports/se_1/bundle.tar.gz?X-Amz-Signature=secret-signature' })
+      res.writeHead(302, {
+        location: 'http://storage.invalid/static-exports/se_1/bundle.tar.gz?X-Amz-Signature=secret-signature'
+      })
       res.end()
     }, selfSignedCertificate())
     const connects: string[] = []
@@ -228,7 +239,9 @@ describe('downloadFile: refusals', () => {
     await serve((_req, res) => sendError(res, 404, xml))
     const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options()))
     expect(error).not.toBeInstanceOf(LinkExpiredError)
-    expect(error.message).toBe(`Download of ${origin}/static-exports/se_1/bundle.tar.gz?… failed: HTTP 404: The specified key does not exist.`)
+    expect(error.message).toBe(
+      `Download of ${origin}/static-exports/se_1/bundle.tar.gz?… failed: HTTP 404: The specified key does not exist.`
+    )
     expect(error.message).not.toContain('secret-signature')
     expect(seen).toHaveLength(1)
   })
@@ -236,7 +249,9 @@ describe('downloadFile: refusals', () => {
 
 describe('downloadFile: transient faults', () => {
   it.each([503, 500, 429])('retries a %i, then downloads', async (status) => {
-    await serve((req, res, index) => (index === 0 ? sendError(res, status, '<Error><Message>Slow Down</Message></Error>') : sendObject(req, res)))
+    await serve((req, res, index) =>
+      index === 0 ? sendError(res, status, '<Error><Message>Slow Down</Message></Error>') : sendObject(req, res)
+    )
     const file = await downloadFile(`${origin}${SIGNED}`, destination(), options())
     expect(file.sha256).toBe(SHA256)
     expect(seen).toHaveLength(2)
@@ -257,11 +272,21 @@ describe('downloadFile: transient faults', () => {
 
   it('fails after its retries when the size differs from sizeBytes, leaving nothing behind', async () => {
     await serve((req, res) => sendObject(req, res))
-    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length + 1 })))
-    expect(error.message).toContain(`has ${ARCHIVE.length} bytes, but the API announced ${ARCHIVE.length + 1} (sizeBytes)`)
+    const error = await failure(
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length + 1 }))
+    )
+    expect(error.message).toContain(
+      `has ${ARCHIVE.length} bytes, but the API announced ${ARCHIVE.length + 1} (sizeBytes)`
+    )
     expect(seen).toHaveLength(5)
     // Each attempt asked for the whole object: a file of the wrong size is not resumed.
-    expect(seen.map((request) => request.headers.range)).toEqual([undefined, undefined, undefined, undefined, undefined])
+    expect(seen.map((request) => request.headers.range)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined
+    ])
     expect(await readdir(folder)).toEqual([])
   })
 
@@ -279,7 +304,9 @@ describe('downloadFile: transient faults', () => {
 
   it('does not retry a filesystem fault, and sends nothing', async () => {
     await serve((req, res) => sendObject(req, res))
-    const error = await failure(downloadFile(`${origin}${SIGNED}`, path.join(folder, 'missing', 'bundle.tar.gz'), options()))
+    const error = await failure(
+      downloadFile(`${origin}${SIGNED}`, path.join(folder, 'missing', 'bundle.tar.gz'), options())
+    )
     expect(error.message).toMatch(SHOWN)
     expect(error.message).toContain('failed (ENOENT)')
     expect(seen).toHaveLength(0)
@@ -297,7 +324,9 @@ describe('downloadFile: resuming a cut download', () => {
     expect(seen[1]?.headers.range).toBe('bytes=20000-')
     expect(seen[1]?.headers['if-range']).toBe(ETAG)
     expect(seen[1]?.url).toBe(SIGNED)
-    expect(logged().join('\n')).toMatch(/after 19\.5 KiB of 64\.0 KiB; retrying in \d+\.\d s \(attempt 2 of 5\), from byte 20000/)
+    expect(logged().join('\n')).toMatch(
+      /after 19\.5 KiB of 64\.0 KiB; retrying in \d+\.\d s \(attempt 2 of 5\), from byte 20000/
+    )
     expect(await readdir(folder)).toEqual(['bundle.tar.gz'])
   })
 
@@ -306,7 +335,10 @@ describe('downloadFile: resuming a cut download', () => {
     const file = await downloadFile(`${origin}${SIGNED}`, destination(), options())
     expect(file.sha256).toBe(SHA256)
     expect(seen).toHaveLength(Math.ceil(ARCHIVE.length / 8000))
-    expect(seen.map((request) => request.headers.range)).toEqual([undefined, ...seen.slice(1).map((_, i) => `bytes=${(i + 1) * 8000}-`)])
+    expect(seen.map((request) => request.headers.range)).toEqual([
+      undefined,
+      ...seen.slice(1).map((_, i) => `bytes=${(i + 1) * 8000}-`)
+    ])
   })
 
   it('starts from zero when the host answers the Range with the whole file (200)', async () => {
@@ -327,7 +359,9 @@ describe('downloadFile: resuming a cut download', () => {
   it('starts from zero when the object changed between attempts (If-Range no longer matches)', async () => {
     const changed = Buffer.from(ARCHIVE).fill(7, 30_000, 40_000)
     await serve((req, res, index) =>
-      index === 0 ? sendObject(req, res, { cutAfter: 20_000 }) : sendObject(req, res, { bytes: changed, etag: '"changed"' })
+      index === 0
+        ? sendObject(req, res, { cutAfter: 20_000 })
+        : sendObject(req, res, { bytes: changed, etag: '"changed"' })
     )
     const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length }))
     expect(file.sha256).toBe(sha256(changed))
@@ -389,14 +423,20 @@ describe('downloadFile: resuming a cut download', () => {
       res.end(large)
     })
     const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: large.length }))
-    expect(seen.map((request) => request.headers.range)).toEqual([undefined, `bytes=${20 * 1024 * 1024}-`, `bytes=${30 * 1024 * 1024}-`])
+    expect(seen.map((request) => request.headers.range)).toEqual([
+      undefined,
+      `bytes=${20 * 1024 * 1024}-`,
+      `bytes=${30 * 1024 * 1024}-`
+    ])
     expect(file.sha256).toBe(sha256(large))
     expect((await readFile(destination())).equals(large)).toBe(true)
   })
 
   it('does not retry a failure to renew the link: the API call had its own retries', async () => {
     await serve((_req, res) => sendError(res, 403, EXPIRED_XML))
-    const apiFailure = Object.assign(new Error('generate export bundle failed: HTTP 503 Service Unavailable'), { retryable: true })
+    const apiFailure = Object.assign(new Error('generate export bundle failed: HTTP 503 Service Unavailable'), {
+      retryable: true
+    })
     const renewLink = vi.fn(async () => {
       throw apiFailure
     })
@@ -438,7 +478,11 @@ describe('downloadFile: resuming a cut download', () => {
       link: `${origin}${SIGNED}&fresh=1`,
       expectedSize: changed.length
     })
-    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length, renewLink }))
+    const file = await downloadFile(
+      `${origin}${SIGNED}`,
+      destination(),
+      options({ expectedSize: ARCHIVE.length, renewLink })
+    )
     expect(file).toEqual({ path: destination(), sha256: sha256(changed), sizeBytes: changed.length })
     expect(seen).toHaveLength(3)
   })
@@ -446,7 +490,11 @@ describe('downloadFile: resuming a cut download', () => {
   it('refuses a fresh link that is not https', async () => {
     await serve((_req, res) => sendError(res, 403, EXPIRED_XML))
     const error = await failure(
-      downloadFile(`${origin}${SIGNED}`, destination(), options({ renewLink: async () => ({ link: `http://storage.example.com${SIGNED}` }) }))
+      downloadFile(
+        `${origin}${SIGNED}`,
+        destination(),
+        options({ renewLink: async () => ({ link: `http://storage.example.com${SIGNED}` }) })
+      )
     )
     expect(error.message).toMatch(/^Download of http:\/\/storage\.example\.com\/.* refused: https is required/)
     expect(seen).toHaveLength(1)
@@ -467,7 +515,9 @@ describe('downloadFile: a body that outgrows what was announced', () => {
 
   it('stops as soon as the body passes the size the API announced, without retrying', async () => {
     await serve((_req, res) => endless(res))
-    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length })))
+    const error = await failure(
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ expectedSize: ARCHIVE.length }))
+    )
     expect(error.message).toMatch(SHOWN)
     expect(error.message).toMatch(/was stopped: the storage host sent more than the 65536 bytes announced$/)
     expect(seen).toHaveLength(1)
@@ -490,7 +540,9 @@ describe('downloadFile: the deadline', () => {
       res.write(ARCHIVE.subarray(0, 30_000)) // and then nothing, for longer than the deadline
     })
     const startedAt = Date.now()
-    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ stallTimeoutMs: 10_000, deadline: Date.now() + 300 })))
+    const error = await failure(
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ stallTimeoutMs: 10_000, deadline: Date.now() + 300 }))
+    )
     expect(Date.now() - startedAt).toBeLessThan(2000)
     expect(error.message).toMatch(SHOWN)
     expect(error.message).toMatch(/ran out of time \(timeout-seconds\) after 29\.3 KiB of 64\.0 KiB$/)
@@ -499,9 +551,13 @@ describe('downloadFile: the deadline', () => {
   })
 
   it('does not back off past the deadline', async () => {
-    await serve((_req, res) => sendError(res, 503, '<Error><Message>Slow Down</Message></Error>', { 'retry-after': '5' }))
+    await serve((_req, res) =>
+      sendError(res, 503, '<Error><Message>Slow Down</Message></Error>', { 'retry-after': '5' })
+    )
     const startedAt = Date.now()
-    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Date.now() + 1000 })))
+    const error = await failure(
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Date.now() + 1000 }))
+    )
     expect(Date.now() - startedAt).toBeLessThan(900)
     expect(error.message).toMatch(/ran out of time \(timeout-seconds\); the last attempt: failed: HTTP 503: Slow Down$/)
     expect(seen).toHaveLength(1)
@@ -515,7 +571,9 @@ describe('downloadFile: the deadline', () => {
 
   it('sends nothing once the deadline has passed', async () => {
     await serve((req, res) => sendObject(req, res))
-    const error = await failure(downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Date.now() - 1 })))
+    const error = await failure(
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Date.now() - 1 }))
+    )
     expect(error.message).toMatch(/ran out of time \(timeout-seconds\)$/)
     expect(seen).toHaveLength(0)
   })
@@ -540,7 +598,9 @@ describe('downloadFile: progress', () => {
     const lines = logged().filter((line) => line.startsWith('Downloading:'))
     expect(lines.length).toBeGreaterThanOrEqual(2)
     for (const line of lines) {
-      expect(line).toMatch(/^Downloading: \d+\.\d KiB of 64\.0 KiB \(\d{1,2}%\), \d+\.\d KiB\/s, about \d+(\.\d)? s left$/)
+      expect(line).toMatch(
+        /^Downloading: \d+\.\d KiB of 64\.0 KiB \(\d{1,2}%\), \d+\.\d KiB\/s, about \d+(\.\d)? s left$/
+      )
     }
   })
 

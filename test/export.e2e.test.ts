@@ -30,7 +30,9 @@ describe('export, end to end', () => {
     expect(outputs['job-id']).toMatch(/^se_[0-9a-f]{16}$/)
     expect(outputs.status).toBe('completed')
     expect(outputs['page-count']).toBe(String(SAMPLE_SITE_PAGES))
-    expect(outputs['bundle-url']).toMatch(new RegExp(`^${emulator.storageUrl}/static-exports/${outputs['job-id']}/bundle\\.tar\\.gz\\?`))
+    expect(outputs['bundle-url']).toMatch(
+      new RegExp(`^${emulator.storageUrl}/static-exports/${outputs['job-id']}/bundle\\.tar\\.gz\\?`)
+    )
     expect(outputs['expires-at']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     expect(Date.parse(outputs['expires-at'] ?? '')).toBeGreaterThan(Date.now())
 
@@ -44,11 +46,15 @@ describe('export, end to end', () => {
     const sitePath = outputs['site-path'] ?? ''
     expect(await readFile(path.join(sitePath, 'index.html'), 'utf8')).toContain('<h1>Acme Docs</h1>')
     expect(await readFile(path.join(sitePath, 'guides/getting-started.html'), 'utf8')).toContain('Getting started')
-    expect((await readdir(path.dirname(sitePath))).filter((name) => name.includes('partial') || name.startsWith('.'))).toEqual([])
+    expect(
+      (await readdir(path.dirname(sitePath))).filter((name) => name.includes('partial') || name.startsWith('.'))
+    ).toEqual([])
 
     const helmValues = outputs['helm-values-path'] ?? ''
     expect((await stat(helmValues)).mode & 0o777).toBe(0o600)
-    expect(await readFile(helmValues, 'utf8')).toContain(`staticExport:\n  enabled: true\n  bundleUrl: "${outputs['bundle-url']}"\n`)
+    expect(await readFile(helmValues, 'utf8')).toContain(
+      `staticExport:\n  enabled: true\n  bundleUrl: "${outputs['bundle-url']}"\n`
+    )
 
     // One start, some polls, one bundle, one download; the storage host never saw a credential.
     expect(emulator.requestsTo('start')).toHaveLength(1)
@@ -76,7 +82,9 @@ describe('export, end to end', () => {
     expect(signature).not.toBe('')
     expect(linesWithoutMaskCommands.join('\n')).not.toContain(signature)
     expect(run.stdout).toContain(`::add-mask::${run.outputs['bundle-url']}`)
-    expect(run.stdout.split('\n').filter((line) => line.includes(emulator.options.apiKey))).toEqual([`::add-mask::${emulator.options.apiKey}`])
+    expect(run.stdout.split('\n').filter((line) => line.includes(emulator.options.apiKey))).toEqual([
+      `::add-mask::${emulator.options.apiKey}`
+    ])
 
     expect(run.summary).toContain('Static export')
     expect(run.summary).toContain(run.outputs['job-id'])
@@ -98,7 +106,9 @@ describe('export, end to end', () => {
 
   it('sends paths and version only when given, and pins the version in the Helm values', async () => {
     await startEmulator()
-    const run = await runAction(exportInputs({ paths: 'index\n  guides/getting-started \n\n', version: '2026-11-22', download: 'false' }))
+    const run = await runAction(
+      exportInputs({ paths: 'index\n  guides/getting-started \n\n', version: '2026-11-22', download: 'false' })
+    )
     expect(run.exitCode).toBe(0)
     expect(JSON.parse(emulator.requestsTo('start')[0]?.body ?? '')).toEqual({
       domain: 'docs.acme.dev',
@@ -182,7 +192,15 @@ describe('export, end to end', () => {
 
   it('shows progress as the percentage the API sends: 0.5 is 0.5 %', async () => {
     await startEmulator({
-      export: { queuedMs: 0, runningMs: 400, pages: 5, outcome: 'completed', queuedName: 'queued', runningName: 'running', runningProgress: 0.5 }
+      export: {
+        queuedMs: 0,
+        runningMs: 400,
+        pages: 5,
+        outcome: 'completed',
+        queuedName: 'queued',
+        runningName: 'running',
+        runningProgress: 0.5
+      }
     })
     const run = await runAction(exportInputs({ download: 'false' }))
     expect(run.exitCode).toBe(0)
@@ -193,17 +211,28 @@ describe('export, end to end', () => {
   it('sends a User-Agent that names the action and its version to the API', async () => {
     await startEmulator()
     await runAction(exportInputs({ download: 'false' }))
-    const agents = emulator.requests.filter((request) => request.host === 'api').map((request) => request.headers['user-agent'])
+    const agents = emulator.requests
+      .filter((request) => request.host === 'api')
+      .map((request) => request.headers['user-agent'])
     expect(agents.length).toBeGreaterThan(2)
     for (const agent of agents)
-      expect(agent).toMatch(/^docs-export-action\/\d+\.\d+\.\d+ \(\+https:\/\/github\.com\/acme\/mintlify-static-export-action\) node\/24\./)
+      expect(agent).toMatch(
+        /^docs-export-action\/\d+\.\d+\.\d+ \(\+https:\/\/github\.com\/acme\/mintlify-static-export-action\) node\/24\./
+      )
   })
 
   it('accepts other spellings of progress, expiry and the states before the end', async () => {
     await startEmulator({
       progressFormat: 'fraction',
       expiresAtFormat: 'epoch-seconds',
-      export: { queuedMs: 100, runningMs: 300, pages: 5, outcome: 'completed', queuedName: 'pending', runningName: 'RENDERING' }
+      export: {
+        queuedMs: 100,
+        runningMs: 300,
+        pages: 5,
+        outcome: 'completed',
+        queuedName: 'pending',
+        runningName: 'RENDERING'
+      }
     })
     const run = await runAction(exportInputs({ download: 'false' }))
     expect(run.exitCode).toBe(0)
@@ -268,7 +297,14 @@ describe('export failures, end to end', () => {
 
   it('fails on timeout naming the job, keeping job-id for a later run', async () => {
     await startEmulator({
-      export: { queuedMs: 100, runningMs: 60_000, pages: 50, outcome: 'completed', queuedName: 'queued', runningName: 'running' }
+      export: {
+        queuedMs: 100,
+        runningMs: 60_000,
+        pages: 50,
+        outcome: 'completed',
+        queuedName: 'queued',
+        runningName: 'running'
+      }
     })
     const run = await runAction(exportInputs({ 'timeout-seconds': '1', 'poll-interval-seconds': '0.2' }))
     expect(run.exitCode).toBe(1)
@@ -276,7 +312,9 @@ describe('export failures, end to end', () => {
     // The last status seen, so that a later step knows where the job was.
     expect(run.outputs.status).toBe('running')
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toMatch(new RegExp(`^Export job ${jobId} did not finish within 1(\\.0)? s \\(last seen: ${jobId}: running · `))
+    expect(run.errors[0]).toMatch(
+      new RegExp(`^Export job ${jobId} did not finish within 1(\\.0)? s \\(last seen: ${jobId}: running · `)
+    )
     expect(run.errors[0]).toContain(`export-job-id: ${jobId}`)
     expect(run.durationMs).toBeLessThan(10_000)
   })
@@ -313,7 +351,10 @@ describe('export failures, end to end', () => {
 
   it('fails at once on 409 from the start: a job is already running, wait for it or pass export-job-id', async () => {
     await startEmulator()
-    emulator.inject('start', { status: 409, body: JSON.stringify({ error: 'A static export is already queued or running for this deployment.' }) })
+    emulator.inject('start', {
+      status: 409,
+      body: JSON.stringify({ error: 'A static export is already queued or running for this deployment.' })
+    })
     const run = await runAction(exportInputs())
     expect(run.exitCode).toBe(1)
     expect(emulator.requestsTo('start')).toHaveLength(1)
@@ -329,7 +370,9 @@ describe('export failures, end to end', () => {
     const run = await runAction(exportInputs())
     expect(run.exitCode).toBe(1)
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain(`The API has no export endpoint at ${emulator.baseUrl}/v1/static-export/jobs: check base-url`)
+    expect(run.errors[0]).toContain(
+      `The API has no export endpoint at ${emulator.baseUrl}/v1/static-export/jobs: check base-url`
+    )
     expect(run.errors[0]).not.toContain('export-job-id')
   })
 
@@ -347,7 +390,9 @@ describe('export failures, end to end', () => {
     const run = await runAction(exportInputs({ 'api-key': 'mint_revoked_key' }))
     expect(run.exitCode).toBe(1)
     expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain('start export job (POST /v1/static-export/jobs) failed: HTTP 401 Unauthorized: Invalid or missing API key')
+    expect(run.errors[0]).toContain(
+      'start export job (POST /v1/static-export/jobs) failed: HTTP 401 Unauthorized: Invalid or missing API key'
+    )
     expect(run.errors[0]).toContain('revoked or expired')
     expect(run.errors[0]).not.toContain('mint_revoked_key')
     expect(emulator.requestsTo('start')).toHaveLength(1)
@@ -358,7 +403,9 @@ describe('export failures, end to end', () => {
     const run = await runAction(exportInputs({ 'api-key': 'mint_revoked_key', 'export-job-id': 'se_0123' }))
     expect(run.exitCode).toBe(1)
     expect(run.outputs['job-id']).toBe('se_0123')
-    expect(run.errors).toEqual([expect.stringContaining('read export job for job se_0123 (GET /v1/static-export/jobs/se_0123) failed: HTTP 401')])
+    expect(run.errors).toEqual([
+      expect.stringContaining('read export job for job se_0123 (GET /v1/static-export/jobs/se_0123) failed: HTTP 401')
+    ])
   })
 
   it('fails on 403 with the plan refusal', async () => {
@@ -376,7 +423,9 @@ describe('export failures, end to end', () => {
     const run = await runAction(exportInputs({ 'export-job-id': 'se_missing' }))
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([
-      expect.stringMatching(/^read export job for job se_missing .* HTTP 404 Not Found: No static export job se_missing\. Check export-job-id/)
+      expect.stringMatching(
+        /^read export job for job se_missing .* HTTP 404 Not Found: No static export job se_missing\. Check export-job-id/
+      )
     ])
   })
 })

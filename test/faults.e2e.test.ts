@@ -33,7 +33,9 @@ async function expectByteIdenticalSuccess(run: ActionRun): Promise<void> {
   expect(run.exitCode).toBe(0)
   expect(run.outputs.status).toBe('completed')
   expect(run.outputs['bundle-sha256']).toBe(await emulator.archiveSha256())
-  expect((await readFile(run.outputs['bundle-path'] ?? '')).equals((emulator.options.archive as { bytes: Buffer }).bytes)).toBe(true)
+  expect(
+    (await readFile(run.outputs['bundle-path'] ?? '')).equals((emulator.options.archive as { bytes: Buffer }).bytes)
+  ).toBe(true)
   expect(existsSync(path.join(run.outputs['site-path'] ?? '', 'index.html'))).toBe(true)
   const leftovers = (await readdir(path.dirname(run.outputs['bundle-path'] ?? ''))).filter(
     (name) => name.endsWith('.partial') || name.startsWith('.')
@@ -48,7 +50,11 @@ const retryAfterDate = (): string => new Date(Date.now() + 1000).toUTCString()
 const transient: [Route, string, () => Fault][] = [
   ['start', '429 with Retry-After in seconds', () => ({ status: 429, headers: { 'retry-after': '1' } })],
   ['start', '503', () => ({ status: 503 })],
-  ['status', '429 with Retry-After as an HTTP date', () => ({ status: 429, headers: { 'retry-after': retryAfterDate() } })],
+  [
+    'status',
+    '429 with Retry-After as an HTTP date',
+    () => ({ status: 429, headers: { 'retry-after': retryAfterDate() } })
+  ],
   ['status', '500', () => ({ status: 500 })],
   [
     'status',
@@ -146,15 +152,30 @@ describe('permanent faults: one request, one clear error', () => {
       'domain must be a hostname',
       /start export job \(POST \/v1\/static-export\/jobs\) failed: HTTP 400 Bad Request: domain must be a hostname\. The API refused the export request: check the domain, paths and version inputs$/
     ],
-    ['start', 401, 'Invalid API key', /HTTP 401 Unauthorized: Invalid API key\. The API key was refused: it may be revoked or expired/],
+    [
+      'start',
+      401,
+      'Invalid API key',
+      /HTTP 401 Unauthorized: Invalid API key\. The API key was refused: it may be revoked or expired/
+    ],
     [
       'start',
       403,
       'IP address not in allowlist',
       /HTTP 403 Forbidden: IP address not in allowlist\. Static export needs an enterprise plan .* read-only key.*IP allowlist/
     ],
-    ['start', 422, 'paths[0] is not a page', /HTTP 422 Unprocessable Entity: paths\[0\] is not a page\. The API refused the export request/],
-    ['status', 404, 'No static export job', /^read export job for job se_\w+ .*HTTP 404 Not Found: No static export job\. Check export-job-id/],
+    [
+      'start',
+      422,
+      'paths[0] is not a page',
+      /HTTP 422 Unprocessable Entity: paths\[0\] is not a page\. The API refused the export request/
+    ],
+    [
+      'status',
+      404,
+      'No static export job',
+      /^read export job for job se_\w+ .*HTTP 404 Not Found: No static export job\. Check export-job-id/
+    ],
     ['status', 403, 'Key lacks scope', /^read export job for job se_\w+ .*HTTP 403 Forbidden: Key lacks scope/],
     [
       'bundle',
@@ -217,7 +238,10 @@ describe('permanent faults: one request, one clear error', () => {
 
   it('download: a 403 that is not about expiry is not retried', async () => {
     await startEmulator()
-    emulator.inject('download', { status: 403, body: '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>' })
+    emulator.inject('download', {
+      status: 403,
+      body: '<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>'
+    })
     const run = await runAction(exportInputs())
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([
@@ -253,7 +277,10 @@ describe('expired links are renewed, never a failure', () => {
 
   it('a link the storage host refuses as expired (403 AccessDenied, Request has expired)', async () => {
     await startEmulator()
-    emulator.inject('download', { status: 403, body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>' })
+    emulator.inject('download', {
+      status: 403,
+      body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+    })
     const run = await runAction(exportInputs())
     await expectByteIdenticalSuccess(run)
     expect(run.stdout).toContain('refused the link as expired (HTTP 403); asking for a fresh link')
@@ -265,7 +292,9 @@ describe('expired links are renewed, never a failure', () => {
     const run = await runAction(exportInputs())
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([
-      expect.stringMatching(/^Export job se_\w+: every bundle link \(3 asked for\) had expired before it could be downloaded/)
+      expect.stringMatching(
+        /^Export job se_\w+: every bundle link \(3 asked for\) had expired before it could be downloaded/
+      )
     ])
     expect(emulator.requestsTo('bundle')).toHaveLength(3)
     expect(emulator.requestsTo('download')).toHaveLength(0)
@@ -275,7 +304,9 @@ describe('expired links are renewed, never a failure', () => {
     await startEmulator({ expiresAtFormat })
     const run = await runAction(exportInputs())
     await expectByteIdenticalSuccess(run)
-    expect(Math.abs(Date.parse(run.outputs['expires-at'] ?? '') - Date.now() - emulator.options.linkTtlMs)).toBeLessThan(60_000)
+    expect(
+      Math.abs(Date.parse(run.outputs['expires-at'] ?? '') - Date.now() - emulator.options.linkTtlMs)
+    ).toBeLessThan(60_000)
   })
 })
 
@@ -315,7 +346,9 @@ describe('a cut download is resumed, never fetched again', () => {
       [undefined, half],
       [`bytes=${half}-`, archive().length]
     ])
-    expect(run.stdout).toContain('The storage host sent the whole file again (HTTP 200, not the rest asked for); starting from the first byte')
+    expect(run.stdout).toContain(
+      'The storage host sent the whole file again (HTTP 200, not the rest asked for); starting from the first byte'
+    )
   })
 
   it('download: an object that changed between attempts is fetched whole, the new one', async () => {
@@ -323,7 +356,9 @@ describe('a cut download is resumed, never fetched again', () => {
     // The same length, other bytes from the first file on: a resumed file would mix the two.
     const after = tar(
       SAMPLE_SITE.map((entry) =>
-        entry.name === 'index.html' ? { ...entry, content: String(entry.content).replace('Acme Docs', 'Acme Dock') } : entry
+        entry.name === 'index.html'
+          ? { ...entry, content: String(entry.content).replace('Acme Docs', 'Acme Dock') }
+          : entry
       )
     )
     expect(after.length).toBe(before.length)
@@ -351,15 +386,18 @@ describe('a cut download is resumed, never fetched again', () => {
   it('download: a link that expired between attempts: a fresh link goes on from the same byte', async () => {
     await startEmulator()
     const half = Math.floor(archive().length / 2)
-    emulator
-      .inject('download', { resetAfterBytes: half })
-      .inject('download', { status: 403, body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>' })
+    emulator.inject('download', { resetAfterBytes: half }).inject('download', {
+      status: 403,
+      body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+    })
     const run = await runAction(exportInputs())
     await expectByteIdenticalSuccess(run)
     expect(emulator.requestsTo('bundle')).toHaveLength(2)
     const requests = emulator.requestsTo('download')
     expect(requests.map((request) => request.headers.range)).toEqual([undefined, `bytes=${half}-`, `bytes=${half}-`])
-    expect(run.stdout).toContain(`refused the link as expired (HTTP 403); asking for a fresh link, to go on from byte ${half}`)
+    expect(run.stdout).toContain(
+      `refused the link as expired (HTTP 403); asking for a fresh link, to go on from byte ${half}`
+    )
     expect(run.outputs['bundle-url']).not.toBe('')
   })
 })
@@ -453,33 +491,43 @@ describe('archives', () => {
 })
 
 describe('cancellation', () => {
-  it.each([['SIGINT'], ['SIGTERM']] as const)('%s stops polling, sets job-id, says how to resume and exits within a second', async (signal) => {
-    await startEmulator({
-      export: { queuedMs: 100, runningMs: 60_000, pages: 50, outcome: 'completed', queuedName: 'queued', runningName: 'running' }
-    })
-    let child: ChildProcess | undefined
-    let signalledAt = 0
-    const run = await runAction(exportInputs({ 'timeout-seconds': '60' }), {
-      onSpawn: (spawned) => (child = spawned),
-      onStdout: (text) => {
-        if (!signalledAt && text.includes(': running')) {
-          signalledAt = Date.now()
-          child?.kill(signal)
+  it.each([['SIGINT'], ['SIGTERM']] as const)(
+    '%s stops polling, sets job-id, says how to resume and exits within a second',
+    async (signal) => {
+      await startEmulator({
+        export: {
+          queuedMs: 100,
+          runningMs: 60_000,
+          pages: 50,
+          outcome: 'completed',
+          queuedName: 'queued',
+          runningName: 'running'
         }
-      }
-    })
-    const exitedAt = Date.now()
-    expect(signalledAt).toBeGreaterThan(0)
-    expect(exitedAt - signalledAt).toBeLessThan(1000)
-    expect(run.exitCode).not.toBe(0)
-    const jobId = run.outputs['job-id'] ?? ''
-    expect(jobId).toMatch(/^se_/)
-    expect(run.errors).toEqual([
-      `The run was cancelled while export job ${jobId} was in progress. It keeps running on the server: run again with export-job-id: ${jobId} to collect it.`
-    ])
-    const pollsAfterSignal = emulator.requestsTo('status').filter((request) => request.at > signalledAt + 50)
-    expect(pollsAfterSignal).toEqual([])
-  })
+      })
+      let child: ChildProcess | undefined
+      let signalledAt = 0
+      const run = await runAction(exportInputs({ 'timeout-seconds': '60' }), {
+        onSpawn: (spawned) => (child = spawned),
+        onStdout: (text) => {
+          if (!signalledAt && text.includes(': running')) {
+            signalledAt = Date.now()
+            child?.kill(signal)
+          }
+        }
+      })
+      const exitedAt = Date.now()
+      expect(signalledAt).toBeGreaterThan(0)
+      expect(exitedAt - signalledAt).toBeLessThan(1000)
+      expect(run.exitCode).not.toBe(0)
+      const jobId = run.outputs['job-id'] ?? ''
+      expect(jobId).toMatch(/^se_/)
+      expect(run.errors).toEqual([
+        `The run was cancelled while export job ${jobId} was in progress. It keeps running on the server: run again with export-job-id: ${jobId} to collect it.`
+      ])
+      const pollsAfterSignal = emulator.requestsTo('status').filter((request) => request.at > signalledAt + 50)
+      expect(pollsAfterSignal).toEqual([])
+    }
+  )
 })
 
 describe('secrets', () => {
@@ -504,14 +552,20 @@ describe('secrets', () => {
     await startEmulator()
     const run = await runAction(exportInputs({ 'api-key': 'Bearer mint_secret_value' }))
     expect(run.exitCode).toBe(1)
-    expect(run.stdout.split('\n').filter((line) => line.includes('mint_secret_value') && !line.startsWith('::add-mask::'))).toEqual([])
+    expect(
+      run.stdout.split('\n').filter((line) => line.includes('mint_secret_value') && !line.startsWith('::add-mask::'))
+    ).toEqual([])
   })
 })
 
 describe('bad inputs fail before any request, naming the input', () => {
   const badInputs: [string, Record<string, string>, string][] = [
     ['api-key missing', { 'api-key': '' }, "Input 'api-key' is empty or missing: pass the admin key from a secret"],
-    ['api-key without the admin key shape', { 'api-key': 'not a key' }, "Input 'api-key' does not look like an admin API key"],
+    [
+      'api-key without the admin key shape',
+      { 'api-key': 'not a key' },
+      "Input 'api-key' does not look like an admin API key"
+    ],
     ['api-key with a prefix only', { 'api-key': 'mint_' }, "Input 'api-key' does not look like an admin API key"],
     ['base-url over plain http', { 'base-url': 'http://api.mintlify.com' }, "Input 'base-url' must use https://"],
     ['base-url that is not a URL', { 'base-url': 'api.mintlify.com' }, "Input 'base-url' must be an https:// address"],
@@ -519,16 +573,44 @@ describe('bad inputs fail before any request, naming the input', () => {
     ['domain missing', { domain: '' }, "Input 'domain' is required for command export unless export-job-id is given"],
     ['domain not a host name', { domain: 'docs acme dev' }, "Input 'domain' must be a host name"],
     ['export-job-id with a slash', { 'export-job-id': 'se_1/../x' }, "Input 'export-job-id' must be an identifier"],
-    ['project-id missing for agent-job', { command: 'agent-job', 'agent-job-id': 'aj_1' }, "Input 'project-id' is required for command agent-job"],
-    ['agent-job-id missing for agent-job', { command: 'agent-job', 'project-id': 'p_1' }, "Input 'agent-job-id' is required for command agent-job"],
+    [
+      'project-id missing for agent-job',
+      { command: 'agent-job', 'agent-job-id': 'aj_1' },
+      "Input 'project-id' is required for command agent-job"
+    ],
+    [
+      'agent-job-id missing for agent-job',
+      { command: 'agent-job', 'project-id': 'p_1' },
+      "Input 'agent-job-id' is required for command agent-job"
+    ],
     ['wait not a boolean', { wait: 'yes' }, 'Input \'wait\' must be true or false, got "yes"'],
-    ['timeout-seconds zero', { 'timeout-seconds': '0' }, "Input 'timeout-seconds' must be a positive number of seconds"],
-    ['timeout-seconds negative', { 'timeout-seconds': '-5' }, 'Input \'timeout-seconds\' must be a positive number of seconds, got "-5"'],
-    ['timeout-seconds not a number', { 'timeout-seconds': '30m' }, 'Input \'timeout-seconds\' must be a positive number of seconds, got "30m"'],
-    ['poll-interval-seconds zero', { 'poll-interval-seconds': '0' }, "Input 'poll-interval-seconds' must be a positive number of seconds"],
+    [
+      'timeout-seconds zero',
+      { 'timeout-seconds': '0' },
+      "Input 'timeout-seconds' must be a positive number of seconds"
+    ],
+    [
+      'timeout-seconds negative',
+      { 'timeout-seconds': '-5' },
+      'Input \'timeout-seconds\' must be a positive number of seconds, got "-5"'
+    ],
+    [
+      'timeout-seconds not a number',
+      { 'timeout-seconds': '30m' },
+      'Input \'timeout-seconds\' must be a positive number of seconds, got "30m"'
+    ],
+    [
+      'poll-interval-seconds zero',
+      { 'poll-interval-seconds': '0' },
+      "Input 'poll-interval-seconds' must be a positive number of seconds"
+    ],
     ['download not a boolean', { download: 'maybe' }, "Input 'download' must be true or false"],
     ['extract not a boolean', { extract: '1' }, "Input 'extract' must be true or false"],
-    ['extract without download', { extract: 'true', download: 'false' }, "Input 'extract' is true but download is false"],
+    [
+      'extract without download',
+      { extract: 'true', download: 'false' },
+      "Input 'extract' is true but download is false"
+    ],
     [
       'comment-on not a number',
       { command: 'agent-job', 'project-id': 'p', 'agent-job-id': 'a', 'comment-on': 'the issue' },

@@ -26,7 +26,9 @@ describe('writeHelmValues', () => {
     const file = await writeHelmValues(folder, LINK)
     expect(file).toBe(path.join(folder, 'helm-values.yaml'))
     expect(await values(file)).toEqual({ staticExport: { enabled: true, bundleUrl: LINK } })
-    expect(await readFile(file, 'utf8')).toMatch(/^# Values for the enterprise chart: helm upgrade --install .* -f helm-values\.yaml\n/)
+    expect(await readFile(file, 'utf8')).toMatch(
+      /^# Values for the enterprise chart: helm upgrade --install .* -f helm-values\.yaml\n/
+    )
   })
 
   it('pins the version only when one is given', async () => {
@@ -40,7 +42,9 @@ describe('writeHelmValues', () => {
 
   it('keeps the version a string, even when it looks like a number or a boolean', async () => {
     for (const version of ['1.10', '2026', 'true', 'null', '0x1F']) {
-      const parsed = (await values(await writeHelmValues(folder, LINK, version))) as { staticExport: { version: unknown } }
+      const parsed = (await values(await writeHelmValues(folder, LINK, version))) as {
+        staticExport: { version: unknown }
+      }
       expect(parsed.staticExport.version).toBe(version)
     }
   })
@@ -52,7 +56,9 @@ describe('writeHelmValues', () => {
     ['a line break and a tab', 'https://storage.test/b.tar.gz?x=1\ny: 2\tz'],
     ['non-ASCII text', 'https://storage.test/dokumentation/übersicht.tar.gz?sig=✓']
   ])('keeps a link with %s intact through a YAML round trip', async (_what, link) => {
-    const parsed = (await values(await writeHelmValues(folder, link, 'v"1" & #2'))) as { staticExport: Record<string, unknown> }
+    const parsed = (await values(await writeHelmValues(folder, link, 'v"1" & #2'))) as {
+      staticExport: Record<string, unknown>
+    }
     expect(parsed.staticExport).toEqual({ enabled: true, bundleUrl: link, version: 'v"1" & #2' })
   })
 

@@ -33,13 +33,21 @@ describe('outputsOf', () => {
   })
 
   it('keeps the job id and the last status seen of an export that timed out, and no page count yet', () => {
-    const report: ExportReport = { command: 'export', startedAt: 0, jobId: 'se_1', job: { jobId: 'se_1', status: 'running', pageCount: 3 } }
+    const report: ExportReport = {
+      command: 'export',
+      startedAt: 0,
+      jobId: 'se_1',
+      job: { jobId: 'se_1', status: 'running', pageCount: 3 }
+    }
     expect(outputsOf(report)).toEqual({ 'job-id': 'se_1', status: 'running' })
   })
 
   it('gives the pull request link of an agent job only once the wait is over', () => {
     const job = { id: 'aj_1', status: 'running' }
     expect(outputsOf({ command: 'agent-job', startedAt: 0, job })).toEqual({ status: 'running' })
-    expect(outputsOf({ command: 'agent-job', startedAt: 0, job, outcome: job })).toEqual({ status: 'running', 'pr-link': '' })
+    expect(outputsOf({ command: 'agent-job', startedAt: 0, job, outcome: job })).toEqual({
+      status: 'running',
+      'pr-link': ''
+    })
   })
 })

@@ -89,7 +89,14 @@ describe('pollUntil', () => {
     const { read, deadlines } = reads('running')
     const onState = (): void => controller.abort(new Error('cancelled by SIGINT'))
     // The real sleep: it rejects at once on the aborted signal instead of waiting 10 minutes.
-    const polling = pollUntil({ read, isFinished, onState, intervalMs: 600_000, timeoutMs: 3_600_000, signal: controller.signal })
+    const polling = pollUntil({
+      read,
+      isFinished,
+      onState,
+      intervalMs: 600_000,
+      timeoutMs: 3_600_000,
+      signal: controller.signal
+    })
     await expect(polling).rejects.toThrow()
     expect(controller.signal.aborted).toBe(true)
     expect(deadlines).toHaveLength(1)
@@ -102,7 +109,14 @@ describe('pollUntil', () => {
       controller.abort()
       signal?.throwIfAborted()
     }
-    const polling = pollUntil({ read, isFinished, intervalMs: 1000, timeoutMs: 60_000, signal: controller.signal, sleep: abortingSleep })
+    const polling = pollUntil({
+      read,
+      isFinished,
+      intervalMs: 1000,
+      timeoutMs: 60_000,
+      signal: controller.signal,
+      sleep: abortingSleep
+    })
     await expect(polling).rejects.toThrow(/abort/i)
   })
 })

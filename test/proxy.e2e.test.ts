@@ -54,7 +54,9 @@ const hostOf = (url: string): string => new URL(url).host
 
 describe('behind a proxy, end to end', () => {
   it('sends the API calls and the download through HTTP_PROXY', async () => {
-    const run = await runAction(exportInputs(emulator, { extract: 'true' }), { env: { HTTP_PROXY: proxyUrl(), HTTPS_PROXY: proxyUrl() } })
+    const run = await runAction(exportInputs(emulator, { extract: 'true' }), {
+      env: { HTTP_PROXY: proxyUrl(), HTTPS_PROXY: proxyUrl() }
+    })
     expect(run.errors).toEqual([])
     expect(run.exitCode).toBe(0)
     expect(run.outputs['bundle-sha256']).toBe(await emulator.archiveSha256())

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { backoffMs, MAX_RETRY_AFTER_MS, OutOfTimeError, parseRetryAfter, retry, type RetryOptions } from '../src/retry.js'
+import {
+  backoffMs,
+  MAX_RETRY_AFTER_MS,
+  OutOfTimeError,
+  parseRetryAfter,
+  retry,
+  type RetryOptions
+} from '../src/retry.js'
 
 class Fault extends Error {
   constructor(
@@ -103,12 +110,16 @@ describe('retry', () => {
     vi.spyOn(Math, 'random').mockReturnValue(1) // no jitter: 300, 600, 1200 ms
     const errors = [1, 2, 3, 4].map((n) => new Fault(`fault ${n}`, true))
     const { action, attempts } = failing(...errors)
-    const thrown = await retry(action, options({ attempts: 10, baseDelayMs: 300, deadline: now + 1000 })).catch((error: unknown) => error)
+    const thrown = await retry(action, options({ attempts: 10, baseDelayMs: 300, deadline: now + 1000 })).catch(
+      (error: unknown) => error
+    )
     expect(delays).toEqual([300, 600])
     expect(attempts).toEqual([1, 2, 3])
     expect(thrown).toBeInstanceOf(OutOfTimeError)
     expect((thrown as Error).cause).toBe(errors[2])
-    expect((thrown as Error).message).toBe('fault 3. No time was left for another attempt within timeout-seconds (3 attempts made)')
+    expect((thrown as Error).message).toBe(
+      'fault 3. No time was left for another attempt within timeout-seconds (3 attempts made)'
+    )
   })
 
   it('does not retry at all when the deadline has passed', async () => {
@@ -116,7 +127,9 @@ describe('retry', () => {
     const { action, attempts } = failing(error)
     const thrown = await retry(action, options({ deadline: now - 1 })).catch((error: unknown) => error)
     expect(thrown).toBeInstanceOf(OutOfTimeError)
-    expect((thrown as Error).message).toBe('flaky. No time was left for another attempt within timeout-seconds (1 attempt made)')
+    expect((thrown as Error).message).toBe(
+      'flaky. No time was left for another attempt within timeout-seconds (1 attempt made)'
+    )
     expect(attempts).toEqual([1])
   })
 
@@ -155,7 +168,9 @@ describe('retry', () => {
   it('asks the isRetryable predicate, not the error, when one is given', async () => {
     const plain = new Error('flaky in its own way')
     const { action, attempts } = failing(plain, new Fault('refused', false))
-    const thrown = await retry(action, options({ isRetryable: (error) => error === plain })).catch((error: unknown) => error)
+    const thrown = await retry(action, options({ isRetryable: (error) => error === plain })).catch(
+      (error: unknown) => error
+    )
     expect(attempts).toEqual([1, 2])
     expect((thrown as Error).message).toBe('refused')
   })
@@ -164,7 +179,9 @@ describe('retry', () => {
     const errors = Array.from({ length: 8 }, (_, n) => new Fault(`fault ${n + 1}`, true))
     const { action, attempts } = failing(...errors)
     // The third attempt gets further than the second; no other does.
-    const thrown = await retry(action, options({ attempts: 3, madeProgress: () => attempts.length === 3 })).catch((error: unknown) => error)
+    const thrown = await retry(action, options({ attempts: 3, madeProgress: () => attempts.length === 3 })).catch(
+      (error: unknown) => error
+    )
     // Five attempts in all; the one after the progress is the second of a new count.
     expect(attempts).toEqual([1, 2, 3, 2, 3])
     expect(thrown).toBe(errors[4])

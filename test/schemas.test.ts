@@ -34,12 +34,18 @@ describe('normalizeProgress', () => {
     expect(normalizeProgress(value)).toBe(expected)
   })
 
-  it.each([['abc'], [null], [undefined], [''], ['45 percent'], [Number.NaN], [Number.POSITIVE_INFINITY], [{ value: 45 }]])(
-    'gives up on %j',
-    (value) => {
-      expect(normalizeProgress(value)).toBeUndefined()
-    }
-  )
+  it.each([
+    ['abc'],
+    [null],
+    [undefined],
+    [''],
+    ['45 percent'],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [{ value: 45 }]
+  ])('gives up on %j', (value) => {
+    expect(normalizeProgress(value)).toBeUndefined()
+  })
 })
 
 describe('parseWholeNumber', () => {
@@ -72,9 +78,12 @@ describe('normalizeTimestamp', () => {
     expect(normalizeTimestamp(value)).toBe(INSTANT)
   })
 
-  it.each([['garbage'], ['2026-13-45T99:00:00Z'], [''], ['   '], [null], [undefined], [true], [{}], [1e20]])('gives up on %j', (value) => {
-    expect(normalizeTimestamp(value)).toBeUndefined()
-  })
+  it.each([['garbage'], ['2026-13-45T99:00:00Z'], [''], ['   '], [null], [undefined], [true], [{}], [1e20]])(
+    'gives up on %j',
+    (value) => {
+      expect(normalizeTimestamp(value)).toBeUndefined()
+    }
+  )
 })
 
 describe('StartResponse', () => {
@@ -113,7 +122,13 @@ describe('StartResponse', () => {
 
 describe('ExportJobResponse', () => {
   it('normalises progress, page count and error', () => {
-    const job = ExportJobResponse.parse({ jobId: 'se_1', status: 'FAILED', progress: '0.5', pageCount: '12', error: { message: 'Build broke' } })
+    const job = ExportJobResponse.parse({
+      jobId: 'se_1',
+      status: 'FAILED',
+      progress: '0.5',
+      pageCount: '12',
+      error: { message: 'Build broke' }
+    })
     expect(job).toEqual({ jobId: 'se_1', status: 'failed', progress: 0.5, pageCount: 12, error: 'Build broke' })
   })
 
@@ -146,7 +161,9 @@ describe('BundleResponse', () => {
       expiresAt: INSTANT,
       sizeBytes: 2048
     })
-    expect(BundleResponse.parse({ bundleUrl: 'http://127.0.0.1:9000/b.zip' }).bundleUrl).toBe('http://127.0.0.1:9000/b.zip')
+    expect(BundleResponse.parse({ bundleUrl: 'http://127.0.0.1:9000/b.zip' }).bundleUrl).toBe(
+      'http://127.0.0.1:9000/b.zip'
+    )
   })
 
   it('leaves an unreadable expiry and size undefined', () => {
@@ -155,10 +172,13 @@ describe('BundleResponse', () => {
     expect(bundle.sizeBytes).toBeUndefined()
   })
 
-  it.each([['ftp://storage.test/b.tar.gz'], ['javascript:alert(1)'], ['/relative/b.tar.gz'], [''], [42]])('refuses the bundleUrl %j', (bundleUrl) => {
-    const result = BundleResponse.safeParse({ bundleUrl })
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['bundleUrl is not an http(s) link'])
-  })
+  it.each([['ftp://storage.test/b.tar.gz'], ['javascript:alert(1)'], ['/relative/b.tar.gz'], [''], [42]])(
+    'refuses the bundleUrl %j',
+    (bundleUrl) => {
+      const result = BundleResponse.safeParse({ bundleUrl })
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['bundleUrl is not an http(s) link'])
+    }
+  )
 
   it('accepts a link without expiresAt or sizeBytes', () => {
     expect(BundleResponse.parse({ bundleUrl: 'https://storage.test/b' }).bundleUrl).toBe('https://storage.test/b')
@@ -193,14 +213,21 @@ describe('AgentJobResponse', () => {
   })
 
   it('takes prLink only as an http(s) link, in its parsed form, so no line break reaches the output or the log', () => {
-    const parsed = AgentJobResponse.parse({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/7\n::error::forged' })
+    const parsed = AgentJobResponse.parse({
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/7\n::error::forged'
+    })
     expect(parsed.prLink).toBe('https://github.com/acme/docs/pull/7::error::forged')
     const refused = AgentJobResponse.safeParse({ status: 'completed', prLink: 'javascript:alert(1)' })
     expect(refused.error?.issues.map((issue) => issue.message)).toEqual(['prLink is not an http(s) link'])
   })
 
   it('keeps the repository, ref and model on one line', () => {
-    const job = AgentJobResponse.parse({ status: 'completed', source: { repository: 'acme/docs\n::warning::x', ref: 'main\r' }, model: 'm\n' })
+    const job = AgentJobResponse.parse({
+      status: 'completed',
+      source: { repository: 'acme/docs\n::warning::x', ref: 'main\r' },
+      model: 'm\n'
+    })
     expect([job.repository, job.ref, job.model]).toEqual(['acme/docs\\n::warning::x', 'main\\r', 'm\\n'])
   })
 

@@ -1,6 +1,13 @@
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { DEFAULTS, INPUT_NAMES, InputError, readSettings, type AgentSettings, type ExportSettings } from '../src/settings.js'
+import {
+  DEFAULTS,
+  INPUT_NAMES,
+  InputError,
+  readSettings,
+  type AgentSettings,
+  type ExportSettings
+} from '../src/settings.js'
 import { readActionYaml } from './support/run-action.ts'
 
 const KEY = 'mint_0123456789abcdef'
@@ -59,7 +66,15 @@ function written(): string {
 describe('readSettings: defaults', () => {
   it('applies the defaults of action.yml when inputs are empty', () => {
     // The runner passes an empty string for inputs without a value or default.
-    const settings = exportSettings({ 'base-url': '', command: '', wait: '', 'timeout-seconds': '', extract: '', paths: '', verify: '' })
+    const settings = exportSettings({
+      'base-url': '',
+      command: '',
+      wait: '',
+      'timeout-seconds': '',
+      extract: '',
+      paths: '',
+      verify: ''
+    })
     expect(settings).toEqual({
       apiKey: KEY,
       baseUrl: 'https://api.mintlify.com',
@@ -103,27 +118,35 @@ describe('readSettings: api-key', () => {
     )
   })
 
-  it.each(['not a key', 'mint-0123456789', 'Bearer mint_abc', 'mint_abc$%'])('rejects the malformed key %j without echoing it', (key) => {
-    const message = exportError({ 'api-key': key })
-    expect(message).toContain("Input 'api-key' does not look like an admin API key")
-    expect(message).not.toContain(key)
-    // It was still masked, in case a later step prints it.
-    expect(written()).toContain(`::add-mask::${key}`)
-  })
+  it.each(['not a key', 'mint-0123456789', 'Bearer mint_abc', 'mint_abc$%'])(
+    'rejects the malformed key %j without echoing it',
+    (key) => {
+      const message = exportError({ 'api-key': key })
+      expect(message).toContain("Input 'api-key' does not look like an admin API key")
+      expect(message).not.toContain(key)
+      // It was still masked, in case a later step prints it.
+      expect(written()).toContain(`::add-mask::${key}`)
+    }
+  )
 })
 
 describe('readSettings: base-url', () => {
   it('keeps an https address and strips its trailing slashes', () => {
     expect(exportSettings({ 'base-url': 'https://api.example.com/' }).baseUrl).toBe('https://api.example.com')
-    expect(exportSettings({ 'base-url': 'https://api.example.com/mintlify//' }).baseUrl).toBe('https://api.example.com/mintlify')
+    expect(exportSettings({ 'base-url': 'https://api.example.com/mintlify//' }).baseUrl).toBe(
+      'https://api.example.com/mintlify'
+    )
   })
 
-  it.each(['http://127.0.0.1:8080', 'http://127.1.2.3', 'http://localhost:3000', 'http://LOCALHOST', 'http://[::1]:9000'])(
-    'allows plain http to the loopback address %s',
-    (url) => {
-      expect(exportSettings({ 'base-url': url }).baseUrl).toBe(new URL(url).href.replace(/\/$/, ''))
-    }
-  )
+  it.each([
+    'http://127.0.0.1:8080',
+    'http://127.1.2.3',
+    'http://localhost:3000',
+    'http://LOCALHOST',
+    'http://[::1]:9000'
+  ])('allows plain http to the loopback address %s', (url) => {
+    expect(exportSettings({ 'base-url': url }).baseUrl).toBe(new URL(url).href.replace(/\/$/, ''))
+  })
 
   it.each(['http://api.mintlify.com', 'http://10.0.0.1', 'http://localhost.evil.test', 'http://127.0.0.1.nip.io'])(
     'refuses plain http to %s',
@@ -132,17 +155,21 @@ describe('readSettings: base-url', () => {
     }
   )
 
-  it.each(['ftp://api.mintlify.com', 'api.mintlify.com', 'not a url'])('refuses %j, which is not an https address', (url) => {
-    expect(exportError({ 'base-url': url })).toContain(`Input 'base-url' must be an https:// address, got "${url}"`)
-  })
-
-  it.each(['https://user:secret@api.mintlify.com', 'https://api.mintlify.com/?token=abc', 'https://api.mintlify.com/#top'])(
-    'refuses credentials, a query or a fragment in %s',
+  it.each(['ftp://api.mintlify.com', 'api.mintlify.com', 'not a url'])(
+    'refuses %j, which is not an https address',
     (url) => {
-      const message = exportError({ 'base-url': url })
-      expect(message).toBe("Input 'base-url' must not carry credentials, a query or a fragment")
+      expect(exportError({ 'base-url': url })).toContain(`Input 'base-url' must be an https:// address, got "${url}"`)
     }
   )
+
+  it.each([
+    'https://user:secret@api.mintlify.com',
+    'https://api.mintlify.com/?token=abc',
+    'https://api.mintlify.com/#top'
+  ])('refuses credentials, a query or a fragment in %s', (url) => {
+    const message = exportError({ 'base-url': url })
+    expect(message).toBe("Input 'base-url' must not carry credentials, a query or a fragment")
+  })
 })
 
 describe('readSettings: command', () => {
@@ -189,12 +216,19 @@ describe('readSettings: domain', () => {
     expect(written()).not.toMatch(/::(notice|warning)/)
   })
 
-  it.each(['not a host', 'docs_acme.dev', '-docs.acme.dev', 'https://'])('rejects the invalid host %j, naming the input', (domain) => {
-    expect(exportError({ domain })).toContain(`Input 'domain' must be a host name such as docs.acme.dev, got "${domain}"`)
-  })
+  it.each(['not a host', 'docs_acme.dev', '-docs.acme.dev', 'https://'])(
+    'rejects the invalid host %j, naming the input',
+    (domain) => {
+      expect(exportError({ domain })).toContain(
+        `Input 'domain' must be a host name such as docs.acme.dev, got "${domain}"`
+      )
+    }
+  )
 
   it('requires a domain for export unless export-job-id is given', () => {
-    expect(inputError({ 'api-key': KEY }).message).toBe("Input 'domain' is required for command export unless export-job-id is given")
+    expect(inputError({ 'api-key': KEY }).message).toBe(
+      "Input 'domain' is required for command export unless export-job-id is given"
+    )
     const settings = exportSettings({ domain: '', 'export-job-id': 'se_0123' })
     expect(settings.domain).toBeUndefined()
     expect(settings.exportJobId).toBe('se_0123')
@@ -222,7 +256,13 @@ describe('readSettings: agent-job', () => {
   })
 
   it('requires a github-token when comment-on is set', () => {
-    const message = inputError({ 'api-key': KEY, command: 'agent-job', 'project-id': 'p', 'agent-job-id': 'a', 'comment-on': '3' }).message
+    const message = inputError({
+      'api-key': KEY,
+      command: 'agent-job',
+      'project-id': 'p',
+      'agent-job-id': 'a',
+      'comment-on': '3'
+    }).message
     expect(message).toBe("Input 'github-token' is required when comment-on is set")
   })
 
@@ -235,7 +275,13 @@ describe('readSettings: agent-job', () => {
   })
 
   it.each(['0', '-3', '1.5', '12abc', '##12', 'PR 12'])('rejects comment-on %j, naming the input', (value) => {
-    const message = inputError({ 'api-key': KEY, command: 'agent-job', 'project-id': 'p', 'agent-job-id': 'a', 'comment-on': value }).message
+    const message = inputError({
+      'api-key': KEY,
+      command: 'agent-job',
+      'project-id': 'p',
+      'agent-job-id': 'a',
+      'comment-on': value
+    }).message
     expect(message).toContain(`Input 'comment-on' must be an issue or pull request number, got "${value}"`)
   })
 })
@@ -268,23 +314,31 @@ describe('readSettings: booleans', () => {
 })
 
 describe('readSettings: durations', () => {
-  it.each(['timeout-seconds', 'poll-interval-seconds'] as const)('reads %s as milliseconds, fractions included', (input) => {
-    const key = input === 'timeout-seconds' ? 'timeoutMs' : 'pollIntervalMs'
-    expect(exportSettings({ [input]: '90' })[key]).toBe(90_000)
-    expect(exportSettings({ [input]: '0.25' })[key]).toBe(250)
-    expect(exportSettings({ [input]: '.5' })[key]).toBe(500)
-  })
-
-  it.each(['timeout-seconds', 'poll-interval-seconds'])('rejects a %s that is not a positive number, naming the input', (input) => {
-    for (const value of ['0', '-1', 'abc', '1e3', '5s']) {
-      expect(exportError({ [input]: value })).toContain(`Input '${input}' must be a positive number of seconds`)
+  it.each(['timeout-seconds', 'poll-interval-seconds'] as const)(
+    'reads %s as milliseconds, fractions included',
+    (input) => {
+      const key = input === 'timeout-seconds' ? 'timeoutMs' : 'pollIntervalMs'
+      expect(exportSettings({ [input]: '90' })[key]).toBe(90_000)
+      expect(exportSettings({ [input]: '0.25' })[key]).toBe(250)
+      expect(exportSettings({ [input]: '.5' })[key]).toBe(500)
     }
-  })
+  )
+
+  it.each(['timeout-seconds', 'poll-interval-seconds'])(
+    'rejects a %s that is not a positive number, naming the input',
+    (input) => {
+      for (const value of ['0', '-1', 'abc', '1e3', '5s']) {
+        expect(exportError({ [input]: value })).toContain(`Input '${input}' must be a positive number of seconds`)
+      }
+    }
+  )
 })
 
 describe('readSettings: paths, path and version', () => {
   it('splits paths per line, trimming each and dropping blank lines', () => {
-    const settings = exportSettings({ paths: '  /introduction  \r\n\n/guides/getting-started\n   \n api-reference/intro\n' })
+    const settings = exportSettings({
+      paths: '  /introduction  \r\n\n/guides/getting-started\n   \n api-reference/intro\n'
+    })
     expect(settings.paths).toEqual(['/introduction', '/guides/getting-started', 'api-reference/intro'])
   })
 
@@ -329,7 +383,9 @@ describe('readSettings: verify-browser and verify-browser-pages', () => {
   })
 
   it.each(['true', 'ON', 'always'])('rejects verify-browser: %j, naming the input', (mode) => {
-    expect(exportError({ 'verify-browser': mode })).toBe(`Input 'verify-browser' must be auto, on or off, got "${mode}"`)
+    expect(exportError({ 'verify-browser': mode })).toBe(
+      `Input 'verify-browser' must be auto, on or off, got "${mode}"`
+    )
   })
 
   it('reads verify-browser-pages as a whole number', () => {
@@ -349,7 +405,11 @@ describe('readSettings: verify-browser and verify-browser-pages', () => {
       'verify-browser-pages',
       'does nothing without extract: true and verify not off'
     ],
-    [{ extract: 'true', 'verify-browser': 'off', 'verify-browser-pages': '5' }, 'verify-browser-pages', 'does nothing with verify-browser: off']
+    [
+      { extract: 'true', 'verify-browser': 'off', 'verify-browser-pages': '5' },
+      'verify-browser-pages',
+      'does nothing with verify-browser: off'
+    ]
   ])('with %j warns about %s', (inputs, input, why) => {
     exportSettings(inputs)
     expect(written()).toContain(`::warning::Input '${input}' ${why}`)
@@ -387,11 +447,21 @@ describe('readSettings: inputs that do nothing in the combination given', () => 
     [{ verify: 'off' }, 'verify']
   ])('agent-job with %j warns about %s', (inputs, input) => {
     agentSettings(inputs)
-    expect(written()).toContain(`::warning::Input '${input}' is used only by command export; it does nothing for command agent-job`)
+    expect(written()).toContain(
+      `::warning::Input '${input}' is used only by command export; it does nothing for command agent-job`
+    )
   })
 
   it('says nothing of export inputs left at their defaults or that take effect', () => {
-    exportSettings({ extract: 'true', 'export-job-id': 'se_1', domain: '', wait: 'false', download: 'true', version: 'v1', verify: 'warn' })
+    exportSettings({
+      extract: 'true',
+      'export-job-id': 'se_1',
+      domain: '',
+      wait: 'false',
+      download: 'true',
+      version: 'v1',
+      verify: 'warn'
+    })
     expect(written()).not.toContain('::warning')
   })
 
@@ -401,7 +471,13 @@ describe('readSettings: inputs that do nothing in the combination given', () => 
   })
 
   it('says nothing of agent-job inputs left at their defaults or that take effect', () => {
-    agentSettings({ 'comment-on': '7', 'github-token': 'ghs_token', wait: 'true', 'mask-bundle-url': 'true', download: 'true' })
+    agentSettings({
+      'comment-on': '7',
+      'github-token': 'ghs_token',
+      wait: 'true',
+      'mask-bundle-url': 'true',
+      download: 'true'
+    })
     expect(written()).not.toContain('::warning')
   })
 })

@@ -21,8 +21,10 @@ async function exportSite(setup: EmulatorSetup, inputs: Record<string, string> =
 
 afterEach(async () => emulator?.stop())
 
-const lines = (run: ActionRun, command: string): string[] => run.stdout.split('\n').filter((line) => line.startsWith(`::${command}`))
-const warnings = (run: ActionRun): string[] => lines(run, 'warning').map((line) => line.replace(/^::warning[^:]*::/, ''))
+const lines = (run: ActionRun, command: string): string[] =>
+  run.stdout.split('\n').filter((line) => line.startsWith(`::${command}`))
+const warnings = (run: ActionRun): string[] =>
+  lines(run, 'warning').map((line) => line.replace(/^::warning[^:]*::/, ''))
 
 async function readReport(run: ActionRun): Promise<SiteCheckReport> {
   return JSON.parse(await readFile(run.outputs['verify-report-path'] ?? '', 'utf8')) as SiteCheckReport
@@ -30,9 +32,22 @@ async function readReport(run: ActionRun): Promise<SiteCheckReport> {
 
 /** Each breakage and the problems the check reports for it, in order. */
 const BREAKAGES: [Breakage, string[]][] = [
-  ['missing-page', ['guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade, which is not in the site']],
-  ['css-asset', ['_next/static/css/app-5e1f0a.css: url() "../media/cover.webp" points at /_next/static/media/cover.webp, which is not in the site']],
-  ['srcset-asset', ['guides/getting-started.html: img[srcset] "/images/hero@3x.png" points at /images/hero@3x.png, which is not in the site']],
+  [
+    'missing-page',
+    ['guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade, which is not in the site']
+  ],
+  [
+    'css-asset',
+    [
+      '_next/static/css/app-5e1f0a.css: url() "../media/cover.webp" points at /_next/static/media/cover.webp, which is not in the site'
+    ]
+  ],
+  [
+    'srcset-asset',
+    [
+      'guides/getting-started.html: img[srcset] "/images/hero@3x.png" points at /images/hero@3x.png, which is not in the site'
+    ]
+  ],
   [
     'external-loads',
     [
@@ -49,7 +64,10 @@ const BREAKAGES: [Breakage, string[]][] = [
       'index.html: og:url "https://undefined.mintlify.app/" is on undefined.mintlify.app, not docs.acme.dev; 6 other pages too'
     ]
   ],
-  ['sitemap-host', ['sitemap.xml: 1 URL is on acme.mintlify.app, not docs.acme.dev (such as https://acme.mintlify.app/guides/deploy)']],
+  [
+    'sitemap-host',
+    ['sitemap.xml: 1 URL is on acme.mintlify.app, not docs.acme.dev (such as https://acme.mintlify.app/guides/deploy)']
+  ],
   ['sitemap-unresolved', ['sitemap.xml: https://docs.acme.dev/guides/removed is not in the site']],
   [
     'no-index',
@@ -84,16 +102,26 @@ describe('site check, end to end: clean sites', () => {
     expect(run.errors).toEqual([])
     expect(lines(run, 'warning')).toEqual([])
     expect(lines(run, 'notice')).toEqual([
-      expect.stringContaining('::notice title=Site check%3A links without .html::The site links to pages without their .html extension')
+      expect.stringContaining(
+        '::notice title=Site check%3A links without .html::The site links to pages without their .html extension'
+      )
     ])
     expect(lines(run, 'notice')[0]).toContain('try_files $uri $uri.html $uri/ =404;')
     expect(run.stdout).toContain('::group::Check the site')
-    expect(run.stdout).toMatch(/Checked 33 files \(8 pages, 2 style sheets, \d+ internal references\) in \d+ ms: no problems/)
+    expect(run.stdout).toMatch(
+      /Checked 33 files \(8 pages, 2 style sheets, \d+ internal references\) in \d+ ms: no problems/
+    )
 
     const reportPath = run.outputs['verify-report-path'] ?? ''
     expect(reportPath).toBe(path.join(path.dirname(run.outputs['site-path'] ?? ''), 'verify-report.json'))
     const report = await readReport(run)
-    expect(report).toMatchObject({ version: 1, site: run.outputs['site-path'], domain: 'docs.acme.dev', problems: [], indexHtml: true })
+    expect(report).toMatchObject({
+      version: 1,
+      site: run.outputs['site-path'],
+      domain: 'docs.acme.dev',
+      problems: [],
+      indexHtml: true
+    })
     expect(report.counts).toMatchObject({
       htmlPages: 8,
       expectedPages: 7,
@@ -119,8 +147,15 @@ describe('site check, end to end: clean sites', () => {
     const report = await readReport(run)
     expect(report.problems).toEqual([])
     expect(report.externalOrigins).toEqual([])
-    expect(report.connectionHints.map(({ origin, reference, source, files }) => ({ origin, reference, source, files }))).toEqual([
-      { origin: 'https://api.segment.io', reference: 'https://api.segment.io', source: 'link[rel=preconnect]', files: 7 },
+    expect(
+      report.connectionHints.map(({ origin, reference, source, files }) => ({ origin, reference, source, files }))
+    ).toEqual([
+      {
+        origin: 'https://api.segment.io',
+        reference: 'https://api.segment.io',
+        source: 'link[rel=preconnect]',
+        files: 7
+      },
       { origin: 'https://cdn.segment.com', reference: '//cdn.segment.com', source: 'link[rel=dns-prefetch]', files: 7 }
     ])
     expect(report.connectionHints[0]?.examples[0]).toBe('index.html')
@@ -188,15 +223,21 @@ describe('site check, end to end: off, limits and inputs', () => {
 
   it('stays within GitHub’s 10 warnings and says how many more problems there are', async () => {
     const site = exportShapedSite()
-    const links = Array.from({ length: 25 }, (_, i) => `<a href="/gone/page-${String(i).padStart(2, '0')}">x</a>`).join('')
+    const links = Array.from({ length: 25 }, (_, i) => `<a href="/gone/page-${String(i).padStart(2, '0')}">x</a>`).join(
+      ''
+    )
     const entries = site.entries.map((entry) =>
-      entry.name === 'guides/deploy.html' ? { ...entry, content: String(entry.content).replace('</main>', `${links}</main>`) } : entry
+      entry.name === 'guides/deploy.html'
+        ? { ...entry, content: String(entry.content).replace('</main>', `${links}</main>`) }
+        : entry
     )
     const run = await exportSite({ site: { ...site, entries } })
     expect(run.exitCode).toBe(0)
     const shown = warnings(run)
     expect(shown).toHaveLength(10)
-    expect(shown[0]).toBe('guides/deploy.html: a[href] "/gone/page-00" points at /gone/page-00, which is not in the site')
+    expect(shown[0]).toBe(
+      'guides/deploy.html: a[href] "/gone/page-00" points at /gone/page-00, which is not in the site'
+    )
     expect(shown[9]).toBe(
       `…and 16 more site check problems: every one is in ${run.outputs['verify-report-path']} and the job summary lists the first`
     )
@@ -208,10 +249,17 @@ describe('site check, end to end: off, limits and inputs', () => {
     emulator = await new Emulator({ site: brokenSite('canonical-host') }).start()
     const first = await runAction(quickExportInputs(emulator, { download: 'false' }))
     const run = await runAction(
-      quickExportInputs(emulator, { domain: '', 'export-job-id': first.outputs['job-id'] ?? '', extract: 'true', verify: 'error' })
+      quickExportInputs(emulator, {
+        domain: '',
+        'export-job-id': first.outputs['job-id'] ?? '',
+        extract: 'true',
+        verify: 'error'
+      })
     )
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toContain("Not checked: canonical, og:url and sitemap hosts: the export's domain is not known (export-job-id without domain)")
+    expect(run.stdout).toContain(
+      "Not checked: canonical, og:url and sitemap hosts: the export's domain is not known (export-job-id without domain)"
+    )
     const report = await readReport(run)
     expect(report).toMatchObject({ domain: null, problems: [] })
     expect(report.skipped).toHaveLength(1)
@@ -228,7 +276,9 @@ describe('site check, end to end: off, limits and inputs', () => {
   it('reads a large site on worker threads and finds the same problems', async () => {
     const pages: ArchiveEntry[] = Array.from({ length: 1200 }, (_, i) => ({
       name: `section-${Math.floor(i / 100)}/page-${i}.html`,
-      content: exportPage(`section-${Math.floor(i / 100)}/page-${i}`, { nav: ['section-0/page-0', `section-${Math.floor(i / 100)}/page-${i}`] })
+      content: exportPage(`section-${Math.floor(i / 100)}/page-${i}`, {
+        nav: ['section-0/page-0', `section-${Math.floor(i / 100)}/page-${i}`]
+      })
     }))
     pages[1100] = {
       ...pages[1100],
@@ -236,7 +286,9 @@ describe('site check, end to end: off, limits and inputs', () => {
       content: String(pages[1100]?.content).replace('</main>', '<a href="/section-11/page-9999">x</a></main>')
     }
     const site = exportShapedSite()
-    const run = await exportSite({ site: { entries: [...site.entries, ...pages], pageCount: site.pageCount + pages.length } })
+    const run = await exportSite({
+      site: { entries: [...site.entries, ...pages], pageCount: site.pageCount + pages.length }
+    })
     expect(run.exitCode).toBe(0)
     expect(warnings(run)).toEqual([
       'section-11/page-1100.html: a[href] "/section-11/page-9999" points at /section-11/page-9999, which is not in the site'
@@ -251,14 +303,28 @@ describe('site check, end to end: off, limits and inputs', () => {
     const forged = '::error::forged by the site'
     const entries = site.entries.map((entry) =>
       entry.name === 'index.html'
-        ? { ...entry, content: String(entry.content).replace('</main>', '<a href="/x%0A%3A%3Aerror%3A%3Aforged%20by%20the%20site">x</a></main>') }
+        ? {
+            ...entry,
+            content: String(entry.content).replace(
+              '</main>',
+              '<a href="/x%0A%3A%3Aerror%3A%3Aforged%20by%20the%20site">x</a></main>'
+            )
+          }
         : entry.name === 'sitemap.xml'
-          ? { ...entry, content: String(entry.content).replace('</urlset>', `<url><loc>https://docs.acme.dev/y\n${forged}</loc></url>\n</urlset>`) }
+          ? {
+              ...entry,
+              content: String(entry.content).replace(
+                '</urlset>',
+                `<url><loc>https://docs.acme.dev/y\n${forged}</loc></url>\n</urlset>`
+              )
+            }
           : entry
     )
     const run = await exportSite({ site: { ...site, entries } })
     expect(run.exitCode).toBe(0)
-    expect(run.stdout.split('\n').filter((line) => line.includes('forged by the site') && line.startsWith('::error'))).toEqual([])
+    expect(
+      run.stdout.split('\n').filter((line) => line.includes('forged by the site') && line.startsWith('::error'))
+    ).toEqual([])
     expect(run.stdout).toContain('\\n::error::forged by the site')
     expect(warnings(run).length).toBeGreaterThan(0)
   })

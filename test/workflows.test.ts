@@ -37,12 +37,14 @@ async function workflowSources(): Promise<Source[]> {
   const sources: Source[] = []
   for (const folder of ['examples', '.github/workflows']) {
     for (const name of await readdir(path.join(ROOT, folder))) {
-      if (/\.ya?ml$/.test(name)) sources.push({ name: path.join(folder, name), text: await readFile(path.join(ROOT, folder, name), 'utf8') })
+      if (/\.ya?ml$/.test(name))
+        sources.push({ name: path.join(folder, name), text: await readFile(path.join(ROOT, folder, name), 'utf8') })
     }
   }
   const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8')
   for (const [index, [, block]] of [...readme.matchAll(/```yaml\n([\s\S]*?)```/g)].entries()) {
-    if (block?.includes('mintlify-static-export-action@')) sources.push({ name: `README.md yaml block ${index + 1}`, text: block })
+    if (block?.includes('mintlify-static-export-action@'))
+      sources.push({ name: `README.md yaml block ${index + 1}`, text: block })
   }
   return sources
 }
@@ -60,7 +62,13 @@ describe('workflows that use the action', async () => {
 
   it('exist: every example, the project’s own workflows and the README’s', () => {
     expect(names.filter((name) => name.startsWith('examples/')).length).toBeGreaterThanOrEqual(5)
-    expect(names).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/check-dist.yml', '.github/workflows/e2e.yml']))
+    expect(names).toEqual(
+      expect.arrayContaining([
+        '.github/workflows/ci.yml',
+        '.github/workflows/check-dist.yml',
+        '.github/workflows/e2e.yml'
+      ])
+    )
     expect(names.filter((name) => name.startsWith('README.md')).length).toBeGreaterThanOrEqual(3)
   })
 
@@ -74,17 +82,22 @@ describe('workflows that use the action', async () => {
         uses++
         if (!name.startsWith('.github/')) expect(step.uses).toBe('acme/mintlify-static-export-action@v1')
         if (step.id) ownSteps.add(step.id)
-        for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs), `${name}: with.${input}`).toContain(input)
+        for (const input of Object.keys(step.with ?? {}))
+          expect(Object.keys(action.inputs), `${name}: with.${input}`).toContain(input)
         expect(step.with, `${name}: api-key is required`).toHaveProperty('api-key')
       }
     }
-    if (!name.startsWith('.github/workflows/') || name.endsWith('e2e.yml')) expect(uses, `${name} uses the action`).toBeGreaterThan(0)
+    if (!name.startsWith('.github/workflows/') || name.endsWith('e2e.yml'))
+      expect(uses, `${name} uses the action`).toBeGreaterThan(0)
 
     for (const [, stepId, output] of text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
-      if (ownSteps.has(stepId ?? '')) expect(Object.keys(action.outputs), `${name}: steps.${stepId}.outputs.${output}`).toContain(output)
+      if (ownSteps.has(stepId ?? ''))
+        expect(Object.keys(action.outputs), `${name}: steps.${stepId}.outputs.${output}`).toContain(output)
     }
     for (const [, jobId, output] of text.matchAll(/needs\.([\w-]+)\.outputs\.([\w-]+)/g)) {
-      expect(Object.keys(jobs[jobId ?? '']?.outputs ?? {}), `${name}: needs.${jobId}.outputs.${output}`).toContain(output)
+      expect(Object.keys(jobs[jobId ?? '']?.outputs ?? {}), `${name}: needs.${jobId}.outputs.${output}`).toContain(
+        output
+      )
     }
   })
 })

@@ -45271,7 +45271,11 @@ function failureMessage(error) {
 function inExportJob(error, jobId) {
     if (!jobId || (error instanceof errors_ActionError && error.namesJob))
         return error;
-    return new errors_ActionError(messageOf(error), { code: error instanceof errors_ActionError ? error.code : 'failed', jobId, cause: error });
+    return new errors_ActionError(messageOf(error), {
+        code: error instanceof errors_ActionError ? error.code : 'failed',
+        jobId,
+        cause: error
+    });
 }
 /** How a later run picks up an export job this run leaves behind. */
 function resumeHint(jobId) {
@@ -45450,7 +45454,10 @@ async function writeAgentSummary(job, report) {
         rows.push(['Model', escapeHtml(job.model)]);
     const since = job.createdAt ? Date.parse(job.createdAt) : report.startedAt;
     rows.push(['Duration', (0,format/* formatSeconds */.Xo)(Math.max(0, Date.now() - since))]);
-    rows.push(['Pull request', job.prLink ? summary_link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none']);
+    rows.push([
+        'Pull request',
+        job.prLink ? summary_link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none'
+    ]);
     if (report.commentUrl)
         rows.push(['Comment', summary_link(report.commentUrl)]);
     await writeFields('Agent job', rows);
@@ -45477,7 +45484,9 @@ async function followAgentJob(settings, report, client, context) {
     }
     catch (error) {
         if (signal.aborted)
-            throw new errors_ActionError(`The run was cancelled while waiting for ${name}; the agent keeps working`, { code: 'cancelled' });
+            throw new errors_ActionError(`The run was cancelled while waiting for ${name}; the agent keeps working`, {
+                code: 'cancelled'
+            });
         throw error;
     }
     report.outcome = job;
@@ -45599,7 +45608,9 @@ async function boundedFetch(input, init) {
     const call = `GitHub's answer to ${init?.method ?? 'GET'} ${url.pathname}`;
     const response = await fetch(url, { ...init, dispatcher });
     const type = response.headers.get('content-type');
-    const body = response.body ? await readBounded(response.body, response.headers.get('content-length')) : Buffer.alloc(0);
+    const body = response.body
+        ? await readBounded(response.body, response.headers.get('content-length'))
+        : Buffer.alloc(0);
     if (!body) {
         throw new ActionError(`${call} is larger than ${ANSWER_BOUND} (content type ${type ?? 'not given'}); it was not read further`, {
             code: 'too-large'
@@ -45748,7 +45759,9 @@ function hintFor(call, status, url) {
         case 404:
             if (isStart)
                 return `The API has no export endpoint at ${url ?? call.path}: check base-url (https://api.mintlify.com unless you run your own)`;
-            return isExport ? 'Check export-job-id, and that the key belongs to the organisation that owns the job' : 'Check project-id and agent-job-id';
+            return isExport
+                ? 'Check export-job-id, and that the key belongs to the organisation that owns the job'
+                : 'Check project-id and agent-job-id';
         case 400:
         case 422:
             return isStart ? 'The API refused the export request: check the domain, paths and version inputs' : undefined;
@@ -55461,10 +55474,18 @@ class ApiClient {
     /** Starts an export. The idempotency key stays the same across retries of this one start. */
     startExport(body, idempotencyKey = (0,external_node_crypto_.randomUUID)()) {
         const call = { name: 'start export job', method: 'POST', path: '/v1/static-export/jobs' };
-        return this.send(call, StartResponse, 'only-if-not-received', { body, headers: { 'idempotency-key': idempotencyKey } });
+        return this.send(call, StartResponse, 'only-if-not-received', {
+            body,
+            headers: { 'idempotency-key': idempotencyKey }
+        });
     }
     async getExportJob(jobId, options = {}) {
-        const call = { name: 'read export job', method: 'GET', path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`, jobId };
+        const call = {
+            name: 'read export job',
+            method: 'GET',
+            path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`,
+            jobId
+        };
         const job = await this.send(call, ExportJobResponse, 'always', options);
         return { ...job, jobId: job.jobId || jobId };
     }
@@ -55572,7 +55593,9 @@ function networkError(call, error, repeatable) {
     const code = systemCode(error);
     const known = code !== undefined && NETWORK_CODES.has(code);
     const retryable = known && (repeatable === 'always' || NOT_SENT_CODES.has(code));
-    const reason = code?.includes('TIMEOUT') ? 'got no response in time' : `failed to reach the API (${code ?? error.message})`;
+    const reason = code?.includes('TIMEOUT')
+        ? 'got no response in time'
+        : `failed to reach the API (${code ?? error.message})`;
     return new ApiError(call, reason, {
         code: code?.includes('TIMEOUT') ? 'timeout' : 'network',
         retryable,
@@ -55588,12 +55611,16 @@ function parseBody(call, schema, text, contentType) {
     catch {
         // The step's error keeps to the call and the body's first bytes; the log says what the server called it.
         host/* host */.H.info(`The answer to ${describeCall(call)} is not JSON; its content type: ${contentType ?? 'not given'}`);
-        throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`, { code: 'not-json' });
+        throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`, {
+            code: 'not-json'
+        });
     }
     const result = schema.safeParse(json);
     if (!result.success) {
         const problem = result.error.issues.map((issue) => issue.message).join('; ');
-        throw new ApiError(call, `returned an unexpected response (${problem}): ${firstBytes(text)}`, { code: 'unexpected-response' });
+        throw new ApiError(call, `returned an unexpected response (${problem}): ${firstBytes(text)}`, {
+            code: 'unexpected-response'
+        });
     }
     return result.data;
 }
@@ -55863,7 +55890,10 @@ function sizeBound(archiveBytes, freeBytes) {
     const byRatio = Math.max(archiveBytes * MAX_RATIO, MIN_BOUND_BYTES);
     const byDisk = Math.max(freeBytes - FREE_SPACE_RESERVE_BYTES, 0);
     if (byDisk < byRatio) {
-        return { bytes: byDisk, reason: `the ${(0,format/* formatBytes */.z3)(freeBytes)} free on the disk, less ${(0,format/* formatBytes */.z3)(FREE_SPACE_RESERVE_BYTES)} kept free` };
+        return {
+            bytes: byDisk,
+            reason: `the ${(0,format/* formatBytes */.z3)(freeBytes)} free on the disk, less ${(0,format/* formatBytes */.z3)(FREE_SPACE_RESERVE_BYTES)} kept free`
+        };
     }
     return {
         bytes: byRatio,
@@ -56081,7 +56111,9 @@ class TarReader {
         this.pending = {};
         // Only POSIX ustar and pax headers have a prefix field; GNU uses those bytes for other things.
         const prefix = isPosixHeader(block) ? field(block, 345, 155) : undefined;
-        this.name = pending.path ?? (prefix && prefix.length > 0 ? `${tar_decode(prefix)}/${tar_decode(field(block, 0, 100))}` : tar_decode(field(block, 0, 100)));
+        this.name =
+            pending.path ??
+                (prefix && prefix.length > 0 ? `${tar_decode(prefix)}/${tar_decode(field(block, 0, 100))}` : tar_decode(field(block, 0, 100)));
         refuseGnuSparseMap(block, this.name);
         const size = pending.size ?? headerSize;
         let type = ENTRY_TYPES[typeflag] ?? 'unknown';
@@ -56707,7 +56739,9 @@ function readCentralDirectory(fd, size) {
     }
     if (found < 0) {
         const misplaced = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-        throw damaged(misplaced >= 0 ? 'it has bytes after the end of the zip' : 'it has no end-of-central-directory record (cut short?)');
+        throw damaged(misplaced >= 0
+            ? 'it has bytes after the end of the zip'
+            : 'it has no end-of-central-directory record (cut short?)');
     }
     const endAt = tailStart + found;
     const end = tail.subarray(found, found + 22);
@@ -56735,7 +56769,9 @@ function readCentralDirectory(fd, size) {
         const repeats = (value, saturated, zip64) => value === saturated || value === zip64;
         const zip64Size = safeNumber(record.readBigUInt64LE(40), 'the central directory size');
         const zip64Start = safeNumber(record.readBigUInt64LE(48), 'the central directory offset');
-        if (!repeats(count, SATURATED16, total) || !repeats(directorySize, SATURATED32, zip64Size) || !repeats(directoryStart, SATURATED32, zip64Start)) {
+        if (!repeats(count, SATURATED16, total) ||
+            !repeats(directorySize, SATURATED32, zip64Size) ||
+            !repeats(directoryStart, SATURATED32, zip64Start)) {
             throw damaged('its end record and its zip64 end record disagree on the entry count or the central directory');
         }
         count = total;
@@ -56744,7 +56780,10 @@ function readCentralDirectory(fd, size) {
         directoryEnd = recordAt;
         disks.push(record.readUInt32LE(16), record.readUInt32LE(20), locator.readUInt32LE(4));
     }
-    else if (count === SATURATED16 || directorySize === SATURATED32 || directoryStart === SATURATED32 || disks.includes(SATURATED16)) {
+    else if (count === SATURATED16 ||
+        directorySize === SATURATED32 ||
+        directoryStart === SATURATED32 ||
+        disks.includes(SATURATED16)) {
         throw damaged('its end record says zip64 but there is no zip64 end record');
     }
     if (disks.some((disk) => disk !== 0 && disk !== SATURATED16))
@@ -57009,7 +57048,9 @@ class ZipFile {
         const hasDescriptor = (flags & FLAG_DESCRIPTOR) !== 0;
         // With a data descriptor, the local header may leave the CRC and sizes at zero.
         const agrees = (local, central) => local === central || (hasDescriptor && local === 0);
-        if (!agrees(crc, entry.crc) || !agrees(sizes.size, entry.size) || !agrees(sizes.compressedSize, entry.compressedSize)) {
+        if (!agrees(crc, entry.crc) ||
+            !agrees(sizes.size, entry.size) ||
+            !agrees(sizes.compressedSize, entry.compressedSize)) {
             throw disagreement(entry, 'the CRC-32 or the sizes');
         }
         const dataStart = entry.offset + 30 + nameLength + extraLength;
@@ -57121,7 +57162,11 @@ function inflateAtOnce(input, entry) {
         // One output buffer of the right size (a byte more, so that a full buffer does not make zlib
         // allocate another to find the end): no 16 KiB chunk per entry for the collector.
         const chunkSize = Math.max(entry.size + 1, 64);
-        return (0,external_node_zlib_.inflateRawSync)(input, { info: true, maxOutputLength: Math.max(entry.size, 1), chunkSize });
+        return (0,external_node_zlib_.inflateRawSync)(input, {
+            info: true,
+            maxOutputLength: Math.max(entry.size, 1),
+            chunkSize
+        });
     }
     catch (error) {
         throw inflateError(error, entry);
@@ -57698,7 +57743,8 @@ class FileSink {
         this.worker.postMessage(message);
     }
     fail(error) {
-        this.failure ??= error instanceof SinkError ? error : new SinkError(error.message, error.code);
+        this.failure ??=
+            error instanceof SinkError ? error : new SinkError(error.message, error.code);
         this.digest?.('');
         return this.failure;
     }
@@ -57740,7 +57786,11 @@ function progressLine(source, elapsedMs) {
     const position = source.position();
     const total = source.total();
     const rate = elapsedMs > 0 ? (source.received() / elapsedMs) * 1000 : 0;
-    const parts = [total ? `${(0,format/* formatBytes */.z3)(position)} of ${(0,format/* formatBytes */.z3)(total)} (${Math.floor((position / total) * 100)}%)` : (0,format/* formatBytes */.z3)(position)];
+    const parts = [
+        total
+            ? `${(0,format/* formatBytes */.z3)(position)} of ${(0,format/* formatBytes */.z3)(total)} (${Math.floor((position / total) * 100)}%)`
+            : (0,format/* formatBytes */.z3)(position)
+    ];
     parts.push(`${(0,format/* formatBytes */.z3)(rate)}/s`);
     if (total && rate > 0)
         parts.push(`about ${(0,format/* formatSeconds */.Xo)(((total - position) / rate) * 1000)} left`);
@@ -58010,7 +58060,9 @@ class BundleDownload {
     resumeNote() {
         if (this.sink.size === 0)
             return '';
-        return this.validator.etag ? `, from byte ${this.sink.size}` : ' (from the first byte: the storage host sent no ETag to resume by)';
+        return this.validator.etag
+            ? `, from byte ${this.sink.size}`
+            : ' (from the first byte: the storage host sent no ETag to resume by)';
     }
     async attempt() {
         const offset = this.sink.size;
@@ -58035,7 +58087,10 @@ class BundleDownload {
             throw this.refusal(response, text, offset);
         const announced = contentLength(response);
         if (announced !== undefined && received !== announced) {
-            throw new DownloadError(this.link, `was cut short: ${received} of ${announced} bytes`, { code: 'cut-short', retryable: true });
+            throw new DownloadError(this.link, `was cut short: ${received} of ${announced} bytes`, {
+                code: 'cut-short',
+                retryable: true
+            });
         }
         const { expectedSize } = this;
         if (expectedSize !== undefined && this.sink.size !== expectedSize) {
@@ -58056,7 +58111,9 @@ class BundleDownload {
         if (this.sink.size <= limit)
             return;
         const announced = limit === this.options.maxBytes ? 'the room on the disk' : `the ${limit} bytes announced`;
-        throw new DownloadError(this.link, `was stopped: the storage host sent more than ${announced}`, { code: 'too-large' });
+        throw new DownloadError(this.link, `was stopped: the storage host sent more than ${announced}`, {
+            code: 'too-large'
+        });
     }
     /**
      * Decides what the body of a 200 or 206 is worth; anything else is read as an error page. A 206
@@ -58167,7 +58224,11 @@ function transferError(link, error, position = 0, total) {
     const code = error instanceof SinkError ? error.systemCode : systemCode(error);
     const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? error.message})`;
     const retryable = !(error instanceof SinkError) && (code === undefined || !FILESYSTEM_CODES.test(code));
-    return new DownloadError(link, `${reason}${reached(position, total)}`, { code: code ?? 'transfer', retryable, cause: error });
+    return new DownloadError(link, `${reason}${reached(position, total)}`, {
+        code: code ?? 'transfer',
+        retryable,
+        cause: error
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/helm.ts
@@ -58249,7 +58310,12 @@ async function exportSite(settings, report, context) {
                     mode: settings.verify,
                     domain: settings.domain,
                     expectedPages: job.pageCount,
-                    browser: { mode: settings.verifyBrowser, pages: settings.verifyBrowserPages, deadline: context.deadline, signal: context.signal }
+                    browser: {
+                        mode: settings.verifyBrowser,
+                        pages: settings.verifyBrowserPages,
+                        deadline: context.deadline,
+                        signal: context.signal
+                    }
                 });
                 if (report.siteCheck?.failure)
                     throw report.siteCheck.failure;
@@ -58409,7 +58475,9 @@ const OWN_NAMES = new Set(['site', 'helm-values.yaml', 'verify-report.json']);
 /** The file name the storage host gives the archive, when it is a plain one and not one of the action's own. */
 function archiveName(link, jobId) {
     const name = external_node_path_default().posix.basename(URL.parse(link)?.pathname ?? '');
-    return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase()) ? name : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
+    return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase())
+        ? name
+        : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
 }
 
 ;// CONCATENATED MODULE: ./src/site/browser/summary.ts
@@ -58432,7 +58500,10 @@ async function writeBrowserSummary(section) {
             ['Origins reached at run time', String(section.runtimeOrigins.length)],
             ['Missing at run time', String(section.missing.length)],
             ['Script errors', String(section.scriptErrors.length)],
-            ['Time', `${(0,format/* formatDuration */.a3)(section.durationMs ?? 0)}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`]
+            [
+                'Time',
+                `${(0,format/* formatDuration */.a3)(section.durationMs ?? 0)}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`
+            ]
         ];
         addTable(summary, ['Browser pass', 'Result'], rows);
         if (section.runtimeOrigins.length > 0) {
@@ -58450,10 +58521,16 @@ async function writeBrowserSummary(section) {
         if (section.missing.length > 0) {
             addTable(summary.addHeading(cut('Missing at run time', section.missing.length), 4), ['Path', 'Pages', 'Started by'], section.missing
                 .slice(0, LISTED)
-                .map((resource) => [code(resource.path), String(resource.pages.length), code(resource.examples[0]?.initiator ?? '')]));
+                .map((resource) => [
+                code(resource.path),
+                String(resource.pages.length),
+                code(resource.examples[0]?.initiator ?? '')
+            ]));
         }
         if (section.scriptErrors.length > 0) {
-            addTable(summary.addHeading(cut('Script errors', section.scriptErrors.length), 4), ['Page', 'Error', 'At'], section.scriptErrors.slice(0, LISTED).map((error) => [code(error.page), escapeHtml(error.message), code(error.source ?? '')]));
+            addTable(summary.addHeading(cut('Script errors', section.scriptErrors.length), 4), ['Page', 'Error', 'At'], section.scriptErrors
+                .slice(0, LISTED)
+                .map((error) => [code(error.page), escapeHtml(error.message), code(error.source ?? '')]));
         }
         return summary;
     });
@@ -58476,7 +58553,12 @@ async function writeSiteCheckSummary(check) {
     const { counts } = report;
     const rows = [
         ['Problems', String(counts.problems)],
-        ['HTML pages', counts.expectedPages === null ? String(counts.htmlPages) : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`],
+        [
+            'HTML pages',
+            counts.expectedPages === null
+                ? String(counts.htmlPages)
+                : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
+        ],
         ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
         ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
         ['Links to a missing fragment', String(counts.brokenFragments)],
@@ -58492,13 +58574,20 @@ async function writeSiteCheckSummary(check) {
         if (report.externalOrigins.length > 0) {
             addTable(summary.addHeading('Loaded from other origins', 4), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
                 .slice(0, summary_LISTED)
-                .map((origin) => [code(origin.origin), escapeHtml(origin.kinds.join(', ')), String(origin.files), code(shorten(origin.examples[0] ?? ''))]));
+                .map((origin) => [
+                code(origin.origin),
+                escapeHtml(origin.kinds.join(', ')),
+                String(origin.files),
+                code(shorten(origin.examples[0] ?? ''))
+            ]));
             if (report.externalOrigins.length > summary_LISTED)
                 summary.addRaw(`<p>${summary_LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true);
         }
         if (report.problems.length > 0) {
             const heading = counts.problems > summary_LISTED ? `The first ${summary_LISTED} of ${counts.problems} problems` : 'Problems';
-            summary.addHeading(heading, 4).addList(report.problems.slice(0, summary_LISTED).map((problem) => escapeHtml(shorten(problem.message))));
+            summary
+                .addHeading(heading, 4)
+                .addList(report.problems.slice(0, summary_LISTED).map((problem) => escapeHtml(shorten(problem.message))));
         }
         for (const notice of report.notices)
             summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`);
@@ -58594,7 +58683,10 @@ const bool = schemas_string()
     .regex(/^(true|false)$/i, { error: (issue) => `must be true or false, got "${issue.input}"` })
     .transform((value) => value.toLowerCase() === 'true');
 const seconds = schemas_string()
-    .regex(/^\s*\d*\.?\d+\s*$/, { error: (issue) => `must be a positive number of seconds, got "${issue.input}"`, abort: true })
+    .regex(/^\s*\d*\.?\d+\s*$/, {
+    error: (issue) => `must be a positive number of seconds, got "${issue.input}"`,
+    abort: true
+})
     .refine((text) => Number(text) >= 0.001 && Number.isFinite(Number(text)), {
     error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
 })
@@ -58616,7 +58708,9 @@ const INPUTS = {
             abort: true
         })
             // The value never appears in this message: it is a secret even when malformed.
-            .regex(ADMIN_KEY_SHAPE, { error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)' })
+            .regex(ADMIN_KEY_SHAPE, {
+            error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)'
+        })
     },
     'base-url': {
         command: 'both',
@@ -58624,7 +58718,10 @@ const INPUTS = {
         schema: schemas_string().transform((value, ctx) => {
             const url = URL.parse(value);
             if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-                ctx.addIssue({ code: 'custom', message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"` });
+                ctx.addIssue({
+                    code: 'custom',
+                    message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"`
+                });
                 return NEVER;
             }
             if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
@@ -58709,7 +58806,9 @@ const INPUTS = {
         command: 'export',
         default: '25',
         schema: schemas_string()
-            .regex(/^\s*[1-9]\d{0,5}\s*$/, { error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"` })
+            .regex(/^\s*[1-9]\d{0,5}\s*$/, {
+            error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"`
+        })
             .transform(Number)
     }
 };
@@ -58730,7 +58829,7 @@ function isExpression(value) {
     return value.includes('${{');
 }
 /** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
-const DEFAULTS = Object.fromEntries(SPECS.flatMap(([name, spec]) => (spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]])));
+const DEFAULTS = Object.fromEntries(SPECS.flatMap(([name, spec]) => spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]]));
 /** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
 const OPTIONAL = SPECS.filter(([, spec]) => spec.schema instanceof ZodOptional).map(([name]) => name);
 const EXPORT_ONLY = SPECS.filter(([, spec]) => spec.command === 'export').map(([name]) => name);
@@ -58744,7 +58843,11 @@ const InputsSchema = object(Object.fromEntries(SPECS.map(([name, spec]) => [name
         if (!inputs.domain && !inputs['export-job-id'])
             missing('domain', 'for command export unless export-job-id is given');
         if (inputs.extract && !inputs.download) {
-            ctx.addIssue({ code: 'custom', path: ['extract'], message: 'is true but download is false: unpacking needs the downloaded archive' });
+            ctx.addIssue({
+                code: 'custom',
+                path: ['extract'],
+                message: 'is true but download is false: unpacking needs the downloaded archive'
+            });
         }
     }
     else {
@@ -58909,7 +59012,11 @@ const CLI_NAMES = {
 };
 /** Flags of the command line alone, with what they take. */
 const OWN_FLAGS = {
-    'api-key-file': { commands: COMMANDS, value: 'FILE', help: `read the admin key from FILE instead of ${KEY_VARIABLE}` },
+    'api-key-file': {
+        commands: COMMANDS,
+        value: 'FILE',
+        help: `read the admin key from FILE instead of ${KEY_VARIABLE}`
+    },
     out: {
         commands: ['export'],
         value: 'DIR',
@@ -58917,7 +59024,11 @@ const OWN_FLAGS = {
     },
     'paths-file': { commands: ['export'], value: 'FILE', help: 'export only the pages listed in FILE, one per line' },
     json: { commands: COMMANDS, help: 'print the outputs as one JSON object on stdout' },
-    'output-env': { commands: COMMANDS, value: 'FILE', help: 'write the outputs to FILE as NAME=value lines (dotenv, mode 0600)' },
+    'output-env': {
+        commands: COMMANDS,
+        value: 'FILE',
+        help: 'write the outputs to FILE as NAME=value lines (dotenv, mode 0600)'
+    },
     debug: { commands: COMMANDS, help: 'log every API call' },
     help: { commands: COMMANDS, help: 'show this help' }
 };
@@ -58953,7 +59064,8 @@ async function parseCommandLine(argv, environment) {
     let values;
     try {
         // No option is `multiple`: each value is one string or one switch.
-        values = (0,external_node_util_.parseArgs)({ args: rest, options, strict: true, allowPositionals: false, allowNegative: true }).values;
+        values = (0,external_node_util_.parseArgs)({ args: rest, options, strict: true, allowPositionals: false, allowNegative: true })
+            .values;
     }
     catch (error) {
         throw new UsageError(`${error.message}. See ${command} --help`);
@@ -59016,7 +59128,11 @@ function usage(command) {
         ].join('\n');
     }
     const rows = offersOf(command).map((offer) => {
-        const flag = offer.switch ? (offer.default === 'true' ? `--no-${offer.name}` : `--${offer.name}`) : `--${offer.name} ${metavar(offer)}`;
+        const flag = offer.switch
+            ? offer.default === 'true'
+                ? `--no-${offer.name}`
+                : `--${offer.name}`
+            : `--${offer.name} ${metavar(offer)}`;
         const note = offer.switch
             ? `(default: ${offer.default === 'true' ? `--${offer.name}` : 'off'})`
             : offer.default
@@ -59160,7 +59276,9 @@ function outputTable(outputs) {
  * since nothing inside single quotes is special but the quote itself.
  */
 function dotenv(outputs) {
-    return outputs.map(([name, value]) => `${name.toUpperCase().replace(/-/g, '_')}='${value.replace(/'/g, `'\\''`)}'\n`).join('');
+    return outputs
+        .map(([name, value]) => `${name.toUpperCase().replace(/-/g, '_')}='${value.replace(/'/g, `'\\''`)}'\n`)
+        .join('');
 }
 /** Writes the dotenv file for the owner only: the bundle link is a credential until it expires. */
 async function writeDotenv(file, outputs) {

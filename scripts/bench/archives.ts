@@ -28,7 +28,9 @@ function* fileEntry(name: string, content: Buffer): Generator<Buffer> {
   yield padding(content.length)
 }
 
-const INDEX_HTML = Buffer.from('<!doctype html><html><head><title>Bench Docs</title></head><body><h1>Bench Docs</h1></body></html>\n')
+const INDEX_HTML = Buffer.from(
+  '<!doctype html><html><head><title>Bench Docs</title></head><body><h1>Bench Docs</h1></body></html>\n'
+)
 
 /**
  * A bundle of about `payloadBytes`: the site's index.html and one large random asset, as tar.gz.
@@ -40,7 +42,8 @@ export async function writeLargeBundle(file: string, payloadBytes: number): Prom
     yield* fileEntry('index.html', INDEX_HTML)
     yield header('assets/', 0, '5')
     yield header('assets/media.bin', payloadBytes)
-    for (let left = payloadBytes; left > 0; left -= CHUNK) yield randomFillSync(Buffer.allocUnsafe(Math.min(CHUNK, left)))
+    for (let left = payloadBytes; left > 0; left -= CHUNK)
+      yield randomFillSync(Buffer.allocUnsafe(Math.min(CHUNK, left)))
     yield padding(payloadBytes)
     yield Buffer.alloc(1024)
   }
@@ -52,7 +55,10 @@ export async function writeLargeBundle(file: string, payloadBytes: number): Prom
  * A documentation site of `files` small files (index.html at the top, the rest as pages of
  * 256 B to 4 KiB of random text in folders of 100), as tar.gz at gzip's default level.
  */
-export async function writeSmallFilesSite(file: string, files: number): Promise<{ sizeBytes: number; contentBytes: number }> {
+export async function writeSmallFilesSite(
+  file: string,
+  files: number
+): Promise<{ sizeBytes: number; contentBytes: number }> {
   let contentBytes = 0
   let seed = 0x2545f491
   const nextSize = (): number => {

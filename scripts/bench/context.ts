@@ -30,7 +30,14 @@ export const API_KEY = 'mint_bench_0123456789'
 
 /** An export job that is `running` for `durationMs`, then `completed`. */
 export function scenario(durationMs: number): ExportScenario {
-  return { queuedMs: 0, runningMs: durationMs, pages: 120, outcome: 'completed', queuedName: 'queued', runningName: 'running' }
+  return {
+    queuedMs: 0,
+    runningMs: durationMs,
+    pages: 120,
+    outcome: 'completed',
+    queuedName: 'queued',
+    runningName: 'running'
+  }
 }
 
 export function inputs(emulator: Emulator, extra: Record<string, string> = {}): Record<string, string> {

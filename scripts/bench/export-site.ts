@@ -22,8 +22,14 @@ export interface ExportSiteArchive {
   files: number
 }
 
-export async function writeExportSite(file: string, pages: number, payloadBytes = 6 * 1024): Promise<ExportSiteArchive> {
-  const routes = Array.from({ length: pages }, (_, i) => (i === 0 ? '' : `section-${String(Math.floor(i / PER_FOLDER)).padStart(3, '0')}/page-${i}`))
+export async function writeExportSite(
+  file: string,
+  pages: number,
+  payloadBytes = 6 * 1024
+): Promise<ExportSiteArchive> {
+  const routes = Array.from({ length: pages }, (_, i) =>
+    i === 0 ? '' : `section-${String(Math.floor(i / PER_FOLDER)).padStart(3, '0')}/page-${i}`
+  )
   const sections = routes.filter((_, i) => i % PER_FOLDER === 1).slice(0, 30)
   let contentBytes = 0
   let files = 0
@@ -63,7 +69,8 @@ export async function writeExportSite(file: string, pages: number, payloadBytes 
       `@font-face{font-family:Inter;src:url(../media/${ASSETS.font.split('/').pop()}) format("woff2")}\n.hero{background:url(/images/bg.svg)}\n`
     )
     for (const asset of [ASSETS.font, ASSETS.fontWoff, ...ASSETS.chunks]) yield* entry(asset.slice(1), `/* ${asset} */`)
-    for (const image of ['bg.svg', 'logo.png', 'logo@2x.png', 'hero.png', 'hero@2x.png']) yield* entry(`images/${image}`, image)
+    for (const image of ['bg.svg', 'logo.png', 'logo@2x.png', 'hero.png', 'hero@2x.png'])
+      yield* entry(`images/${image}`, image)
     yield* entry('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')
     yield* entry('sitemap.xml', sitemapXml(routes.map((route) => `https://${DOMAIN}/${route}`)))
     yield Buffer.alloc(1024)

@@ -32,11 +32,13 @@ const NAMES = FIGURES.map((figure) => figure.name)
 
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : undefined
-for (const name of only ?? []) if (!NAMES.includes(name)) throw new Error(`--only: unknown figure ${name} (${NAMES.join(', ')})`)
+for (const name of only ?? [])
+  if (!NAMES.includes(name)) throw new Error(`--only: unknown figure ${name} (${NAMES.join(', ')})`)
 
 const SMOKE = process.env.BENCH_SMOKE === '1'
 /** In BENCHMARKS.md, the text after this line is written by hand and kept when the file is rewritten. */
-const KEEP_MARKER = '<!-- Written by hand below this line: npm run bench keeps it when it rewrites the tables above. -->'
+const KEEP_MARKER =
+  '<!-- Written by hand below this line: npm run bench keeps it when it rewrites the tables above. -->'
 
 for (const [command, args] of [
   ['curl', ['--version']],
@@ -76,7 +78,9 @@ const machine = {
   loadBefore: loadAverage()
 }
 console.log(`Node ${machine.node} (${process.execPath})`)
-console.log(`${machine.cores} cores (${machine.cpu}), ${machine.memory} RAM, ${machine.os}, load average ${machine.loadBefore}`)
+console.log(
+  `${machine.cores} cores (${machine.cpu}), ${machine.memory} RAM, ${machine.os}, load average ${machine.loadBefore}`
+)
 console.log(`dist/index.js: ${mib((await stat(ACTION_ENTRY)).size)}; work folder ${workDir}`)
 
 try {
@@ -90,12 +94,16 @@ const loadAfter = loadAverage()
 const totalS = ((Date.now() - startedAt.getTime()) / 1000).toFixed(0)
 tables.sort((a, b) => Number.parseInt(a.title, 10) - Number.parseInt(b.title, 10))
 for (const table of tables) printTable(table)
-console.log(`\n${missed === 0 ? 'Every target met' : `${missed} target(s) missed`} · ${totalS} s in all · load average after ${loadAfter}`)
+console.log(
+  `\n${missed === 0 ? 'Every target met' : `${missed} target(s) missed`} · ${totalS} s in all · load average after ${loadAfter}`
+)
 if (!only && !SMOKE) {
   const file = path.join(ROOT, 'BENCHMARKS.md')
   // What follows the marker in the current file (an analysis written by hand) is carried over.
   const previous = await readFile(file, 'utf8').catch(() => '')
-  const kept = previous.includes(KEEP_MARKER) ? previous.slice(previous.indexOf(KEEP_MARKER) + KEEP_MARKER.length).trim() : ''
+  const kept = previous.includes(KEEP_MARKER)
+    ? previous.slice(previous.indexOf(KEEP_MARKER) + KEEP_MARKER.length).trim()
+    : ''
   const text = `${markdown(totalS, loadAfter)}\n${KEEP_MARKER}\n${kept ? `\n${kept}\n` : ''}`
   // Written as Prettier would, so that \`npm run format:check\` passes on the file as generated.
   const options = (await prettier.resolveConfig(file)) ?? {}

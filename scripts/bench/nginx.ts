@@ -29,7 +29,13 @@ export interface ServedRequest {
   uri: string
 }
 
-const CANDIDATES = [process.env.BENCH_NGINX, '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/opt/homebrew/bin/nginx', '/usr/local/bin/nginx']
+const CANDIDATES = [
+  process.env.BENCH_NGINX,
+  '/usr/sbin/nginx',
+  '/usr/local/sbin/nginx',
+  '/opt/homebrew/bin/nginx',
+  '/usr/local/bin/nginx'
+]
 
 /** The nginx binary: $BENCH_NGINX, a usual place, or the PATH; undefined when there is none. */
 export function findNginx(): string | undefined {
@@ -75,7 +81,9 @@ http {
 `
   const configFile = path.join(dir, 'nginx.conf')
   await writeFile(configFile, config)
-  const child = spawn(binary, ['-p', dir, '-c', configFile, '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(binary, ['-p', dir, '-c', configFile, '-e', path.join(dir, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'pipe']
+  })
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   await waitForPort(port, child, () => stderr)
@@ -93,7 +101,13 @@ function parseLog(text: string): ServedRequest[] {
     .map((line) => {
       const [msec, requestTime, status, bytes, uri] = line.split(' ')
       const endAt = Math.round(Number(msec) * 1000)
-      return { startAt: endAt - Math.round(Number(requestTime) * 1000), endAt, status: Number(status), bodyBytes: Number(bytes), uri: uri ?? '' }
+      return {
+        startAt: endAt - Math.round(Number(requestTime) * 1000),
+        endAt,
+        status: Number(status),
+        bodyBytes: Number(bytes),
+        uri: uri ?? ''
+      }
     })
 }
 

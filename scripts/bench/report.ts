@@ -33,7 +33,10 @@ export function markdownTable(table: Table): string {
   const lines = [
     `| ${header.map(escape).join(' | ')} |`,
     `|${header.map(() => '---').join('|')}|`,
-    ...table.rows.map((row) => `| ${[...row.cells, row.pass === undefined ? 'info' : row.pass ? '**PASS**' : '**MISS**'].map(escape).join(' | ')} |`)
+    ...table.rows.map(
+      (row) =>
+        `| ${[...row.cells, row.pass === undefined ? 'info' : row.pass ? '**PASS**' : '**MISS**'].map(escape).join(' | ')} |`
+    )
   ]
   return lines.join('\n')
 }

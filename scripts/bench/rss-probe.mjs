@@ -14,7 +14,11 @@ const file = process.env.BENCH_RSS_FILE
 if (file) {
   process.on('exit', () => {
     const usage = process.resourceUsage()
-    const result = { maxRssKiB: usage.maxRSS, source: 'ru_maxrss', cpuMs: Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000) }
+    const result = {
+      maxRssKiB: usage.maxRSS,
+      source: 'ru_maxrss',
+      cpuMs: Math.round((usage.userCPUTime + usage.systemCPUTime) / 1000)
+    }
     try {
       const status = readFileSync('/proc/self/status', 'utf8')
       const field = (name) => Number(new RegExp(`^${name}:\\s*(\\d+) kB`, 'm').exec(status)?.[1])

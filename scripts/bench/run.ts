@@ -50,8 +50,14 @@ export async function readMemory(file: string): Promise<MemoryFigures | undefine
   const text = await readFile(file, 'utf8').catch(() => '')
   if (!text) return undefined
   const raw = JSON.parse(text) as { maxRssKiB: number; rssAnonKiB?: number; rssFileKiB?: number; cpuMs?: number }
-  const bytes = (kib: number | undefined): number | undefined => (typeof kib === 'number' && Number.isFinite(kib) ? kib * 1024 : undefined)
-  return { maxRssBytes: raw.maxRssKiB * 1024, fileBytes: bytes(raw.rssFileKiB), anonBytes: bytes(raw.rssAnonKiB), cpuMs: raw.cpuMs }
+  const bytes = (kib: number | undefined): number | undefined =>
+    typeof kib === 'number' && Number.isFinite(kib) ? kib * 1024 : undefined
+  return {
+    maxRssBytes: raw.maxRssKiB * 1024,
+    fileBytes: bytes(raw.rssFileKiB),
+    anonBytes: bytes(raw.rssAnonKiB),
+    cpuMs: raw.cpuMs
+  }
 }
 
 export interface StartOptions {
@@ -64,7 +70,11 @@ export interface StartOptions {
   timeoutMs?: number
 }
 
-export async function startAction(workDir: string, inputs: Record<string, string>, options: StartOptions = {}): Promise<ActionRun> {
+export async function startAction(
+  workDir: string,
+  inputs: Record<string, string>,
+  options: StartOptions = {}
+): Promise<ActionRun> {
   const { home, runnerTemp, workspace, outputFile, env } = await prepareRunner(workDir, inputs)
   const rssFile = path.join(home, 'max-rss.txt')
   const nodeArgs: string[] = [...(options.nodeArgs ?? [])]
@@ -80,7 +90,11 @@ export async function startAction(workDir: string, inputs: Record<string, string
   const lines: Line[] = []
   let pending = ''
   const spawnAt = Date.now()
-  const child = spawn(process.execPath, [...nodeArgs, ACTION_ENTRY], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...nodeArgs, ACTION_ENTRY], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   child.stdout.setEncoding('utf8')
   child.stdout.on('data', (chunk: string) => {
     const at = Date.now()
@@ -125,9 +139,17 @@ export interface ProcessRun {
 }
 
 /** Runs a reference command, timing it from just before spawn to its exit. */
-export async function runCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ProcessRun> {
+export async function runCommand(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}
+): Promise<ProcessRun> {
   const spawnAt = Date.now()
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
   let stderr = ''
   child.stdout.resume()
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))

@@ -20,7 +20,8 @@ export function formatStat(s: Stat, format: (value: number) => string): string {
   return `${format(s.median)} (${format(s.min)}–${format(s.max)})`
 }
 
-export const ms = (value: number): string => (value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`)
+export const ms = (value: number): string =>
+  value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`
 export const mib = (bytes: number): string => `${(bytes / MiB).toFixed(1)} MiB`
 export const mibps = (bytesPerSecond: number): string => `${Math.round(bytesPerSecond / MiB)} MiB/s`
 export const ratio = (value: number): string => value.toFixed(2)

@@ -5,7 +5,8 @@
 // Plain JavaScript on purpose: a .ts probe would load Node's type stripper into the measured process.
 import { readFileSync, writeFileSync } from 'node:fs'
 
-const field = (name) => Number(new RegExp(`^${name}:\\s*(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1])
+const field = (name) =>
+  Number(new RegExp(`^${name}:\\s*(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'))?.[1])
 const result = {}
 const write = process.stdout.write.bind(process.stdout)
 process.stdout.write = (chunk, ...rest) => {

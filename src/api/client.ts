@@ -59,7 +59,8 @@ const NETWORK_CODES = new Set([
 ])
 
 /** Said when a call that creates something failed in a way that leaves its effect unknown. */
-const MAY_HAVE_ACTED = 'The server may have started a job all the same: check for it before running again, and resume it with export-job-id'
+const MAY_HAVE_ACTED =
+  'The server may have started a job all the same: check for it before running again, and resume it with export-job-id'
 
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 export class ApiClient {
@@ -68,11 +69,19 @@ export class ApiClient {
   /** Starts an export. The idempotency key stays the same across retries of this one start. */
   startExport(body: StartExportRequest, idempotencyKey: string = randomUUID()): Promise<ExportJob> {
     const call: ApiCall = { name: 'start export job', method: 'POST', path: '/v1/static-export/jobs' }
-    return this.send(call, StartResponse, 'only-if-not-received', { body, headers: { 'idempotency-key': idempotencyKey } })
+    return this.send(call, StartResponse, 'only-if-not-received', {
+      body,
+      headers: { 'idempotency-key': idempotencyKey }
+    })
   }
 
   async getExportJob(jobId: string, options: CallOptions = {}): Promise<ExportJob> {
-    const call: ApiCall = { name: 'read export job', method: 'GET', path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`, jobId }
+    const call: ApiCall = {
+      name: 'read export job',
+      method: 'GET',
+      path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`,
+      jobId
+    }
     const job = await this.send(call, ExportJobResponse, 'always', options)
     return { ...job, jobId: job.jobId || jobId }
   }
@@ -112,7 +121,8 @@ export class ApiClient {
       maxDelayMs: MAX_BACKOFF_MS,
       deadline,
       signal: this.options.signal,
-      onRetry: (error, attempt, delayMs) => host.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
+      onRetry: (error, attempt, delayMs) =>
+        host.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
     })
   }
 
@@ -154,9 +164,13 @@ export class ApiClient {
       throw networkError(call, error, repeatable)
     }
     if (!body) {
-      throw new ApiError(call, `sent an answer larger than ${ANSWER_BOUND} (content type ${contentType ?? 'not given'}); it was not read further`, {
-        code: 'too-large'
-      })
+      throw new ApiError(
+        call,
+        `sent an answer larger than ${ANSWER_BOUND} (content type ${contentType ?? 'not given'}); it was not read further`,
+        {
+          code: 'too-large'
+        }
+      )
     }
     const text = body.toString('utf8')
     const { statusCode } = response
@@ -194,7 +208,9 @@ function networkError(call: ApiCall, error: unknown, repeatable: Repeatable): Er
   const code = systemCode(error)
   const known = code !== undefined && NETWORK_CODES.has(code)
   const retryable = known && (repeatable === 'always' || NOT_SENT_CODES.has(code))
-  const reason = code?.includes('TIMEOUT') ? 'got no response in time' : `failed to reach the API (${code ?? (error as Error).message})`
+  const reason = code?.includes('TIMEOUT')
+    ? 'got no response in time'
+    : `failed to reach the API (${code ?? (error as Error).message})`
   return new ApiError(call, reason, {
     code: code?.includes('TIMEOUT') ? 'timeout' : 'network',
     retryable,
@@ -210,12 +226,16 @@ function parseBody<T>(call: ApiCall, schema: z.ZodType<T>, text: string, content
   } catch {
     // The step's error keeps to the call and the body's first bytes; the log says what the server called it.
     host.info(`The answer to ${describeCall(call)} is not JSON; its content type: ${contentType ?? 'not given'}`)
-    throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`, { code: 'not-json' })
+    throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`, {
+      code: 'not-json'
+    })
   }
   const result = schema.safeParse(json)
   if (!result.success) {
     const problem = result.error.issues.map((issue) => issue.message).join('; ')
-    throw new ApiError(call, `returned an unexpected response (${problem}): ${firstBytes(text)}`, { code: 'unexpected-response' })
+    throw new ApiError(call, `returned an unexpected response (${problem}): ${firstBytes(text)}`, {
+      code: 'unexpected-response'
+    })
   }
   return result.data
 }

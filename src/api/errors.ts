@@ -68,8 +68,11 @@ function hintFor(call: ApiCall, status: number, url?: string): string | undefine
         ? 'Static export needs an enterprise plan and an admin key allowed to use it (not a read-only key); an IP allowlist may also refuse this runner'
         : 'The key may not read this project, or an IP allowlist refuses this runner'
     case 404:
-      if (isStart) return `The API has no export endpoint at ${url ?? call.path}: check base-url (https://api.mintlify.com unless you run your own)`
-      return isExport ? 'Check export-job-id, and that the key belongs to the organisation that owns the job' : 'Check project-id and agent-job-id'
+      if (isStart)
+        return `The API has no export endpoint at ${url ?? call.path}: check base-url (https://api.mintlify.com unless you run your own)`
+      return isExport
+        ? 'Check export-job-id, and that the key belongs to the organisation that owns the job'
+        : 'Check project-id and agent-job-id'
     case 400:
     case 422:
       return isStart ? 'The API refused the export request: check the domain, paths and version inputs' : undefined

@@ -37,7 +37,8 @@ export async function detectArchiveKind(file: string): Promise<ArchiveKind | Uns
     const head = buffer.subarray(0, bytesRead)
     for (const [magic, kind] of MAGIC) if (head.subarray(0, magic.length).equals(magic)) return kind
     // pzstd starts with a skippable frame; a zstd frame must follow it.
-    if (bytesRead >= 4 && isSkippableMagic(head.readUInt32LE(0))) return (await startsZstdFrame(handle)) ? 'tar.zst' : undefined
+    if (bytesRead >= 4 && isSkippableMagic(head.readUInt32LE(0)))
+      return (await startsZstdFrame(handle)) ? 'tar.zst' : undefined
     if (bytesRead === 512 && (head.toString('latin1', 257, 262) === 'ustar' || isTarHeader(head))) return 'tar'
     return undefined
   } finally {
@@ -62,5 +63,7 @@ async function startsZstdFrame(handle: FileHandle): Promise<boolean> {
 export function supportedKind(kind: ArchiveKind | UnsupportedKind | undefined, file: string): ArchiveKind {
   if (kind && (SUPPORTED_KINDS as readonly string[]).includes(kind)) return kind as ArchiveKind
   const what = kind ? `${ARTICLE[kind as UnsupportedKind]} ${kind} archive, which is not supported` : 'not an archive'
-  throw new ArchiveError(`The downloaded bundle is ${what} (supported: ${SUPPORTED_KINDS.join(', ')}); it was kept at ${file} for inspection`)
+  throw new ArchiveError(
+    `The downloaded bundle is ${what} (supported: ${SUPPORTED_KINDS.join(', ')}); it was kept at ${file} for inspection`
+  )
 }

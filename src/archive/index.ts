@@ -1,6 +1,15 @@
 import { host } from '../host.js'
 import { randomUUID } from 'node:crypto'
-import { closeSync, createReadStream, fstatSync, openSync, readSync, renameSync, statSync, type ReadStream } from 'node:fs'
+import {
+  closeSync,
+  createReadStream,
+  fstatSync,
+  openSync,
+  readSync,
+  renameSync,
+  statSync,
+  type ReadStream
+} from 'node:fs'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createZstdDecompress } from 'node:zlib'
@@ -59,12 +68,18 @@ function removeStaging(staging: string): void {
 }
 
 /** Decompresses once, streaming, into the tar reader; then nothing but zeros may follow the compressed stream. */
-async function readTar(archive: string, kind: Exclude<ArchiveKind, 'zip'>, writer: SiteWriter, bound: SizeBound): Promise<void> {
+async function readTar(
+  archive: string,
+  kind: Exclude<ArchiveKind, 'zip'>,
+  writer: SiteWriter,
+  bound: SizeBound
+): Promise<void> {
   const reader = new TarReader(writer, bound)
   const consume = async (chunks: AsyncIterable<Buffer>): Promise<void> => {
     for await (const chunk of chunks) reader.push(chunk)
   }
-  const read = (start = 0, end?: number): ReadStream => createReadStream(archive, { start, end, highWaterMark: READ_CHUNK_BYTES })
+  const read = (start = 0, end?: number): ReadStream =>
+    createReadStream(archive, { start, end, highWaterMark: READ_CHUNK_BYTES })
   if (kind === 'tar') {
     await pipeline(read(), consume)
   } else if (kind === 'tar.gz') {
@@ -178,7 +193,9 @@ function replaceSite(site: string, destination: string): void {
   try {
     removeTree(previous)
   } catch (error) {
-    host.warning(`The new site is in place, but the previous one could not be removed from ${previous}: ${(error as Error).message}`)
+    host.warning(
+      `The new site is in place, but the previous one could not be removed from ${previous}: ${(error as Error).message}`
+    )
   }
 }
 
@@ -192,5 +209,8 @@ function withArchiveNamed(error: unknown, archive: string, kind: ArchiveKind): E
     )
   }
   const message = error instanceof Error ? error.message : String(error)
-  return new Error(`Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`, { cause: error })
+  return new Error(
+    `Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`,
+    { cause: error }
+  )
 }

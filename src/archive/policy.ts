@@ -58,7 +58,8 @@ export function quote(name: string): string {
 
 // ── entry types ───────────────────────────────────────────────────────────────────────────────
 
-export type EntryType = 'file' | 'directory' | 'symlink' | 'hardlink' | 'fifo' | 'character device' | 'block device' | 'socket' | 'unknown'
+export type EntryType =
+  'file' | 'directory' | 'symlink' | 'hardlink' | 'fifo' | 'character device' | 'block device' | 'socket' | 'unknown'
 
 const SPECIAL_TYPES: Partial<Record<EntryType, string>> = {
   fifo: 'a FIFO',
@@ -105,8 +106,10 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|
 export function entryPath(name: string): string[] {
   if (name.includes('\0')) throw refuse('name', `entry ${quote(name)} has a NUL character in its name`)
   // eslint-disable-next-line no-control-regex
-  if (/[\u0001-\u001f\u007f]/.test(name)) throw refuse('name', `entry ${quote(name)} has a control character in its name`)
-  if (name.includes('\\')) throw refuse('name', `entry ${quote(name)} has a backslash in its name (a folder separator on Windows)`)
+  if (/[\u0001-\u001f\u007f]/.test(name))
+    throw refuse('name', `entry ${quote(name)} has a control character in its name`)
+  if (name.includes('\\'))
+    throw refuse('name', `entry ${quote(name)} has a backslash in its name (a folder separator on Windows)`)
   if (name.startsWith('/') || DRIVE.test(name)) throw refuse('name', `entry ${quote(name)} has an absolute name`)
   const parts = name.split('/').filter((part) => part !== '' && part !== '.')
   if (parts.includes('..')) throw refuse('name', `entry ${quote(name)} has ".." in its name`)
@@ -115,7 +118,8 @@ export function entryPath(name: string): string[] {
     if (problem) throw refuse('name', `entry ${quote(name)} ${problem}`)
   }
   const bytes = Buffer.byteLength(parts.join('/'))
-  if (bytes > MAX_PATH_BYTES) throw refuse('name', `entry ${quote(name)} has a path of ${bytes} bytes, longer than the ${MAX_PATH_BYTES} allowed`)
+  if (bytes > MAX_PATH_BYTES)
+    throw refuse('name', `entry ${quote(name)} has a path of ${bytes} bytes, longer than the ${MAX_PATH_BYTES} allowed`)
   return parts
 }
 
@@ -139,7 +143,8 @@ function partProblem(part: string): string | undefined {
     return `has the part ${quote(part)}, whose trailing ${part.endsWith('.') ? 'dot' : 'space'} Windows drops`
   }
   const bytes = Buffer.byteLength(part)
-  if (bytes > MAX_NAME_PART_BYTES) return `has a part of ${bytes} bytes, longer than the ${MAX_NAME_PART_BYTES} a file system allows`
+  if (bytes > MAX_NAME_PART_BYTES)
+    return `has a part of ${bytes} bytes, longer than the ${MAX_NAME_PART_BYTES} a file system allows`
   return undefined
 }
 
@@ -151,7 +156,10 @@ export function refuseLongOnDisk(name: string, root: string, parts: string[]): v
   const limit = SYSTEM_PATH_BYTES[process.platform] ?? 1023
   const bytes = Buffer.byteLength(root) + 1 + Buffer.byteLength(parts.join('/'))
   if (bytes > limit) {
-    throw refuse('name', `entry ${quote(name)} would be at a path of ${bytes} bytes on disk, longer than the ${limit} this system allows`)
+    throw refuse(
+      'name',
+      `entry ${quote(name)} would be at a path of ${bytes} bytes on disk, longer than the ${limit} this system allows`
+    )
   }
 }
 
@@ -205,9 +213,11 @@ export function linkTargetPath(name: string, target: string): string[] {
   if (target === '') throw refuse('link-target', `${link} has an empty target`)
   if (target.includes('\0')) throw refuse('link-target', `${link} has a NUL character in its target`)
   if (target.includes('\\')) throw refuse('link-target', `${link} has a backslash in its target ${quote(target)}`)
-  if (target.startsWith('/') || DRIVE.test(target)) throw refuse('link-target', `${link} points to the absolute path ${quote(target)}`)
+  if (target.startsWith('/') || DRIVE.test(target))
+    throw refuse('link-target', `${link} points to the absolute path ${quote(target)}`)
   const bytes = Buffer.byteLength(target)
-  if (bytes > MAX_PATH_BYTES) throw refuse('link-target', `${link} has a target of ${bytes} bytes, longer than the ${MAX_PATH_BYTES} allowed`)
+  if (bytes > MAX_PATH_BYTES)
+    throw refuse('link-target', `${link} has a target of ${bytes} bytes, longer than the ${MAX_PATH_BYTES} allowed`)
   const parts = target.split('/')
   for (const part of parts) {
     const problem = part === '' || part === '.' || part === '..' ? undefined : partProblem(part)
@@ -240,7 +250,10 @@ export function refuseLinkLoop(name: string): never {
 }
 
 export function refuseHardLink(name: string, target: string, found: string): never {
-  throw refuse('hard-link', `hard link ${quote(name)} points to ${quote(target)}, which is ${found}; only files already unpacked may be linked to`)
+  throw refuse(
+    'hard-link',
+    `hard link ${quote(name)} points to ${quote(target)}, which is ${found}; only files already unpacked may be linked to`
+  )
 }
 
 // ── modes and owners ──────────────────────────────────────────────────────────────────────────
@@ -277,7 +290,10 @@ export function sizeBound(archiveBytes: number, freeBytes: number): SizeBound {
   const byRatio = Math.max(archiveBytes * MAX_RATIO, MIN_BOUND_BYTES)
   const byDisk = Math.max(freeBytes - FREE_SPACE_RESERVE_BYTES, 0)
   if (byDisk < byRatio) {
-    return { bytes: byDisk, reason: `the ${formatBytes(freeBytes)} free on the disk, less ${formatBytes(FREE_SPACE_RESERVE_BYTES)} kept free` }
+    return {
+      bytes: byDisk,
+      reason: `the ${formatBytes(freeBytes)} free on the disk, less ${formatBytes(FREE_SPACE_RESERVE_BYTES)} kept free`
+    }
   }
   return {
     bytes: byRatio,
@@ -300,11 +316,17 @@ export const ENTRY_DISK_BYTES = 4096
 export const MAX_ENTRIES = 500_000
 
 export function refuseEntries(name: string): never {
-  throw refuse('size', `entry ${quote(name)} is one more than the ${MAX_ENTRIES.toLocaleString('en')} entries a site may have; a decompression bomb?`)
+  throw refuse(
+    'size',
+    `entry ${quote(name)} is one more than the ${MAX_ENTRIES.toLocaleString('en')} entries a site may have; a decompression bomb?`
+  )
 }
 
 export function refuseSize(bound: SizeBound, what: string): never {
-  throw refuse('size', `${what}, more than the ${formatBytes(bound.bytes)} allowed (${bound.reason}); a decompression bomb?`)
+  throw refuse(
+    'size',
+    `${what}, more than the ${formatBytes(bound.bytes)} allowed (${bound.reason}); a decompression bomb?`
+  )
 }
 
 // ── completeness ──────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,16 @@
 import { isUtf8 } from 'node:buffer'
 import { formatBytes } from '../format.js'
-import { damaged, quote, refuse, refuseDataOnEmptyType, refuseNotUtf8, refuseSize, unsupported, type EntryType, type SizeBound } from './policy.js'
+import {
+  damaged,
+  quote,
+  refuse,
+  refuseDataOnEmptyType,
+  refuseNotUtf8,
+  refuseSize,
+  unsupported,
+  type EntryType,
+  type SizeBound
+} from './policy.js'
 import type { Entry, EntrySink } from './writer.js'
 
 /**
@@ -67,7 +77,9 @@ export class TarReader {
     while (offset < chunk.length) {
       if (this.ended) {
         if (!isZero(chunk, offset, chunk.length)) {
-          throw damaged(`it has bytes other than zeros after the end of the tar (at byte ${this.position + firstNonZero(chunk, offset)})`)
+          throw damaged(
+            `it has bytes other than zeros after the end of the tar (at byte ${this.position + firstNonZero(chunk, offset)})`
+          )
         }
         this.position += chunk.length - offset
         return
@@ -129,12 +141,14 @@ export class TarReader {
     // A header's name starts at byte 0, so only a block starting with zero can be all zeros.
     if (block[0] === 0 && isZero(block, 0, BLOCK)) {
       if (++this.zeroBlocks === 2) {
-        if (Object.keys(this.pending).length > 0) throw damaged('it ends right after an extended header, without the entry it describes')
+        if (Object.keys(this.pending).length > 0)
+          throw damaged('it ends right after an extended header, without the entry it describes')
         this.ended = true
       }
       return
     }
-    if (this.zeroBlocks > 0) throw damaged(`it has a lone zero block at byte ${at - BLOCK}, in the middle of the archive`)
+    if (this.zeroBlocks > 0)
+      throw damaged(`it has a lone zero block at byte ${at - BLOCK}, in the middle of the archive`)
     if (!checksumMatches(block)) throw damaged(`the tar header at byte ${at} fails its checksum`)
 
     const typeflag = String.fromCharCode(block[156])
@@ -151,7 +165,9 @@ export class TarReader {
     this.pending = {}
     // Only POSIX ustar and pax headers have a prefix field; GNU uses those bytes for other things.
     const prefix = isPosixHeader(block) ? field(block, 345, 155) : undefined
-    this.name = pending.path ?? (prefix && prefix.length > 0 ? `${decode(prefix)}/${decode(field(block, 0, 100))}` : decode(field(block, 0, 100)))
+    this.name =
+      pending.path ??
+      (prefix && prefix.length > 0 ? `${decode(prefix)}/${decode(field(block, 0, 100))}` : decode(field(block, 0, 100)))
     refuseGnuSparseMap(block, this.name)
     const size = pending.size ?? headerSize
     let type = ENTRY_TYPES[typeflag] ?? 'unknown'
@@ -161,10 +177,14 @@ export class TarReader {
     if (type === 'symlink' || type === 'hardlink') entry.linkTarget = pending.linkpath ?? decode(field(block, 157, 100))
     if (type === 'unknown') entry.typeDetail = `tar type ${quote(typeflag)}`
     // Other tools read the next header right after such an entry, whatever its size says.
-    if (size !== 0 && (type === 'directory' || type === 'symlink' || type === 'hardlink')) refuseDataOnEmptyType(this.name, type, size)
+    if (size !== 0 && (type === 'directory' || type === 'symlink' || type === 'hardlink'))
+      refuseDataOnEmptyType(this.name, type, size)
 
     if (type === 'file' && this.position + size > this.bound.bytes) {
-      refuseSize(this.bound, `entry ${quote(this.name)} (${formatBytes(size)}) brings the unpacked size to ${formatBytes(this.position + size)}`)
+      refuseSize(
+        this.bound,
+        `entry ${quote(this.name)} (${formatBytes(size)}) brings the unpacked size to ${formatBytes(this.position + size)}`
+      )
     }
     const isFile = this.sink.begin(entry)
     this.startMember(isFile ? 'file' : 'skip', size)
@@ -204,7 +224,10 @@ export class TarReader {
     }
     // bsdtar keeps the last of two pax headers, the action and Python merge them.
     if (this.pending.pax) {
-      throw refuse('format', `the entry after byte ${this.position} has two pax extended headers; tools disagree on which one counts`)
+      throw refuse(
+        'format',
+        `the entry after byte ${this.position} has two pax extended headers; tools disagree on which one counts`
+      )
     }
     this.pending.pax = true
     const path = records.get('path')
@@ -217,7 +240,8 @@ export class TarReader {
     if (linkpath !== undefined) this.pending.linkpath = decode(linkpath)
     if (size !== undefined) {
       const text = size.toString('latin1')
-      if (!/^\d{1,16}$/.test(text) || !Number.isSafeInteger(Number(text))) throw damaged(`it has a pax size ${quote(text)} that is not a size`)
+      if (!/^\d{1,16}$/.test(text) || !Number.isSafeInteger(Number(text)))
+        throw damaged(`it has a pax size ${quote(text)} that is not a size`)
       this.pending.size = Number(text)
     }
   }

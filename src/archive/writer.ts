@@ -1,4 +1,15 @@
-import { chmodSync, closeSync, constants, fchmodSync, linkSync, mkdirSync, openSync, statSync, symlinkSync, writeSync } from 'node:fs'
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  symlinkSync,
+  writeSync
+} from 'node:fs'
 import path from 'node:path'
 import { formatBytes } from '../format.js'
 import {
@@ -123,7 +134,8 @@ export class SiteWriter implements EntrySink {
    * one level down. `rootOnDisk` is where `root` will be, for the messages.
    */
   checkLinks(root: string[], rootOnDisk: string): void {
-    for (const link of this.tree.linksUnder(root)) this.judgeLink(link.name, this.tree.resolve(link.folder, link.target, root), rootOnDisk)
+    for (const link of this.tree.linksUnder(root))
+      this.judgeLink(link.name, this.tree.resolve(link.folder, link.target, root), rootOnDisk)
   }
 
   onDisk(key: string): string {
@@ -165,7 +177,12 @@ export class SiteWriter implements EntrySink {
     const parts = this.namedPath(name)
     const targetKey = hardLinkTargetKey(name, target)
     const found = this.tree.type(targetKey)
-    if (found !== 'file') refuseHardLink(name, target, found ? `a ${found === 'directory' ? 'folder' : found}` : 'not among the entries before it')
+    if (found !== 'file')
+      refuseHardLink(
+        name,
+        target,
+        found ? `a ${found === 'directory' ? 'folder' : found}` : 'not among the entries before it'
+      )
     const key = this.folders(parts, name)
     this.tree.claim(key, 'file', name)
     linkSync(this.onDisk(targetKey), this.onDisk(key))

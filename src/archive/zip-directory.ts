@@ -65,7 +65,11 @@ export function readCentralDirectory(fd: number, size: number): { entries: ZipEn
   }
   if (found < 0) {
     const misplaced = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-    throw damaged(misplaced >= 0 ? 'it has bytes after the end of the zip' : 'it has no end-of-central-directory record (cut short?)')
+    throw damaged(
+      misplaced >= 0
+        ? 'it has bytes after the end of the zip'
+        : 'it has no end-of-central-directory record (cut short?)'
+    )
   }
   const endAt = tailStart + found
   const end = tail.subarray(found, found + 22)
@@ -73,7 +77,8 @@ export function readCentralDirectory(fd: number, size: number): { entries: ZipEn
   let directorySize = end.readUInt32LE(12)
   let directoryStart = end.readUInt32LE(16)
   let directoryEnd = endAt
-  if (end.readUInt16LE(8) !== count) throw damaged(`its end record counts ${end.readUInt16LE(8)} entries on this disk and ${count} in all`)
+  if (end.readUInt16LE(8) !== count)
+    throw damaged(`its end record counts ${end.readUInt16LE(8)} entries on this disk and ${count} in all`)
   const disks = [end.readUInt16LE(4), end.readUInt16LE(6)]
   const locator = endAt >= 20 ? readAt(fd, endAt - 20, 20) : undefined
   if (locator?.readUInt32LE(0) === LOCATOR64) {
@@ -85,12 +90,17 @@ export function readCentralDirectory(fd: number, size: number): { entries: ZipEn
     }
     const onDisk = safeNumber(record.readBigUInt64LE(24), 'the entry count')
     const total = safeNumber(record.readBigUInt64LE(32), 'the entry count')
-    if (onDisk !== total) throw damaged(`its zip64 end record counts ${onDisk} entries on this disk and ${total} in all`)
+    if (onDisk !== total)
+      throw damaged(`its zip64 end record counts ${onDisk} entries on this disk and ${total} in all`)
     // The end record repeats each value, or says "in the zip64 record" with all bits set.
     const repeats = (value: number, saturated: number, zip64: number): boolean => value === saturated || value === zip64
     const zip64Size = safeNumber(record.readBigUInt64LE(40), 'the central directory size')
     const zip64Start = safeNumber(record.readBigUInt64LE(48), 'the central directory offset')
-    if (!repeats(count, SATURATED16, total) || !repeats(directorySize, SATURATED32, zip64Size) || !repeats(directoryStart, SATURATED32, zip64Start)) {
+    if (
+      !repeats(count, SATURATED16, total) ||
+      !repeats(directorySize, SATURATED32, zip64Size) ||
+      !repeats(directoryStart, SATURATED32, zip64Start)
+    ) {
       throw damaged('its end record and its zip64 end record disagree on the entry count or the central directory')
     }
     count = total
@@ -98,12 +108,19 @@ export function readCentralDirectory(fd: number, size: number): { entries: ZipEn
     directoryStart = zip64Start
     directoryEnd = recordAt
     disks.push(record.readUInt32LE(16), record.readUInt32LE(20), locator.readUInt32LE(4))
-  } else if (count === SATURATED16 || directorySize === SATURATED32 || directoryStart === SATURATED32 || disks.includes(SATURATED16)) {
+  } else if (
+    count === SATURATED16 ||
+    directorySize === SATURATED32 ||
+    directoryStart === SATURATED32 ||
+    disks.includes(SATURATED16)
+  ) {
     throw damaged('its end record says zip64 but there is no zip64 end record')
   }
   if (disks.some((disk) => disk !== 0 && disk !== SATURATED16)) throw unsupported('it spans several disks')
   if (directoryStart + directorySize !== directoryEnd) {
-    throw damaged(`its central directory (${directorySize} bytes at byte ${directoryStart}) does not end where the end record is`)
+    throw damaged(
+      `its central directory (${directorySize} bytes at byte ${directoryStart}) does not end where the end record is`
+    )
   }
   return { entries: readCentralEntries(readAt(fd, directoryStart, directorySize), count), start: directoryStart }
 }
@@ -112,7 +129,8 @@ function readCentralEntries(directory: Buffer, count: number): ZipEntry[] {
   const entries: ZipEntry[] = []
   let at = 0
   for (let index = 0; index < count; index++) {
-    if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL) throw damaged(`its central directory is damaged at entry ${index + 1}`)
+    if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL)
+      throw damaged(`its central directory is damaged at entry ${index + 1}`)
     const nameStart = at + 46
     const extraStart = nameStart + directory.readUInt16LE(at + 28)
     const commentStart = extraStart + directory.readUInt16LE(at + 30)
@@ -123,10 +141,13 @@ function readCentralEntries(directory: Buffer, count: number): ZipEntry[] {
     const extras = readExtras(directory.subarray(extraStart, commentStart), rawName)
     const host = directory.readUInt16LE(at + 4) >> 8
     const { name, utf8 } = entryName(rawName, flags, extras, host === HOST_UNIX || host === HOST_MACOS)
-    if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION | FLAG_MASKED_HEADERS)) throw unsupported(`entry ${quote(name)} is encrypted`)
+    if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION | FLAG_MASKED_HEADERS))
+      throw unsupported(`entry ${quote(name)} is encrypted`)
     const method = directory.readUInt16LE(at + 10)
-    if (method !== STORED && method !== DEFLATED) throw unsupported(`entry ${quote(name)} is compressed with method ${method}`)
-    if (directory.readUInt16LE(at + 34) !== 0 && directory.readUInt16LE(at + 34) !== SATURATED16) throw unsupported('it spans several disks')
+    if (method !== STORED && method !== DEFLATED)
+      throw unsupported(`entry ${quote(name)} is compressed with method ${method}`)
+    if (directory.readUInt16LE(at + 34) !== 0 && directory.readUInt16LE(at + 34) !== SATURATED16)
+      throw unsupported('it spans several disks')
     const zip64 = zip64Sizes(
       extras.get(EXTRA_ZIP64),
       directory.readUInt32LE(at + 24),
@@ -148,7 +169,8 @@ function readCentralEntries(directory: Buffer, count: number): ZipEntry[] {
     })
     at = next
   }
-  if (at !== directory.length) throw damaged(`its central directory has ${directory.length - at} bytes more than its ${count} entries`)
+  if (at !== directory.length)
+    throw damaged(`its central directory has ${directory.length - at} bytes more than its ${count} entries`)
   return entries
 }
 
@@ -223,7 +245,12 @@ export function zip64Sizes(
  * another system that is valid UTF-8 is refused: tools read it either way. Anything else is CP437,
  * the format's original encoding.
  */
-function entryName(raw: Buffer, flags: number, extras: Map<number, Buffer>, fromUnix: boolean): { name: string; utf8: boolean } {
+function entryName(
+  raw: Buffer,
+  flags: number,
+  extras: Map<number, Buffer>,
+  fromUnix: boolean
+): { name: string; utf8: boolean } {
   if (flags & FLAG_UTF8) return { name: decodeName(raw, true, 'zip entry name'), utf8: true }
   const unicode = extras.get(EXTRA_UNICODE_PATH)
   if (unicode && unicode.length > 5 && unicode[0] === 1 && unicode.readUInt32LE(1) === crc32(raw)) {

@@ -61,7 +61,8 @@ export async function readZip(file: string, sink: EntrySink, bound: SizeBound): 
         await nextTurn()
       }
     }
-    if (expected !== start) throw damaged(`it has ${start - expected} bytes between its last entry and the central directory`)
+    if (expected !== start)
+      throw damaged(`it has ${start - expected} bytes between its last entry and the central directory`)
   } finally {
     closeSync(fd)
   }
@@ -77,7 +78,8 @@ class ZipFile {
   /** Checks an entry's local header, data and descriptor, writes it, and returns where the next entry must start. */
   async unpack(entry: ZipEntry, sink: EntrySink): Promise<number> {
     const local = this.read(entry.offset, 30)
-    if (local.readUInt32LE(0) !== LOCAL) throw damaged(`entry ${quote(entry.name)} has no local header at byte ${entry.offset}`)
+    if (local.readUInt32LE(0) !== LOCAL)
+      throw damaged(`entry ${quote(entry.name)} has no local header at byte ${entry.offset}`)
     const flags = local.readUInt16LE(6)
     const method = local.readUInt16LE(8)
     const crc = local.readUInt32LE(14)
@@ -95,7 +97,11 @@ class ZipFile {
     const hasDescriptor = (flags & FLAG_DESCRIPTOR) !== 0
     // With a data descriptor, the local header may leave the CRC and sizes at zero.
     const agrees = (local: number, central: number): boolean => local === central || (hasDescriptor && local === 0)
-    if (!agrees(crc, entry.crc) || !agrees(sizes.size, entry.size) || !agrees(sizes.compressedSize, entry.compressedSize)) {
+    if (
+      !agrees(crc, entry.crc) ||
+      !agrees(sizes.size, entry.size) ||
+      !agrees(sizes.compressedSize, entry.compressedSize)
+    ) {
       throw disagreement(entry, 'the CRC-32 or the sizes')
     }
 
@@ -107,10 +113,12 @@ class ZipFile {
       sink.finish()
     } else if (entry.type === 'directory' || entry.type === 'symlink') {
       const limit = entry.type === 'symlink' ? MAX_LINK_BYTES : 0
-      if (entry.size > limit) throw damaged(`entry ${quote(entry.name)} (a ${entry.type}) has ${entry.size} bytes of data`)
+      if (entry.size > limit)
+        throw damaged(`entry ${quote(entry.name)} (a ${entry.type}) has ${entry.size} bytes of data`)
       const data: Buffer[] = []
       await this.inflate(entry, dataStart, (chunk) => data.push(Buffer.from(chunk)))
-      const target = entry.type === 'symlink' ? decodeName(Buffer.concat(data), entry.utf8, 'zip link target') : undefined
+      const target =
+        entry.type === 'symlink' ? decodeName(Buffer.concat(data), entry.utf8, 'zip link target') : undefined
       sink.begin({ name: entry.name, type: entry.type, mode: entry.mode, linkTarget: target })
     } else {
       // Devices, FIFOs, sockets: the policy refuses them.
@@ -131,12 +139,16 @@ class ZipFile {
       write(chunk)
     }
     if (entry.method === STORED) {
-      if (compressedSize !== size) throw damaged(`entry ${quote(entry.name)} is stored, yet its sizes differ (${compressedSize} and ${size})`)
-      for (let at = start; at < start + size; at += WINDOW_BYTES) take(this.read(at, Math.min(WINDOW_BYTES, start + size - at)))
+      if (compressedSize !== size)
+        throw damaged(`entry ${quote(entry.name)} is stored, yet its sizes differ (${compressedSize} and ${size})`)
+      for (let at = start; at < start + size; at += WINDOW_BYTES)
+        take(this.read(at, Math.min(WINDOW_BYTES, start + size - at)))
     } else if (compressedSize <= INFLATE_AT_ONCE_BYTES && size <= INFLATE_AT_ONCE_BYTES) {
       const { buffer, engine } = inflateAtOnce(this.read(start, compressedSize), entry)
       if (engine.bytesWritten !== compressedSize)
-        throw damaged(`entry ${quote(entry.name)} ends after ${engine.bytesWritten} of its ${compressedSize} compressed bytes`)
+        throw damaged(
+          `entry ${quote(entry.name)} ends after ${engine.bytesWritten} of its ${compressedSize} compressed bytes`
+        )
       take(buffer)
     } else {
       const inflater = createInflateRaw({ chunkSize: 256 * 1024 })
@@ -146,9 +158,12 @@ class ZipFile {
         throw inflateError(error, entry)
       })
       if (inflater.bytesWritten !== compressedSize)
-        throw damaged(`entry ${quote(entry.name)} ends after ${inflater.bytesWritten} of its ${compressedSize} compressed bytes`)
+        throw damaged(
+          `entry ${quote(entry.name)} ends after ${inflater.bytesWritten} of its ${compressedSize} compressed bytes`
+        )
     }
-    if (produced !== size) throw damaged(`entry ${quote(entry.name)} has ${produced} bytes, where the central directory gives ${size}`)
+    if (produced !== size)
+      throw damaged(`entry ${quote(entry.name)} has ${produced} bytes, where the central directory gives ${size}`)
     if (crc >>> 0 !== entry.crc) throw damaged(`entry ${quote(entry.name)} fails its CRC-32 check`)
   }
 
@@ -173,7 +188,9 @@ class ZipFile {
     const compressedSize = zip64 ? Number(descriptor.readBigUInt64LE(4)) : descriptor.readUInt32LE(4)
     const size = zip64 ? Number(descriptor.readBigUInt64LE(12)) : descriptor.readUInt32LE(8)
     if (crc !== entry.crc || compressedSize !== entry.compressedSize || size !== entry.size) {
-      throw damaged(`entry ${quote(entry.name)}: its data descriptor and the central directory disagree on the CRC-32 or the sizes`)
+      throw damaged(
+        `entry ${quote(entry.name)}: its data descriptor and the central directory disagree on the CRC-32 or the sizes`
+      )
     }
     return at + length
   }
@@ -206,7 +223,11 @@ function inflateAtOnce(input: Buffer, entry: ZipEntry): InflateResult {
     // One output buffer of the right size (a byte more, so that a full buffer does not make zlib
     // allocate another to find the end): no 16 KiB chunk per entry for the collector.
     const chunkSize = Math.max(entry.size + 1, 64)
-    return inflateRawSync(input, { info: true, maxOutputLength: Math.max(entry.size, 1), chunkSize }) as unknown as InflateResult
+    return inflateRawSync(input, {
+      info: true,
+      maxOutputLength: Math.max(entry.size, 1),
+      chunkSize
+    }) as unknown as InflateResult
   } catch (error) {
     throw inflateError(error, entry)
   }
@@ -225,5 +246,7 @@ function disagreement(entry: ZipEntry, what: string): ArchiveError {
 }
 
 function tooLarge(entry: ZipEntry): ArchiveError {
-  return damaged(`entry ${quote(entry.name)} inflates to more than the ${formatBytes(entry.size)} the central directory gives`)
+  return damaged(
+    `entry ${quote(entry.name)} inflates to more than the ${formatBytes(entry.size)} the central directory gives`
+  )
 }

@@ -25,7 +25,11 @@ export const CLI_NAMES: Record<string, string> = {
 
 /** Flags of the command line alone, with what they take. */
 const OWN_FLAGS: Record<string, { commands: readonly Command[]; value?: string; help: string }> = {
-  'api-key-file': { commands: COMMANDS, value: 'FILE', help: `read the admin key from FILE instead of ${KEY_VARIABLE}` },
+  'api-key-file': {
+    commands: COMMANDS,
+    value: 'FILE',
+    help: `read the admin key from FILE instead of ${KEY_VARIABLE}`
+  },
   out: {
     commands: ['export'],
     value: 'DIR',
@@ -33,7 +37,11 @@ const OWN_FLAGS: Record<string, { commands: readonly Command[]; value?: string; 
   },
   'paths-file': { commands: ['export'], value: 'FILE', help: 'export only the pages listed in FILE, one per line' },
   json: { commands: COMMANDS, help: 'print the outputs as one JSON object on stdout' },
-  'output-env': { commands: COMMANDS, value: 'FILE', help: 'write the outputs to FILE as NAME=value lines (dotenv, mode 0600)' },
+  'output-env': {
+    commands: COMMANDS,
+    value: 'FILE',
+    help: 'write the outputs to FILE as NAME=value lines (dotenv, mode 0600)'
+  },
   debug: { commands: COMMANDS, help: 'log every API call' },
   help: { commands: COMMANDS, help: 'show this help' }
 }
@@ -56,7 +64,9 @@ interface Invocation {
 export type Parsed = { help: string } | { version: true } | Invocation
 
 function offersOf(command: Command): InputOffer[] {
-  return INPUT_OFFERS.filter((offer) => !NOT_FLAGS.has(offer.name) && (offer.command === 'both' || offer.command === command))
+  return INPUT_OFFERS.filter(
+    (offer) => !NOT_FLAGS.has(offer.name) && (offer.command === 'both' || offer.command === command)
+  )
 }
 
 /** Reads the command line; the key from `environment` or its file. */
@@ -64,7 +74,8 @@ export async function parseCommandLine(argv: string[], environment: NodeJS.Proce
   const [first, ...rest] = argv
   if (first === '--version' && rest.length === 0) return { version: true }
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') return { help: usage() }
-  if (!COMMANDS.includes(first as Command)) throw new UsageError(`Unknown command "${first}": expected export or agent-job. See --help`)
+  if (!COMMANDS.includes(first as Command))
+    throw new UsageError(`Unknown command "${first}": expected export or agent-job. See --help`)
   const command = first as Command
   // The key is refused before parsing, so that no message can echo it.
   if (rest.some((arg) => /^--api-key(=|$)/.test(arg))) {
@@ -80,7 +91,8 @@ export async function parseCommandLine(argv: string[], environment: NodeJS.Proce
   let values: Record<string, string | boolean | undefined>
   try {
     // No option is `multiple`: each value is one string or one switch.
-    values = parseArgs({ args: rest, options, strict: true, allowPositionals: false, allowNegative: true }).values as typeof values
+    values = parseArgs({ args: rest, options, strict: true, allowPositionals: false, allowNegative: true })
+      .values as typeof values
   } catch (error) {
     throw new UsageError(`${(error as Error).message}. See ${command} --help`)
   }
@@ -119,7 +131,9 @@ async function readText(file: string, flag: string): Promise<string> {
   try {
     return await readFile(file, 'utf8')
   } catch (error) {
-    throw new UsageError(`${flag}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+    throw new UsageError(
+      `${flag}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`
+    )
   }
 }
 
@@ -142,7 +156,11 @@ function usage(command?: Command): string {
     ].join('\n')
   }
   const rows: [string, string][] = offersOf(command).map((offer) => {
-    const flag = offer.switch ? (offer.default === 'true' ? `--no-${offer.name}` : `--${offer.name}`) : `--${offer.name} ${metavar(offer)}`
+    const flag = offer.switch
+      ? offer.default === 'true'
+        ? `--no-${offer.name}`
+        : `--${offer.name}`
+      : `--${offer.name} ${metavar(offer)}`
     const note = offer.switch
       ? `(default: ${offer.default === 'true' ? `--${offer.name}` : 'off'})`
       : offer.default

@@ -86,6 +86,7 @@ export async function runCli(argv: string[], environment: NodeJS.ProcessEnv = pr
 function exitCode(error: unknown, signal: NodeJS.Signals | undefined): number {
   if (signal) return signal === 'SIGTERM' ? EXIT.SIGTERM : EXIT.SIGINT
   if (error instanceof UsageError || error instanceof InputError) return EXIT.usage
-  if (error instanceof ActionError && (error.code === 'job-timeout' || error.code === 'out-of-time')) return EXIT.timeout
+  if (error instanceof ActionError && (error.code === 'job-timeout' || error.code === 'out-of-time'))
+    return EXIT.timeout
   return EXIT.failure
 }

@@ -16,7 +16,9 @@ export function outputTable(outputs: [string, string][]): string {
  * since nothing inside single quotes is special but the quote itself.
  */
 function dotenv(outputs: [string, string][]): string {
-  return outputs.map(([name, value]) => `${name.toUpperCase().replace(/-/g, '_')}='${value.replace(/'/g, `'\\''`)}'\n`).join('')
+  return outputs
+    .map(([name, value]) => `${name.toUpperCase().replace(/-/g, '_')}='${value.replace(/'/g, `'\\''`)}'\n`)
+    .join('')
 }
 
 /** Writes the dotenv file for the owner only: the bundle link is a credential until it expires. */

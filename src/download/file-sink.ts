@@ -177,7 +177,8 @@ export class FileSink {
   }
 
   private fail(error: Error): SinkError {
-    this.failure ??= error instanceof SinkError ? error : new SinkError(error.message, (error as NodeJS.ErrnoException).code)
+    this.failure ??=
+      error instanceof SinkError ? error : new SinkError(error.message, (error as NodeJS.ErrnoException).code)
     this.digest?.('')
     return this.failure
   }

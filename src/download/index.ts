@@ -58,7 +58,11 @@ const MAX_TIMER_MS = 2 ** 31 - 1
  * go to a temporary name beside it and are moved into place only once complete. A cut transfer is
  * resumed where it stopped (`Range` with `If-Range`), when the storage host allows it.
  */
-export async function downloadFile(link: string, destination: string, options: DownloadOptions): Promise<DownloadedFile> {
+export async function downloadFile(
+  link: string,
+  destination: string,
+  options: DownloadOptions
+): Promise<DownloadedFile> {
   checkLink(link)
   if (options.deadline !== undefined && Date.now() >= options.deadline) throw outOfTime(link, 0)
   let sink: FileSink
@@ -69,7 +73,11 @@ export async function downloadFile(link: string, destination: string, options: D
   }
   const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(path.dirname(destination)) - FREE_SPACE_RESERVE_BYTES)
   const download = new BundleDownload(link, sink, { ...options, maxBytes })
-  const stopProgress = reportProgress(download.progress, (line) => host.progress(line), options.progressIntervalMs ?? host.progressIntervalMs)
+  const stopProgress = reportProgress(
+    download.progress,
+    (line) => host.progress(line),
+    options.progressIntervalMs ?? host.progressIntervalMs
+  )
   try {
     await download.run()
     const sha256 = await sink.finish()
@@ -111,7 +119,10 @@ class BundleDownload {
     // A timer cannot wait longer than 2^31 - 1 ms (it would fire at once): a deadline further away is none.
     if (options.deadline !== undefined && options.deadline - Date.now() <= MAX_TIMER_MS) {
       const timeUp = new AbortController()
-      this.deadlineTimer = setTimeout(() => timeUp.abort(outOfTime(this.link, this.sink.size, this.validator.total)), options.deadline - Date.now())
+      this.deadlineTimer = setTimeout(
+        () => timeUp.abort(outOfTime(this.link, this.sink.size, this.validator.total)),
+        options.deadline - Date.now()
+      )
       signals.push(timeUp.signal)
     }
     this.signal = AbortSignal.any(signals)
@@ -154,7 +165,9 @@ class BundleDownload {
           isRetryable: (error) => error instanceof DownloadError && error.retryable,
           madeProgress: () => this.sink.size > sizeBefore,
           onRetry: (error, attempt, delayMs) =>
-            host.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
+            host.info(
+              `${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`
+            )
         }
       )
     } catch (error) {
@@ -175,7 +188,9 @@ class BundleDownload {
 
   private resumeNote(): string {
     if (this.sink.size === 0) return ''
-    return this.validator.etag ? `, from byte ${this.sink.size}` : ' (from the first byte: the storage host sent no ETag to resume by)'
+    return this.validator.etag
+      ? `, from byte ${this.sink.size}`
+      : ' (from the first byte: the storage host sent no ETag to resume by)'
   }
 
   private async attempt(): Promise<void> {
@@ -200,7 +215,10 @@ class BundleDownload {
 
     const announced = contentLength(response)
     if (announced !== undefined && received !== announced) {
-      throw new DownloadError(this.link, `was cut short: ${received} of ${announced} bytes`, { code: 'cut-short', retryable: true })
+      throw new DownloadError(this.link, `was cut short: ${received} of ${announced} bytes`, {
+        code: 'cut-short',
+        retryable: true
+      })
     }
     const { expectedSize } = this
     if (expectedSize !== undefined && this.sink.size !== expectedSize) {
@@ -218,10 +236,15 @@ class BundleDownload {
    * when nothing was, the room on the disk: a host that keeps sending must not fill the runner.
    */
   private refuseOversize(): void {
-    const limit = Math.min(this.expectedSize ?? this.validator.total ?? Number.POSITIVE_INFINITY, this.options.maxBytes ?? Number.POSITIVE_INFINITY)
+    const limit = Math.min(
+      this.expectedSize ?? this.validator.total ?? Number.POSITIVE_INFINITY,
+      this.options.maxBytes ?? Number.POSITIVE_INFINITY
+    )
     if (this.sink.size <= limit) return
     const announced = limit === this.options.maxBytes ? 'the room on the disk' : `the ${limit} bytes announced`
-    throw new DownloadError(this.link, `was stopped: the storage host sent more than ${announced}`, { code: 'too-large' })
+    throw new DownloadError(this.link, `was stopped: the storage host sent more than ${announced}`, {
+      code: 'too-large'
+    })
   }
 
   /**
@@ -262,11 +285,15 @@ class BundleDownload {
     if (isExpiryRefusal(status, text)) return new LinkExpiredError(status)
     if (status === 416) {
       this.restart()
-      return new DownloadError(this.link, `the storage host has no bytes from ${offset} on (HTTP 416); starting again from the first byte`, {
-        code: 'range-mismatch',
-        retryable: true,
-        afterColon: true
-      })
+      return new DownloadError(
+        this.link,
+        `the storage host has no bytes from ${offset} on (HTTP 416); starting again from the first byte`,
+        {
+          code: 'range-mismatch',
+          retryable: true,
+          afterColon: true
+        }
+      )
     }
     const redirect = status >= 300 && status < 400 ? ' (a redirect without a Location, or more than 5 in a row)' : ''
     return new DownloadError(this.link, `failed: HTTP ${status}${redirect}${storageMessage(text)}`, {
@@ -312,7 +339,8 @@ function contentLength(response: StorageResponse): number | undefined {
 }
 
 function outOfTime(link: string, position: number, total?: number, lastError?: unknown): DownloadError {
-  const lastProblem = lastError instanceof DownloadError ? lastError.problem : lastError instanceof Error ? lastError.message : undefined
+  const lastProblem =
+    lastError instanceof DownloadError ? lastError.problem : lastError instanceof Error ? lastError.message : undefined
   return new DownloadError(
     link,
     `ran out of time (timeout-seconds)${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`,
@@ -348,5 +376,9 @@ function transferError(link: string, error: unknown, position = 0, total?: numbe
   const code = error instanceof SinkError ? error.systemCode : systemCode(error)
   const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? (error as Error).message})`
   const retryable = !(error instanceof SinkError) && (code === undefined || !FILESYSTEM_CODES.test(code))
-  return new DownloadError(link, `${reason}${reached(position, total)}`, { code: code ?? 'transfer', retryable, cause: error })
+  return new DownloadError(link, `${reason}${reached(position, total)}`, {
+    code: code ?? 'transfer',
+    retryable,
+    cause: error
+  })
 }

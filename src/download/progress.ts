@@ -21,14 +21,23 @@ export function progressLine(source: ProgressSource, elapsedMs: number): string 
   const position = source.position()
   const total = source.total()
   const rate = elapsedMs > 0 ? (source.received() / elapsedMs) * 1000 : 0
-  const parts = [total ? `${formatBytes(position)} of ${formatBytes(total)} (${Math.floor((position / total) * 100)}%)` : formatBytes(position)]
+  const parts = [
+    total
+      ? `${formatBytes(position)} of ${formatBytes(total)} (${Math.floor((position / total) * 100)}%)`
+      : formatBytes(position)
+  ]
   parts.push(`${formatBytes(rate)}/s`)
   if (total && rate > 0) parts.push(`about ${formatSeconds(((total - position) / rate) * 1000)} left`)
   return `Downloading: ${parts.join(', ')}`
 }
 
 /** Logs a progress line every `intervalMs` until the returned function is called. */
-export function reportProgress(source: ProgressSource, log: (line: string) => void, intervalMs = PROGRESS_INTERVAL_MS, now = Date.now): () => void {
+export function reportProgress(
+  source: ProgressSource,
+  log: (line: string) => void,
+  intervalMs = PROGRESS_INTERVAL_MS,
+  now = Date.now
+): () => void {
   const startedAt = now()
   const timer = setInterval(() => log(progressLine(source, now() - startedAt)), intervalMs)
   timer.unref()

@@ -65,10 +65,14 @@ export async function getFromStorage(link: URL, options: StorageGetOptions): Pro
     const next = new URL(location, url)
     const reason = insecureReason(next)
     if (reason) {
-      throw new DownloadError(link.href, `the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`, {
-        code: 'insecure-link',
-        afterColon: true
-      })
+      throw new DownloadError(
+        link.href,
+        `the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`,
+        {
+          code: 'insecure-link',
+          afterColon: true
+        }
+      )
     }
     url = next
   }
@@ -88,7 +92,8 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
       if (settled) return
       settled = true
       options.signal.removeEventListener('abort', onAbort)
-      if (error !== undefined) return reject(error instanceof Error ? error : new Error('the request failed', { cause: error }))
+      if (error !== undefined)
+        return reject(error instanceof Error ? error : new Error('the request failed', { cause: error }))
       resolve({
         response: response as StorageResponse,
         received,

@@ -30,9 +30,12 @@ export function warnProblems(report: SiteCheckReport, reportPath: string): void 
   const shown = total > MAX_ANNOTATIONS ? problems.slice(0, MAX_ANNOTATIONS - 1) : problems
   for (const problem of shown) host.warning(problem.message, annotationProperties(problem, report.site))
   if (total > shown.length) {
-    host.warning(`…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`, {
-      title: 'Site check: more problems'
-    })
+    host.warning(
+      `…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`,
+      {
+        title: 'Site check: more problems'
+      }
+    )
   }
 }
 

@@ -122,7 +122,10 @@ function readInWorkers(workerFile: URL, count: number, setup: WorkerSetup, files
     { length: count },
     () =>
       new Promise<ReaderSnapshot>((resolve, reject) => {
-        const worker = new Worker(workerFile, { workerData: setup, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } })
+        const worker = new Worker(workerFile, {
+          workerData: setup,
+          resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
+        })
         started.push(worker)
         let done = false
         worker.on('message', (message: FromWorker) => {

@@ -113,7 +113,9 @@ interface Token {
 }
 
 function isNameStart(char: number): boolean {
-  return (char >= 0x61 && char <= 0x7a) || (char >= 0x41 && char <= 0x5a) || char === 0x5f || char === 0x2d || char >= 0x80
+  return (
+    (char >= 0x61 && char <= 0x7a) || (char >= 0x41 && char <= 0x5a) || char === 0x5f || char === 0x2d || char >= 0x80
+  )
 }
 
 function isNameChar(char: number): boolean {

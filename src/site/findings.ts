@@ -188,7 +188,9 @@ export class Tally<T extends Finding> {
 
   /** The findings, those held by the most files first (then by key, for a stable order). */
   sorted(): T[] {
-    return [...this.entries].sort(([keyA, a], [keyB, b]) => b.files - a.files || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0)).map(([, entry]) => entry)
+    return [...this.entries]
+      .sort(([keyA, a], [keyB, b]) => b.files - a.files || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
+      .map(([, entry]) => entry)
   }
 
   snapshot(): TallySnapshot<T> {

@@ -180,7 +180,8 @@ export class HtmlScanner {
   /** The name of the element between `start` and `end` when it is one that is read, else ''. */
   private knownTag(start: number, end: number): string {
     const candidates = TAGS_BY_FIRST_LETTER[this.page.charCodeAt(start) | 0x20]
-    if (candidates) for (const name of candidates) if (name.length === end - start && this.nameIs(start, name)) return name
+    if (candidates)
+      for (const name of candidates) if (name.length === end - start && this.nameIs(start, name)) return name
     return ''
   }
 
@@ -285,13 +286,15 @@ export class HtmlScanner {
     const rel = (attributes.rel ?? '').trim().toLowerCase()
     const tokens = rel.split(/\s+/)
     this.emit(attributes.href, `link[rel=${tokens.join(' ')}]`, linkUse(tokens, attributes.as))
-    if (attributes.href !== undefined && tokens.includes('canonical')) this.visitor.address({ url: attributes.href, source: 'canonical' })
+    if (attributes.href !== undefined && tokens.includes('canonical'))
+      this.visitor.address({ url: attributes.href, source: 'canonical' })
     this.emitSrcset(attributes.imagesrcset, 'link[imagesrcset]', 'image')
   }
 
   private meta(attributes: Attributes): void {
     const property = (attributes.property ?? attributes.name ?? '').toLowerCase()
-    if (property === 'og:url' && attributes.content !== undefined) this.visitor.address({ url: attributes.content, source: 'og:url' })
+    if (property === 'og:url' && attributes.content !== undefined)
+      this.visitor.address({ url: attributes.content, source: 'og:url' })
     if (attributes['http-equiv']?.toLowerCase() === 'refresh' && attributes.content) {
       this.emit(refreshUrl(attributes.content), 'meta[http-equiv=refresh]', 'navigate')
     }

@@ -15,7 +15,16 @@ import {
   type TallySnapshot
 } from './findings.js'
 import { HtmlScanner, type HtmlReference, type LoadKind, type PageAddress } from './html.js'
-import { copyString, decodePath, hasFragment, linkFragment, ReferenceResolver, type Match, type SiteFiles, type Target } from './resolve.js'
+import {
+  copyString,
+  decodePath,
+  hasFragment,
+  linkFragment,
+  ReferenceResolver,
+  type Match,
+  type SiteFiles,
+  type Target
+} from './resolve.js'
 import { readSitemap } from './sitemap.js'
 
 /** What reading some of the site's files found; workers send it back to be merged. */
@@ -140,7 +149,11 @@ export class SiteReader {
   readStyleSheet(file: string): void {
     const base = this.baseOf(this.resolver.pageUrl(file), file)
     scanCss(this.read(file), (reference) =>
-      this.reference(file, base, { url: reference.url, source: reference.kind === 'import' ? '@import' : 'url()', use: CSS_USE[reference.kind] })
+      this.reference(file, base, {
+        url: reference.url,
+        source: reference.kind === 'import' ? '@import' : 'url()',
+        use: CSS_USE[reference.kind]
+      })
     )
   }
 
@@ -191,7 +204,11 @@ export class SiteReader {
     if (!theirs) return
     const mine = this.extensionless
     const first = !mine || exampleOrder(theirs.exampleFile, mine.exampleFile) < 0 ? theirs : mine
-    this.extensionless = { ...first, references: (mine?.references ?? 0) + theirs.references, files: (mine?.files ?? 0) + theirs.files }
+    this.extensionless = {
+      ...first,
+      references: (mine?.references ?? 0) + theirs.references,
+      files: (mine?.files ?? 0) + theirs.files
+    }
   }
 
   /**
@@ -220,7 +237,10 @@ export class SiteReader {
       host.urls++
       if (host.examples.length < SITEMAP_EXAMPLES) host.examples.push(location)
     }
-    const found = url && (url.protocol === 'https:' || url.protocol === 'http:') ? this.site.lookup(decodePath(url.pathname)) : undefined
+    const found =
+      url && (url.protocol === 'https:' || url.protocol === 'http:')
+        ? this.site.lookup(decodePath(url.pathname))
+        : undefined
     if (!found) {
       findings.unresolvedCount++
       if (findings.unresolved.length < SITEMAP_EXAMPLES) findings.unresolved.push({ url: location, file })
@@ -235,7 +255,11 @@ export class SiteReader {
   }
 
   private baseOf(url: string, page: string | undefined): Base {
-    return { url, folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined, page }
+    return {
+      url,
+      folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined,
+      page
+    }
   }
 
   /**
@@ -259,7 +283,8 @@ export class SiteReader {
 
   private reference(file: string, base: Base, reference: HtmlReference): void {
     const { target, found } = this.outcome(reference, base)
-    if (reference.use === 'navigate' && reference.url.includes('#')) this.fragmentLink(file, base, reference, found?.file)
+    if (reference.use === 'navigate' && reference.url.includes('#'))
+      this.fragmentLink(file, base, reference, found?.file)
     if (target.kind === 'internal') {
       // preconnect and dns-prefetch name an origin, not a file.
       if (reference.use === 'connect') return
@@ -272,7 +297,8 @@ export class SiteReader {
           files: 0,
           examples: []
         }))
-      } else if (found.match === 'html' && reference.use !== 'address') this.noteExtensionless(file, reference.url, found.file)
+      } else if (found.match === 'html' && reference.use !== 'address')
+        this.noteExtensionless(file, reference.url, found.file)
     } else if (target.kind === 'external' && reference.use !== 'address') {
       if (reference.use === 'navigate') {
         this.outbound.add(target.origin, file, () => ({ origin: target.origin, files: 0, examples: [] }))
@@ -317,7 +343,8 @@ export class SiteReader {
 
   private checkOwnFragments(file: string, ids: ReadonlySet<string>): void {
     for (const { fragment, reference } of this.ownFragments) {
-      if (!hasFragment(ids, fragment)) this.fragments.add(`${file}#${fragment}`, file, () => brokenFragment(file, fragment, reference))
+      if (!hasFragment(ids, fragment))
+        this.fragments.add(`${file}#${fragment}`, file, () => brokenFragment(file, fragment, reference))
     }
   }
 
@@ -353,7 +380,14 @@ export class SiteReader {
 }
 
 function brokenFragment(page: string, fragment: string, reference: HtmlReference): BrokenFragment {
-  return { page, fragment: copyString(fragment), reference: copyString(reference.url), source: reference.source, files: 0, examples: [] }
+  return {
+    page,
+    fragment: copyString(fragment),
+    reference: copyString(reference.url),
+    source: reference.source,
+    files: 0,
+    examples: []
+  }
 }
 
 /**

@@ -106,7 +106,8 @@ export function buildReport(findings: SiteFindings, checkedAt = new Date()): Sit
   const addresses = findings.addresses.sorted()
   const { sitemap } = findings
   const problems = listProblems(findings, broken, fragments, addresses, external)
-  const sitemapProblems = (sitemap?.offDomain.reduce((sum, host) => sum + host.urls, 0) ?? 0) + (sitemap?.unresolvedCount ?? 0)
+  const sitemapProblems =
+    (sitemap?.offDomain.reduce((sum, host) => sum + host.urls, 0) ?? 0) + (sitemap?.unresolvedCount ?? 0)
   const unlistedSitemapUrls = Math.max(0, (sitemap?.unresolvedCount ?? 0) - (sitemap?.unresolved.length ?? 0))
   return {
     version: REPORT_VERSION,
@@ -117,7 +118,9 @@ export function buildReport(findings: SiteFindings, checkedAt = new Date()): Sit
     threads: findings.threads,
     skipped: findings.domain
       ? []
-      : ["canonical, og:url and sitemap hosts: the export's domain is not known (export-job-id without domain); give domain to check them"],
+      : [
+          "canonical, og:url and sitemap hosts: the export's domain is not known (export-job-id without domain); give domain to check them"
+        ],
     counts: {
       files: findings.files,
       htmlPages: findings.htmlPages,

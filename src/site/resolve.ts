@@ -115,7 +115,11 @@ export class SiteFiles {
   lookup(sitePath: string): { file: string; match: Match } | undefined {
     const relative = sitePath.replace(/^\/+/, '')
     if (relative === '' || relative.endsWith('/')) return this.find(`${relative}index.html`, 'index')
-    return this.find(relative, 'exact') ?? this.find(`${relative}.html`, 'html') ?? this.find(`${relative}/index.html`, 'index')
+    return (
+      this.find(relative, 'exact') ??
+      this.find(`${relative}.html`, 'html') ??
+      this.find(`${relative}/index.html`, 'index')
+    )
   }
 
   private find(file: string, match: Match): { file: string; match: Match } | undefined {

@@ -13,7 +13,12 @@ export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
   const { counts } = report
   const rows: [string, string][] = [
     ['Problems', String(counts.problems)],
-    ['HTML pages', counts.expectedPages === null ? String(counts.htmlPages) : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`],
+    [
+      'HTML pages',
+      counts.expectedPages === null
+        ? String(counts.htmlPages)
+        : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
+    ],
     ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
     ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
     ['Links to a missing fragment', String(counts.brokenFragments)],
@@ -32,13 +37,21 @@ export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
         ['Origin', 'Loads', 'Files', 'Such as'],
         report.externalOrigins
           .slice(0, LISTED)
-          .map((origin) => [code(origin.origin), escapeHtml(origin.kinds.join(', ')), String(origin.files), code(shorten(origin.examples[0] ?? ''))])
+          .map((origin) => [
+            code(origin.origin),
+            escapeHtml(origin.kinds.join(', ')),
+            String(origin.files),
+            code(shorten(origin.examples[0] ?? ''))
+          ])
       )
-      if (report.externalOrigins.length > LISTED) summary.addRaw(`<p>${LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true)
+      if (report.externalOrigins.length > LISTED)
+        summary.addRaw(`<p>${LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true)
     }
     if (report.problems.length > 0) {
       const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems'
-      summary.addHeading(heading, 4).addList(report.problems.slice(0, LISTED).map((problem) => escapeHtml(shorten(problem.message))))
+      summary
+        .addHeading(heading, 4)
+        .addList(report.problems.slice(0, LISTED).map((problem) => escapeHtml(shorten(problem.message))))
     }
     for (const notice of report.notices) summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`)
     for (const skipped of report.skipped) summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true)

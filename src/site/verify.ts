@@ -43,7 +43,9 @@ export async function verifySite(sitePath: string, options: VerifyOptions): Prom
   const mode = asked?.mode ?? 'off'
   const browser: BrowserCheck =
     asked && mode !== 'off'
-      ? await host.group('Load the site in a browser', () => checkInBrowser(sitePath, report, { ...asked, mode, domain: options.domain }))
+      ? await host.group('Load the site in a browser', () =>
+          checkInBrowser(sitePath, report, { ...asked, mode, domain: options.domain })
+        )
       : { section: skippedSection('verify-browser: off') }
   const browserProblems = mergeBrowserSection(report, browser.section)
   if (browserProblems.length > 0) {

@@ -60,7 +60,10 @@ describe('detectArchiveKind', () => {
     ['S3 XML', '<?xml version="1.0"?><Error><Code>AccessDenied</Code></Error>'],
     ['an empty file', ''],
     ['a single byte', '\x1f'],
-    ['a v7 header whose checksum fails', tarArchive([{ name: 'index.html', data: 'v7', format: 'v7', checksumError: 1 }])],
+    [
+      'a v7 header whose checksum fails',
+      tarArchive([{ name: 'index.html', data: 'v7', format: 'v7', checksumError: 1 }])
+    ],
     ['512 zero bytes', Buffer.alloc(512)]
   ])('gives undefined for %s', async (_what, content) => {
     expect(await kindOf(content)).toBeUndefined()

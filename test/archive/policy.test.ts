@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { collisionKey, entryPath, fileMode, isDamage, linkTargetPath, MIN_BOUND_BYTES, sizeBound, type Rule } from '../../src/archive/policy.js'
+import {
+  collisionKey,
+  entryPath,
+  fileMode,
+  isDamage,
+  linkTargetPath,
+  MIN_BOUND_BYTES,
+  sizeBound,
+  type Rule
+} from '../../src/archive/policy.js'
 import { FREE_SPACE_RESERVE_BYTES } from '../../src/disk.js'
 import { refusal } from '../support/refusal.ts'
 
@@ -27,7 +36,10 @@ describe('names', () => {
     ['..', 'entry ".." has ".." in its name'],
     ['assets/../../evil.html', 'entry "assets/../../evil.html" has ".." in its name'],
     ['a/b/..', 'entry "a/b/.." has ".." in its name'],
-    ['assets\\..\\..\\evil.html', 'entry "assets\\\\..\\\\..\\\\evil.html" has a backslash in its name (a folder separator on Windows)'],
+    [
+      'assets\\..\\..\\evil.html',
+      'entry "assets\\\\..\\\\..\\\\evil.html" has a backslash in its name (a folder separator on Windows)'
+    ],
     ['a\\b.html', 'entry "a\\\\b.html" has a backslash in its name (a folder separator on Windows)'],
     ['index.html\0.png', 'entry "index.html\\u0000.png" has a NUL character in its name'],
     ['x\n::error::forged.html', 'entry "x\\n::error::forged.html" has a control character in its name'],

@@ -62,7 +62,8 @@ for (const file of findings) {
         } else {
           const files = Object.keys(regression.unpacks ?? {}).sort()
           expect((await readdir(site)).sort()).toEqual(files)
-          for (const name of files) expect(await readFile(path.join(site, name), 'utf8')).toBe(regression.unpacks?.[name])
+          for (const name of files)
+            expect(await readFile(path.join(site, name), 'utf8')).toBe(regression.unpacks?.[name])
         }
       })
     }

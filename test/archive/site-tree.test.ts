@@ -19,8 +19,16 @@ function treeOf(...entries: string[]): SiteTree {
 describe('SiteTree.resolve', () => {
   it('follows a link to a folder and back up', () => {
     const tree = treeOf('guides/a.html', 'latest -> guides')
-    expect(tree.resolve([], ['latest', 'a.html'])).toEqual({ outcome: 'inside', path: ['guides', 'a.html'], found: 'file' })
-    expect(tree.resolve(['guides'], ['..', 'latest', '..', 'guides'])).toEqual({ outcome: 'inside', path: ['guides'], found: 'directory' })
+    expect(tree.resolve([], ['latest', 'a.html'])).toEqual({
+      outcome: 'inside',
+      path: ['guides', 'a.html'],
+      found: 'file'
+    })
+    expect(tree.resolve(['guides'], ['..', 'latest', '..', 'guides'])).toEqual({
+      outcome: 'inside',
+      path: ['guides'],
+      found: 'directory'
+    })
   })
 
   it('resolves `..` after a link from where the link leads, as the OS does, not from where it is written', () => {
@@ -39,7 +47,11 @@ describe('SiteTree.resolve', () => {
 
   it('takes a missing part as it reads, so a `..` after it still counts', () => {
     const tree = treeOf('index.html')
-    expect(tree.resolve([], ['missing', '..', 'index.html'])).toEqual({ outcome: 'inside', path: ['index.html'], found: 'file' })
+    expect(tree.resolve([], ['missing', '..', 'index.html'])).toEqual({
+      outcome: 'inside',
+      path: ['index.html'],
+      found: 'file'
+    })
     expect(tree.resolve([], ['missing', '..', '..'])).toEqual({ outcome: 'outside', ups: 1, rest: [] })
     expect(tree.resolve([], ['missing'])).toEqual({ outcome: 'inside', path: ['missing'], found: 'nothing' })
   })
@@ -47,9 +59,17 @@ describe('SiteTree.resolve', () => {
   it('refuses to guess through a part spelled differently from an existing entry, as case-insensitive systems would follow it', () => {
     // On macOS and Windows sub/U is the link sub/u, and x leads above the site; on Linux it does not exist.
     const tree = treeOf('sub/', 'sub/u -> ..')
-    expect(tree.resolve([], ['sub', 'U', '..', '..'])).toEqual({ outcome: 'respelled', spelled: 'sub/U', existing: 'sub/u' })
+    expect(tree.resolve([], ['sub', 'U', '..', '..'])).toEqual({
+      outcome: 'respelled',
+      spelled: 'sub/U',
+      existing: 'sub/u'
+    })
     const composed = treeOf('caf\u00e9/')
-    expect(composed.resolve([], ['cafe\u0301', 'x'])).toEqual({ outcome: 'respelled', spelled: 'cafe\u0301', existing: 'caf\u00e9' })
+    expect(composed.resolve([], ['cafe\u0301', 'x'])).toEqual({
+      outcome: 'respelled',
+      spelled: 'cafe\u0301',
+      existing: 'caf\u00e9'
+    })
   })
 
   it('finds a target outside that leaves the site when read as text, as Windows reads `..` without following links', () => {
@@ -65,8 +85,16 @@ describe('SiteTree.resolve', () => {
 
   it('judges against a root below the top when one is given', () => {
     const tree = treeOf('wrapper/index.html', 'wrapper/up -> ..', '.hidden')
-    expect(tree.resolve(['wrapper'], ['..', '.hidden'])).toEqual({ outcome: 'inside', path: ['.hidden'], found: 'file' })
-    expect(tree.resolve(['wrapper'], ['..', '.hidden'], ['wrapper'])).toEqual({ outcome: 'outside', ups: 1, rest: ['.hidden'] })
+    expect(tree.resolve(['wrapper'], ['..', '.hidden'])).toEqual({
+      outcome: 'inside',
+      path: ['.hidden'],
+      found: 'file'
+    })
+    expect(tree.resolve(['wrapper'], ['..', '.hidden'], ['wrapper'])).toEqual({
+      outcome: 'outside',
+      ups: 1,
+      rest: ['.hidden']
+    })
   })
 
   it('lists the links under a folder', () => {
@@ -84,10 +112,18 @@ describe('SiteTree: names', () => {
 
   it.each([
     ['index.html', 'file', 'entry "index.html" has the same name, already used by a file'],
-    ['Index.html', 'file', 'entry "Index.html" has a name that macOS and Windows do not tell apart from "index.html", already used by a file'],
+    [
+      'Index.html',
+      'file',
+      'entry "Index.html" has a name that macOS and Windows do not tell apart from "index.html", already used by a file'
+    ],
     ['index.html', 'directory', 'entry "index.html" has the same name, already used by a file'],
     ['guides', 'file', 'entry "guides" has the same name, already used by a folder'],
-    ['GUIDES', 'directory', 'entry "GUIDES" has a name that macOS and Windows do not tell apart from "guides", already used by a folder']
+    [
+      'GUIDES',
+      'directory',
+      'entry "GUIDES" has a name that macOS and Windows do not tell apart from "guides", already used by a folder'
+    ]
   ] as const)('refuses %s as a %s once the name is taken', (name, type, message) => {
     const tree = treeOf('index.html', 'guides/')
     const error = refusal(() => tree.claim(name, type, name))

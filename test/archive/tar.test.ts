@@ -34,15 +34,20 @@ describe('TarReader: formats', () => {
       'hardlink copy.html -> guides/a.html',
       'file index.html <h1>Docs</h1>'
     ]
-    for (const chunk of [1, 7, 511, 512, 513, 4096, archive.length]) expect(read(archive, chunk).summary()).toEqual(expected)
+    for (const chunk of [1, 7, 511, 512, 513, 4096, archive.length])
+      expect(read(archive, chunk).summary()).toEqual(expected)
   })
 
   it('joins the ustar prefix to the name', () => {
-    expect(read(tarArchive([{ name: 'page.html', prefix: 'docs/section', data: 'x' }])).summary()).toEqual(['file docs/section/page.html x'])
+    expect(read(tarArchive([{ name: 'page.html', prefix: 'docs/section', data: 'x' }])).summary()).toEqual([
+      'file docs/section/page.html x'
+    ])
   })
 
   it('ignores the prefix bytes of a GNU header, which GNU uses for other fields', () => {
-    expect(read(tarArchive([{ name: 'page.html', prefix: '\x01\x02garbage', format: 'gnu', data: 'x' }])).summary()).toEqual(['file page.html x'])
+    expect(
+      read(tarArchive([{ name: 'page.html', prefix: '\x01\x02garbage', format: 'gnu', data: 'x' }])).summary()
+    ).toEqual(['file page.html x'])
   })
 
   it('reads a v7 header, recognised by its checksum alone, and its trailing-slash folders', () => {
@@ -73,12 +78,25 @@ describe('TarReader: formats', () => {
       { name: 'sized.html', size: 0, data: Buffer.alloc(0) }
     ])
     // The last member's data (5 bytes per pax) follows its header.
-    const sized = Buffer.concat([archive.subarray(0, archive.length - 1024), Buffer.from('hello'), Buffer.alloc(507), Buffer.alloc(1024)])
-    expect(read(sized).summary()).toEqual([`file ${long} long`, `symlink docs/link -> ../${long}`, 'file sized.html hello'])
+    const sized = Buffer.concat([
+      archive.subarray(0, archive.length - 1024),
+      Buffer.from('hello'),
+      Buffer.alloc(507),
+      Buffer.alloc(1024)
+    ])
+    expect(read(sized).summary()).toEqual([
+      `file ${long} long`,
+      `symlink docs/link -> ../${long}`,
+      'file sized.html hello'
+    ])
   })
 
   it('applies a pax header to the next entry only', () => {
-    const archive = tarArchive([paxMember({ path: 'renamed.html' }), { name: 'a.html', data: 'a' }, { name: 'b.html', data: 'b' }])
+    const archive = tarArchive([
+      paxMember({ path: 'renamed.html' }),
+      { name: 'a.html', data: 'a' },
+      { name: 'b.html', data: 'b' }
+    ])
     expect(read(archive).summary()).toEqual(['file renamed.html a', 'file b.html b'])
   })
 
@@ -90,11 +108,15 @@ describe('TarReader: formats', () => {
   it.each(['path', 'linkpath', 'size'])('refuses a pax global header that sets %s for every entry', (key) => {
     const error = refusal(() => read(tarArchive([paxMember({ [key]: '1' }, 'g'), PAGE])))
     expect(error.rule).toBe('format')
-    expect(error.message).toBe(`the pax global header sets "${key}" for every entry that follows, which is not supported`)
+    expect(error.message).toBe(
+      `the pax global header sets "${key}" for every entry that follows, which is not supported`
+    )
   })
 
   it('refuses a GNU sparse file described in pax', () => {
-    const error = refusal(() => read(tarArchive([paxMember({ 'GNU.sparse.major': '1', 'GNU.sparse.minor': '0' }), PAGE])))
+    const error = refusal(() =>
+      read(tarArchive([paxMember({ 'GNU.sparse.major': '1', 'GNU.sparse.minor': '0' }), PAGE]))
+    )
     expect(error.rule).toBe('format')
     expect(error.message).toMatch(/is a sparse file, which is not supported$/)
   })
@@ -147,7 +169,9 @@ describe('TarReader: formats', () => {
   })
 
   it('refuses a name that is not UTF-8, whatever the locale', () => {
-    const error = refusal(() => read(tarArchive([{ name: '', rawName: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x2e, 0x68]), data: '' }])))
+    const error = refusal(() =>
+      read(tarArchive([{ name: '', rawName: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x2e, 0x68]), data: '' }]))
+    )
     expect(error.rule).toBe('name')
     expect(error.message).toBe('tar entry name "caf\u00e9.h" is not valid UTF-8')
   })
@@ -171,9 +195,17 @@ describe('TarReader: completeness', () => {
       whole.subarray(0, whole.length - 512),
       'it ends after one zero block: the second end-of-archive block is missing (cut short?)'
     ],
-    ['cut inside a member', whole.subarray(0, 512 * 3 + 100), 'it is cut short: entry "b.html" has 100 of its 600 bytes'],
+    [
+      'cut inside a member',
+      whole.subarray(0, 512 * 3 + 100),
+      'it is cut short: entry "b.html" has 100 of its 600 bytes'
+    ],
     ['cut inside a header', whole.subarray(0, 512 * 2 + 300), 'it is cut short inside a header, at byte 1324'],
-    ['cut in the padding after a member', whole.subarray(0, 512 * 3 + 600 + 10), 'it is cut short after entry "b.html"'],
+    [
+      'cut in the padding after a member',
+      whole.subarray(0, 512 * 3 + 600 + 10),
+      'it is cut short after entry "b.html"'
+    ],
     ['empty', Buffer.alloc(0), 'it is empty']
   ])('refuses an archive %s', (_what, bytes, message) => {
     const error = refusal(() => read(bytes))
@@ -183,7 +215,9 @@ describe('TarReader: completeness', () => {
 
   it('refuses a tar cut after a member whose data ends in zero blocks', () => {
     const cut = tarArchive([PAGE, { name: 'zeros.bin', data: Buffer.alloc(4096) }], { end: false })
-    expect(refusal(() => read(cut)).message).toBe('it ends after "zeros.bin" without the end-of-archive blocks (cut short?)')
+    expect(refusal(() => read(cut)).message).toBe(
+      'it ends after "zeros.bin" without the end-of-archive blocks (cut short?)'
+    )
   })
 
   it('refuses a header whose checksum fails', () => {
@@ -197,16 +231,21 @@ describe('TarReader: completeness', () => {
     [136, 'mtime'],
     [329, 'device major number', 'ustar'],
     [337, 'device minor number', 'gnu']
-  ] as const)('refuses a header whose field at byte %i (%s) is not a number, as bsdtar and Python do', (offset, name, format = 'ustar') => {
-    const header = tarHeader({ name: 'b.html', data: 'b', format })
-    header.write('zz', offset, 'latin1')
-    header.fill(0x20, 148, 156)
-    const sum = header.reduce((total, byte) => total + byte, 0)
-    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1')
-    const error = refusal(() => read(Buffer.concat([tarMember(PAGE), header, Buffer.from('b'.padEnd(512, '\0')), Buffer.alloc(1024)])))
-    expect(error.rule).toBe('complete')
-    expect(error.message).toBe(`the ${name} of the tar header at byte 1024 is not an octal number`)
-  })
+  ] as const)(
+    'refuses a header whose field at byte %i (%s) is not a number, as bsdtar and Python do',
+    (offset, name, format = 'ustar') => {
+      const header = tarHeader({ name: 'b.html', data: 'b', format })
+      header.write('zz', offset, 'latin1')
+      header.fill(0x20, 148, 156)
+      const sum = header.reduce((total, byte) => total + byte, 0)
+      header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1')
+      const error = refusal(() =>
+        read(Buffer.concat([tarMember(PAGE), header, Buffer.from('b'.padEnd(512, '\0')), Buffer.alloc(1024)]))
+      )
+      expect(error.rule).toBe('complete')
+      expect(error.message).toBe(`the ${name} of the tar header at byte 1024 is not an octal number`)
+    }
+  )
 
   it('refuses a number followed by anything but spaces up to its NUL, and a checksum so followed', () => {
     const sized = tarHeader({ name: 'b.html', data: 'b' })
@@ -227,7 +266,9 @@ describe('TarReader: completeness', () => {
 
   it('refuses a lone zero block in the middle', () => {
     const archive = Buffer.concat([tarMember(PAGE), Buffer.alloc(512), tarArchive([{ name: 'b.html', data: 'b' }])])
-    expect(refusal(() => read(archive)).message).toBe('it has a lone zero block at byte 1024, in the middle of the archive')
+    expect(refusal(() => read(archive)).message).toBe(
+      'it has a lone zero block at byte 1024, in the middle of the archive'
+    )
   })
 
   it.each([1, 512, 10240])('refuses bytes other than zeros after the end (pushed in chunks of %i)', (chunk) => {
@@ -291,6 +332,8 @@ describe('TarReader: size', () => {
   it('refuses a stream that grows past the bound, even in headers and zeros', () => {
     const error = refusal(() => read(Buffer.concat([tarArchive([PAGE]), Buffer.alloc(200 * 1024)]), 4096, bound))
     expect(error.rule).toBe('size')
-    expect(error.message).toMatch(/^the tar inside reaches \d+\.\d KiB, more than the 100\.0 KiB allowed \(a test bound\); a decompression bomb\?$/)
+    expect(error.message).toMatch(
+      /^the tar inside reaches \d+\.\d KiB, more than the 100\.0 KiB allowed \(a test bound\); a decompression bomb\?$/
+    )
   })
 })

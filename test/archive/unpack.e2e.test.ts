@@ -26,7 +26,10 @@ afterEach(async () => {
   emulator = undefined
 })
 
-async function exportArchive(bytes: Buffer, options: { path?: string; user?: { uid: number; gid: number } } = {}): Promise<ActionRun> {
+async function exportArchive(
+  bytes: Buffer,
+  options: { path?: string; user?: { uid: number; gid: number } } = {}
+): Promise<ActionRun> {
   emulator = await new Emulator({ archive: { bytes, name: 'bundle.tar.gz' } }).start()
   const inputs = exportInputs(emulator, { extract: 'true', ...(options.path ? { path: options.path } : {}) })
   // runAction gives the action the runner's variables only: no LANG, LANGUAGE or LC_*.
@@ -46,7 +49,8 @@ async function expectRefused(run: ActionRun, rule: string, detail: RegExp): Prom
   expect(run.outputs['site-path']).toBeUndefined()
 }
 
-const site = (...members: TarMember[]): Buffer => gzipSync(tarArchive([{ name: 'index.html', data: '<h1>Acme Docs</h1>' }, ...members]))
+const site = (...members: TarMember[]): Buffer =>
+  gzipSync(tarArchive([{ name: 'index.html', data: '<h1>Acme Docs</h1>' }, ...members]))
 
 describe('unpacking through the action', () => {
   it('refuses the link chain self -> ., u1 -> self/.., … passwd -> u12/etc/passwd', async () => {
@@ -78,7 +82,11 @@ describe('unpacking through the action', () => {
         { end: false }
       )
     )
-    await expectRefused(await exportArchive(cut), 'complete', /is damaged: it ends after "a\.html" without the end-of-archive blocks \(cut short\?\)/)
+    await expectRefused(
+      await exportArchive(cut),
+      'complete',
+      /is damaged: it ends after "a\.html" without the end-of-archive blocks \(cut short\?\)/
+    )
   })
 
   it('stops a 1 GiB bomb before writing it', async () => {
@@ -104,7 +112,9 @@ describe('unpacking through the action', () => {
     const run = await exportArchive(zstdCompressSync(tar(SAMPLE_SITE)))
     expect(run.errors).toEqual([])
     expect(run.stdout).toContain('(tar.zst)')
-    expect(await readFile(path.join(run.outputs['site-path'] ?? '', 'guides/getting-started.html'), 'utf8')).toContain('Getting started')
+    expect(await readFile(path.join(run.outputs['site-path'] ?? '', 'guides/getting-started.html'), 'utf8')).toContain(
+      'Getting started'
+    )
   })
 
   itWith(['xz'], 'refuses an xz archive by name, keeping it', async () => {
@@ -124,41 +134,47 @@ function nobody(): { uid: number; gid: number } {
 }
 
 describe('unpacking as an unprivileged user', () => {
-  it.skipIf(!isRoot)('unpacks, refuses and replaces an earlier site with read-only folders as nobody (needs root to switch user)', async () => {
-    const user = nobody()
-    const shared = await mkdtemp(path.join(os.tmpdir(), 'unpack-nobody-'))
-    try {
-      const out = path.join(shared, 'out')
-      await mkdir(path.join(out, 'site/old/locked'), { recursive: true })
-      await writeFile(path.join(out, 'site/old/locked/page.html'), 'stale')
-      await chownTree(shared, user.uid, user.gid)
-      await chmod(path.join(out, 'site/old/locked/page.html'), 0o444)
-      await chmod(path.join(out, 'site/old/locked'), 0o555)
-      await chmod(path.join(out, 'site/old'), 0o555)
+  it.skipIf(!isRoot)(
+    'unpacks, refuses and replaces an earlier site with read-only folders as nobody (needs root to switch user)',
+    async () => {
+      const user = nobody()
+      const shared = await mkdtemp(path.join(os.tmpdir(), 'unpack-nobody-'))
+      try {
+        const out = path.join(shared, 'out')
+        await mkdir(path.join(out, 'site/old/locked'), { recursive: true })
+        await writeFile(path.join(out, 'site/old/locked/page.html'), 'stale')
+        await chownTree(shared, user.uid, user.gid)
+        await chmod(path.join(out, 'site/old/locked/page.html'), 0o444)
+        await chmod(path.join(out, 'site/old/locked'), 0o555)
+        await chmod(path.join(out, 'site/old'), 0o555)
 
-      // A refusal leaves the earlier site and nothing else.
-      const refused = await exportArchive(site({ name: 'pipe', type: '6' }), { path: out, user })
-      await expectRefusedKeepingSite(refused, out)
+        // A refusal leaves the earlier site and nothing else.
+        const refused = await exportArchive(site({ name: 'pipe', type: '6' }), { path: out, user })
+        await expectRefusedKeepingSite(refused, out)
 
-      // Success replaces it, read-only folders included, and everything belongs to nobody.
-      const run = await exportArchive(
-        site({ name: 'setuid.sh', data: '#!/bin/sh\n', mode: 0o4755, uid: 0, gid: 0 }, { name: 'ro/', type: '5', mode: 0o555 }),
-        {
-          path: out,
-          user
-        }
-      )
-      expect(run.errors).toEqual([])
-      expect((await readdir(path.join(out, 'site'))).sort()).toEqual(['index.html', 'ro', 'setuid.sh'])
-      // Beside the site, the site check's report (verify: warn by default).
-      expect((await readdir(out)).sort()).toEqual(['bundle.tar.gz', 'helm-values.yaml', 'site', 'verify-report.json'])
-      const script = await stat(path.join(out, 'site/setuid.sh'))
-      expect([script.uid, script.gid, script.mode & 0o7777]).toEqual([user.uid, user.gid, 0o755])
-      expect((await lstat(path.join(out, 'site/ro'))).mode & 0o7777).toBe(0o755)
-    } finally {
-      await rm(shared, { recursive: true, force: true })
+        // Success replaces it, read-only folders included, and everything belongs to nobody.
+        const run = await exportArchive(
+          site(
+            { name: 'setuid.sh', data: '#!/bin/sh\n', mode: 0o4755, uid: 0, gid: 0 },
+            { name: 'ro/', type: '5', mode: 0o555 }
+          ),
+          {
+            path: out,
+            user
+          }
+        )
+        expect(run.errors).toEqual([])
+        expect((await readdir(path.join(out, 'site'))).sort()).toEqual(['index.html', 'ro', 'setuid.sh'])
+        // Beside the site, the site check's report (verify: warn by default).
+        expect((await readdir(out)).sort()).toEqual(['bundle.tar.gz', 'helm-values.yaml', 'site', 'verify-report.json'])
+        const script = await stat(path.join(out, 'site/setuid.sh'))
+        expect([script.uid, script.gid, script.mode & 0o7777]).toEqual([user.uid, user.gid, 0o755])
+        expect((await lstat(path.join(out, 'site/ro'))).mode & 0o7777).toBe(0o755)
+      } finally {
+        await rm(shared, { recursive: true, force: true })
+      }
     }
-  })
+  )
 })
 
 async function expectRefusedKeepingSite(run: ActionRun, out: string): Promise<void> {

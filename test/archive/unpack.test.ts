@@ -1,4 +1,16 @@
-import { access, chmod, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises'
+import {
+  access,
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  writeFile
+} from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { constants, gzipSync, zstdCompressSync } from 'node:zlib'
@@ -6,7 +18,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ArchiveError, detectArchiveKind, unpackSite, type ArchiveKind } from '../../src/archive/index.js'
 import type { Rule } from '../../src/archive/policy.js'
 import { describeTree, itWith, runTool, writeSourceTree } from '../support/archive-tools.ts'
-import { deflatedZeros, paxMember, tarArchive, zerosTar, zipArchive, type TarMember, type ZipMember } from '../support/craft.ts'
+import {
+  deflatedZeros,
+  paxMember,
+  tarArchive,
+  zerosTar,
+  zipArchive,
+  type TarMember,
+  type ZipMember
+} from '../support/craft.ts'
 
 /**
  * unpackSite as the action runs it: archives made by the tools of the machine must come out
@@ -54,7 +74,12 @@ async function expectNothingUnpacked(archive: string): Promise<void> {
 }
 
 /** Unpacks `bytes` as `kind` and expects a refusal under `rule` whose detail is `detail`; nothing may be left. */
-async function expectRefused(kind: ArchiveKind, bytes: Buffer, rule: Rule, detail: string | RegExp): Promise<ArchiveError> {
+async function expectRefused(
+  kind: ArchiveKind,
+  bytes: Buffer,
+  rule: Rule,
+  detail: string | RegExp
+): Promise<ArchiveError> {
   const archive = await archiveFile(kind, bytes)
   const error = await unpackSite(archive, kind, site).then(
     () => undefined,
@@ -90,7 +115,14 @@ interface Spec {
 }
 
 const TAR_TYPES = { file: '0', folder: '5', symlink: '2', fifo: '6', 'character device': '3', 'block device': '4' }
-const UNIX_TYPES = { file: 0o100000, folder: 0o040000, symlink: 0o120000, fifo: 0o010000, 'character device': 0o020000, 'block device': 0o060000 }
+const UNIX_TYPES = {
+  file: 0o100000,
+  folder: 0o040000,
+  symlink: 0o120000,
+  fifo: 0o010000,
+  'character device': 0o020000,
+  'block device': 0o060000
+}
 
 function asTar(specs: Spec[]): Buffer {
   return tarArchive(
@@ -106,7 +138,11 @@ function asZip(specs: Spec[]): Buffer {
     specs.map((spec): ZipMember => {
       const type = spec.type ?? 'file'
       const mode = spec.mode ?? (type === 'folder' ? 0o755 : type === 'symlink' ? 0o777 : 0o644)
-      return { name: type === 'folder' ? `${spec.name}/` : spec.name, data: spec.target ?? spec.data, unixMode: UNIX_TYPES[type] | mode }
+      return {
+        name: type === 'folder' ? `${spec.name}/` : spec.name,
+        data: spec.target ?? spec.data,
+        unixMode: UNIX_TYPES[type] | mode
+      }
     })
   )
 }
@@ -118,7 +154,11 @@ const BOTH: [string, ArchiveKind, (specs: Spec[]) => Buffer][] = [
 ]
 
 const INDEX: Spec = { name: 'index.html', data: '<h1>Acme Docs</h1>' }
-const GUIDES: Spec[] = [{ name: 'guides', type: 'folder' }, { name: 'guides/start.html', data: '<h1>Start</h1>' }, INDEX]
+const GUIDES: Spec[] = [
+  { name: 'guides', type: 'folder' },
+  { name: 'guides/start.html', data: '<h1>Start</h1>' },
+  INDEX
+]
 
 // ── benign archives from the real tools ──────────────────────────────────────────────────────
 
@@ -140,10 +180,12 @@ describe('unpackSite: archives made by the tools of this machine, without a loca
   })
 
   const python = path.resolve(import.meta.dirname, '../support/python-archive.py')
-  const tar = (format: string) => (from: string, to: string) => runTool('tar', [`--format=${format}`, '-cf', to, '-C', from, '.'])
+  const tar = (format: string) => (from: string, to: string) =>
+    runTool('tar', [`--format=${format}`, '-cf', to, '-C', from, '.'])
   const pipe = (command: string, args: string[]) => (from: string, to: string) =>
     writeFile(to, runTool(command, args, { input: runTool('tar', ['--format=gnu', '-cf', '-', '-C', from, '.']) }))
-  const zipTool = (args: string[]) => (from: string, to: string) => runTool('zip', ['-q', '-r', '-y', ...args, to, '.'], { cwd: from })
+  const zipTool = (args: string[]) => (from: string, to: string) =>
+    runTool('zip', ['-q', '-r', '-y', ...args, to, '.'], { cwd: from })
 
   const cases: [string, string[], ArchiveKind, keyof typeof source, (from: string, to: string) => unknown][] = [
     ['GNU tar, ustar', ['tar'], 'tar', 'short', tar('ustar')],
@@ -151,23 +193,77 @@ describe('unpackSite: archives made by the tools of this machine, without a loca
     ['GNU tar, oldgnu', ['tar'], 'tar', 'full', tar('oldgnu')],
     ['GNU tar, gnu', ['tar'], 'tar', 'full', tar('gnu')],
     ['GNU tar, pax', ['tar'], 'tar', 'full', tar('pax')],
-    ['GNU tar -czf (pax)', ['tar', 'gzip'], 'tar.gz', 'full', (from, to) => runTool('tar', ['--format=pax', '-czf', to, '-C', from, '.'])],
-    ['GNU tar --zstd', ['tar', 'zstd'], 'tar.zst', 'full', (from, to) => runTool('tar', ['--zstd', '-cf', to, '-C', from, '.'])],
+    [
+      'GNU tar -czf (pax)',
+      ['tar', 'gzip'],
+      'tar.gz',
+      'full',
+      (from, to) => runTool('tar', ['--format=pax', '-czf', to, '-C', from, '.'])
+    ],
+    [
+      'GNU tar --zstd',
+      ['tar', 'zstd'],
+      'tar.zst',
+      'full',
+      (from, to) => runTool('tar', ['--zstd', '-cf', to, '-C', from, '.'])
+    ],
     ['GNU tar | pigz', ['tar', 'pigz'], 'tar.gz', 'full', pipe('pigz', ['-c'])],
     ['GNU tar | zstd -19', ['tar', 'zstd'], 'tar.zst', 'full', pipe('zstd', ['-q', '-19', '-c'])],
     ['bsdtar -czf', ['bsdtar'], 'tar.gz', 'full', (from, to) => runTool('bsdtar', ['-czf', to, '-C', from, '.'])],
-    ['bsdtar, ustar', ['bsdtar'], 'tar', 'short', (from, to) => runTool('bsdtar', ['--format=ustar', '-cf', to, '-C', from, '.'])],
-    ['bsdtar, zip (data descriptors)', ['bsdtar'], 'zip', 'full', (from, to) => runTool('bsdtar', ['--format=zip', '-cf', to, '-C', from, '.'])],
+    [
+      'bsdtar, ustar',
+      ['bsdtar'],
+      'tar',
+      'short',
+      (from, to) => runTool('bsdtar', ['--format=ustar', '-cf', to, '-C', from, '.'])
+    ],
+    [
+      'bsdtar, zip (data descriptors)',
+      ['bsdtar'],
+      'zip',
+      'full',
+      (from, to) => runTool('bsdtar', ['--format=zip', '-cf', to, '-C', from, '.'])
+    ],
     ['Info-ZIP zip', ['zip'], 'zip', 'full', zipTool([])],
     ['Info-ZIP zip, stored', ['zip'], 'zip', 'full', zipTool(['-0'])],
     ['Info-ZIP zip, zip64', ['zip'], 'zip', 'full', zipTool(['-fz'])],
     ['Info-ZIP zip, data descriptors', ['zip'], 'zip', 'full', zipTool(['-fd'])],
     ['7-Zip, zip', ['7z'], 'zip', 'full', (from, to) => runTool('7z', ['a', '-tzip', '-snl', to, '.'], { cwd: from })],
-    ['Python tarfile, ustar', ['python3'], 'tar', 'short', (from, to) => runTool('python3', [python, 'tar-ustar', from, to])],
-    ['Python tarfile, gnu', ['python3'], 'tar', 'full', (from, to) => runTool('python3', [python, 'tar-gnu', from, to])],
-    ['Python tarfile, pax, gzip', ['python3'], 'tar.gz', 'full', (from, to) => runTool('python3', [python, 'tar-pax-gz', from, to])],
-    ['Python zipfile, deflated', ['python3'], 'zip', 'full', (from, to) => runTool('python3', [python, 'zip-deflated', from, to])],
-    ['Python zipfile, stored, zip64', ['python3'], 'zip', 'full', (from, to) => runTool('python3', [python, 'zip-stored-zip64', from, to])]
+    [
+      'Python tarfile, ustar',
+      ['python3'],
+      'tar',
+      'short',
+      (from, to) => runTool('python3', [python, 'tar-ustar', from, to])
+    ],
+    [
+      'Python tarfile, gnu',
+      ['python3'],
+      'tar',
+      'full',
+      (from, to) => runTool('python3', [python, 'tar-gnu', from, to])
+    ],
+    [
+      'Python tarfile, pax, gzip',
+      ['python3'],
+      'tar.gz',
+      'full',
+      (from, to) => runTool('python3', [python, 'tar-pax-gz', from, to])
+    ],
+    [
+      'Python zipfile, deflated',
+      ['python3'],
+      'zip',
+      'full',
+      (from, to) => runTool('python3', [python, 'zip-deflated', from, to])
+    ],
+    [
+      'Python zipfile, stored, zip64',
+      ['python3'],
+      'zip',
+      'full',
+      (from, to) => runTool('python3', [python, 'zip-stored-zip64', from, to])
+    ]
   ]
 
   for (const [title, tools, kind, tree, make] of cases) {
@@ -177,7 +273,9 @@ describe('unpackSite: archives made by the tools of this machine, without a loca
       expect(await detectArchiveKind(archive)).toBe(kind)
       await unpackSite(archive, kind, site)
       expect(await describeTree(site)).toEqual(await describeTree(source[tree]))
-      const owners = await Promise.all((await readdir(site, { recursive: true })).map(async (name) => lstat(path.join(site, name))))
+      const owners = await Promise.all(
+        (await readdir(site, { recursive: true })).map(async (name) => lstat(path.join(site, name)))
+      )
       expect(owners.every((stats) => stats.uid === process.getuid?.() && stats.gid === process.getgid?.())).toBe(true)
       expect((await readdir(work)).sort()).toEqual([path.basename(archive), 'site'])
     })
@@ -187,7 +285,10 @@ describe('unpackSite: archives made by the tools of this machine, without a loca
     const archive = path.join(work, 'bundle.tar')
     runTool('tar', ['-cf', archive, '-C', source.short, '.'])
     await unpackSite(archive, 'tar', site)
-    const [original, copy] = await Promise.all([stat(path.join(site, 'assets/app.js')), stat(path.join(site, 'assets/app-copy.js'))])
+    const [original, copy] = await Promise.all([
+      stat(path.join(site, 'assets/app.js')),
+      stat(path.join(site, 'assets/app-copy.js'))
+    ])
     expect(copy.ino).toBe(original.ino)
   })
 })
@@ -215,7 +316,12 @@ describe('unpackSite: entry types only one format has', () => {
       { name: 'index.html', data: 'x' },
       { name: 'sock', unixMode: 0o140755 }
     ])
-    await expectRefused('zip', bytes, 'entry-type', 'entry "sock" is a socket; only files, folders and links are unpacked')
+    await expectRefused(
+      'zip',
+      bytes,
+      'entry-type',
+      'entry "sock" is a socket; only files, folders and links are unpacked'
+    )
   })
 
   it.each([
@@ -288,7 +394,11 @@ describe.each(BOTH)('unpackSite, %s: symbolic links', (_name, kind, build) => {
   })
 
   it('refuses a link that leaves once a later link exists (judged again at the end)', async () => {
-    const specs: Spec[] = [INDEX, { name: 'a', type: 'symlink', target: 'b/..' }, { name: 'b', type: 'symlink', target: '.' }]
+    const specs: Spec[] = [
+      INDEX,
+      { name: 'a', type: 'symlink', target: 'b/..' },
+      { name: 'b', type: 'symlink', target: '.' }
+    ]
     await expectRefused(kind, build(specs), 'link-target', `link "a" resolves to ${work}, outside the site`)
   })
 
@@ -308,20 +418,42 @@ describe.each(BOTH)('unpackSite, %s: symbolic links', (_name, kind, build) => {
   })
 
   it('refuses a loop of links', async () => {
-    const specs: Spec[] = [INDEX, { name: 'a', type: 'symlink', target: 'b' }, { name: 'b', type: 'symlink', target: 'a' }]
+    const specs: Spec[] = [
+      INDEX,
+      { name: 'a', type: 'symlink', target: 'b' },
+      { name: 'b', type: 'symlink', target: 'a' }
+    ]
     // b -> a passes when written (a leads to b, not written yet); the check at the end finds the loop from a.
     await expectRefused(kind, build(specs), 'link-target', 'link "a" leads into a loop of more than 40 links')
   })
 
   it('never writes through a link, even one that stays inside', async () => {
-    const specs: Spec[] = [...GUIDES, { name: 'latest', type: 'symlink', target: 'guides' }, { name: 'latest/evil.html', data: 'x' }]
-    await expectRefused(kind, build(specs), 'through-link', 'entry "latest/evil.html" would be written through the link "latest"')
+    const specs: Spec[] = [
+      ...GUIDES,
+      { name: 'latest', type: 'symlink', target: 'guides' },
+      { name: 'latest/evil.html', data: 'x' }
+    ]
+    await expectRefused(
+      kind,
+      build(specs),
+      'through-link',
+      'entry "latest/evil.html" would be written through the link "latest"'
+    )
   })
 
   it('never writes through a link that leads out (refused as the link)', async () => {
-    const specs: Spec[] = [INDEX, { name: 'escape', type: 'symlink', target: '../../outside' }, { name: 'escape/evil.html', data: 'x' }]
+    const specs: Spec[] = [
+      INDEX,
+      { name: 'escape', type: 'symlink', target: '../../outside' },
+      { name: 'escape/evil.html', data: 'x' }
+    ]
     // Nothing appears at root/outside: expectRefused checks that root holds work/ alone.
-    await expectRefused(kind, build(specs), 'link-target', `link "escape" resolves to ${path.join(root, 'outside')}, outside the site`)
+    await expectRefused(
+      kind,
+      build(specs),
+      'link-target',
+      `link "escape" resolves to ${path.join(root, 'outside')}, outside the site`
+    )
   })
 
   it('keeps links that stay inside, chains included, written before their targets or after', async () => {
@@ -412,7 +544,10 @@ describe.each(BOTH)('unpackSite, %s: names', (_name, kind, build) => {
   })
 
   it('lets a folder be listed again, and merges what it holds', async () => {
-    await unpack(kind, build([...GUIDES, { name: 'guides', type: 'folder' }, { name: 'guides/more.html', data: 'more' }]))
+    await unpack(
+      kind,
+      build([...GUIDES, { name: 'guides', type: 'folder' }, { name: 'guides/more.html', data: 'more' }])
+    )
     expect((await readdir(path.join(site, 'guides'))).sort()).toEqual(['more.html', 'start.html'])
   })
 
@@ -432,7 +567,11 @@ describe('unpackSite: names only one format can hold', () => {
   })
 
   it('refuses a NUL in a pax name', async () => {
-    const bytes = tarArchive([{ name: 'index.html', data: 'x' }, paxMember({ path: 'index.html\0.png' }), { name: 'x', data: 'x' }])
+    const bytes = tarArchive([
+      { name: 'index.html', data: 'x' },
+      paxMember({ path: 'index.html\0.png' }),
+      { name: 'x', data: 'x' }
+    ])
     await expectRefused('tar', bytes, 'name', 'entry "index.html\\u0000.png" has a NUL character in its name')
   })
 
@@ -478,7 +617,14 @@ describe.each(BOTH)('unpackSite, %s: modes and owners', (_name, kind, build) => 
     for (const name of ['setuid', 'setgid', 'sticky', 'read-only', 'read-only/page.html', 'private.html']) {
       modes[name] = ((await stat(path.join(site, name))).mode & 0o7777).toString(8)
     }
-    expect(modes).toEqual({ setuid: '755', setgid: '755', sticky: '755', 'read-only': '755', 'read-only/page.html': '644', 'private.html': '644' })
+    expect(modes).toEqual({
+      setuid: '755',
+      setgid: '755',
+      sticky: '755',
+      'read-only': '755',
+      'read-only/page.html': '644',
+      'private.html': '644'
+    })
   })
 })
 
@@ -511,7 +657,12 @@ describe('unpackSite: incomplete or damaged archives', () => {
   const withoutEnd = tarArchive(members, { end: false })
 
   it('refuses a tar.gz whose tar stops at a member boundary inside a whole gzip stream (tar c | gzip, tar killed)', async () => {
-    await expectRefused('tar.gz', gzipSync(withoutEnd), 'complete', 'it ends after "b.html" without the end-of-archive blocks (cut short?)')
+    await expectRefused(
+      'tar.gz',
+      gzipSync(withoutEnd),
+      'complete',
+      'it ends after "b.html" without the end-of-archive blocks (cut short?)'
+    )
   })
 
   it('refuses a plain tar cut after a member whose data ends in zero blocks', async () => {
@@ -522,11 +673,21 @@ describe('unpackSite: incomplete or damaged archives', () => {
       ],
       { end: false }
     )
-    await expectRefused('tar', cut, 'complete', 'it ends after "zeros.bin" without the end-of-archive blocks (cut short?)')
+    await expectRefused(
+      'tar',
+      cut,
+      'complete',
+      'it ends after "zeros.bin" without the end-of-archive blocks (cut short?)'
+    )
   })
 
   it('refuses a tar member with short data', async () => {
-    await expectRefused('tar', whole.subarray(0, 512 * 6 + 100), 'complete', 'it is cut short: entry "b.html" has 100 of its 1000 bytes')
+    await expectRefused(
+      'tar',
+      whole.subarray(0, 512 * 6 + 100),
+      'complete',
+      'it is cut short: entry "b.html" has 100 of its 1000 bytes'
+    )
   })
 
   it('refuses a gzip stream cut short', async () => {
@@ -590,7 +751,11 @@ describe('unpackSite: incomplete or damaged archives', () => {
   })
 
   it.each([
-    ['a wrong CRC-32', zipArchive([{ name: 'index.html', data: 'x', crc: 5 }]), 'entry "index.html" fails its CRC-32 check'],
+    [
+      'a wrong CRC-32',
+      zipArchive([{ name: 'index.html', data: 'x', crc: 5 }]),
+      'entry "index.html" fails its CRC-32 check'
+    ],
     [
       'a wrong size',
       zipArchive([{ name: 'index.html', data: 'xy', size: 1 }]),
@@ -660,7 +825,12 @@ describe('unpackSite: decompression bombs', () => {
 
   it('stops a zip bomb that lies about its size as soon as it inflates past it', async () => {
     const bomb = zipArchive([{ name: 'zeros.bin', compressed: deflatedZeros(GiB), size: 1000, crc: 0 }])
-    await expectRefused('zip', bomb, 'complete', 'entry "zeros.bin" inflates to more than the 1000 B the central directory gives')
+    await expectRefused(
+      'zip',
+      bomb,
+      'complete',
+      'entry "zeros.bin" inflates to more than the 1000 B the central directory gives'
+    )
   })
 })
 
@@ -691,7 +861,9 @@ describe('unpackSite: the site in place', () => {
       ])
     )
     expect((await readdir(site)).sort()).toEqual(['a', 'b'])
-    expect(output.join('')).toContain('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is')
+    expect(output.join('')).toContain(
+      'The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is'
+    )
     expect(output.join('')).not.toContain('::warning::')
   })
 

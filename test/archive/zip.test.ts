@@ -47,7 +47,11 @@ const SITE: ZipMember[] = [
 describe('readZip: what it reads', () => {
   it('reads stored and deflated entries, folders and Unix modes', async () => {
     const recorder = await read(
-      zipArchive([...SITE, { name: 'run.sh', data: 'x', unixMode: 0o100755 }, { name: 'up', data: 'guides', unixMode: 0o120777 }])
+      zipArchive([
+        ...SITE,
+        { name: 'run.sh', data: 'x', unixMode: 0o100755 },
+        { name: 'up', data: 'guides', unixMode: 0o120777 }
+      ])
     )
     expect(recorder.summary()).toEqual([
       'directory guides/',
@@ -75,7 +79,9 @@ describe('readZip: what it reads', () => {
 
   it('reads an entry larger than what is inflated at once, streaming', async () => {
     const large = Buffer.alloc(9 * 1024 * 1024, 'ab')
-    const recorder = await read(zipArchive([{ name: 'big.txt', data: large, compressed: deflateRawSync(large, { level: 0 }) }]))
+    const recorder = await read(
+      zipArchive([{ name: 'big.txt', data: large, compressed: deflateRawSync(large, { level: 0 }) }])
+    )
     expect(recorder.entries[0]?.data?.equals(large)).toBe(true)
   })
 
@@ -91,7 +97,11 @@ describe('readZip: what it reads', () => {
       'café.htm'
     ],
     ['CP437 box drawing and Greek', { name: Buffer.from([0xc9, 0xcd, 0xbb, 0xe0, 0xe1]), utf8: false }, '╔═╗αß'],
-    ['raw UTF-8 from a Unix system (Info-ZIP, bsdtar)', { name: Buffer.from('café.html'), utf8: false, unixMode: 0o100644 }, 'café.html'],
+    [
+      'raw UTF-8 from a Unix system (Info-ZIP, bsdtar)',
+      { name: Buffer.from('café.html'), utf8: false, unixMode: 0o100644 },
+      'café.html'
+    ],
     [
       "Info-ZIP's unicode path field",
       { name: Buffer.from('caf?.html'), utf8: false, extra: unicodePathExtra(Buffer.from('caf?.html'), 'café.html') },
@@ -153,7 +163,12 @@ describe('readZip: completeness', () => {
       {},
       /^entry "guides\/a\.html" inflates to more than the 10 B the central directory gives$/
     ],
-    ['a stored entry whose sizes differ', [{ ...SITE[2], size: 5 }], {}, /^entry "index\.html" is stored, yet its sizes differ \(13 and 5\)$/],
+    [
+      'a stored entry whose sizes differ',
+      [{ ...SITE[2], size: 5 }],
+      {},
+      /^entry "index\.html" is stored, yet its sizes differ \(13 and 5\)$/
+    ],
     [
       'a compressed size longer than the deflate stream',
       [{ ...SITE[1], compressed: Buffer.concat([deflateRawSync('a'.repeat(3000)), Buffer.from('hidden')]) }],
@@ -172,7 +187,12 @@ describe('readZip: completeness', () => {
       {},
       /local header and the central directory disagree on the name$/
     ],
-    ['a local CRC-32 that differs', [{ ...SITE[2], localCrc: 7 }], {}, /local header and the central directory disagree on the CRC-32 or the sizes$/],
+    [
+      'a local CRC-32 that differs',
+      [{ ...SITE[2], localCrc: 7 }],
+      {},
+      /local header and the central directory disagree on the CRC-32 or the sizes$/
+    ],
     [
       'a local method that differs',
       [{ ...SITE[2], localMethod: 8 }],
@@ -198,7 +218,12 @@ describe('readZip: completeness', () => {
       { gap: Buffer.from('hidden') },
       /^it has 6 bytes between its last entry and the central directory$/
     ],
-    ['bytes after the end record', SITE, { trailing: Buffer.from('garbage') }, /^it has bytes after the end of the zip$/],
+    [
+      'bytes after the end record',
+      SITE,
+      { trailing: Buffer.from('garbage') },
+      /^it has bytes after the end of the zip$/
+    ],
     [
       'a central directory offset that lies',
       SITE,

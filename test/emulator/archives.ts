@@ -18,8 +18,14 @@ export const SAMPLE_SITE: ArchiveEntry[] = [
       '<!doctype html><html><head><title>Acme Docs</title><link rel="stylesheet" href="assets/style.css"></head><body><h1>Acme Docs</h1><a href="guides/getting-started.html">Get started</a><script src="assets/app.js"></script></body></html>\n'
   },
   { name: 'guides/', type: 'directory' },
-  { name: 'guides/getting-started.html', content: '<!doctype html><html><body><h1>Getting started</h1><p>Install the CLI.</p></body></html>\n' },
-  { name: 'api-reference/introduction.html', content: '<!doctype html><html><body><h1>API reference</h1></body></html>\n' },
+  {
+    name: 'guides/getting-started.html',
+    content: '<!doctype html><html><body><h1>Getting started</h1><p>Install the CLI.</p></body></html>\n'
+  },
+  {
+    name: 'api-reference/introduction.html',
+    content: '<!doctype html><html><body><h1>API reference</h1></body></html>\n'
+  },
   { name: 'assets/style.css', content: 'body { font-family: system-ui, sans-serif; margin: 2rem; }\n' },
   { name: 'assets/app.js', content: 'document.documentElement.dataset.ready = "true";\n' },
   {
@@ -62,7 +68,8 @@ export function tarHeader(entry: ArchiveEntry, size: number): Buffer {
   const write = (text: string, offset: number, length: number): void => {
     header.write(text, offset, Math.min(Buffer.byteLength(text), length), 'utf8')
   }
-  const octal = (value: number, offset: number, length: number): void => write(`${value.toString(8).padStart(length - 1, '0')}\0`, offset, length)
+  const octal = (value: number, offset: number, length: number): void =>
+    write(`${value.toString(8).padStart(length - 1, '0')}\0`, offset, length)
   const type = entry.type ?? 'file'
   write(entry.name, 0, 100)
   octal(type === 'directory' ? 0o755 : 0o644, 100, 8)
@@ -89,7 +96,12 @@ export function zip(entries: ArchiveEntry[]): Buffer {
   for (const entry of entries) {
     const type = entry.type ?? 'file'
     const name = Buffer.from(entry.name)
-    const data = type === 'symlink' ? Buffer.from(entry.target ?? '') : type === 'directory' ? Buffer.alloc(0) : toBuffer(entry.content)
+    const data =
+      type === 'symlink'
+        ? Buffer.from(entry.target ?? '')
+        : type === 'directory'
+          ? Buffer.alloc(0)
+          : toBuffer(entry.content)
     const crc = crc32(data)
     const mode = type === 'symlink' ? 0o120777 : type === 'directory' ? 0o40755 : 0o100644
     const local = Buffer.alloc(30)

@@ -32,7 +32,13 @@ export interface GitHubOptions {
 
 export class GitHubEmulator {
   readonly comments: IssueComment[] = []
-  readonly requests: { method: string; path: string; authorization?: string; userAgent?: string; apiVersion?: string }[] = []
+  readonly requests: {
+    method: string
+    path: string
+    authorization?: string
+    userAgent?: string
+    apiVersion?: string
+  }[] = []
   /** Bytes of endless lists that the client read before it closed the connection. */
   endlessBytesSent = 0
   options: GitHubOptions = { canWrite: true, issues: new Set([7]), pageSize: 30, listDelayMs: 0 }
@@ -61,7 +67,13 @@ export class GitHubEmulator {
   /** Adds a comment as if someone had written it earlier. */
   addComment(issue: number, body: string, login: string): IssueComment {
     const id = this.nextId++
-    const comment = { id, body, user: { login }, issue, html_url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${id}` }
+    const comment = {
+      id,
+      body,
+      user: { login },
+      issue,
+      html_url: `https://github.com/acme/docs/issues/${issue}#issuecomment-${id}`
+    }
     this.comments.push(comment)
     return comment
   }
@@ -112,7 +124,8 @@ export class GitHubEmulator {
     if (update && req.method === 'PATCH') {
       const comment = this.comments.find((candidate) => candidate.id === Number(update[1]))
       if (!comment) return send(404, { message: 'Not Found' })
-      if (!this.options.canWrite || comment.user.login !== this.author) return send(403, { message: 'Resource not accessible by integration' })
+      if (!this.options.canWrite || comment.user.login !== this.author)
+        return send(403, { message: 'Resource not accessible by integration' })
       comment.body = (JSON.parse(Buffer.concat(chunks).toString()) as { body: string }).body
       return send(200, comment)
     }
@@ -138,10 +151,16 @@ export class GitHubEmulator {
     }
   }
 
-  private listComments(url: URL, issue: number, send: (status: number, body: unknown, headers?: Record<string, string>) => void): void {
+  private listComments(
+    url: URL,
+    issue: number,
+    send: (status: number, body: unknown, headers?: Record<string, string>) => void
+  ): void {
     const perPage = Math.min(Number(url.searchParams.get('per_page') ?? this.options.pageSize), this.options.pageSize)
     const page = Number(url.searchParams.get('page') ?? 1)
-    const all = this.options.listView ? this.options.listView(this.commentsOn(issue), ++this.lists) : this.commentsOn(issue)
+    const all = this.options.listView
+      ? this.options.listView(this.commentsOn(issue), ++this.lists)
+      : this.commentsOn(issue)
     const slice = all.slice((page - 1) * perPage, page * perPage)
     const last = Math.max(1, Math.ceil(all.length / perPage))
     const headers: Record<string, string> = {}

@@ -121,7 +121,14 @@ interface ExportJobState {
 const DEFAULTS: EmulatorOptions = {
   apiKey: 'mint_emulator_0123456789',
   plan: 'enterprise',
-  export: { queuedMs: 100, runningMs: 400, pages: SAMPLE_SITE_PAGES, outcome: 'completed', queuedName: 'queued', runningName: 'running' },
+  export: {
+    queuedMs: 100,
+    runningMs: 400,
+    pages: SAMPLE_SITE_PAGES,
+    outcome: 'completed',
+    queuedName: 'queued',
+    runningName: 'running'
+  },
   archive: { bytes: tarGz(SAMPLE_SITE), name: 'bundle.tar.gz' },
   linkTtlMs: 15 * 60_000,
   expiresAtFormat: 'iso',
@@ -151,7 +158,9 @@ export class Emulator {
   private apiPort = 0
 
   constructor({ site, ...options }: EmulatorSetup = {}) {
-    const served: Partial<EmulatorOptions> = site ? { archive: { bytes: tarGz(site.entries), name: 'bundle.tar.gz' } } : {}
+    const served: Partial<EmulatorOptions> = site
+      ? { archive: { bytes: tarGz(site.entries), name: 'bundle.tar.gz' } }
+      : {}
     const pages = site ? { pages: site.pageCount } : {}
     this.options = { ...DEFAULTS, ...served, ...options, export: { ...DEFAULTS.export, ...pages, ...options.export } }
     for (const server of [this.api, this.storage]) {
@@ -265,7 +274,9 @@ export class Emulator {
 
   private startJob(req: http.IncomingMessage, res: http.ServerResponse, text: string): void {
     if (this.options.plan !== 'enterprise') {
-      return json(res, 403, { error: 'Static export is not enabled for this organization. Contact sales to enable it on an Enterprise plan.' })
+      return json(res, 403, {
+        error: 'Static export is not enabled for this organization. Contact sales to enable it on an Enterprise plan.'
+      })
     }
     let body: Record<string, unknown>
     try {
@@ -280,7 +291,13 @@ export class Emulator {
     const known = typeof key === 'string' ? this.idempotency.get(key) : undefined
     const jobId = known ?? `se_${randomBytes(8).toString('hex')}`
     if (!known) {
-      this.exportJobs.set(jobId, { jobId, domain: body.domain, createdAt: Date.now(), scenario: this.options.export, body })
+      this.exportJobs.set(jobId, {
+        jobId,
+        domain: body.domain,
+        createdAt: Date.now(),
+        scenario: this.options.export,
+        body
+      })
       if (typeof key === 'string') this.idempotency.set(key, jobId)
     }
     json(res, 202, this.jobView(this.exportJobs.get(jobId) as ExportJobState))
@@ -306,13 +323,17 @@ export class Emulator {
     let status: string
     let fraction: number
     if (elapsed < scenario.queuedMs) [status, fraction] = [scenario.queuedName, 0]
-    else if (elapsed < total) [status, fraction] = [scenario.runningName, (elapsed - scenario.queuedMs) / scenario.runningMs]
+    else if (elapsed < total)
+      [status, fraction] = [scenario.runningName, (elapsed - scenario.queuedMs) / scenario.runningMs]
     else [status, fraction] = [scenario.outcome, scenario.outcome === 'completed' ? 1 : 0.5]
     const pageCount = Math.floor(scenario.pages * fraction)
     return {
       jobId: job.jobId,
       status,
-      progress: status === scenario.runningName && scenario.runningProgress !== undefined ? scenario.runningProgress : this.progressValue(fraction),
+      progress:
+        status === scenario.runningName && scenario.runningProgress !== undefined
+          ? scenario.runningProgress
+          : this.progressValue(fraction),
       pageCount,
       createdAt: new Date(job.createdAt).toISOString(),
       updatedAt: new Date().toISOString(),
@@ -336,7 +357,8 @@ export class Emulator {
     const job = this.exportJobs.get(jobId)
     if (!job) return json(res, 404, { error: `No static export job ${jobId}` })
     const view = this.jobView(job)
-    if (view.status !== 'completed') return json(res, 409, { error: `Job ${jobId} has not completed (status: ${String(view.status)})` })
+    if (view.status !== 'completed')
+      return json(res, 409, { error: `Job ${jobId} has not completed (status: ${String(view.status)})` })
     json(res, 200, { jobId, ...(await this.issueLink(jobId)) })
   }
 
@@ -349,7 +371,11 @@ export class Emulator {
     const signature = this.sign(jobId, expires)
     const bundleUrl = `${this.options.storageBaseUrl ?? this.storageUrl}/static-exports/${jobId}/${name}?X-Amz-Expires=${expires}&X-Amz-Signature=${signature}`
     const size = await this.archiveSize()
-    return { bundleUrl, ...(this.options.omitSizeBytes ? {} : { sizeBytes: size }), expiresAt: this.formatExpiry(expires) }
+    return {
+      bundleUrl,
+      ...(this.options.omitSizeBytes ? {} : { sizeBytes: size }),
+      expiresAt: this.formatExpiry(expires)
+    }
   }
 
   private formatExpiry(ms: number): string | number {
@@ -418,7 +444,12 @@ export class Emulator {
     const match = /^(?:\/moved)?\/static-exports\/([^/]+)\/[^/]+$/.exec(url.pathname)
     const expires = Number(url.searchParams.get('X-Amz-Expires'))
     if (!match || url.searchParams.get('X-Amz-Signature') !== this.sign(match[1] ?? '', expires)) {
-      return s3Error(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided')
+      return s3Error(
+        res,
+        403,
+        'SignatureDoesNotMatch',
+        'The request signature we calculated does not match the signature you provided'
+      )
     }
     if (Date.now() > expires) return s3Error(res, 403, 'AccessDenied', 'Request has expired')
     await this.serveArchive(req, res, recorded, fault)
@@ -429,7 +460,12 @@ export class Emulator {
    * Content-Range) when Range asks for it and If-Range still names this ETag; the whole object
    * (200) when If-Range names another.
    */
-  private async serveArchive(req: http.IncomingMessage, res: http.ServerResponse, recorded: RecordedRequest, fault?: Fault): Promise<void> {
+  private async serveArchive(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    recorded: RecordedRequest,
+    fault?: Fault
+  ): Promise<void> {
     const source = this.options.archive
     const size = await this.archiveSize()
     const etag = await archiveEtag(source)
@@ -454,7 +490,9 @@ export class Emulator {
     const cut = fault && 'resetAfterBytes' in fault ? fault : undefined
     const last = cut ? Math.min(end, start + cut.resetAfterBytes - 1) : end
     const body =
-      'bytes' in source ? [source.bytes.subarray(start, last + 1)] : createReadStream(source.file, { start, end: last, highWaterMark: 1024 * 1024 })
+      'bytes' in source
+        ? [source.bytes.subarray(start, last + 1)]
+        : createReadStream(source.file, { start, end: last, highWaterMark: 1024 * 1024 })
     for await (const chunk of body) {
       if (res.destroyed) return
       recorded.bodyBytes = (recorded.bodyBytes ?? 0) + (chunk as Buffer).length

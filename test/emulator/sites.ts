@@ -26,7 +26,11 @@ export const ASSETS = {
   printCss: '/_next/static/css/print-77c2d1.css',
   font: '/_next/static/media/inter-latin-4c1b2e.woff2',
   fontWoff: '/_next/static/media/inter-latin-4c1b2e.woff',
-  chunks: ['/_next/static/chunks/webpack-9a8b7c.js', '/_next/static/chunks/main-app-3d4e5f.js', '/_next/static/chunks/app/layout-6a7b8c.js']
+  chunks: [
+    '/_next/static/chunks/webpack-9a8b7c.js',
+    '/_next/static/chunks/main-app-3d4e5f.js',
+    '/_next/static/chunks/app/layout-6a7b8c.js'
+  ]
 }
 
 export interface PageOptions {
@@ -47,7 +51,9 @@ export function exportPage(route: string, options: PageOptions): string {
   const domain = options.domain ?? SITE_DOMAIN
   const address = `https://${domain}/${route.replace(/\/$/, '')}`
   const title = options.title ?? (route || 'Acme Docs')
-  const nav = options.nav.map((target) => `<li><a class="nav-link" href="/${target}">${target || 'Home'}</a></li>`).join('')
+  const nav = options.nav
+    .map((target) => `<li><a class="nav-link" href="/${target}">${target || 'Home'}</a></li>`)
+    .join('')
   return [
     '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>',
     '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
@@ -111,10 +117,12 @@ const BODY: Record<string, string> = {
     '<div style="background:url(/images/bg.svg)">Banner</div>',
     '<style>.banner{background-image:url("/images/hero@2x.png")}</style>'
   ].join(''),
-  'api-reference/endpoints/list-pages': '<p><a href="../introduction">Introduction</a> · <a href="../../guides/deploy#cli">Deploy</a></p>',
+  'api-reference/endpoints/list-pages':
+    '<p><a href="../introduction">Introduction</a> · <a href="../../guides/deploy#cli">Deploy</a></p>',
   'guides/deploy':
     '<iframe src="/api-reference/introduction" title="Playground"></iframe><a href="./getting-started.html">Getting started</a><h2 id="cli">CLI</h2>',
-  'guides/getting-started': '<a name="install"></a><h2>Install</h2><p><a href="#:~:text=Install">Jump to the text</a></p>',
+  'guides/getting-started':
+    '<a name="install"></a><h2>Install</h2><p><a href="#:~:text=Install">Jump to the text</a></p>',
   'guides/café': '<h2 id="réglages">Réglages</h2><a href="#r%C3%A9glages">Réglages</a>'
 }
 
@@ -132,7 +140,10 @@ const STATIC_FILES: ArchiveEntry[] = [
   { name: 'videos/demo.vtt', content: 'WEBVTT\n' },
   { name: 'favicon.svg', content: '<svg xmlns="http://www.w3.org/2000/svg"/>' },
   { name: 'robots.txt', content: `User-agent: *\nSitemap: https://${SITE_DOMAIN}/sitemap.xml\n` },
-  { name: '404.html', content: '<!DOCTYPE html><html><body><h1>Page not found</h1><a href="/">Home</a></body></html>\n' }
+  {
+    name: '404.html',
+    content: '<!DOCTYPE html><html><body><h1>Page not found</h1><a href="/">Home</a></body></html>\n'
+  }
 ]
 
 export function sitemapXml(urls: string[]): string {
@@ -169,7 +180,9 @@ function editPages(site: ExportedSite, edit: (content: string) => string): Expor
   return {
     ...site,
     entries: site.entries.map((entry) =>
-      ROUTES.some((route) => pageFile(route) === entry.name) ? { ...entry, content: edit(String(entry.content)) } : entry
+      ROUTES.some((route) => pageFile(route) === entry.name)
+        ? { ...entry, content: edit(String(entry.content)) }
+        : entry
     )
   }
 }
@@ -193,12 +206,17 @@ export function brokenSite(breakage: Breakage): ExportedSite {
   const clean = exportShapedSite()
   switch (breakage) {
     case 'missing-page':
-      return editFile(clean, 'guides/deploy.html', (html) => html.replace('</main>', '<a href="/guides/upgrade">Upgrade</a></main>'))
+      return editFile(clean, 'guides/deploy.html', (html) =>
+        html.replace('</main>', '<a href="/guides/upgrade">Upgrade</a></main>')
+      )
     case 'css-asset':
       return editFile(clean, ASSETS.css.slice(1), (css) => `${css}.cover{background:url(../media/cover.webp)}\n`)
     case 'srcset-asset':
       return editFile(clean, 'guides/getting-started.html', (html) =>
-        html.replace('</main>', '<img src="/images/hero.png" srcset="/images/hero.png 1x, /images/hero@3x.png 3x" alt=""/></main>')
+        html.replace(
+          '</main>',
+          '<img src="/images/hero.png" srcset="/images/hero.png 1x, /images/hero@3x.png 3x" alt=""/></main>'
+        )
       )
     case 'external-loads':
       return editFile(
@@ -212,15 +230,23 @@ export function brokenSite(breakage: Breakage): ExportedSite {
         'guides/deploy.html',
         (html) =>
           html
-            .replace('</head>', '<script src="https://cdn.segment.com/analytics.js/v1/key/analytics.min.js"></script></head>')
+            .replace(
+              '</head>',
+              '<script src="https://cdn.segment.com/analytics.js/v1/key/analytics.min.js"></script></head>'
+            )
             .replace('</main>', '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe></main>')
       )
     case 'canonical-host':
       return editPages(clean, (html) =>
-        html.replace(/(rel="canonical" href="|property="og:url" content=")https:\/\/docs\.acme\.dev/g, '$1https://undefined.mintlify.app')
+        html.replace(
+          /(rel="canonical" href="|property="og:url" content=")https:\/\/docs\.acme\.dev/g,
+          '$1https://undefined.mintlify.app'
+        )
       )
     case 'sitemap-host':
-      return editFile(clean, 'sitemap.xml', (xml) => xml.replace(`https://${SITE_DOMAIN}/guides/deploy`, 'https://acme.mintlify.app/guides/deploy'))
+      return editFile(clean, 'sitemap.xml', (xml) =>
+        xml.replace(`https://${SITE_DOMAIN}/guides/deploy`, 'https://acme.mintlify.app/guides/deploy')
+      )
     case 'sitemap-unresolved':
       return editFile(clean, 'sitemap.xml', (xml) =>
         xml.replace('</urlset>', `<url><loc>https://${SITE_DOMAIN}/guides/removed</loc></url>\n</urlset>`)
@@ -238,7 +264,10 @@ export function brokenSite(breakage: Breakage): ExportedSite {
       )
     case 'fragment':
       return editFile(clean, 'guides/deploy.html', (html) =>
-        html.replace('</main>', '<a href="/guides/getting-started#setup">Setup</a><a href="#options">Options</a></main>')
+        html.replace(
+          '</main>',
+          '<a href="/guides/getting-started#setup">Setup</a><a href="#options">Options</a></main>'
+        )
       )
     case 'sitemap-index':
       return withFile(
@@ -248,7 +277,10 @@ export function brokenSite(breakage: Breakage): ExportedSite {
           `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://${SITE_DOMAIN}/sitemap-0.xml</loc></sitemap></sitemapindex>\n`
         ),
         'sitemap-0.xml',
-        sitemapXml([...ROUTES.map((route) => `https://${SITE_DOMAIN}/${route}`), `https://${SITE_DOMAIN}/guides/removed`])
+        sitemapXml([
+          ...ROUTES.map((route) => `https://${SITE_DOMAIN}/${route}`),
+          `https://${SITE_DOMAIN}/guides/removed`
+        ])
       )
   }
 }

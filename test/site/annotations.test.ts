@@ -41,15 +41,18 @@ describe('warnProblems', () => {
     )
   })
 
-  it.each([11, 250])('stays within GitHub’s 10 annotations with %i problems, the last saying how many more', (count) => {
-    warnProblems(reportWith(count), '/runner/temp/verify-report.json')
-    const lines = warnings()
-    expect(lines).toHaveLength(MAX_ANNOTATIONS)
-    expect(lines.slice(0, 9).every((line) => line.includes('points at /gone-'))).toBe(true)
-    expect(lines[9]).toBe(
-      `::warning title=Site check%3A more problems::…and ${count - 9} more site check problems: every one is in /runner/temp/verify-report.json and the job summary lists the first`
-    )
-  })
+  it.each([11, 250])(
+    'stays within GitHub’s 10 annotations with %i problems, the last saying how many more',
+    (count) => {
+      warnProblems(reportWith(count), '/runner/temp/verify-report.json')
+      const lines = warnings()
+      expect(lines).toHaveLength(MAX_ANNOTATIONS)
+      expect(lines.slice(0, 9).every((line) => line.includes('points at /gone-'))).toBe(true)
+      expect(lines[9]).toBe(
+        `::warning title=Site check%3A more problems::…and ${count - 9} more site check problems: every one is in /runner/temp/verify-report.json and the job summary lists the first`
+      )
+    }
+  )
 
   it('counts the problems the report counts, also those it does not list', () => {
     const report = reportWith(3)
@@ -61,7 +64,9 @@ describe('warnProblems', () => {
   it('names the file of the workspace when the site is in it', () => {
     vi.stubEnv('GITHUB_WORKSPACE', '/home/runner/work/docs/docs')
     warnProblems(reportWith(1, '/home/runner/work/docs/docs/out/site'), '/r.json')
-    expect(warnings()[0]).toMatch(/^::warning title=Site check%3A broken reference,file=out\/site\/guides\/page-0\.html::/)
+    expect(warnings()[0]).toMatch(
+      /^::warning title=Site check%3A broken reference,file=out\/site\/guides\/page-0\.html::/
+    )
   })
 
   it('names no file when the site is outside the workspace', () => {
@@ -77,12 +82,16 @@ describe('siteCheckError', () => {
     const lines = error.message.split('\n')
     expect(lines[0]).toBe('The site check found 8 problems in /runner/temp/site (verify: error):')
     expect(lines.slice(1, 6)).toEqual(
-      [0, 1, 2, 3, 4].map((i) => `- guides/page-${i}.html: a[href] "/gone-${i}" points at /gone-${i}, which is not in the site`)
+      [0, 1, 2, 3, 4].map(
+        (i) => `- guides/page-${i}.html: a[href] "/gone-${i}" points at /gone-${i}, which is not in the site`
+      )
     )
     expect(lines.slice(6)).toEqual(['…and 3 more', 'Report: /runner/temp/verify-report.json'])
   })
 
   it('says "problem" for one', () => {
-    expect(siteCheckError(reportWith(1), '/r.json').message).toMatch(/^The site check found 1 problem in .*\n- .*\nReport: \/r\.json$/)
+    expect(siteCheckError(reportWith(1), '/r.json').message).toMatch(
+      /^The site check found 1 problem in .*\n- .*\nReport: \/r\.json$/
+    )
   })
 })

@@ -31,7 +31,18 @@ async function writeSite(entries: ArchiveEntry[]): Promise<string> {
 
 /** The findings as plain data, for comparisons. */
 function plain(findings: SiteFindings): Record<string, unknown> {
-  const { durationMs: _durationMs, threads: _threads, root: _root, broken, external, hints, outbound, addresses, fragments, ...rest } = findings
+  const {
+    durationMs: _durationMs,
+    threads: _threads,
+    root: _root,
+    broken,
+    external,
+    hints,
+    outbound,
+    addresses,
+    fragments,
+    ...rest
+  } = findings
   return {
     ...rest,
     broken: broken.sorted(),
@@ -48,15 +59,30 @@ const page = (body: string, head = ''): string => `<!doctype html><html><head>${
 describe('checkSite on export-shaped sites', () => {
   it('finds nothing wrong in the clean site, and notes that it relies on links without .html', async () => {
     const site = exportShapedSite()
-    const findings = await checkSite(await writeSite(site.entries), { domain: SITE_DOMAIN, expectedPages: site.pageCount })
-    expect(findings).toMatchObject({ domain: SITE_DOMAIN, expectedPages: 7, htmlPages: 8, styleSheets: 2, indexHtml: true })
+    const findings = await checkSite(await writeSite(site.entries), {
+      domain: SITE_DOMAIN,
+      expectedPages: site.pageCount
+    })
+    expect(findings).toMatchObject({
+      domain: SITE_DOMAIN,
+      expectedPages: 7,
+      htmlPages: 8,
+      styleSheets: 2,
+      indexHtml: true
+    })
     expect(findings.files).toBe(site.entries.length)
     expect(findings.internalReferences).toBeGreaterThan(100)
     expect(findings.broken.sorted()).toEqual([])
     expect(findings.external.sorted()).toEqual([])
     expect(findings.addresses.sorted()).toEqual([])
     expect(findings.outbound.sorted()).toEqual([{ origin: 'https://github.com', files: 1, examples: ['index.html'] }])
-    expect(findings.sitemap).toEqual({ files: ['sitemap.xml'], urls: 7, offDomain: [], unresolved: [], unresolvedCount: 0 })
+    expect(findings.sitemap).toEqual({
+      files: ['sitemap.xml'],
+      urls: 7,
+      offDomain: [],
+      unresolved: [],
+      unresolvedCount: 0
+    })
     expect(findings.extensionless).toMatchObject({
       exampleFile: 'index.html',
       exampleReference: '/guides/getting-started'
@@ -67,7 +93,13 @@ describe('checkSite on export-shaped sites', () => {
   it('finds a link to a page that is not in the site, with the page that holds it', async () => {
     const findings = await checkSite(await writeSite(brokenSite('missing-page').entries), { domain: SITE_DOMAIN })
     expect(findings.broken.sorted()).toEqual([
-      { target: '/guides/upgrade', reference: '/guides/upgrade', source: 'a[href]', files: 1, examples: ['guides/deploy.html'] }
+      {
+        target: '/guides/upgrade',
+        reference: '/guides/upgrade',
+        source: 'a[href]',
+        files: 1,
+        examples: ['guides/deploy.html']
+      }
     ])
   })
 
@@ -87,7 +119,13 @@ describe('checkSite on export-shaped sites', () => {
   it('finds a missing image of a srcset', async () => {
     const findings = await checkSite(await writeSite(brokenSite('srcset-asset').entries), { domain: SITE_DOMAIN })
     expect(findings.broken.sorted()).toEqual([
-      { target: '/images/hero@3x.png', reference: '/images/hero@3x.png', source: 'img[srcset]', files: 1, examples: ['guides/getting-started.html'] }
+      {
+        target: '/images/hero@3x.png',
+        reference: '/images/hero@3x.png',
+        source: 'img[srcset]',
+        files: 1,
+        examples: ['guides/getting-started.html']
+      }
     ])
   })
 
@@ -149,7 +187,9 @@ describe('checkSite on export-shaped sites', () => {
       { file: 'sitemap.xml', host: 'acme.mintlify.app', urls: 1, examples: ['https://acme.mintlify.app/guides/deploy'] }
     ])
     expect(offDomain.sitemap?.unresolvedCount).toBe(0)
-    const unresolved = await checkSite(await writeSite(brokenSite('sitemap-unresolved').entries), { domain: SITE_DOMAIN })
+    const unresolved = await checkSite(await writeSite(brokenSite('sitemap-unresolved').entries), {
+      domain: SITE_DOMAIN
+    })
     expect(unresolved.sitemap).toMatchObject({
       urls: 8,
       offDomain: [],
@@ -240,7 +280,10 @@ describe('checkSite fragments', () => {
   const fragmentsOf = (findings: SiteFindings): string[] =>
     findings.fragments
       .sorted()
-      .map((link) => `${link.examples.join(',')}: ${link.source} ${link.reference} → ${link.page} #${link.fragment} (${link.files})`)
+      .map(
+        (link) =>
+          `${link.examples.join(',')}: ${link.source} ${link.reference} → ${link.page} #${link.fragment} (${link.files})`
+      )
 
   it('checks a link to a fragment of its own page against every id of the page, before or after the link', async () => {
     const root = await writeSite([
@@ -284,10 +327,15 @@ describe('checkSite fragments', () => {
 
   it('follows <base href> for a link to a bare fragment', async () => {
     const root = await writeSite([
-      { name: 'index.html', content: page('<a href="#intro">x</a><a href="#here">y</a><h2 id="here"></h2>', '<base href="/docs/">') },
+      {
+        name: 'index.html',
+        content: page('<a href="#intro">x</a><a href="#here">y</a><h2 id="here"></h2>', '<base href="/docs/">')
+      },
       { name: 'docs/index.html', content: page('<h2 id="intro"></h2>') }
     ])
-    expect(fragmentsOf(await checkSite(root, { domain: SITE_DOMAIN }))).toEqual(['index.html: a[href] #here → docs/index.html #here (1)'])
+    expect(fragmentsOf(await checkSite(root, { domain: SITE_DOMAIN }))).toEqual([
+      'index.html: a[href] #here → docs/index.html #here (1)'
+    ])
   })
 })
 

@@ -11,12 +11,9 @@ const urls = (css: string): string[] => references(css).map((reference) => refer
 
 describe('scanCss', () => {
   it('reads url() unquoted, in single and double quotes, with spaces inside the parentheses', () => {
-    expect(urls(`a{background:url(a.png)} b{background:url( 'b.png' )} c{background:URL("c.png")} d{mask:url(  d.svg  )}`)).toEqual([
-      'a.png',
-      'b.png',
-      'c.png',
-      'd.svg'
-    ])
+    expect(
+      urls(`a{background:url(a.png)} b{background:url( 'b.png' )} c{background:URL("c.png")} d{mask:url(  d.svg  )}`)
+    ).toEqual(['a.png', 'b.png', 'c.png', 'd.svg'])
   })
 
   it('decodes escapes in url() and in strings', () => {
@@ -28,13 +25,17 @@ describe('scanCss', () => {
   })
 
   it('skips comments and strings: a url( inside either is no reference', () => {
-    expect(urls('/* url(commented.png) */ a{content:"url(quoted.png)"} b{content:\'url(single.png)\'} c{background:url(real.png)}')).toEqual([
-      'real.png'
-    ])
+    expect(
+      urls(
+        '/* url(commented.png) */ a{content:"url(quoted.png)"} b{content:\'url(single.png)\'} c{background:url(real.png)}'
+      )
+    ).toEqual(['real.png'])
   })
 
   it('reads @import with a string or url(), whatever follows', () => {
-    expect(references('@import "a.css"; @IMPORT url(b.css) print; @import \'c.css\' layer(base) supports(display:grid);')).toEqual([
+    expect(
+      references('@import "a.css"; @IMPORT url(b.css) print; @import \'c.css\' layer(base) supports(display:grid);')
+    ).toEqual([
       { url: 'a.css', kind: 'import' },
       { url: 'b.css', kind: 'import' },
       { url: 'c.css', kind: 'import' }
@@ -55,7 +56,9 @@ describe('scanCss', () => {
 
   it('reads the strings of image-set() and -webkit-image-set() as URLs, and nothing else in strings', () => {
     expect(
-      urls('a{background:image-set("a.png" 1x,\'b.png\' 2x)} b{background:-webkit-image-set(url(c.png) 1x)} c{font-family:"Not A Url"}')
+      urls(
+        'a{background:image-set("a.png" 1x,\'b.png\' 2x)} b{background:-webkit-image-set(url(c.png) 1x)} c{font-family:"Not A Url"}'
+      )
     ).toEqual(['a.png', 'b.png', 'c.png'])
   })
 

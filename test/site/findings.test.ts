@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { EXAMPLE_FILES, exampleOrder, MAX_FINDINGS, Tally, type BrokenReference, type ExternalOrigin, type Finding } from '../../src/site/findings.js'
+import {
+  EXAMPLE_FILES,
+  exampleOrder,
+  MAX_FINDINGS,
+  Tally,
+  type BrokenReference,
+  type ExternalOrigin,
+  type Finding
+} from '../../src/site/findings.js'
 
 interface Named extends Finding {
   name: string
@@ -26,12 +34,33 @@ describe('Tally', () => {
       '404.html'
     ])
     const tally = new Tally<BrokenReference>()
-    const broken = (reference: string) => (): BrokenReference => ({ target: '/gone', reference, source: 'a[href]', files: 0, examples: [] })
-    for (const file of ['404.html', 'a/1.html', 'a/2.html', 'a/3.html', 'a/4.html', 'a/5.html', 'index.html', 'z.html']) {
+    const broken = (reference: string) => (): BrokenReference => ({
+      target: '/gone',
+      reference,
+      source: 'a[href]',
+      files: 0,
+      examples: []
+    })
+    for (const file of [
+      '404.html',
+      'a/1.html',
+      'a/2.html',
+      'a/3.html',
+      'a/4.html',
+      'a/5.html',
+      'index.html',
+      'z.html'
+    ]) {
       tally.add('/gone', file, broken(file.startsWith('a/') ? '../gone' : 'gone'))
     }
     expect(tally.sorted()).toEqual([
-      { target: '/gone', reference: 'gone', source: 'a[href]', files: 8, examples: ['index.html', 'a/1.html', 'a/2.html', 'a/3.html', 'a/4.html'] }
+      {
+        target: '/gone',
+        reference: 'gone',
+        source: 'a[href]',
+        files: 8,
+        examples: ['index.html', 'a/1.html', 'a/2.html', 'a/3.html', 'a/4.html']
+      }
     ])
     const merged = new Tally<BrokenReference>()
     merged.add('/gone', '404.html', broken('gone'))

@@ -78,20 +78,25 @@ describe('HtmlScanner', () => {
       { url: 'https://docs.acme.dev/x', source: 'og:url' },
       { url: '/y', source: 'og:url' }
     ])
-    expect(scanned.references).toEqual([{ url: 'https://docs.acme.dev/x', source: 'link[rel=canonical]', use: 'address' }])
-  })
-
-  it('decodes entities in attribute values, and reads any case and any quoting', () => {
-    expect(urls('<A HREF="/a?x=1&amp;y=2">x</A><a href=\'/caf&eacute;\'>y</a><IMG SrC=/unquoted.png><a href="/&#x2F;slash">z</a>')).toEqual([
-      '/a?x=1&y=2',
-      '/café',
-      '/unquoted.png',
-      '//slash'
+    expect(scanned.references).toEqual([
+      { url: 'https://docs.acme.dev/x', source: 'link[rel=canonical]', use: 'address' }
     ])
   })
 
+  it('decodes entities in attribute values, and reads any case and any quoting', () => {
+    expect(
+      urls(
+        '<A HREF="/a?x=1&amp;y=2">x</A><a href=\'/caf&eacute;\'>y</a><IMG SrC=/unquoted.png><a href="/&#x2F;slash">z</a>'
+      )
+    ).toEqual(['/a?x=1&y=2', '/café', '/unquoted.png', '//slash'])
+  })
+
   it('reads url() in <style> and in style attributes, entities in the attribute decoded', () => {
-    expect(references('<style>.a{background:url(/a.png)}@import "/b.css";</style><div style="background:url(&quot;/c.png&quot;)"></div>')).toEqual([
+    expect(
+      references(
+        '<style>.a{background:url(/a.png)}@import "/b.css";</style><div style="background:url(&quot;/c.png&quot;)"></div>'
+      )
+    ).toEqual([
       { url: '/a.png', source: 'style', use: 'image' },
       { url: '/b.css', source: 'style', use: 'style' },
       { url: '/c.png', source: 'div[style]', use: 'image' }
@@ -146,13 +151,16 @@ describe('HtmlScanner', () => {
   })
 
   it('reports the id of any element and the name of an <a>, as written, entities decoded', () => {
-    const scanned = scan(`<h2 id="setup">Setup</h2><DIV ID="Mixed-Case"></DIV><a name="legacy"></a><a id="both" name="other"></a>
+    const scanned =
+      scan(`<h2 id="setup">Setup</h2><DIV ID="Mixed-Case"></DIV><a name="legacy"></a><a id="both" name="other"></a>
       <svg><symbol id="icon"/></svg><span id="a&amp;b"></span><p name="not-an-anchor" id=""></p><script>var s = '<h2 id="in-script">'</script>`)
     expect(scanned.ids).toEqual(['setup', 'Mixed-Case', 'legacy', 'other', 'both', 'icon', 'a&b'])
   })
 
   it('reads link imagesrcset and skips elements without the attribute', () => {
-    expect(urls('<link rel="preload" as="image" imagesrcset="/a.png 1x, /b.png 2x"><a name="anchor">x</a><img alt="">')).toEqual(['/a.png', '/b.png'])
+    expect(
+      urls('<link rel="preload" as="image" imagesrcset="/a.png 1x, /b.png 2x"><a name="anchor">x</a><img alt="">')
+    ).toEqual(['/a.png', '/b.png'])
   })
 })
 

@@ -41,7 +41,13 @@ function cleanFindings(overrides: Partial<SiteFindings> = {}): SiteFindings {
 function brokenFindings(): SiteFindings {
   const findings = cleanFindings({ indexHtml: false, htmlPages: 2 })
   for (const file of ['a.html', 'b.html']) {
-    findings.broken.add('/gone', file, () => ({ target: '/gone', reference: '../gone', source: 'a[href]', files: 0, examples: [] }))
+    findings.broken.add('/gone', file, () => ({
+      target: '/gone',
+      reference: '../gone',
+      source: 'a[href]',
+      files: 0,
+      examples: []
+    }))
   }
   findings.external.add('https://cdn.example', 'a.html', () => ({
     origin: 'https://cdn.example',
@@ -108,7 +114,11 @@ describe('buildReport', () => {
     expect(report.problems).toEqual([
       { check: 'index', message: 'The site has no index.html at its top: a host would serve nothing at /' },
       { check: 'pages', message: '2 HTML pages arrived, 1 fewer than the 3 the export job counted' },
-      { check: 'broken-reference', file: 'a.html', message: 'a.html: a[href] "../gone" points at /gone, which is not in the site; 1 other file too' },
+      {
+        check: 'broken-reference',
+        file: 'a.html',
+        message: 'a.html: a[href] "../gone" points at /gone, which is not in the site; 1 other file too'
+      },
       {
         check: 'address',
         file: 'a.html',
@@ -123,12 +133,18 @@ describe('buildReport', () => {
       {
         check: 'external-origin',
         file: 'a.html',
-        message: 'a.html: loads font, script from https://cdn.example (such as https://cdn.example/x.js); that fails without internet access'
+        message:
+          'a.html: loads font, script from https://cdn.example (such as https://cdn.example/x.js); that fails without internet access'
       }
     ])
     // 24 unresolved sitemap URLs are counted, not listed.
     expect(report.counts.problems).toBe(7 + 24)
-    expect(report.counts).toMatchObject({ brokenReferences: 1, externalOrigins: 1, addressProblems: 1, sitemapProblems: 27 })
+    expect(report.counts).toMatchObject({
+      brokenReferences: 1,
+      externalOrigins: 1,
+      addressProblems: 1,
+      sitemapProblems: 27
+    })
     expect(report.externalOrigins[0]?.kinds).toEqual(['font', 'script'])
   })
 
@@ -141,15 +157,25 @@ describe('buildReport', () => {
   it('says which checks were skipped without the domain', () => {
     const report = buildReport(cleanFindings({ domain: undefined }))
     expect(report.domain).toBeNull()
-    expect(report.skipped).toEqual([expect.stringContaining("canonical, og:url and sitemap hosts: the export's domain is not known")])
+    expect(report.skipped).toEqual([
+      expect.stringContaining("canonical, og:url and sitemap hosts: the export's domain is not known")
+    ])
   })
 
   it('gives one notice, with the rules for the usual hosts, when the site relies on links without .html', () => {
-    const extensionless = { references: 40, files: 3, exampleReference: '/guides/x', exampleFile: 'index.html', servedBy: 'guides/x.html' }
+    const extensionless = {
+      references: 40,
+      files: 3,
+      exampleReference: '/guides/x',
+      exampleFile: 'index.html',
+      servedBy: 'guides/x.html'
+    }
     const report = buildReport(cleanFindings({ extensionless }))
     expect(report.problems).toEqual([])
     expect(report.notices).toEqual([extensionlessNotice(extensionless)])
-    expect(report.notices[0]).toContain('40 references in 3 files, such as "/guides/x" in index.html, served by guides/x.html')
+    expect(report.notices[0]).toContain(
+      '40 references in 3 files, such as "/guides/x" in index.html, served by guides/x.html'
+    )
     expect(report.notices[0]).toContain('try_files $uri $uri.html $uri/ =404;')
     expect(report.notices[0]).toContain("else if (last.indexOf('.') === -1) request.uri += '.html'")
     expect(report.notices[0]).toContain('S3 static website hosting cannot do it')
@@ -169,11 +195,21 @@ describe('buildReport: fragments, connection hints, sitemaps', () => {
         examples: []
       }))
     }
-    findings.broken.add('/gone', 'guides/a.html', () => ({ target: '/gone', reference: '/gone', source: 'a[href]', files: 0, examples: [] }))
+    findings.broken.add('/gone', 'guides/a.html', () => ({
+      target: '/gone',
+      reference: '/gone',
+      source: 'a[href]',
+      files: 0,
+      examples: []
+    }))
     const report = buildReport(findings)
     expect(report.problems.map((problem) => [problem.check, problem.file, problem.message])).toEqual([
       ['broken-reference', 'guides/a.html', 'guides/a.html: a[href] "/gone" points at /gone, which is not in the site'],
-      ['fragment', 'index.html', 'index.html: a[href] "/guides/intro#setup": guides/intro.html has no id or name "setup"; 1 other file too']
+      [
+        'fragment',
+        'index.html',
+        'index.html: a[href] "/guides/intro#setup": guides/intro.html has no id or name "setup"; 1 other file too'
+      ]
     ])
     expect(report.brokenFragments).toEqual([
       {
@@ -202,7 +238,13 @@ describe('buildReport: fragments, connection hints, sitemaps', () => {
     expect(report.problems).toEqual([])
     expect(report.externalOrigins).toEqual([])
     expect(report.connectionHints).toEqual([
-      { origin: 'https://api.segment.io', reference: 'https://api.segment.io', source: 'link[rel=preconnect]', files: 1, examples: ['index.html'] }
+      {
+        origin: 'https://api.segment.io',
+        reference: 'https://api.segment.io',
+        source: 'link[rel=preconnect]',
+        files: 1,
+        examples: ['index.html']
+      }
     ])
     expect(report.counts).toMatchObject({ connectionHints: 1, externalOrigins: 0, problems: 0 })
   })
@@ -212,7 +254,9 @@ describe('buildReport: fragments, connection hints, sitemaps', () => {
     findings.sitemap = {
       files: ['sitemap.xml', 'sitemap-0.xml', 'sitemap-1.xml'],
       urls: 40,
-      offDomain: [{ file: 'sitemap-1.xml', host: 'acme.mintlify.app', urls: 1, examples: ['https://acme.mintlify.app/a'] }],
+      offDomain: [
+        { file: 'sitemap-1.xml', host: 'acme.mintlify.app', urls: 1, examples: ['https://acme.mintlify.app/a'] }
+      ],
       unresolved: [{ url: 'https://docs.acme.dev/old', file: 'sitemap-0.xml' }],
       unresolvedCount: 1
     }
@@ -223,7 +267,11 @@ describe('buildReport: fragments, connection hints, sitemaps', () => {
         file: 'sitemap-1.xml',
         message: 'sitemap-1.xml: 1 URL is on acme.mintlify.app, not docs.acme.dev (such as https://acme.mintlify.app/a)'
       },
-      { check: 'sitemap', file: 'sitemap-0.xml', message: 'sitemap-0.xml: https://docs.acme.dev/old is not in the site' }
+      {
+        check: 'sitemap',
+        file: 'sitemap-0.xml',
+        message: 'sitemap-0.xml: https://docs.acme.dev/old is not in the site'
+      }
     ])
     expect(report.sitemap?.unresolved).toEqual(['https://docs.acme.dev/old'])
   })

@@ -59,7 +59,10 @@ describe('ReferenceResolver', () => {
     const unknown = new ReferenceResolver(undefined)
     const base = unknown.pageUrl('guides/x.html')
     expect(unknown.resolve('y', base)).toEqual({ kind: 'internal', path: '/guides/y' })
-    expect(unknown.resolve('https://docs.acme.dev/y', base)).toMatchObject({ kind: 'external', origin: 'https://docs.acme.dev' })
+    expect(unknown.resolve('https://docs.acme.dev/y', base)).toMatchObject({
+      kind: 'external',
+      origin: 'https://docs.acme.dev'
+    })
   })
 
   it('tells whether an absolute URL is on the domain, over http or https', () => {

@@ -62,7 +62,11 @@ function report(problems: Problem[], overrides: Partial<SiteCheckReport> = {}): 
 describe('writeSiteCheckSummary', () => {
   it('writes the counts, the origins, the first problems (escaped) and where the report is', async () => {
     const problems: Problem[] = [
-      { check: 'broken-reference', file: 'a.html', message: 'a.html: a[href] "/<gone>" points at /<gone>, which is not in the site' }
+      {
+        check: 'broken-reference',
+        file: 'a.html',
+        message: 'a.html: a[href] "/<gone>" points at /<gone>, which is not in the site'
+      }
     ]
     await writeSiteCheckSummary({
       reportPath: '/runner/temp/verify-report.json',
@@ -85,13 +89,20 @@ describe('writeSiteCheckSummary', () => {
     expect(summary).toContain('<tr><td>Problems</td><td>1</td></tr>')
     expect(summary).toContain('<tr><td>HTML pages</td><td>40 (the export job counted 41)</td></tr>')
     expect(summary).toContain('<tr><td>Checked</td><td>120 files in 1.5 s</td></tr>')
-    expect(summary).toContain('<tr><td><code>https://cdn.example</code></td><td>font, script</td><td>4</td><td><code>a.html</code></td></tr>')
-    expect(summary).toContain('<li>a.html: a[href] &quot;/&lt;gone&gt;&quot; points at /&lt;gone&gt;, which is not in the site</li>')
+    expect(summary).toContain(
+      '<tr><td><code>https://cdn.example</code></td><td>font, script</td><td>4</td><td><code>a.html</code></td></tr>'
+    )
+    expect(summary).toContain(
+      '<li>a.html: a[href] &quot;/&lt;gone&gt;&quot; points at /&lt;gone&gt;, which is not in the site</li>'
+    )
     expect(summary).toContain('<code>/runner/temp/verify-report.json</code>')
   })
 
   it('lists the first ten of many long problems and stays small', async () => {
-    const problems: Problem[] = Array.from({ length: 1000 }, (_, i) => ({ check: 'broken-reference', message: `${'x'.repeat(5000)} ${i}` }))
+    const problems: Problem[] = Array.from({ length: 1000 }, (_, i) => ({
+      check: 'broken-reference',
+      message: `${'x'.repeat(5000)} ${i}`
+    }))
     await writeSiteCheckSummary({ reportPath: '/r.json', report: report(problems) })
     const summary = await readFile(summaryFile, 'utf8')
     expect(summary).toContain('<h4>The first 10 of 1000 problems</h4>')
@@ -110,12 +121,23 @@ describe('writeSiteCheckSummary', () => {
       examples: ['index.html']
     }))
     const connectionHints = [
-      { origin: 'https://api.segment.io', reference: 'https://api.segment.io', source: 'link[rel=preconnect]', files: 3, examples: ['index.html'] }
+      {
+        origin: 'https://api.segment.io',
+        reference: 'https://api.segment.io',
+        source: 'link[rel=preconnect]',
+        files: 3,
+        examples: ['index.html']
+      }
     ]
     const base = report([])
     await writeSiteCheckSummary({
       reportPath: '/r.json',
-      report: { ...base, externalOrigins, connectionHints, counts: { ...base.counts, externalOrigins: 23, connectionHints: 1 } }
+      report: {
+        ...base,
+        externalOrigins,
+        connectionHints,
+        counts: { ...base.counts, externalOrigins: 23, connectionHints: 1 }
+      }
     })
     const summary = await readFile(summaryFile, 'utf8')
     expect(summary.match(/<td><code>https:\/\/cdn-/g)).toHaveLength(10)

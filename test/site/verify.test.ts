@@ -39,7 +39,11 @@ const commands = (kind: string): string[] =>
 describe('verifySite', () => {
   it('checks a clean site: the report beside the site, no warning, the notice about links without .html', async () => {
     const site = exportShapedSite()
-    const check = await verifySite(await unpacked(site.entries), { mode: 'warn', domain: SITE_DOMAIN, expectedPages: site.pageCount })
+    const check = await verifySite(await unpacked(site.entries), {
+      mode: 'warn',
+      domain: SITE_DOMAIN,
+      expectedPages: site.pageCount
+    })
     expect(check?.failure).toBeUndefined()
     expect(check?.reportPath).toBe(path.join(work, 'verify-report.json'))
     const report = JSON.parse(await readFile(check?.reportPath ?? '', 'utf8')) as SiteCheckReport
@@ -47,22 +51,34 @@ describe('verifySite', () => {
     expect(report).toEqual(JSON.parse(JSON.stringify(check?.report)))
     expect(commands('warning')).toEqual([])
     expect(commands('notice')).toEqual([
-      expect.stringMatching(/^::notice title=Site check%3A links without \.html::The site links to pages without their \.html/)
+      expect.stringMatching(
+        /^::notice title=Site check%3A links without \.html::The site links to pages without their \.html/
+      )
     ])
-    expect(written()).toMatch(/Checked 33 files \(8 pages, 2 style sheets, \d+ internal references\) in \d+ ms: no problems/)
+    expect(written()).toMatch(
+      /Checked 33 files \(8 pages, 2 style sheets, \d+ internal references\) in \d+ ms: no problems/
+    )
   })
 
   it('warns about each problem under verify: warn, and lists them in the log', async () => {
-    const check = await verifySite(await unpacked(brokenSite('missing-page').entries), { mode: 'warn', domain: SITE_DOMAIN })
+    const check = await verifySite(await unpacked(brokenSite('missing-page').entries), {
+      mode: 'warn',
+      domain: SITE_DOMAIN
+    })
     expect(check?.failure).toBeUndefined()
     expect(commands('warning')).toEqual([
       '::warning title=Site check%3A broken reference::guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade, which is not in the site'
     ])
-    expect(written()).toContain(': 1 problem\n  guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade')
+    expect(written()).toContain(
+      ': 1 problem\n  guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade'
+    )
   })
 
   it('returns the step’s error under verify: error, with no warning, the report written all the same', async () => {
-    const check = await verifySite(await unpacked(brokenSite('missing-page').entries), { mode: 'error', domain: SITE_DOMAIN })
+    const check = await verifySite(await unpacked(brokenSite('missing-page').entries), {
+      mode: 'error',
+      domain: SITE_DOMAIN
+    })
     expect(check?.failure?.message).toMatch(
       /^The site check found 1 problem in .*\/site \(verify: error\):\n- guides\/deploy\.html: a\[href\] "\/guides\/upgrade"/
     )
@@ -79,7 +95,9 @@ describe('verifySite', () => {
   it('under verify: warn, a check that cannot finish is a warning and leaves no report', async () => {
     const check = await verifySite(path.join(work, 'no-site'), { mode: 'warn', domain: SITE_DOMAIN })
     expect(check).toBeUndefined()
-    expect(commands('warning')).toEqual([expect.stringMatching(/^::warning title=Site check::The site check could not finish: ENOENT/)])
+    expect(commands('warning')).toEqual([
+      expect.stringMatching(/^::warning title=Site check::The site check could not finish: ENOENT/)
+    ])
     expect(existsSync(path.join(work, 'verify-report.json'))).toBe(false)
   })
 

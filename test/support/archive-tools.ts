@@ -12,14 +12,17 @@ import { it, type TestFunction } from 'vitest'
 
 /** The environment without LANG, LANGUAGE or LC_*, as in many containers and on self-hosted runners. */
 export function withoutLocale(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => name !== 'LANG' && name !== 'LANGUAGE' && !name.startsWith('LC_')))
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => name !== 'LANG' && name !== 'LANGUAGE' && !name.startsWith('LC_'))
+  )
 }
 
 const found = new Map<string, boolean>()
 
 /** Whether `command` is on the PATH. */
 export function hasTool(command: string): boolean {
-  if (!found.has(command)) found.set(command, spawnSync('sh', ['-c', 'command -v "$1"', 'sh', command], { env: withoutLocale() }).status === 0)
+  if (!found.has(command))
+    found.set(command, spawnSync('sh', ['-c', 'command -v "$1"', 'sh', command], { env: withoutLocale() }).status === 0)
   return found.get(command) ?? false
 }
 
@@ -36,11 +39,17 @@ export function itWith(tools: string[], title: string, test: TestFunction, timeo
 }
 
 /** Runs a tool without a locale (or with `locale`); its standard output, or an error with its standard error. */
-export function runTool(command: string, args: string[], options: { cwd?: string; input?: Buffer; locale?: string } = {}): Buffer {
+export function runTool(
+  command: string,
+  args: string[],
+  options: { cwd?: string; input?: Buffer; locale?: string } = {}
+): Buffer {
   const env = options.locale ? { ...withoutLocale(), LC_ALL: options.locale } : withoutLocale()
   const result = spawnSync(command, args, { cwd: options.cwd, input: options.input, env, maxBuffer: 256 * 1024 * 1024 })
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}: ${result.stderr.toString().trim()}`)
+    throw new Error(
+      `${command} ${args.join(' ')} exited with ${result.status ?? result.signal}: ${result.stderr.toString().trim()}`
+    )
   }
   return result.stdout
 }
@@ -63,7 +72,10 @@ const LARGE_FILE_BYTES = 5 * 1024 * 1024 + 123
  */
 export async function writeSourceTree(root: string, options: TreeOptions = {}): Promise<void> {
   const files: [string, string | Buffer, number?][] = [
-    ['index.html', '<!doctype html><html><body><h1>Acme Docs</h1><a href="guides/getting-started.html">Start</a></body></html>\n'],
+    [
+      'index.html',
+      '<!doctype html><html><body><h1>Acme Docs</h1><a href="guides/getting-started.html">Start</a></body></html>\n'
+    ],
     ['guides/getting-started.html', '<!doctype html><h1>Getting started</h1>\n'],
     ['guides/deep/er/and/deeper/page.html', '<p>deep</p>\n'],
     ['assets/style.css', 'body { font-family: system-ui; }\n'],

@@ -39,7 +39,8 @@ export function tarHeader(member: TarMember): Buffer {
     const bytes = typeof value === 'string' ? Buffer.from(value) : value
     bytes.copy(header, offset, 0, Math.min(bytes.length, length))
   }
-  const octal = (value: number, offset: number, length: number): void => text(`${value.toString(8).padStart(length - 1, '0')}\0`, offset, length)
+  const octal = (value: number, offset: number, length: number): void =>
+    text(`${value.toString(8).padStart(length - 1, '0')}\0`, offset, length)
   const data = toBuffer(member.data)
   const type = member.type ?? '0'
   text(member.rawName ?? member.name, 0, 100)
@@ -92,7 +93,11 @@ export function paxMember(records: Record<string, string>, type: 'x' | 'g' = 'x'
 }
 
 export function paxRecord(key: string, value: string | Buffer): Buffer {
-  const content = Buffer.concat([Buffer.from(` ${key}=`), typeof value === 'string' ? Buffer.from(value) : value, Buffer.from('\n')])
+  const content = Buffer.concat([
+    Buffer.from(` ${key}=`),
+    typeof value === 'string' ? Buffer.from(value) : value,
+    Buffer.from('\n')
+  ])
   let length = content.length + 1
   while (String(length).length + content.length !== length) length++
   return Buffer.concat([Buffer.from(String(length)), content])
@@ -100,7 +105,12 @@ export function paxRecord(key: string, value: string | Buffer): Buffer {
 
 /** GNU's long name (`L`) or long link target (`K`) for the next member. */
 export function gnuLong(value: string, type: 'L' | 'K' = 'L'): Buffer {
-  return tarMember({ name: '././@LongLink', type, format: 'gnu', data: Buffer.concat([Buffer.from(value), Buffer.alloc(1)]) })
+  return tarMember({
+    name: '././@LongLink',
+    type,
+    format: 'gnu',
+    data: Buffer.concat([Buffer.from(value), Buffer.alloc(1)])
+  })
 }
 
 /** Members followed by the two zero blocks that end a tar (unless `end` is false). */
@@ -191,7 +201,9 @@ export function zipArchive(members: ZipMember[], options: ZipOptions = {}): Buff
       return field
     }
     const extra = member.extra ?? Buffer.alloc(0)
-    const localExtra = member.zip64 ? Buffer.concat([zip64Extra(member.descriptor ? [0, 0] : [size, compressedSize]), extra]) : extra
+    const localExtra = member.zip64
+      ? Buffer.concat([zip64Extra(member.descriptor ? [0, 0] : [size, compressedSize]), extra])
+      : extra
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(member.zip64 ? 45 : 20, 4)
@@ -288,7 +300,11 @@ const MiB = 1024 * 1024
  * A tar of one member of `size` zero bytes, compressed by `compress` one MiB at a time: gzip
  * members and zstd frames may follow one another, so a gigabyte costs a kilobyte per MiB to make.
  */
-export function zerosTar(name: string, size: number, compress: (bytes: Buffer) => Buffer = (bytes) => gzipSync(bytes, { level: 9 })): Buffer {
+export function zerosTar(
+  name: string,
+  size: number,
+  compress: (bytes: Buffer) => Buffer = (bytes) => gzipSync(bytes, { level: 9 })
+): Buffer {
   const zeros = compress(Buffer.alloc(MiB))
   const parts = [compress(tarHeader({ name, size }))]
   for (let left = size; left > 0; left -= MiB) parts.push(left >= MiB ? zeros : compress(Buffer.alloc(left)))

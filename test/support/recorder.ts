@@ -26,7 +26,11 @@ export class Recorder implements EntrySink {
   summary(): string[] {
     return this.entries.map((entry) => {
       const detail =
-        entry.type === 'file' ? ` ${entry.data?.toString('latin1') ?? '(open)'}` : entry.linkTarget !== undefined ? ` -> ${entry.linkTarget}` : ''
+        entry.type === 'file'
+          ? ` ${entry.data?.toString('latin1') ?? '(open)'}`
+          : entry.linkTarget !== undefined
+            ? ` -> ${entry.linkTarget}`
+            : ''
       return `${entry.type} ${entry.name}${detail}`
     })
   }

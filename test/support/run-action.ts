@@ -67,11 +67,17 @@ export interface RunnerSetup {
  * Makes RUNNER_TEMP, RUNNER_TOOL_CACHE, a workspace, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY in a new
  * folder under `parent`, and the environment the runner gives the step, inputs included.
  */
-export async function prepareRunner(parent: string, inputs: Record<string, string>, extraEnv: Record<string, string> = {}): Promise<RunnerSetup> {
+export async function prepareRunner(
+  parent: string,
+  inputs: Record<string, string>,
+  extraEnv: Record<string, string> = {}
+): Promise<RunnerSetup> {
   const home = await mkdtemp(path.join(parent, 'action-run-'))
   const runnerTemp = path.join(home, 'temp')
   const workspace = path.join(home, 'workspace')
-  await Promise.all([runnerTemp, workspace, path.join(home, 'tool-cache')].map((dir) => mkdir(dir, { recursive: true })))
+  await Promise.all(
+    [runnerTemp, workspace, path.join(home, 'tool-cache')].map((dir) => mkdir(dir, { recursive: true }))
+  )
   const outputFile = path.join(home, 'output.txt')
   const summaryFile = path.join(home, 'summary.md')
   await writeFile(outputFile, '')
@@ -93,17 +99,28 @@ export async function prepareRunner(parent: string, inputs: Record<string, strin
   const action = await readActionYaml()
   for (const [name, spec] of Object.entries(action.inputs)) {
     const value = inputs[name] ?? spec.default ?? ''
-    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value.includes('${{ github.token }}') ? FAKE_GITHUB_TOKEN : value
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value.includes('${{ github.token }}')
+      ? FAKE_GITHUB_TOKEN
+      : value
   }
   return { home, runnerTemp, workspace, outputFile, summaryFile, env }
 }
 
 export async function runAction(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
-  const { home, runnerTemp, workspace, outputFile, summaryFile, env } = await prepareRunner(os.tmpdir(), inputs, options.env)
+  const { home, runnerTemp, workspace, outputFile, summaryFile, env } = await prepareRunner(
+    os.tmpdir(),
+    inputs,
+    options.env
+  )
   if (options.user) await chownTree(home, options.user.uid, options.user.gid)
 
   const startedAt = Date.now()
-  const child = spawn(process.execPath, [ACTION_ENTRY], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'], ...options.user })
+  const child = spawn(process.execPath, [ACTION_ENTRY], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...options.user
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => {
@@ -157,5 +174,6 @@ function decodeCommand(text: string): string {
 /** Gives a folder and everything in it to a user. */
 export async function chownTree(folder: string, uid: number, gid: number): Promise<void> {
   await lchown(folder, uid, gid)
-  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) await lchown(path.join(entry.parentPath, entry.name), uid, gid)
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true }))
+    await lchown(path.join(entry.parentPath, entry.name), uid, gid)
 }

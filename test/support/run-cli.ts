@@ -32,7 +32,9 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
   const cwd = options.cwd ?? (await mkdtemp(path.join(os.tmpdir(), 'cli-run-')))
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env }
   if (!options.env?.MINTLIFY_ADMIN_KEY) delete env.MINTLIFY_ADMIN_KEY
-  const child = options.entry ? spawn(options.entry, args, { cwd, env }) : spawn(process.execPath, [CLI_ENTRY, ...args], { cwd, env })
+  const child = options.entry
+    ? spawn(options.entry, args, { cwd, env })
+    : spawn(process.execPath, [CLI_ENTRY, ...args], { cwd, env })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

@@ -156,7 +156,7 @@ const CLOSE_PAREN = 0x29;
 const BACKSLASH = 0x5c;
 const NEWLINE = 0x0a;
 function isNameStart(char) {
-    return (char >= 0x61 && char <= 0x7a) || (char >= 0x41 && char <= 0x5a) || char === 0x5f || char === 0x2d || char >= 0x80;
+    return ((char >= 0x61 && char <= 0x7a) || (char >= 0x41 && char <= 0x5a) || char === 0x5f || char === 0x2d || char >= 0x80);
 }
 function isNameChar(char) {
     return isNameStart(char) || (char >= 0x30 && char <= 0x39);
@@ -327,7 +327,9 @@ class Tally {
     }
     /** The findings, those held by the most files first (then by key, for a stable order). */
     sorted() {
-        return [...this.entries].sort(([keyA, a], [keyB, b]) => b.files - a.files || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0)).map(([, entry]) => entry);
+        return [...this.entries]
+            .sort(([keyA, a], [keyB, b]) => b.files - a.files || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0))
+            .map(([, entry]) => entry);
     }
     snapshot() {
         return { entries: [...this.entries], overflow: this.overflow };
@@ -3305,7 +3307,9 @@ class SiteFiles {
         const relative = sitePath.replace(/^\/+/, '');
         if (relative === '' || relative.endsWith('/'))
             return this.find(`${relative}index.html`, 'index');
-        return this.find(relative, 'exact') ?? this.find(`${relative}.html`, 'html') ?? this.find(`${relative}/index.html`, 'index');
+        return (this.find(relative, 'exact') ??
+            this.find(`${relative}.html`, 'html') ??
+            this.find(`${relative}/index.html`, 'index'));
     }
     find(file, match) {
         if (this.files.has(file) || (this.linkedFolders && this.isFileOnDisk(file)))
@@ -4099,7 +4103,11 @@ class SiteReader {
     }
     readStyleSheet(file) {
         const base = this.baseOf(this.resolver.pageUrl(file), file);
-        scanCss(this.read(file), (reference) => this.reference(file, base, { url: reference.url, source: reference.kind === 'import' ? '@import' : 'url()', use: reader_CSS_USE[reference.kind] }));
+        scanCss(this.read(file), (reference) => this.reference(file, base, {
+            url: reference.url,
+            source: reference.kind === 'import' ? '@import' : 'url()',
+            use: reader_CSS_USE[reference.kind]
+        }));
     }
     /** Reads `first` and the sitemaps a sitemap index lists, checking every URL. */
     readSitemaps(first) {
@@ -4150,7 +4158,11 @@ class SiteReader {
             return;
         const mine = this.extensionless;
         const first = !mine || exampleOrder(theirs.exampleFile, mine.exampleFile) < 0 ? theirs : mine;
-        this.extensionless = { ...first, references: (mine?.references ?? 0) + theirs.references, files: (mine?.files ?? 0) + theirs.files };
+        this.extensionless = {
+            ...first,
+            references: (mine?.references ?? 0) + theirs.references,
+            files: (mine?.files ?? 0) + theirs.files
+        };
     }
     /**
      * Checks the links to fragments of other pages, once every page is read (and every reader
@@ -4182,7 +4194,9 @@ class SiteReader {
             if (host.examples.length < SITEMAP_EXAMPLES)
                 host.examples.push(location);
         }
-        const found = url && (url.protocol === 'https:' || url.protocol === 'http:') ? this.site.lookup(decodePath(url.pathname)) : undefined;
+        const found = url && (url.protocol === 'https:' || url.protocol === 'http:')
+            ? this.site.lookup(decodePath(url.pathname))
+            : undefined;
         if (!found) {
             findings.unresolvedCount++;
             if (findings.unresolved.length < SITEMAP_EXAMPLES)
@@ -4197,7 +4211,11 @@ class SiteReader {
         return (0,external_node_fs_namespaceObject.readFileSync)(external_node_path_default().join(this.root, file), 'utf8');
     }
     baseOf(url, page) {
-        return { url, folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined, page };
+        return {
+            url,
+            folder: url.startsWith(`${this.resolver.siteOrigin}/`) ? url.slice(0, url.lastIndexOf('/') + 1) : undefined,
+            page
+        };
     }
     /**
      * Where a reference points and what serves it, resolved once for every page that holds it. A
@@ -4323,7 +4341,14 @@ class SiteReader {
     }
 }
 function brokenFragment(page, fragment, reference) {
-    return { page, fragment: copyString(fragment), reference: copyString(reference.url), source: reference.source, files: 0, examples: [] };
+    return {
+        page,
+        fragment: copyString(fragment),
+        reference: copyString(reference.url),
+        source: reference.source,
+        files: 0,
+        examples: []
+    };
 }
 /**
  * On pages of the site, a reference that starts with `/` or a scheme means the same everywhere,

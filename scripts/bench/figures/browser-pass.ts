@@ -44,16 +44,31 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
   let product = ''
   try {
     for (let i = -1; i < runs; i++) {
-      const action = await startAction(workDir, inputs(emulator, { extract: 'true', verify: 'warn', 'verify-browser': 'on' }), { timeoutMs: 300_000 })
+      const action = await startAction(
+        workDir,
+        inputs(emulator, { extract: 'true', verify: 'warn', 'verify-browser': 'on' }),
+        { timeoutMs: 300_000 }
+      )
       const begin = lineAt(action, '::group::Load the site in a browser')
       const end = lineAt(action, '::endgroup::', begin)
       const report = JSON.parse(await readFile(action.outputs['verify-report-path'] ?? '', 'utf8')) as SiteCheckReport
       const section = report.browser
-      if (report.domain !== EXPORT_SITE_DOMAIN || section?.pages.length !== PAGES_LOADED || section.startupMs === null) {
-        throw new Error(`the browser pass loaded ${section?.pages.length ?? 0} pages (${section?.skipped ?? 'not skipped'}), not ${PAGES_LOADED}`)
+      if (
+        report.domain !== EXPORT_SITE_DOMAIN ||
+        section?.pages.length !== PAGES_LOADED ||
+        section.startupMs === null
+      ) {
+        throw new Error(
+          `the browser pass loaded ${section?.pages.length ?? 0} pages (${section?.skipped ?? 'not skipped'}), not ${PAGES_LOADED}`
+        )
       }
-      const problems = report.problems.filter((problem) => ['runtime-origin', 'runtime-missing', 'script-error'].includes(problem.check))
-      if (problems.length > 0) throw new Error(`the clean site gave browser problems: ${problems.map((problem) => problem.message).join('; ')}`)
+      const problems = report.problems.filter((problem) =>
+        ['runtime-origin', 'runtime-missing', 'script-error'].includes(problem.check)
+      )
+      if (problems.length > 0)
+        throw new Error(
+          `the clean site gave browser problems: ${problems.map((problem) => problem.message).join('; ')}`
+        )
       product = `${section.browser ?? ''}/${section.version ?? ''}`
       await removeRun(action)
       const bare = await browserAlone(executable, workDir)

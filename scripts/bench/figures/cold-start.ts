@@ -28,7 +28,9 @@ async function run({ workDir, smoke, tables }: BenchContext): Promise<void> {
       if (i < 0) continue
       action.push(first.at - run.spawnAt)
       floor.push(node.exitAt - node.spawnAt)
-      progress(`  run ${i + 1}: action ${first.at - run.spawnAt} ms to ${first.method} ${first.path}, node -e 0 ${node.exitAt - node.spawnAt} ms`)
+      progress(
+        `  run ${i + 1}: action ${first.at - run.spawnAt} ms to ${first.method} ${first.path}, node -e 0 ${node.exitAt - node.spawnAt} ms`
+      )
     }
   } finally {
     await emulator.stop()
@@ -39,7 +41,14 @@ async function run({ workDir, smoke, tables }: BenchContext): Promise<void> {
   const size = (await stat(ACTION_ENTRY)).size
   tables.push({
     title: '4. Cold start: process start → first API request',
-    columns: ['action (spawn → first request)', 'node -e 0 (spawn → exit)', 'ratio', 'over the floor', 'target', 'dist/index.js'],
+    columns: [
+      'action (spawn → first request)',
+      'node -e 0 (spawn → exit)',
+      'ratio',
+      'over the floor',
+      'target',
+      'dist/index.js'
+    ],
     rows: [
       {
         cells: [

@@ -4,7 +4,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { Emulator } from '../../../test/emulator/server.ts'
 import { writeLargeBundle } from '../archives.ts'
-import { API_KEY, inputs, lineAt, progress, scenario, settle, sha256, type BenchContext, type Figure } from '../context.ts'
+import {
+  API_KEY,
+  inputs,
+  lineAt,
+  progress,
+  scenario,
+  settle,
+  sha256,
+  type BenchContext,
+  type Figure
+} from '../context.ts'
 import { findNginx, NGINX_MISSING, startNginx, type ServedRequest, type StaticHost } from '../nginx.ts'
 import { readMemory, RSS_PROBE, removeRun, runCommand, startAction, type MemoryFigures } from '../run.ts'
 import { formatStat, MiB, mib, mibps, ms, ratio, stat as summarise, type Stat } from '../stats.ts'
@@ -40,7 +50,9 @@ interface DownloadFigures {
 /** Max RSS of `node -e 0` under the same probe: the runtime's own floor. */
 async function nodeFloor(workDir: string): Promise<MemoryFigures> {
   const file = path.join(workDir, 'floor-rss.json')
-  await runCommand(process.execPath, ['--import', RSS_PROBE, '-e', '0'], { env: { ...process.env, BENCH_RSS_FILE: file } })
+  await runCommand(process.execPath, ['--import', RSS_PROBE, '-e', '0'], {
+    env: { ...process.env, BENCH_RSS_FILE: file }
+  })
   const memory = await readMemory(file)
   if (!memory) throw new Error('the RSS probe wrote nothing for node -e 0')
   return memory
@@ -61,7 +73,9 @@ function sha256Command(): [string, string[]] {
 async function served(host: StaticHost, since: number, file: string): Promise<ServedRequest> {
   const name = path.basename(file)
   // nginx stamps times with its cached clock (a millisecond's resolution): a little slack.
-  const found = (await host.requests()).find((request) => request.startAt >= since - 2 && request.uri.split('?')[0]?.endsWith(`/${name}`))
+  const found = (await host.requests()).find(
+    (request) => request.startAt >= since - 2 && request.uri.split('?')[0]?.endsWith(`/${name}`)
+  )
   if (!found) throw new Error(`nginx logged no request for ${name} since ${since}`)
   if (found.status !== 200) throw new Error(`nginx answered ${found.status} for ${name}`)
   return found
@@ -80,12 +94,16 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
       `the download figure needs ${mib(NEEDED_BYTES)} free in ${os.tmpdir()} (three copies of a 1 GiB archive at once); there is ${mib(free.bavail * free.bsize)}`
     )
   }
-  progress('\n1, 2. Download and verify: the action against curl -o (and curl -o then sha256sum) of the same link, served by nginx; max RSS')
+  progress(
+    '\n1, 2. Download and verify: the action against curl -o (and curl -o then sha256sum) of the same link, served by nginx; max RSS'
+  )
   const root = path.join(workDir, 'served')
   await mkdir(root, { recursive: true })
   const host = await startNginx(nginx, root, workDir)
   const version = spawnSync(nginx, ['-v'], { encoding: 'utf8' }).stderr.trim()
-  info.push(`The archives of figures 1 and 2 are served by ${version} (sendfile on, one process) on 127.0.0.1; the emulator issues the links.`)
+  info.push(
+    `The archives of figures 1 and 2 are served by ${version} (sendfile on, one process) on 127.0.0.1; the emulator issues the links.`
+  )
   const results: DownloadFigures[] = []
   try {
     for (const [payload, runs] of [
@@ -104,7 +122,9 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
     const t = Date.now()
     const sizeBytes = await writeLargeBundle(file, payload)
     const expected = await sha256(file)
-    info.push(`Generated the ${label} archive (${sizeBytes} bytes, random content in a level-0 tar.gz) in ${((Date.now() - t) / 1000).toFixed(1)} s.`)
+    info.push(
+      `Generated the ${label} archive (${sizeBytes} bytes, random content in a level-0 tar.gz) in ${((Date.now() - t) / 1000).toFixed(1)} s.`
+    )
     progress(`  ${label}: generated ${sizeBytes} bytes in ${((Date.now() - t) / 1000).toFixed(1)} s`)
     settle()
 
@@ -114,8 +134,19 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
       archive: { file, name: path.basename(file) },
       storageBaseUrl: host.baseUrl
     }).start()
-    const figures = { action: [] as number[], curl: [] as number[], verify: [] as number[], actionTotal: [] as number[], tail: [] as number[] }
-    const memory = { rss: [] as number[], rssFile: [] as (number | undefined)[], floor: [] as number[], floorFile: [] as (number | undefined)[] }
+    const figures = {
+      action: [] as number[],
+      curl: [] as number[],
+      verify: [] as number[],
+      actionTotal: [] as number[],
+      tail: [] as number[]
+    }
+    const memory = {
+      rss: [] as number[],
+      rssFile: [] as (number | undefined)[],
+      floor: [] as number[],
+      floorFile: [] as (number | undefined)[]
+    }
     try {
       // The smaller size gets one unmeasured run of each first, to warm the page cache and the host.
       for (let i = warmUp ? -1 : 0; i < runs; i++) {

@@ -38,8 +38,24 @@ interface PollRun {
 async function run({ workDir, smoke, tables }: BenchContext): Promise<void> {
   const RUNS = smoke ? { polling: 1, pollingCheck: 1 } : { polling: 5, pollingCheck: 3 }
   const cases: PollCase[] = [
-    { label: '5 s', method: 'real time', durationMs: 5_000, runs: RUNS.polling, emulatorScale: 1, actionScale: 1, intervalSeconds: 5 },
-    { label: '60 s', method: 'real time', durationMs: 60_000, runs: RUNS.polling, emulatorScale: 1, actionScale: 1, intervalSeconds: 5 },
+    {
+      label: '5 s',
+      method: 'real time',
+      durationMs: 5_000,
+      runs: RUNS.polling,
+      emulatorScale: 1,
+      actionScale: 1,
+      intervalSeconds: 5
+    },
+    {
+      label: '60 s',
+      method: 'real time',
+      durationMs: 60_000,
+      runs: RUNS.polling,
+      emulatorScale: 1,
+      actionScale: 1,
+      intervalSeconds: 5
+    },
     {
       label: '10 min',
       method: `dilated ×${DILATION}`,
@@ -74,7 +90,9 @@ async function run({ workDir, smoke, tables }: BenchContext): Promise<void> {
     `\n5. Polling: jobs of 5 s, 60 s and 10 min, poll-interval-seconds 5 (${cases.reduce((n, c) => n + c.runs, 0)} runs, mostly side by side; about 80 s)`
   )
   const emulators = await Promise.all(
-    cases.map((c) => new Emulator({ apiKey: API_KEY, export: scenario(c.durationMs), clockScale: c.emulatorScale }).start())
+    cases.map((c) =>
+      new Emulator({ apiKey: API_KEY, export: scenario(c.durationMs), clockScale: c.emulatorScale }).start()
+    )
   )
   const results = new Map<PollCase, PollRun[]>()
   try {
@@ -83,10 +101,14 @@ async function run({ workDir, smoke, tables }: BenchContext): Promise<void> {
       const emulator = emulators[cases.indexOf(c)]
       const runs = results.get(c) ?? []
       results.set(c, runs)
-      return startAction(workDir, inputs(emulator, { 'poll-interval-seconds': String(c.intervalSeconds), download: 'false' }), {
-        clockScale: c.actionScale,
-        timeoutMs: 180_000
-      }).then(async (run) => {
+      return startAction(
+        workDir,
+        inputs(emulator, { 'poll-interval-seconds': String(c.intervalSeconds), download: 'false' }),
+        {
+          clockScale: c.actionScale,
+          timeoutMs: 180_000
+        }
+      ).then(async (run) => {
         runs.push(pollFigures(c, emulator, run))
         await removeRun(run)
       })
@@ -144,7 +166,16 @@ async function run({ workDir, smoke, tables }: BenchContext): Promise<void> {
   })
   tables.push({
     title: '5. Polling: how long after the job finished the action noticed, and how many requests it sent',
-    columns: ['job', 'clock', 'runs', 'noticed after the finish', 'target', 'requests (start + polls)', 'target', 'last poll interval'],
+    columns: [
+      'job',
+      'clock',
+      'runs',
+      'noticed after the finish',
+      'target',
+      'requests (start + polls)',
+      'target',
+      'last poll interval'
+    ],
     rows,
     notes: [
       `Every job is an emulated export that is \`running\` for its whole duration, then \`completed\`; the action runs with \`poll-interval-seconds: 5\` (action.yml's default) and \`download: false\`. "Noticed after the finish" is the arrival time of the first status poll that was answered \`completed\`, minus the job's scheduled end; "requests" counts the start request and every status poll of the job (the bundle request that follows is not counted); "last poll interval" is the time between that poll and the one before it, which bounds the lag whatever the phase of the polls against the job's end. Targets: noticed within one poll interval as the action stretches it at that point (max(5 s, min(30 s, duration / 10)): ${ms(lagBoundMs(5000))}, ${ms(lagBoundMs(60000))} and ${ms(lagBoundMs(600000))}), so never beyond 30 s; at most duration / 5 s + 3 requests. A case passes when its worst run meets both.`,

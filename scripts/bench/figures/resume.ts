@@ -24,8 +24,15 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'storage host with ETag and Range (as S3)', faults: (cutAfter) => [{ resetAfterBytes: cutAfter }], targetBytes: 0 },
-  { name: 'reference: a host that ignores Range', faults: (cutAfter) => [{ resetAfterBytes: cutAfter }, { ignoreRange: true }] }
+  {
+    name: 'storage host with ETag and Range (as S3)',
+    faults: (cutAfter) => [{ resetAfterBytes: cutAfter }],
+    targetBytes: 0
+  },
+  {
+    name: 'reference: a host that ignores Range',
+    faults: (cutAfter) => [{ resetAfterBytes: cutAfter }, { ignoreRange: true }]
+  }
 ]
 
 async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void> {
@@ -44,7 +51,11 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
       const sent: number[] = []
       const times: number[] = []
       for (let i = 0; i < runs; i++) {
-        const emulator = await new Emulator({ apiKey: API_KEY, export: scenario(0), archive: { file, name: 'bundle.tar.gz' } }).start()
+        const emulator = await new Emulator({
+          apiKey: API_KEY,
+          export: scenario(0),
+          archive: { file, name: 'bundle.tar.gz' }
+        }).start()
         try {
           for (const fault of item.faults(cutAfter)) emulator.inject('download', fault)
           const action = await startAction(workDir, inputs(emulator))
@@ -81,7 +92,15 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
   }
   tables.push({
     title: `7. Resume: bytes fetched again after a reset at ${CUT_AT * 100} %`,
-    columns: ['storage host', 'runs', 'bytes sent in all', 'fetched again', 'of the archive', 'target', 'whole run, spawn → exit'],
+    columns: [
+      'storage host',
+      'runs',
+      'bytes sent in all',
+      'fetched again',
+      'of the archive',
+      'target',
+      'whole run, spawn → exit'
+    ],
     rows,
     notes: [
       `The archive is ${mib(sizeBytes)} (${sizeBytes} bytes), served by the emulator's storage host (a Node server: it can cut a response, which nginx cannot), which ends the connection once ${cutAfter} bytes of the body (${CUT_AT * 100} %) are sent. "Bytes sent in all" adds up the bodies of every answer to the action's storage requests; "fetched again" is that minus the archive's size. The action's SHA-256 is checked against the archive's in every run. The whole run includes the backoff before the second attempt (0.5 to 1 s with action.yml's defaults).`

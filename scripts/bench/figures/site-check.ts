@@ -44,7 +44,9 @@ async function run({ workDir, smoke, tables, info, memoryDir }: BenchContext): P
     info.push(
       `Generated the export-shaped site of ${pages} pages (${archive.files} files, ${mib(archive.contentBytes)} of content, ${archive.sizeBytes} bytes as tar.gz) in ${((Date.now() - t) / 1000).toFixed(1)} s.`
     )
-    progress(`  generated ${pages} pages: ${archive.files} files, ${mib(archive.contentBytes)} of content, ${mib(archive.sizeBytes)} as tar.gz`)
+    progress(
+      `  generated ${pages} pages: ${archive.files} files, ${mib(archive.contentBytes)} of content, ${mib(archive.sizeBytes)} as tar.gz`
+    )
     settle()
     const emulator = await new Emulator({
       apiKey: API_KEY,
@@ -62,7 +64,15 @@ async function run({ workDir, smoke, tables, info, memoryDir }: BenchContext): P
   const judged = rows.at(-1)
   tables.push({
     title: `6. Site check of ${(judged?.pages ?? 0).toLocaleString('en')} export-shaped pages`,
-    columns: ['pages', 'action: "Check the site" step', 'tar -xzf alone', 'ratio (check / tar)', 'target', 'threads', 'action: max RSS'],
+    columns: [
+      'pages',
+      'action: "Check the site" step',
+      'tar -xzf alone',
+      'ratio (check / tar)',
+      'target',
+      'threads',
+      'action: max RSS'
+    ],
     rows: rows.map((row): Row => ({
       cells: [
         row.pages.toLocaleString('en'),
@@ -90,15 +100,21 @@ async function measure(emulator: Emulator, file: string, place: string, pages: n
   let references = 0
   /** The check's time, and the run's max RSS. */
   const measureAction = async (): Promise<[number, number | undefined]> => {
-    const run = await startAction(place, inputs(emulator, { extract: 'true', verify: 'error', 'verify-browser': 'off' }), {
-      probeRss: true,
-      timeoutMs: 600_000
-    })
+    const run = await startAction(
+      place,
+      inputs(emulator, { extract: 'true', verify: 'error', 'verify-browser': 'off' }),
+      {
+        probeRss: true,
+        timeoutMs: 600_000
+      }
+    )
     const begin = lineAt(run, '::group::Check the site')
     const end = lineAt(run, '::endgroup::', begin)
     const report = JSON.parse(await readFile(run.outputs['verify-report-path'] ?? '', 'utf8')) as SiteCheckReport
     if (report.domain !== EXPORT_SITE_DOMAIN || report.counts.htmlPages !== pages) {
-      throw new Error(`the site check saw ${report.counts.htmlPages} pages on ${report.domain}, not ${pages} on ${EXPORT_SITE_DOMAIN}`)
+      throw new Error(
+        `the site check saw ${report.counts.htmlPages} pages on ${report.domain}, not ${pages} on ${EXPORT_SITE_DOMAIN}`
+      )
     }
     threads = report.threads
     references = report.counts.internalReferences
@@ -127,7 +143,16 @@ async function measure(emulator: Emulator, file: string, place: string, pages: n
     check.push(c[0])
     if (c[1] !== undefined) rss.push(c[1])
     tar.push(r)
-    progress(`  ${pages} pages, run ${i + 1}: check ${c[0]} ms, tar -xzf ${r} ms${c[1] === undefined ? '' : `, max RSS ${mib(c[1])}`}`)
+    progress(
+      `  ${pages} pages, run ${i + 1}: check ${c[0]} ms, tar -xzf ${r} ms${c[1] === undefined ? '' : `, max RSS ${mib(c[1])}`}`
+    )
   }
-  return { pages, check: summarise(check), tar: summarise(tar), rss: rss.length > 0 ? summarise(rss) : undefined, threads, references }
+  return {
+    pages,
+    check: summarise(check),
+    tar: summarise(tar),
+    rss: rss.length > 0 ? summarise(rss) : undefined,
+    threads,
+    references
+  }
 }

@@ -100,7 +100,13 @@ async function run(context: BenchContext): Promise<void> {
   }
   tables.push({
     title: `3. Unpack a site of ${SITE_FILES.toLocaleString('en')} small files`,
-    columns: ['archive, unpacked on', 'action: "Unpack the site" step', 'reference alone', 'ratio (action / reference)', 'target'],
+    columns: [
+      'archive, unpacked on',
+      'action: "Unpack the site" step',
+      'reference alone',
+      'ratio (action / reference)',
+      'target'
+    ],
     rows,
     notes: [
       `The site: index.html and ${SITE_FILES - 1} pages of 256 B to 4 KiB of random base64 text in folders of 100 (${mib(site.contentBytes)}; ${mib(site.sizeBytes)} as tar.gz${zip ? ', and the same files as a zip made by Info-ZIP `zip -r` at its default level' : ''}). The action runs with \`extract: true\` and \`verify: off\` (the site check is figure 6); its time is between the \`::group::Unpack the site\` and \`::endgroup::\` lines of its log, timestamped as they arrive on the pipe: everything unpackSite() does (one pass that decompresses, reads each header, judges it by the policy and writes it into a staging folder; the final link check; the move into place). The reference is \`tar -xzf\` or \`unzip -q\` of the same archive into an empty folder, from spawn to exit. One unmeasured run of each, then ${RUNS.disk} (disk) or ${RUNS.memory} (memory) runs of each, alternated; each run's files are deleted, then \`sync\`, before the next.`,
@@ -173,7 +179,13 @@ async function compare(emulator: Emulator, reference: Reference, place: Place, f
   const target = reference.target(place)
   const command = reference.kind === 'zip' ? 'unzip -q' : 'tar -xzf'
   return {
-    cells: [label, formatStat(a, ms), `${command}: ${formatStat(r, ms)}`, ratio(a.median / r.median), target ? `≤ ${target}` : ''],
+    cells: [
+      label,
+      formatStat(a, ms),
+      `${command}: ${formatStat(r, ms)}`,
+      ratio(a.median / r.median),
+      target ? `≤ ${target}` : ''
+    ],
     pass: target === undefined ? undefined : a.median / r.median <= target
   }
 }
@@ -195,7 +207,11 @@ async function memoryFigure({ workDir, smoke, tables, info }: BenchContext, runs
     const bytes = await writeLargeBundle(file, payload)
     info.push(`Generated the ${label} archive to unpack (${bytes} bytes, random content in a level-0 tar.gz).`)
     settle()
-    const emulator = await new Emulator({ apiKey: API_KEY, export: scenario(0), archive: { file, name: 'bundle.tar.gz' } }).start()
+    const emulator = await new Emulator({
+      apiKey: API_KEY,
+      export: scenario(0),
+      archive: { file, name: 'bundle.tar.gz' }
+    }).start()
     const start: number[] = []
     const peak: number[] = []
     const growth: number[] = []
@@ -208,7 +224,10 @@ async function memoryFigure({ workDir, smoke, tables, info }: BenchContext, runs
         })
         const unpacked = (await stat(path.join(run.outputs['site-path'] ?? '', 'assets/media.bin'))).size
         if (unpacked !== payload) throw new Error(`the action unpacked ${unpacked} bytes, not ${payload}`)
-        const memory = JSON.parse(await readFile(path.join(run.runnerTemp, 'unpack-rss.json'), 'utf8')) as { startKiB?: number; peakKiB?: number }
+        const memory = JSON.parse(await readFile(path.join(run.runnerTemp, 'unpack-rss.json'), 'utf8')) as {
+          startKiB?: number
+          peakKiB?: number
+        }
         if (!memory.startKiB || !memory.peakKiB) throw new Error('the unpack RSS probe wrote nothing (it needs Linux)')
         const begin = lineAt(run, '::group::Unpack the site')
         const end = lineAt(run, '::endgroup::', begin)
@@ -226,7 +245,14 @@ async function memoryFigure({ workDir, smoke, tables, info }: BenchContext, runs
       await emulator.stop()
       await rm(file, { force: true })
     }
-    results.push({ label, bytes, start: summarise(start), peak: summarise(peak), growth: summarise(growth), step: summarise(step) })
+    results.push({
+      label,
+      bytes,
+      start: summarise(start),
+      peak: summarise(peak),
+      growth: summarise(growth),
+      step: summarise(step)
+    })
   }
   const [small, large] = results as [(typeof results)[0], (typeof results)[0]]
   // The step starts from what the download left resident, which grows with the archive (figure 2);
@@ -234,7 +260,15 @@ async function memoryFigure({ workDir, smoke, tables, info }: BenchContext, runs
   const sameStart = (small.start.median + large.growth.median) / small.peak.median
   tables.push({
     title: '3b. Memory while unpacking: RSS of the action during the "Unpack the site" step',
-    columns: ['archive', 'RSS as the step starts', 'peak RSS during the step', 'growth during the step', 'step', 'ratio', 'target'],
+    columns: [
+      'archive',
+      'RSS as the step starts',
+      'peak RSS during the step',
+      'growth during the step',
+      'step',
+      'ratio',
+      'target'
+    ],
     rows: [
       ...results.map((r) => ({
         cells: [

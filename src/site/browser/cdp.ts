@@ -47,7 +47,11 @@ export class CdpPipe {
   }
 
   /** Sends a command, to a target's session when `sessionId` is given, and resolves with its result. */
-  send<Result = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<Result> {
+  send<Result = Record<string, unknown>>(
+    method: string,
+    params: Record<string, unknown> = {},
+    sessionId?: string
+  ): Promise<Result> {
     if (this.closed) return Promise.reject(this.closed)
     const id = ++this.nextId
     return new Promise<Result>((resolve, reject) => {

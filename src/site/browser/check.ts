@@ -30,15 +30,22 @@ export interface BrowserCheck {
 /**
  * Runs the browser pass over the unpacked site when a browser is found, and says why not otherwise: `auto` with one notice, `on` with the step's error.
  */
-export async function checkInBrowser(sitePath: string, report: SiteCheckReport, options: BrowserCheckOptions): Promise<BrowserCheck> {
+export async function checkInBrowser(
+  sitePath: string,
+  report: SiteCheckReport,
+  options: BrowserCheckOptions
+): Promise<BrowserCheck> {
   const found = findBrowser()
   if (found.executable === undefined) return notRun(options.mode, found.reason, null)
-  if (Date.now() >= options.deadline) return notRun(options.mode, 'timeout-seconds was up before the browser could start', found.executable)
+  if (Date.now() >= options.deadline)
+    return notRun(options.mode, 'timeout-seconds was up before the browser could start', found.executable)
   const { executable } = found
 
   const { files, linkedFolders } = await listFiles(sitePath)
   const pages = choosePages(files.filter(isPage), options.pages)
-  host.info(`Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked`)
+  host.info(
+    `Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked`
+  )
   try {
     const result = await runBrowserPass({
       root: sitePath,
@@ -62,22 +69,31 @@ export async function checkInBrowser(sitePath: string, report: SiteCheckReport, 
       `Loaded ${plural(section.pages.length, 'page')} in ${result.product} (started in ${formatDuration(result.startupMs)}) in ${formatDuration(result.durationMs)}: ` +
         `${plural(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${plural(section.scriptErrors.length, 'script error')}`
     )
-    if (section.notLoaded.length > 0) host.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${pages.length} pages`)
+    if (section.notLoaded.length > 0)
+      host.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${pages.length} pages`)
     return { section }
   } catch (error) {
     if (options.signal.aborted) throw error
-    return notRun(options.mode, `the browser pass could not finish: ${error instanceof Error ? error.message : String(error)}`, executable)
+    return notRun(
+      options.mode,
+      `the browser pass could not finish: ${error instanceof Error ? error.message : String(error)}`,
+      executable
+    )
   }
 }
 
 function notRun(mode: Exclude<VerifyBrowserMode, 'off'>, reason: string, executable: string | null): BrowserCheck {
   const section = skippedSection(reason, executable)
-  if (mode === 'on') return { section, failure: new Error(`The site check's browser pass did not run (verify-browser: on): ${reason}`) }
+  if (mode === 'on')
+    return { section, failure: new Error(`The site check's browser pass did not run (verify-browser: on): ${reason}`) }
   if (executable) host.warning(`The site was not loaded in a browser: ${reason}`, { title: 'Site check: browser pass' })
   else
-    host.notice(`The site was not loaded in a browser: ${reason}. Run-time loads are not checked (verify-browser: auto)`, {
-      title: 'Site check: no browser'
-    })
+    host.notice(
+      `The site was not loaded in a browser: ${reason}. Run-time loads are not checked (verify-browser: auto)`,
+      {
+        title: 'Site check: no browser'
+      }
+    )
   return { section }
 }
 

@@ -10,7 +10,13 @@ const NAMES = ['google-chrome', 'google-chrome-stable', 'chromium', 'chromium-br
 
 /** The usual install places, per platform; `%VAR%` is an environment variable. */
 const PLACES: Partial<Record<NodeJS.Platform, string[]>> = {
-  linux: ['/usr/bin/google-chrome', '/opt/google/chrome/chrome', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium'],
+  linux: [
+    '/usr/bin/google-chrome',
+    '/opt/google/chrome/chrome',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/snap/bin/chromium'
+  ],
   darwin: [
     '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
     '/Applications/Chromium.app/Contents/MacOS/Chromium',
@@ -29,9 +35,15 @@ const PLACES: Partial<Record<NodeJS.Platform, string[]>> = {
  * is not silently replaced by another browser), else the first of the usual names on the PATH,
  * else the first of the platform's usual install places.
  */
-export function findBrowser(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): BrowserSearch {
+export function findBrowser(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform
+): BrowserSearch {
   const chosen = env.CHROME_PATH?.trim()
-  if (chosen) return isExecutable(chosen, platform) ? { executable: chosen } : { reason: `CHROME_PATH (${chosen}) is not an executable file` }
+  if (chosen)
+    return isExecutable(chosen, platform)
+      ? { executable: chosen }
+      : { reason: `CHROME_PATH (${chosen}) is not an executable file` }
   const folders = (env.PATH ?? env.Path ?? '').split(path.delimiter).filter(Boolean)
   const suffixes = platform === 'win32' ? ['.exe'] : ['']
   for (const name of NAMES) {
@@ -46,7 +58,9 @@ export function findBrowser(env: NodeJS.ProcessEnv = process.env, platform: Node
     const candidate = place.replace(/%([^%]+)%/g, (_, name: string) => env[name] ?? '')
     if (!candidate.startsWith('\\') && isExecutable(candidate, platform)) return { executable: candidate }
   }
-  return { reason: `no Chrome or Chromium found (set CHROME_PATH, or install one: ${NAMES.slice(0, 4).join(', ')} on the PATH)` }
+  return {
+    reason: `no Chrome or Chromium found (set CHROME_PATH, or install one: ${NAMES.slice(0, 4).join(', ')} on the PATH)`
+  }
 }
 
 function isExecutable(file: string, platform: NodeJS.Platform): boolean {

@@ -104,9 +104,11 @@ class Visit {
   }
 
   result(): VisitResult {
-    const initiator = (networkId?: string): Initiator => (networkId && this.requests.get(networkId)?.initiator) || 'other'
+    const initiator = (networkId?: string): Initiator =>
+      (networkId && this.requests.get(networkId)?.initiator) || 'other'
     // The network's type tells a fetch() from an XMLHttpRequest, which interception calls both XHR.
-    const type = (networkId: string | undefined, fallback: string): string => (networkId && this.requests.get(networkId)?.type) || fallback
+    const type = (networkId: string | undefined, fallback: string): string =>
+      (networkId && this.requests.get(networkId)?.type) || fallback
     return {
       loads: this.refused.map((load) => ({
         page: this.page,
@@ -114,7 +116,12 @@ class Visit {
         type: type(load.networkId, load.type),
         initiator: load.initiator ?? initiator(load.networkId)
       })),
-      missing: this.notFound.map((miss) => ({ page: this.page, url: miss.url, type: miss.type, initiator: initiator(miss.networkId) })),
+      missing: this.notFound.map((miss) => ({
+        page: this.page,
+        url: miss.url,
+        type: miss.type,
+        initiator: initiator(miss.networkId)
+      })),
       errors: this.errors,
       durationMs: Date.now() - this.startedAt
     }
@@ -166,7 +173,11 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
   }
 }
 
-async function loadPages(browser: Browser, server: SiteServer, options: PassOptions): Promise<Map<string, VisitResult>> {
+async function loadPages(
+  browser: Browser,
+  server: SiteServer,
+  options: PassOptions
+): Promise<Map<string, VisitResult>> {
   const { cdp } = browser
   const { resolver } = options
   /** The tab of each attached target, by its protocol id: the tabs themselves and their workers. */
@@ -239,11 +250,24 @@ async function loadPage(cdp: CdpPipe, tab: Tab, visit: Visit, end: number, signa
   )
   visit.loaderId = navigation.loaderId
   if (navigation.errorText) {
-    visit.errors.push({ page: visit.page, kind: 'load', message: `the page did not load: ${navigation.errorText}`, source: null })
+    visit.errors.push({
+      page: visit.page,
+      kind: 'load',
+      message: `the page did not load: ${navigation.errorText}`,
+      source: null
+    })
     return
   }
   await settle(visit, end, signal)
-  await within(cdp.send('Runtime.evaluate', { expression: 'window.scrollTo(0, document.documentElement.scrollHeight)' }, tab.sessionId), end, signal)
+  await within(
+    cdp.send(
+      'Runtime.evaluate',
+      { expression: 'window.scrollTo(0, document.documentElement.scrollHeight)' },
+      tab.sessionId
+    ),
+    end,
+    signal
+  )
   visit.lastActivity = Date.now()
   await settle(visit, end, signal)
 }
@@ -277,7 +301,8 @@ async function within<T>(promise: Promise<T>, end: number, signal: AbortSignal):
 function timeoutFinding(visit: Visit, pageTimeoutMs: number): ScriptError {
   const open = [...visit.open.values()].map((url) => visit.short(url))
   const state = visit.loaded() ? 'never settled' : 'never finished loading'
-  const requests = open.length > 0 ? `: ${open.length} request${open.length === 1 ? '' : 's'} still open, such as ${open[0]}` : ''
+  const requests =
+    open.length > 0 ? `: ${open.length} request${open.length === 1 ? '' : 's'} still open, such as ${open[0]}` : ''
   return {
     page: visit.page,
     kind: 'timeout',
@@ -289,7 +314,14 @@ function timeoutFinding(visit: Visit, pageTimeoutMs: number): ScriptError {
 /** Paths the browser asks for on its own, not the page: a 404 for them is no finding. */
 const BROWSER_OWN = new Set(['/favicon.ico'])
 
-function handleEvent(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResolver, tabsById: Map<string, Tab>, tab: Tab, event: CdpEvent): void {
+function handleEvent(
+  cdp: CdpPipe,
+  server: SiteServer,
+  resolver: ReferenceResolver,
+  tabsById: Map<string, Tab>,
+  tab: Tab,
+  event: CdpEvent
+): void {
   const { visit } = tab
   const params = event.params
   switch (event.method) {
@@ -332,7 +364,12 @@ function handleEvent(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResolv
       const response = params.response as { url: string; status: number }
       const url = URL.parse(response.url)
       const type = text(params.type)
-      if (response.status === 404 && url && resolver.isSiteHost(url) && !(type === 'Other' && BROWSER_OWN.has(url.pathname))) {
+      if (
+        response.status === 404 &&
+        url &&
+        resolver.isSiteHost(url) &&
+        !(type === 'Other' && BROWSER_OWN.has(url.pathname))
+      ) {
         visit.notFound.push({ networkId: params.requestId as string, url: visit.short(response.url), type })
       }
       return
@@ -340,7 +377,11 @@ function handleEvent(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResolv
     case 'Network.webSocketCreated': {
       const url = URL.parse(params.url as string)
       if (url && !resolver.isSiteHost(url)) {
-        visit.refused.push({ url: url.href, type: 'WebSocket', initiator: describeInitiator(params.initiator as RawInitiator, visit) })
+        visit.refused.push({
+          url: url.href,
+          type: 'WebSocket',
+          initiator: describeInitiator(params.initiator as RawInitiator, visit)
+        })
       }
       return
     }
@@ -351,7 +392,13 @@ function handleEvent(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResolv
 }
 
 /** The site's own requests are answered from the loopback server; every other one is refused and recorded. */
-async function answer(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResolver, visit: Visit | undefined, event: CdpEvent): Promise<void> {
+async function answer(
+  cdp: CdpPipe,
+  server: SiteServer,
+  resolver: ReferenceResolver,
+  visit: Visit | undefined,
+  event: CdpEvent
+): Promise<void> {
   const requestId = event.params.requestId as string
   const request = event.params.request as { url: string; method: string }
   const url = URL.parse(request.url)
@@ -367,7 +414,11 @@ async function answer(cdp: CdpPipe, server: SiteServer, resolver: ReferenceResol
       const responseHeaders = [...response.headers]
         .filter(([name]) => name === 'content-type' || name === 'cache-control')
         .map(([name, value]) => ({ name, value }))
-      await cdp.send('Fetch.fulfillRequest', { requestId, responseCode: response.status, responseHeaders, body }, event.sessionId)
+      await cdp.send(
+        'Fetch.fulfillRequest',
+        { requestId, responseCode: response.status, responseHeaders, body },
+        event.sessionId
+      )
       return
     }
     visit?.refused.push({
@@ -441,11 +492,14 @@ function describeInitiator(initiator: RawInitiator | undefined, visit: Visit): I
 }
 
 /** Chrome's words for an import() or a module script that could not be fetched. */
-const MODULE_FAILURE = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i
+const MODULE_FAILURE =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i
 
 function scriptError(visit: Visit, details: ExceptionDetails): ScriptError {
   const description = details.exception?.description?.split('\n')[0]
-  const message = description ? `${details.text.replace(/\s*$/, '')} ${description}`.replace(/^Uncaught Uncaught/, 'Uncaught') : details.text
+  const message = description
+    ? `${details.text.replace(/\s*$/, '')} ${description}`.replace(/^Uncaught Uncaught/, 'Uncaught')
+    : details.text
   const frame = firstFrame(details.stackTrace)
   const url = frame?.url ?? details.url
   const line = frame ? frame.lineNumber : details.lineNumber

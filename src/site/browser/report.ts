@@ -71,7 +71,10 @@ export function browserSection(result: PassResult, executable: string, report: S
 
 function addLoad(entry: { pages: string[]; examples: PageLoad[] }, load: PageLoad): void {
   if (!entry.pages.includes(load.page)) entry.pages.push(load.page)
-  if (entry.examples.length < EXAMPLES && !entry.examples.some((example) => example.page === load.page && example.url === load.url)) {
+  if (
+    entry.examples.length < EXAMPLES &&
+    !entry.examples.some((example) => example.page === load.page && example.url === load.url)
+  ) {
     entry.examples.push(load)
   }
 }

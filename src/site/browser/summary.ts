@@ -19,7 +19,10 @@ export async function writeBrowserSummary(section: BrowserSection): Promise<void
       ['Origins reached at run time', String(section.runtimeOrigins.length)],
       ['Missing at run time', String(section.missing.length)],
       ['Script errors', String(section.scriptErrors.length)],
-      ['Time', `${formatDuration(section.durationMs ?? 0)}, of which ${formatDuration(section.startupMs ?? 0)} to start the browser`]
+      [
+        'Time',
+        `${formatDuration(section.durationMs ?? 0)}, of which ${formatDuration(section.startupMs ?? 0)} to start the browser`
+      ]
     ]
     addTable(summary, ['Browser pass', 'Result'], rows)
     if (section.runtimeOrigins.length > 0) {
@@ -44,14 +47,20 @@ export async function writeBrowserSummary(section: BrowserSection): Promise<void
         ['Path', 'Pages', 'Started by'],
         section.missing
           .slice(0, LISTED)
-          .map((resource) => [code(resource.path), String(resource.pages.length), code(resource.examples[0]?.initiator ?? '')])
+          .map((resource) => [
+            code(resource.path),
+            String(resource.pages.length),
+            code(resource.examples[0]?.initiator ?? '')
+          ])
       )
     }
     if (section.scriptErrors.length > 0) {
       addTable(
         summary.addHeading(cut('Script errors', section.scriptErrors.length), 4),
         ['Page', 'Error', 'At'],
-        section.scriptErrors.slice(0, LISTED).map((error) => [code(error.page), escapeHtml(error.message), code(error.source ?? '')])
+        section.scriptErrors
+          .slice(0, LISTED)
+          .map((error) => [code(error.page), escapeHtml(error.message), code(error.source ?? '')])
       )
     }
     return summary

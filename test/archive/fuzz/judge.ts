@@ -32,7 +32,9 @@ export async function judge(bytes: Buffer, kind: ArchiveKind, root: string, comp
   await expectNothingBeside(root, work, archive)
   if (error !== undefined) {
     if (!(error instanceof ArchiveError) || error.rule === undefined)
-      throw new Error(`not a refusal with a rule: ${error instanceof Error ? error.stack : JSON.stringify(error)}`, { cause: error })
+      throw new Error(`not a refusal with a rule: ${error instanceof Error ? error.stack : JSON.stringify(error)}`, {
+        cause: error
+      })
     if ((await readFile(path.join(site, 'index.html'), 'utf8')) !== OLD_SITE || (await readdir(site)).length !== 1) {
       throw new Error(`the earlier site did not survive a refusal under ${error.rule}`)
     }
@@ -73,7 +75,8 @@ async function safeTree(site: string): Promise<Map<string, string>> {
       const target = await readlink(file)
       const lexical = path.resolve(path.dirname(file), target)
       const real = await realpath(file).catch(() => undefined)
-      if (!isInside(lexical, site) || (real !== undefined && !isInside(real, realSite))) throw new Error(`link ${name} -> ${target} leads outside`)
+      if (!isInside(lexical, site) || (real !== undefined && !isInside(real, realSite)))
+        throw new Error(`link ${name} -> ${target} leads outside`)
       tree.set(name, `link ${target}`)
     } else {
       throw new Error(`${name} is neither a file, a folder nor a link (mode ${stats.mode.toString(8)})`)
@@ -115,7 +118,9 @@ async function compareWithBsdtar(archive: string, root: string, ours: Map<string
     .filter((name) => ours.get(name) !== theirs.get(name))
     .map((name) => `${name}: action ${ours.get(name) ?? 'nothing'}, bsdtar ${theirs.get(name) ?? 'nothing'}`)
   if (differences.length > 0) {
-    throw new Error(`bsdtar extracts another tree (exit ${result.status}: ${String(result.stderr).trim()}):\n${differences.join('\n')}`)
+    throw new Error(
+      `bsdtar extracts another tree (exit ${result.status}: ${String(result.stderr).trim()}):\n${differences.join('\n')}`
+    )
   }
 }
 

@@ -25,7 +25,18 @@ export interface FuzzCase {
   tail?: { op: 'truncate' | 'zeros' | 'bytes' | 'repeat'; at: number; bytes: Uint8Array }
 }
 
-const OPS = ['tar-field', 'tar-pax', 'tar-insert', 'tar-delete', 'tar-flip', 'zip-local', 'zip-central', 'zip-end', 'zip-rename', 'zip-flip'] as const
+const OPS = [
+  'tar-field',
+  'tar-pax',
+  'tar-insert',
+  'tar-delete',
+  'tar-flip',
+  'zip-local',
+  'zip-central',
+  'zip-end',
+  'zip-rename',
+  'zip-flip'
+] as const
 
 const edit: fc.Arbitrary<Edit> = fc.record({
   op: fc.constantFrom(...OPS),
@@ -40,13 +51,20 @@ export const fuzzCase: fc.Arbitrary<FuzzCase> = fc.record(
     seed: fc.nat(),
     compression: fc.constantFrom('none', 'none', 'gzip', 'zstd'),
     edits: fc.array(edit, { minLength: 1, maxLength: 3 }),
-    tail: fc.record({ op: fc.constantFrom('truncate', 'zeros', 'bytes', 'repeat'), at: fc.nat(), bytes: fc.uint8Array({ maxLength: 64 }) })
+    tail: fc.record({
+      op: fc.constantFrom('truncate', 'zeros', 'bytes', 'repeat'),
+      at: fc.nat(),
+      bytes: fc.uint8Array({ maxLength: 64 })
+    })
   },
   { requiredKeys: ['seed', 'compression', 'edits'] }
 )
 
 /** The archive a case describes, and the kind to unpack it as. */
-export function buildCase(seeds: Seed[], fuzz: FuzzCase): { kind: 'tar' | 'tar.gz' | 'tar.zst' | 'zip'; bytes: Buffer } {
+export function buildCase(
+  seeds: Seed[],
+  fuzz: FuzzCase
+): { kind: 'tar' | 'tar.gz' | 'tar.zst' | 'zip'; bytes: Buffer } {
   const seed = seeds[fuzz.seed % seeds.length]
   let bytes: Buffer = Buffer.from(seed.bytes)
   for (const change of fuzz.edits) {
@@ -114,7 +132,10 @@ function tarMembers(bytes: Buffer): Member[] {
   const members: Member[] = []
   for (let at = 0; at + 512 <= bytes.length;) {
     if (bytes.subarray(at, at + 512).every((byte) => byte === 0)) break
-    const size = bytes[at + 124] & 0x80 ? 0 : parseInt(bytes.toString('latin1', at + 124, at + 136).replace(/[^0-7]/g, '') || '0', 8)
+    const size =
+      bytes[at + 124] & 0x80
+        ? 0
+        : parseInt(bytes.toString('latin1', at + 124, at + 136).replace(/[^0-7]/g, '') || '0', 8)
     const end = at + 512 + Math.ceil(size / 512) * 512
     members.push({ offset: at, end: Math.min(end, bytes.length) })
     if (end > bytes.length) break
@@ -172,11 +193,25 @@ const TAR_FIELDS: { offset: number; length: number; values: (string | Buffer)[] 
       Buffer.from([0xff, 0xff])
     ]
   },
-  { offset: 156, length: 1, values: ['0', '1', '2', '3', '4', '5', '6', '7', 'x', 'g', 'L', 'K', 'D', 'S', 'V', 'M', '\0', 'A'] },
+  {
+    offset: 156,
+    length: 1,
+    values: ['0', '1', '2', '3', '4', '5', '6', '7', 'x', 'g', 'L', 'K', 'D', 'S', 'V', 'M', '\0', 'A']
+  },
   {
     offset: 157,
     length: 100,
-    values: ['index.html', 'guides', '../../etc/passwd', '/etc/passwd', 'latest', '', 'missing.html', 'guides/../..', 'NUL']
+    values: [
+      'index.html',
+      'guides',
+      '../../etc/passwd',
+      '/etc/passwd',
+      'latest',
+      '',
+      'missing.html',
+      'guides/../..',
+      'NUL'
+    ]
   },
   { offset: 257, length: 8, values: ['ustar\x0000', 'ustar  \0', '\0\0\0\0\0\0\0\0', 'USTAR\x0000'] },
   { offset: 345, length: 155, values: ['guides', '../..', '', '/abs', 'a'.repeat(155)] }
@@ -197,7 +232,18 @@ function tarField(bytes: Buffer, change: Edit): Buffer {
 }
 
 const PAX_KEYS = ['path', 'linkpath', 'size', 'GNU.sparse.size', 'mtime', 'uid', '', 'path']
-const PAX_VALUES = ['index.html', 'guides/pax.html', '../escape.html', '1024', '0', '-1', '0x10', 'latest/x.html', 'a'.repeat(300), '']
+const PAX_VALUES = [
+  'index.html',
+  'guides/pax.html',
+  '../escape.html',
+  '1024',
+  '0',
+  '-1',
+  '0x10',
+  'latest/x.html',
+  'a'.repeat(300),
+  ''
+]
 const LENGTH_FORMS: ((length: number) => string)[] = [
   String,
   String,
@@ -283,7 +329,11 @@ function zipLayout(bytes: Buffer): ZipLayout | undefined {
   const centrals: number[] = []
   const locals: number[] = []
   let at = bytes.readUInt32LE(end + 16)
-  for (let i = 0; i < bytes.readUInt16LE(end + 10) && at + 46 <= bytes.length && bytes.readUInt32LE(at) === 0x02014b50; i++) {
+  for (
+    let i = 0;
+    i < bytes.readUInt16LE(end + 10) && at + 46 <= bytes.length && bytes.readUInt32LE(at) === 0x02014b50;
+    i++
+  ) {
     centrals.push(at)
     const local = bytes.readUInt32LE(at + 42)
     if (local + 30 <= bytes.length) locals.push(local)
@@ -329,7 +379,9 @@ const ZIP_FIELDS = {
   ]
 } as const
 
-const ZIP_VALUES = [0, 1, 2, 8, 9, 0x7f, 0x800, 0xffff, 0xffffffff, 0x41ed0000, 0xa1ff0000, 0x11a40000, 0x89ed0000, 0x81ed0000]
+const ZIP_VALUES = [
+  0, 1, 2, 8, 9, 0x7f, 0x800, 0xffff, 0xffffffff, 0x41ed0000, 0xa1ff0000, 0x11a40000, 0x89ed0000, 0x81ed0000
+]
 
 function zipField(bytes: Buffer, change: Edit): Buffer {
   const layout = zipLayout(bytes)

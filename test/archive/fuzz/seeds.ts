@@ -60,7 +60,16 @@ const PAX_OPTIONS = '--pax-option=exthdr.name=%d/PaxHeaders/%f,delete=atime,dele
 const tar =
   (format: string): Maker[3] =>
   (from, to) =>
-    runTool('tar', [...GNU_TAR, ...(format === 'pax' ? [PAX_OPTIONS] : []), `--format=${format}`, '-cf', to, '-C', from, '.'])
+    runTool('tar', [
+      ...GNU_TAR,
+      ...(format === 'pax' ? [PAX_OPTIONS] : []),
+      `--format=${format}`,
+      '-cf',
+      to,
+      '-C',
+      from,
+      '.'
+    ])
 /**
  * bsdtar rewriting GNU tar's archive (`@archive`): its own writer, with no times read from the
  * disk. It converts names through the locale as it reads them, so it needs a UTF-8 one.

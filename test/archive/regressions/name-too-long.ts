@@ -15,13 +15,19 @@ export const cases: Regression[] = [
     title: 'a pax path with a part of 261 bytes',
     kind: 'tar',
     make: () => tarArchive([INDEX, paxMember({ path: `docs/${longPart}` }), { name: 'x', data: 'x' }]),
-    refused: { rule: 'name', detail: `entry "docs/${longPart}" has a part of 261 bytes, longer than the 255 a file system allows` }
+    refused: {
+      rule: 'name',
+      detail: `entry "docs/${longPart}" has a part of 261 bytes, longer than the 255 a file system allows`
+    }
   },
   {
     title: 'a folder named by a pax path with a part of 261 bytes',
     kind: 'tar',
     make: () => tarArchive([INDEX, paxMember({ path: `${longPart}/` }), { name: 'x', type: '5' }]),
-    refused: { rule: 'name', detail: `entry "${longPart}/" has a part of 261 bytes, longer than the 255 a file system allows` }
+    refused: {
+      rule: 'name',
+      detail: `entry "${longPart}/" has a part of 261 bytes, longer than the 255 a file system allows`
+    }
   },
   {
     title: 'a GNU long name of 1,209 bytes',
@@ -33,12 +39,18 @@ export const cases: Regression[] = [
     title: 'a hard link named by a GNU long name with a part of 261 bytes',
     kind: 'tar',
     make: () => tarArchive([INDEX, gnuLong(longPart), { name: 'x', type: '1', linkname: 'index.html', format: 'gnu' }]),
-    refused: { rule: 'name', detail: `entry "${longPart}" has a part of 261 bytes, longer than the 255 a file system allows` }
+    refused: {
+      rule: 'name',
+      detail: `entry "${longPart}" has a part of 261 bytes, longer than the 255 a file system allows`
+    }
   },
   {
     title: 'a symbolic link whose target has a part of 261 bytes',
     kind: 'tar',
     make: () => tarArchive([INDEX, paxMember({ linkpath: longPart }), { name: 'link', type: '2' }]),
-    refused: { rule: 'link-target', detail: `link "link" has in its target a part of 261 bytes, longer than the 255 a file system allows` }
+    refused: {
+      rule: 'link-target',
+      detail: `link "link" has in its target a part of 261 bytes, longer than the 255 a file system allows`
+    }
   }
 ]

@@ -17,7 +17,10 @@ function record(form: (length: number) => string, body: string): Buffer {
 }
 
 const archive = (records: Buffer): Buffer =>
-  tarArchive([tarMember({ name: 'PaxHeaders/page', type: 'x', data: records }), { name: 'page.html', data: '<h1>Page</h1>' }])
+  tarArchive([
+    tarMember({ name: 'PaxHeaders/page', type: 'x', data: records }),
+    { name: 'page.html', data: '<h1>Page</h1>' }
+  ])
 const refused = { rule: 'complete' as const, detail: /^it has a damaged pax header before byte \d+$/ }
 
 export const cases: Regression[] = [

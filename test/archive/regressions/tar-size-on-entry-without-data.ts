@@ -10,7 +10,10 @@ import type { Regression } from './regression.ts'
  */
 const INDEX = { name: 'index.html', data: '<h1>Docs</h1>' }
 const CSS = { name: 'assets/site.css', data: 'body { color: black }' }
-const HIDDEN = tarMember({ name: 'assets/site.css', data: `body { background: url(https://tracker.example/x) }${' '.repeat(461)}` })
+const HIDDEN = tarMember({
+  name: 'assets/site.css',
+  data: `body { background: url(https://tracker.example/x) }${' '.repeat(461)}`
+})
 
 const detail = (name: string, what: string, size: number): string =>
   `entry "${name}" is ${what} with a size of ${size} bytes; an entry that carries no data must have size 0, since tools disagree on what follows it`
@@ -19,13 +22,22 @@ export const cases: Regression[] = [
   {
     title: 'a symbolic link of size 1024 that hides a second assets/site.css',
     kind: 'tar.gz',
-    make: () => gzipSync(tarArchive([INDEX, CSS, tarMember({ name: 'latest', type: '2', linkname: 'index.html', size: 1024 }), HIDDEN])),
+    make: () =>
+      gzipSync(
+        tarArchive([INDEX, CSS, tarMember({ name: 'latest', type: '2', linkname: 'index.html', size: 1024 }), HIDDEN])
+      ),
     refused: { rule: 'format', detail: detail('latest', 'a symbolic link', 1024) }
   },
   {
     title: 'a hard link of size 1024',
     kind: 'tar',
-    make: () => tarArchive([INDEX, CSS, tarMember({ name: 'copy.css', type: '1', linkname: 'assets/site.css', size: 1024 }), HIDDEN]),
+    make: () =>
+      tarArchive([
+        INDEX,
+        CSS,
+        tarMember({ name: 'copy.css', type: '1', linkname: 'assets/site.css', size: 1024 }),
+        HIDDEN
+      ]),
     refused: { rule: 'format', detail: detail('copy.css', 'a hard link', 1024) }
   },
   {
@@ -43,7 +55,14 @@ export const cases: Regression[] = [
   {
     title: 'a symbolic link given a size by a pax header',
     kind: 'tar',
-    make: () => tarArchive([INDEX, CSS, paxMember({ size: '1024' }), tarMember({ name: 'latest', type: '2', linkname: 'index.html' }), HIDDEN]),
+    make: () =>
+      tarArchive([
+        INDEX,
+        CSS,
+        paxMember({ size: '1024' }),
+        tarMember({ name: 'latest', type: '2', linkname: 'index.html' }),
+        HIDDEN
+      ]),
     refused: { rule: 'format', detail: detail('latest', 'a symbolic link', 1024) }
   }
 ]

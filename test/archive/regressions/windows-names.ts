@@ -46,18 +46,30 @@ export const cases: Regression[] = [
     title: 'a link to the device NUL',
     kind: 'tar',
     make: () => tarArchive([INDEX, { name: 'empty.html', type: '2', linkname: 'NUL' }]),
-    refused: { rule: 'link-target', detail: 'link "empty.html" has in its target the part "NUL", which Windows opens as the device NUL' }
+    refused: {
+      rule: 'link-target',
+      detail: 'link "empty.html" has in its target the part "NUL", which Windows opens as the device NUL'
+    }
   },
   {
     title: 'a link to an alternate data stream',
     kind: 'tar',
     make: () => tarArchive([INDEX, { name: 'stream.html', type: '2', linkname: 'index.html:secret' }]),
-    refused: { rule: 'link-target', detail: 'link "stream.html" has in its target a colon, which opens an alternate data stream on Windows' }
+    refused: {
+      rule: 'link-target',
+      detail: 'link "stream.html" has in its target a colon, which opens an alternate data stream on Windows'
+    }
   },
   {
     title: 'names that only look like devices',
     kind: 'tar',
-    make: () => tarArchive([INDEX, { name: 'console.html', data: 'a' }, { name: 'com10.html', data: 'b' }, { name: 'nul-values.html', data: 'c' }]),
+    make: () =>
+      tarArchive([
+        INDEX,
+        { name: 'console.html', data: 'a' },
+        { name: 'com10.html', data: 'b' },
+        { name: 'nul-values.html', data: 'c' }
+      ]),
     unpacks: { 'index.html': '<h1>Docs</h1>', 'console.html': 'a', 'com10.html': 'b', 'nul-values.html': 'c' }
   }
 ]

@@ -43,7 +43,10 @@ export const cases: Regression[] = [
         end.writeUInt16LE(5, 8)
         end.writeUInt16LE(5, 10)
       }),
-    refused: { rule: 'complete', detail: 'its end record and its zip64 end record disagree on the entry count or the central directory' }
+    refused: {
+      rule: 'complete',
+      detail: 'its end record and its zip64 end record disagree on the entry count or the central directory'
+    }
   },
   {
     title: 'an end record that counts 3 entries where the central directory holds 2',

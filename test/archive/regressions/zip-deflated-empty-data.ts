@@ -12,8 +12,17 @@ export const cases: Regression[] = [
     make: () =>
       zipArchive([
         { name: 'index.html', data: '<h1>Docs</h1>' },
-        { name: 'media/big.bin', data: Buffer.alloc(0), compressed: Buffer.alloc(0), size: 5 * 1024 * 1024, crc: 0x12345678 }
+        {
+          name: 'media/big.bin',
+          data: Buffer.alloc(0),
+          compressed: Buffer.alloc(0),
+          size: 5 * 1024 * 1024,
+          crc: 0x12345678
+        }
       ]),
-    refused: { rule: 'complete', detail: /^entry "media\/big\.bin" has damaged compressed data \(unexpected end of file\)$/ }
+    refused: {
+      rule: 'complete',
+      detail: /^entry "media\/big\.bin" has damaged compressed data \(unexpected end of file\)$/
+    }
   }
 ]

@@ -22,7 +22,8 @@ export const cases: Regression[] = [
     make: async (scratch) => {
       await writeSourceTree(source(scratch), { links: true, longNames: true })
       const bytes = runTool('sh', ['-c', 'bsdtar --format=zip -cf - -C "$1" . | cat', 'sh', source(scratch)])
-      if (bytes.length % 10240 !== 0 || bytes[bytes.length - 1] !== 0) throw new Error('bsdtar no longer pads its zip to a block')
+      if (bytes.length % 10240 !== 0 || bytes[bytes.length - 1] !== 0)
+        throw new Error('bsdtar no longer pads its zip to a block')
       return bytes
     },
     unpacks: source

@@ -55,7 +55,8 @@ export const cases: Regression[] = [
     tools: ['tar', 'pzstd'],
     make: async (scratch) => {
       const bytes = runTool('pzstd', ['-q', '-1', '-p', '2', '-c'], { input: await sourceTar(scratch) })
-      if (countFrames(bytes) < 3) throw new Error(`pzstd wrote ${countFrames(bytes)} frames: too few to show the finding`)
+      if (countFrames(bytes) < 3)
+        throw new Error(`pzstd wrote ${countFrames(bytes)} frames: too few to show the finding`)
       return bytes
     },
     unpacks: source
@@ -113,7 +114,8 @@ export const cases: Regression[] = [
     title: 'a skippable frame cut short',
     kind: 'tar.zst',
     tools: ['tar'],
-    make: async (scratch) => Buffer.concat([...frames(await sourceTar(scratch), 1), skippable(Buffer.alloc(100)).subarray(0, 50)]),
+    make: async (scratch) =>
+      Buffer.concat([...frames(await sourceTar(scratch), 1), skippable(Buffer.alloc(100)).subarray(0, 50)]),
     refused: { rule: 'complete', detail: 'its zstd stream is cut short' }
   }
 ]

@@ -22,11 +22,15 @@ describe.skipIf(process.platform === 'win32')('findBrowser', () => {
   })
 
   it('takes CHROME_PATH first, whatever else there is', () => {
-    expect(findBrowser({ CHROME_PATH: chromium, PATH: path.join(folder, 'b') }, 'linux')).toEqual({ executable: chromium })
+    expect(findBrowser({ CHROME_PATH: chromium, PATH: path.join(folder, 'b') }, 'linux')).toEqual({
+      executable: chromium
+    })
   })
 
   it('does not replace a CHROME_PATH that names no executable by another browser', () => {
-    expect(findBrowser({ CHROME_PATH: path.join(folder, 'a', 'chromium-browser'), PATH: path.join(folder, 'b') }, 'linux')).toEqual({
+    expect(
+      findBrowser({ CHROME_PATH: path.join(folder, 'a', 'chromium-browser'), PATH: path.join(folder, 'b') }, 'linux')
+    ).toEqual({
       reason: `CHROME_PATH (${path.join(folder, 'a', 'chromium-browser')}) is not an executable file`
     })
   })

@@ -79,7 +79,9 @@ function pass(): PassResult {
         {
           loads: [load('guides/a.html', 'https://api.search.example/q?x=3', 'Fetch', 'script /js/search.js:1:5')],
           missing: [load('guides/a.html', '/_next/static/chunks/caf%C3%A9.js', 'Script', 'script /guides/a.html:1:20')],
-          errors: [{ page: 'guides/a.html', kind: 'exception', message: 'Uncaught Error: boom', source: '/js/app.js:4:2' }],
+          errors: [
+            { page: 'guides/a.html', kind: 'exception', message: 'Uncaught Error: boom', source: '/js/app.js:4:2' }
+          ],
           durationMs: 700
         }
       ]
@@ -107,9 +109,24 @@ describe('browserSection', () => {
         exampleUrl: 'https://api.search.example/q?x=1',
         pages: ['index.html', 'guides/a.html'],
         examples: [
-          { page: 'index.html', url: 'https://api.search.example/q?x=1', type: 'Fetch', initiator: 'script /js/search.js:1:5' },
-          { page: 'index.html', url: 'https://api.search.example/q?x=2', type: 'XHR', initiator: 'script /js/search.js:9:1' },
-          { page: 'guides/a.html', url: 'https://api.search.example/q?x=3', type: 'Fetch', initiator: 'script /js/search.js:1:5' }
+          {
+            page: 'index.html',
+            url: 'https://api.search.example/q?x=1',
+            type: 'Fetch',
+            initiator: 'script /js/search.js:1:5'
+          },
+          {
+            page: 'index.html',
+            url: 'https://api.search.example/q?x=2',
+            type: 'XHR',
+            initiator: 'script /js/search.js:9:1'
+          },
+          {
+            page: 'guides/a.html',
+            url: 'https://api.search.example/q?x=3',
+            type: 'Fetch',
+            initiator: 'script /js/search.js:1:5'
+          }
         ],
         inStaticCheck: false
       },
@@ -141,7 +158,11 @@ describe('mergeBrowserSection', () => {
         message:
           'guides/a.html: Script /_next/static/chunks/café.js is not in the site (asked for at run time, started by script /guides/a.html:1:20)'
       },
-      { check: 'script-error', file: 'guides/a.html', message: 'guides/a.html: Uncaught Error: boom (at /js/app.js:4:2)' }
+      {
+        check: 'script-error',
+        file: 'guides/a.html',
+        message: 'guides/a.html: Uncaught Error: boom (at /js/app.js:4:2)'
+      }
     ])
     expect(report.problems.slice(before)).toEqual(added)
     expect(report.counts.problems).toBe(before + 3)

@@ -29,7 +29,12 @@ describe('choosePages', () => {
 
   it('covers every top folder before a second page of any, when the count allows', () => {
     const chosen = choosePages(site, 4)
-    expect(chosen.map((page) => (page.includes('/') ? page.split('/')[0] : ''))).toEqual(['', '', 'api-reference', 'guides'])
+    expect(chosen.map((page) => (page.includes('/') ? page.split('/')[0] : ''))).toEqual([
+      '',
+      '',
+      'api-reference',
+      'guides'
+    ])
   })
 
   it('takes every page but 404.html when the count is larger than the site', () => {

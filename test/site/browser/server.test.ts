@@ -48,7 +48,11 @@ describe('serveSite', () => {
         socket.on('end', () => resolve(answer))
         socket.on('error', reject)
       })
-    expect(await exchange('GET http://api.example.com/x HTTP/1.1\r\nHost: api.example.com\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 403/)
-    expect(await exchange('CONNECT api.example.com:443 HTTP/1.1\r\nHost: api.example.com:443\r\n\r\n')).toMatch(/^HTTP\/1\.1 403/)
+    expect(
+      await exchange('GET http://api.example.com/x HTTP/1.1\r\nHost: api.example.com\r\nConnection: close\r\n\r\n')
+    ).toMatch(/^HTTP\/1\.1 403/)
+    expect(await exchange('CONNECT api.example.com:443 HTTP/1.1\r\nHost: api.example.com:443\r\n\r\n')).toMatch(
+      /^HTTP\/1\.1 403/
+    )
   })
 })
