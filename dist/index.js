@@ -59286,13 +59286,12 @@ function partProblem(part) {
     return undefined;
 }
 /** The longest path the system opens, in bytes: PATH_MAX less its NUL; Windows takes long paths from Node. */
-const SYSTEM_PATH_BYTES = { linux: 4095, darwin: 1023, win32: 32_000 };
-/** A path inside the site that would be too long on this system once under `root` (the staging folder). */
-function refuseLongOnDisk(name, root, parts) {
-    const limit = SYSTEM_PATH_BYTES[process.platform] ?? 1023;
-    const bytes = Buffer.byteLength(root) + 1 + Buffer.byteLength(parts.join('/'));
-    if (bytes > limit) {
-        throw refuse('name', `entry ${quote(name)} would be at a path of ${bytes} bytes on disk, longer than the ${limit} this system allows`);
+const SYSTEM_PATH_BYTES = { linux: 4095, darwin: 1023, win32: 32_000 }[process.platform] ?? 1023;
+/** A path inside the site that would be too long on this system under the staging folder, `rootBytes` long. */
+function refuseLongOnDisk(name, rootBytes, parts) {
+    const bytes = rootBytes + 1 + Buffer.byteLength(parts.join('/'));
+    if (bytes > SYSTEM_PATH_BYTES) {
+        throw refuse('name', `entry ${quote(name)} would be at a path of ${bytes} bytes on disk, longer than the ${SYSTEM_PATH_BYTES} this system allows`);
     }
 }
 /** Names are bytes in an archive; they are read as UTF-8 only, never through the runner's locale. */
@@ -59728,8 +59727,9 @@ const DEVICE_FIELDS = [
     [329, 8, 'device major number'],
     [337, 8, 'device minor number']
 ];
+const NUMERIC_AND_DEVICE_FIELDS = [...NUMERIC_FIELDS, ...DEVICE_FIELDS];
 function checkNumbers(block, at) {
-    const fields = isPosixHeader(block) || isGnuHeader(block) ? [...NUMERIC_FIELDS, ...DEVICE_FIELDS] : NUMERIC_FIELDS;
+    const fields = isPosixHeader(block) || isGnuHeader(block) ? NUMERIC_AND_DEVICE_FIELDS : NUMERIC_FIELDS;
     for (const [offset, length, name] of fields)
         readNumber(block, offset, length, name, at);
 }
@@ -60030,12 +60030,15 @@ class SiteWriter {
     entries = 0;
     /** What the disk holds so far, at least: the data written, and a block per entry. */
     diskBytes = 0;
+    /** The staging folder's path in bytes, which every entry's path on disk adds to. */
+    rootBytes;
     constructor(
     /** The staging folder, created here; it must not exist. */
     root, bound) {
         this.root = root;
         this.bound = bound;
         (0,external_node_fs_.mkdirSync)(root, DIRECTORY_MODE);
+        this.rootBytes = Buffer.byteLength(root);
         this.setModes = ((0,external_node_fs_.statSync)(root).mode & 0o7777) !== DIRECTORY_MODE;
         if (this.setModes)
             (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
@@ -60105,7 +60108,7 @@ class SiteWriter {
         // `./` and the like: the staging folder itself.
         if (parts.length === 0)
             return;
-        refuseLongOnDisk(name, this.root, parts);
+        refuseLongOnDisk(name, this.rootBytes, parts);
         const key = this.folders(parts, name);
         if (this.tree.claim(key, 'directory', name))
             this.mkdir(key);
@@ -60146,7 +60149,7 @@ class SiteWriter {
         const parts = entryPath(name);
         if (parts.length === 0)
             throw refuse('name', `entry ${quote(name)} has no name of its own`);
-        refuseLongOnDisk(name, this.root, parts);
+        refuseLongOnDisk(name, this.rootBytes, parts);
         return parts;
     }
     /** Makes the folders above `parts` (judged by the tree) and returns the entry's key. */

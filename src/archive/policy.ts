@@ -149,16 +149,16 @@ function partProblem(part: string): string | undefined {
 }
 
 /** The longest path the system opens, in bytes: PATH_MAX less its NUL; Windows takes long paths from Node. */
-const SYSTEM_PATH_BYTES: Partial<Record<NodeJS.Platform, number>> = { linux: 4095, darwin: 1023, win32: 32_000 }
+const SYSTEM_PATH_BYTES =
+  ({ linux: 4095, darwin: 1023, win32: 32_000 } as Partial<Record<NodeJS.Platform, number>>)[process.platform] ?? 1023
 
-/** A path inside the site that would be too long on this system once under `root` (the staging folder). */
-export function refuseLongOnDisk(name: string, root: string, parts: string[]): void {
-  const limit = SYSTEM_PATH_BYTES[process.platform] ?? 1023
-  const bytes = Buffer.byteLength(root) + 1 + Buffer.byteLength(parts.join('/'))
-  if (bytes > limit) {
+/** A path inside the site that would be too long on this system under the staging folder, `rootBytes` long. */
+export function refuseLongOnDisk(name: string, rootBytes: number, parts: string[]): void {
+  const bytes = rootBytes + 1 + Buffer.byteLength(parts.join('/'))
+  if (bytes > SYSTEM_PATH_BYTES) {
     throw refuse(
       'name',
-      `entry ${quote(name)} would be at a path of ${bytes} bytes on disk, longer than the ${limit} this system allows`
+      `entry ${quote(name)} would be at a path of ${bytes} bytes on disk, longer than the ${SYSTEM_PATH_BYTES} this system allows`
     )
   }
 }

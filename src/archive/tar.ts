@@ -282,8 +282,10 @@ const DEVICE_FIELDS: typeof NUMERIC_FIELDS = [
   [337, 8, 'device minor number']
 ]
 
+const NUMERIC_AND_DEVICE_FIELDS = [...NUMERIC_FIELDS, ...DEVICE_FIELDS]
+
 function checkNumbers(block: Buffer, at: number): void {
-  const fields = isPosixHeader(block) || isGnuHeader(block) ? [...NUMERIC_FIELDS, ...DEVICE_FIELDS] : NUMERIC_FIELDS
+  const fields = isPosixHeader(block) || isGnuHeader(block) ? NUMERIC_AND_DEVICE_FIELDS : NUMERIC_FIELDS
   for (const [offset, length, name] of fields) readNumber(block, offset, length, name, at)
 }
 

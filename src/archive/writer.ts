@@ -77,6 +77,8 @@ export class SiteWriter implements EntrySink {
   private entries = 0
   /** What the disk holds so far, at least: the data written, and a block per entry. */
   private diskBytes = 0
+  /** The staging folder's path in bytes, which every entry's path on disk adds to. */
+  private readonly rootBytes: number
 
   constructor(
     /** The staging folder, created here; it must not exist. */
@@ -84,6 +86,7 @@ export class SiteWriter implements EntrySink {
     private readonly bound: SizeBound
   ) {
     mkdirSync(root, DIRECTORY_MODE)
+    this.rootBytes = Buffer.byteLength(root)
     this.setModes = (statSync(root).mode & 0o7777) !== DIRECTORY_MODE
     if (this.setModes) chmodSync(root, DIRECTORY_MODE)
   }
@@ -155,7 +158,7 @@ export class SiteWriter implements EntrySink {
     const parts = entryPath(name)
     // `./` and the like: the staging folder itself.
     if (parts.length === 0) return
-    refuseLongOnDisk(name, this.root, parts)
+    refuseLongOnDisk(name, this.rootBytes, parts)
     const key = this.folders(parts, name)
     if (this.tree.claim(key, 'directory', name)) this.mkdir(key)
   }
@@ -200,7 +203,7 @@ export class SiteWriter implements EntrySink {
   private namedPath(name: string): string[] {
     const parts = entryPath(name)
     if (parts.length === 0) throw refuse('name', `entry ${quote(name)} has no name of its own`)
-    refuseLongOnDisk(name, this.root, parts)
+    refuseLongOnDisk(name, this.rootBytes, parts)
     return parts
   }
 
