@@ -6,6 +6,58 @@ import { defineConfig } from 'eslint/config'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * The import direction of src/ (each folder's README says the same): the front ends (action/,
+ * cli/) use the commands, which use the stages (api/, download/, archive/, site/) and the report,
+ * which use core/; nothing imports upwards, and the two front ends never import each other. Only
+ * the Action's front end knows GitHub's libraries.
+ */
+const LAYERS = {
+  core: [],
+  api: ['core'],
+  download: ['core'],
+  archive: ['core'],
+  site: ['core'],
+  report: ['core', 'api', 'download', 'archive', 'site'],
+  commands: ['core', 'api', 'download', 'archive', 'site', 'report'],
+  action: ['core', 'api', 'download', 'archive', 'site', 'report', 'commands'],
+  cli: ['core', 'api', 'download', 'archive', 'site', 'report', 'commands']
+}
+const GITHUB_LIBRARIES = [
+  { name: '@actions/core', message: "Log, mask and set outputs through the run's host (src/core/host.ts)." },
+  { name: '@actions/github', message: 'Only the Action front end (src/action/) comments on GitHub.' }
+]
+
+function layers() {
+  return Object.entries(LAYERS).map(([folder, allowed]) => {
+    const forbidden = Object.keys(LAYERS).filter((other) => other !== folder && !allowed.includes(other))
+    return {
+      files: [`src/${folder}/**/*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: folder === 'action' ? [] : GITHUB_LIBRARIES,
+            patterns: [
+              ...(forbidden.length > 0
+                ? [
+                    {
+                      regex: `^(\\.\\./)+(${forbidden.join('|')})/`,
+                      message: `src/${folder}/ may import only from ${allowed.map((name) => `src/${name}/`).join(', ') || 'itself'} (src/${folder}/README.md).`
+                    }
+                  ]
+                : []),
+              ...(folder === 'action'
+                ? []
+                : [{ group: ['@octokit/*'], message: 'Only the Action front end uses GitHub.' }])
+            ]
+          }
+        ]
+      }
+    }
+  })
+}
+
 export default defineConfig(
   {
     // Built, installed or generated files are never linted.
@@ -33,23 +85,7 @@ export default defineConfig(
       ]
     }
   },
-  {
-    // The engine talks to its front end through src/host.ts; only the Action's front end and the
-    // agent comment (which needs the workflow's token and repository) know GitHub.
-    files: ['src/**/*.ts'],
-    ignores: ['src/action-host.ts', 'src/comment.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: '@actions/core', message: 'Log, mask and set outputs through the host (src/host.ts).' },
-            { name: '@actions/github', message: 'Only the Action front end comments on GitHub.' }
-          ]
-        }
-      ]
-    }
-  },
+  ...layers(),
   {
     files: ['test/**/*.ts'],
     rules: {

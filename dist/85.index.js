@@ -11,14 +11,21 @@ __webpack_require__.d(__webpack_exports__, {
   verifySite: () => (/* binding */ verifySite)
 });
 
-// EXTERNAL MODULE: ./src/host.ts
-var host = __webpack_require__(2237);
+// EXTERNAL MODULE: ./src/core/deadline.ts
+var deadline = __webpack_require__(6343);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/format.ts
+var format = __webpack_require__(6228);
+// EXTERNAL MODULE: ./src/core/log-text.ts
+var log_text = __webpack_require__(9357);
+// EXTERNAL MODULE: ./src/core/words.ts
+var words = __webpack_require__(7522);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(6264);
 ;// CONCATENATED MODULE: ./src/site/annotations.ts
+
 
 
 /** GitHub shows at most this many warning annotations of a step (and as many errors). */
@@ -41,14 +48,14 @@ const TITLES = {
  * One warning per problem, naming the page. Past GitHub's limit the last annotation says how
  * many more there are and where they are listed, instead of being silently dropped.
  */
-function warnProblems(report, reportPath) {
+function warnProblems(host, report, reportPath, workspace) {
     const { problems } = report;
     const total = report.counts.problems;
     const shown = total > MAX_ANNOTATIONS ? problems.slice(0, MAX_ANNOTATIONS - 1) : problems;
     for (const problem of shown)
-        host/* host */.H.warning(problem.message, annotationProperties(problem, report.site));
+        host.warning(problem.message, annotationProperties(problem, report.site, workspace));
     if (total > shown.length) {
-        host/* host */.H.warning(`…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`, {
+        host.warning(`…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`, {
             title: 'Site check: more problems'
         });
     }
@@ -56,14 +63,13 @@ function warnProblems(report, reportPath) {
 /** The error of `verify: error`: the first problems, their total, and where the rest are. */
 function siteCheckError(report, reportPath) {
     const total = report.counts.problems;
-    const first = report.problems.slice(0, PROBLEMS_IN_ERROR).map((problem) => `- ${problem.message}`);
-    const more = total > first.length ? `\n…and ${total - first.length} more` : '';
-    return new Error(`The site check found ${total} problem${total === 1 ? '' : 's'} in ${report.site} (verify: error):\n${first.join('\n')}${more}\nReport: ${reportPath}`);
+    const first = report.problems.slice(0, PROBLEMS_IN_ERROR).map((problem) => problem.message);
+    const more = total > first.length ? `; …and ${total - first.length} more` : '';
+    return new errors/* ActionError */.lZ(`The site check found ${total} problem${total === 1 ? '' : 's'} in ${report.site} (${(0,words/* setting */.Pe)('verify', 'error')}): ${first.join('; ')}${more}. Report: ${reportPath}`, { code: 'site-problems' });
 }
 /** An annotation names the site's file; GitHub links it when the site lies in the workspace. */
-function annotationProperties(problem, site) {
+function annotationProperties(problem, site, workspace) {
     const properties = { title: TITLES[problem.check] };
-    const workspace = process.env.GITHUB_WORKSPACE;
     if (problem.file && workspace) {
         const relative = external_node_path_default().relative(workspace, external_node_path_default().join(site, problem.file));
         if (!relative.startsWith('..') && !external_node_path_default().isAbsolute(relative))
@@ -408,7 +414,7 @@ function addExample(examples, file) {
 }
 
 // EXTERNAL MODULE: ./node_modules/entities/dist/decode.js + 2 modules
-var decode = __webpack_require__(9412);
+var decode = __webpack_require__(7031);
 // EXTERNAL MODULE: ./node_modules/htmlparser2/dist/Tokenizer.js
 var Tokenizer = __webpack_require__(5455);
 ;// CONCATENATED MODULE: ./src/site/html.ts
@@ -1280,19 +1286,23 @@ const YOUNG_GENERATION_MB = 8;
  */
 async function checkSite(root, options = {}) {
     const startedAt = performance.now();
+    const { signal } = options;
     const { files, linkedFolders } = await listFiles(root);
+    signal?.throwIfAborted();
     const site = new SiteFiles(root, files, linkedFolders);
     const reader = new SiteReader(root, site, options.domain);
     const toRead = files.filter(isReadFile);
     const workers = options.workerFile ? workerCount(toRead.length, options) : 1;
     if (workers > 1 && options.workerFile) {
         const setup = { root, files, linkedFolders, domain: options.domain };
-        for (const findings of await readInWorkers(options.workerFile, workers, setup, toRead))
+        for (const findings of await readInWorkers(options.workerFile, workers, setup, toRead, signal)) {
             reader.merge(findings);
+        }
     }
     else {
-        await readHere(reader, toRead);
+        await readHere(reader, toRead, signal);
     }
+    signal?.throwIfAborted();
     reader.checkFragmentLinks();
     const sitemap = site.has('sitemap.xml') ? reader.readSitemaps('sitemap.xml') : undefined;
     const pages = toRead.filter(isPage).length;
@@ -1326,20 +1336,32 @@ function workerCount(files, options) {
     const cores = Math.min(external_node_os_default().availableParallelism(), MAX_WORKERS);
     return Math.max(1, Math.min(cores, Math.floor(files / (options.filesPerWorker ?? DEFAULT_FILES_PER_WORKER))));
 }
-async function readHere(reader, files) {
+async function readHere(reader, files, signal) {
     let lastYield = performance.now();
     for (const file of files) {
         reader.readFile(file);
         if (performance.now() - lastYield > YIELD_EVERY_MS) {
             await (0,external_node_timers_promises_.setImmediate)();
+            signal?.throwIfAborted();
             lastYield = performance.now();
         }
     }
 }
-/** Shares `files` among `count` workers, a batch at a time to whichever is free; returns what each found. */
-function readInWorkers(workerFile, count, setup, files) {
+/**
+ * Shares `files` among `count` workers, a batch at a time to whichever is free; returns what each
+ * found. The signal ends every worker at once and rejects with its reason.
+ */
+function readInWorkers(workerFile, count, setup, files, signal) {
     let next = 0;
     const started = [];
+    let stop = () => undefined;
+    const stopped = new Promise((_, reject) => {
+        stop = () => reject(signal?.reason);
+        signal?.addEventListener('abort', stop, { once: true });
+    });
+    stopped.catch(() => undefined);
+    if (signal?.aborted)
+        stop();
     const reading = Array.from({ length: count }, () => new Promise((resolve, reject) => {
         const worker = new external_node_worker_threads_.Worker(workerFile, {
             workerData: setup,
@@ -1364,7 +1386,8 @@ function readInWorkers(workerFile, count, setup, files) {
                 reject(new Error(`a site check worker stopped (exit code ${code}) before it finished`));
         });
     }));
-    return Promise.all(reading).finally(() => {
+    return Promise.race([Promise.all(reading), stopped]).finally(() => {
+        signal?.removeEventListener('abort', stop);
         for (const worker of started)
             void worker.terminate();
     });
@@ -2334,19 +2357,20 @@ function depth(page) {
 
 
 
+
 /**
  * Runs the browser pass over the unpacked site when a browser is found, and says why not otherwise: `auto` with one notice, `on` with the step's error.
  */
-async function checkInBrowser(sitePath, report, options) {
+async function checkInBrowser(sitePath, report, options, host) {
     const found = findBrowser();
     if (found.executable === undefined)
-        return notRun(options.mode, found.reason, null);
+        return notRun(host, options.mode, found.reason, null);
     if (Date.now() >= options.deadline)
-        return notRun(options.mode, 'timeout-seconds was up before the browser could start', found.executable);
+        return notRun(host, options.mode, 'timeout-seconds was up before the browser could start', found.executable);
     const { executable } = found;
     const { files, linkedFolders } = await listFiles(sitePath);
     const pages = choosePages(files.filter(isPage), options.pages);
-    host/* host */.H.info(`Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked`);
+    host.info(`Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked`);
     try {
         const result = await runBrowserPass({
             root: sitePath,
@@ -2362,30 +2386,36 @@ async function checkInBrowser(sitePath, report, options) {
                     `${visit.missing.length} missing`,
                     plural(visit.errors.length, 'script error')
                 ];
-                host/* host */.H.info(`  ${(0,format/* oneLine */.TN)(page)}: ${found.join(', ')} (${(0,format/* formatDuration */.a3)(visit.durationMs)})`);
+                host.info(`  ${(0,log_text/* oneLine */.T)(page)}: ${found.join(', ')} (${(0,format/* formatDuration */.a3)(visit.durationMs)})`);
             }
         });
         const section = browserSection(result, executable, report);
-        host/* host */.H.info(`Loaded ${plural(section.pages.length, 'page')} in ${result.product} (started in ${(0,format/* formatDuration */.a3)(result.startupMs)}) in ${(0,format/* formatDuration */.a3)(result.durationMs)}: ` +
+        host.info(`Loaded ${plural(section.pages.length, 'page')} in ${result.product} (started in ${(0,format/* formatDuration */.a3)(result.startupMs)}) in ${(0,format/* formatDuration */.a3)(result.durationMs)}: ` +
             `${plural(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${plural(section.scriptErrors.length, 'script error')}`);
         if (section.notLoaded.length > 0)
-            host/* host */.H.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${pages.length} pages`);
+            host.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${pages.length} pages`);
         return { section };
     }
     catch (error) {
         if (options.signal.aborted)
             throw error;
-        return notRun(options.mode, `the browser pass could not finish: ${error instanceof Error ? error.message : String(error)}`, executable);
+        return notRun(host, options.mode, `the browser pass could not finish: ${error instanceof Error ? error.message : String(error)}`, executable);
     }
 }
-function notRun(mode, reason, executable) {
+function notRun(host, mode, reason, executable) {
     const section = skippedSection(reason, executable);
-    if (mode === 'on')
-        return { section, failure: new Error(`The site check's browser pass did not run (verify-browser: on): ${reason}`) };
+    if (mode === 'on') {
+        return {
+            section,
+            failure: new errors/* ActionError */.lZ(`The site check's browser pass did not run (verify-browser: on): ${reason}`, {
+                code: 'browser-unavailable'
+            })
+        };
+    }
     if (executable)
-        host/* host */.H.warning(`The site was not loaded in a browser: ${reason}`, { title: 'Site check: browser pass' });
+        host.warning(`The site was not loaded in a browser: ${reason}`, { title: 'Site check: browser pass' });
     else
-        host/* host */.H.notice(`The site was not loaded in a browser: ${reason}. Run-time loads are not checked (verify-browser: auto)`, {
+        host.notice(`The site was not loaded in a browser: ${reason}. Run-time loads are not checked (verify-browser: auto)`, {
             title: 'Site check: no browser'
         });
     return { section };
@@ -2548,6 +2578,8 @@ function extensionlessNotice(use) {
 
 
 
+
+
 /** Where the worker bundle (src/site/worker.ts) is built, beside the action's bundle. */
 const WORKER_BUNDLE = 'site-worker/index.js';
 /** Problems listed in the log; the report holds them all. */
@@ -2558,76 +2590,93 @@ const LOGGED = 100;
  * and warns about them under `verify: warn`. Under `warn` a check that cannot finish (an
  * unreadable file) is a warning too, and there is no report.
  */
-async function verifySite(sitePath, options) {
-    const reportPath = external_node_path_default().join(external_node_path_default().dirname(sitePath), 'verify-report.json');
-    const report = await host/* host */.H.group('Check the site', () => checkStatically(sitePath, options));
+async function verifySite(sitePath, options, run) {
+    const { host } = run;
+    const { reportPath } = options;
+    const report = await host.group('Check the site', () => checkStatically(sitePath, options, run));
     if (!report)
         return undefined;
     const asked = options.browser;
     const mode = asked?.mode ?? 'off';
     const browser = asked && mode !== 'off'
-        ? await host/* host */.H.group('Load the site in a browser', () => checkInBrowser(sitePath, report, { ...asked, mode, domain: options.domain }))
+        ? await host.group('Load the site in a browser', () => checkInBrowser(sitePath, report, { ...asked, mode, domain: options.domain }, host))
         : { section: skippedSection('verify-browser: off') };
     const browserProblems = mergeBrowserSection(report, browser.section);
     if (browserProblems.length > 0) {
-        host/* host */.H.info(`The browser pass found ${verify_plural(browserProblems.length, 'problem')}:`);
-        logProblems(browserProblems, browserProblems.length);
+        host.info(`The browser pass found ${verify_plural(browserProblems.length, 'problem')}:`);
+        logProblems(host, browserProblems, browserProblems.length);
     }
     try {
         await writeReport(report, reportPath);
     }
     catch (error) {
-        const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`;
-        if (options.mode === 'error')
-            throw new Error(message, { cause: error });
-        host/* host */.H.warning(message, { title: 'Site check' });
-        return undefined;
+        return couldNotFinish(error, options, host);
     }
-    host/* host */.H.info(`Site check report: ${reportPath}`);
+    host.info(`Site check report: ${reportPath}`);
     if (browser.failure)
         return { report, reportPath, failure: browser.failure };
     if (report.counts.problems === 0)
         return { report, reportPath };
     if (options.mode === 'warn') {
-        warnProblems(report, reportPath);
+        warnProblems(host, report, reportPath, run.runner.workspace);
         return { report, reportPath };
     }
     return { report, reportPath, failure: siteCheckError(report, reportPath) };
 }
 /** The static check's report; undefined (after a warning) when it cannot finish under `warn`. */
-async function checkStatically(sitePath, options) {
+async function checkStatically(sitePath, options, { host, deadline }) {
     let report;
+    const signal = deadline.signal();
     try {
         const findings = await checkSite(sitePath, {
             domain: options.domain,
             expectedPages: options.expectedPages,
-            workerFile: bundledWorker(import.meta.url, WORKER_BUNDLE)
+            workerFile: bundledWorker(import.meta.url, WORKER_BUNDLE),
+            signal
         });
         report = buildReport(findings);
     }
     catch (error) {
-        const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`;
-        if (options.mode === 'error')
-            throw new Error(message, { cause: error });
-        host/* host */.H.warning(message, { title: 'Site check' });
-        return undefined;
+        if (signal.aborted && error === signal.reason)
+            throw stopped(error);
+        return couldNotFinish(error, options, host);
     }
     const { counts } = report;
-    host/* host */.H.info(`Checked ${verify_plural(counts.files, 'file')} (${verify_plural(counts.htmlPages, 'page')}, ${verify_plural(counts.styleSheets, 'style sheet')}, ` +
+    host.info(`Checked ${verify_plural(counts.files, 'file')} (${verify_plural(counts.htmlPages, 'page')}, ${verify_plural(counts.styleSheets, 'style sheet')}, ` +
         `${verify_plural(counts.internalReferences, 'internal reference')}) in ${(0,format/* formatDuration */.a3)(report.durationMs)}` +
         `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : verify_plural(counts.problems, 'problem')}`);
-    logProblems(report.problems, counts.problems);
+    logProblems(host, report.problems, counts.problems);
     for (const skipped of report.skipped)
-        host/* host */.H.info(`Not checked: ${(0,format/* oneLine */.TN)(skipped)}`);
+        host.info(`Not checked: ${(0,log_text/* oneLine */.T)(skipped)}`);
     for (const notice of report.notices)
-        host/* host */.H.notice(notice, { title: 'Site check: links without .html' });
+        host.notice(notice, { title: 'Site check: links without .html' });
     return report;
 }
-function logProblems(problems, total) {
+/**
+ * A check that cannot finish (an unreadable file, a report that cannot be written): the step's
+ * error under `verify: error`, else a warning and no report.
+ */
+function couldNotFinish(error, options, host) {
+    const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`;
+    if (options.mode === 'error')
+        throw new errors/* ActionError */.lZ(message, { code: 'site-check-failed', cause: error });
+    host.warning(message, { title: 'Site check' });
+    return undefined;
+}
+/** The check stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
+function stopped(reason) {
+    if (!(reason instanceof deadline/* TimeUpError */.J))
+        return reason;
+    return new errors/* ActionError */.lZ(`The site check stopped: ${(0,words/* setting */.Pe)('timeout-seconds')} ran out before it finished`, {
+        code: 'out-of-time',
+        cause: reason
+    });
+}
+function logProblems(host, problems, total) {
     for (const problem of problems.slice(0, LOGGED))
-        host/* host */.H.info(`  ${(0,format/* oneLine */.TN)(problem.message)}`);
+        host.info(`  ${(0,log_text/* oneLine */.T)(problem.message)}`);
     if (total > LOGGED)
-        host/* host */.H.info(`  …and ${total - LOGGED} more, in the report`);
+        host.info(`  …and ${total - LOGGED} more, in the report`);
 }
 function verify_plural(value, noun) {
     return `${value} ${noun}${value === 1 ? '' : 's'}`;

@@ -2,7 +2,7 @@ export const id = 867;
 export const ids = [867];
 export const modules = {
 
-/***/ 9412:
+/***/ 7031:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2158,7 +2158,7 @@ class Parser {
 /* harmony export */   A: () => (/* binding */ Tokenizer),
 /* harmony export */   X: () => (/* binding */ QuoteType)
 /* harmony export */ });
-/* harmony import */ var entities_decode__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9412);
+/* harmony import */ var entities_decode__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7031);
 /* harmony import */ var entities_decode__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8094);
 /* harmony import */ var entities_decode__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4873);
 

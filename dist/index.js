@@ -1,6 +1,1536 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
+/***/ 3251:
+/***/ (function(module) {
+
+/**
+  * This file contains the Bottleneck library (MIT), compiled to ES2017, and without Clustering support.
+  * https://github.com/SGrondin/bottleneck
+  */
+(function (global, factory) {
+	 true ? module.exports = factory() :
+	0;
+}(this, (function () { 'use strict';
+
+	var commonjsGlobal = typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : typeof global !== 'undefined' ? global : typeof self !== 'undefined' ? self : {};
+
+	function getCjsExportFromNamespace (n) {
+		return n && n['default'] || n;
+	}
+
+	var load = function(received, defaults, onto = {}) {
+	  var k, ref, v;
+	  for (k in defaults) {
+	    v = defaults[k];
+	    onto[k] = (ref = received[k]) != null ? ref : v;
+	  }
+	  return onto;
+	};
+
+	var overwrite = function(received, defaults, onto = {}) {
+	  var k, v;
+	  for (k in received) {
+	    v = received[k];
+	    if (defaults[k] !== void 0) {
+	      onto[k] = v;
+	    }
+	  }
+	  return onto;
+	};
+
+	var parser = {
+		load: load,
+		overwrite: overwrite
+	};
+
+	var DLList;
+
+	DLList = class DLList {
+	  constructor(incr, decr) {
+	    this.incr = incr;
+	    this.decr = decr;
+	    this._first = null;
+	    this._last = null;
+	    this.length = 0;
+	  }
+
+	  push(value) {
+	    var node;
+	    this.length++;
+	    if (typeof this.incr === "function") {
+	      this.incr();
+	    }
+	    node = {
+	      value,
+	      prev: this._last,
+	      next: null
+	    };
+	    if (this._last != null) {
+	      this._last.next = node;
+	      this._last = node;
+	    } else {
+	      this._first = this._last = node;
+	    }
+	    return void 0;
+	  }
+
+	  shift() {
+	    var value;
+	    if (this._first == null) {
+	      return;
+	    } else {
+	      this.length--;
+	      if (typeof this.decr === "function") {
+	        this.decr();
+	      }
+	    }
+	    value = this._first.value;
+	    if ((this._first = this._first.next) != null) {
+	      this._first.prev = null;
+	    } else {
+	      this._last = null;
+	    }
+	    return value;
+	  }
+
+	  first() {
+	    if (this._first != null) {
+	      return this._first.value;
+	    }
+	  }
+
+	  getArray() {
+	    var node, ref, results;
+	    node = this._first;
+	    results = [];
+	    while (node != null) {
+	      results.push((ref = node, node = node.next, ref.value));
+	    }
+	    return results;
+	  }
+
+	  forEachShift(cb) {
+	    var node;
+	    node = this.shift();
+	    while (node != null) {
+	      (cb(node), node = this.shift());
+	    }
+	    return void 0;
+	  }
+
+	  debug() {
+	    var node, ref, ref1, ref2, results;
+	    node = this._first;
+	    results = [];
+	    while (node != null) {
+	      results.push((ref = node, node = node.next, {
+	        value: ref.value,
+	        prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
+	        next: (ref2 = ref.next) != null ? ref2.value : void 0
+	      }));
+	    }
+	    return results;
+	  }
+
+	};
+
+	var DLList_1 = DLList;
+
+	var Events;
+
+	Events = class Events {
+	  constructor(instance) {
+	    this.instance = instance;
+	    this._events = {};
+	    if ((this.instance.on != null) || (this.instance.once != null) || (this.instance.removeAllListeners != null)) {
+	      throw new Error("An Emitter already exists for this object");
+	    }
+	    this.instance.on = (name, cb) => {
+	      return this._addListener(name, "many", cb);
+	    };
+	    this.instance.once = (name, cb) => {
+	      return this._addListener(name, "once", cb);
+	    };
+	    this.instance.removeAllListeners = (name = null) => {
+	      if (name != null) {
+	        return delete this._events[name];
+	      } else {
+	        return this._events = {};
+	      }
+	    };
+	  }
+
+	  _addListener(name, status, cb) {
+	    var base;
+	    if ((base = this._events)[name] == null) {
+	      base[name] = [];
+	    }
+	    this._events[name].push({cb, status});
+	    return this.instance;
+	  }
+
+	  listenerCount(name) {
+	    if (this._events[name] != null) {
+	      return this._events[name].length;
+	    } else {
+	      return 0;
+	    }
+	  }
+
+	  async trigger(name, ...args) {
+	    var e, promises;
+	    try {
+	      if (name !== "debug") {
+	        this.trigger("debug", `Event triggered: ${name}`, args);
+	      }
+	      if (this._events[name] == null) {
+	        return;
+	      }
+	      this._events[name] = this._events[name].filter(function(listener) {
+	        return listener.status !== "none";
+	      });
+	      promises = this._events[name].map(async(listener) => {
+	        var e, returned;
+	        if (listener.status === "none") {
+	          return;
+	        }
+	        if (listener.status === "once") {
+	          listener.status = "none";
+	        }
+	        try {
+	          returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
+	          if (typeof (returned != null ? returned.then : void 0) === "function") {
+	            return (await returned);
+	          } else {
+	            return returned;
+	          }
+	        } catch (error) {
+	          e = error;
+	          {
+	            this.trigger("error", e);
+	          }
+	          return null;
+	        }
+	      });
+	      return ((await Promise.all(promises))).find(function(x) {
+	        return x != null;
+	      });
+	    } catch (error) {
+	      e = error;
+	      {
+	        this.trigger("error", e);
+	      }
+	      return null;
+	    }
+	  }
+
+	};
+
+	var Events_1 = Events;
+
+	var DLList$1, Events$1, Queues;
+
+	DLList$1 = DLList_1;
+
+	Events$1 = Events_1;
+
+	Queues = class Queues {
+	  constructor(num_priorities) {
+	    var i;
+	    this.Events = new Events$1(this);
+	    this._length = 0;
+	    this._lists = (function() {
+	      var j, ref, results;
+	      results = [];
+	      for (i = j = 1, ref = num_priorities; (1 <= ref ? j <= ref : j >= ref); i = 1 <= ref ? ++j : --j) {
+	        results.push(new DLList$1((() => {
+	          return this.incr();
+	        }), (() => {
+	          return this.decr();
+	        })));
+	      }
+	      return results;
+	    }).call(this);
+	  }
+
+	  incr() {
+	    if (this._length++ === 0) {
+	      return this.Events.trigger("leftzero");
+	    }
+	  }
+
+	  decr() {
+	    if (--this._length === 0) {
+	      return this.Events.trigger("zero");
+	    }
+	  }
+
+	  push(job) {
+	    return this._lists[job.options.priority].push(job);
+	  }
+
+	  queued(priority) {
+	    if (priority != null) {
+	      return this._lists[priority].length;
+	    } else {
+	      return this._length;
+	    }
+	  }
+
+	  shiftAll(fn) {
+	    return this._lists.forEach(function(list) {
+	      return list.forEachShift(fn);
+	    });
+	  }
+
+	  getFirst(arr = this._lists) {
+	    var j, len, list;
+	    for (j = 0, len = arr.length; j < len; j++) {
+	      list = arr[j];
+	      if (list.length > 0) {
+	        return list;
+	      }
+	    }
+	    return [];
+	  }
+
+	  shiftLastFrom(priority) {
+	    return this.getFirst(this._lists.slice(priority).reverse()).shift();
+	  }
+
+	};
+
+	var Queues_1 = Queues;
+
+	var BottleneckError;
+
+	BottleneckError = class BottleneckError extends Error {};
+
+	var BottleneckError_1 = BottleneckError;
+
+	var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
+
+	NUM_PRIORITIES = 10;
+
+	DEFAULT_PRIORITY = 5;
+
+	parser$1 = parser;
+
+	BottleneckError$1 = BottleneckError_1;
+
+	Job = class Job {
+	  constructor(task, args, options, jobDefaults, rejectOnDrop, Events, _states, Promise) {
+	    this.task = task;
+	    this.args = args;
+	    this.rejectOnDrop = rejectOnDrop;
+	    this.Events = Events;
+	    this._states = _states;
+	    this.Promise = Promise;
+	    this.options = parser$1.load(options, jobDefaults);
+	    this.options.priority = this._sanitizePriority(this.options.priority);
+	    if (this.options.id === jobDefaults.id) {
+	      this.options.id = `${this.options.id}-${this._randomIndex()}`;
+	    }
+	    this.promise = new this.Promise((_resolve, _reject) => {
+	      this._resolve = _resolve;
+	      this._reject = _reject;
+	    });
+	    this.retryCount = 0;
+	  }
+
+	  _sanitizePriority(priority) {
+	    var sProperty;
+	    sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
+	    if (sProperty < 0) {
+	      return 0;
+	    } else if (sProperty > NUM_PRIORITIES - 1) {
+	      return NUM_PRIORITIES - 1;
+	    } else {
+	      return sProperty;
+	    }
+	  }
+
+	  _randomIndex() {
+	    return Math.random().toString(36).slice(2);
+	  }
+
+	  doDrop({error, message = "This job has been dropped by Bottleneck"} = {}) {
+	    if (this._states.remove(this.options.id)) {
+	      if (this.rejectOnDrop) {
+	        this._reject(error != null ? error : new BottleneckError$1(message));
+	      }
+	      this.Events.trigger("dropped", {args: this.args, options: this.options, task: this.task, promise: this.promise});
+	      return true;
+	    } else {
+	      return false;
+	    }
+	  }
+
+	  _assertStatus(expected) {
+	    var status;
+	    status = this._states.jobStatus(this.options.id);
+	    if (!(status === expected || (expected === "DONE" && status === null))) {
+	      throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
+	    }
+	  }
+
+	  doReceive() {
+	    this._states.start(this.options.id);
+	    return this.Events.trigger("received", {args: this.args, options: this.options});
+	  }
+
+	  doQueue(reachedHWM, blocked) {
+	    this._assertStatus("RECEIVED");
+	    this._states.next(this.options.id);
+	    return this.Events.trigger("queued", {args: this.args, options: this.options, reachedHWM, blocked});
+	  }
+
+	  doRun() {
+	    if (this.retryCount === 0) {
+	      this._assertStatus("QUEUED");
+	      this._states.next(this.options.id);
+	    } else {
+	      this._assertStatus("EXECUTING");
+	    }
+	    return this.Events.trigger("scheduled", {args: this.args, options: this.options});
+	  }
+
+	  async doExecute(chained, clearGlobalState, run, free) {
+	    var error, eventInfo, passed;
+	    if (this.retryCount === 0) {
+	      this._assertStatus("RUNNING");
+	      this._states.next(this.options.id);
+	    } else {
+	      this._assertStatus("EXECUTING");
+	    }
+	    eventInfo = {args: this.args, options: this.options, retryCount: this.retryCount};
+	    this.Events.trigger("executing", eventInfo);
+	    try {
+	      passed = (await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args)));
+	      if (clearGlobalState()) {
+	        this.doDone(eventInfo);
+	        await free(this.options, eventInfo);
+	        this._assertStatus("DONE");
+	        return this._resolve(passed);
+	      }
+	    } catch (error1) {
+	      error = error1;
+	      return this._onFailure(error, eventInfo, clearGlobalState, run, free);
+	    }
+	  }
+
+	  doExpire(clearGlobalState, run, free) {
+	    var error, eventInfo;
+	    if (this._states.jobStatus(this.options.id === "RUNNING")) {
+	      this._states.next(this.options.id);
+	    }
+	    this._assertStatus("EXECUTING");
+	    eventInfo = {args: this.args, options: this.options, retryCount: this.retryCount};
+	    error = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
+	    return this._onFailure(error, eventInfo, clearGlobalState, run, free);
+	  }
+
+	  async _onFailure(error, eventInfo, clearGlobalState, run, free) {
+	    var retry, retryAfter;
+	    if (clearGlobalState()) {
+	      retry = (await this.Events.trigger("failed", error, eventInfo));
+	      if (retry != null) {
+	        retryAfter = ~~retry;
+	        this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
+	        this.retryCount++;
+	        return run(retryAfter);
+	      } else {
+	        this.doDone(eventInfo);
+	        await free(this.options, eventInfo);
+	        this._assertStatus("DONE");
+	        return this._reject(error);
+	      }
+	    }
+	  }
+
+	  doDone(eventInfo) {
+	    this._assertStatus("EXECUTING");
+	    this._states.next(this.options.id);
+	    return this.Events.trigger("done", eventInfo);
+	  }
+
+	};
+
+	var Job_1 = Job;
+
+	var BottleneckError$2, LocalDatastore, parser$2;
+
+	parser$2 = parser;
+
+	BottleneckError$2 = BottleneckError_1;
+
+	LocalDatastore = class LocalDatastore {
+	  constructor(instance, storeOptions, storeInstanceOptions) {
+	    this.instance = instance;
+	    this.storeOptions = storeOptions;
+	    this.clientId = this.instance._randomIndex();
+	    parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
+	    this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
+	    this._running = 0;
+	    this._done = 0;
+	    this._unblockTime = 0;
+	    this.ready = this.Promise.resolve();
+	    this.clients = {};
+	    this._startHeartbeat();
+	  }
+
+	  _startHeartbeat() {
+	    var base;
+	    if ((this.heartbeat == null) && (((this.storeOptions.reservoirRefreshInterval != null) && (this.storeOptions.reservoirRefreshAmount != null)) || ((this.storeOptions.reservoirIncreaseInterval != null) && (this.storeOptions.reservoirIncreaseAmount != null)))) {
+	      return typeof (base = (this.heartbeat = setInterval(() => {
+	        var amount, incr, maximum, now, reservoir;
+	        now = Date.now();
+	        if ((this.storeOptions.reservoirRefreshInterval != null) && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
+	          this._lastReservoirRefresh = now;
+	          this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
+	          this.instance._drainAll(this.computeCapacity());
+	        }
+	        if ((this.storeOptions.reservoirIncreaseInterval != null) && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
+	          ({
+	            reservoirIncreaseAmount: amount,
+	            reservoirIncreaseMaximum: maximum,
+	            reservoir
+	          } = this.storeOptions);
+	          this._lastReservoirIncrease = now;
+	          incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
+	          if (incr > 0) {
+	            this.storeOptions.reservoir += incr;
+	            return this.instance._drainAll(this.computeCapacity());
+	          }
+	        }
+	      }, this.heartbeatInterval))).unref === "function" ? base.unref() : void 0;
+	    } else {
+	      return clearInterval(this.heartbeat);
+	    }
+	  }
+
+	  async __publish__(message) {
+	    await this.yieldLoop();
+	    return this.instance.Events.trigger("message", message.toString());
+	  }
+
+	  async __disconnect__(flush) {
+	    await this.yieldLoop();
+	    clearInterval(this.heartbeat);
+	    return this.Promise.resolve();
+	  }
+
+	  yieldLoop(t = 0) {
+	    return new this.Promise(function(resolve, reject) {
+	      return setTimeout(resolve, t);
+	    });
+	  }
+
+	  computePenalty() {
+	    var ref;
+	    return (ref = this.storeOptions.penalty) != null ? ref : (15 * this.storeOptions.minTime) || 5000;
+	  }
+
+	  async __updateSettings__(options) {
+	    await this.yieldLoop();
+	    parser$2.overwrite(options, options, this.storeOptions);
+	    this._startHeartbeat();
+	    this.instance._drainAll(this.computeCapacity());
+	    return true;
+	  }
+
+	  async __running__() {
+	    await this.yieldLoop();
+	    return this._running;
+	  }
+
+	  async __queued__() {
+	    await this.yieldLoop();
+	    return this.instance.queued();
+	  }
+
+	  async __done__() {
+	    await this.yieldLoop();
+	    return this._done;
+	  }
+
+	  async __groupCheck__(time) {
+	    await this.yieldLoop();
+	    return (this._nextRequest + this.timeout) < time;
+	  }
+
+	  computeCapacity() {
+	    var maxConcurrent, reservoir;
+	    ({maxConcurrent, reservoir} = this.storeOptions);
+	    if ((maxConcurrent != null) && (reservoir != null)) {
+	      return Math.min(maxConcurrent - this._running, reservoir);
+	    } else if (maxConcurrent != null) {
+	      return maxConcurrent - this._running;
+	    } else if (reservoir != null) {
+	      return reservoir;
+	    } else {
+	      return null;
+	    }
+	  }
+
+	  conditionsCheck(weight) {
+	    var capacity;
+	    capacity = this.computeCapacity();
+	    return (capacity == null) || weight <= capacity;
+	  }
+
+	  async __incrementReservoir__(incr) {
+	    var reservoir;
+	    await this.yieldLoop();
+	    reservoir = this.storeOptions.reservoir += incr;
+	    this.instance._drainAll(this.computeCapacity());
+	    return reservoir;
+	  }
+
+	  async __currentReservoir__() {
+	    await this.yieldLoop();
+	    return this.storeOptions.reservoir;
+	  }
+
+	  isBlocked(now) {
+	    return this._unblockTime >= now;
+	  }
+
+	  check(weight, now) {
+	    return this.conditionsCheck(weight) && (this._nextRequest - now) <= 0;
+	  }
+
+	  async __check__(weight) {
+	    var now;
+	    await this.yieldLoop();
+	    now = Date.now();
+	    return this.check(weight, now);
+	  }
+
+	  async __register__(index, weight, expiration) {
+	    var now, wait;
+	    await this.yieldLoop();
+	    now = Date.now();
+	    if (this.conditionsCheck(weight)) {
+	      this._running += weight;
+	      if (this.storeOptions.reservoir != null) {
+	        this.storeOptions.reservoir -= weight;
+	      }
+	      wait = Math.max(this._nextRequest - now, 0);
+	      this._nextRequest = now + wait + this.storeOptions.minTime;
+	      return {
+	        success: true,
+	        wait,
+	        reservoir: this.storeOptions.reservoir
+	      };
+	    } else {
+	      return {
+	        success: false
+	      };
+	    }
+	  }
+
+	  strategyIsBlock() {
+	    return this.storeOptions.strategy === 3;
+	  }
+
+	  async __submit__(queueLength, weight) {
+	    var blocked, now, reachedHWM;
+	    await this.yieldLoop();
+	    if ((this.storeOptions.maxConcurrent != null) && weight > this.storeOptions.maxConcurrent) {
+	      throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
+	    }
+	    now = Date.now();
+	    reachedHWM = (this.storeOptions.highWater != null) && queueLength === this.storeOptions.highWater && !this.check(weight, now);
+	    blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now));
+	    if (blocked) {
+	      this._unblockTime = now + this.computePenalty();
+	      this._nextRequest = this._unblockTime + this.storeOptions.minTime;
+	      this.instance._dropAllQueued();
+	    }
+	    return {
+	      reachedHWM,
+	      blocked,
+	      strategy: this.storeOptions.strategy
+	    };
+	  }
+
+	  async __free__(index, weight) {
+	    await this.yieldLoop();
+	    this._running -= weight;
+	    this._done += weight;
+	    this.instance._drainAll(this.computeCapacity());
+	    return {
+	      running: this._running
+	    };
+	  }
+
+	};
+
+	var LocalDatastore_1 = LocalDatastore;
+
+	var BottleneckError$3, States;
+
+	BottleneckError$3 = BottleneckError_1;
+
+	States = class States {
+	  constructor(status1) {
+	    this.status = status1;
+	    this._jobs = {};
+	    this.counts = this.status.map(function() {
+	      return 0;
+	    });
+	  }
+
+	  next(id) {
+	    var current, next;
+	    current = this._jobs[id];
+	    next = current + 1;
+	    if ((current != null) && next < this.status.length) {
+	      this.counts[current]--;
+	      this.counts[next]++;
+	      return this._jobs[id]++;
+	    } else if (current != null) {
+	      this.counts[current]--;
+	      return delete this._jobs[id];
+	    }
+	  }
+
+	  start(id) {
+	    var initial;
+	    initial = 0;
+	    this._jobs[id] = initial;
+	    return this.counts[initial]++;
+	  }
+
+	  remove(id) {
+	    var current;
+	    current = this._jobs[id];
+	    if (current != null) {
+	      this.counts[current]--;
+	      delete this._jobs[id];
+	    }
+	    return current != null;
+	  }
+
+	  jobStatus(id) {
+	    var ref;
+	    return (ref = this.status[this._jobs[id]]) != null ? ref : null;
+	  }
+
+	  statusJobs(status) {
+	    var k, pos, ref, results, v;
+	    if (status != null) {
+	      pos = this.status.indexOf(status);
+	      if (pos < 0) {
+	        throw new BottleneckError$3(`status must be one of ${this.status.join(', ')}`);
+	      }
+	      ref = this._jobs;
+	      results = [];
+	      for (k in ref) {
+	        v = ref[k];
+	        if (v === pos) {
+	          results.push(k);
+	        }
+	      }
+	      return results;
+	    } else {
+	      return Object.keys(this._jobs);
+	    }
+	  }
+
+	  statusCounts() {
+	    return this.counts.reduce(((acc, v, i) => {
+	      acc[this.status[i]] = v;
+	      return acc;
+	    }), {});
+	  }
+
+	};
+
+	var States_1 = States;
+
+	var DLList$2, Sync;
+
+	DLList$2 = DLList_1;
+
+	Sync = class Sync {
+	  constructor(name, Promise) {
+	    this.schedule = this.schedule.bind(this);
+	    this.name = name;
+	    this.Promise = Promise;
+	    this._running = 0;
+	    this._queue = new DLList$2();
+	  }
+
+	  isEmpty() {
+	    return this._queue.length === 0;
+	  }
+
+	  async _tryToRun() {
+	    var args, cb, error, reject, resolve, returned, task;
+	    if ((this._running < 1) && this._queue.length > 0) {
+	      this._running++;
+	      ({task, args, resolve, reject} = this._queue.shift());
+	      cb = (await (async function() {
+	        try {
+	          returned = (await task(...args));
+	          return function() {
+	            return resolve(returned);
+	          };
+	        } catch (error1) {
+	          error = error1;
+	          return function() {
+	            return reject(error);
+	          };
+	        }
+	      })());
+	      this._running--;
+	      this._tryToRun();
+	      return cb();
+	    }
+	  }
+
+	  schedule(task, ...args) {
+	    var promise, reject, resolve;
+	    resolve = reject = null;
+	    promise = new this.Promise(function(_resolve, _reject) {
+	      resolve = _resolve;
+	      return reject = _reject;
+	    });
+	    this._queue.push({task, args, resolve, reject});
+	    this._tryToRun();
+	    return promise;
+	  }
+
+	};
+
+	var Sync_1 = Sync;
+
+	var version = "2.19.5";
+	var version$1 = {
+		version: version
+	};
+
+	var version$2 = /*#__PURE__*/Object.freeze({
+		version: version,
+		default: version$1
+	});
+
+	var require$$2 = () => console.log('You must import the full version of Bottleneck in order to use this feature.');
+
+	var require$$3 = () => console.log('You must import the full version of Bottleneck in order to use this feature.');
+
+	var require$$4 = () => console.log('You must import the full version of Bottleneck in order to use this feature.');
+
+	var Events$2, Group, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
+
+	parser$3 = parser;
+
+	Events$2 = Events_1;
+
+	RedisConnection$1 = require$$2;
+
+	IORedisConnection$1 = require$$3;
+
+	Scripts$1 = require$$4;
+
+	Group = (function() {
+	  class Group {
+	    constructor(limiterOptions = {}) {
+	      this.deleteKey = this.deleteKey.bind(this);
+	      this.limiterOptions = limiterOptions;
+	      parser$3.load(this.limiterOptions, this.defaults, this);
+	      this.Events = new Events$2(this);
+	      this.instances = {};
+	      this.Bottleneck = Bottleneck_1;
+	      this._startAutoCleanup();
+	      this.sharedConnection = this.connection != null;
+	      if (this.connection == null) {
+	        if (this.limiterOptions.datastore === "redis") {
+	          this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, {Events: this.Events}));
+	        } else if (this.limiterOptions.datastore === "ioredis") {
+	          this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, {Events: this.Events}));
+	        }
+	      }
+	    }
+
+	    key(key = "") {
+	      var ref;
+	      return (ref = this.instances[key]) != null ? ref : (() => {
+	        var limiter;
+	        limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+	          id: `${this.id}-${key}`,
+	          timeout: this.timeout,
+	          connection: this.connection
+	        }));
+	        this.Events.trigger("created", limiter, key);
+	        return limiter;
+	      })();
+	    }
+
+	    async deleteKey(key = "") {
+	      var deleted, instance;
+	      instance = this.instances[key];
+	      if (this.connection) {
+	        deleted = (await this.connection.__runCommand__(['del', ...Scripts$1.allKeys(`${this.id}-${key}`)]));
+	      }
+	      if (instance != null) {
+	        delete this.instances[key];
+	        await instance.disconnect();
+	      }
+	      return (instance != null) || deleted > 0;
+	    }
+
+	    limiters() {
+	      var k, ref, results, v;
+	      ref = this.instances;
+	      results = [];
+	      for (k in ref) {
+	        v = ref[k];
+	        results.push({
+	          key: k,
+	          limiter: v
+	        });
+	      }
+	      return results;
+	    }
+
+	    keys() {
+	      return Object.keys(this.instances);
+	    }
+
+	    async clusterKeys() {
+	      var cursor, end, found, i, k, keys, len, next, start;
+	      if (this.connection == null) {
+	        return this.Promise.resolve(this.keys());
+	      }
+	      keys = [];
+	      cursor = null;
+	      start = `b_${this.id}-`.length;
+	      end = "_settings".length;
+	      while (cursor !== 0) {
+	        [next, found] = (await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 10000]));
+	        cursor = ~~next;
+	        for (i = 0, len = found.length; i < len; i++) {
+	          k = found[i];
+	          keys.push(k.slice(start, -end));
+	        }
+	      }
+	      return keys;
+	    }
+
+	    _startAutoCleanup() {
+	      var base;
+	      clearInterval(this.interval);
+	      return typeof (base = (this.interval = setInterval(async() => {
+	        var e, k, ref, results, time, v;
+	        time = Date.now();
+	        ref = this.instances;
+	        results = [];
+	        for (k in ref) {
+	          v = ref[k];
+	          try {
+	            if ((await v._store.__groupCheck__(time))) {
+	              results.push(this.deleteKey(k));
+	            } else {
+	              results.push(void 0);
+	            }
+	          } catch (error) {
+	            e = error;
+	            results.push(v.Events.trigger("error", e));
+	          }
+	        }
+	        return results;
+	      }, this.timeout / 2))).unref === "function" ? base.unref() : void 0;
+	    }
+
+	    updateSettings(options = {}) {
+	      parser$3.overwrite(options, this.defaults, this);
+	      parser$3.overwrite(options, options, this.limiterOptions);
+	      if (options.timeout != null) {
+	        return this._startAutoCleanup();
+	      }
+	    }
+
+	    disconnect(flush = true) {
+	      var ref;
+	      if (!this.sharedConnection) {
+	        return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
+	      }
+	    }
+
+	  }
+	  Group.prototype.defaults = {
+	    timeout: 1000 * 60 * 5,
+	    connection: null,
+	    Promise: Promise,
+	    id: "group-key"
+	  };
+
+	  return Group;
+
+	}).call(commonjsGlobal);
+
+	var Group_1 = Group;
+
+	var Batcher, Events$3, parser$4;
+
+	parser$4 = parser;
+
+	Events$3 = Events_1;
+
+	Batcher = (function() {
+	  class Batcher {
+	    constructor(options = {}) {
+	      this.options = options;
+	      parser$4.load(this.options, this.defaults, this);
+	      this.Events = new Events$3(this);
+	      this._arr = [];
+	      this._resetPromise();
+	      this._lastFlush = Date.now();
+	    }
+
+	    _resetPromise() {
+	      return this._promise = new this.Promise((res, rej) => {
+	        return this._resolve = res;
+	      });
+	    }
+
+	    _flush() {
+	      clearTimeout(this._timeout);
+	      this._lastFlush = Date.now();
+	      this._resolve();
+	      this.Events.trigger("batch", this._arr);
+	      this._arr = [];
+	      return this._resetPromise();
+	    }
+
+	    add(data) {
+	      var ret;
+	      this._arr.push(data);
+	      ret = this._promise;
+	      if (this._arr.length === this.maxSize) {
+	        this._flush();
+	      } else if ((this.maxTime != null) && this._arr.length === 1) {
+	        this._timeout = setTimeout(() => {
+	          return this._flush();
+	        }, this.maxTime);
+	      }
+	      return ret;
+	    }
+
+	  }
+	  Batcher.prototype.defaults = {
+	    maxTime: null,
+	    maxSize: null,
+	    Promise: Promise
+	  };
+
+	  return Batcher;
+
+	}).call(commonjsGlobal);
+
+	var Batcher_1 = Batcher;
+
+	var require$$4$1 = () => console.log('You must import the full version of Bottleneck in order to use this feature.');
+
+	var require$$8 = getCjsExportFromNamespace(version$2);
+
+	var Bottleneck, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5,
+	  splice = [].splice;
+
+	NUM_PRIORITIES$1 = 10;
+
+	DEFAULT_PRIORITY$1 = 5;
+
+	parser$5 = parser;
+
+	Queues$1 = Queues_1;
+
+	Job$1 = Job_1;
+
+	LocalDatastore$1 = LocalDatastore_1;
+
+	RedisDatastore$1 = require$$4$1;
+
+	Events$4 = Events_1;
+
+	States$1 = States_1;
+
+	Sync$1 = Sync_1;
+
+	Bottleneck = (function() {
+	  class Bottleneck {
+	    constructor(options = {}, ...invalid) {
+	      var storeInstanceOptions, storeOptions;
+	      this._addToQueue = this._addToQueue.bind(this);
+	      this._validateOptions(options, invalid);
+	      parser$5.load(options, this.instanceDefaults, this);
+	      this._queues = new Queues$1(NUM_PRIORITIES$1);
+	      this._scheduled = {};
+	      this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
+	      this._limiter = null;
+	      this.Events = new Events$4(this);
+	      this._submitLock = new Sync$1("submit", this.Promise);
+	      this._registerLock = new Sync$1("register", this.Promise);
+	      storeOptions = parser$5.load(options, this.storeDefaults, {});
+	      this._store = (function() {
+	        if (this.datastore === "redis" || this.datastore === "ioredis" || (this.connection != null)) {
+	          storeInstanceOptions = parser$5.load(options, this.redisStoreDefaults, {});
+	          return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
+	        } else if (this.datastore === "local") {
+	          storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
+	          return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
+	        } else {
+	          throw new Bottleneck.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+	        }
+	      }).call(this);
+	      this._queues.on("leftzero", () => {
+	        var ref;
+	        return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
+	      });
+	      this._queues.on("zero", () => {
+	        var ref;
+	        return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
+	      });
+	    }
+
+	    _validateOptions(options, invalid) {
+	      if (!((options != null) && typeof options === "object" && invalid.length === 0)) {
+	        throw new Bottleneck.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+	      }
+	    }
+
+	    ready() {
+	      return this._store.ready;
+	    }
+
+	    clients() {
+	      return this._store.clients;
+	    }
+
+	    channel() {
+	      return `b_${this.id}`;
+	    }
+
+	    channel_client() {
+	      return `b_${this.id}_${this._store.clientId}`;
+	    }
+
+	    publish(message) {
+	      return this._store.__publish__(message);
+	    }
+
+	    disconnect(flush = true) {
+	      return this._store.__disconnect__(flush);
+	    }
+
+	    chain(_limiter) {
+	      this._limiter = _limiter;
+	      return this;
+	    }
+
+	    queued(priority) {
+	      return this._queues.queued(priority);
+	    }
+
+	    clusterQueued() {
+	      return this._store.__queued__();
+	    }
+
+	    empty() {
+	      return this.queued() === 0 && this._submitLock.isEmpty();
+	    }
+
+	    running() {
+	      return this._store.__running__();
+	    }
+
+	    done() {
+	      return this._store.__done__();
+	    }
+
+	    jobStatus(id) {
+	      return this._states.jobStatus(id);
+	    }
+
+	    jobs(status) {
+	      return this._states.statusJobs(status);
+	    }
+
+	    counts() {
+	      return this._states.statusCounts();
+	    }
+
+	    _randomIndex() {
+	      return Math.random().toString(36).slice(2);
+	    }
+
+	    check(weight = 1) {
+	      return this._store.__check__(weight);
+	    }
+
+	    _clearGlobalState(index) {
+	      if (this._scheduled[index] != null) {
+	        clearTimeout(this._scheduled[index].expiration);
+	        delete this._scheduled[index];
+	        return true;
+	      } else {
+	        return false;
+	      }
+	    }
+
+	    async _free(index, job, options, eventInfo) {
+	      var e, running;
+	      try {
+	        ({running} = (await this._store.__free__(index, options.weight)));
+	        this.Events.trigger("debug", `Freed ${options.id}`, eventInfo);
+	        if (running === 0 && this.empty()) {
+	          return this.Events.trigger("idle");
+	        }
+	      } catch (error1) {
+	        e = error1;
+	        return this.Events.trigger("error", e);
+	      }
+	    }
+
+	    _run(index, job, wait) {
+	      var clearGlobalState, free, run;
+	      job.doRun();
+	      clearGlobalState = this._clearGlobalState.bind(this, index);
+	      run = this._run.bind(this, index, job);
+	      free = this._free.bind(this, index, job);
+	      return this._scheduled[index] = {
+	        timeout: setTimeout(() => {
+	          return job.doExecute(this._limiter, clearGlobalState, run, free);
+	        }, wait),
+	        expiration: job.options.expiration != null ? setTimeout(function() {
+	          return job.doExpire(clearGlobalState, run, free);
+	        }, wait + job.options.expiration) : void 0,
+	        job: job
+	      };
+	    }
+
+	    _drainOne(capacity) {
+	      return this._registerLock.schedule(() => {
+	        var args, index, next, options, queue;
+	        if (this.queued() === 0) {
+	          return this.Promise.resolve(null);
+	        }
+	        queue = this._queues.getFirst();
+	        ({options, args} = next = queue.first());
+	        if ((capacity != null) && options.weight > capacity) {
+	          return this.Promise.resolve(null);
+	        }
+	        this.Events.trigger("debug", `Draining ${options.id}`, {args, options});
+	        index = this._randomIndex();
+	        return this._store.__register__(index, options.weight, options.expiration).then(({success, wait, reservoir}) => {
+	          var empty;
+	          this.Events.trigger("debug", `Drained ${options.id}`, {success, args, options});
+	          if (success) {
+	            queue.shift();
+	            empty = this.empty();
+	            if (empty) {
+	              this.Events.trigger("empty");
+	            }
+	            if (reservoir === 0) {
+	              this.Events.trigger("depleted", empty);
+	            }
+	            this._run(index, next, wait);
+	            return this.Promise.resolve(options.weight);
+	          } else {
+	            return this.Promise.resolve(null);
+	          }
+	        });
+	      });
+	    }
+
+	    _drainAll(capacity, total = 0) {
+	      return this._drainOne(capacity).then((drained) => {
+	        var newCapacity;
+	        if (drained != null) {
+	          newCapacity = capacity != null ? capacity - drained : capacity;
+	          return this._drainAll(newCapacity, total + drained);
+	        } else {
+	          return this.Promise.resolve(total);
+	        }
+	      }).catch((e) => {
+	        return this.Events.trigger("error", e);
+	      });
+	    }
+
+	    _dropAllQueued(message) {
+	      return this._queues.shiftAll(function(job) {
+	        return job.doDrop({message});
+	      });
+	    }
+
+	    stop(options = {}) {
+	      var done, waitForExecuting;
+	      options = parser$5.load(options, this.stopDefaults);
+	      waitForExecuting = (at) => {
+	        var finished;
+	        finished = () => {
+	          var counts;
+	          counts = this._states.counts;
+	          return (counts[0] + counts[1] + counts[2] + counts[3]) === at;
+	        };
+	        return new this.Promise((resolve, reject) => {
+	          if (finished()) {
+	            return resolve();
+	          } else {
+	            return this.on("done", () => {
+	              if (finished()) {
+	                this.removeAllListeners("done");
+	                return resolve();
+	              }
+	            });
+	          }
+	        });
+	      };
+	      done = options.dropWaitingJobs ? (this._run = function(index, next) {
+	        return next.doDrop({
+	          message: options.dropErrorMessage
+	        });
+	      }, this._drainOne = () => {
+	        return this.Promise.resolve(null);
+	      }, this._registerLock.schedule(() => {
+	        return this._submitLock.schedule(() => {
+	          var k, ref, v;
+	          ref = this._scheduled;
+	          for (k in ref) {
+	            v = ref[k];
+	            if (this.jobStatus(v.job.options.id) === "RUNNING") {
+	              clearTimeout(v.timeout);
+	              clearTimeout(v.expiration);
+	              v.job.doDrop({
+	                message: options.dropErrorMessage
+	              });
+	            }
+	          }
+	          this._dropAllQueued(options.dropErrorMessage);
+	          return waitForExecuting(0);
+	        });
+	      })) : this.schedule({
+	        priority: NUM_PRIORITIES$1 - 1,
+	        weight: 0
+	      }, () => {
+	        return waitForExecuting(1);
+	      });
+	      this._receive = function(job) {
+	        return job._reject(new Bottleneck.prototype.BottleneckError(options.enqueueErrorMessage));
+	      };
+	      this.stop = () => {
+	        return this.Promise.reject(new Bottleneck.prototype.BottleneckError("stop() has already been called"));
+	      };
+	      return done;
+	    }
+
+	    async _addToQueue(job) {
+	      var args, blocked, error, options, reachedHWM, shifted, strategy;
+	      ({args, options} = job);
+	      try {
+	        ({reachedHWM, blocked, strategy} = (await this._store.__submit__(this.queued(), options.weight)));
+	      } catch (error1) {
+	        error = error1;
+	        this.Events.trigger("debug", `Could not queue ${options.id}`, {args, options, error});
+	        job.doDrop({error});
+	        return false;
+	      }
+	      if (blocked) {
+	        job.doDrop();
+	        return true;
+	      } else if (reachedHWM) {
+	        shifted = strategy === Bottleneck.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck.prototype.strategy.OVERFLOW ? job : void 0;
+	        if (shifted != null) {
+	          shifted.doDrop();
+	        }
+	        if ((shifted == null) || strategy === Bottleneck.prototype.strategy.OVERFLOW) {
+	          if (shifted == null) {
+	            job.doDrop();
+	          }
+	          return reachedHWM;
+	        }
+	      }
+	      job.doQueue(reachedHWM, blocked);
+	      this._queues.push(job);
+	      await this._drainAll();
+	      return reachedHWM;
+	    }
+
+	    _receive(job) {
+	      if (this._states.jobStatus(job.options.id) != null) {
+	        job._reject(new Bottleneck.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+	        return false;
+	      } else {
+	        job.doReceive();
+	        return this._submitLock.schedule(this._addToQueue, job);
+	      }
+	    }
+
+	    submit(...args) {
+	      var cb, fn, job, options, ref, ref1, task;
+	      if (typeof args[0] === "function") {
+	        ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
+	        options = parser$5.load({}, this.jobDefaults);
+	      } else {
+	        ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
+	        options = parser$5.load(options, this.jobDefaults);
+	      }
+	      task = (...args) => {
+	        return new this.Promise(function(resolve, reject) {
+	          return fn(...args, function(...args) {
+	            return (args[0] != null ? reject : resolve)(args);
+	          });
+	        });
+	      };
+	      job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+	      job.promise.then(function(args) {
+	        return typeof cb === "function" ? cb(...args) : void 0;
+	      }).catch(function(args) {
+	        if (Array.isArray(args)) {
+	          return typeof cb === "function" ? cb(...args) : void 0;
+	        } else {
+	          return typeof cb === "function" ? cb(args) : void 0;
+	        }
+	      });
+	      return this._receive(job);
+	    }
+
+	    schedule(...args) {
+	      var job, options, task;
+	      if (typeof args[0] === "function") {
+	        [task, ...args] = args;
+	        options = {};
+	      } else {
+	        [options, task, ...args] = args;
+	      }
+	      job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+	      this._receive(job);
+	      return job.promise;
+	    }
+
+	    wrap(fn) {
+	      var schedule, wrapped;
+	      schedule = this.schedule.bind(this);
+	      wrapped = function(...args) {
+	        return schedule(fn.bind(this), ...args);
+	      };
+	      wrapped.withOptions = function(options, ...args) {
+	        return schedule(options, fn, ...args);
+	      };
+	      return wrapped;
+	    }
+
+	    async updateSettings(options = {}) {
+	      await this._store.__updateSettings__(parser$5.overwrite(options, this.storeDefaults));
+	      parser$5.overwrite(options, this.instanceDefaults, this);
+	      return this;
+	    }
+
+	    currentReservoir() {
+	      return this._store.__currentReservoir__();
+	    }
+
+	    incrementReservoir(incr = 0) {
+	      return this._store.__incrementReservoir__(incr);
+	    }
+
+	  }
+	  Bottleneck.default = Bottleneck;
+
+	  Bottleneck.Events = Events$4;
+
+	  Bottleneck.version = Bottleneck.prototype.version = require$$8.version;
+
+	  Bottleneck.strategy = Bottleneck.prototype.strategy = {
+	    LEAK: 1,
+	    OVERFLOW: 2,
+	    OVERFLOW_PRIORITY: 4,
+	    BLOCK: 3
+	  };
+
+	  Bottleneck.BottleneckError = Bottleneck.prototype.BottleneckError = BottleneckError_1;
+
+	  Bottleneck.Group = Bottleneck.prototype.Group = Group_1;
+
+	  Bottleneck.RedisConnection = Bottleneck.prototype.RedisConnection = require$$2;
+
+	  Bottleneck.IORedisConnection = Bottleneck.prototype.IORedisConnection = require$$3;
+
+	  Bottleneck.Batcher = Bottleneck.prototype.Batcher = Batcher_1;
+
+	  Bottleneck.prototype.jobDefaults = {
+	    priority: DEFAULT_PRIORITY$1,
+	    weight: 1,
+	    expiration: null,
+	    id: "<no-id>"
+	  };
+
+	  Bottleneck.prototype.storeDefaults = {
+	    maxConcurrent: null,
+	    minTime: 0,
+	    highWater: null,
+	    strategy: Bottleneck.prototype.strategy.LEAK,
+	    penalty: null,
+	    reservoir: null,
+	    reservoirRefreshInterval: null,
+	    reservoirRefreshAmount: null,
+	    reservoirIncreaseInterval: null,
+	    reservoirIncreaseAmount: null,
+	    reservoirIncreaseMaximum: null
+	  };
+
+	  Bottleneck.prototype.localStoreDefaults = {
+	    Promise: Promise,
+	    timeout: null,
+	    heartbeatInterval: 250
+	  };
+
+	  Bottleneck.prototype.redisStoreDefaults = {
+	    Promise: Promise,
+	    timeout: null,
+	    heartbeatInterval: 5000,
+	    clientTimeout: 10000,
+	    Redis: null,
+	    clientOptions: {},
+	    clusterNodes: null,
+	    clearDatastore: false,
+	    connection: null
+	  };
+
+	  Bottleneck.prototype.instanceDefaults = {
+	    datastore: "local",
+	    connection: null,
+	    id: "<no-id>",
+	    rejectOnDrop: true,
+	    trackDoneStatus: false,
+	    Promise: Promise
+	  };
+
+	  Bottleneck.prototype.stopDefaults = {
+	    enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
+	    dropWaitingJobs: true,
+	    dropErrorMessage: "This limiter has been stopped."
+	  };
+
+	  return Bottleneck;
+
+	}).call(commonjsGlobal);
+
+	var Bottleneck_1 = Bottleneck;
+
+	var lib = Bottleneck_1;
+
+	return lib;
+
+})));
+
+
+/***/ }),
+
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -45493,117 +47023,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6264:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   TN: () => (/* binding */ oneLine),
-/* harmony export */   Xo: () => (/* binding */ formatSeconds),
-/* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   z3: () => (/* binding */ formatBytes)
-/* harmony export */ });
-/** Durations and sizes as people read them in logs and summaries. */
-function formatSeconds(ms) {
-    const seconds = ms / 1000;
-    if (seconds < 60)
-        return `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))} s`;
-    const minutes = Math.floor(seconds / 60);
-    return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
-}
-/** A check of a small site takes milliseconds, which a rounded second would show as 0 s. */
-function formatDuration(ms) {
-    return ms < 1000 ? `${ms} ms` : formatSeconds(ms);
-}
-function formatBytes(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-    let value = bytes;
-    let unit = -1;
-    do {
-        value /= 1024;
-        unit++;
-    } while (value >= 1024 && unit < units.length - 1);
-    return `${value.toFixed(1)} ${units[unit]}`;
-}
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
-const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-/**
- * Text from the network (API fields, storage errors, names and links in a site) as one log line.
- * The runner reads a line that starts with `::` as a workflow command, so a line break or another
- * control character in such text could forge one (`::stop-commands::`, a fake `::error::`): they
- * are shown escaped, as `\n`.
- */
-function oneLine(text) {
-    return text.replace(CONTROL, (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-
-/***/ }),
-
-/***/ 2237:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ host),
-/* harmony export */   K: () => (/* binding */ useHost)
-/* harmony export */ });
-/**
- * What the engine (export, agent, the API client, the download, the archive and the site check)
- * needs from the program that runs it: its settings, a log, secrets kept out of that log, outputs
- * and a summary. Two front ends provide it: the GitHub Action (src/action-host.ts) and the
- * command line (src/cli/host.ts). The engine knows nothing else of where it runs.
- */
-let current;
-/** Installs the front end that the engine talks to from now on. */
-function useHost(implementation) {
-    current = implementation;
-}
-function installed() {
-    if (!current)
-        throw new Error('No front end is installed: call useHost() first');
-    return current;
-}
-/** The installed front end; every call goes to the one installed at the time of the call. */
-const host = {
-    input: (name) => installed().input(name),
-    describeInput: (name, value) => installed().describeInput(name, value),
-    debug: (message) => installed().debug(message),
-    info: (message) => installed().info(message),
-    notice: (message, annotation) => installed().notice(message, annotation),
-    warning: (message, annotation) => installed().warning(message, annotation),
-    error: (message) => installed().error(message),
-    group: (name, body) => installed().group(name, body),
-    progress: (line) => installed().progress(line),
-    get progressIntervalMs() {
-        return installed().progressIntervalMs;
-    },
-    newDirectory: (jobId) => installed().newDirectory(jobId),
-    setSecret: (value) => installed().setSecret(value),
-    setOutput: (name, value) => installed().setOutput(name, value),
-    get summary() {
-        return installed().summary;
-    }
-};
-
-
-/***/ }),
-
-/***/ 9407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1389);
-
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 1389:
+/***/ 4338:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45612,3679 +47032,58 @@ __nccwpck_require__.d(__webpack_exports__, {
   e: () => (/* binding */ run)
 });
 
-// EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-/**
- * Sanitizes an input into a string so it can be passed into issueCommand safely
- * @param input input to sanitize into a string
- */
-function utils_toCommandValue(input) {
-    if (input === null || input === undefined) {
-        return '';
-    }
-    else if (typeof input === 'string' || input instanceof String) {
-        return input;
-    }
-    return JSON.stringify(input);
-}
-/**
- *
- * @param annotationProperties
- * @returns The command properties to send with the actual annotation command
- * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
- */
-function toCommandProperties(annotationProperties) {
-    if (!Object.keys(annotationProperties).length) {
-        return {};
-    }
-    return {
-        title: annotationProperties.title,
-        file: annotationProperties.file,
-        line: annotationProperties.startLine,
-        endLine: annotationProperties.endLine,
-        col: annotationProperties.startColumn,
-        endColumn: annotationProperties.endColumn
-    };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
-
-
-/**
- * Issues a command to the GitHub Actions runner
- *
- * @param command - The command name to issue
- * @param properties - Additional properties for the command (key-value pairs)
- * @param message - The message to include with the command
- * @remarks
- * This function outputs a specially formatted string to stdout that the Actions
- * runner interprets as a command. These commands can control workflow behavior,
- * set outputs, create annotations, mask values, and more.
- *
- * Command Format:
- *   ::name key=value,key=value::message
- *
- * @example
- * ```typescript
- * // Issue a warning annotation
- * issueCommand('warning', {}, 'This is a warning message');
- * // Output: ::warning::This is a warning message
- *
- * // Set an environment variable
- * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
- * // Output: ::set-env name=MY_VAR::some value
- *
- * // Add a secret mask
- * issueCommand('add-mask', {}, 'secretValue123');
- * // Output: ::add-mask::secretValue123
- * ```
- *
- * @internal
- * This is an internal utility function that powers the public API functions
- * such as setSecret, warning, error, and exportVariable.
- */
-function command_issueCommand(command, properties, message) {
-    const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_.EOL);
-}
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
-}
-const CMD_STRING = '::';
-class Command {
-    constructor(command, properties, message) {
-        if (!command) {
-            command = 'missing.command';
-        }
-        this.command = command;
-        this.properties = properties;
-        this.message = message;
-    }
-    toString() {
-        let cmdStr = CMD_STRING + this.command;
-        if (this.properties && Object.keys(this.properties).length > 0) {
-            cmdStr += ' ';
-            let first = true;
-            for (const key in this.properties) {
-                if (this.properties.hasOwnProperty(key)) {
-                    const val = this.properties[key];
-                    if (val) {
-                        if (first) {
-                            first = false;
-                        }
-                        else {
-                            cmdStr += ',';
-                        }
-                        cmdStr += `${key}=${escapeProperty(val)}`;
-                    }
-                }
-            }
-        }
-        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-        return cmdStr;
-    }
-}
-function escapeData(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A');
-}
-function escapeProperty(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A')
-        .replace(/:/g, '%3A')
-        .replace(/,/g, '%2C');
-}
-//# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
-// For internal use, subject to change.
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-
-
-
-function file_command_issueFileCommand(command, message) {
-    const filePath = process.env[`GITHUB_${command}`];
-    if (!filePath) {
-        throw new Error(`Unable to find environment variable for file command ${command}`);
-    }
-    if (!external_fs_.existsSync(filePath)) {
-        throw new Error(`Missing file at path: ${filePath}`);
-    }
-    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
-        encoding: 'utf8'
-    });
-}
-function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
-    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
-}
-//# sourceMappingURL=file-command.js.map
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
-/* eslint-disable @typescript-eslint/no-explicit-any */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-var HttpCodes;
-(function (HttpCodes) {
-    HttpCodes[HttpCodes["OK"] = 200] = "OK";
-    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
-    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
-    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
-    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
-    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
-    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
-    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
-    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
-    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
-    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
-    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
-    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
-    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
-    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
-    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
-    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
-    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
-    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
-    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
-    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
-    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
-    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function (Headers) {
-    Headers["Accept"] = "accept";
-    Headers["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function (MediaTypes) {
-    MediaTypes["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-/**
- * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
- * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
- */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-    return proxyUrl ? proxyUrl.href : '';
-}
-const HttpRedirectCodes = [
-    HttpCodes.MovedPermanently,
-    HttpCodes.ResourceMoved,
-    HttpCodes.SeeOther,
-    HttpCodes.TemporaryRedirect,
-    HttpCodes.PermanentRedirect
-];
-const HttpResponseRetryCodes = [
-    HttpCodes.BadGateway,
-    HttpCodes.ServiceUnavailable,
-    HttpCodes.GatewayTimeout
-];
-const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
-const ExponentialBackoffCeiling = 10;
-const ExponentialBackoffTimeSlice = 5;
-class HttpClientError extends Error {
-    constructor(message, statusCode) {
-        super(message);
-        this.name = 'HttpClientError';
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, HttpClientError.prototype);
-    }
-}
-class HttpClientResponse {
-    constructor(message) {
-        this.message = message;
-    }
-    readBody() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                let output = Buffer.alloc(0);
-                this.message.on('data', (chunk) => {
-                    output = Buffer.concat([output, chunk]);
-                });
-                this.message.on('end', () => {
-                    resolve(output.toString());
-                });
-            }));
-        });
-    }
-    readBodyBuffer() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                const chunks = [];
-                this.message.on('data', (chunk) => {
-                    chunks.push(chunk);
-                });
-                this.message.on('end', () => {
-                    resolve(Buffer.concat(chunks));
-                });
-            }));
-        });
-    }
-}
-function isHttps(requestUrl) {
-    const parsedUrl = new URL(requestUrl);
-    return parsedUrl.protocol === 'https:';
-}
-class lib_HttpClient {
-    constructor(userAgent, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-            if (requestOptions.ignoreSslError != null) {
-                this._ignoreSslError = requestOptions.ignoreSslError;
-            }
-            this._socketTimeout = requestOptions.socketTimeout;
-            if (requestOptions.allowRedirects != null) {
-                this._allowRedirects = requestOptions.allowRedirects;
-            }
-            if (requestOptions.allowRedirectDowngrade != null) {
-                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-            }
-            if (requestOptions.maxRedirects != null) {
-                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-            }
-            if (requestOptions.keepAlive != null) {
-                this._keepAlive = requestOptions.keepAlive;
-            }
-            if (requestOptions.allowRetries != null) {
-                this._allowRetries = requestOptions.allowRetries;
-            }
-            if (requestOptions.maxRetries != null) {
-                this._maxRetries = requestOptions.maxRetries;
-            }
-        }
-    }
-    options(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    get(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('GET', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    del(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    post(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('POST', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    patch(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    put(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PUT', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    head(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-    }
-    /**
-     * Gets a typed object from an endpoint
-     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-     */
-    getJson(requestUrl_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            const res = yield this.get(requestUrl, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    postJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.post(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    putJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.put(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    patchJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.patch(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    /**
-     * Makes a raw http request.
-     * All other methods such as get, post, patch, and request ultimately call this.
-     * Prefer get, del, post and patch
-     */
-    request(verb, requestUrl, data, headers) {
-        return __awaiter(this, void 0, void 0, function* () {
-            if (this._disposed) {
-                throw new Error('Client has already been disposed.');
-            }
-            const parsedUrl = new URL(requestUrl);
-            let info = this._prepareRequest(verb, parsedUrl, headers);
-            // Only perform retries on reads since writes may not be idempotent.
-            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
-                ? this._maxRetries + 1
-                : 1;
-            let numTries = 0;
-            let response;
-            do {
-                response = yield this.requestRaw(info, data);
-                // Check if it's an authentication challenge
-                if (response &&
-                    response.message &&
-                    response.message.statusCode === HttpCodes.Unauthorized) {
-                    let authenticationHandler;
-                    for (const handler of this.handlers) {
-                        if (handler.canHandleAuthentication(response)) {
-                            authenticationHandler = handler;
-                            break;
-                        }
-                    }
-                    if (authenticationHandler) {
-                        return authenticationHandler.handleAuthentication(this, info, data);
-                    }
-                    else {
-                        // We have received an unauthorized response but have no handlers to handle it.
-                        // Let the response return to the caller.
-                        return response;
-                    }
-                }
-                let redirectsRemaining = this._maxRedirects;
-                while (response.message.statusCode &&
-                    HttpRedirectCodes.includes(response.message.statusCode) &&
-                    this._allowRedirects &&
-                    redirectsRemaining > 0) {
-                    const redirectUrl = response.message.headers['location'];
-                    if (!redirectUrl) {
-                        // if there's no location to redirect to, we won't
-                        break;
-                    }
-                    const parsedRedirectUrl = new URL(redirectUrl);
-                    if (parsedUrl.protocol === 'https:' &&
-                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
-                        !this._allowRedirectDowngrade) {
-                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
-                    }
-                    // we need to finish reading the response before reassigning response
-                    // which will leak the open socket.
-                    yield response.readBody();
-                    // strip authorization header if redirected to a different hostname
-                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                        for (const header in headers) {
-                            // header names are case insensitive
-                            if (header.toLowerCase() === 'authorization') {
-                                delete headers[header];
-                            }
-                        }
-                    }
-                    // let's make the request with the new redirectUrl
-                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
-                    response = yield this.requestRaw(info, data);
-                    redirectsRemaining--;
-                }
-                if (!response.message.statusCode ||
-                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
-                    // If not a retry code, return immediately instead of retrying
-                    return response;
-                }
-                numTries += 1;
-                if (numTries < maxTries) {
-                    yield response.readBody();
-                    yield this._performExponentialBackoff(numTries);
-                }
-            } while (numTries < maxTries);
-            return response;
-        });
-    }
-    /**
-     * Needs to be called if keepAlive is set to true in request options.
-     */
-    dispose() {
-        if (this._agent) {
-            this._agent.destroy();
-        }
-        this._disposed = true;
-    }
-    /**
-     * Raw request.
-     * @param info
-     * @param data
-     */
-    requestRaw(info, data) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => {
-                function callbackForResult(err, res) {
-                    if (err) {
-                        reject(err);
-                    }
-                    else if (!res) {
-                        // If `err` is not passed, then `res` must be passed.
-                        reject(new Error('Unknown error'));
-                    }
-                    else {
-                        resolve(res);
-                    }
-                }
-                this.requestRawWithCallback(info, data, callbackForResult);
-            });
-        });
-    }
-    /**
-     * Raw request with callback.
-     * @param info
-     * @param data
-     * @param onResult
-     */
-    requestRawWithCallback(info, data, onResult) {
-        if (typeof data === 'string') {
-            if (!info.options.headers) {
-                info.options.headers = {};
-            }
-            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-            if (!callbackCalled) {
-                callbackCalled = true;
-                onResult(err, res);
-            }
-        }
-        const req = info.httpModule.request(info.options, (msg) => {
-            const res = new HttpClientResponse(msg);
-            handleResult(undefined, res);
-        });
-        let socket;
-        req.on('socket', sock => {
-            socket = sock;
-        });
-        // If we ever get disconnected, we want the socket to timeout eventually
-        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
-            if (socket) {
-                socket.end();
-            }
-            handleResult(new Error(`Request timeout: ${info.options.path}`));
-        });
-        req.on('error', function (err) {
-            // err has statusCode property
-            // res should have headers
-            handleResult(err);
-        });
-        if (data && typeof data === 'string') {
-            req.write(data, 'utf8');
-        }
-        if (data && typeof data !== 'string') {
-            data.on('close', function () {
-                req.end();
-            });
-            data.pipe(req);
-        }
-        else {
-            req.end();
-        }
-    }
-    /**
-     * Gets an http agent. This function is useful when you need an http agent that handles
-     * routing through a proxy server - depending upon the url and proxy environment variables.
-     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-     */
-    getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-    }
-    getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-            return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-    }
-    _prepareRequest(method, requestUrl, headers) {
-        const info = {};
-        info.parsedUrl = requestUrl;
-        const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? https : http;
-        const defaultPort = usingSsl ? 443 : 80;
-        info.options = {};
-        info.options.host = info.parsedUrl.hostname;
-        info.options.port = info.parsedUrl.port
-            ? parseInt(info.parsedUrl.port)
-            : defaultPort;
-        info.options.path =
-            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
-        info.options.method = method;
-        info.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-            info.options.headers['user-agent'] = this.userAgent;
-        }
-        info.options.agent = this._getAgent(info.parsedUrl);
-        // gives handlers an opportunity to participate
-        if (this.handlers) {
-            for (const handler of this.handlers) {
-                handler.prepareRequest(info.options);
-            }
-        }
-        return info;
-    }
-    _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
-        }
-        return lowercaseKeys(headers || {});
-    }
-    /**
-     * Gets an existing header value or returns a default.
-     * Handles converting number header values to strings since HTTP headers must be strings.
-     * Note: This returns string | string[] since some headers can have multiple values.
-     * For headers that must always be a single string (like Content-Type), use the
-     * specialized _getExistingOrDefaultContentTypeHeader method instead.
-     */
-    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
-            if (headerValue) {
-                clientHeader =
-                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
-            }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== undefined) {
-            return typeof additionalValue === 'number'
-                ? additionalValue.toString()
-                : additionalValue;
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    /**
-     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-     * Always returns a single string (not an array) since Content-Type should be a single value.
-     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-     */
-    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
-            if (headerValue) {
-                if (typeof headerValue === 'number') {
-                    clientHeader = String(headerValue);
-                }
-                else if (Array.isArray(headerValue)) {
-                    clientHeader = headerValue.join(', ');
-                }
-                else {
-                    clientHeader = headerValue;
-                }
-            }
-        }
-        const additionalValue = additionalHeaders[Headers.ContentType];
-        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
-        if (additionalValue !== undefined) {
-            if (typeof additionalValue === 'number') {
-                return String(additionalValue);
-            }
-            else if (Array.isArray(additionalValue)) {
-                return additionalValue.join(', ');
-            }
-            else {
-                return additionalValue;
-            }
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-            agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-            agent = this._agent;
-        }
-        // if agent is already assigned use that agent.
-        if (agent) {
-            return agent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        let maxSockets = 100;
-        if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
-        }
-        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
-        if (proxyUrl && proxyUrl.hostname) {
-            const agentOptions = {
-                maxSockets,
-                keepAlive: this._keepAlive,
-                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
-                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-                })), { host: proxyUrl.hostname, port: proxyUrl.port })
-            };
-            let tunnelAgent;
-            const overHttps = proxyUrl.protocol === 'https:';
-            if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
-            }
-            else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
-            }
-            agent = tunnelAgent(agentOptions);
-            this._proxyAgent = agent;
-        }
-        // if tunneling agent isn't assigned create a new agent
-        if (!agent) {
-            const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
-            this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            agent.options = Object.assign(agent.options || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return agent;
-    }
-    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-            proxyAgent = this._proxyAgentDispatcher;
-        }
-        // if agent is already assigned use that agent.
-        if (proxyAgent) {
-            return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
-            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
-        })));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return proxyAgent;
-    }
-    _getUserAgentWithOrchestrationId(userAgent) {
-        const baseUserAgent = userAgent || 'actions/http-client';
-        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
-        if (orchId) {
-            // Sanitize the orchestration ID to ensure it contains only valid characters
-            // Valid characters: 0-9, a-z, _, -, .
-            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-    }
-    _performExponentialBackoff(retryNumber) {
-        return __awaiter(this, void 0, void 0, function* () {
-            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-            return new Promise(resolve => setTimeout(() => resolve(), ms));
-        });
-    }
-    _processResponse(res, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                const statusCode = res.message.statusCode || 0;
-                const response = {
-                    statusCode,
-                    result: null,
-                    headers: {}
-                };
-                // not found leads to null obj returned
-                if (statusCode === HttpCodes.NotFound) {
-                    resolve(response);
-                }
-                // get the result from the body
-                function dateTimeDeserializer(key, value) {
-                    if (typeof value === 'string') {
-                        const a = new Date(value);
-                        if (!isNaN(a.valueOf())) {
-                            return a;
-                        }
-                    }
-                    return value;
-                }
-                let obj;
-                let contents;
-                try {
-                    contents = yield res.readBody();
-                    if (contents && contents.length > 0) {
-                        if (options && options.deserializeDates) {
-                            obj = JSON.parse(contents, dateTimeDeserializer);
-                        }
-                        else {
-                            obj = JSON.parse(contents);
-                        }
-                        response.result = obj;
-                    }
-                    response.headers = res.message.headers;
-                }
-                catch (err) {
-                    // Invalid resource (contents not json);  leaving result obj null
-                }
-                // note that 3xx redirects are handled by the http layer.
-                if (statusCode > 299) {
-                    let msg;
-                    // if exception/error in body, attempt to get better error
-                    if (obj && obj.message) {
-                        msg = obj.message;
-                    }
-                    else if (contents && contents.length > 0) {
-                        // it may be the case that the exception is in the body message as string
-                        msg = contents;
-                    }
-                    else {
-                        msg = `Failed request: (${statusCode})`;
-                    }
-                    const err = new HttpClientError(msg, statusCode);
-                    err.result = response.result;
-                    reject(err);
-                }
-                else {
-                    resolve(response);
-                }
-            }));
-        });
-    }
-}
-const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-class BasicCredentialHandler {
-    constructor(username, password) {
-        this.username = username;
-        this.password = password;
-    }
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class auth_BearerCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Bearer ${this.token}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class PersonalAccessTokenCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-//# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
-var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-class oidc_utils_OidcClient {
-    static createHttpClient(allowRetry = true, maxRetry = 10) {
-        const requestOptions = {
-            allowRetries: allowRetry,
-            maxRetries: maxRetry
-        };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
-    }
-    static getRequestToken() {
-        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
-        if (!token) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
-        }
-        return token;
-    }
-    static getIDTokenUrl() {
-        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
-        if (!runtimeUrl) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
-        }
-        return runtimeUrl;
-    }
-    static getCall(id_token_url) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
-            const res = yield httpclient
-                .getJson(id_token_url)
-                .catch(error => {
-                throw new Error(`Failed to get ID Token. \n 
-        Error Code : ${error.statusCode}\n 
-        Error Message: ${error.message}`);
-            });
-            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
-            if (!id_token) {
-                throw new Error('Response json body do not have ID Token field');
-            }
-            return id_token;
-        });
-    }
-    static getIDToken(audience) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            try {
-                // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
-                if (audience) {
-                    const encodedAudience = encodeURIComponent(audience);
-                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
-                }
-                debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
-                setSecret(id_token);
-                return id_token;
-            }
-            catch (error) {
-                throw new Error(`Error message: ${error.message}`);
-            }
-        });
-    }
-}
-//# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { access, appendFile, writeFile } = external_fs_.promises;
-const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
-const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
-class Summary {
-    constructor() {
-        this._buffer = '';
-    }
-    /**
-     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-     * Also checks r/w permissions.
-     *
-     * @returns step summary file path
-     */
-    filePath() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            if (this._filePath) {
-                return this._filePath;
-            }
-            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-            if (!pathFromEnv) {
-                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-            }
-            try {
-                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
-            }
-            catch (_a) {
-                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-            }
-            this._filePath = pathFromEnv;
-            return this._filePath;
-        });
-    }
-    /**
-     * Wraps content in an HTML tag, adding any HTML attributes
-     *
-     * @param {string} tag HTML tag to wrap
-     * @param {string | null} content content within the tag
-     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-     *
-     * @returns {string} content wrapped in HTML element
-     */
-    wrap(tag, content, attrs = {}) {
-        const htmlAttrs = Object.entries(attrs)
-            .map(([key, value]) => ` ${key}="${value}"`)
-            .join('');
-        if (!content) {
-            return `<${tag}${htmlAttrs}>`;
-        }
-        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-    }
-    /**
-     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-     *
-     * @param {SummaryWriteOptions} [options] (optional) options for write operation
-     *
-     * @returns {Promise<Summary>} summary instance
-     */
-    write(options) {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-            const filePath = yield this.filePath();
-            const writeFunc = overwrite ? writeFile : appendFile;
-            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
-            return this.emptyBuffer();
-        });
-    }
-    /**
-     * Clears the summary buffer and wipes the summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    clear() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            return this.emptyBuffer().write({ overwrite: true });
-        });
-    }
-    /**
-     * Returns the current summary buffer as a string
-     *
-     * @returns {string} string of summary buffer
-     */
-    stringify() {
-        return this._buffer;
-    }
-    /**
-     * If the summary buffer is empty
-     *
-     * @returns {boolen} true if the buffer is empty
-     */
-    isEmptyBuffer() {
-        return this._buffer.length === 0;
-    }
-    /**
-     * Resets the summary buffer without writing to summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    emptyBuffer() {
-        this._buffer = '';
-        return this;
-    }
-    /**
-     * Adds raw text to the summary buffer
-     *
-     * @param {string} text content to add
-     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addRaw(text, addEOL = false) {
-        this._buffer += text;
-        return addEOL ? this.addEOL() : this;
-    }
-    /**
-     * Adds the operating system-specific end-of-line marker to the buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addEOL() {
-        return this.addRaw(external_os_.EOL);
-    }
-    /**
-     * Adds an HTML codeblock to the summary buffer
-     *
-     * @param {string} code content to render within fenced code block
-     * @param {string} lang (optional) language to syntax highlight code
-     *
-     * @returns {Summary} summary instance
-     */
-    addCodeBlock(code, lang) {
-        const attrs = Object.assign({}, (lang && { lang }));
-        const element = this.wrap('pre', this.wrap('code', code), attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML list to the summary buffer
-     *
-     * @param {string[]} items list of items to render
-     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addList(items, ordered = false) {
-        const tag = ordered ? 'ol' : 'ul';
-        const listItems = items.map(item => this.wrap('li', item)).join('');
-        const element = this.wrap(tag, listItems);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML table to the summary buffer
-     *
-     * @param {SummaryTableCell[]} rows table rows
-     *
-     * @returns {Summary} summary instance
-     */
-    addTable(rows) {
-        const tableBody = rows
-            .map(row => {
-            const cells = row
-                .map(cell => {
-                if (typeof cell === 'string') {
-                    return this.wrap('td', cell);
-                }
-                const { header, data, colspan, rowspan } = cell;
-                const tag = header ? 'th' : 'td';
-                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
-                return this.wrap(tag, data, attrs);
-            })
-                .join('');
-            return this.wrap('tr', cells);
-        })
-            .join('');
-        const element = this.wrap('table', tableBody);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds a collapsable HTML details element to the summary buffer
-     *
-     * @param {string} label text for the closed state
-     * @param {string} content collapsable content
-     *
-     * @returns {Summary} summary instance
-     */
-    addDetails(label, content) {
-        const element = this.wrap('details', this.wrap('summary', label) + content);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML image tag to the summary buffer
-     *
-     * @param {string} src path to the image you to embed
-     * @param {string} alt text description of the image
-     * @param {SummaryImageOptions} options (optional) addition image attributes
-     *
-     * @returns {Summary} summary instance
-     */
-    addImage(src, alt, options) {
-        const { width, height } = options || {};
-        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
-        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML section heading element
-     *
-     * @param {string} text heading text
-     * @param {number | string} [level=1] (optional) the heading level, default: 1
-     *
-     * @returns {Summary} summary instance
-     */
-    addHeading(text, level) {
-        const tag = `h${level}`;
-        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
-            ? tag
-            : 'h1';
-        const element = this.wrap(allowedTag, text);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML thematic break (<hr>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addSeparator() {
-        const element = this.wrap('hr', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML line break (<br>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addBreak() {
-        const element = this.wrap('br', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML blockquote to the summary buffer
-     *
-     * @param {string} text quote text
-     * @param {string} cite (optional) citation url
-     *
-     * @returns {Summary} summary instance
-     */
-    addQuote(text, cite) {
-        const attrs = Object.assign({}, (cite && { cite }));
-        const element = this.wrap('blockquote', text, attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML anchor tag to the summary buffer
-     *
-     * @param {string} text link text/content
-     * @param {string} href hyperlink
-     *
-     * @returns {Summary} summary instance
-     */
-    addLink(text, href) {
-        const element = this.wrap('a', text, { href });
-        return this.addRaw(element).addEOL();
-    }
-}
-const _summary = new Summary();
-/**
- * @deprecated use `core.summary`
- */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = _summary;
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
-
-/**
- * toPosixPath converts the given path to the posix form. On Windows, \\ will be
- * replaced with /.
- *
- * @param pth. Path to transform.
- * @return string Posix path.
- */
-function toPosixPath(pth) {
-    return pth.replace(/[\\]/g, '/');
-}
-/**
- * toWin32Path converts the given path to the win32 form. On Linux, / will be
- * replaced with \\.
- *
- * @param pth. Path to transform.
- * @return string Win32 path.
- */
-function toWin32Path(pth) {
-    return pth.replace(/[/]/g, '\\');
-}
-/**
- * toPlatformPath converts the given path to a platform-specific path. It does
- * this by replacing instances of / and \ with the platform-specific path
- * separator.
- *
- * @param pth The path to platformize.
- * @return string The platform-specific path.
- */
-function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
-}
-//# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(3193);
-// EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-// EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
-var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        const result = yield fs.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_.constants.O_RDONLY;
-function exists(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function isDirectory(fsPath_1) {
-    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = external_path_namespaceObject.dirname(filePath);
-                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_namespaceObject.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
-var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path.join(dest, path.basename(source))
-            : dest;
-        if (!(yield ioUtil.exists(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield ioUtil.stat(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield io_copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (ioUtil.IS_WINDOWS) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield ioUtil.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        ok(fsPath, 'a path argument must be provided');
-        yield ioUtil.mkdir(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (IS_WINDOWS) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (isRooted(tool)) {
-            const filePath = yield tryGetExecutablePath(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(external_path_namespaceObject.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield ioUtil.readdir(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield ioUtil.lstat(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield io_copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function io_copyFile(srcFile, destFile, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield ioUtil.lstat(destFile);
-                yield ioUtil.unlink(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield ioUtil.chmod(destFile, '0666');
-                    yield ioUtil.unlink(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield ioUtil.readlink(srcFile);
-            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
-        }
-        else if (!(yield ioUtil.exists(destFile)) || force) {
-            yield ioUtil.copyFile(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
-;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-
-/* eslint-disable @typescript-eslint/unbound-method */
-const toolrunner_IS_WINDOWS = process.platform === 'win32';
-/*
- * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
- */
-class ToolRunner extends external_events_.EventEmitter {
-    constructor(toolPath, args, options) {
-        super();
-        if (!toolPath) {
-            throw new Error("Parameter 'toolPath' cannot be null or empty.");
-        }
-        this.toolPath = toolPath;
-        this.args = args || [];
-        this.options = options || {};
-    }
-    _debug(message) {
-        if (this.options.listeners && this.options.listeners.debug) {
-            this.options.listeners.debug(message);
-        }
-    }
-    _getCommandString(options, noPrefix) {
-        const toolPath = this._getSpawnFileName();
-        const args = this._getSpawnArgs(options);
-        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (toolrunner_IS_WINDOWS) {
-            // Windows + cmd file
-            if (this._isCmdFile()) {
-                cmd += toolPath;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows + verbatim
-            else if (options.windowsVerbatimArguments) {
-                cmd += `"${toolPath}"`;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows (regular)
-            else {
-                cmd += this._windowsQuoteCmdArg(toolPath);
-                for (const a of args) {
-                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
-                }
-            }
-        }
-        else {
-            // OSX/Linux - this can likely be improved with some form of quoting.
-            // creating processes on Unix is fundamentally different than Windows.
-            // on Unix, execvp() takes an arg array.
-            cmd += toolPath;
-            for (const a of args) {
-                cmd += ` ${a}`;
-            }
-        }
-        return cmd;
-    }
-    _processLineBuffer(data, strBuffer, onLine) {
-        try {
-            let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_.EOL);
-            while (n > -1) {
-                const line = s.substring(0, n);
-                onLine(line);
-                // the rest of the string ...
-                s = s.substring(n + external_os_.EOL.length);
-                n = s.indexOf(external_os_.EOL);
-            }
-            return s;
-        }
-        catch (err) {
-            // streaming lines to console is best effort.  Don't fail a build.
-            this._debug(`error processing line. Failed with error ${err}`);
-            return '';
-        }
-    }
-    _getSpawnFileName() {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                return process.env['COMSPEC'] || 'cmd.exe';
-            }
-        }
-        return this.toolPath;
-    }
-    _getSpawnArgs(options) {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
-                for (const a of this.args) {
-                    argline += ' ';
-                    argline += options.windowsVerbatimArguments
-                        ? a
-                        : this._windowsQuoteCmdArg(a);
-                }
-                argline += '"';
-                return [argline];
-            }
-        }
-        return this.args;
-    }
-    _endsWith(str, end) {
-        return str.endsWith(end);
-    }
-    _isCmdFile() {
-        const upperToolPath = this.toolPath.toUpperCase();
-        return (this._endsWith(upperToolPath, '.CMD') ||
-            this._endsWith(upperToolPath, '.BAT'));
-    }
-    _windowsQuoteCmdArg(arg) {
-        // for .exe, apply the normal quoting rules that libuv applies
-        if (!this._isCmdFile()) {
-            return this._uvQuoteCmdArg(arg);
-        }
-        // otherwise apply quoting rules specific to the cmd.exe command line parser.
-        // the libuv rules are generic and are not designed specifically for cmd.exe
-        // command line parser.
-        //
-        // for a detailed description of the cmd.exe command line parser, refer to
-        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
-        // need quotes for empty arg
-        if (!arg) {
-            return '""';
-        }
-        // determine whether the arg needs to be quoted
-        const cmdSpecialChars = [
-            ' ',
-            '\t',
-            '&',
-            '(',
-            ')',
-            '[',
-            ']',
-            '{',
-            '}',
-            '^',
-            '=',
-            ';',
-            '!',
-            "'",
-            '+',
-            ',',
-            '`',
-            '~',
-            '|',
-            '<',
-            '>',
-            '"'
-        ];
-        let needsQuotes = false;
-        for (const char of arg) {
-            if (cmdSpecialChars.some(x => x === char)) {
-                needsQuotes = true;
-                break;
-            }
-        }
-        // short-circuit if quotes not needed
-        if (!needsQuotes) {
-            return arg;
-        }
-        // the following quoting rules are very similar to the rules that by libuv applies.
-        //
-        // 1) wrap the string in quotes
-        //
-        // 2) double-up quotes - i.e. " => ""
-        //
-        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
-        //    doesn't work well with a cmd.exe command line.
-        //
-        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
-        //    for example, the command line:
-        //          foo.exe "myarg:""my val"""
-        //    is parsed by a .NET console app into an arg array:
-        //          [ "myarg:\"my val\"" ]
-        //    which is the same end result when applying libuv quoting rules. although the actual
-        //    command line from libuv quoting rules would look like:
-        //          foo.exe "myarg:\"my val\""
-        //
-        // 3) double-up slashes that precede a quote,
-        //    e.g.  hello \world    => "hello \world"
-        //          hello\"world    => "hello\\""world"
-        //          hello\\"world   => "hello\\\\""world"
-        //          hello world\    => "hello world\\"
-        //
-        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
-        //    the reasons for including this as a .cmd quoting rule are:
-        //
-        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
-        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
-        //
-        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
-        //       haven't heard any complaints about that aspect.
-        //
-        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
-        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
-        // by using %%.
-        //
-        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
-        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
-        //
-        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
-        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
-        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
-        // to an external program.
-        //
-        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
-        // % can be escaped within a .cmd file.
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\'; // double the slash
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '"'; // double the quote
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _uvQuoteCmdArg(arg) {
-        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
-        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
-        // is used.
-        //
-        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
-        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
-        // pasting copyright notice from Node within this function:
-        //
-        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
-        //
-        //      Permission is hereby granted, free of charge, to any person obtaining a copy
-        //      of this software and associated documentation files (the "Software"), to
-        //      deal in the Software without restriction, including without limitation the
-        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
-        //      sell copies of the Software, and to permit persons to whom the Software is
-        //      furnished to do so, subject to the following conditions:
-        //
-        //      The above copyright notice and this permission notice shall be included in
-        //      all copies or substantial portions of the Software.
-        //
-        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
-        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
-        //      IN THE SOFTWARE.
-        if (!arg) {
-            // Need double quotation for empty argument
-            return '""';
-        }
-        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
-            // No quotation needed
-            return arg;
-        }
-        if (!arg.includes('"') && !arg.includes('\\')) {
-            // No embedded double quotes or backslashes, so I can just wrap
-            // quote marks around the whole thing.
-            return `"${arg}"`;
-        }
-        // Expected input/output:
-        //   input : hello"world
-        //   output: "hello\"world"
-        //   input : hello""world
-        //   output: "hello\"\"world"
-        //   input : hello\world
-        //   output: hello\world
-        //   input : hello\\world
-        //   output: hello\\world
-        //   input : hello\"world
-        //   output: "hello\\\"world"
-        //   input : hello\\"world
-        //   output: "hello\\\\\"world"
-        //   input : hello world\
-        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
-        //                             but it appears the comment is wrong, it should be "hello world\\"
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\';
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '\\';
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _cloneExecOptions(options) {
-        options = options || {};
-        const result = {
-            cwd: options.cwd || process.cwd(),
-            env: options.env || process.env,
-            silent: options.silent || false,
-            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
-            failOnStdErr: options.failOnStdErr || false,
-            ignoreReturnCode: options.ignoreReturnCode || false,
-            delay: options.delay || 10000
-        };
-        result.outStream = options.outStream || process.stdout;
-        result.errStream = options.errStream || process.stderr;
-        return result;
-    }
-    _getSpawnOptions(options, toolPath) {
-        options = options || {};
-        const result = {};
-        result.cwd = options.cwd;
-        result.env = options.env;
-        result['windowsVerbatimArguments'] =
-            options.windowsVerbatimArguments || this._isCmdFile();
-        if (options.windowsVerbatimArguments) {
-            result.argv0 = `"${toolPath}"`;
-        }
-        return result;
-    }
-    /**
-     * Exec a tool.
-     * Output will be streamed to the live console.
-     * Returns promise with return code
-     *
-     * @param     tool     path to tool to exec
-     * @param     options  optional exec options.  See ExecOptions
-     * @returns   number
-     */
-    exec() {
-        return toolrunner_awaiter(this, void 0, void 0, function* () {
-            // root the tool path if it is unrooted and contains relative pathing
-            if (!isRooted(this.toolPath) &&
-                (this.toolPath.includes('/') ||
-                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
-                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
-            }
-            // if the tool is only a file name, then resolve it from the PATH
-            // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield which(this.toolPath, true);
-            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
-                this._debug(`exec tool: ${this.toolPath}`);
-                this._debug('arguments:');
-                for (const arg of this.args) {
-                    this._debug(`   ${arg}`);
-                }
-                const optionsNonNull = this._cloneExecOptions(this.options);
-                if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
-                }
-                const state = new ExecState(optionsNonNull, this.toolPath);
-                state.on('debug', (message) => {
-                    this._debug(message);
-                });
-                if (this.options.cwd && !(yield exists(this.options.cwd))) {
-                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
-                }
-                const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
-                let stdbuffer = '';
-                if (cp.stdout) {
-                    cp.stdout.on('data', (data) => {
-                        if (this.options.listeners && this.options.listeners.stdout) {
-                            this.options.listeners.stdout(data);
-                        }
-                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                            optionsNonNull.outStream.write(data);
-                        }
-                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.stdline) {
-                                this.options.listeners.stdline(line);
-                            }
-                        });
-                    });
-                }
-                let errbuffer = '';
-                if (cp.stderr) {
-                    cp.stderr.on('data', (data) => {
-                        state.processStderr = true;
-                        if (this.options.listeners && this.options.listeners.stderr) {
-                            this.options.listeners.stderr(data);
-                        }
-                        if (!optionsNonNull.silent &&
-                            optionsNonNull.errStream &&
-                            optionsNonNull.outStream) {
-                            const s = optionsNonNull.failOnStdErr
-                                ? optionsNonNull.errStream
-                                : optionsNonNull.outStream;
-                            s.write(data);
-                        }
-                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.errline) {
-                                this.options.listeners.errline(line);
-                            }
-                        });
-                    });
-                }
-                cp.on('error', (err) => {
-                    state.processError = err.message;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    state.CheckComplete();
-                });
-                cp.on('exit', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                cp.on('close', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                state.on('done', (error, exitCode) => {
-                    if (stdbuffer.length > 0) {
-                        this.emit('stdline', stdbuffer);
-                    }
-                    if (errbuffer.length > 0) {
-                        this.emit('errline', errbuffer);
-                    }
-                    cp.removeAllListeners();
-                    if (error) {
-                        reject(error);
-                    }
-                    else {
-                        resolve(exitCode);
-                    }
-                });
-                if (this.options.input) {
-                    if (!cp.stdin) {
-                        throw new Error('child process missing stdin');
-                    }
-                    cp.stdin.end(this.options.input);
-                }
-            }));
-        });
-    }
-}
-/**
- * Convert an arg string to an array of args. Handles escaping
- *
- * @param    argString   string of arguments
- * @returns  string[]    array of arguments
- */
-function argStringToArray(argString) {
-    const args = [];
-    let inQuotes = false;
-    let escaped = false;
-    let arg = '';
-    function append(c) {
-        // we only escape double quotes.
-        if (escaped && c !== '"') {
-            arg += '\\';
-        }
-        arg += c;
-        escaped = false;
-    }
-    for (let i = 0; i < argString.length; i++) {
-        const c = argString.charAt(i);
-        if (c === '"') {
-            if (!escaped) {
-                inQuotes = !inQuotes;
-            }
-            else {
-                append(c);
-            }
-            continue;
-        }
-        if (c === '\\' && escaped) {
-            append(c);
-            continue;
-        }
-        if (c === '\\' && inQuotes) {
-            escaped = true;
-            continue;
-        }
-        if (c === ' ' && !inQuotes) {
-            if (arg.length > 0) {
-                args.push(arg);
-                arg = '';
-            }
-            continue;
-        }
-        append(c);
-    }
-    if (arg.length > 0) {
-        args.push(arg.trim());
-    }
-    return args;
-}
-class ExecState extends external_events_.EventEmitter {
-    constructor(options, toolPath) {
-        super();
-        this.processClosed = false; // tracks whether the process has exited and stdio is closed
-        this.processError = '';
-        this.processExitCode = 0;
-        this.processExited = false; // tracks whether the process has exited
-        this.processStderr = false; // tracks whether stderr was written to
-        this.delay = 10000; // 10 seconds
-        this.done = false;
-        this.timeout = null;
-        if (!toolPath) {
-            throw new Error('toolPath must not be empty');
-        }
-        this.options = options;
-        this.toolPath = toolPath;
-        if (options.delay) {
-            this.delay = options.delay;
-        }
-    }
-    CheckComplete() {
-        if (this.done) {
-            return;
-        }
-        if (this.processClosed) {
-            this._setResult();
-        }
-        else if (this.processExited) {
-            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
-        }
-    }
-    _debug(message) {
-        this.emit('debug', message);
-    }
-    _setResult() {
-        // determine whether there is an error
-        let error;
-        if (this.processExited) {
-            if (this.processError) {
-                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
-            }
-            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
-                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
-            }
-            else if (this.processStderr && this.options.failOnStdErr) {
-                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
-            }
-        }
-        // clear the timeout
-        if (this.timeout) {
-            clearTimeout(this.timeout);
-            this.timeout = null;
-        }
-        this.done = true;
-        this.emit('done', error, this.processExitCode);
-    }
-    static HandleTimeout(state) {
-        if (state.done) {
-            return;
-        }
-        if (!state.processClosed && state.processExited) {
-            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-            state._debug(message);
-        }
-        state._setResult();
-    }
-}
-//# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
-var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Exec a command.
- * Output will be streamed to the live console.
- * Returns promise with return code
- *
- * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
- * @param     args               optional arguments for tool. Escaping is handled by the lib.
- * @param     options            optional exec options.  See ExecOptions
- * @returns   Promise<number>    exit code
- */
-function exec_exec(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
-        if (commandArgs.length === 0) {
-            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
-        }
-        // Path to tool to execute should be first arg
-        const toolPath = commandArgs[0];
-        args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
-        return runner.exec();
-    });
-}
-/**
- * Exec a command and get the output.
- * Output will be streamed to the live console.
- * Returns promise with the exit code and collected stdout and stderr
- *
- * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
- * @param     args                  optional arguments for tool. Escaping is handled by the lib.
- * @param     options               optional exec options.  See ExecOptions
- * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
- */
-function getExecOutput(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        var _a, _b;
-        let stdout = '';
-        let stderr = '';
-        //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new StringDecoder('utf8');
-        const stderrDecoder = new StringDecoder('utf8');
-        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
-        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
-        const stdErrListener = (data) => {
-            stderr += stderrDecoder.write(data);
-            if (originalStdErrListener) {
-                originalStdErrListener(data);
-            }
-        };
-        const stdOutListener = (data) => {
-            stdout += stdoutDecoder.write(data);
-            if (originalStdoutListener) {
-                originalStdoutListener(data);
-            }
-        };
-        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
-        //flush any remaining characters
-        stdout += stdoutDecoder.end();
-        stderr += stderrDecoder.end();
-        return {
-            exitCode,
-            stdout,
-            stderr
-        };
-    });
-}
-//# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
-var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
-        silent: true
-    });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
-        silent: true
-    });
-    return {
-        name: name.trim(),
-        version: version.trim()
-    };
-});
-const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
-        silent: true
-    });
-    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
-    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
-    return {
-        name,
-        version
-    };
-});
-const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
-        silent: true
-    });
-    const [name, version] = stdout.trim().split('\n');
-    return {
-        name,
-        version
-    };
-});
-const platform = external_os_.platform();
-const arch = external_os_.arch();
-const isWindows = platform === 'win32';
-const isMacOS = platform === 'darwin';
-const isLinux = platform === 'linux';
-function getDetails() {
-    return platform_awaiter(this, void 0, void 0, function* () {
-        return Object.assign(Object.assign({}, (yield (isWindows
-            ? getWindowsInfo()
-            : isMacOS
-                ? getMacOsInfo()
-                : getLinuxInfo()))), { platform,
-            arch,
-            isWindows,
-            isMacOS,
-            isLinux });
-    });
-}
-//# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
-var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-/**
- * The code to exit an action
- */
-var ExitCode;
-(function (ExitCode) {
-    /**
-     * A code indicating that the action was successful
-     */
-    ExitCode[ExitCode["Success"] = 0] = "Success";
-    /**
-     * A code indicating that the action was a failure
-     */
-    ExitCode[ExitCode["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-//-----------------------------------------------------------------------
-// Variables
-//-----------------------------------------------------------------------
-/**
- * Sets env variable for this action and future actions in the job
- * @param name the name of the variable to set
- * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function exportVariable(name, val) {
-    const convertedVal = toCommandValue(val);
-    process.env[name] = convertedVal;
-    const filePath = process.env['GITHUB_ENV'] || '';
-    if (filePath) {
-        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
-    }
-    issueCommand('set-env', { name }, convertedVal);
-}
-/**
- * Registers a secret which will get masked from logs
- *
- * @param secret - Value of the secret to be masked
- * @remarks
- * This function instructs the Actions runner to mask the specified value in any
- * logs produced during the workflow run. Once registered, the secret value will
- * be replaced with asterisks (***) whenever it appears in console output, logs,
- * or error messages.
- *
- * This is useful for protecting sensitive information such as:
- * - API keys
- * - Access tokens
- * - Authentication credentials
- * - URL parameters containing signatures (SAS tokens)
- *
- * Note that masking only affects future logs; any previous appearances of the
- * secret in logs before calling this function will remain unmasked.
- *
- * @example
- * ```typescript
- * // Register an API token as a secret
- * const apiToken = "abc123xyz456";
- * setSecret(apiToken);
- *
- * // Now any logs containing this value will show *** instead
- * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
- * ```
- */
-function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
-}
-/**
- * Prepends inputPath to the PATH (for this action and future actions)
- * @param inputPath
- */
-function addPath(inputPath) {
-    const filePath = process.env['GITHUB_PATH'] || '';
-    if (filePath) {
-        issueFileCommand('PATH', inputPath);
-    }
-    else {
-        issueCommand('add-path', {}, inputPath);
-    }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
-}
-/**
- * Gets the value of an input.
- * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
- * Returns an empty string if the value is not defined.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string
- */
-function getInput(name, options) {
-    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-    if (options && options.required && !val) {
-        throw new Error(`Input required and not supplied: ${name}`);
-    }
-    if (options && options.trimWhitespace === false) {
-        return val;
-    }
-    return val.trim();
-}
-/**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name, options)
-        .split('\n')
-        .filter(x => x !== '');
-    if (options && options.trimWhitespace === false) {
-        return inputs;
-    }
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name, options);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
- * Sets the value of an output.
- *
- * @param     name     name of the output to set
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function setOutput(name, value) {
-    const filePath = process.env['GITHUB_OUTPUT'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
-    }
-    process.stdout.write(external_os_.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
-}
-/**
- * Enables or disables the echoing of commands into stdout for the rest of the step.
- * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
- *
- */
-function setCommandEcho(enabled) {
-    issue('echo', enabled ? 'on' : 'off');
-}
-//-----------------------------------------------------------------------
-// Results
-//-----------------------------------------------------------------------
-/**
- * Sets the action status to failed.
- * When the action exits it will be with an exit code of 1
- * @param message add error issue message
- */
-function setFailed(message) {
-    process.exitCode = ExitCode.Failure;
-    error(message);
-}
-//-----------------------------------------------------------------------
-// Logging Commands
-//-----------------------------------------------------------------------
-/**
- * Gets whether Actions Step Debug is on or not
- */
-function isDebug() {
-    return process.env['RUNNER_DEBUG'] === '1';
-}
-/**
- * Writes debug message to user log
- * @param message debug message
- */
-function core_debug(message) {
-    command_issueCommand('debug', {}, message);
-}
-/**
- * Adds an error issue
- * @param message error issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function error(message, properties = {}) {
-    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a warning issue
- * @param message warning issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function warning(message, properties = {}) {
-    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a notice issue
- * @param message notice issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function notice(message, properties = {}) {
-    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Writes info to log with console.log.
- * @param message info message
- */
-function info(message) {
-    process.stdout.write(message + external_os_.EOL);
-}
-/**
- * Begin an output group.
- *
- * Output until the next `groupEnd` will be foldable in this group
- *
- * @param name The name of the output group
- */
-function startGroup(name) {
-    command_issue('group', name);
-}
-/**
- * End an output group.
- */
-function endGroup() {
-    command_issue('endgroup');
-}
-/**
- * Wrap an asynchronous function call in a group.
- *
- * Returns the same type as the function itself.
- *
- * @param name The name of the group
- * @param fn The function to wrap in the group
- */
-function group(name, fn) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        startGroup(name);
-        let result;
-        try {
-            result = yield fn();
-        }
-        finally {
-            endGroup();
-        }
-        return result;
-    });
-}
-//-----------------------------------------------------------------------
-// Wrapper action state
-//-----------------------------------------------------------------------
-/**
- * Saves state for current action, the state can only be retrieved by this action's post job execution.
- *
- * @param     name     name of the state to store
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function saveState(name, value) {
-    const filePath = process.env['GITHUB_STATE'] || '';
-    if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
-    }
-    issueCommand('save-state', { name }, toCommandValue(value));
-}
-/**
- * Gets the value of an state set by this action's main execution.
- *
- * @param     name     name of the state to get
- * @returns   string
- */
-function getState(name) {
-    return process.env[`STATE_${name}`] || '';
-}
-function getIDToken(aud) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        return yield OidcClient.getIDToken(aud);
-    });
-}
-/**
- * Summary exports
- */
-
-/**
- * @deprecated use core.summary
- */
-
-/**
- * Path exports
- */
-
-/**
- * Platform utilities exports
- */
-
-//# sourceMappingURL=core.js.map
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+;// CONCATENATED MODULE: ./src/core/runner.ts
+
+/** Variables a child process may inherit; everything else (GITHUB_TOKEN, ACTIONS_*, INPUT_*, keys) stays out. */
+const INHERITED = [
+    'PATH',
+    'LANG',
+    'LC_ALL',
+    'LC_CTYPE',
+    'TZ',
+    // Windows needs these to start a program at all.
+    'SystemRoot',
+    'SYSTEMROOT',
+    'windir',
+    'ComSpec',
+    'PATHEXT',
+    'ProgramFiles',
+    'ProgramFiles(x86)',
+    'LOCALAPPDATA',
+    'ProgramW6432'
+];
+function readRunnerFacts(env = process.env) {
+    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const repository = owner && repo && rest.length === 0 ? { owner, repo } : undefined;
+    const childEnvironment = {};
+    for (const name of INHERITED) {
+        const value = env[name];
+        if (value !== undefined)
+            childEnvironment[name] = value;
+    }
+    return {
+        tempDirectory: env.RUNNER_TEMP || external_node_os_default().tmpdir(),
+        workspace: env.GITHUB_WORKSPACE || undefined,
+        repository,
+        serverUrl,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        runUrl: repository && env.GITHUB_RUN_ID
+            ? `${serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${env.GITHUB_RUN_ID}`
+            : undefined,
+        stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
+        childEnvironment
+    };
+}
+
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-;// CONCATENATED MODULE: ./src/action-host.ts
-
-
-
-
-/** The GitHub Action as the engine's front end: inputs, workflow commands, step outputs and the job summary. */
-const actionHost = {
-    // Untrimmed: the settings trim every input but `paths`, whose line breaks they keep.
-    input: (name) => getInput(name, { trimWhitespace: false }),
-    describeInput: (name, value) => (value === undefined ? `Input '${name}'` : `${name}: ${value}`),
-    debug: (message) => core_debug(message),
-    info: (message) => info(message),
-    notice: (message, annotation) => notice(message, annotation),
-    warning: (message, annotation) => warning(message, annotation),
-    error: (message) => error(message),
-    group: (name, body) => group(name, body),
-    progress: (line) => info(line),
-    // A new folder per run in the runner's temporary folder, which the runner empties after the job.
-    newDirectory: () => (0,promises_.mkdtemp)(external_node_path_default().join(process.env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'static-export-')),
-    setSecret: (value) => core_setSecret(value),
-    setOutput: (name, value) => setOutput(name, value),
-    get summary() {
-        // The runner offers a summary file to steps only.
-        if (!process.env.GITHUB_STEP_SUMMARY)
-            return undefined;
-        return async (add) => {
-            add(summary);
-            await summary.write();
-        };
-    }
-};
-
-// EXTERNAL MODULE: ./src/host.ts
-var host = __nccwpck_require__(2237);
-;// CONCATENATED MODULE: ./src/errors.ts
-
-class ActionError extends Error {
-    name = 'ActionError';
-    code;
-    retryable;
-    retryAfterMs;
-    hint;
-    namesJob;
-    jobId;
-    constructor(problem, options = {}) {
-        super(options.hint ? sentences(problem, options.hint) : problem, { cause: options.cause });
-        this.code = options.code ?? 'failed';
-        this.retryable = options.retryable ?? false;
-        this.retryAfterMs = options.retryAfterMs;
-        this.hint = options.hint;
-        this.namesJob = options.namesJob ?? false;
-        this.jobId = options.jobId;
-    }
-}
-/** The step's one error line: the failure's message, after the export job it happened in when the message does not name it. */
-function failureMessage(error) {
-    if (error instanceof ActionError && error.jobId)
-        return `Export job ${error.jobId}: ${error.message}`;
-    return messageOf(error);
-}
-/** A failure of an export run, to be reported with its job (once there is one) unless it names the job itself. */
-function inExportJob(error, jobId) {
-    if (!jobId || (error instanceof ActionError && error.namesJob))
-        return error;
-    return new ActionError(messageOf(error), {
-        code: error instanceof ActionError ? error.code : 'failed',
-        jobId,
-        cause: error
-    });
-}
-/** How a later run picks up an export job this run leaves behind. */
-function resumeHint(jobId) {
-    return `It keeps running on the server: run again with ${host/* host */.H.describeInput('export-job-id', jobId)} to collect it.`;
-}
-/** Joins sentences with one full stop between them, whether or not the first already ends with one. */
-function sentences(...parts) {
-    return parts
-        .filter((part) => Boolean(part?.trim()))
-        .map((part) => part.trim())
-        .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '');
-}
-/** A message as the first clause of a longer line ("…; retrying in 2.0 s"): without its final full stop. */
-function asClause(message) {
-    return message.endsWith('.') ? message.slice(0, -1) : message;
-}
-/** The system's code for a failure (`ECONNRESET`, `ENOSPC`, `UND_ERR_SOCKET`…), from the error or what caused it. */
-function systemCode(error) {
-    for (let current = error; current instanceof Error; current = current.cause) {
-        const code = current.code;
-        if (code && !(current instanceof ActionError))
-            return code;
-    }
-    return undefined;
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-
-// EXTERNAL MODULE: ./src/format.ts
-var format = __nccwpck_require__(6264);
-;// CONCATENATED MODULE: ./src/net.ts
-
-
-
-/**
- * The action's HTTP policy, shared by the API client, the GitHub calls and the download: one
- * connection pool, which statuses are worth another attempt and how many, and how much of an
- * answer is read.
- */
-/** True for addresses that never leave the machine: plain http is tolerated only there. */
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-/**
- * One connection pool for the run. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
- * as self-hosted runners behind a proxy expect.
- */
-const dispatcher = new undici/* EnvHttpProxyAgent */.J2({ connectTimeout: 10_000 });
-/** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
-const ATTEMPTS = 5;
-/** The longest backoff between two attempts. */
-const MAX_BACKOFF_MS = 30_000;
-/** Statuses that say the fault is passing: another attempt may succeed. */
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/**
- * The most an answer of the API or of GitHub may bring. Their largest real answers are a few KB;
- * a longer one is a broken or hostile server, or a proxy sending something else, and is not read
- * further (nor retried: it would come again).
- */
-const MAX_ANSWER_BYTES = 1024 * 1024;
-/** The GitHub REST API version the comment calls are written against. */
-const GITHUB_API_VERSION = '2022-11-28';
-/** The bound, as the errors say it. */
-const ANSWER_BOUND = (0,format/* formatBytes */.z3)(MAX_ANSWER_BYTES);
-/**
- * Reads a whole answer of at most MAX_ANSWER_BYTES. A longer one (or one whose Content-Length
- * announces more) is not read further: the body is closed, and the result is undefined.
- */
-async function readBounded(body, contentLength) {
-    const iterator = body[Symbol.asyncIterator]();
-    if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > MAX_ANSWER_BYTES) {
-        await iterator.return?.();
-        return undefined;
-    }
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-        const next = await iterator.next();
-        if (next.done)
-            return Buffer.concat(chunks);
-        size += next.value.length;
-        if (size > MAX_ANSWER_BYTES) {
-            await iterator.return?.();
-            return undefined;
-        }
-        chunks.push(next.value);
-    }
-}
-/** Statuses whose answer has no body, which a Response may not be given. */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-/**
- * The `fetch` of the GitHub client: through the run's connection pool, with every answer read
- * whole within MAX_ANSWER_BYTES, and a successful answer with a body required to be JSON (every
- * call the action makes expects JSON). Either failure names the call and the content type.
- */
-async function boundedFetch(input, init) {
-    const url = new URL(input);
-    const call = `GitHub's answer to ${init?.method ?? 'GET'} ${url.pathname}`;
-    const response = await (0,undici/* fetch */.hd)(url, { ...init, dispatcher });
-    const type = response.headers.get('content-type');
-    const body = response.body
-        ? await readBounded(response.body, response.headers.get('content-length'))
-        : Buffer.alloc(0);
-    if (!body) {
-        throw new ActionError(`${call} is larger than ${ANSWER_BOUND} (content type ${type ?? 'not given'}); it was not read further`, {
-            code: 'too-large'
-        });
-    }
-    if (response.ok && body.length > 0 && !/^application\/([\w.+-]*\+)?json\b/i.test(type ?? '')) {
-        throw new ActionError(`${call} is not JSON (content type ${type ?? 'not given'})`, { code: 'not-json' });
-    }
-    const { status, statusText, headers } = response;
-    return new undici.Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, statusText, headers });
-}
-/** A header's single value (the first, when it came more than once). */
-function header(value) {
-    return Array.isArray(value) ? value[0] : value;
-}
-/** The link as it may be logged: no query string, which is where a presigned link keeps its signature. */
-function redactUrl(link) {
-    const url = URL.parse(link);
-    if (!url)
-        return '(unparseable link)';
-    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
-}
-
-;// CONCATENATED MODULE: ./src/user-agent.ts
-/** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
-const ACTION_VERSION = '1.0.0';
-/**
- * Sent with every request, to the API and to the storage host, so that their operators can tell
- * this action's traffic and version apart from other clients.
- */
-const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/acme/mintlify-static-export-action) node/${process.versions.node}`;
-
-;// CONCATENATED MODULE: ./src/comment.ts
-
-
-
-
-/** Installation tokens (the workflow's GITHUB_TOKEN) cannot ask who they are; they write as this bot. */
-const ACTIONS_BOT = 'github-actions[bot]';
-/** GitHub refuses a comment body longer than this many characters. */
-const MAX_COMMENT_CHARS = 65_536;
-/**
- * Posts the agent job's outcome on the issue or pull request, or updates the comment an earlier run
- * posted for the same job (found by its hidden marker, among the token's own comments only).
- * Two runs for the same job that race converge on one comment: after creating, each looks again,
- * keeps the oldest marked comment and deletes the newer ones. Returns the comment's URL.
- */
-async function upsertAgentComment({ token, issueNumber, job }) {
-    // Loaded here so that exports, which never comment, do not pay for the GitHub client at start-up.
-    const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    if (!process.env.GITHUB_REPOSITORY) {
-        throw new ActionError('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)', {
-            code: 'environment'
-        });
-    }
-    const { owner, repo } = github.context.repo;
-    // Through the run's HTTP policy: its connection pool (and proxy), and a bound on every answer.
-    const octokit = github.getOctokit(token, { userAgent: USER_AGENT, request: { fetch: boundedFetch } });
-    octokit.hook.before('request', (options) => {
-        options.headers['x-github-api-version'] = GITHUB_API_VERSION;
-    });
-    const marker = `<!-- mintlify-agent-job:${job.id} -->`;
-    const body = fitComment(commentBody(job, marker), runUrl());
-    try {
-        const author = await tokenLogin(octokit);
-        const markedComments = async () => {
-            const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-                owner,
-                repo,
-                issue_number: issueNumber,
-                per_page: 100
-            });
-            return comments
-                .filter((comment) => comment.user?.login === author && comment.body?.includes(marker))
-                .sort((a, b) => a.id - b.id);
-        };
-        let marked = await markedComments();
-        let created;
-        if (marked.length === 0) {
-            created = (await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body })).data;
-            // Another run for the same job may have listed before this one created: look again.
-            marked = await markedComments();
-        }
-        const [kept = created, ...duplicates] = marked;
-        if (!kept)
-            throw new Error('the comment was neither found nor created');
-        // The listing may lag behind the comment just created: it is a duplicate all the same.
-        if (created && kept.id !== created.id && !duplicates.some((duplicate) => duplicate.id === created.id))
-            duplicates.push(created);
-        for (const duplicate of duplicates)
-            await deleteComment(octokit, owner, repo, duplicate.id);
-        if (kept.id === created?.id) {
-            info(`Commented ${kept.html_url}`);
-            return kept.html_url;
-        }
-        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: kept.id, body });
-        info(`Updated ${data.html_url}${duplicates.length > 0 ? ` (and removed ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'})` : ''}`);
-        return data.html_url;
-    }
-    catch (error) {
-        throw commentError(error, `${owner}/${repo}#${issueNumber}`);
-    }
-}
-/** A racing run may have deleted the duplicate already. */
-async function deleteComment(octokit, owner, repo, id) {
-    try {
-        await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id });
-    }
-    catch (error) {
-        if (httpStatus(error) !== 404)
-            throw error;
-    }
-}
-/** The body, cut to GitHub's limit where needed, ending with a pointer to the run's full log. */
-function fitComment(body, link) {
-    if (body.length <= MAX_COMMENT_CHARS)
-        return body;
-    const note = `\n\n… (cut to GitHub's ${MAX_COMMENT_CHARS.toLocaleString('en')}-character limit${link ? `; the whole outcome is in ${link}` : ''})`;
-    return body.slice(0, MAX_COMMENT_CHARS - note.length) + note;
-}
-/** The workflow run's page, where the runner says which it is. */
-function runUrl() {
-    const { GITHUB_SERVER_URL: server = 'https://github.com', GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: runId } = process.env;
-    return repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined;
-}
-async function tokenLogin(octokit) {
-    try {
-        return (await octokit.rest.users.getAuthenticated()).data.login;
-    }
-    catch (error) {
-        if (httpStatus(error) === 403 || httpStatus(error) === 401)
-            return ACTIONS_BOT;
-        throw error;
-    }
-}
-function commentBody(job, marker) {
-    const outcome = job.status === 'failed'
-        ? 'The agent job **failed**.'
-        : job.prLink
-            ? `The agent opened ${job.prLink}.`
-            : job.status === 'completed' || job.status === 'archived'
-                ? 'The agent finished without changing any files: no pull request.'
-                : `The agent is still working (status: ${job.status}).`;
-    const rows = [
-        ['Job', `\`${job.id}\``],
-        ['Status', job.status],
-        ['Repository', job.repository],
-        ['Ref', job.ref ? `\`${job.ref}\`` : undefined],
-        ['Model', job.model]
-    ].filter((row) => row[1] !== undefined);
-    return [
-        marker,
-        `**Agent job \`${job.id}\`**: ${outcome}`,
-        '',
-        '| | |',
-        '|---|---|',
-        ...rows.map(([key, value]) => `| ${key} | ${value} |`)
-    ].join('\n');
-}
-function httpStatus(error) {
-    const status = error.status;
-    return typeof status === 'number' ? status : undefined;
-}
-/** Turns GitHub's refusals into what the workflow must change. */
-function commentError(error, target) {
-    const status = httpStatus(error);
-    const reason = error.message;
-    if (status === 403 || status === 401) {
-        return new ActionError(`Commenting on ${target} was refused (HTTP ${status}: ${reason})`, {
-            code: 'github-refused',
-            hint: "Give the workflow's token permission to write comments: " +
-                '`permissions: issues: write` for an issue, `pull-requests: write` for a pull request',
-            cause: error
-        });
-    }
-    if (status === 404) {
-        return new ActionError(`Cannot comment on ${target}: no such issue or pull request, or the token cannot see it (HTTP 404)`, {
-            code: 'github-not-found',
-            cause: error
-        });
-    }
-    return new ActionError(`Commenting on ${target} failed: ${reason}`, { code: 'github', cause: error });
-}
-
-;// CONCATENATED MODULE: ./src/outputs.ts
-/**
- * The step's outputs from what the run learned; an output whose value the run never reached is
- * left out. After a failure or a timeout `job-id` and the last status seen are still there, so a
- * later step can tell where the job was and resume it.
- */
-function outputsOf(report) {
-    const outputs = {};
-    if (report.command === 'agent-job') {
-        const { job, outcome } = report;
-        if (job?.status)
-            outputs.status = job.status;
-        if (outcome)
-            outputs['pr-link'] = outcome.prLink ?? '';
-        if (report.commentUrl !== undefined)
-            outputs['comment-url'] = report.commentUrl;
-        return outputs;
-    }
-    const { jobId, job, pageCount, bundle, archive, siteCheck } = report;
-    if (jobId !== undefined)
-        outputs['job-id'] = jobId;
-    if (job?.status)
-        outputs.status = job.status;
-    if (pageCount !== undefined)
-        outputs['page-count'] = String(pageCount);
-    if (bundle) {
-        outputs['bundle-url'] = bundle.bundleUrl;
-        outputs['expires-at'] = bundle.expiresAt ?? '';
-    }
-    if (report.helmValuesPath !== undefined)
-        outputs['helm-values-path'] = report.helmValuesPath;
-    if (archive) {
-        outputs['bundle-path'] = archive.path;
-        outputs['bundle-sha256'] = archive.sha256;
-    }
-    if (report.sitePath !== undefined)
-        outputs['site-path'] = report.sitePath;
-    if (siteCheck)
-        outputs['verify-report-path'] = siteCheck.reportPath;
-    return outputs;
-}
-
-// EXTERNAL MODULE: external "node:timers/promises"
-var external_node_timers_promises_ = __nccwpck_require__(8500);
-;// CONCATENATED MODULE: ./src/poll.ts
-
-/** Polls are spaced out on long jobs to at most this, unless the user asked for longer. */
-const MAX_STRETCHED_INTERVAL_MS = 30_000;
-/**
- * The gap before the next poll: the configured interval, stretched to a tenth of the time
- * already waited, so a ten-minute job is not polled every five seconds throughout.
- */
-function nextIntervalMs(intervalMs, elapsedMs) {
-    return Math.max(intervalMs, Math.min(MAX_STRETCHED_INTERVAL_MS, elapsedMs / 10));
-}
-/** Reads until the state is final or the timeout passes; a timeout is an outcome, not an error. */
-async function pollUntil(options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal }));
-    const startedAt = Date.now();
-    const deadline = startedAt + options.timeoutMs;
-    let state;
-    for (let polls = 1;; polls++) {
-        state = await options.read(deadline);
-        const elapsedMs = Date.now() - startedAt;
-        options.onState?.(state, elapsedMs);
-        if (options.isFinished(state))
-            return { finished: true, state, elapsedMs, polls };
-        const remainingMs = deadline - Date.now();
-        if (remainingMs <= 0)
-            return { finished: false, state, elapsedMs, polls };
-        // The last sleep is cut short so that one final read happens right at the deadline.
-        await sleep(Math.min(nextIntervalMs(options.intervalMs, elapsedMs), remainingMs), options.signal);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/summary.ts
-
-
-/** Adds to the job summary and writes it, when the front end has one. */
-async function writeSummary(what, add) {
-    const { summary } = host/* host */.H;
-    if (!summary)
-        return;
-    try {
-        await summary(add);
-    }
-    catch (error) {
-        // The summary is a courtesy: it must not hide the run's own outcome or error.
-        host/* host */.H.warning(`Could not write ${what}: ${error.message}`);
-    }
-}
-/** A table with a header row; every cell is HTML (see escapeHtml). */
-function addTable(summary, header, rows) {
-    return summary.addTable([header.map((data) => ({ data, header: true })), ...rows]);
-}
-/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
-function escapeHtml(value) {
-    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-function code(value) {
-    return `<code>${escapeHtml(value)}</code>`;
-}
-function summary_link(url) {
-    return `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
-}
-function writeFields(heading, rows) {
-    return writeSummary('the job summary', (summary) => addTable(summary.addHeading(heading, 2), ['Field', 'Value'], rows));
-}
-/**
- * The export's job summary: what was exported, how long it took, and what the archive is.
- * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
- */
-async function writeExportSummary(report, showLink) {
-    const { job, bundle, archive } = report;
-    const rows = [
-        ['Job', escapeHtml(report.jobId ?? '(not started)')],
-        ['Status', escapeHtml(job?.status || 'unknown')],
-        ['Duration', (0,format/* formatSeconds */.Xo)((report.finishedAt ?? Date.now()) - report.startedAt)]
-    ];
-    if (job?.pageCount !== undefined)
-        rows.push(['Pages', String(job.pageCount)]);
-    if (bundle) {
-        rows.push(['Link expires', escapeHtml(bundle.expiresAt ?? 'not given')]);
-        if (showLink)
-            rows.push(['Bundle link', escapeHtml(bundle.bundleUrl)]);
-    }
-    if (archive) {
-        rows.push(['Archive', `${archive.kind}, ${(0,format/* formatBytes */.z3)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
-    }
-    if (report.sitePath)
-        rows.push(['Site', code(report.sitePath)]);
-    await writeFields('Static export', rows);
-}
-/** The agent job's summary: the job, where it worked, how long it took, and its pull request. */
-async function writeAgentSummary(job, report) {
-    const rows = [
-        ['Job', code(job.id)],
-        ['Status', escapeHtml(job.status)]
-    ];
-    if (job.repository)
-        rows.push(['Repository', escapeHtml(job.repository)]);
-    if (job.ref)
-        rows.push(['Ref', code(job.ref)]);
-    if (job.model)
-        rows.push(['Model', escapeHtml(job.model)]);
-    const since = job.createdAt ? Date.parse(job.createdAt) : report.startedAt;
-    rows.push(['Duration', (0,format/* formatSeconds */.Xo)(Math.max(0, Date.now() - since))]);
-    rows.push([
-        'Pull request',
-        job.prLink ? summary_link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none'
-    ]);
-    if (report.commentUrl)
-        rows.push(['Comment', summary_link(report.commentUrl)]);
-    await writeFields('Agent job', rows);
-}
-
-;// CONCATENATED MODULE: ./src/agent.ts
-
-
-
-
-
-const FINAL_STATUSES = new Set(['completed', 'archived', 'failed']);
-/**
- * Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it;
- * what it learns goes into `report`, from which the outputs are set.
- */
-async function followAgentJob(settings, report, client, context) {
-    const { signal } = context;
-    const { projectId, agentJobId } = settings;
-    const name = `agent job ${agentJobId} (project ${projectId})`;
-    let job;
-    try {
-        job = await host/* host */.H.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, context));
-    }
-    catch (error) {
-        if (signal.aborted)
-            throw new ActionError(`The run was cancelled while waiting for ${name}; the agent keeps working`, {
-                code: 'cancelled'
-            });
-        throw error;
-    }
-    report.outcome = job;
-    if (job.prLink)
-        host/* host */.H.info(`The agent opened ${job.prLink}`);
-    else if (job.status === 'completed')
-        host/* host */.H.info('The agent finished without changing any files: no pull request');
-    if (job.status === 'archived')
-        host/* host */.H.notice(`The ${name} is archived`);
-    const { comment } = context;
-    if (settings.commentOn !== undefined && comment) {
-        const issueNumber = settings.commentOn;
-        report.commentUrl = await host/* host */.H.group(`Comment on #${issueNumber}`, () => comment(job, issueNumber));
-    }
-    await writeAgentSummary(job, report);
-    if (job.status === 'failed')
-        throw new ActionError(`The ${name} failed`, { code: 'job-failed' });
-}
-async function waitForAgentJob(settings, report, client, context) {
-    const { projectId, agentJobId } = settings;
-    if (!settings.wait) {
-        report.job = await client.getAgentJob(projectId, agentJobId);
-        return report.job;
-    }
-    let lastStatus = '';
-    const outcome = await pollUntil({
-        read: (deadline) => client.getAgentJob(projectId, agentJobId, { deadline }),
-        isFinished: (job) => FINAL_STATUSES.has(job.status),
-        onState: (job, elapsedMs) => {
-            report.job = job;
-            if (job.status === lastStatus)
-                return;
-            host/* host */.H.info(`Agent job ${agentJobId}: ${job.status} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
-            lastStatus = job.status;
-        },
-        intervalMs: settings.pollIntervalMs,
-        timeoutMs: context.deadline - Date.now(),
-        signal: context.signal
-    });
-    if (!outcome.finished) {
-        throw new ActionError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)} ` +
-            `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`, { code: 'job-timeout' });
-    }
-    return outcome.state;
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/retry.ts
-
-
-/**
- * The deadline left no room for another attempt. The message is the last failure's, which names
- * the call, followed by why it was not tried again; the failure itself is the cause.
- */
-class OutOfTimeError extends ActionError {
-    name = 'OutOfTimeError';
-    constructor(lastError, attempts) {
-        const last = lastError instanceof Error ? lastError.message : String(lastError);
-        super(sentences(last, `No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`), {
-            code: 'out-of-time',
-            namesJob: lastError instanceof ActionError && lastError.namesJob,
-            cause: lastError
-        });
-    }
-}
-/** Longest `Retry-After` honoured; a server asking for more gets this. */
-const MAX_RETRY_AFTER_MS = 60_000;
-/**
- * Runs `action` until it succeeds, throws an error that is not retryable, or the attempts or the
- * deadline run out. The last error is thrown as it is, so the caller sees the real cause; when the
- * deadline stopped the retries, it comes wrapped in an OutOfTimeError that says so.
- */
-async function retry(action, options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal }));
-    const isRetryable = options.isRetryable ?? saysRetryable;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await action(attempt);
-        }
-        catch (error) {
-            if (options.madeProgress?.())
-                attempt = 1;
-            if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted)
-                throw error;
-            const delayMs = backoffMs(attempt, options, error.retryAfterMs);
-            if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline)
-                throw new OutOfTimeError(error, attempt);
-            options.onRetry?.(error, attempt + 1, delayMs);
-            await sleep(delayMs, options.signal);
-        }
-    }
-}
-/** The log's words for a retry about to happen. */
-function retryNote(delayMs, nextAttempt, attempts) {
-    return `retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${nextAttempt} of ${attempts})`;
-}
-function saysRetryable(error) {
-    return typeof error === 'object' && error !== null && error.retryable === true;
-}
-/** Exponential backoff with jitter, never shorter than the server's `Retry-After`. */
-function backoffMs(attempt, options, retryAfterMs) {
-    const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
-    const jittered = exponential / 2 + Math.random() * (exponential / 2);
-    return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)));
-}
-/** `Retry-After` in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
-function parseRetryAfter(header, now = Date.now()) {
-    const value = Array.isArray(header) ? header[0] : header;
-    if (!value)
-        return undefined;
-    if (/^\s*\d+(\.\d+)?\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: ./src/api/errors.ts
-
-
-function describeCall(call) {
-    const job = call.jobId ? ` for job ${call.jobId}` : '';
-    return `${call.name}${job} (${call.method} ${call.path})`;
-}
-/** A failed API call: the call, the HTTP status when there was a response, and the API's own words. */
-class ApiError extends ActionError {
-    name = 'ApiError';
-    call;
-    status;
-    /** The API's `error` text, or what came back instead of JSON. */
-    detail;
-    constructor(call, problem, options = {}) {
-        const status = options.status ? `: HTTP ${options.status} ${external_node_http_.STATUS_CODES[options.status] ?? ''}`.trimEnd() : '';
-        const detail = options.detail ? `: ${options.detail}` : '';
-        const hint = sentences(options.status ? hintFor(call, options.status, options.url) : undefined, options.advice);
-        super(`${describeCall(call)} ${problem}${status}${detail}`, {
-            code: options.status ? 'http-status' : (options.code ?? 'failed'),
-            retryable: options.retryable,
-            retryAfterMs: options.retryAfterMs,
-            hint: hint || undefined,
-            namesJob: true,
-            cause: options.cause
-        });
-        this.call = call;
-        this.status = options.status;
-        this.detail = options.detail;
-    }
-}
-/** What the user can do about a status, where the status alone says it. */
-function hintFor(call, status, url) {
-    const isExport = call.path.startsWith('/v1/static-export');
-    const isStart = call.method === 'POST' && call.path === '/v1/static-export/jobs';
-    switch (status) {
-        case 401:
-            return 'The API key was refused: it may be revoked or expired. Put a current admin key (mint_…) in the api-key secret';
-        case 403:
-            return isExport
-                ? 'Static export needs an enterprise plan and an admin key allowed to use it (not a read-only key); an IP allowlist may also refuse this runner'
-                : 'The key may not read this project, or an IP allowlist refuses this runner';
-        case 404:
-            if (isStart)
-                return `The API has no export endpoint at ${url ?? call.path}: check base-url (https://api.mintlify.com unless you run your own)`;
-            return isExport
-                ? 'Check export-job-id, and that the key belongs to the organisation that owns the job'
-                : 'Check project-id and agent-job-id';
-        case 400:
-        case 422:
-            return isStart ? 'The API refused the export request: check the domain, paths and version inputs' : undefined;
-        case 409:
-            if (isStart) {
-                return 'An export job is already queued or running for this site: wait for it to finish, or pass its id as export-job-id to collect it';
-            }
-            return call.path.endsWith('/bundle') ? 'The job has not finished, so no bundle can be generated yet' : undefined;
-        case 429:
-            return 'The API is rate limiting this key';
-        default:
-            return undefined;
-    }
-}
-
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -56635,7 +54434,7 @@ function toJSONSchema(input, params) {
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/locales/en.js
 
-const en_error = () => {
+const error = () => {
     const Sizable = {
         string: { unit: "characters", verb: "to have" },
         file: { unit: "bytes", verb: "to have" },
@@ -56756,7 +54555,7 @@ const en_error = () => {
 };
 /* harmony default export */ function en() {
     return {
-        localeError: en_error(),
+        localeError: error(),
     };
 }
 
@@ -58820,6 +56619,596 @@ function preprocess(fn, schema) {
     });
 }
 
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+// EXTERNAL MODULE: ./src/core/format.ts
+var format = __nccwpck_require__(6228);
+;// CONCATENATED MODULE: ./src/core/net.ts
+
+
+/**
+ * The action's HTTP policy, shared by the API client, the GitHub calls (src/action/github.ts) and
+ * the download: one connection pool, which statuses are worth another attempt and how many, and
+ * how much of an answer is read.
+ */
+/** True for addresses that never leave the machine: plain http is tolerated only there. */
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * One connection pool for the run. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
+ * as self-hosted runners behind a proxy expect.
+ */
+const dispatcher = new undici/* EnvHttpProxyAgent */.J2({ connectTimeout: 10_000 });
+/** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
+const ATTEMPTS = 5;
+/** The longest backoff between two attempts. */
+const MAX_BACKOFF_MS = 30_000;
+/** Statuses that say the fault is passing: another attempt may succeed. */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/**
+ * The most an answer of the API or of GitHub may bring. Their largest real answers are a few KB;
+ * a longer one is a broken or hostile server, or a proxy sending something else, and is not read
+ * further (nor retried: it would come again).
+ */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+/** The bound, as the errors say it. */
+const ANSWER_BOUND = (0,format/* formatBytes */.z3)(MAX_ANSWER_BYTES);
+/**
+ * Reads a whole answer of at most MAX_ANSWER_BYTES. A longer one (or one whose Content-Length
+ * announces more) is not read further: the body is closed, and the result is undefined.
+ */
+async function readBounded(body, contentLength) {
+    const iterator = body[Symbol.asyncIterator]();
+    if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > MAX_ANSWER_BYTES) {
+        await iterator.return?.();
+        return undefined;
+    }
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+        const next = await iterator.next();
+        if (next.done)
+            return Buffer.concat(chunks);
+        size += next.value.length;
+        if (size > MAX_ANSWER_BYTES) {
+            await iterator.return?.();
+            return undefined;
+        }
+        chunks.push(next.value);
+    }
+}
+/** A header's single value (the first, when it came more than once). */
+function header(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+/** The link as it may be logged: no query string, which is where a presigned link keeps its signature. */
+function redactUrl(link) {
+    const url = URL.parse(link);
+    if (!url)
+        return '(unparseable link)';
+    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+}
+
+// EXTERNAL MODULE: ./src/core/words.ts
+var words = __nccwpck_require__(7522);
+;// CONCATENATED MODULE: ./src/core/settings.ts
+
+
+
+
+
+/** Thrown for a malformed input; the message names the input and never holds a secret. */
+class InputError extends errors/* ActionError */.lZ {
+    name = 'InputError';
+    code = 'input';
+}
+const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/;
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+const bool = schemas_string()
+    .regex(/^(true|false)$/i, { error: (issue) => `must be true or false, got "${issue.input}"` })
+    .transform((value) => value.toLowerCase() === 'true');
+const seconds = schemas_string()
+    .regex(/^\s*\d*\.?\d+\s*$/, {
+    error: (issue) => `must be a positive number of seconds, got "${issue.input}"`,
+    abort: true
+})
+    .refine((text) => Number(text) >= 0.001 && Number.isFinite(Number(text)), {
+    error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
+})
+    .transform((text) => Math.round(Number(text) * 1000));
+const optionalId = schemas_string()
+    .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
+    .optional();
+/**
+ * Every input of action.yml, in its order, described once: the command that reads it, its default
+ * and what it accepts. test/settings.test.ts checks the names and defaults against action.yml.
+ */
+const INPUTS = {
+    'api-key': {
+        command: 'both',
+        schema: schemas_string()
+            .min(1, {
+            error: 'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
+                "Workflows triggered from a fork's pull request don't receive secrets",
+            abort: true
+        })
+            // The value never appears in this message: it is a secret even when malformed.
+            .regex(ADMIN_KEY_SHAPE, {
+            error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)'
+        })
+    },
+    'base-url': {
+        command: 'both',
+        default: 'https://api.mintlify.com',
+        schema: schemas_string().transform((value, ctx) => {
+            const url = URL.parse(value);
+            if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+                ctx.addIssue({
+                    code: 'custom',
+                    message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"`
+                });
+                return NEVER;
+            }
+            if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+                ctx.addIssue({
+                    code: 'custom',
+                    message: `must use https:// (plain http is allowed only for loopback addresses), got "${url.protocol}//${url.host}"`
+                });
+                return NEVER;
+            }
+            if (url.username || url.password || url.search || url.hash) {
+                ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
+                return NEVER;
+            }
+            return url.href.replace(/\/+$/, '');
+        })
+    },
+    command: {
+        command: 'both',
+        default: 'export',
+        schema: schemas_enum(['export', 'agent-job'], {
+            error: (issue) => `must be export or agent-job, got "${String(issue.input)}"`
+        })
+    },
+    domain: {
+        command: 'export',
+        schema: schemas_string()
+            .transform((value, ctx) => {
+            if (!value)
+                return undefined;
+            const host = hostOf(value);
+            if (!host || !HOST_NAME.test(host)) {
+                ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` });
+                return NEVER;
+            }
+            return host;
+        })
+            .optional()
+    },
+    'export-job-id': { command: 'export', schema: optionalId },
+    'project-id': { command: 'agent-job', schema: optionalId },
+    'agent-job-id': { command: 'agent-job', schema: optionalId },
+    wait: { command: 'both', default: 'true', schema: bool },
+    'timeout-seconds': { command: 'both', default: '1800', schema: seconds },
+    'poll-interval-seconds': { command: 'both', default: '5', schema: seconds },
+    download: { command: 'export', default: 'true', schema: bool },
+    extract: { command: 'export', default: 'false', schema: bool },
+    path: { command: 'export', schema: schemas_string().optional() },
+    'comment-on': {
+        command: 'agent-job',
+        schema: schemas_string()
+            .regex(/^#?[1-9]\d{0,9}$/, {
+            error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
+        })
+            .transform((value) => Number(value.replace('#', '')))
+            .optional()
+    },
+    'github-token': { command: 'agent-job', default: '${{ github.token }}', schema: schemas_string() },
+    'mask-bundle-url': { command: 'export', default: 'true', schema: bool },
+    paths: {
+        command: 'export',
+        schema: schemas_string().transform((value) => value
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter(Boolean))
+    },
+    version: { command: 'export', schema: schemas_string().optional() },
+    verify: {
+        command: 'export',
+        default: 'warn',
+        schema: schemas_enum(['warn', 'error', 'off'], {
+            error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
+        })
+    },
+    'verify-browser': {
+        command: 'export',
+        default: 'auto',
+        schema: schemas_enum(['auto', 'on', 'off'], {
+            error: (issue) => `must be auto, on or off, got "${String(issue.input)}"`
+        })
+    },
+    'verify-browser-pages': {
+        command: 'export',
+        default: '25',
+        schema: schemas_string()
+            .regex(/^\s*[1-9]\d{0,5}\s*$/, {
+            error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"`
+        })
+            .transform(Number)
+    }
+};
+const SPECS = Object.entries(INPUTS);
+const INPUT_NAMES = SPECS.map(([name]) => name);
+const INPUT_OFFERS = SPECS.map(([name, spec]) => ({
+    name,
+    command: spec.command,
+    default: spec.default,
+    switch: spec.schema === bool,
+    choices: spec.schema instanceof ZodEnum ? spec.schema.options.map(String) : undefined
+}));
+/**
+ * A default such as `${{ github.token }}` is the runner's to resolve: the action never applies it,
+ * and cannot tell the value the runner put in from one the workflow gave.
+ */
+function isExpression(value) {
+    return value.includes('${{');
+}
+/** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
+const DEFAULTS = Object.fromEntries(SPECS.flatMap(([name, spec]) => spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]]));
+/** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
+const OPTIONAL = SPECS.filter(([, spec]) => spec.schema instanceof ZodOptional).map(([name]) => name);
+const EXPORT_ONLY = SPECS.filter(([, spec]) => spec.command === 'export').map(([name]) => name);
+const AGENT_ONLY = SPECS.filter(([, spec]) => spec.command === 'agent-job').map(([name]) => name);
+const InputsSchema = object(Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])))
+    .superRefine((inputs, ctx) => {
+    const missing = (input, why) => {
+        ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` });
+    };
+    if (inputs.command === 'export') {
+        if (!inputs.domain && !inputs['export-job-id'])
+            missing('domain', `for ${(0,words/* setting */.Pe)('command', 'export')} unless ${(0,words/* setting */.Pe)('export-job-id')} is given`);
+        if (inputs.extract && !inputs.download) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['extract'],
+                message: `is true but ${(0,words/* setting */.Pe)('download', 'false')}: unpacking needs the downloaded archive`
+            });
+        }
+    }
+    else {
+        if (!inputs['project-id'])
+            missing('project-id', `for ${(0,words/* setting */.Pe)('command', 'agent-job')}`);
+        if (!inputs['agent-job-id'])
+            missing('agent-job-id', `for ${(0,words/* setting */.Pe)('command', 'agent-job')}`);
+        if (inputs['comment-on'] && !inputs['github-token'])
+            missing('github-token', `when ${(0,words/* setting */.Pe)('comment-on')} is set`);
+    }
+});
+/**
+ * Reads every input once and returns validated settings.
+ * The key is masked before anything else happens, so no later log line can show it.
+ */
+function readSettings(host) {
+    const { raw, given } = readRawInputs(host);
+    if (raw['api-key'])
+        host.setSecret(raw['api-key']);
+    if (raw['github-token'])
+        host.setSecret(raw['github-token']);
+    const parsed = InputsSchema.safeParse(raw);
+    if (!parsed.success) {
+        const problems = parsed.error.issues.map((issue) => `${(0,words/* settingSubject */.de)(String(issue.path[0]))} ${issue.message}`);
+        throw new InputError(problems.join('; '));
+    }
+    const inputs = parsed.data;
+    if (raw.domain && inputs.domain)
+        announceDomainReduction(host, raw.domain, inputs.domain);
+    for (const [input, why] of ineffectiveInputs(inputs, given))
+        host.warning(`${(0,words/* settingSubject */.de)(input)} ${why}`);
+    const common = {
+        apiKey: inputs['api-key'],
+        baseUrl: inputs['base-url'],
+        wait: inputs.wait,
+        timeoutMs: inputs['timeout-seconds'],
+        pollIntervalMs: inputs['poll-interval-seconds']
+    };
+    const settings = inputs.command === 'export'
+        ? {
+            ...common,
+            command: 'export',
+            domain: inputs.domain,
+            exportJobId: inputs['export-job-id'],
+            download: inputs.download,
+            extract: inputs.extract,
+            path: inputs.path ? external_node_path_default().resolve(inputs.path) : undefined,
+            maskBundleUrl: inputs['mask-bundle-url'],
+            paths: inputs.paths,
+            version: inputs.version,
+            verify: inputs.verify,
+            verifyBrowser: inputs['verify-browser'],
+            verifyBrowserPages: inputs['verify-browser-pages']
+        }
+        : {
+            ...common,
+            command: 'agent-job',
+            projectId: inputs['project-id'] ?? '',
+            agentJobId: inputs['agent-job-id'] ?? '',
+            commentOn: inputs['comment-on'],
+            githubToken: inputs['github-token']
+        };
+    for (const [key, value] of Object.entries(settings)) {
+        if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined)
+            host.debug(`${key} = ${JSON.stringify(value)}`);
+    }
+    return settings;
+}
+/** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
+function readRawInputs(host) {
+    const raw = {};
+    const given = new Set();
+    for (const [name, spec] of SPECS) {
+        // `paths` keeps its line breaks; every other input is trimmed.
+        const text = host.input(name);
+        const value = name === 'paths' ? text : text.trim();
+        const fallback = DEFAULTS[name] ?? '';
+        if (value || fallback || !OPTIONAL.includes(name))
+            raw[name] = value || fallback;
+        if (value.trim() && value !== fallback && !(spec.default && isExpression(spec.default)))
+            given.add(name);
+    }
+    return { raw: raw, given };
+}
+/** Inputs the workflow set that do nothing in the combination given, each with the reason. */
+function ineffectiveInputs(inputs, given) {
+    const found = [];
+    const unused = (names, why) => {
+        for (const name of names)
+            if (given.has(name))
+                found.push([name, why]);
+    };
+    if (inputs.command === 'export') {
+        unused(AGENT_ONLY, `is used only by ${(0,words/* setting */.Pe)('command', 'agent-job')}; it does nothing for ${(0,words/* setting */.Pe)('command', 'export')}`);
+        const checksSite = inputs.extract && inputs.verify !== 'off';
+        if (inputs['export-job-id']) {
+            // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
+            if (!checksSite)
+                unused(['domain'], `does nothing with ${(0,words/* setting */.Pe)('export-job-id')}: no export is started, the existing job is used as it is`);
+            unused(['paths'], `does nothing with ${(0,words/* setting */.Pe)('export-job-id')}: no export is started, the existing job is used as it is`);
+        }
+        else if (!inputs.wait) {
+            unused(['extract', 'verify'], `does nothing with ${(0,words/* setting */.Pe)('wait', 'false')}: the step returns once the job is started, before there is anything to unpack`);
+        }
+        if (!inputs.extract)
+            unused(['verify'], `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')}: only an unpacked site is checked`);
+        // verify-browser: off asks for nothing, so it is never an input that does nothing.
+        const browserInputs = inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages'];
+        if (!checksSite)
+            unused(browserInputs, `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')} and ${(0,words/* setting */.Pe)('verify')} not off: the browser pass is part of the site check`);
+        else if (inputs['verify-browser'] === 'off')
+            unused(['verify-browser-pages'], `does nothing with ${(0,words/* setting */.Pe)('verify-browser', 'off')}`);
+    }
+    else {
+        unused(EXPORT_ONLY, `is used only by ${(0,words/* setting */.Pe)('command', 'export')}; it does nothing for ${(0,words/* setting */.Pe)('command', 'agent-job')}`);
+    }
+    if (!inputs.wait)
+        unused(['poll-interval-seconds'], `does nothing with ${(0,words/* setting */.Pe)('wait', 'false')}: the job is read once, not polled`);
+    return found;
+}
+/**
+ * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
+ * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
+ */
+function announceDomainReduction(host, value, hostName) {
+    const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+    const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : '';
+    if (dropped) {
+        host.warning(`${(0,words/* settingSubject */.de)('domain')} has a path ("${dropped}") that was dropped: the export covers the whole site ${hostName}, not only that path. ` +
+            `To export only some pages, list them in ${(0,words/* setting */.Pe)('paths')}`);
+    }
+    else if (hostName !== value.toLowerCase()) {
+        host.notice(`${(0,words/* settingSubject */.de)('domain')} reduced to its host: "${value}" → "${hostName}"`);
+    }
+}
+/** The host of a domain input, accepting a pasted URL or a host with a path. */
+function hostOf(value) {
+    return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase();
+}
+
+;// CONCATENATED MODULE: ./src/core/signals.ts
+/**
+ * How long a run has, after SIGINT or SIGTERM, to stop on its own before it is ended. The Actions
+ * runner sends SIGINT on cancel and SIGTERM 7.5 s later; a command line's parent (a CI job, npx,
+ * a shell) may give less. A run heeds the cancellation within milliseconds; this only ends one
+ * that does not, still leaving its outputs.
+ */
+const CANCEL_GRACE_MS = 1000;
+/**
+ * Listens for SIGINT and SIGTERM on behalf of a run, for both front ends: the first one aborts the
+ * run's cancellation signal at once; when the run is still going after the grace period, `overdue`
+ * is called, which leaves what it can and exits.
+ */
+function handleSignals(onSignal, overdue) {
+    const cancellation = new AbortController();
+    let received;
+    const listener = (signal) => {
+        if (received)
+            return;
+        received = signal;
+        onSignal(signal);
+        cancellation.abort(new Error(`cancelled by ${signal}`));
+        setTimeout(() => overdue(signal), CANCEL_GRACE_MS).unref();
+    };
+    process.on('SIGINT', listener);
+    process.on('SIGTERM', listener);
+    return {
+        signal: cancellation.signal,
+        received: () => received,
+        dispose: () => {
+            process.off('SIGINT', listener);
+            process.off('SIGTERM', listener);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/core/log-text.ts
+var log_text = __nccwpck_require__(9357);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(8500);
+;// CONCATENATED MODULE: ./src/core/retry.ts
+
+
+
+/**
+ * The deadline left no room for another attempt. The message is the last failure's, which names
+ * the call, followed by why it was not tried again; the failure itself is the cause.
+ */
+class OutOfTimeError extends errors/* ActionError */.lZ {
+    name = 'OutOfTimeError';
+    constructor(lastError, attempts) {
+        const last = lastError instanceof Error ? lastError.message : String(lastError);
+        super((0,errors/* sentences */.hC)(last, `No time was left for another attempt within ${(0,words/* setting */.Pe)('timeout-seconds')} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`), {
+            code: 'out-of-time',
+            namesJob: lastError instanceof errors/* ActionError */.lZ && lastError.namesJob,
+            cause: lastError
+        });
+    }
+}
+/** Longest `Retry-After` honoured; a server asking for more gets this. */
+const MAX_RETRY_AFTER_MS = 60_000;
+/**
+ * Runs `action` until it succeeds, throws an error that is not retryable, or the attempts or the
+ * deadline run out. The last error is thrown as it is, so the caller sees the real cause; when the
+ * deadline stopped the retries, it comes wrapped in an OutOfTimeError that says so.
+ */
+async function retry(action, options) {
+    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
+    const isRetryable = options.isRetryable ?? saysRetryable;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await action(attempt);
+        }
+        catch (error) {
+            if (options.madeProgress?.())
+                attempt = 1;
+            if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted)
+                throw error;
+            const delayMs = backoffMs(attempt, options, error.retryAfterMs);
+            if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline)
+                throw new OutOfTimeError(error, attempt);
+            options.onRetry?.(error, attempt + 1, delayMs);
+            await sleep(delayMs, options.signal);
+        }
+    }
+}
+/** The log's words for a retry about to happen. */
+function retryNote(delayMs, nextAttempt, attempts) {
+    return `retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${nextAttempt} of ${attempts})`;
+}
+function saysRetryable(error) {
+    return typeof error === 'object' && error !== null && error.retryable === true;
+}
+/** Exponential backoff with jitter, never shorter than the server's `Retry-After`. */
+function backoffMs(attempt, options, retryAfterMs) {
+    const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
+    const jittered = exponential / 2 + Math.random() * (exponential / 2);
+    return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)));
+}
+/** `Retry-After` in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
+function parseRetryAfter(header, now = Date.now()) {
+    const value = Array.isArray(header) ? header[0] : header;
+    if (!value)
+        return undefined;
+    if (/^\s*\d+(\.\d+)?\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/core/user-agent.ts
+/** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
+const ACTION_VERSION = '1.0.0';
+/**
+ * Sent with every request, to the API and to the storage host, so that their operators can tell
+ * this action's traffic and version apart from other clients.
+ */
+const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/acme/mintlify-static-export-action) node/${process.versions.node}`;
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+;// CONCATENATED MODULE: ./src/api/errors.ts
+
+
+
+function describeCall(call) {
+    const job = call.jobId ? ` for job ${call.jobId}` : '';
+    return `${call.name}${job} (${call.method} ${call.path})`;
+}
+/** A failed API call: the call, the HTTP status when there was a response, and the API's own words. */
+class ApiError extends errors/* ActionError */.lZ {
+    name = 'ApiError';
+    call;
+    status;
+    /** The API's `error` text, or what came back instead of JSON. */
+    detail;
+    constructor(call, problem, options = {}) {
+        const status = options.status ? `: HTTP ${options.status} ${external_node_http_.STATUS_CODES[options.status] ?? ''}`.trimEnd() : '';
+        const detail = options.detail ? `: ${options.detail}` : '';
+        const hint = (0,errors/* sentences */.hC)(options.status ? hintFor(call, options.status, options.url) : undefined, options.advice);
+        super(`${describeCall(call)} ${problem}${status}${detail}`, {
+            code: options.status ? statusCode(options.status) : (options.code ?? 'failed'),
+            retryable: options.retryable,
+            retryAfterMs: options.retryAfterMs,
+            hint: hint || undefined,
+            namesJob: true,
+            cause: options.cause
+        });
+        this.call = call;
+        this.status = options.status;
+        this.detail = options.detail;
+    }
+}
+/** 401 and 403 say the key or the plan does not allow the call: no retry or later run helps until that changes. */
+function statusCode(status) {
+    return status === 401 || status === 403 ? 'access-refused' : 'http-status';
+}
+/** What the user can do about a status, where the status alone says it. */
+function hintFor(call, status, url) {
+    const isExport = call.path.startsWith('/v1/static-export');
+    const isStart = call.method === 'POST' && call.path === '/v1/static-export/jobs';
+    switch (status) {
+        case 401:
+            return `The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as ${(0,words/* setting */.Pe)('api-key')}`;
+        case 403:
+            return isExport
+                ? 'Static export needs an enterprise plan and an admin key allowed to use it (not a read-only key); an IP allowlist may also refuse this runner'
+                : 'The key may not read this project, or an IP allowlist refuses this runner';
+        case 404:
+            if (isStart)
+                return `The API has no export endpoint at ${url ?? call.path}: check ${(0,words/* setting */.Pe)('base-url')} (https://api.mintlify.com unless you run your own)`;
+            return isExport
+                ? `Check ${(0,words/* setting */.Pe)('export-job-id')}, and that the key belongs to the organisation that owns the job`
+                : `Check ${(0,words/* setting */.Pe)('project-id')} and ${(0,words/* setting */.Pe)('agent-job-id')}`;
+        case 400:
+        case 422:
+            return isStart
+                ? `The API refused the export request: check ${(0,words/* setting */.Pe)('domain')}, ${(0,words/* setting */.Pe)('paths')} and ${(0,words/* setting */.Pe)('version')}`
+                : undefined;
+        case 409:
+            if (isStart) {
+                return `An export job is already queued or running for this site: wait for it to finish, or pass its id as ${(0,words/* setting */.Pe)('export-job-id')} to collect it`;
+            }
+            return call.path.endsWith('/bundle') ? 'The job has not finished, so no bundle can be generated yet' : undefined;
+        case 429:
+            return 'The API is rate limiting this key';
+        default:
+            return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
 
 
@@ -58867,7 +57256,7 @@ function normalizeTimestamp(value) {
         return undefined;
     return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
-const jobIdField = union([schemas_string().min(1).transform(format/* oneLine */.TN), schemas_number().transform(String)]);
+const jobIdField = union([schemas_string().min(1).transform(log_text/* oneLine */.T), schemas_number().transform(String)]);
 const ExportJobBody = looseObject({
     jobId: jobIdField.optional(),
     id: jobIdField.optional(),
@@ -58894,7 +57283,7 @@ function toExportJob(body, fallbackStatus) {
     const link = body.bundleUrl === undefined || body.bundleUrl === null ? undefined : BundleResponse.safeParse(body);
     return {
         jobId: body.jobId ?? body.id ?? '',
-        status: (0,format/* oneLine */.TN)((body.status ?? fallbackStatus).trim().toLowerCase()),
+        status: (0,log_text/* oneLine */.T)((body.status ?? fallbackStatus).trim().toLowerCase()),
         progress: normalizeProgress(body.progress),
         pageCount: parseWholeNumber(body.pageCount),
         error: errorText(body.error),
@@ -58925,7 +57314,7 @@ const AgentJobResponse = looseObject({
 })
     .transform((body) => ({
     id: body.id ?? '',
-    status: (0,format/* oneLine */.TN)(body.status.trim().toLowerCase()),
+    status: (0,log_text/* oneLine */.T)(body.status.trim().toLowerCase()),
     repository: optionalLine(body.source?.repository),
     ref: optionalLine(body.source?.ref),
     model: optionalLine(body.model),
@@ -58934,14 +57323,14 @@ const AgentJobResponse = looseObject({
     archivedAt: normalizeTimestamp(body.archivedAt)
 }));
 function optionalLine(value) {
-    return value ? (0,format/* oneLine */.TN)(value) : undefined;
+    return value ? (0,log_text/* oneLine */.T)(value) : undefined;
 }
 /** The `error` text of an error body, whether a string or an object with a message. */
 function errorText(value) {
     if (typeof value === 'string')
-        return (0,format/* oneLine */.TN)(value.trim()) || undefined;
+        return (0,log_text/* oneLine */.T)(value.trim()) || undefined;
     if (value && typeof value === 'object' && 'message' in value && typeof value.message === 'string') {
-        return (0,format/* oneLine */.TN)(value.message);
+        return (0,log_text/* oneLine */.T)(value.message);
     }
     return undefined;
 }
@@ -58972,7 +57361,7 @@ const NETWORK_CODES = new Set([
     'UND_ERR_BODY_TIMEOUT'
 ]);
 /** Said when a call that creates something failed in a way that leaves its effect unknown. */
-const MAY_HAVE_ACTED = 'The server may have started a job all the same: check for it before running again, and resume it with export-job-id';
+const MAY_HAVE_ACTED = `The server may have started a job all the same: check for it before running again, and resume it with ${(0,words/* setting */.Pe)('export-job-id')}`;
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 class ApiClient {
     options;
@@ -58987,57 +57376,58 @@ class ApiClient {
             headers: { 'idempotency-key': idempotencyKey }
         });
     }
-    async getExportJob(jobId, options = {}) {
+    async getExportJob(jobId) {
         const call = {
             name: 'read export job',
             method: 'GET',
             path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`,
             jobId
         };
-        const job = await this.send(call, ExportJobResponse, 'always', options);
+        const job = await this.send(call, ExportJobResponse, 'always');
         return { ...job, jobId: job.jobId || jobId };
     }
     /** Generating a bundle again only yields a fresh link, so the call is safe to repeat. */
-    generateBundle(jobId, options = {}) {
+    generateBundle(jobId) {
         const call = {
             name: 'generate export bundle',
             method: 'POST',
             path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}/bundle`,
             jobId
         };
-        return this.send(call, BundleResponse, 'always', options);
+        return this.send(call, BundleResponse, 'always');
     }
-    async getAgentJob(projectId, jobId, options = {}) {
+    async getAgentJob(projectId, jobId) {
         const call = {
             name: 'read agent job',
             method: 'GET',
             path: `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`,
             jobId
         };
-        const job = await this.send(call, AgentJobResponse, 'always', options);
+        const job = await this.send(call, AgentJobResponse, 'always');
         return { ...job, id: job.id || jobId };
     }
-    send(call, schema, repeatable, options) {
-        const deadline = earliest(options.deadline, this.options.deadline);
-        return retry(() => this.attempt(call, schema, repeatable, { ...options, deadline }), {
+    send(call, schema, repeatable, options = {}) {
+        const { host, deadline, cancellation } = this.options.run;
+        return retry(() => this.attempt(call, schema, repeatable, options), {
             attempts: ATTEMPTS,
             baseDelayMs: this.options.retryBaseDelayMs,
             maxDelayMs: MAX_BACKOFF_MS,
-            deadline,
-            signal: this.options.signal,
-            onRetry: (error, attempt, delayMs) => host/* host */.H.info(`${asClause(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
+            deadline: deadline.at,
+            signal: cancellation,
+            onRetry: (error, attempt, delayMs) => host.info(`${(0,errors/* asClause */.eI)(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
         });
     }
     async attempt(call, schema, repeatable, options) {
-        const timeoutMs = this.requestTimeout(options.deadline);
+        const { host, cancellation } = this.options.run;
+        const timeoutMs = this.requestTimeout();
         const url = `${this.options.baseUrl}${call.path}`;
-        host/* host */.H.debug(`${call.method} ${call.path}`);
+        host.debug(`${call.method} ${call.path}`);
         let response;
         try {
             response = await (0,undici/* request */.Em)(url, {
                 dispatcher: this.options.dispatcher ?? dispatcher,
                 method: call.method,
-                signal: this.options.signal,
+                signal: cancellation,
                 headersTimeout: timeoutMs,
                 bodyTimeout: timeoutMs,
                 headers: {
@@ -59079,26 +57469,20 @@ class ApiClient {
                 advice: !retryable && RETRYABLE_STATUSES.has(statusCode) ? MAY_HAVE_ACTED : undefined
             });
         }
-        return parseBody(call, schema, text, contentType);
+        return parseBody(call, schema, text, contentType, host);
     }
     /**
      * A single request may use the whole request timeout, but not run past the deadline by more than
      * the one second a last status read right at the deadline needs.
      */
-    requestTimeout(deadline) {
-        if (deadline === undefined)
-            return this.options.requestTimeoutMs;
-        return Math.max(1000, Math.min(this.options.requestTimeoutMs, deadline - Date.now()));
+    requestTimeout() {
+        return Math.max(1000, Math.min(this.options.requestTimeoutMs, this.options.run.deadline.remainingMs()));
     }
-}
-function earliest(...deadlines) {
-    const given = deadlines.filter((deadline) => deadline !== undefined);
-    return given.length > 0 ? Math.min(...given) : undefined;
 }
 function networkError(call, error, repeatable) {
     if (error instanceof Error && error.name === 'AbortError')
         return error;
-    const code = systemCode(error);
+    const code = (0,errors/* systemCode */.xU)(error);
     const known = code !== undefined && NETWORK_CODES.has(code);
     const retryable = known && (repeatable === 'always' || NOT_SENT_CODES.has(code));
     const reason = code?.includes('TIMEOUT')
@@ -59111,14 +57495,14 @@ function networkError(call, error, repeatable) {
         cause: error
     });
 }
-function parseBody(call, schema, text, contentType) {
+function parseBody(call, schema, text, contentType, host) {
     let json;
     try {
         json = JSON.parse(text);
     }
     catch {
         // The step's error keeps to the call and the body's first bytes; the log says what the server called it.
-        host/* host */.H.info(`The answer to ${describeCall(call)} is not JSON; its content type: ${contentType ?? 'not given'}`);
+        host.info(`The answer to ${describeCall(call)} is not JSON; its content type: ${contentType ?? 'not given'}`);
         throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`, {
             code: 'not-json'
         });
@@ -59150,8 +57534,359 @@ function errorDetail(text) {
  * since a status or bundle body may carry the presigned link before it is masked.
  */
 function firstBytes(text, length = 200) {
-    const flat = (0,format/* oneLine */.TN)(text.replace(/\s+/g, ' ').trim()).replace(/(https?:\/\/[^\s"'?]*)\?[^\s"']*/gi, '$1?…');
+    const flat = (0,log_text/* oneLine */.T)(text.replace(/\s+/g, ' ').trim()).replace(/(https?:\/\/[^\s"'?]*)\?[^\s"']*/gi, '$1?…');
     return flat.length > length ? `${flat.slice(0, length)}…` : flat;
+}
+
+// EXTERNAL MODULE: ./src/core/deadline.ts
+var deadline = __nccwpck_require__(6343);
+;// CONCATENATED MODULE: ./src/core/layout.ts
+
+/**
+ * The files a run writes into its output folder (`path`), named here once. The site goes into a
+ * folder of its own, so that what is deployed holds nothing of the action's; the report, the
+ * manifest and the values file sit beside it.
+ */
+const NAMES = {
+    site: 'site',
+    helmValues: 'helm-values.yaml',
+    verifyReport: 'verify-report.json',
+    manifest: 'manifest.json',
+    changes: 'changes.json'
+};
+/** Where each of the run's files goes in `directory`. */
+function layoutOf(directory) {
+    const paths = Object.fromEntries(Object.entries(NAMES).map(([key, name]) => [key, external_node_path_default().join(directory, name)]));
+    return { directory, ...paths };
+}
+/** The names the action writes in the output folder, which nothing else written there may take. */
+const OWN_NAMES = new Set(Object.values(NAMES));
+/**
+ * The run's output folder, made once, when the first file needs it: `path` when given, else a new
+ * folder that the front end chooses (named after the export job).
+ */
+class OutputFolder {
+    make;
+    made;
+    constructor(make) {
+        this.make = make;
+    }
+    layout(jobId) {
+        this.made ??= this.make(jobId).then(layoutOf);
+        return this.made;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/summary.ts
+/** Adds to the job summary and writes it, when the front end has one. */
+async function writeSummary(host, what, add) {
+    const { summary } = host;
+    if (!summary)
+        return;
+    try {
+        await summary(add);
+    }
+    catch (error) {
+        // The summary is a courtesy: it must not hide the run's own outcome or error.
+        host.warning(`Could not write ${what}: ${error.message}`);
+    }
+}
+/** A table with a header row; every cell is HTML (see escapeHtml). */
+function addTable(summary, header, rows) {
+    return summary.addTable([header.map((data) => ({ data, header: true })), ...rows]);
+}
+/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
+function escapeHtml(value) {
+    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+function code(value) {
+    return `<code>${escapeHtml(value)}</code>`;
+}
+function summary_link(url) {
+    return `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
+function writeFields(host, heading, rows) {
+    return writeSummary(host, 'the job summary', (summary) => addTable(summary.addHeading(heading, 2), ['Field', 'Value'], rows));
+}
+/**
+ * The export's job summary: what was exported, how long it took, and what the archive is.
+ * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
+ */
+async function writeExportSummary(host, report, showLink) {
+    const { job, bundle, archive } = report;
+    const rows = [
+        ['Job', escapeHtml(report.jobId ?? '(not started)')],
+        ['Status', escapeHtml(job?.status || 'unknown')],
+        ['Duration', (0,format/* formatSeconds */.Xo)((report.finishedAt ?? Date.now()) - report.startedAt)]
+    ];
+    if (job?.pageCount !== undefined)
+        rows.push(['Pages', String(job.pageCount)]);
+    if (bundle) {
+        rows.push(['Link expires', escapeHtml(bundle.expiresAt ?? 'not given')]);
+        if (showLink)
+            rows.push(['Bundle link', escapeHtml(bundle.bundleUrl)]);
+    }
+    if (archive) {
+        rows.push(['Archive', `${archive.kind}, ${(0,format/* formatBytes */.z3)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
+    }
+    if (report.sitePath)
+        rows.push(['Site', code(report.sitePath)]);
+    await writeFields(host, 'Static export', rows);
+}
+/**
+ * The agent job's summary: the job, where it worked, how long it took, and its pull request; after
+ * a failure or a timeout, what was last seen of it.
+ */
+async function writeAgentSummary(host, settings, report) {
+    const job = report.outcome ?? report.job;
+    const rows = [
+        ['Job', code(job?.id ?? settings.agentJobId)],
+        ['Status', escapeHtml(job?.status || 'unknown')]
+    ];
+    if (job?.repository)
+        rows.push(['Repository', escapeHtml(job.repository)]);
+    if (job?.ref)
+        rows.push(['Ref', code(job.ref)]);
+    if (job?.model)
+        rows.push(['Model', escapeHtml(job.model)]);
+    const since = job?.createdAt ? Date.parse(job.createdAt) : report.startedAt;
+    rows.push(['Duration', (0,format/* formatSeconds */.Xo)(Math.max(0, Date.now() - since))]);
+    if (report.outcome)
+        rows.push(['Pull request', pullRequest(report.outcome)]);
+    if (report.commentUrl)
+        rows.push(['Comment', summary_link(report.commentUrl)]);
+    await writeFields(host, 'Agent job', rows);
+}
+function pullRequest(job) {
+    if (job.prLink)
+        return summary_link(job.prLink);
+    return job.status === 'completed' ? 'none (no files changed)' : 'none';
+}
+
+;// CONCATENATED MODULE: ./src/site/browser/summary.ts
+
+
+/** Rows of each table in the job summary; the report has them all. */
+const LISTED = 10;
+/** The browser pass's section of the job summary: what ran, the origins reached, what was missing or failed. */
+async function writeBrowserSummary(host, section) {
+    await writeSummary(host, 'the browser pass to the job summary', (summary) => {
+        summary.addHeading('Browser pass', 3);
+        if (section.skipped !== null)
+            return summary.addRaw(`<p>Not run: ${escapeHtml(section.skipped)}</p>`, true);
+        const rows = [
+            ['Browser', escapeHtml(`${section.browser ?? ''} ${section.version ?? ''}`.trim())],
+            [
+                'Pages loaded',
+                `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
+            ],
+            ['Origins reached at run time', String(section.runtimeOrigins.length)],
+            ['Missing at run time', String(section.missing.length)],
+            ['Script errors', String(section.scriptErrors.length)],
+            [
+                'Time',
+                `${(0,format/* formatDuration */.a3)(section.durationMs ?? 0)}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`
+            ]
+        ];
+        addTable(summary, ['Browser pass', 'Result'], rows);
+        if (section.runtimeOrigins.length > 0) {
+            addTable(summary.addHeading(cut('Reached at run time', section.runtimeOrigins.length), 4), ['Origin', 'Types', 'Pages', 'Such as', 'Started by'], section.runtimeOrigins.slice(0, LISTED).map((origin) => {
+                const [first] = origin.examples;
+                return [
+                    code(origin.origin),
+                    escapeHtml(origin.types.join(', ')),
+                    String(origin.pages.length),
+                    code(first?.url ?? ''),
+                    code(first?.initiator ?? '')
+                ];
+            }));
+        }
+        if (section.missing.length > 0) {
+            addTable(summary.addHeading(cut('Missing at run time', section.missing.length), 4), ['Path', 'Pages', 'Started by'], section.missing
+                .slice(0, LISTED)
+                .map((resource) => [
+                code(resource.path),
+                String(resource.pages.length),
+                code(resource.examples[0]?.initiator ?? '')
+            ]));
+        }
+        if (section.scriptErrors.length > 0) {
+            addTable(summary.addHeading(cut('Script errors', section.scriptErrors.length), 4), ['Page', 'Error', 'At'], section.scriptErrors
+                .slice(0, LISTED)
+                .map((error) => [code(error.page), escapeHtml(error.message), code(error.source ?? '')]));
+        }
+        return summary;
+    });
+}
+/** A table's heading, saying when it shows only the first rows. */
+function cut(heading, total) {
+    return total > LISTED ? `${heading}: ${LISTED} of ${total}; all are in the report` : heading;
+}
+
+;// CONCATENATED MODULE: ./src/site/summary.ts
+
+
+/** Problems and origins listed in the job summary; the report has them all. */
+const summary_LISTED = 10;
+/** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
+const LONGEST = 300;
+/** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
+async function writeSiteCheckSummary(host, check) {
+    const { report, reportPath } = check;
+    const { counts } = report;
+    const rows = [
+        ['Problems', String(counts.problems)],
+        [
+            'HTML pages',
+            counts.expectedPages === null
+                ? String(counts.htmlPages)
+                : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
+        ],
+        ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
+        ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+        ['Links to a missing fragment', String(counts.brokenFragments)],
+        ['Origins loaded from elsewhere', String(counts.externalOrigins)],
+        ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
+        ['Canonical or og:url on another host', String(counts.addressProblems)],
+        ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
+        ['Checked', `${counts.files} files in ${(0,format/* formatDuration */.a3)(report.durationMs)}`],
+        ['Report', code(reportPath)]
+    ];
+    await writeSummary(host, 'the site check to the job summary', (summary) => {
+        addTable(summary.addHeading('Site check', 3), ['Check', 'Result'], rows);
+        if (report.externalOrigins.length > 0) {
+            addTable(summary.addHeading('Loaded from other origins', 4), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
+                .slice(0, summary_LISTED)
+                .map((origin) => [
+                code(origin.origin),
+                escapeHtml(origin.kinds.join(', ')),
+                String(origin.files),
+                code(shorten(origin.examples[0] ?? ''))
+            ]));
+            if (report.externalOrigins.length > summary_LISTED)
+                summary.addRaw(`<p>${summary_LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true);
+        }
+        if (report.problems.length > 0) {
+            const heading = counts.problems > summary_LISTED ? `The first ${summary_LISTED} of ${counts.problems} problems` : 'Problems';
+            summary
+                .addHeading(heading, 4)
+                .addList(report.problems.slice(0, summary_LISTED).map((problem) => escapeHtml(shorten(problem.message))));
+        }
+        for (const notice of report.notices)
+            summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`);
+        for (const skipped of report.skipped)
+            summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true);
+        return summary;
+    });
+}
+/** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
+function connectionHints(report) {
+    const [first] = report.connectionHints;
+    if (!first)
+        return '0';
+    const origins = report.counts.connectionHints;
+    return `${origins} origin${origins === 1 ? '' : 's'}, such as ${code(first.origin)}: not problems, but scripts will likely reach them at run time`;
+}
+function shorten(message) {
+    return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;
+}
+
+;// CONCATENATED MODULE: ./src/core/poll.ts
+
+/** Polls are spaced out on long jobs to at most this, unless the user asked for longer. */
+const MAX_STRETCHED_INTERVAL_MS = 30_000;
+/**
+ * The gap before the next poll: the configured interval, stretched to a tenth of the time
+ * already waited, so a ten-minute job is not polled every five seconds throughout.
+ */
+function nextIntervalMs(intervalMs, elapsedMs) {
+    return Math.max(intervalMs, Math.min(MAX_STRETCHED_INTERVAL_MS, elapsedMs / 10));
+}
+/** Reads until the state is final or the deadline passes; a timeout is an outcome, not an error. */
+async function pollUntil(options) {
+    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
+    const startedAt = Date.now();
+    let state;
+    for (let polls = 1;; polls++) {
+        state = await options.read();
+        const elapsedMs = Date.now() - startedAt;
+        options.onState?.(state, elapsedMs);
+        if (options.isFinished(state))
+            return { finished: true, state, elapsedMs, polls };
+        const remainingMs = options.deadline.remainingMs();
+        if (remainingMs <= 0)
+            return { finished: false, state, elapsedMs, polls };
+        // The last sleep is cut short so that one final read happens right at the deadline.
+        await sleep(Math.min(nextIntervalMs(options.intervalMs, elapsedMs), remainingMs), options.signal);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/agent.ts
+
+
+
+const FINAL_STATUSES = new Set(['completed', 'archived', 'failed']);
+/**
+ * Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it;
+ * what it learns goes into `report`, from which the outputs and the summary are written.
+ */
+async function followAgentJob(settings, report, { run, client, comment }) {
+    const { host } = run;
+    const { projectId, agentJobId } = settings;
+    const name = `agent job ${agentJobId} (project ${projectId})`;
+    let job;
+    try {
+        job = await host.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, run));
+    }
+    catch (error) {
+        if (run.cancellation.aborted)
+            throw (0,errors/* cancelledError */.YQ)(`while waiting for ${name}`, 'The agent keeps working');
+        throw error;
+    }
+    report.outcome = job;
+    if (job.prLink)
+        host.info(`The agent opened ${job.prLink}`);
+    else if (job.status === 'completed')
+        host.info('The agent finished without changing any files: no pull request');
+    if (job.status === 'archived')
+        host.notice(`The ${name} is archived`);
+    if (settings.commentOn !== undefined && comment) {
+        const issueNumber = settings.commentOn;
+        report.commentUrl = await host.group(`Comment on #${issueNumber}`, () => comment(job, issueNumber, run));
+    }
+    if (job.status === 'failed')
+        throw new errors/* ActionError */.lZ(`The ${name} failed`, { code: 'job-failed' });
+}
+async function waitForAgentJob(settings, report, client, run) {
+    const { projectId, agentJobId } = settings;
+    if (!settings.wait) {
+        report.job = await client.getAgentJob(projectId, agentJobId);
+        return report.job;
+    }
+    let lastStatus = '';
+    const outcome = await pollUntil({
+        read: () => client.getAgentJob(projectId, agentJobId),
+        isFinished: (job) => FINAL_STATUSES.has(job.status),
+        onState: (job, elapsedMs) => {
+            report.job = job;
+            if (job.status === lastStatus)
+                return;
+            run.host.info(`Agent job ${agentJobId}: ${job.status} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
+            lastStatus = job.status;
+        },
+        intervalMs: settings.pollIntervalMs,
+        deadline: run.deadline,
+        signal: run.cancellation
+    });
+    if (!outcome.finished) {
+        throw new errors/* ActionError */.lZ(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)} ` +
+            `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`, { code: 'job-timeout' });
+    }
+    return outcome.state;
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -59160,7 +57895,7 @@ var external_node_fs_ = __nccwpck_require__(3024);
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/disk.ts
+;// CONCATENATED MODULE: ./src/core/disk.ts
 
 /** Kept free on the runner's disk for the steps that follow: neither the download nor the unpacking takes it. */
 const FREE_SPACE_RESERVE_BYTES = 256 * 1024 * 1024;
@@ -59180,7 +57915,7 @@ function freeBytes(folder) {
 
 
 /** An archive that cannot be unpacked safely or at all; the file is kept for inspection. */
-class ArchiveError extends ActionError {
+class ArchiveError extends errors/* ActionError */.lZ {
     rule;
     name = 'ArchiveError';
     constructor(message, 
@@ -60021,6 +58756,7 @@ const CREATE_FILE = external_node_fs_.constants.O_WRONLY | external_node_fs_.con
 class SiteWriter {
     root;
     bound;
+    signal;
     tree = new SiteTree();
     fd = -1;
     /** The folder key of the last file, whose folders are known to exist. */
@@ -60034,9 +58770,12 @@ class SiteWriter {
     rootBytes;
     constructor(
     /** The staging folder, created here; it must not exist. */
-    root, bound) {
+    root, bound, 
+    /** Stops the unpacking between two entries or two writes: the run's deadline or its cancellation. */
+    signal) {
         this.root = root;
         this.bound = bound;
+        this.signal = signal;
         (0,external_node_fs_.mkdirSync)(root, DIRECTORY_MODE);
         this.rootBytes = Buffer.byteLength(root);
         this.setModes = ((0,external_node_fs_.statSync)(root).mode & 0o7777) !== DIRECTORY_MODE;
@@ -60044,6 +58783,7 @@ class SiteWriter {
             (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
     }
     begin(entry) {
+        this.signal?.throwIfAborted();
         this.chargeEntry(entry.name);
         switch (entry.type) {
             case 'file':
@@ -60063,6 +58803,7 @@ class SiteWriter {
         }
     }
     write(data, offset = 0, length = data.length - offset) {
+        this.signal?.throwIfAborted();
         this.charge(length);
         let written = 0;
         while (written < length)
@@ -60511,7 +59252,7 @@ async function readZip(file, sink, bound) {
             sinceYield += entry.compressedSize;
             if (sinceYield > YIELD_EVERY_BYTES) {
                 sinceYield = 0;
-                await (0,external_node_timers_promises_.setImmediate)();
+                await (0,promises_.setImmediate)();
             }
         }
         if (expected !== start)
@@ -60784,6 +59525,8 @@ function readBytes(fd, position, length) {
     return buffer.subarray(0, read);
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var external_node_fs_promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/archive/detect.ts
 
 
@@ -60809,7 +59552,7 @@ const MAGIC = [
  * only a header checksum that matches.
  */
 async function detectArchiveKind(file) {
-    const handle = await (0,promises_.open)(file, 'r');
+    const handle = await (0,external_node_fs_promises_.open)(file, 'r');
     try {
         const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
         const head = buffer.subarray(0, bytesRead);
@@ -60864,6 +59607,8 @@ function supportedKind(kind, file) {
 
 
 
+
+
 const READ_CHUNK_BYTES = 1024 * 1024;
 const INFLATE_CHUNK_BYTES = 256 * 1024;
 /**
@@ -60873,38 +59618,46 @@ const INFLATE_CHUNK_BYTES = 256 * 1024;
  * kept. Returns the site's folder: the destination, holding the archive's top or the one folder
  * that wraps the site.
  */
-async function unpackSite(archive, kind, destination) {
+async function unpackSite(archive, kind, destination, { host, signal }) {
     const parent = external_node_path_default().dirname(destination);
     const staging = external_node_path_default().join(parent, `.${external_node_path_default().basename(destination)}-${(0,external_node_crypto_.randomUUID)()}`);
     const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
     let writer;
     try {
-        writer = new SiteWriter(staging, bound);
+        writer = new SiteWriter(staging, bound, signal);
         if (kind === 'zip')
             await readZip(archive, writer, bound);
         else
             await readTar(archive, kind, writer, bound);
-        const root = siteRoot(writer.tree);
+        const root = siteRoot(writer.tree, host);
         // Links are judged against the folder that becomes the site, where it will be.
         writer.checkLinks(root, destination);
-        replaceSite(external_node_path_default().join(staging, ...root), destination);
+        replaceSite(external_node_path_default().join(staging, ...root), destination, host);
         return destination;
     }
     catch (error) {
+        if (signal?.aborted && error === signal.reason)
+            throw stopped(error, archive, kind);
         throw withArchiveNamed(error, archive, kind);
     }
     finally {
         writer?.close();
-        removeStaging(staging);
+        removeStaging(staging, host);
     }
 }
+/** Unpacking stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
+function stopped(reason, archive, kind) {
+    if (!(reason instanceof deadline/* TimeUpError */.J))
+        return reason;
+    return new errors/* ActionError */.lZ(`Unpacking the ${kind} archive ${archive} stopped: ${(0,words/* setting */.Pe)('timeout-seconds')} ran out. Nothing was unpacked; the archive is kept`, { code: 'out-of-time', cause: reason });
+}
 /** A staging folder that cannot be removed is a warning: the refusal or the success it follows is what the step reports. */
-function removeStaging(staging) {
+function removeStaging(staging, host) {
     try {
         removeTree(staging);
     }
     catch (error) {
-        host/* host */.H.warning(`The staging folder ${staging} could not be removed: ${error.message}`);
+        host.warning(`The staging folder ${staging} could not be removed: ${error.message}`);
     }
 }
 /** Decompresses once, streaming, into the tar reader; then nothing but zeros may follow the compressed stream. */
@@ -60992,7 +59745,7 @@ function refuseBytesAfter(archive, used, stream) {
     }
 }
 /** The folder with index.html: the archive's top, or the one folder it wraps everything in. */
-function siteRoot(tree) {
+function siteRoot(tree, host) {
     if (hasIndex(tree, []))
         return [];
     const top = tree.topNames().filter((name) => !name.startsWith('.'));
@@ -61000,7 +59753,7 @@ function siteRoot(tree) {
     if (top.length === 1 && only !== undefined && tree.type(only) === 'directory' && hasIndex(tree, [only]))
         return [only];
     // The site check (verify) reports the missing index.html; here it only explains the layout.
-    host/* host */.H.info('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is');
+    host.info('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is');
     return [];
 }
 function hasIndex(tree, folder) {
@@ -61008,7 +59761,7 @@ function hasIndex(tree, folder) {
     return index.outcome === 'inside' && index.found === 'file';
 }
 /** Moves the new site into place, then removes the one it replaces. */
-function replaceSite(site, destination) {
+function replaceSite(site, destination, host) {
     const previous = external_node_path_default().join(external_node_path_default().dirname(destination), `.${external_node_path_default().basename(destination)}-previous-${(0,external_node_crypto_.randomUUID)()}`);
     let replacing = true;
     try {
@@ -61033,7 +59786,7 @@ function replaceSite(site, destination) {
         removeTree(previous);
     }
     catch (error) {
-        host/* host */.H.warning(`The new site is in place, but the previous one could not be removed from ${previous}: ${error.message}`);
+        host.warning(`The new site is in place, but the previous one could not be removed from ${previous}: ${error.message}`);
     }
 }
 /** A refusal, with the archive, the verdict and the rule; any other failure (a full disk) as it is, with the archive named. */
@@ -61043,7 +59796,7 @@ function withArchiveNamed(error, archive, kind) {
         return new ArchiveError(`The ${kind} archive ${archive} ${verdict}: ${error.message} [rule: ${error.rule}]. Nothing was unpacked; the archive is kept for inspection.`, error.rule);
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new Error(`Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`, { cause: error });
+    return new errors/* ActionError */.lZ(`Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`, { code: error instanceof errors/* ActionError */.lZ ? error.code : ((0,errors/* systemCode */.xU)(error) ?? 'unpack-failed'), cause: error });
 }
 
 ;// CONCATENATED MODULE: ./src/download/errors.ts
@@ -61053,7 +59806,7 @@ function withArchiveNamed(error, archive, kind) {
  * A failed download, named by its link (without the query, where a presigned link keeps its
  * signature): "Download of https://…/bundle.tar.gz?… was cut short: …".
  */
-class DownloadError extends ActionError {
+class DownloadError extends errors/* ActionError */.lZ {
     problem;
     name = 'DownloadError';
     constructor(link, 
@@ -61064,7 +59817,7 @@ class DownloadError extends ActionError {
     }
 }
 /** The storage host refused the link as expired: a fresh link from the API is the cure, not a retry. */
-class LinkExpiredError extends ActionError {
+class LinkExpiredError extends errors/* ActionError */.lZ {
     name = 'LinkExpiredError';
     constructor(status) {
         super(`The storage host refused the link as expired (HTTP ${status})`, { code: 'link-expired' });
@@ -61105,7 +59858,7 @@ const HASH_WORKER_FILES = ['hash-worker/index.js', 'hash-worker.ts'];
  * A failure of the file (a full disk, a lost folder) or of its hashing thread. Its code is the
  * system's (`ENOSPC`) when there is one, else `hashing`.
  */
-class SinkError extends ActionError {
+class SinkError extends errors/* ActionError */.lZ {
     systemCode;
     name = 'SinkError';
     constructor(message, systemCode) {
@@ -61142,7 +59895,7 @@ class FileSink {
     }
     /** Creates (or empties) the file and starts the hashing thread. */
     static async open(path) {
-        const file = await (0,promises_.open)(path, 'w+');
+        const file = await (0,external_node_fs_promises_.open)(path, 'w+');
         const worker = new external_node_worker_threads_.Worker(besideThisModule(HASH_WORKER_FILES), {
             workerData: file.fd,
             // It allocates one buffer and the hash's state.
@@ -61234,7 +59987,7 @@ class FileSink {
     /** Stops the hashing thread and deletes the file. */
     async discard() {
         await this.close();
-        await (0,promises_.rm)(this.path, { force: true });
+        await (0,external_node_fs_promises_.rm)(this.path, { force: true });
     }
     async close() {
         this.worker.removeAllListeners('exit');
@@ -61450,7 +60203,8 @@ function send(url, options) {
 
 
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
+
+
 /**
  * Downloads the archive behind a presigned link to `destination`, hashing it on the way. The bytes
  * go to a temporary name beside it and are moved into place only once complete. A cut transfer is
@@ -61458,7 +60212,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 async function downloadFile(link, destination, options) {
     checkLink(link);
-    if (options.deadline !== undefined && Date.now() >= options.deadline)
+    if (options.deadline.expired())
         throw outOfTime(link, 0);
     let sink;
     try {
@@ -61469,11 +60223,12 @@ async function downloadFile(link, destination, options) {
     }
     const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(external_node_path_default().dirname(destination)) - FREE_SPACE_RESERVE_BYTES);
     const download = new BundleDownload(link, sink, { ...options, maxBytes });
-    const stopProgress = reportProgress(download.progress, (line) => host/* host */.H.progress(line), options.progressIntervalMs ?? host/* host */.H.progressIntervalMs);
+    const { host } = options;
+    const stopProgress = reportProgress(download.progress, (line) => host.progress(line), options.progressIntervalMs ?? host.progressIntervalMs);
     try {
         await download.run();
         const sha256 = await sink.finish();
-        await (0,promises_.rename)(sink.path, destination);
+        await (0,external_node_fs_promises_.rename)(sink.path, destination);
         return { path: destination, sha256, sizeBytes: sink.size };
     }
     catch (error) {
@@ -61482,7 +60237,6 @@ async function downloadFile(link, destination, options) {
     }
     finally {
         stopProgress();
-        download.dispose();
     }
 }
 /** The attempts of one download: the link, the file so far, and how to resume it. */
@@ -61494,30 +60248,20 @@ class BundleDownload {
     /** From the last full (200) answer; a resume asks for the same object by it. */
     validator = {};
     received = 0;
+    /** Aborts at the deadline or on cancellation: an attempt in progress is stopped at once. */
     signal;
-    deadlineTimer;
     constructor(link, sink, options) {
         this.sink = sink;
         this.options = options;
         this.link = link;
         this.expectedSize = options.expectedSize;
-        const signals = options.signal ? [options.signal] : [];
-        // A timer cannot wait longer than 2^31 - 1 ms (it would fire at once): a deadline further away is none.
-        if (options.deadline !== undefined && options.deadline - Date.now() <= MAX_TIMER_MS) {
-            const timeUp = new AbortController();
-            this.deadlineTimer = setTimeout(() => timeUp.abort(outOfTime(this.link, this.sink.size, this.validator.total)), options.deadline - Date.now());
-            signals.push(timeUp.signal);
-        }
-        this.signal = AbortSignal.any(signals);
+        this.signal = options.deadline.signal();
     }
     progress = {
         position: () => this.sink.size,
         total: () => this.validator.total ?? this.expectedSize,
         received: () => this.received
     };
-    dispose() {
-        clearTimeout(this.deadlineTimer);
-    }
     /** The attempts, retried under the HTTP policy; an attempt that brought new bytes starts the count again. */
     async run() {
         let sizeBefore = 0;
@@ -61539,25 +60283,26 @@ class BundleDownload {
                 attempts: ATTEMPTS,
                 baseDelayMs: this.options.retryBaseDelayMs,
                 maxDelayMs: MAX_BACKOFF_MS,
-                deadline: this.options.deadline,
+                deadline: this.options.deadline.at,
                 signal: this.signal,
                 // Only the transfer's own faults: an API call that renewed the link has had its retries already.
                 isRetryable: (error) => error instanceof DownloadError && error.retryable,
                 madeProgress: () => this.sink.size > sizeBefore,
-                onRetry: (error, attempt, delayMs) => host/* host */.H.info(`${asClause(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
+                onRetry: (error, attempt, delayMs) => this.options.host.info(`${(0,errors/* asClause */.eI)(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
             });
         }
         catch (error) {
+            if (this.signal.reason instanceof deadline/* TimeUpError */.J || error instanceof OutOfTimeError) {
+                throw outOfTime(this.link, this.sink.size, this.validator.total, error instanceof OutOfTimeError ? error.cause : undefined);
+            }
             if (this.signal.aborted && this.signal.reason instanceof Error)
                 throw this.signal.reason;
-            if (error instanceof OutOfTimeError)
-                throw outOfTime(this.link, this.sink.size, this.validator.total, error.cause);
             throw error;
         }
     }
     async renewLink(error) {
         const at = this.sink.size > 0 ? `, to go on from byte ${this.sink.size}` : '';
-        host/* host */.H.info(`${error.message}; asking for a fresh link${at}`);
+        this.options.host.info(`${error.message}; asking for a fresh link${at}`);
         const fresh = await this.options.renewLink();
         checkLink(fresh.link);
         this.link = fresh.link;
@@ -61629,7 +60374,7 @@ class BundleDownload {
     accept(response, rangeStart) {
         if (response.status === 200) {
             if (this.sink.size > 0) {
-                host/* host */.H.info(`The storage host sent the whole file again (HTTP 200${rangeStart > 0 ? ', not the rest asked for' : ''}); starting from the first byte`);
+                this.options.host.info(`The storage host sent the whole file again (HTTP 200${rangeStart > 0 ? ', not the rest asked for' : ''}); starting from the first byte`);
                 this.sink.restart();
             }
             this.validator = { etag: strongEtag(response.headers.etag), total: contentLength(response) };
@@ -61702,7 +60447,7 @@ function contentLength(response) {
 }
 function outOfTime(link, position, total, lastError) {
     const lastProblem = lastError instanceof DownloadError ? lastError.problem : lastError instanceof Error ? lastError.message : undefined;
-    return new DownloadError(link, `ran out of time (timeout-seconds)${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`, {
+    return new DownloadError(link, `ran out of time (${(0,words/* setting */.Pe)('timeout-seconds')})${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`, {
         code: 'out-of-time'
     });
 }
@@ -61717,7 +60462,7 @@ function isExpiryRefusal(status, body) {
 /** The `<Message>` of an S3-style XML error, or nothing. */
 function storageMessage(body) {
     const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
-    return message ? `: ${(0,format/* oneLine */.TN)(message)}` : '';
+    return message ? `: ${(0,log_text/* oneLine */.T)(message)}` : '';
 }
 /** Filesystem faults (a full disk, a missing folder) do not mend on their own. */
 const FILESYSTEM_CODES = /^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/;
@@ -61727,7 +60472,7 @@ function transferError(link, error, position = 0, total) {
         return error;
     if (error instanceof Error && error.name === 'AbortError')
         return error;
-    const code = error instanceof SinkError ? error.systemCode : systemCode(error);
+    const code = error instanceof SinkError ? error.systemCode : (0,errors/* systemCode */.xU)(error);
     const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? error.message})`;
     const retryable = !(error instanceof SinkError) && (code === undefined || !FILESYSTEM_CODES.test(code));
     return new DownloadError(link, `${reason}${reached(position, total)}`, {
@@ -61737,15 +60482,13 @@ function transferError(link, error, position = 0, total) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/helm.ts
-
+;// CONCATENATED MODULE: ./src/report/helm.ts
 
 /**
  * Writes the values the vendor's enterprise chart reads to serve a static export. The file holds
  * the presigned link, a credential until it expires, so only its owner may read it.
  */
-async function writeHelmValues(directory, bundleUrl, version) {
-    const file = external_node_path_default().join(directory, 'helm-values.yaml');
+async function writeHelmValues(file, bundleUrl, version) {
     // JSON strings are valid YAML double-quoted scalars, so nothing in the link can break the file.
     const lines = [
         '# Values for the enterprise chart: helm upgrade --install <release> <chart> -f helm-values.yaml',
@@ -61755,13 +60498,13 @@ async function writeHelmValues(directory, bundleUrl, version) {
         ...(version ? [`  version: ${JSON.stringify(version)}`] : [])
     ];
     const partial = `${file}.partial`;
-    await (0,promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
-    await (0,promises_.chmod)(partial, 0o600);
-    await (0,promises_.rename)(partial, file);
+    await (0,external_node_fs_promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
+    await (0,external_node_fs_promises_.chmod)(partial, 0o600);
+    await (0,external_node_fs_promises_.rename)(partial, file);
     return file;
 }
 
-;// CONCATENATED MODULE: ./src/export.ts
+;// CONCATENATED MODULE: ./src/commands/export.ts
 
 
 
@@ -61780,33 +60523,37 @@ const MAX_LINKS = 3;
 const QUIET_LOG_MS = 60_000;
 /** start → poll → bundle → download → unpack → check, recording in `report` what each step learns. */
 async function exportSite(settings, report, context) {
+    const { run, client } = context;
+    const { host } = run;
     try {
-        const { client } = context;
-        let job = await host/* host */.H.group('Start the export', () => startOrReuse(settings, client));
+        let job = await host.group('Start the export', () => startOrReuse(settings, client, run));
         report.jobId = job.jobId;
-        job = await host/* host */.H.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context));
+        job = await host.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context));
         report.job = job;
         report.pageCount = job.pageCount;
         if (job.status === 'failed') {
-            throw new ActionError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`, {
+            throw new errors/* ActionError */.lZ(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`, {
                 code: 'job-failed',
                 namesJob: true
             });
         }
         if (job.status !== 'completed') {
-            host/* host */.H.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`);
+            host.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (${(0,words/* setting */.Pe)('wait', 'false')}). ${(0,errors/* resumeHint */.tJ)(job.jobId)}`);
             return;
         }
-        const directory = await outputDirectory(settings, job.jobId);
-        await host/* host */.H.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, directory, client));
+        const layout = await run.output.layout(job.jobId);
+        await host.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, layout, context));
         if (!settings.download)
             return;
-        await host/* host */.H.group('Download the bundle', () => download(settings, report, directory, context));
+        await host.group('Download the bundle', () => download(settings, report, layout, context));
         if (settings.extract && report.archive) {
             const { archive } = report;
-            report.sitePath = await host/* host */.H.group('Unpack the site', async () => {
-                const sitePath = await unpackSite(archive.path, archive.kind, external_node_path_default().join(directory, 'site'));
-                host/* host */.H.info(`Unpacked the site into ${sitePath}`);
+            report.sitePath = await host.group('Unpack the site', async () => {
+                const sitePath = await unpackSite(archive.path, archive.kind, layout.site, {
+                    host,
+                    signal: run.deadline.signal()
+                });
+                host.info(`Unpacked the site into ${sitePath}`);
                 return sitePath;
             });
             if (settings.verify !== 'off') {
@@ -61816,37 +60563,34 @@ async function exportSite(settings, report, context) {
                     mode: settings.verify,
                     domain: settings.domain,
                     expectedPages: job.pageCount,
+                    reportPath: layout.verifyReport,
                     browser: {
                         mode: settings.verifyBrowser,
                         pages: settings.verifyBrowserPages,
-                        deadline: context.deadline,
-                        signal: context.signal
+                        deadline: run.deadline.at,
+                        signal: run.cancellation
                     }
-                });
+                }, run);
                 if (report.siteCheck?.failure)
                     throw report.siteCheck.failure;
             }
         }
     }
     catch (error) {
-        if (context.signal.aborted) {
+        if (run.cancellation.aborted) {
             throw report.jobId
-                ? new ActionError(`The run was cancelled while export job ${report.jobId} was in progress`, {
-                    code: 'cancelled',
-                    hint: resumeHint(report.jobId),
-                    namesJob: true
-                })
-                : new ActionError('The run was cancelled before an export job was started', { code: 'cancelled' });
+                ? (0,errors/* cancelledError */.YQ)(`while export job ${report.jobId} was in progress`, (0,errors/* resumeHint */.tJ)(report.jobId))
+                : (0,errors/* cancelledError */.YQ)('before an export job was started');
         }
-        throw inExportJob(error, report.jobId);
+        throw (0,errors/* inExportJob */.D0)(error, report.jobId);
     }
     finally {
         report.finishedAt = Date.now();
     }
 }
-async function startOrReuse(settings, client) {
+async function startOrReuse(settings, client, { host }) {
     if (settings.exportJobId) {
-        host/* host */.H.info(`Using the existing export job ${settings.exportJobId}`);
+        host.info(`Using the existing export job ${settings.exportJobId}`);
         return { jobId: settings.exportJobId, status: '' };
     }
     const domain = settings.domain ?? '';
@@ -61855,37 +60599,37 @@ async function startOrReuse(settings, client) {
         ...(settings.paths.length > 0 ? { paths: settings.paths } : {}),
         ...(settings.version ? { version: settings.version } : {})
     });
-    host/* host */.H.info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`);
+    host.info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`);
     return job;
 }
 /** Polls until the job ends, within the run's deadline; with wait: false it only reads a reused job once. */
 async function waitForJob(settings, report, job, context) {
-    const { client } = context;
+    const { client, run } = context;
     if (!settings.wait)
         return settings.exportJobId ? client.getExportJob(job.jobId) : job;
     let lastLine = '';
     let lastLoggedAt = 0;
     const outcome = await pollUntil({
-        read: (deadline) => client.getExportJob(job.jobId, { deadline }),
+        read: () => client.getExportJob(job.jobId),
         isFinished: (state) => state.status === 'completed' || state.status === 'failed',
         onState: (state, elapsedMs) => {
             report.job = state;
             const line = export_progressLine(state);
             if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
-                host/* host */.H.progress(`${line} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
+                run.host.progress(`${line} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
                 lastLine = line;
                 lastLoggedAt = elapsedMs;
             }
         },
         intervalMs: settings.pollIntervalMs,
-        timeoutMs: context.deadline - Date.now(),
-        signal: context.signal
+        deadline: run.deadline,
+        signal: run.cancellation
     });
     if (!outcome.finished) {
         const last = outcome.state ? ` (last seen: ${export_progressLine(outcome.state)})` : '';
-        throw new ActionError(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)}${last}`, {
+        throw new errors/* ActionError */.lZ(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)}${last}`, {
             code: 'job-timeout',
-            hint: resumeHint(job.jobId),
+            hint: (0,errors/* resumeHint */.tJ)(job.jobId),
             namesJob: true
         });
     }
@@ -61899,32 +60643,25 @@ function export_progressLine(job) {
         parts.push(`${job.pageCount} pages`);
     return parts.join(' · ');
 }
-async function outputDirectory(settings, jobId) {
-    if (settings.path) {
-        await (0,promises_.mkdir)(settings.path, { recursive: true });
-        return settings.path;
-    }
-    return host/* host */.H.newDirectory(jobId);
-}
 /** Gets a link, masks it, keeps it in the report, and writes the Helm values that carry it. */
-async function getBundleAndWriteHelmValues(settings, report, directory, client, fresh = false) {
-    const bundle = await bundleLink(report, client, fresh);
+async function getBundleAndWriteHelmValues(settings, report, layout, { client, run: { host } }, fresh = false) {
+    const bundle = await bundleLink(report, client, fresh, host);
     if (settings.maskBundleUrl)
-        host/* host */.H.setSecret(bundle.bundleUrl);
+        host.setSecret(bundle.bundleUrl);
     report.bundle = bundle;
-    report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version);
+    report.helmValuesPath = await writeHelmValues(layout.helmValues, bundle.bundleUrl, settings.version);
     const size = bundle.sizeBytes === undefined ? '' : `, ${(0,format/* formatBytes */.z3)(bundle.sizeBytes)}`;
-    host/* host */.H.info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
+    host.info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
     return bundle;
 }
 /**
  * The link the completed job's status carries, where it carries one (read again for a fresh one);
  * otherwise one from the bundle endpoint.
  */
-async function bundleLink(report, client, fresh) {
+async function bundleLink(report, client, fresh, host) {
     const jobId = report.jobId ?? '';
     if (report.job?.bundle && !fresh) {
-        host/* host */.H.info('The job status carries the bundle link: no bundle call needed');
+        host.info('The job status carries the bundle link: no bundle call needed');
         return report.job.bundle;
     }
     if (report.job?.bundle) {
@@ -61937,47 +60674,46 @@ async function bundleLink(report, client, fresh) {
     return client.generateBundle(jobId);
 }
 /** Downloads the archive, asking for a fresh link when the current one has expired or is about to. */
-async function download(settings, report, directory, context) {
+async function download(settings, report, layout, context) {
+    const { host } = context.run;
     let bundle = report.bundle;
     let links = 1;
     /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
     const renewLink = async () => {
         for (;;) {
             if (links >= MAX_LINKS) {
-                throw new ActionError(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
+                throw new errors/* ActionError */.lZ(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
                     `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`, { code: 'link-expired', namesJob: true });
             }
             links++;
-            bundle = await getBundleAndWriteHelmValues(settings, report, directory, context.client, true);
+            bundle = await getBundleAndWriteHelmValues(settings, report, layout, context, true);
             if (!expiresSoon(bundle))
                 return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes };
-            logTooSoon(bundle);
+            logTooSoon(bundle, host);
         }
     };
     if (expiresSoon(bundle)) {
-        logTooSoon(bundle);
+        logTooSoon(bundle, host);
         await renewLink();
     }
-    const file = await downloadFile(bundle.bundleUrl, external_node_path_default().join(directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
+    const file = await downloadFile(bundle.bundleUrl, external_node_path_default().join(layout.directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
         expectedSize: bundle.sizeBytes,
         stallTimeoutMs: context.stallTimeoutMs,
         retryBaseDelayMs: context.retryBaseDelayMs,
-        deadline: context.deadline,
-        signal: context.signal,
+        host,
+        deadline: context.run.deadline,
         renewLink
     });
     const kind = supportedKind(await detectArchiveKind(file.path), file.path);
     report.archive = { ...file, kind };
-    host/* host */.H.info(`Downloaded ${(0,format/* formatBytes */.z3)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
+    host.info(`Downloaded ${(0,format/* formatBytes */.z3)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
 }
-function logTooSoon(bundle) {
-    host/* host */.H.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
+function logTooSoon(bundle, host) {
+    host.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
 }
 function expiresSoon(bundle) {
     return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS;
 }
-/** What the action itself writes beside the archive: the archive may not take one of these names. */
-const OWN_NAMES = new Set(['site', 'helm-values.yaml', 'verify-report.json']);
 /** The file name the storage host gives the archive, when it is a plain one and not one of the action's own. */
 function archiveName(link, jobId) {
     const name = external_node_path_default().posix.basename(URL.parse(link)?.pathname ?? '');
@@ -61986,135 +60722,10 @@ function archiveName(link, jobId) {
         : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
 }
 
-;// CONCATENATED MODULE: ./src/site/browser/summary.ts
+;// CONCATENATED MODULE: ./src/commands/run.ts
 
 
-/** Rows of each table in the job summary; the report has them all. */
-const LISTED = 10;
-/** The browser pass's section of the job summary: what ran, the origins reached, what was missing or failed. */
-async function writeBrowserSummary(section) {
-    await writeSummary('the browser pass to the job summary', (summary) => {
-        summary.addHeading('Browser pass', 3);
-        if (section.skipped !== null)
-            return summary.addRaw(`<p>Not run: ${escapeHtml(section.skipped)}</p>`, true);
-        const rows = [
-            ['Browser', escapeHtml(`${section.browser ?? ''} ${section.version ?? ''}`.trim())],
-            [
-                'Pages loaded',
-                `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
-            ],
-            ['Origins reached at run time', String(section.runtimeOrigins.length)],
-            ['Missing at run time', String(section.missing.length)],
-            ['Script errors', String(section.scriptErrors.length)],
-            [
-                'Time',
-                `${(0,format/* formatDuration */.a3)(section.durationMs ?? 0)}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`
-            ]
-        ];
-        addTable(summary, ['Browser pass', 'Result'], rows);
-        if (section.runtimeOrigins.length > 0) {
-            addTable(summary.addHeading(cut('Reached at run time', section.runtimeOrigins.length), 4), ['Origin', 'Types', 'Pages', 'Such as', 'Started by'], section.runtimeOrigins.slice(0, LISTED).map((origin) => {
-                const [first] = origin.examples;
-                return [
-                    code(origin.origin),
-                    escapeHtml(origin.types.join(', ')),
-                    String(origin.pages.length),
-                    code(first?.url ?? ''),
-                    code(first?.initiator ?? '')
-                ];
-            }));
-        }
-        if (section.missing.length > 0) {
-            addTable(summary.addHeading(cut('Missing at run time', section.missing.length), 4), ['Path', 'Pages', 'Started by'], section.missing
-                .slice(0, LISTED)
-                .map((resource) => [
-                code(resource.path),
-                String(resource.pages.length),
-                code(resource.examples[0]?.initiator ?? '')
-            ]));
-        }
-        if (section.scriptErrors.length > 0) {
-            addTable(summary.addHeading(cut('Script errors', section.scriptErrors.length), 4), ['Page', 'Error', 'At'], section.scriptErrors
-                .slice(0, LISTED)
-                .map((error) => [code(error.page), escapeHtml(error.message), code(error.source ?? '')]));
-        }
-        return summary;
-    });
-}
-/** A table's heading, saying when it shows only the first rows. */
-function cut(heading, total) {
-    return total > LISTED ? `${heading}: ${LISTED} of ${total}; all are in the report` : heading;
-}
 
-;// CONCATENATED MODULE: ./src/site/summary.ts
-
-
-/** Problems and origins listed in the job summary; the report has them all. */
-const summary_LISTED = 10;
-/** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
-const LONGEST = 300;
-/** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
-async function writeSiteCheckSummary(check) {
-    const { report, reportPath } = check;
-    const { counts } = report;
-    const rows = [
-        ['Problems', String(counts.problems)],
-        [
-            'HTML pages',
-            counts.expectedPages === null
-                ? String(counts.htmlPages)
-                : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
-        ],
-        ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
-        ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
-        ['Links to a missing fragment', String(counts.brokenFragments)],
-        ['Origins loaded from elsewhere', String(counts.externalOrigins)],
-        ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
-        ['Canonical or og:url on another host', String(counts.addressProblems)],
-        ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
-        ['Checked', `${counts.files} files in ${(0,format/* formatDuration */.a3)(report.durationMs)}`],
-        ['Report', code(reportPath)]
-    ];
-    await writeSummary('the site check to the job summary', (summary) => {
-        addTable(summary.addHeading('Site check', 3), ['Check', 'Result'], rows);
-        if (report.externalOrigins.length > 0) {
-            addTable(summary.addHeading('Loaded from other origins', 4), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
-                .slice(0, summary_LISTED)
-                .map((origin) => [
-                code(origin.origin),
-                escapeHtml(origin.kinds.join(', ')),
-                String(origin.files),
-                code(shorten(origin.examples[0] ?? ''))
-            ]));
-            if (report.externalOrigins.length > summary_LISTED)
-                summary.addRaw(`<p>${summary_LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true);
-        }
-        if (report.problems.length > 0) {
-            const heading = counts.problems > summary_LISTED ? `The first ${summary_LISTED} of ${counts.problems} problems` : 'Problems';
-            summary
-                .addHeading(heading, 4)
-                .addList(report.problems.slice(0, summary_LISTED).map((problem) => escapeHtml(shorten(problem.message))));
-        }
-        for (const notice of report.notices)
-            summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`);
-        for (const skipped of report.skipped)
-            summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true);
-        return summary;
-    });
-}
-/** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
-function connectionHints(report) {
-    const [first] = report.connectionHints;
-    if (!first)
-        return '0';
-    const origins = report.counts.connectionHints;
-    return `${origins} origin${origins === 1 ? '' : 's'}, such as ${code(first.origin)}: not problems, but scripts will likely reach them at run time`;
-}
-function shorten(message) {
-    return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;
-}
-
-;// CONCATENATED MODULE: ./src/run.ts
 
 
 
@@ -62127,40 +60738,58 @@ function newReport(settings) {
 }
 /**
  * Runs the command of the settings, whatever the front end: what it learns goes into `report`,
- * from which the front end sets its outputs, after a failure too.
+ * from which the front end sets its outputs, after a failure too. The job summary is written at
+ * the end, whatever the outcome.
  */
-async function runCommand(settings, report, { signal, comment }) {
-    // timeout-seconds bounds the whole run: every poll, call, retry and the download.
-    const deadline = Date.now() + settings.timeoutMs;
+async function runCommand(settings, report, frontEnd) {
+    const run = startRun(settings, frontEnd);
     const client = new ApiClient({
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
         requestTimeoutMs: requestTimeoutMs(settings),
         retryBaseDelayMs: retryBaseDelayMs(settings),
-        deadline,
-        signal
+        run
     });
-    if (settings.command === 'export' && report.command === 'export') {
-        try {
-            await exportSite(settings, report, {
-                client,
-                deadline,
-                signal,
-                retryBaseDelayMs: retryBaseDelayMs(settings),
-                stallTimeoutMs: requestTimeoutMs(settings)
-            });
+    try {
+        if (settings.command === 'export' && report.command === 'export') {
+            await exportSite(settings, report, { run, client, retryBaseDelayMs: retryBaseDelayMs(settings), stallTimeoutMs: requestTimeoutMs(settings) });
         }
-        finally {
-            await writeExportSummary(report, !settings.maskBundleUrl);
-            if (report.siteCheck)
-                await writeSiteCheckSummary(report.siteCheck);
-            if (report.siteCheck?.report.browser)
-                await writeBrowserSummary(report.siteCheck.report.browser);
+        else if (settings.command === 'agent-job' && report.command === 'agent-job') {
+            await followAgentJob(settings, report, { run, client, comment: frontEnd.comment });
         }
     }
-    else if (settings.command === 'agent-job' && report.command === 'agent-job') {
-        await followAgentJob(settings, report, client, { deadline, signal, comment });
+    finally {
+        await writeSummaries(run.host, settings, report);
     }
+}
+/** The run's context: `timeout-seconds` counts from here. */
+function startRun(settings, { host, cancellation, runner }) {
+    const path = settings.command === 'export' ? settings.path : undefined;
+    return {
+        host,
+        deadline: deadline/* Deadline */.B.in(settings.timeoutMs, cancellation),
+        cancellation,
+        runner,
+        output: new OutputFolder(async (jobId) => {
+            if (!path)
+                return host.newDirectory(jobId);
+            await (0,external_node_fs_promises_.mkdir)(path, { recursive: true });
+            return path;
+        })
+    };
+}
+async function writeSummaries(host, settings, report) {
+    if (settings.command === 'agent-job' && report.command === 'agent-job') {
+        await writeAgentSummary(host, settings, report);
+        return;
+    }
+    if (settings.command !== 'export' || report.command !== 'export')
+        return;
+    await writeExportSummary(host, report, !settings.maskBundleUrl);
+    if (report.siteCheck)
+        await writeSiteCheckSummary(host, report.siteCheck);
+    if (report.siteCheck?.report.browser)
+        await writeBrowserSummary(host, report.siteCheck.report.browser);
 }
 /** One request may take a sixth of the whole wait, between 1 and 30 seconds, so a retry still fits. */
 function requestTimeoutMs(settings) {
@@ -62171,330 +60800,3604 @@ function retryBaseDelayMs(settings) {
     return Math.min(1000, settings.pollIntervalMs);
 }
 
-;// CONCATENATED MODULE: ./src/settings.ts
-
-
-
-
-
-/** Thrown for a malformed input; the message names the input and never holds a secret. */
-class InputError extends ActionError {
-    name = 'InputError';
-    code = 'input';
-}
-const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/;
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
-const bool = schemas_string()
-    .regex(/^(true|false)$/i, { error: (issue) => `must be true or false, got "${issue.input}"` })
-    .transform((value) => value.toLowerCase() === 'true');
-const seconds = schemas_string()
-    .regex(/^\s*\d*\.?\d+\s*$/, {
-    error: (issue) => `must be a positive number of seconds, got "${issue.input}"`,
-    abort: true
-})
-    .refine((text) => Number(text) >= 0.001 && Number.isFinite(Number(text)), {
-    error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
-})
-    .transform((text) => Math.round(Number(text) * 1000));
-const optionalId = schemas_string()
-    .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
-    .optional();
+;// CONCATENATED MODULE: ./src/report/outputs.ts
 /**
- * Every input of action.yml, in its order, described once: the command that reads it, its default
- * and what it accepts. test/settings.test.ts checks the names and defaults against action.yml.
+ * The step's outputs from what the run learned; an output whose value the run never reached is
+ * left out. After a failure or a timeout `job-id` and the last status seen are still there, so a
+ * later step can tell where the job was and resume it.
  */
-const INPUTS = {
-    'api-key': {
-        command: 'both',
-        schema: schemas_string()
-            .min(1, {
-            error: 'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
-                "Workflows triggered from a fork's pull request don't receive secrets",
-            abort: true
-        })
-            // The value never appears in this message: it is a secret even when malformed.
-            .regex(ADMIN_KEY_SHAPE, {
-            error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)'
-        })
-    },
-    'base-url': {
-        command: 'both',
-        default: 'https://api.mintlify.com',
-        schema: schemas_string().transform((value, ctx) => {
-            const url = URL.parse(value);
-            if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-                ctx.addIssue({
-                    code: 'custom',
-                    message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"`
-                });
-                return NEVER;
-            }
-            if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-                ctx.addIssue({
-                    code: 'custom',
-                    message: `must use https:// (plain http is allowed only for loopback addresses), got "${url.protocol}//${url.host}"`
-                });
-                return NEVER;
-            }
-            if (url.username || url.password || url.search || url.hash) {
-                ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
-                return NEVER;
-            }
-            return url.href.replace(/\/+$/, '');
-        })
-    },
-    command: {
-        command: 'both',
-        default: 'export',
-        schema: schemas_enum(['export', 'agent-job'], {
-            error: (issue) => `must be export or agent-job, got "${String(issue.input)}"`
-        })
-    },
-    domain: {
-        command: 'export',
-        schema: schemas_string()
-            .transform((value, ctx) => {
-            if (!value)
-                return undefined;
-            const host = hostOf(value);
-            if (!host || !HOST_NAME.test(host)) {
-                ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` });
-                return NEVER;
-            }
-            return host;
-        })
-            .optional()
-    },
-    'export-job-id': { command: 'export', schema: optionalId },
-    'project-id': { command: 'agent-job', schema: optionalId },
-    'agent-job-id': { command: 'agent-job', schema: optionalId },
-    wait: { command: 'both', default: 'true', schema: bool },
-    'timeout-seconds': { command: 'both', default: '1800', schema: seconds },
-    'poll-interval-seconds': { command: 'both', default: '5', schema: seconds },
-    download: { command: 'export', default: 'true', schema: bool },
-    extract: { command: 'export', default: 'false', schema: bool },
-    path: { command: 'export', schema: schemas_string().optional() },
-    'comment-on': {
-        command: 'agent-job',
-        schema: schemas_string()
-            .regex(/^#?[1-9]\d{0,9}$/, {
-            error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
-        })
-            .transform((value) => Number(value.replace('#', '')))
-            .optional()
-    },
-    'github-token': { command: 'agent-job', default: '${{ github.token }}', schema: schemas_string() },
-    'mask-bundle-url': { command: 'export', default: 'true', schema: bool },
-    paths: {
-        command: 'export',
-        schema: schemas_string().transform((value) => value
-            .split(/\r?\n/)
-            .map((line) => line.trim())
-            .filter(Boolean))
-    },
-    version: { command: 'export', schema: schemas_string().optional() },
-    verify: {
-        command: 'export',
-        default: 'warn',
-        schema: schemas_enum(['warn', 'error', 'off'], {
-            error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
-        })
-    },
-    'verify-browser': {
-        command: 'export',
-        default: 'auto',
-        schema: schemas_enum(['auto', 'on', 'off'], {
-            error: (issue) => `must be auto, on or off, got "${String(issue.input)}"`
-        })
-    },
-    'verify-browser-pages': {
-        command: 'export',
-        default: '25',
-        schema: schemas_string()
-            .regex(/^\s*[1-9]\d{0,5}\s*$/, {
-            error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"`
-        })
-            .transform(Number)
+function outputsOf(report) {
+    const outputs = {};
+    if (report.command === 'agent-job') {
+        const { job, outcome } = report;
+        if (job?.status)
+            outputs.status = job.status;
+        if (outcome)
+            outputs['pr-link'] = outcome.prLink ?? '';
+        if (report.commentUrl !== undefined)
+            outputs['comment-url'] = report.commentUrl;
+        return outputs;
     }
-};
-const SPECS = Object.entries(INPUTS);
-const INPUT_NAMES = SPECS.map(([name]) => name);
-const INPUT_OFFERS = SPECS.map(([name, spec]) => ({
-    name,
-    command: spec.command,
-    default: spec.default,
-    switch: spec.schema === bool,
-    choices: spec.schema instanceof ZodEnum ? spec.schema.options.map(String) : undefined
-}));
-/**
- * A default such as `${{ github.token }}` is the runner's to resolve: the action never applies it,
- * and cannot tell the value the runner put in from one the workflow gave.
- */
-function isExpression(value) {
-    return value.includes('${{');
+    const { jobId, job, pageCount, bundle, archive, siteCheck } = report;
+    if (jobId !== undefined)
+        outputs['job-id'] = jobId;
+    if (job?.status)
+        outputs.status = job.status;
+    if (pageCount !== undefined)
+        outputs['page-count'] = String(pageCount);
+    if (bundle) {
+        outputs['bundle-url'] = bundle.bundleUrl;
+        outputs['expires-at'] = bundle.expiresAt ?? '';
+    }
+    if (report.helmValuesPath !== undefined)
+        outputs['helm-values-path'] = report.helmValuesPath;
+    if (archive) {
+        outputs['bundle-path'] = archive.path;
+        outputs['bundle-sha256'] = archive.sha256;
+    }
+    if (report.sitePath !== undefined)
+        outputs['site-path'] = report.sitePath;
+    if (siteCheck)
+        outputs['verify-report-path'] = siteCheck.reportPath;
+    return outputs;
 }
-/** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
-const DEFAULTS = Object.fromEntries(SPECS.flatMap(([name, spec]) => spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]]));
-/** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
-const OPTIONAL = SPECS.filter(([, spec]) => spec.schema instanceof ZodOptional).map(([name]) => name);
-const EXPORT_ONLY = SPECS.filter(([, spec]) => spec.command === 'export').map(([name]) => name);
-const AGENT_ONLY = SPECS.filter(([, spec]) => spec.command === 'agent-job').map(([name]) => name);
-const InputsSchema = object(Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])))
-    .superRefine((inputs, ctx) => {
-    const missing = (input, why) => {
-        ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` });
+
+// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
+var light = __nccwpck_require__(3251);
+// EXTERNAL MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
+var dist_src = __nccwpck_require__(1015);
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// pkg/dist-src/version.js
+var VERSION = "0.0.0-development";
+
+// pkg/dist-src/error-request.js
+function isRequestError(error) {
+  return error.request !== void 0;
+}
+async function errorRequest(state, octokit, error, options) {
+  if (!isRequestError(error) || !error?.request.request) {
+    throw error;
+  }
+  if (error.status >= 400 && !state.doNotRetry.includes(error.status)) {
+    const retries = options.request.retries != null ? options.request.retries : state.retries;
+    const retryAfter = Math.pow((options.request.retryCount || 0) + 1, 2);
+    throw octokit.retry.retryRequest(error, retries, retryAfter);
+  }
+  throw error;
+}
+
+// pkg/dist-src/wrap-request.js
+
+
+async function wrapRequest(state, octokit, request, options) {
+  const limiter = new light();
+  limiter.on("failed", function(error, info) {
+    const maxRetries = ~~error.request.request?.retries;
+    const after = ~~error.request.request?.retryAfter;
+    options.request.retryCount = info.retryCount + 1;
+    if (maxRetries > info.retryCount) {
+      return after * state.retryAfterBaseValue;
+    }
+  });
+  return limiter.schedule(
+    requestWithGraphqlErrorHandling.bind(null, state, octokit, request),
+    options
+  );
+}
+async function requestWithGraphqlErrorHandling(state, octokit, request, options) {
+  const response = await request(options);
+  if (response.data && response.data.errors && response.data.errors.length > 0 && /Something went wrong while executing your query/.test(
+    response.data.errors[0].message
+  )) {
+    const error = new dist_src/* RequestError */.G(response.data.errors[0].message, 500, {
+      request: options,
+      response
+    });
+    return errorRequest(state, octokit, error, options);
+  }
+  return response;
+}
+
+// pkg/dist-src/index.js
+function dist_bundle_retry(octokit, octokitOptions) {
+  const state = Object.assign(
+    {
+      enabled: true,
+      retryAfterBaseValue: 1e3,
+      doNotRetry: [400, 401, 403, 404, 410, 422, 451],
+      retries: 3
+    },
+    octokitOptions.retry
+  );
+  const retryPlugin = {
+    retry: {
+      retryRequest: (error, retries, retryAfter) => {
+        error.request.request = Object.assign({}, error.request.request, {
+          retries,
+          retryAfter
+        });
+        return error;
+      }
+    }
+  };
+  if (state.enabled) {
+    octokit.hook.error("request", errorRequest.bind(null, state, retryPlugin));
+    octokit.hook.wrap("request", wrapRequest.bind(null, state, retryPlugin));
+  }
+  return retryPlugin;
+}
+dist_bundle_retry.VERSION = VERSION;
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+// pkg/dist-src/index.js
+
+
+// pkg/dist-src/version.js
+var dist_bundle_VERSION = "0.0.0-development";
+
+// pkg/dist-src/wrap-request.js
+var noop = () => Promise.resolve();
+function dist_bundle_wrapRequest(state, request, options) {
+  return state.retryLimiter.schedule(doRequest, state, request, options);
+}
+async function doRequest(state, request, options) {
+  const { pathname } = new URL(options.url, "http://github.test");
+  const isAuth = isAuthRequest(options.method, pathname);
+  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
+  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state.write.key(state.id).schedule(jobOptions, noop);
+  }
+  if (isWrite && state.triggersNotification(pathname)) {
+    await state.notifications.key(state.id).schedule(jobOptions, noop);
+  }
+  if (isSearch) {
+    await state.search.key(state.id).schedule(jobOptions, noop);
+  }
+  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request, options);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error) => error.type === "RATE_LIMITED")) {
+      const error = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method, pathname) {
+  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+
+// pkg/dist-src/generated/triggers-notification-paths.js
+var triggers_notification_paths_default = [
+  "/orgs/{org}/invitations",
+  "/orgs/{org}/invitations/{invitation_id}",
+  "/orgs/{org}/teams/{team_slug}/discussions",
+  "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "/repos/{owner}/{repo}/collaborators/{username}",
+  "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "/repos/{owner}/{repo}/issues",
+  "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+  "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+  "/repos/{owner}/{repo}/pulls",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+  "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "/repos/{owner}/{repo}/releases",
+  "/teams/{team_id}/discussions",
+  "/teams/{team_id}/discussions/{discussion_number}/comments"
+];
+
+// pkg/dist-src/route-matcher.js
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (path) => path.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+
+// pkg/dist-src/index.js
+var regex = routeMatcher(triggers_notification_paths_default);
+var triggersNotification = regex.test.bind(regex);
+var groups = {};
+var createGroups = function(Bottleneck, common) {
+  groups.global = new Bottleneck.Group({
+    id: "octokit-global",
+    maxConcurrent: 10,
+    ...common
+  });
+  groups.auth = new Bottleneck.Group({
+    id: "octokit-auth",
+    maxConcurrent: 1,
+    ...common
+  });
+  groups.search = new Bottleneck.Group({
+    id: "octokit-search",
+    maxConcurrent: 1,
+    minTime: 2e3,
+    ...common
+  });
+  groups.write = new Bottleneck.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1e3,
+    ...common
+  });
+  groups.notifications = new Bottleneck.Group({
+    id: "octokit-notifications",
+    maxConcurrent: 1,
+    minTime: 3e3,
+    ...common
+  });
+};
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled = true,
+    Bottleneck = light,
+    id = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck, common);
+    }
+    state.global = state.global ?? groups.global;
+    state.auth = state.auth ?? groups.auth;
+    state.search = state.search ?? groups.search;
+    state.write = state.write ?? groups.write;
+    state.notifications = state.notifications ?? groups.notifications;
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck();
+    const events = {};
+    const emitter = new Bottleneck.Events(events);
+    events.on("secondary-limit", state.onSecondaryRateLimit);
+    events.on("rate-limit", state.onRateLimit);
+    events.on(
+      "error",
+      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
+    );
+    state.retryLimiter.on("failed", async function(error, info) {
+      const [state2, request, options] = info.args;
+      const { pathname } = new URL(options.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error.status !== 401;
+      if (!(shouldRetryGraphQL || error.status === 403 || error.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request.retryCount;
+      request.retryCount = retryCount;
+      options.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error.message)) {
+          const retryAfter2 = Number(error.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error.response.headers != null && error.response.headers["x-ratelimit-remaining"] === "0" || (error.response.data?.errors ?? []).some(
+          (error2) => error2.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request.retryCount++;
+        return retryAfter * state2.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request, options) => {
+    initializeBottleneck();
+    return dist_bundle_wrapRequest(state, request, options);
+  });
+  return {};
+}
+throttling.VERSION = dist_bundle_VERSION;
+throttling.triggersNotification = triggersNotification;
+
+
+;// CONCATENATED MODULE: ./src/action/github.ts
+
+
+
+
+
+
+
+/** The GitHub REST API version the comment calls are written against. */
+const GITHUB_API_VERSION = '2022-11-28';
+/** The first wait before GitHub is asked again; the retry plugin grows it with the square of the attempt. */
+const RETRY_BASE_MS = 1000;
+/**
+ * Every error status but those of the run's HTTP policy (core/net.ts) that say the fault is
+ * passing; 429 is GitHub's rate limit, which the throttling plugin waits out as GitHub asks.
+ */
+const NOT_RETRYABLE = Array.from({ length: 200 }, (_, index) => 400 + index).filter((status) => !RETRYABLE_STATUSES.has(status) || status === 429);
+/**
+ * GitHub's client under the run's HTTP policy: its connection pool (and proxy), a bound on every
+ * answer, the statuses worth another attempt and how many (@octokit/plugin-retry), GitHub's rate
+ * limits, primary and secondary, waited out as GitHub asks within the deadline
+ * (@octokit/plugin-throttling), and every request stopped by the deadline or the cancellation.
+ */
+async function githubClient(token, { runner, deadline, host }) {
+    // Loaded here so that exports, which never comment, do not pay for the GitHub client at start-up.
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 758).then(__nccwpck_require__.bind(__nccwpck_require__, 1758));
+    const retries = ATTEMPTS - 1;
+    const waitOut = (limit) => (retryAfterSeconds, _options, _octokit, retryCount) => {
+        const waitMs = retryAfterSeconds * 1000;
+        const again = retryCount < retries && waitMs <= MAX_RETRY_AFTER_MS && waitMs < deadline.remainingMs();
+        host.info(`GitHub's ${limit} was reached; ${again ? `retrying in ${retryAfterSeconds} s` : 'not retrying'}`);
+        return again;
     };
-    if (inputs.command === 'export') {
-        if (!inputs.domain && !inputs['export-job-id'])
-            missing('domain', 'for command export unless export-job-id is given');
-        if (inputs.extract && !inputs.download) {
-            ctx.addIssue({
-                code: 'custom',
-                path: ['extract'],
-                message: 'is true but download is false: unpacking needs the downloaded archive'
+    const octokit = getOctokit(token, {
+        baseUrl: runner.apiUrl,
+        userAgent: USER_AGENT,
+        request: { fetch: boundedFetch, signal: deadline.signal() },
+        retry: { retries, retryAfterBaseValue: RETRY_BASE_MS, doNotRetry: NOT_RETRYABLE },
+        throttle: { onRateLimit: waitOut('rate limit'), onSecondaryRateLimit: waitOut('secondary rate limit') }
+    }, ownFailuresFinal, dist_bundle_retry, throttling);
+    octokit.hook.before('request', (options) => {
+        options.headers['x-github-api-version'] = GITHUB_API_VERSION;
+    });
+    return octokit;
+}
+/**
+ * Octokit reports a failure of `fetch` as an HTTP 500, which the retry plugin retries; an answer
+ * that the run's policy refused (too large, not JSON) would come again, so it is not. Registered
+ * before the retry plugin, this hook sees the failure first.
+ */
+function ownFailuresFinal(octokit) {
+    octokit.hook.error('request', (error, options) => {
+        if (error.cause instanceof errors/* ActionError */.lZ && !error.cause.retryable)
+            options.request.retries = 0;
+        throw error;
+    });
+}
+/** Statuses whose answer has no body, which a Response may not be given. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+/**
+ * The `fetch` of the GitHub client: through the run's connection pool, with every answer read
+ * whole within the run's bound, and a successful answer with a body required to be JSON (every
+ * call the action makes expects JSON). Either failure names the call and the content type.
+ */
+async function boundedFetch(input, init) {
+    const url = new URL(input);
+    const call = `GitHub's answer to ${init?.method ?? 'GET'} ${url.pathname}`;
+    const response = await (0,undici/* fetch */.hd)(url, { ...init, dispatcher: dispatcher });
+    const type = response.headers.get('content-type');
+    const body = response.body
+        ? await readBounded(response.body, response.headers.get('content-length'))
+        : Buffer.alloc(0);
+    if (!body) {
+        throw new errors/* ActionError */.lZ(`${call} is larger than ${ANSWER_BOUND} (content type ${type ?? 'not given'}); it was not read further`, { code: 'too-large' });
+    }
+    if (response.ok && body.length > 0 && !/^application\/([\w.+-]*\+)?json\b/i.test(type ?? '')) {
+        throw new errors/* ActionError */.lZ(`${call} is not JSON (content type ${type ?? 'not given'})`, { code: 'not-json' });
+    }
+    const { status, statusText, headers } = response;
+    return new undici.Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, statusText, headers });
+}
+
+;// CONCATENATED MODULE: ./src/action/comment.ts
+
+
+
+
+/** Installation tokens (the workflow's GITHUB_TOKEN) cannot ask who they are; they write as this bot. */
+const ACTIONS_BOT = 'github-actions[bot]';
+/** GitHub refuses a comment body longer than this many characters. */
+const MAX_COMMENT_CHARS = 65_536;
+/**
+ * Posts the agent job's outcome on the issue or pull request, or updates the comment an earlier run
+ * posted for the same job (found by its hidden marker, among the token's own comments only).
+ * Two runs for the same job that race converge on one comment: after creating, each looks again,
+ * keeps the oldest marked comment and deletes the newer ones. Returns the comment's URL.
+ */
+async function upsertAgentComment({ token, issueNumber, job, run }) {
+    const { host, runner, deadline } = run;
+    if (!runner.repository) {
+        throw new errors/* ActionError */.lZ('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)', {
+            code: 'environment'
+        });
+    }
+    const { owner, repo } = runner.repository;
+    const octokit = await githubClient(token, run);
+    const marker = `<!-- mintlify-agent-job:${job.id} -->`;
+    const body = fitComment(commentBody(job, marker), runner.runUrl);
+    const signal = deadline.signal();
+    try {
+        signal.throwIfAborted();
+        const author = await tokenLogin(octokit);
+        const markedComments = async () => {
+            const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+                owner,
+                repo,
+                issue_number: issueNumber,
+                per_page: 100
+            });
+            return comments
+                .filter((comment) => comment.user?.login === author && comment.body?.includes(marker))
+                .sort((a, b) => a.id - b.id);
+        };
+        let marked = await markedComments();
+        let created;
+        if (marked.length === 0) {
+            created = (await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body })).data;
+            // Another run for the same job may have listed before this one created: look again.
+            marked = await markedComments();
+        }
+        const [kept = created, ...duplicates] = marked;
+        if (!kept)
+            throw new Error('the comment was neither found nor created');
+        // The listing may lag behind the comment just created: it is a duplicate all the same.
+        if (created && kept.id !== created.id && !duplicates.some((duplicate) => duplicate.id === created.id))
+            duplicates.push(created);
+        for (const duplicate of duplicates)
+            await deleteComment(octokit, owner, repo, duplicate.id);
+        if (kept.id === created?.id) {
+            host.info(`Commented ${kept.html_url}`);
+            return kept.html_url;
+        }
+        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: kept.id, body });
+        host.info(`Updated ${data.html_url}${duplicates.length > 0 ? ` (and removed ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'})` : ''}`);
+        return data.html_url;
+    }
+    catch (error) {
+        if (signal.aborted)
+            throw comment_stopped(signal.reason, `${owner}/${repo}#${issueNumber}`);
+        throw commentError(error, `${owner}/${repo}#${issueNumber}`);
+    }
+}
+/** The comment stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
+function comment_stopped(reason, target) {
+    if (!(reason instanceof deadline/* TimeUpError */.J))
+        return reason;
+    return new errors/* ActionError */.lZ(`Commenting on ${target} stopped: ${(0,words/* setting */.Pe)('timeout-seconds')} ran out`, {
+        code: 'out-of-time',
+        cause: reason
+    });
+}
+/** A racing run may have deleted the duplicate already. */
+async function deleteComment(octokit, owner, repo, id) {
+    try {
+        await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id });
+    }
+    catch (error) {
+        if (httpStatus(error) !== 404)
+            throw error;
+    }
+}
+/** The body, cut to GitHub's limit where needed, ending with a pointer to the run's full log. */
+function fitComment(body, link) {
+    if (body.length <= MAX_COMMENT_CHARS)
+        return body;
+    const note = `\n\n… (cut to GitHub's ${MAX_COMMENT_CHARS.toLocaleString('en')}-character limit${link ? `; the whole outcome is in ${link}` : ''})`;
+    return body.slice(0, MAX_COMMENT_CHARS - note.length) + note;
+}
+async function tokenLogin(octokit) {
+    try {
+        return (await octokit.rest.users.getAuthenticated()).data.login;
+    }
+    catch (error) {
+        if (httpStatus(error) === 403 || httpStatus(error) === 401)
+            return ACTIONS_BOT;
+        throw error;
+    }
+}
+function commentBody(job, marker) {
+    const outcome = job.status === 'failed'
+        ? 'The agent job **failed**.'
+        : job.prLink
+            ? `The agent opened ${job.prLink}.`
+            : job.status === 'completed' || job.status === 'archived'
+                ? 'The agent finished without changing any files: no pull request.'
+                : `The agent is still working (status: ${job.status}).`;
+    const rows = [
+        ['Job', `\`${job.id}\``],
+        ['Status', job.status],
+        ['Repository', job.repository],
+        ['Ref', job.ref ? `\`${job.ref}\`` : undefined],
+        ['Model', job.model]
+    ].filter((row) => row[1] !== undefined);
+    return [
+        marker,
+        `**Agent job \`${job.id}\`**: ${outcome}`,
+        '',
+        '| | |',
+        '|---|---|',
+        ...rows.map(([key, value]) => `| ${key} | ${value} |`)
+    ].join('\n');
+}
+function httpStatus(error) {
+    const status = error.status;
+    return typeof status === 'number' ? status : undefined;
+}
+/** Turns GitHub's refusals into what the workflow must change. */
+function commentError(error, target) {
+    const status = httpStatus(error);
+    const reason = error.message;
+    if (status === 403 || status === 401) {
+        return new errors/* ActionError */.lZ(`Commenting on ${target} was refused (HTTP ${status}: ${reason})`, {
+            code: 'github-refused',
+            hint: "Give the workflow's token permission to write comments: " +
+                '`permissions: issues: write` for an issue, `pull-requests: write` for a pull request',
+            cause: error
+        });
+    }
+    if (status === 404) {
+        return new errors/* ActionError */.lZ(`Cannot comment on ${target}: no such issue or pull request, or the token cannot see it (HTTP 404)`, {
+            code: 'github-not-found',
+            cause: error
+        });
+    }
+    return new errors/* ActionError */.lZ(`Commenting on ${target} failed: ${reason}`, { code: 'github', cause: error });
+}
+
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Sanitizes an input into a string so it can be passed into issueCommand safely
+ * @param input input to sanitize into a string
+ */
+function utils_toCommandValue(input) {
+    if (input === null || input === undefined) {
+        return '';
+    }
+    else if (typeof input === 'string' || input instanceof String) {
+        return input;
+    }
+    return JSON.stringify(input);
+}
+/**
+ *
+ * @param annotationProperties
+ * @returns The command properties to send with the actual annotation command
+ * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
+ */
+function toCommandProperties(annotationProperties) {
+    if (!Object.keys(annotationProperties).length) {
+        return {};
+    }
+    return {
+        title: annotationProperties.title,
+        file: annotationProperties.file,
+        line: annotationProperties.startLine,
+        endLine: annotationProperties.endLine,
+        col: annotationProperties.startColumn,
+        endColumn: annotationProperties.endColumn
+    };
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+
+
+/**
+ * Issues a command to the GitHub Actions runner
+ *
+ * @param command - The command name to issue
+ * @param properties - Additional properties for the command (key-value pairs)
+ * @param message - The message to include with the command
+ * @remarks
+ * This function outputs a specially formatted string to stdout that the Actions
+ * runner interprets as a command. These commands can control workflow behavior,
+ * set outputs, create annotations, mask values, and more.
+ *
+ * Command Format:
+ *   ::name key=value,key=value::message
+ *
+ * @example
+ * ```typescript
+ * // Issue a warning annotation
+ * issueCommand('warning', {}, 'This is a warning message');
+ * // Output: ::warning::This is a warning message
+ *
+ * // Set an environment variable
+ * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
+ * // Output: ::set-env name=MY_VAR::some value
+ *
+ * // Add a secret mask
+ * issueCommand('add-mask', {}, 'secretValue123');
+ * // Output: ::add-mask::secretValue123
+ * ```
+ *
+ * @internal
+ * This is an internal utility function that powers the public API functions
+ * such as setSecret, warning, error, and exportVariable.
+ */
+function command_issueCommand(command, properties, message) {
+    const cmd = new Command(command, properties, message);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
+}
+function command_issue(name, message = '') {
+    command_issueCommand(name, {}, message);
+}
+const CMD_STRING = '::';
+class Command {
+    constructor(command, properties, message) {
+        if (!command) {
+            command = 'missing.command';
+        }
+        this.command = command;
+        this.properties = properties;
+        this.message = message;
+    }
+    toString() {
+        let cmdStr = CMD_STRING + this.command;
+        if (this.properties && Object.keys(this.properties).length > 0) {
+            cmdStr += ' ';
+            let first = true;
+            for (const key in this.properties) {
+                if (this.properties.hasOwnProperty(key)) {
+                    const val = this.properties[key];
+                    if (val) {
+                        if (first) {
+                            first = false;
+                        }
+                        else {
+                            cmdStr += ',';
+                        }
+                        cmdStr += `${key}=${escapeProperty(val)}`;
+                    }
+                }
+            }
+        }
+        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+        return cmdStr;
+    }
+}
+function escapeData(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A');
+}
+function escapeProperty(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A')
+        .replace(/:/g, '%3A')
+        .replace(/,/g, '%2C');
+}
+//# sourceMappingURL=command.js.map
+;// CONCATENATED MODULE: external "crypto"
+const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+// EXTERNAL MODULE: external "fs"
+var external_fs_ = __nccwpck_require__(9896);
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+// For internal use, subject to change.
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+
+
+
+function file_command_issueFileCommand(command, message) {
+    const filePath = process.env[`GITHUB_${command}`];
+    if (!filePath) {
+        throw new Error(`Unable to find environment variable for file command ${command}`);
+    }
+    if (!external_fs_.existsSync(filePath)) {
+        throw new Error(`Missing file at path: ${filePath}`);
+    }
+    external_fs_.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_.EOL}`, {
+        encoding: 'utf8'
+    });
+}
+function file_command_prepareKeyValueMessage(key, value) {
+    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
+    const convertedValue = utils_toCommandValue(value);
+    // These should realistically never happen, but just in case someone finds a
+    // way to exploit uuid generation let's not allow keys or values that contain
+    // the delimiter.
+    if (key.includes(delimiter)) {
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    }
+    if (convertedValue.includes(delimiter)) {
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    }
+    return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
+}
+//# sourceMappingURL=file-command.js.map
+;// CONCATENATED MODULE: external "path"
+const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+// EXTERNAL MODULE: external "http"
+var external_http_ = __nccwpck_require__(8611);
+// EXTERNAL MODULE: external "https"
+var external_https_ = __nccwpck_require__(5692);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(770);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+/* eslint-disable @typescript-eslint/no-explicit-any */
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+var HttpCodes;
+(function (HttpCodes) {
+    HttpCodes[HttpCodes["OK"] = 200] = "OK";
+    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
+    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
+    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
+    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
+    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
+    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
+    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
+    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
+    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
+    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
+    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
+    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
+    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
+    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
+    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
+    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
+    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
+    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
+    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
+    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
+    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
+    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var Headers;
+(function (Headers) {
+    Headers["Accept"] = "accept";
+    Headers["ContentType"] = "content-type";
+})(Headers || (Headers = {}));
+var MediaTypes;
+(function (MediaTypes) {
+    MediaTypes["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
+/**
+ * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
+ * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+ */
+function lib_getProxyUrl(serverUrl) {
+    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    return proxyUrl ? proxyUrl.href : '';
+}
+const HttpRedirectCodes = [
+    HttpCodes.MovedPermanently,
+    HttpCodes.ResourceMoved,
+    HttpCodes.SeeOther,
+    HttpCodes.TemporaryRedirect,
+    HttpCodes.PermanentRedirect
+];
+const HttpResponseRetryCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+];
+const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
+    }
+}
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
+    }
+}
+function isHttps(requestUrl) {
+    const parsedUrl = new URL(requestUrl);
+    return parsedUrl.protocol === 'https:';
+}
+class lib_HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
+            }
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
+            }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
+            let response;
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
+                }
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
+                        break;
+                    }
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
+                    }
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
+                    }
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
+                }
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
+        });
+    }
+    /**
+     * Needs to be called if keepAlive is set to true in request options.
+     */
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
+        }
+        this._disposed = true;
+    }
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
+        });
+    }
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? https : http;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+        }
+        return lowercaseKeys(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
+            }
+            else {
+                return additionalValue;
+            }
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
             });
         }
+        return agent;
     }
-    else {
-        if (!inputs['project-id'])
-            missing('project-id', 'for command agent-job');
-        if (!inputs['agent-job-id'])
-            missing('agent-job-id', 'for command agent-job');
-        if (inputs['comment-on'] && !inputs['github-token'])
-            missing('github-token', 'when comment-on is set');
-    }
-});
-/**
- * Reads every input once and returns validated settings.
- * The key is masked before anything else happens, so no later log line can show it.
- */
-function readSettings() {
-    const { raw, given } = readRawInputs();
-    if (raw['api-key'])
-        host/* host */.H.setSecret(raw['api-key']);
-    if (raw['github-token'])
-        host/* host */.H.setSecret(raw['github-token']);
-    const parsed = InputsSchema.safeParse(raw);
-    if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${host/* host */.H.describeInput(String(issue.path[0]))} ${issue.message}`);
-        throw new InputError(problems.join('\n'));
-    }
-    const inputs = parsed.data;
-    if (raw.domain && inputs.domain)
-        announceDomainReduction(raw.domain, inputs.domain);
-    for (const [input, why] of ineffectiveInputs(inputs, given))
-        host/* host */.H.warning(`${host/* host */.H.describeInput(input)} ${why}`);
-    const common = {
-        apiKey: inputs['api-key'],
-        baseUrl: inputs['base-url'],
-        wait: inputs.wait,
-        timeoutMs: inputs['timeout-seconds'],
-        pollIntervalMs: inputs['poll-interval-seconds']
-    };
-    const settings = inputs.command === 'export'
-        ? {
-            ...common,
-            command: 'export',
-            domain: inputs.domain,
-            exportJobId: inputs['export-job-id'],
-            download: inputs.download,
-            extract: inputs.extract,
-            path: inputs.path ? external_node_path_default().resolve(inputs.path) : undefined,
-            maskBundleUrl: inputs['mask-bundle-url'],
-            paths: inputs.paths,
-            version: inputs.version,
-            verify: inputs.verify,
-            verifyBrowser: inputs['verify-browser'],
-            verifyBrowserPages: inputs['verify-browser-pages']
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
         }
-        : {
-            ...common,
-            command: 'agent-job',
-            projectId: inputs['project-id'] ?? '',
-            agentJobId: inputs['agent-job-id'] ?? '',
-            commentOn: inputs['comment-on'],
-            githubToken: inputs['github-token']
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
+    }
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
+        });
+    }
+}
+const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+class BasicCredentialHandler {
+    constructor(username, password) {
+        this.username = username;
+        this.password = password;
+    }
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return auth_awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class auth_BearerCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Bearer ${this.token}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return auth_awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class PersonalAccessTokenCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return auth_awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+//# sourceMappingURL=auth.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+class oidc_utils_OidcClient {
+    static createHttpClient(allowRetry = true, maxRetry = 10) {
+        const requestOptions = {
+            allowRetries: allowRetry,
+            maxRetries: maxRetry
         };
-    for (const [key, value] of Object.entries(settings)) {
-        if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined)
-            host/* host */.H.debug(`${key} = ${JSON.stringify(value)}`);
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
     }
-    return settings;
-}
-/** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
-function readRawInputs() {
-    const raw = {};
-    const given = new Set();
-    for (const [name, spec] of SPECS) {
-        // `paths` keeps its line breaks; every other input is trimmed.
-        const text = host/* host */.H.input(name);
-        const value = name === 'paths' ? text : text.trim();
-        const fallback = DEFAULTS[name] ?? '';
-        if (value || fallback || !OPTIONAL.includes(name))
-            raw[name] = value || fallback;
-        if (value.trim() && value !== fallback && !(spec.default && isExpression(spec.default)))
-            given.add(name);
-    }
-    return { raw: raw, given };
-}
-/** Inputs the workflow set that do nothing in the combination given, each with the reason. */
-function ineffectiveInputs(inputs, given) {
-    const found = [];
-    const unused = (names, why) => {
-        for (const name of names)
-            if (given.has(name))
-                found.push([name, why]);
-    };
-    if (inputs.command === 'export') {
-        unused(AGENT_ONLY, 'is used only by command agent-job; it does nothing for command export');
-        const checksSite = inputs.extract && inputs.verify !== 'off';
-        if (inputs['export-job-id']) {
-            // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
-            if (!checksSite)
-                unused(['domain'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
-            unused(['paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
+    static getRequestToken() {
+        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
+        if (!token) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
         }
-        else if (!inputs.wait) {
-            unused(['extract', 'verify'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack');
+        return token;
+    }
+    static getIDTokenUrl() {
+        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
+        if (!runtimeUrl) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
         }
-        if (!inputs.extract)
-            unused(['verify'], 'does nothing without extract: true: only an unpacked site is checked');
-        // verify-browser: off asks for nothing, so it is never an input that does nothing.
-        const browserInputs = inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages'];
-        if (!checksSite)
-            unused(browserInputs, 'does nothing without extract: true and verify not off: the browser pass is part of the site check');
-        else if (inputs['verify-browser'] === 'off')
-            unused(['verify-browser-pages'], 'does nothing with verify-browser: off');
+        return runtimeUrl;
     }
-    else {
-        unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job');
+    static getCall(id_token_url) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            var _a;
+            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const res = yield httpclient
+                .getJson(id_token_url)
+                .catch(error => {
+                throw new Error(`Failed to get ID Token. \n 
+        Error Code : ${error.statusCode}\n 
+        Error Message: ${error.message}`);
+            });
+            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
+            if (!id_token) {
+                throw new Error('Response json body do not have ID Token field');
+            }
+            return id_token;
+        });
     }
-    if (!inputs.wait)
-        unused(['poll-interval-seconds'], 'does nothing with wait: false: the job is read once, not polled');
-    return found;
+    static getIDToken(audience) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            try {
+                // New ID Token is requested from action service
+                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                if (audience) {
+                    const encodedAudience = encodeURIComponent(audience);
+                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
+                }
+                debug(`ID token url is ${id_token_url}`);
+                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                setSecret(id_token);
+                return id_token;
+            }
+            catch (error) {
+                throw new Error(`Error message: ${error.message}`);
+            }
+        });
+    }
+}
+//# sourceMappingURL=oidc-utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { access, appendFile, writeFile } = external_fs_.promises;
+const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
+const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
+class Summary {
+    constructor() {
+        this._buffer = '';
+    }
+    /**
+     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+     * Also checks r/w permissions.
+     *
+     * @returns step summary file path
+     */
+    filePath() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            if (this._filePath) {
+                return this._filePath;
+            }
+            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+            if (!pathFromEnv) {
+                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+            }
+            try {
+                yield access(pathFromEnv, external_fs_.constants.R_OK | external_fs_.constants.W_OK);
+            }
+            catch (_a) {
+                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+            }
+            this._filePath = pathFromEnv;
+            return this._filePath;
+        });
+    }
+    /**
+     * Wraps content in an HTML tag, adding any HTML attributes
+     *
+     * @param {string} tag HTML tag to wrap
+     * @param {string | null} content content within the tag
+     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+     *
+     * @returns {string} content wrapped in HTML element
+     */
+    wrap(tag, content, attrs = {}) {
+        const htmlAttrs = Object.entries(attrs)
+            .map(([key, value]) => ` ${key}="${value}"`)
+            .join('');
+        if (!content) {
+            return `<${tag}${htmlAttrs}>`;
+        }
+        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+    }
+    /**
+     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+     *
+     * @param {SummaryWriteOptions} [options] (optional) options for write operation
+     *
+     * @returns {Promise<Summary>} summary instance
+     */
+    write(options) {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+            const filePath = yield this.filePath();
+            const writeFunc = overwrite ? writeFile : appendFile;
+            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
+            return this.emptyBuffer();
+        });
+    }
+    /**
+     * Clears the summary buffer and wipes the summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    clear() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            return this.emptyBuffer().write({ overwrite: true });
+        });
+    }
+    /**
+     * Returns the current summary buffer as a string
+     *
+     * @returns {string} string of summary buffer
+     */
+    stringify() {
+        return this._buffer;
+    }
+    /**
+     * If the summary buffer is empty
+     *
+     * @returns {boolen} true if the buffer is empty
+     */
+    isEmptyBuffer() {
+        return this._buffer.length === 0;
+    }
+    /**
+     * Resets the summary buffer without writing to summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    emptyBuffer() {
+        this._buffer = '';
+        return this;
+    }
+    /**
+     * Adds raw text to the summary buffer
+     *
+     * @param {string} text content to add
+     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addRaw(text, addEOL = false) {
+        this._buffer += text;
+        return addEOL ? this.addEOL() : this;
+    }
+    /**
+     * Adds the operating system-specific end-of-line marker to the buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addEOL() {
+        return this.addRaw(external_os_.EOL);
+    }
+    /**
+     * Adds an HTML codeblock to the summary buffer
+     *
+     * @param {string} code content to render within fenced code block
+     * @param {string} lang (optional) language to syntax highlight code
+     *
+     * @returns {Summary} summary instance
+     */
+    addCodeBlock(code, lang) {
+        const attrs = Object.assign({}, (lang && { lang }));
+        const element = this.wrap('pre', this.wrap('code', code), attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML list to the summary buffer
+     *
+     * @param {string[]} items list of items to render
+     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addList(items, ordered = false) {
+        const tag = ordered ? 'ol' : 'ul';
+        const listItems = items.map(item => this.wrap('li', item)).join('');
+        const element = this.wrap(tag, listItems);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML table to the summary buffer
+     *
+     * @param {SummaryTableCell[]} rows table rows
+     *
+     * @returns {Summary} summary instance
+     */
+    addTable(rows) {
+        const tableBody = rows
+            .map(row => {
+            const cells = row
+                .map(cell => {
+                if (typeof cell === 'string') {
+                    return this.wrap('td', cell);
+                }
+                const { header, data, colspan, rowspan } = cell;
+                const tag = header ? 'th' : 'td';
+                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
+                return this.wrap(tag, data, attrs);
+            })
+                .join('');
+            return this.wrap('tr', cells);
+        })
+            .join('');
+        const element = this.wrap('table', tableBody);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds a collapsable HTML details element to the summary buffer
+     *
+     * @param {string} label text for the closed state
+     * @param {string} content collapsable content
+     *
+     * @returns {Summary} summary instance
+     */
+    addDetails(label, content) {
+        const element = this.wrap('details', this.wrap('summary', label) + content);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML image tag to the summary buffer
+     *
+     * @param {string} src path to the image you to embed
+     * @param {string} alt text description of the image
+     * @param {SummaryImageOptions} options (optional) addition image attributes
+     *
+     * @returns {Summary} summary instance
+     */
+    addImage(src, alt, options) {
+        const { width, height } = options || {};
+        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
+        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML section heading element
+     *
+     * @param {string} text heading text
+     * @param {number | string} [level=1] (optional) the heading level, default: 1
+     *
+     * @returns {Summary} summary instance
+     */
+    addHeading(text, level) {
+        const tag = `h${level}`;
+        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
+            ? tag
+            : 'h1';
+        const element = this.wrap(allowedTag, text);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML thematic break (<hr>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addSeparator() {
+        const element = this.wrap('hr', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML line break (<br>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addBreak() {
+        const element = this.wrap('br', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML blockquote to the summary buffer
+     *
+     * @param {string} text quote text
+     * @param {string} cite (optional) citation url
+     *
+     * @returns {Summary} summary instance
+     */
+    addQuote(text, cite) {
+        const attrs = Object.assign({}, (cite && { cite }));
+        const element = this.wrap('blockquote', text, attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML anchor tag to the summary buffer
+     *
+     * @param {string} text link text/content
+     * @param {string} href hyperlink
+     *
+     * @returns {Summary} summary instance
+     */
+    addLink(text, href) {
+        const element = this.wrap('a', text, { href });
+        return this.addRaw(element).addEOL();
+    }
+}
+const _summary = new Summary();
+/**
+ * @deprecated use `core.summary`
+ */
+const markdownSummary = (/* unused pure expression or super */ null && (_summary));
+const summary = _summary;
+//# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+
+/**
+ * toPosixPath converts the given path to the posix form. On Windows, \\ will be
+ * replaced with /.
+ *
+ * @param pth. Path to transform.
+ * @return string Posix path.
+ */
+function toPosixPath(pth) {
+    return pth.replace(/[\\]/g, '/');
 }
 /**
- * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
- * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
+ * toWin32Path converts the given path to the win32 form. On Linux, / will be
+ * replaced with \\.
+ *
+ * @param pth. Path to transform.
+ * @return string Win32 path.
  */
-function announceDomainReduction(value, hostName) {
-    const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
-    const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : '';
-    if (dropped) {
-        host/* host */.H.warning(`${host/* host */.H.describeInput('domain')} has a path ("${dropped}") that was dropped: the export covers the whole site ${hostName}, not only that path. ` +
-            'To export only some pages, list them in paths');
+function toWin32Path(pth) {
+    return pth.replace(/[/]/g, '\\');
+}
+/**
+ * toPlatformPath converts the given path to a platform-specific path. It does
+ * this by replacing instances of / and \ with the platform-specific path
+ * separator.
+ *
+ * @param pth The path to platformize.
+ * @return string The platform-specific path.
+ */
+function toPlatformPath(pth) {
+    return pth.replace(/[/\\]/g, path.sep);
+}
+//# sourceMappingURL=path-utils.js.map
+// EXTERNAL MODULE: external "string_decoder"
+var external_string_decoder_ = __nccwpck_require__(3193);
+// EXTERNAL MODULE: external "events"
+var external_events_ = __nccwpck_require__(4434);
+;// CONCATENATED MODULE: external "child_process"
+const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+// EXTERNAL MODULE: external "assert"
+var external_assert_ = __nccwpck_require__(2613);
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_.promises;
+// export const {open} = 'fs'
+const IS_WINDOWS = process.platform === 'win32';
+/**
+ * Custom implementation of readlink to ensure Windows junctions
+ * maintain trailing backslash for backward compatibility with Node.js < 24
+ *
+ * In Node.js 20, Windows junctions (directory symlinks) always returned paths
+ * with trailing backslashes. Node.js 24 removed this behavior, which breaks
+ * code that relied on this format for path operations.
+ *
+ * This implementation restores the Node 20 behavior by adding a trailing
+ * backslash to all junction results on Windows.
+ */
+function readlink(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        const result = yield fs.promises.readlink(fsPath);
+        // On Windows, restore Node 20 behavior: add trailing backslash to all results
+        // since junctions on Windows are always directory links
+        if (IS_WINDOWS && !result.endsWith('\\')) {
+            return `${result}\\`;
+        }
+        return result;
+    });
+}
+// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
+const UV_FS_O_EXLOCK = 0x10000000;
+const READONLY = external_fs_.constants.O_RDONLY;
+function exists(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
+                return false;
+            }
+            throw err;
+        }
+        return true;
+    });
+}
+function isDirectory(fsPath_1) {
+    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
+        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
+        return stats.isDirectory();
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
     }
-    else if (hostName !== value.toLowerCase()) {
-        host/* host */.H.notice(`${host/* host */.H.describeInput('domain')} reduced to its host: "${value}" → "${hostName}"`);
+    if (IS_WINDOWS) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
+}
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+            }
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS) {
+                // on Windows, test for valid extension
+                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
+                }
+            }
+            else {
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
+            }
+        }
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
+            try {
+                stats = yield stat(filePath);
+            }
+            catch (err) {
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
+            }
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = external_path_namespaceObject.dirname(filePath);
+                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = external_path_namespaceObject.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
+    });
+}
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
+}
+// Get the path of cmd.exe in windows
+function getCmdPath() {
+    var _a;
+    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
+}
+//# sourceMappingURL=io-util.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+/**
+ * Copies a file or folder.
+ * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See CopyOptions.
+ */
+function cp(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
+        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
+        // Dest is an existing file, but not forcing
+        if (destStat && destStat.isFile() && !force) {
+            return;
+        }
+        // If dest is an existing directory, should copy inside.
+        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
+            ? path.join(dest, path.basename(source))
+            : dest;
+        if (!(yield ioUtil.exists(source))) {
+            throw new Error(`no such file or directory: ${source}`);
+        }
+        const sourceStat = yield ioUtil.stat(source);
+        if (sourceStat.isDirectory()) {
+            if (!recursive) {
+                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
+            }
+            else {
+                yield cpDirRecursive(source, newDest, 0, force);
+            }
+        }
+        else {
+            if (path.relative(source, newDest) === '') {
+                // a file cannot be copied to itself
+                throw new Error(`'${newDest}' and '${source}' are the same file`);
+            }
+            yield io_copyFile(source, newDest, force);
+        }
+    });
+}
+/**
+ * Moves a path.
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See MoveOptions.
+ */
+function mv(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        if (yield ioUtil.exists(dest)) {
+            let destExists = true;
+            if (yield ioUtil.isDirectory(dest)) {
+                // If dest is directory copy src into dest
+                dest = path.join(dest, path.basename(source));
+                destExists = yield ioUtil.exists(dest);
+            }
+            if (destExists) {
+                if (options.force == null || options.force) {
+                    yield rmRF(dest);
+                }
+                else {
+                    throw new Error('Destination already exists');
+                }
+            }
+        }
+        yield mkdirP(path.dirname(dest));
+        yield ioUtil.rename(source, dest);
+    });
+}
+/**
+ * Remove a path recursively with force
+ *
+ * @param inputPath path to remove
+ */
+function rmRF(inputPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (ioUtil.IS_WINDOWS) {
+            // Check for invalid characters
+            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+            if (/[*"<>|]/.test(inputPath)) {
+                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+            }
+        }
+        try {
+            // note if path does not exist, error is silent
+            yield ioUtil.rm(inputPath, {
+                force: true,
+                maxRetries: 3,
+                recursive: true,
+                retryDelay: 300
+            });
+        }
+        catch (err) {
+            throw new Error(`File was unable to be removed ${err}`);
+        }
+    });
+}
+/**
+ * Make a directory.  Creates the full path with folders in between
+ * Will throw if it fails
+ *
+ * @param   fsPath        path to create
+ * @returns Promise<void>
+ */
+function mkdirP(fsPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        ok(fsPath, 'a path argument must be provided');
+        yield ioUtil.mkdir(fsPath, { recursive: true });
+    });
+}
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (IS_WINDOWS) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
+                }
+                else {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
+                }
+            }
+            return result;
+        }
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
+        }
+        return '';
+    });
+}
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // build the list of extensions to try
+        const extensions = [];
+        if (IS_WINDOWS && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
+            }
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (isRooted(tool)) {
+            const filePath = yield tryGetExecutablePath(tool, extensions);
+            if (filePath) {
+                return [filePath];
+            }
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(external_path_namespaceObject.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
+function readCopyOptions(options) {
+    const force = options.force == null ? true : options.force;
+    const recursive = Boolean(options.recursive);
+    const copySourceDirectory = options.copySourceDirectory == null
+        ? true
+        : Boolean(options.copySourceDirectory);
+    return { force, recursive, copySourceDirectory };
+}
+function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        // Ensure there is not a run away recursive copy
+        if (currentDepth >= 255)
+            return;
+        currentDepth++;
+        yield mkdirP(destDir);
+        const files = yield ioUtil.readdir(sourceDir);
+        for (const fileName of files) {
+            const srcFile = `${sourceDir}/${fileName}`;
+            const destFile = `${destDir}/${fileName}`;
+            const srcFileStat = yield ioUtil.lstat(srcFile);
+            if (srcFileStat.isDirectory()) {
+                // Recurse
+                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
+            }
+            else {
+                yield io_copyFile(srcFile, destFile, force);
+            }
+        }
+        // Change the mode for the newly created directory
+        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
+    });
+}
+// Buffered file copy
+function io_copyFile(srcFile, destFile, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
+            // unlink/re-link it
+            try {
+                yield ioUtil.lstat(destFile);
+                yield ioUtil.unlink(destFile);
+            }
+            catch (e) {
+                // Try to override file permission
+                if (e.code === 'EPERM') {
+                    yield ioUtil.chmod(destFile, '0666');
+                    yield ioUtil.unlink(destFile);
+                }
+                // other errors = it doesn't exist, no work to do
+            }
+            // Copy over symlink
+            const symlinkFull = yield ioUtil.readlink(srcFile);
+            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
+        }
+        else if (!(yield ioUtil.exists(destFile)) || force) {
+            yield ioUtil.copyFile(srcFile, destFile);
+        }
+    });
+}
+//# sourceMappingURL=io.js.map
+;// CONCATENATED MODULE: external "timers"
+const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+
+/* eslint-disable @typescript-eslint/unbound-method */
+const toolrunner_IS_WINDOWS = process.platform === 'win32';
+/*
+ * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
+ */
+class ToolRunner extends external_events_.EventEmitter {
+    constructor(toolPath, args, options) {
+        super();
+        if (!toolPath) {
+            throw new Error("Parameter 'toolPath' cannot be null or empty.");
+        }
+        this.toolPath = toolPath;
+        this.args = args || [];
+        this.options = options || {};
+    }
+    _debug(message) {
+        if (this.options.listeners && this.options.listeners.debug) {
+            this.options.listeners.debug(message);
+        }
+    }
+    _getCommandString(options, noPrefix) {
+        const toolPath = this._getSpawnFileName();
+        const args = this._getSpawnArgs(options);
+        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
+        if (toolrunner_IS_WINDOWS) {
+            // Windows + cmd file
+            if (this._isCmdFile()) {
+                cmd += toolPath;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows + verbatim
+            else if (options.windowsVerbatimArguments) {
+                cmd += `"${toolPath}"`;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows (regular)
+            else {
+                cmd += this._windowsQuoteCmdArg(toolPath);
+                for (const a of args) {
+                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
+                }
+            }
+        }
+        else {
+            // OSX/Linux - this can likely be improved with some form of quoting.
+            // creating processes on Unix is fundamentally different than Windows.
+            // on Unix, execvp() takes an arg array.
+            cmd += toolPath;
+            for (const a of args) {
+                cmd += ` ${a}`;
+            }
+        }
+        return cmd;
+    }
+    _processLineBuffer(data, strBuffer, onLine) {
+        try {
+            let s = strBuffer + data.toString();
+            let n = s.indexOf(external_os_.EOL);
+            while (n > -1) {
+                const line = s.substring(0, n);
+                onLine(line);
+                // the rest of the string ...
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
+            }
+            return s;
+        }
+        catch (err) {
+            // streaming lines to console is best effort.  Don't fail a build.
+            this._debug(`error processing line. Failed with error ${err}`);
+            return '';
+        }
+    }
+    _getSpawnFileName() {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                return process.env['COMSPEC'] || 'cmd.exe';
+            }
+        }
+        return this.toolPath;
+    }
+    _getSpawnArgs(options) {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
+                for (const a of this.args) {
+                    argline += ' ';
+                    argline += options.windowsVerbatimArguments
+                        ? a
+                        : this._windowsQuoteCmdArg(a);
+                }
+                argline += '"';
+                return [argline];
+            }
+        }
+        return this.args;
+    }
+    _endsWith(str, end) {
+        return str.endsWith(end);
+    }
+    _isCmdFile() {
+        const upperToolPath = this.toolPath.toUpperCase();
+        return (this._endsWith(upperToolPath, '.CMD') ||
+            this._endsWith(upperToolPath, '.BAT'));
+    }
+    _windowsQuoteCmdArg(arg) {
+        // for .exe, apply the normal quoting rules that libuv applies
+        if (!this._isCmdFile()) {
+            return this._uvQuoteCmdArg(arg);
+        }
+        // otherwise apply quoting rules specific to the cmd.exe command line parser.
+        // the libuv rules are generic and are not designed specifically for cmd.exe
+        // command line parser.
+        //
+        // for a detailed description of the cmd.exe command line parser, refer to
+        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
+        // need quotes for empty arg
+        if (!arg) {
+            return '""';
+        }
+        // determine whether the arg needs to be quoted
+        const cmdSpecialChars = [
+            ' ',
+            '\t',
+            '&',
+            '(',
+            ')',
+            '[',
+            ']',
+            '{',
+            '}',
+            '^',
+            '=',
+            ';',
+            '!',
+            "'",
+            '+',
+            ',',
+            '`',
+            '~',
+            '|',
+            '<',
+            '>',
+            '"'
+        ];
+        let needsQuotes = false;
+        for (const char of arg) {
+            if (cmdSpecialChars.some(x => x === char)) {
+                needsQuotes = true;
+                break;
+            }
+        }
+        // short-circuit if quotes not needed
+        if (!needsQuotes) {
+            return arg;
+        }
+        // the following quoting rules are very similar to the rules that by libuv applies.
+        //
+        // 1) wrap the string in quotes
+        //
+        // 2) double-up quotes - i.e. " => ""
+        //
+        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
+        //    doesn't work well with a cmd.exe command line.
+        //
+        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
+        //    for example, the command line:
+        //          foo.exe "myarg:""my val"""
+        //    is parsed by a .NET console app into an arg array:
+        //          [ "myarg:\"my val\"" ]
+        //    which is the same end result when applying libuv quoting rules. although the actual
+        //    command line from libuv quoting rules would look like:
+        //          foo.exe "myarg:\"my val\""
+        //
+        // 3) double-up slashes that precede a quote,
+        //    e.g.  hello \world    => "hello \world"
+        //          hello\"world    => "hello\\""world"
+        //          hello\\"world   => "hello\\\\""world"
+        //          hello world\    => "hello world\\"
+        //
+        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
+        //    the reasons for including this as a .cmd quoting rule are:
+        //
+        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
+        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
+        //
+        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
+        //       haven't heard any complaints about that aspect.
+        //
+        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
+        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
+        // by using %%.
+        //
+        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
+        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
+        //
+        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
+        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
+        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
+        // to an external program.
+        //
+        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
+        // % can be escaped within a .cmd file.
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\'; // double the slash
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '"'; // double the quote
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _uvQuoteCmdArg(arg) {
+        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
+        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
+        // is used.
+        //
+        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
+        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
+        // pasting copyright notice from Node within this function:
+        //
+        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
+        //
+        //      Permission is hereby granted, free of charge, to any person obtaining a copy
+        //      of this software and associated documentation files (the "Software"), to
+        //      deal in the Software without restriction, including without limitation the
+        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+        //      sell copies of the Software, and to permit persons to whom the Software is
+        //      furnished to do so, subject to the following conditions:
+        //
+        //      The above copyright notice and this permission notice shall be included in
+        //      all copies or substantial portions of the Software.
+        //
+        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+        //      IN THE SOFTWARE.
+        if (!arg) {
+            // Need double quotation for empty argument
+            return '""';
+        }
+        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
+            // No quotation needed
+            return arg;
+        }
+        if (!arg.includes('"') && !arg.includes('\\')) {
+            // No embedded double quotes or backslashes, so I can just wrap
+            // quote marks around the whole thing.
+            return `"${arg}"`;
+        }
+        // Expected input/output:
+        //   input : hello"world
+        //   output: "hello\"world"
+        //   input : hello""world
+        //   output: "hello\"\"world"
+        //   input : hello\world
+        //   output: hello\world
+        //   input : hello\\world
+        //   output: hello\\world
+        //   input : hello\"world
+        //   output: "hello\\\"world"
+        //   input : hello\\"world
+        //   output: "hello\\\\\"world"
+        //   input : hello world\
+        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
+        //                             but it appears the comment is wrong, it should be "hello world\\"
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\';
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '\\';
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _cloneExecOptions(options) {
+        options = options || {};
+        const result = {
+            cwd: options.cwd || process.cwd(),
+            env: options.env || process.env,
+            silent: options.silent || false,
+            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
+            failOnStdErr: options.failOnStdErr || false,
+            ignoreReturnCode: options.ignoreReturnCode || false,
+            delay: options.delay || 10000
+        };
+        result.outStream = options.outStream || process.stdout;
+        result.errStream = options.errStream || process.stderr;
+        return result;
+    }
+    _getSpawnOptions(options, toolPath) {
+        options = options || {};
+        const result = {};
+        result.cwd = options.cwd;
+        result.env = options.env;
+        result['windowsVerbatimArguments'] =
+            options.windowsVerbatimArguments || this._isCmdFile();
+        if (options.windowsVerbatimArguments) {
+            result.argv0 = `"${toolPath}"`;
+        }
+        return result;
+    }
+    /**
+     * Exec a tool.
+     * Output will be streamed to the live console.
+     * Returns promise with return code
+     *
+     * @param     tool     path to tool to exec
+     * @param     options  optional exec options.  See ExecOptions
+     * @returns   number
+     */
+    exec() {
+        return toolrunner_awaiter(this, void 0, void 0, function* () {
+            // root the tool path if it is unrooted and contains relative pathing
+            if (!isRooted(this.toolPath) &&
+                (this.toolPath.includes('/') ||
+                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
+                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
+                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+            }
+            // if the tool is only a file name, then resolve it from the PATH
+            // otherwise verify it exists (add extension on Windows if necessary)
+            this.toolPath = yield which(this.toolPath, true);
+            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
+                this._debug(`exec tool: ${this.toolPath}`);
+                this._debug('arguments:');
+                for (const arg of this.args) {
+                    this._debug(`   ${arg}`);
+                }
+                const optionsNonNull = this._cloneExecOptions(this.options);
+                if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
+                }
+                const state = new ExecState(optionsNonNull, this.toolPath);
+                state.on('debug', (message) => {
+                    this._debug(message);
+                });
+                if (this.options.cwd && !(yield exists(this.options.cwd))) {
+                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
+                }
+                const fileName = this._getSpawnFileName();
+                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                let stdbuffer = '';
+                if (cp.stdout) {
+                    cp.stdout.on('data', (data) => {
+                        if (this.options.listeners && this.options.listeners.stdout) {
+                            this.options.listeners.stdout(data);
+                        }
+                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                            optionsNonNull.outStream.write(data);
+                        }
+                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.stdline) {
+                                this.options.listeners.stdline(line);
+                            }
+                        });
+                    });
+                }
+                let errbuffer = '';
+                if (cp.stderr) {
+                    cp.stderr.on('data', (data) => {
+                        state.processStderr = true;
+                        if (this.options.listeners && this.options.listeners.stderr) {
+                            this.options.listeners.stderr(data);
+                        }
+                        if (!optionsNonNull.silent &&
+                            optionsNonNull.errStream &&
+                            optionsNonNull.outStream) {
+                            const s = optionsNonNull.failOnStdErr
+                                ? optionsNonNull.errStream
+                                : optionsNonNull.outStream;
+                            s.write(data);
+                        }
+                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.errline) {
+                                this.options.listeners.errline(line);
+                            }
+                        });
+                    });
+                }
+                cp.on('error', (err) => {
+                    state.processError = err.message;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    state.CheckComplete();
+                });
+                cp.on('exit', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                cp.on('close', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                state.on('done', (error, exitCode) => {
+                    if (stdbuffer.length > 0) {
+                        this.emit('stdline', stdbuffer);
+                    }
+                    if (errbuffer.length > 0) {
+                        this.emit('errline', errbuffer);
+                    }
+                    cp.removeAllListeners();
+                    if (error) {
+                        reject(error);
+                    }
+                    else {
+                        resolve(exitCode);
+                    }
+                });
+                if (this.options.input) {
+                    if (!cp.stdin) {
+                        throw new Error('child process missing stdin');
+                    }
+                    cp.stdin.end(this.options.input);
+                }
+            }));
+        });
     }
 }
-/** The host of a domain input, accepting a pasted URL or a host with a path. */
-function hostOf(value) {
-    return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase();
+/**
+ * Convert an arg string to an array of args. Handles escaping
+ *
+ * @param    argString   string of arguments
+ * @returns  string[]    array of arguments
+ */
+function argStringToArray(argString) {
+    const args = [];
+    let inQuotes = false;
+    let escaped = false;
+    let arg = '';
+    function append(c) {
+        // we only escape double quotes.
+        if (escaped && c !== '"') {
+            arg += '\\';
+        }
+        arg += c;
+        escaped = false;
+    }
+    for (let i = 0; i < argString.length; i++) {
+        const c = argString.charAt(i);
+        if (c === '"') {
+            if (!escaped) {
+                inQuotes = !inQuotes;
+            }
+            else {
+                append(c);
+            }
+            continue;
+        }
+        if (c === '\\' && escaped) {
+            append(c);
+            continue;
+        }
+        if (c === '\\' && inQuotes) {
+            escaped = true;
+            continue;
+        }
+        if (c === ' ' && !inQuotes) {
+            if (arg.length > 0) {
+                args.push(arg);
+                arg = '';
+            }
+            continue;
+        }
+        append(c);
+    }
+    if (arg.length > 0) {
+        args.push(arg.trim());
+    }
+    return args;
+}
+class ExecState extends external_events_.EventEmitter {
+    constructor(options, toolPath) {
+        super();
+        this.processClosed = false; // tracks whether the process has exited and stdio is closed
+        this.processError = '';
+        this.processExitCode = 0;
+        this.processExited = false; // tracks whether the process has exited
+        this.processStderr = false; // tracks whether stderr was written to
+        this.delay = 10000; // 10 seconds
+        this.done = false;
+        this.timeout = null;
+        if (!toolPath) {
+            throw new Error('toolPath must not be empty');
+        }
+        this.options = options;
+        this.toolPath = toolPath;
+        if (options.delay) {
+            this.delay = options.delay;
+        }
+    }
+    CheckComplete() {
+        if (this.done) {
+            return;
+        }
+        if (this.processClosed) {
+            this._setResult();
+        }
+        else if (this.processExited) {
+            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
+        }
+    }
+    _debug(message) {
+        this.emit('debug', message);
+    }
+    _setResult() {
+        // determine whether there is an error
+        let error;
+        if (this.processExited) {
+            if (this.processError) {
+                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
+            }
+            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
+                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
+            }
+            else if (this.processStderr && this.options.failOnStdErr) {
+                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
+            }
+        }
+        // clear the timeout
+        if (this.timeout) {
+            clearTimeout(this.timeout);
+            this.timeout = null;
+        }
+        this.done = true;
+        this.emit('done', error, this.processExitCode);
+    }
+    static HandleTimeout(state) {
+        if (state.done) {
+            return;
+        }
+        if (!state.processClosed && state.processExited) {
+            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+            state._debug(message);
+        }
+        state._setResult();
+    }
+}
+//# sourceMappingURL=toolrunner.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+/**
+ * Exec a command.
+ * Output will be streamed to the live console.
+ * Returns promise with return code
+ *
+ * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
+ * @param     args               optional arguments for tool. Escaping is handled by the lib.
+ * @param     options            optional exec options.  See ExecOptions
+ * @returns   Promise<number>    exit code
+ */
+function exec_exec(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        const commandArgs = tr.argStringToArray(commandLine);
+        if (commandArgs.length === 0) {
+            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
+        }
+        // Path to tool to execute should be first arg
+        const toolPath = commandArgs[0];
+        args = commandArgs.slice(1).concat(args || []);
+        const runner = new tr.ToolRunner(toolPath, args, options);
+        return runner.exec();
+    });
+}
+/**
+ * Exec a command and get the output.
+ * Output will be streamed to the live console.
+ * Returns promise with the exit code and collected stdout and stderr
+ *
+ * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
+ * @param     args                  optional arguments for tool. Escaping is handled by the lib.
+ * @param     options               optional exec options.  See ExecOptions
+ * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
+ */
+function getExecOutput(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        var _a, _b;
+        let stdout = '';
+        let stderr = '';
+        //Using string decoder covers the case where a mult-byte character is split
+        const stdoutDecoder = new StringDecoder('utf8');
+        const stderrDecoder = new StringDecoder('utf8');
+        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
+        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
+        const stdErrListener = (data) => {
+            stderr += stderrDecoder.write(data);
+            if (originalStdErrListener) {
+                originalStdErrListener(data);
+            }
+        };
+        const stdOutListener = (data) => {
+            stdout += stdoutDecoder.write(data);
+            if (originalStdoutListener) {
+                originalStdoutListener(data);
+            }
+        };
+        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        //flush any remaining characters
+        stdout += stdoutDecoder.end();
+        stderr += stderrDecoder.end();
+        return {
+            exitCode,
+            stdout,
+            stderr
+        };
+    });
+}
+//# sourceMappingURL=exec.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+        silent: true
+    });
+    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+        silent: true
+    });
+    return {
+        name: name.trim(),
+        version: version.trim()
+    };
+});
+const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    var _a, _b, _c, _d;
+    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+        silent: true
+    });
+    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
+    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
+    return {
+        name,
+        version
+    };
+});
+const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+        silent: true
+    });
+    const [name, version] = stdout.trim().split('\n');
+    return {
+        name,
+        version
+    };
+});
+const platform = external_os_.platform();
+const arch = external_os_.arch();
+const isWindows = platform === 'win32';
+const isMacOS = platform === 'darwin';
+const isLinux = platform === 'linux';
+function getDetails() {
+    return platform_awaiter(this, void 0, void 0, function* () {
+        return Object.assign(Object.assign({}, (yield (isWindows
+            ? getWindowsInfo()
+            : isMacOS
+                ? getMacOsInfo()
+                : getLinuxInfo()))), { platform,
+            arch,
+            isWindows,
+            isMacOS,
+            isLinux });
+    });
+}
+//# sourceMappingURL=platform.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+/**
+ * The code to exit an action
+ */
+var ExitCode;
+(function (ExitCode) {
+    /**
+     * A code indicating that the action was successful
+     */
+    ExitCode[ExitCode["Success"] = 0] = "Success";
+    /**
+     * A code indicating that the action was a failure
+     */
+    ExitCode[ExitCode["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+//-----------------------------------------------------------------------
+// Variables
+//-----------------------------------------------------------------------
+/**
+ * Sets env variable for this action and future actions in the job
+ * @param name the name of the variable to set
+ * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exportVariable(name, val) {
+    const convertedVal = toCommandValue(val);
+    process.env[name] = convertedVal;
+    const filePath = process.env['GITHUB_ENV'] || '';
+    if (filePath) {
+        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
+    }
+    issueCommand('set-env', { name }, convertedVal);
+}
+/**
+ * Registers a secret which will get masked from logs
+ *
+ * @param secret - Value of the secret to be masked
+ * @remarks
+ * This function instructs the Actions runner to mask the specified value in any
+ * logs produced during the workflow run. Once registered, the secret value will
+ * be replaced with asterisks (***) whenever it appears in console output, logs,
+ * or error messages.
+ *
+ * This is useful for protecting sensitive information such as:
+ * - API keys
+ * - Access tokens
+ * - Authentication credentials
+ * - URL parameters containing signatures (SAS tokens)
+ *
+ * Note that masking only affects future logs; any previous appearances of the
+ * secret in logs before calling this function will remain unmasked.
+ *
+ * @example
+ * ```typescript
+ * // Register an API token as a secret
+ * const apiToken = "abc123xyz456";
+ * setSecret(apiToken);
+ *
+ * // Now any logs containing this value will show *** instead
+ * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
+ * ```
+ */
+function core_setSecret(secret) {
+    command_issueCommand('add-mask', {}, secret);
+}
+/**
+ * Prepends inputPath to the PATH (for this action and future actions)
+ * @param inputPath
+ */
+function addPath(inputPath) {
+    const filePath = process.env['GITHUB_PATH'] || '';
+    if (filePath) {
+        issueFileCommand('PATH', inputPath);
+    }
+    else {
+        issueCommand('add-path', {}, inputPath);
+    }
+    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
+}
+/**
+ * Gets the value of an input.
+ * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
+ * Returns an empty string if the value is not defined.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string
+ */
+function getInput(name, options) {
+    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options && options.required && !val) {
+        throw new Error(`Input required and not supplied: ${name}`);
+    }
+    if (options && options.trimWhitespace === false) {
+        return val;
+    }
+    return val.trim();
+}
+/**
+ * Gets the values of an multiline input.  Each value is also trimmed.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string[]
+ *
+ */
+function getMultilineInput(name, options) {
+    const inputs = getInput(name, options)
+        .split('\n')
+        .filter(x => x !== '');
+    if (options && options.trimWhitespace === false) {
+        return inputs;
+    }
+    return inputs.map(input => input.trim());
+}
+/**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name, options);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+/**
+ * Sets the value of an output.
+ *
+ * @param     name     name of the output to set
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function setOutput(name, value) {
+    const filePath = process.env['GITHUB_OUTPUT'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
+    }
+    process.stdout.write(external_os_.EOL);
+    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+}
+/**
+ * Enables or disables the echoing of commands into stdout for the rest of the step.
+ * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
+ *
+ */
+function setCommandEcho(enabled) {
+    issue('echo', enabled ? 'on' : 'off');
+}
+//-----------------------------------------------------------------------
+// Results
+//-----------------------------------------------------------------------
+/**
+ * Sets the action status to failed.
+ * When the action exits it will be with an exit code of 1
+ * @param message add error issue message
+ */
+function setFailed(message) {
+    process.exitCode = ExitCode.Failure;
+    core_error(message);
+}
+//-----------------------------------------------------------------------
+// Logging Commands
+//-----------------------------------------------------------------------
+/**
+ * Gets whether Actions Step Debug is on or not
+ */
+function isDebug() {
+    return process.env['RUNNER_DEBUG'] === '1';
+}
+/**
+ * Writes debug message to user log
+ * @param message debug message
+ */
+function core_debug(message) {
+    command_issueCommand('debug', {}, message);
+}
+/**
+ * Adds an error issue
+ * @param message error issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function core_error(message, properties = {}) {
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a warning issue
+ * @param message warning issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function warning(message, properties = {}) {
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Writes info to log with console.log.
+ * @param message info message
+ */
+function info(message) {
+    process.stdout.write(message + external_os_.EOL);
+}
+/**
+ * Begin an output group.
+ *
+ * Output until the next `groupEnd` will be foldable in this group
+ *
+ * @param name The name of the output group
+ */
+function startGroup(name) {
+    command_issue('group', name);
+}
+/**
+ * End an output group.
+ */
+function endGroup() {
+    command_issue('endgroup');
+}
+/**
+ * Wrap an asynchronous function call in a group.
+ *
+ * Returns the same type as the function itself.
+ *
+ * @param name The name of the group
+ * @param fn The function to wrap in the group
+ */
+function group(name, fn) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        startGroup(name);
+        let result;
+        try {
+            result = yield fn();
+        }
+        finally {
+            endGroup();
+        }
+        return result;
+    });
+}
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
+    }
+    issueCommand('save-state', { name }, toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
+function getIDToken(aud) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        return yield OidcClient.getIDToken(aud);
+    });
+}
+/**
+ * Summary exports
+ */
+
+/**
+ * @deprecated use core.summary
+ */
+
+/**
+ * Path exports
+ */
+
+/**
+ * Platform utilities exports
+ */
+
+//# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/action/host.ts
+
+
+
+
+
+/** Settings as a workflow names them: its inputs. */
+const ACTION_WORDS = {
+    mention: (name) => name,
+    subject: (name) => `Input '${name}'`,
+    withValue: (name, value) => (name === 'command' ? `command ${value}` : `${name}: ${value}`)
+};
+/** A message as the runner may show it: the settings it names in the workflow's words, on one inert line. */
+function host_text(message) {
+    return (0,log_text/* logLine */.B)((0,words/* inWords */.r4)(message, ACTION_WORDS));
+}
+/**
+ * The GitHub Action as the engine's front end: inputs, workflow commands, step outputs and the job
+ * summary. Every message goes through `text`, the one place where outside text is made inert for
+ * the runner's log (src/core/log-text.ts).
+ */
+function actionHost(runner) {
+    return {
+        // Untrimmed: the settings trim every input but `paths`, whose line breaks they keep.
+        input: (name) => getInput(name, { trimWhitespace: false }),
+        debug: (message) => core_debug(host_text(message)),
+        info: (message) => info(host_text(message)),
+        notice: (message, annotation) => notice(host_text(message), annotation),
+        warning: (message, annotation) => warning(host_text(message), annotation),
+        error: (message) => core_error(host_text(message)),
+        group: (name, body) => group(host_text(name), body),
+        progress: (line) => info(host_text(line)),
+        // A new folder per run in the runner's temporary folder, which the runner empties after the job.
+        newDirectory: () => (0,external_node_fs_promises_.mkdtemp)(external_node_path_default().join(runner.tempDirectory, 'static-export-')),
+        setSecret: (value) => core_setSecret(value),
+        setOutput: (name, value) => setOutput(name, value),
+        // The runner offers a summary file to steps only.
+        summary: runner.stepSummaryFile
+            ? async (add) => {
+                add(summary);
+                await summary.write();
+            }
+            : undefined
+    };
 }
 
-;// CONCATENATED MODULE: ./src/main.ts
+;// CONCATENATED MODULE: ./src/action/main.ts
 
 
 
@@ -62502,51 +64405,342 @@ function hostOf(value) {
 
 
 
-/** The runner sends SIGINT on cancel and SIGTERM 7.5 s later; the step must be gone well before. */
-const EXIT_AFTER_CANCEL_MS = 900;
+
 /** The action: settings → the command → outputs and summary; every failure ends in one error and a failed step. */
 async function run() {
-    (0,host/* useHost */.K)(actionHost);
-    const cancellation = new AbortController();
+    const runner = readRunnerFacts();
+    const host = actionHost(runner);
     let report;
-    const cancel = (signal) => {
-        host/* host */.H.info(`Received ${signal}: stopping`);
-        cancellation.abort(new Error(`cancelled by ${signal}`));
-        setTimeout(() => {
-            // A step that does not heed the cancellation in time still leaves what it learned, the job id first.
-            if (report)
-                setOutputs(report);
-            process.exit(1);
-        }, EXIT_AFTER_CANCEL_MS).unref();
+    const signals = handleSignals((signal) => host.info(`Received ${signal}: stopping`), () => {
+        // A step that does not heed the cancellation in time still leaves what it learned, the job id first.
+        if (report)
+            setOutputs(report);
+        process.exit(1);
+    });
+    const setOutputs = (finished) => {
+        for (const [name, value] of Object.entries(outputsOf(finished)))
+            host.setOutput(name, value);
     };
-    process.once('SIGINT', cancel);
-    process.once('SIGTERM', cancel);
     try {
-        const settings = readSettings();
+        const settings = readSettings(host);
         report = newReport(settings);
-        const { githubToken } = settings.command === 'agent-job' ? settings : { githubToken: '' };
+        const token = settings.command === 'agent-job' ? settings.githubToken : '';
         await runCommand(settings, report, {
-            signal: cancellation.signal,
-            comment: (job, issueNumber) => upsertAgentComment({ token: githubToken, issueNumber, job })
+            host,
+            cancellation: signals.signal,
+            runner,
+            comment: (job, issueNumber, run) => upsertAgentComment({ token, issueNumber, job, run })
         });
     }
     catch (error) {
-        host/* host */.H.error(failureMessage(error));
+        host.debug(`Failure code: ${(0,errors/* failureCode */.AD)(error)}`);
+        host.error((0,errors/* failureMessage */.oh)(error));
         process.exitCode = 1;
     }
     finally {
         if (report)
             setOutputs(report);
-        process.off('SIGINT', cancel);
-        process.off('SIGTERM', cancel);
+        signals.dispose();
     }
 }
-/** The one place where outputs are set: from the report, once the run is over. */
-function setOutputs(report) {
-    for (const [name, value] of Object.entries(outputsOf(report)))
-        host/* host */.H.setOutput(name, value);
+
+
+/***/ }),
+
+/***/ 6343:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ Deadline),
+/* harmony export */   J: () => (/* binding */ TimeUpError)
+/* harmony export */ });
+/** A timer cannot wait longer than 2^31 - 1 ms (Node fires it at once): a deadline further away has no timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Why a deadline's signal aborted when its time ran out. */
+class TimeUpError extends Error {
+    name = 'TimeUpError';
+}
+/**
+ * When the run's time is up: `timeout-seconds`, counted from the start of the run, bounds every
+ * stage (polls, calls and their retries, the download, unpacking, the site check, the browser
+ * pass, the comment). Each stage asks it what it needs: how long is left, or a signal that aborts
+ * when the time is up or the run is cancelled, whichever comes first.
+ */
+class Deadline {
+    at;
+    cancellation;
+    timeUp;
+    /**
+     * @param at epoch milliseconds
+     * @param cancellation aborts when the run is cancelled; the deadline's signal follows it
+     */
+    constructor(at, cancellation) {
+        this.at = at;
+        this.cancellation = cancellation;
+    }
+    /** A deadline `ms` from now. */
+    static in(ms, cancellation) {
+        return new Deadline(Date.now() + ms, cancellation);
+    }
+    remainingMs() {
+        return Math.max(0, this.at - Date.now());
+    }
+    expired() {
+        return Date.now() >= this.at;
+    }
+    /** Aborts once the time is up (with a TimeUpError) or when the run is cancelled (with its reason). */
+    signal() {
+        this.timeUp ??= this.timeUpSignal();
+        return this.cancellation ? AbortSignal.any([this.cancellation, this.timeUp]) : this.timeUp;
+    }
+    /** Whether the deadline's signal aborted because the time was up, not because the run was cancelled. */
+    ranOut() {
+        return this.expired() && !this.cancellation?.aborted;
+    }
+    timeUpSignal() {
+        const remaining = this.remainingMs();
+        if (remaining === 0)
+            return AbortSignal.abort(new TimeUpError('timeout-seconds ran out'));
+        if (remaining > MAX_TIMER_MS)
+            return new AbortController().signal;
+        const controller = new AbortController();
+        // The timer must not keep the process alive: a run that is over exits at once.
+        setTimeout(() => controller.abort(new TimeUpError('timeout-seconds ran out')), remaining).unref();
+        return controller.signal;
+    }
 }
 
+
+/***/ }),
+
+/***/ 4296:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AD: () => (/* binding */ failureCode),
+/* harmony export */   D0: () => (/* binding */ inExportJob),
+/* harmony export */   YQ: () => (/* binding */ cancelledError),
+/* harmony export */   eI: () => (/* binding */ asClause),
+/* harmony export */   hC: () => (/* binding */ sentences),
+/* harmony export */   lZ: () => (/* binding */ ActionError),
+/* harmony export */   oh: () => (/* binding */ failureMessage),
+/* harmony export */   tJ: () => (/* binding */ resumeHint),
+/* harmony export */   xU: () => (/* binding */ systemCode)
+/* harmony export */ });
+/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7522);
+
+class ActionError extends Error {
+    name = 'ActionError';
+    code;
+    retryable;
+    retryAfterMs;
+    hint;
+    namesJob;
+    jobId;
+    constructor(problem, options = {}) {
+        super(options.hint ? sentences(problem, options.hint) : problem, { cause: options.cause });
+        this.code = options.code ?? 'failed';
+        this.retryable = options.retryable ?? false;
+        this.retryAfterMs = options.retryAfterMs;
+        this.hint = options.hint;
+        this.namesJob = options.namesJob ?? false;
+        this.jobId = options.jobId;
+    }
+}
+/** The step's one error line: the failure's message, after the export job it happened in when the message does not name it. */
+function failureMessage(error) {
+    if (error instanceof ActionError && error.jobId)
+        return `Export job ${error.jobId}: ${error.message}`;
+    return messageOf(error);
+}
+/** The kind of a failure, for the front end to act on (the command line's exit code): `failed` when nothing more is known. */
+function failureCode(error) {
+    return error instanceof ActionError ? error.code : 'failed';
+}
+/** A failure of an export run, to be reported with its job (once there is one) unless it names the job itself. */
+function inExportJob(error, jobId) {
+    if (!jobId || (error instanceof ActionError && error.namesJob))
+        return error;
+    return new ActionError(messageOf(error), {
+        code: error instanceof ActionError ? error.code : 'failed',
+        jobId,
+        cause: error
+    });
+}
+/** The run was cancelled (SIGINT, SIGTERM) while `activity`; `hint` says what becomes of the job. */
+function cancelledError(activity, hint) {
+    return new ActionError(`The run was cancelled ${activity}`, { code: 'cancelled', hint, namesJob: true });
+}
+/** How a later run picks up an export job this run leaves behind. */
+function resumeHint(jobId) {
+    return `It keeps running on the server: run again with ${(0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .setting */ .Pe)('export-job-id', jobId)} to collect it.`;
+}
+/** Joins sentences with one full stop between them, whether or not the first already ends with one. */
+function sentences(...parts) {
+    return parts
+        .filter((part) => Boolean(part?.trim()))
+        .map((part) => part.trim())
+        .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '');
+}
+/** A message as the first clause of a longer line ("…; retrying in 2.0 s"): without its final full stop. */
+function asClause(message) {
+    return message.endsWith('.') ? message.slice(0, -1) : message;
+}
+/** The system's code for a failure (`ECONNRESET`, `ENOSPC`, `UND_ERR_SOCKET`…), from the error or what caused it. */
+function systemCode(error) {
+    for (let current = error; current instanceof Error; current = current.cause) {
+        const code = current.code;
+        if (code && !(current instanceof ActionError))
+            return code;
+    }
+    return undefined;
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 6228:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Xo: () => (/* binding */ formatSeconds),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+/** Durations and sizes as people read them in logs and summaries. */
+function formatSeconds(ms) {
+    const seconds = ms / 1000;
+    if (seconds < 60)
+        return `${Number(seconds.toFixed(seconds < 10 ? 1 : 0))} s`;
+    const minutes = Math.floor(seconds / 60);
+    return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}
+/** A check of a small site takes milliseconds, which a rounded second would show as 0 s. */
+function formatDuration(ms) {
+    return ms < 1000 ? `${ms} ms` : formatSeconds(ms);
+}
+function formatBytes(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes;
+    let unit = -1;
+    do {
+        value /= 1024;
+        unit++;
+    } while (value >= 1024 && unit < units.length - 1);
+    return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+
+/***/ }),
+
+/***/ 9357:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ logLine),
+/* harmony export */   T: () => (/* binding */ oneLine)
+/* harmony export */ });
+/**
+ * A message as one inert line of a log. Messages hold text from outside (API fields, names in the
+ * archive, paths and text in the site, what the browser reports), and the readers of a log act on
+ * some of what they see:
+ * - the Actions runner reads a line that starts with `::` (after white space) as a workflow
+ *   command, and `##[` anywhere in a line as one of the older form (actions/runner,
+ *   ActionCommand.TryParseV2 and TryParse). A forged `::stop-commands::` turns off every later
+ *   command, the masking of secrets included;
+ * - the runner ends a line at CR as well as LF; log viewers at U+2028 and U+2029 too;
+ * - a terminal acts on ESC, OSC and other control characters (titles, hyperlinks, a cleared screen).
+ *
+ * So each front end writes every message through this one function: control characters and line
+ * breaks are shown escaped (`\n`, `\u001b`), and what the runner would read as a command is broken
+ * up. Messages of several lines are not written: each line is a call of its own.
+ */
+// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** `::` at the start of a line, after white space: the current form of a workflow command. */
+const COMMAND_START = /^(\s*)::/;
+/** `##[` anywhere: the older form, which the runner still reads. */
+const OLD_COMMAND = /##\[/g;
+/** Text from outside as it may appear in one log line: controls and line breaks escaped. */
+function oneLine(text) {
+    return text.replace(CONTROL, (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** A whole log line, which no reader can take for a command: `oneLine`, then commands broken up. */
+function logLine(text) {
+    return oneLine(text)
+        .replace(COMMAND_START, (_, space) => `${space}\\u003a:`)
+        .replace(OLD_COMMAND, '##\\u005b');
+}
+
+
+/***/ }),
+
+/***/ 7522:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Pe: () => (/* binding */ setting),
+/* harmony export */   de: () => (/* binding */ settingSubject),
+/* harmony export */   r4: () => (/* binding */ inWords)
+/* harmony export */ });
+/**
+ * Messages name settings in the words of the front end that shows them: the Action says
+ * `extract: true` and `Input 'domain'`, the command line `--extract` and `Option --domain`. The
+ * engine cannot know which front end runs it, and its errors are built far from any front end
+ * (a retry that ran out of time, a download cut short). So a message holds a reference to the
+ * setting, and the front end's host puts it in its own words when it writes the message: one
+ * mechanism, not two sets of strings.
+ *
+ * A reference is the input's name between private-use characters, which no message of the engine
+ * holds otherwise.
+ */
+const OPEN = '\u{E000}';
+const VALUE = '\u{E001}';
+const SUBJECT = '\u{E002}';
+const CLOSE = '\u{E003}';
+const REFERENCE = /\u{E000}(\u{E002})?([a-z][a-z0-9-]*)(?:\u{E001}([^\u{E000}-\u{E003}]*))?\u{E003}/gu;
+const STRAY_MARKS = /[\u{E000}-\u{E003}]/gu;
+/** The setting `name` (an input of action.yml), mentioned in a message. */
+function setting(name, value) {
+    return value === undefined ? `${OPEN}${name}${CLOSE}` : `${OPEN}${name}${VALUE}${value}${CLOSE}`;
+}
+/** The setting `name` as the subject of a sentence ("Input 'domain' is required …"). */
+function settingSubject(name) {
+    return `${OPEN}${SUBJECT}${name}${CLOSE}`;
+}
+/** A message with every reference put in the front end's words. */
+function inWords(text, words) {
+    if (!text.includes(OPEN))
+        return text.replace(STRAY_MARKS, '');
+    return text
+        .replace(REFERENCE, (_, subject, name, value) => {
+        if (subject)
+            return words.subject(name);
+        return value === undefined ? words.mention(name) : words.withValue(name, value);
+    })
+        .replace(STRAY_MARKS, '');
+}
+
+
+/***/ }),
+
+/***/ 9407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4338);
+
+await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
@@ -62821,6 +65015,55 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
+/***/ }),
+
+/***/ 1015:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ RequestError)
+/* harmony export */ });
+class RequestError extends Error {
+  name;
+  /**
+   * http status code
+   */
+  status;
+  /**
+   * Request options that lead to the error.
+   */
+  request;
+  /**
+   * Response object if a response was received
+   */
+  response;
+  constructor(message, statusCode, options) {
+    super(message, { cause: options.cause });
+    this.name = "HttpError";
+    this.status = Number.parseInt(statusCode);
+    if (Number.isNaN(this.status)) {
+      this.status = 0;
+    }
+    /* v8 ignore else -- @preserve -- Bug with vitest coverage where it sees an else branch that doesn't exist */
+    if ("response" in options) {
+      this.response = options.response;
+    }
+    const requestCopy = Object.assign({}, options.request);
+    if (options.request.headers.authorization) {
+      requestCopy.headers = Object.assign({}, options.request.headers, {
+        authorization: options.request.headers.authorization.replace(
+          /(?<! ) .*$/,
+          " [REDACTED]"
+        )
+      });
+    }
+    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
+    this.request = requestCopy;
+  }
+}
+
+
+
 /***/ })
 
 /******/ });
@@ -62983,17 +65226,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/make namespace object */
-/******/ (() => {
-/******/ 	// define __esModule on exports
-/******/ 	__nccwpck_require__.r = (exports) => {
-/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
-/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
-/******/ 		}
-/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
-/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */

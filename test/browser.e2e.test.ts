@@ -220,7 +220,7 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toContain('The site check found 1 problem')
     expect(run.errors[0]).toMatch(
-      /- guides\/deploy\.html: reaches https:\/\/api\.search\.example at run time \(Fetch, such as https:\/\/api\.search\.example\/q, started by script \/guides\/deploy\.html:1:\d+\)/
+      /\(verify: error\): guides\/deploy\.html: reaches https:\/\/api\.search\.example at run time \(Fetch, such as https:\/\/api\.search\.example\/q, started by script \/guides\/deploy\.html:1:\d+\)/
     )
   })
 

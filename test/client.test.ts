@@ -1,9 +1,10 @@
 import { MockAgent, type MockPool } from 'undici'
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ApiClient } from '../src/api/client.js'
 import { ApiError } from '../src/api/errors.js'
-import { OutOfTimeError } from '../src/retry.js'
-import { USER_AGENT } from '../src/user-agent.js'
+import { OutOfTimeError } from '../src/core/retry.js'
+import { USER_AGENT } from '../src/core/user-agent.js'
+import { actionText, testRun, type RecordingHost } from './support/recording-host.js'
 
 const BASE_URL = 'https://api.mintlify.test'
 const API_KEY = 'mint_0123456789abcdef'
@@ -31,25 +32,25 @@ const AGENT_JOB = {
 let agent: MockAgent
 let api: MockPool
 let client: ApiClient
-let stdout: MockInstance<typeof process.stdout.write>
+let host: RecordingHost
 
 beforeEach(() => {
   agent = new MockAgent({ enableCallHistory: true })
   agent.disableNetConnect()
   api = agent.get(BASE_URL)
+  const run = testRun()
+  host = run.host
   client = new ApiClient({
     baseUrl: BASE_URL,
     apiKey: API_KEY,
     requestTimeoutMs: 2000,
     retryBaseDelayMs: 1,
+    run,
     dispatcher: agent
   })
-  // The client logs its retries through @actions/core, which writes to stdout.
-  stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
 afterEach(async () => {
-  vi.restoreAllMocks()
   await agent.close()
 })
 
@@ -73,7 +74,7 @@ function reply(
 }
 
 function logged(): string {
-  return stdout.mock.calls.map(([chunk]) => String(chunk)).join('')
+  return host.text()
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -82,6 +83,8 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
     (error: unknown) => error
   )
   expect(error).toBeInstanceOf(ApiError)
+  // As the Action writes it: the inputs it names in the workflow's words.
+  ;(error as ApiError).message = actionText((error as ApiError).message)
   return error as ApiError
 }
 
@@ -285,13 +288,21 @@ describe('ApiClient: transient faults on reads', () => {
     expect(logged()).toContain('The API is rate limiting this key; retrying in 0.2 s (attempt 2 of 5)')
   })
 
-  it('does not retry past the caller’s deadline, and says the time ran out', async () => {
+  it('does not retry past the run’s deadline, and says the time ran out', async () => {
+    const lateClient = new ApiClient({
+      baseUrl: BASE_URL,
+      apiKey: API_KEY,
+      requestTimeoutMs: 2000,
+      retryBaseDelayMs: 1,
+      run: testRun({ deadlineMs: 0 }),
+      dispatcher: agent
+    })
     reply(JOB_PATH, 'GET', 503, { error: 'busy' })
-    const error = await client.getExportJob('se_1', { deadline: Date.now() }).catch((error: unknown) => error)
+    const error = await lateClient.getExportJob('se_1').catch((error: unknown) => error)
     expect(calls()).toHaveLength(1)
     expect(error).toBeInstanceOf(OutOfTimeError)
     expect(((error as Error).cause as ApiError).status).toBe(503)
-    expect((error as Error).message).toBe(
+    expect(actionText((error as Error).message)).toBe(
       'read export job for job se_1 (GET /v1/static-export/jobs/se_1) failed: HTTP 503 Service Unavailable: busy. ' +
         'No time was left for another attempt within timeout-seconds (1 attempt made)'
     )
@@ -303,7 +314,7 @@ describe('ApiClient: transient faults on reads', () => {
       apiKey: API_KEY,
       requestTimeoutMs: 2000,
       retryBaseDelayMs: 50,
-      deadline: Date.now() + 120,
+      run: testRun({ deadlineMs: 120 }),
       dispatcher: agent
     })
     api.intercept({ path: START_PATH, method: 'POST' }).reply(503, { error: 'busy' }).persist()
@@ -350,7 +361,7 @@ describe('ApiClient: permanent errors', () => {
     const error = await failure(client.startExport({ domain: 'docs.acme.dev' }))
     expect(error.message).toBe(
       `start export job (POST ${START_PATH}) failed: HTTP 401 Unauthorized: Authentication failed. ` +
-        'The API key was refused: it may be revoked or expired. Put a current admin key (mint_…) in the api-key secret'
+        'The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as api-key'
     )
   })
 
@@ -376,7 +387,7 @@ describe('ApiClient: permanent errors', () => {
     const error = await failure(client.getExportJob('se_1'))
     expect(error.message).toBe(
       `read export job for job se_1 (GET ${JOB_PATH}) failed: HTTP 401 Unauthorized: Invalid or missing API key. ` +
-        'The API key was refused: it may be revoked or expired. Put a current admin key (mint_…) in the api-key secret'
+        'The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as api-key'
     )
   })
 

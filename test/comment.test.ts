@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AgentJob } from '../src/api/schemas.js'
-import { commentBody } from '../src/comment.js'
+import { commentBody } from '../src/action/comment.js'
 
 const MARKER = '<!-- mintlify-agent-job:aj_1 -->'
 const PR = 'https://github.com/acme/docs/pull/7'

@@ -8,9 +8,11 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Agent, buildConnector } from 'undici'
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Deadline } from '../src/core/deadline.js'
+import { USER_AGENT } from '../src/core/user-agent.js'
 import { downloadFile, LinkExpiredError, type DownloadOptions } from '../src/download/index.js'
-import { USER_AGENT } from '../src/user-agent.js'
+import { actionText, RecordingHost } from './support/recording-host.js'
 
 /** What the storage host saw of one request. */
 interface SeenRequest {
@@ -33,13 +35,13 @@ let origin: string
 let seen: SeenRequest[]
 let folder: string
 let agent: Agent
-let stdout: MockInstance<typeof process.stdout.write>
+let host: RecordingHost
 
 beforeEach(async () => {
   seen = []
   folder = await mkdtemp(path.join(os.tmpdir(), 'download-test-'))
   agent = new Agent()
-  stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  host = new RecordingHost()
 })
 
 afterEach(async () => {
@@ -97,7 +99,14 @@ function sendError(res: http.ServerResponse, status: number, body = '', headers:
 }
 
 function options(overrides: Partial<DownloadOptions> = {}): DownloadOptions {
-  return { stallTimeoutMs: 2000, retryBaseDelayMs: 1, dispatcher: agent, ...overrides }
+  return {
+    stallTimeoutMs: 2000,
+    retryBaseDelayMs: 1,
+    dispatcher: agent,
+    host,
+    deadline: Deadline.in(60_000),
+    ...overrides
+  }
 }
 
 function destination(): string {
@@ -110,11 +119,13 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
     (error: unknown) => error
   )
   expect(error).toBeInstanceOf(Error)
+  // As the Action writes it: the inputs it names in the workflow's words.
+  ;(error as Error).message = actionText((error as Error).message)
   return error as Error
 }
 
 function logged(): string[] {
-  return stdout.mock.calls.map(([chunk]) => String(chunk).trimEnd())
+  return host.messages.map((recorded) => recorded.message)
 }
 
 describe('downloadFile', () => {
@@ -541,7 +552,7 @@ describe('downloadFile: the deadline', () => {
     })
     const startedAt = Date.now()
     const error = await failure(
-      downloadFile(`${origin}${SIGNED}`, destination(), options({ stallTimeoutMs: 10_000, deadline: Date.now() + 300 }))
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ stallTimeoutMs: 10_000, deadline: Deadline.in(300) }))
     )
     expect(Date.now() - startedAt).toBeLessThan(2000)
     expect(error.message).toMatch(SHOWN)
@@ -556,7 +567,7 @@ describe('downloadFile: the deadline', () => {
     )
     const startedAt = Date.now()
     const error = await failure(
-      downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Date.now() + 1000 }))
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Deadline.in(1000) }))
     )
     expect(Date.now() - startedAt).toBeLessThan(900)
     expect(error.message).toMatch(/ran out of time \(timeout-seconds\); the last attempt: failed: HTTP 503: Slow Down$/)
@@ -565,14 +576,14 @@ describe('downloadFile: the deadline', () => {
 
   it('downloads as usual with a deadline beyond what a timer can wait (2^31 ms)', async () => {
     await serve((req, res) => sendObject(req, res))
-    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Date.now() + 2 ** 32 }))
+    const file = await downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Deadline.in(2 ** 32) }))
     expect(file.sha256).toBe(SHA256)
   })
 
   it('sends nothing once the deadline has passed', async () => {
     await serve((req, res) => sendObject(req, res))
     const error = await failure(
-      downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Date.now() - 1 }))
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ deadline: Deadline.in(-1) }))
     )
     expect(error.message).toMatch(/ran out of time \(timeout-seconds\)$/)
     expect(seen).toHaveLength(0)

@@ -150,7 +150,7 @@ describe('permanent faults: one request, one clear error', () => {
       'start',
       400,
       'domain must be a hostname',
-      /start export job \(POST \/v1\/static-export\/jobs\) failed: HTTP 400 Bad Request: domain must be a hostname\. The API refused the export request: check the domain, paths and version inputs$/
+      /start export job \(POST \/v1\/static-export\/jobs\) failed: HTTP 400 Bad Request: domain must be a hostname\. The API refused the export request: check domain, paths and version$/
     ],
     [
       'start',
@@ -606,11 +606,7 @@ describe('bad inputs fail before any request, naming the input', () => {
     ],
     ['download not a boolean', { download: 'maybe' }, "Input 'download' must be true or false"],
     ['extract not a boolean', { extract: '1' }, "Input 'extract' must be true or false"],
-    [
-      'extract without download',
-      { extract: 'true', download: 'false' },
-      "Input 'extract' is true but download is false"
-    ],
+    ['extract without download', { extract: 'true', download: 'false' }, "Input 'extract' is true but download: false"],
     [
       'comment-on not a number',
       { command: 'agent-job', 'project-id': 'p', 'agent-job-id': 'a', 'comment-on': 'the issue' },

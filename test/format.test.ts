@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatDuration, formatSeconds, oneLine } from '../src/format.js'
-
-describe('oneLine', () => {
-  it.each([
-    ['done\n::error::forged', 'done\\n::error::forged'],
-    ['a\r\nb', 'a\\r\\nb'],
-    ['bell\u0007 and escape\u001b[31m', 'bell\\u0007 and escape\\u001b[31m'],
-    ['line\u2028separator', 'line\\u2028separator'],
-    ['café — plain text stays', 'café — plain text stays']
-  ])('shows %j on one line as %j', (text, shown) => {
-    expect(oneLine(text)).toBe(shown)
-    expect(oneLine(text)).not.toMatch(/[\r\n]/)
-  })
-})
+import { formatBytes, formatDuration, formatSeconds } from '../src/core/format.js'
 
 describe('formatSeconds and formatBytes', () => {
   it('reads as people read durations and sizes', () => {

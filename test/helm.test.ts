@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { writeHelmValues } from '../src/helm.js'
+import { writeHelmValues } from '../src/report/helm.js'
 
 const LINK = 'https://storage.test/static-exports/se_1/bundle.tar.gz?X-Amz-Signature=abc&X-Amz-Expires=3600'
 
@@ -23,7 +23,7 @@ async function values(file: string): Promise<unknown> {
 
 describe('writeHelmValues', () => {
   it('writes the chart values as YAML and returns the file', async () => {
-    const file = await writeHelmValues(folder, LINK)
+    const file = await writeHelmValues(path.join(folder, 'helm-values.yaml'), LINK)
     expect(file).toBe(path.join(folder, 'helm-values.yaml'))
     expect(await values(file)).toEqual({ staticExport: { enabled: true, bundleUrl: LINK } })
     expect(await readFile(file, 'utf8')).toMatch(
@@ -32,17 +32,21 @@ describe('writeHelmValues', () => {
   })
 
   it('pins the version only when one is given', async () => {
-    expect(await values(await writeHelmValues(folder, LINK, '2026-11-22'))).toEqual({
+    expect(await values(await writeHelmValues(path.join(folder, 'helm-values.yaml'), LINK, '2026-11-22'))).toEqual({
       staticExport: { enabled: true, bundleUrl: LINK, version: '2026-11-22' }
     })
     expect(await readFile(path.join(folder, 'helm-values.yaml'), 'utf8')).toContain('  version: "2026-11-22"\n')
-    expect(await readFile(await writeHelmValues(folder, LINK, ''), 'utf8')).not.toContain('version')
-    expect(await readFile(await writeHelmValues(folder, LINK), 'utf8')).not.toContain('version')
+    expect(
+      await readFile(await writeHelmValues(path.join(folder, 'helm-values.yaml'), LINK, ''), 'utf8')
+    ).not.toContain('version')
+    expect(await readFile(await writeHelmValues(path.join(folder, 'helm-values.yaml'), LINK), 'utf8')).not.toContain(
+      'version'
+    )
   })
 
   it('keeps the version a string, even when it looks like a number or a boolean', async () => {
     for (const version of ['1.10', '2026', 'true', 'null', '0x1F']) {
-      const parsed = (await values(await writeHelmValues(folder, LINK, version))) as {
+      const parsed = (await values(await writeHelmValues(path.join(folder, 'helm-values.yaml'), LINK, version))) as {
         staticExport: { version: unknown }
       }
       expect(parsed.staticExport.version).toBe(version)
@@ -56,14 +60,14 @@ describe('writeHelmValues', () => {
     ['a line break and a tab', 'https://storage.test/b.tar.gz?x=1\ny: 2\tz'],
     ['non-ASCII text', 'https://storage.test/dokumentation/übersicht.tar.gz?sig=✓']
   ])('keeps a link with %s intact through a YAML round trip', async (_what, link) => {
-    const parsed = (await values(await writeHelmValues(folder, link, 'v"1" & #2'))) as {
+    const parsed = (await values(await writeHelmValues(path.join(folder, 'helm-values.yaml'), link, 'v"1" & #2'))) as {
       staticExport: Record<string, unknown>
     }
     expect(parsed.staticExport).toEqual({ enabled: true, bundleUrl: link, version: 'v"1" & #2' })
   })
 
   it('gives the file owner-only permissions', async () => {
-    const file = await writeHelmValues(folder, LINK)
+    const file = await writeHelmValues(path.join(folder, 'helm-values.yaml'), LINK)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
   })
 
@@ -71,7 +75,7 @@ describe('writeHelmValues', () => {
     const file = path.join(folder, 'helm-values.yaml')
     await writeFile(file, 'old: values\n')
     await chmod(file, 0o644)
-    await writeHelmValues(folder, LINK)
+    await writeHelmValues(path.join(folder, 'helm-values.yaml'), LINK)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
     expect(await values(file)).toEqual({ staticExport: { enabled: true, bundleUrl: LINK } })
   })
@@ -80,7 +84,7 @@ describe('writeHelmValues', () => {
     const partial = path.join(folder, 'helm-values.yaml.partial')
     await writeFile(partial, 'leftover')
     await chmod(partial, 0o644)
-    const file = await writeHelmValues(folder, LINK)
+    const file = await writeHelmValues(path.join(folder, 'helm-values.yaml'), LINK)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
     expect(await readdir(folder)).toEqual(['helm-values.yaml'])
   })

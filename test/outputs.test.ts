@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { outputsOf } from '../src/outputs.js'
-import type { AgentReport, ExportReport } from '../src/report.js'
+import { outputsOf } from '../src/report/outputs.js'
+import type { AgentReport, ExportReport } from '../src/report/report.js'
 import { readActionYaml } from './support/run-action.ts'
 
 const FULL_EXPORT: ExportReport = {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { nextIntervalMs, pollUntil, type PollOptions } from '../src/poll.js'
+import { Deadline } from '../src/core/deadline.js'
+import { nextIntervalMs, pollUntil, type PollOptions } from '../src/core/poll.js'
 
 /** A clock that only moves when the injected sleep (or a slow read) says so. */
 let now: number
@@ -21,23 +22,33 @@ async function sleep(ms: number): Promise<void> {
 }
 
 /** Reads the given statuses in turn, repeating the last one. */
-function reads(...statuses: string[]): { read: PollOptions<string>['read']; deadlines: number[] } {
-  const deadlines: number[] = []
-  const read = async (deadline: number): Promise<string> => {
-    deadlines.push(deadline)
-    return statuses[Math.min(deadlines.length, statuses.length) - 1] ?? 'unknown'
+function reads(...statuses: string[]): { read: PollOptions<string>['read']; readAt: number[] } {
+  const readAt: number[] = []
+  const read = async (): Promise<string> => {
+    readAt.push(now)
+    return statuses[Math.min(readAt.length, statuses.length) - 1] ?? 'unknown'
   }
-  return { read, deadlines }
+  return { read, readAt }
 }
+
+/** The run's deadline, `ms` from the test clock's now. */
+const deadlineIn = (ms: number): Deadline => new Deadline(now + ms)
 
 const isFinished = (status: string): boolean => status === 'completed' || status === 'failed'
 
 describe('pollUntil', () => {
   it('reads until the state is final, reporting each one', async () => {
-    const { read, deadlines } = reads('queued', 'running', 'completed')
+    const { read, readAt } = reads('queued', 'running', 'completed')
     const onState = vi.fn()
     const startedAt = now
-    const outcome = await pollUntil({ read, isFinished, onState, intervalMs: 1000, timeoutMs: 60_000, sleep })
+    const outcome = await pollUntil({
+      read,
+      isFinished,
+      onState,
+      intervalMs: 1000,
+      deadline: deadlineIn(60_000),
+      sleep
+    })
     expect(outcome).toEqual({ finished: true, state: 'completed', elapsedMs: 2000, polls: 3 })
     expect(onState.mock.calls).toEqual([
       ['queued', 0],
@@ -45,20 +56,19 @@ describe('pollUntil', () => {
       ['completed', 2000]
     ])
     expect(sleeps).toEqual([1000, 1000])
-    // Every read is told the same deadline, so its own retries stop in time.
-    expect(new Set(deadlines)).toEqual(new Set([startedAt + 60_000]))
+    expect(readAt).toEqual([startedAt, startedAt + 1000, startedAt + 2000])
   })
 
   it('does not sleep when the first read is final', async () => {
     const { read } = reads('failed')
-    const outcome = await pollUntil({ read, isFinished, intervalMs: 1000, timeoutMs: 60_000, sleep })
+    const outcome = await pollUntil({ read, isFinished, intervalMs: 1000, deadline: deadlineIn(60_000), sleep })
     expect(outcome).toMatchObject({ finished: true, state: 'failed', polls: 1 })
     expect(sleeps).toEqual([])
   })
 
   it('times out with the last state it saw, cutting the last sleep to the deadline', async () => {
     const { read } = reads('queued', 'running')
-    const outcome = await pollUntil({ read, isFinished, intervalMs: 300, timeoutMs: 1000, sleep })
+    const outcome = await pollUntil({ read, isFinished, intervalMs: 300, deadline: deadlineIn(1000), sleep })
     expect(outcome).toEqual({ finished: false, state: 'running', elapsedMs: 1000, polls: 5 })
     // 0, 300, 600, 900, then a final read right at the deadline.
     expect(sleeps).toEqual([300, 300, 300, 100])
@@ -69,14 +79,14 @@ describe('pollUntil', () => {
       now += 5000
       return 'running'
     }
-    const outcome = await pollUntil({ read: slowRead, isFinished, intervalMs: 300, timeoutMs: 1000, sleep })
+    const outcome = await pollUntil({ read: slowRead, isFinished, intervalMs: 300, deadline: deadlineIn(1000), sleep })
     expect(outcome).toEqual({ finished: false, state: 'running', elapsedMs: 5000, polls: 1 })
     expect(sleeps).toEqual([])
   })
 
   it('stretches the gap on long jobs', async () => {
     const { read } = reads('running')
-    await pollUntil({ read, isFinished, intervalMs: 5000, timeoutMs: 10 * 60_000, sleep })
+    await pollUntil({ read, isFinished, intervalMs: 5000, deadline: deadlineIn(10 * 60_000), sleep })
     expect(sleeps.length).toBeGreaterThan(2)
     expect(Math.min(...sleeps.slice(0, -1))).toBe(5000)
     expect(Math.max(...sleeps)).toBe(30_000)
@@ -86,7 +96,7 @@ describe('pollUntil', () => {
 
   it('stops when the signal is aborted during a sleep', async () => {
     const controller = new AbortController()
-    const { read, deadlines } = reads('running')
+    const { read, readAt } = reads('running')
     const onState = (): void => controller.abort(new Error('cancelled by SIGINT'))
     // The real sleep: it rejects at once on the aborted signal instead of waiting 10 minutes.
     const polling = pollUntil({
@@ -94,12 +104,12 @@ describe('pollUntil', () => {
       isFinished,
       onState,
       intervalMs: 600_000,
-      timeoutMs: 3_600_000,
+      deadline: deadlineIn(3_600_000),
       signal: controller.signal
     })
     await expect(polling).rejects.toThrow()
     expect(controller.signal.aborted).toBe(true)
-    expect(deadlines).toHaveLength(1)
+    expect(readAt).toHaveLength(1)
   })
 
   it('passes the signal to an injected sleep', async () => {
@@ -113,7 +123,7 @@ describe('pollUntil', () => {
       read,
       isFinished,
       intervalMs: 1000,
-      timeoutMs: 60_000,
+      deadline: deadlineIn(60_000),
       signal: controller.signal,
       sleep: abortingSleep
     })

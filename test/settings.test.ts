@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import {
   DEFAULTS,
   INPUT_NAMES,
@@ -7,50 +7,48 @@ import {
   readSettings,
   type AgentSettings,
   type ExportSettings
-} from '../src/settings.js'
+} from '../src/core/settings.js'
+import { ACTION_WORDS } from '../src/action/host.js'
+import { inWords } from '../src/core/words.js'
+import { RecordingHost } from './support/recording-host.js'
 import { readActionYaml } from './support/run-action.ts'
 
 const KEY = 'mint_0123456789abcdef'
 
-let stdout: MockInstance<typeof process.stdout.write>
+let host: RecordingHost
 
 beforeEach(() => {
-  // @actions/core writes its commands (::add-mask::, ::notice::, ::debug::) to stdout.
-  stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  host = new RecordingHost()
 })
 
-afterEach(() => {
-  vi.unstubAllEnvs()
-  vi.restoreAllMocks()
-})
-
-/** Sets inputs the way the runner does: INPUT_ + the name upper-cased, hyphens kept. */
+/** Gives the inputs to the host, as the runner gives them to the action. */
 function setInputs(inputs: Record<string, string>): void {
-  for (const [name, value] of Object.entries(inputs)) vi.stubEnv(`INPUT_${name.toUpperCase()}`, value)
+  host = new RecordingHost(inputs)
 }
 
 function exportSettings(inputs: Record<string, string> = {}): ExportSettings {
   setInputs({ 'api-key': KEY, domain: 'docs.acme.dev', ...inputs })
-  const settings = readSettings()
+  const settings = readSettings(host)
   if (settings.command !== 'export') throw new Error(`expected export settings, got ${settings.command}`)
   return settings
 }
 
 function agentSettings(inputs: Record<string, string> = {}): AgentSettings {
   setInputs({ 'api-key': KEY, command: 'agent-job', 'project-id': 'proj_1', 'agent-job-id': 'aj_1', ...inputs })
-  const settings = readSettings()
+  const settings = readSettings(host)
   if (settings.command !== 'agent-job') throw new Error(`expected agent-job settings, got ${settings.command}`)
   return settings
 }
 
 /** The InputError readSettings throws for these inputs. */
-function inputError(inputs: Record<string, string>): InputError {
+function inputError(inputs: Record<string, string>): { message: string } {
   setInputs(inputs)
   try {
-    readSettings()
+    readSettings(host)
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
-    return error as InputError
+    // As the Action's host writes it: the inputs named in the workflow's words.
+    return { message: inWords((error as InputError).message, ACTION_WORDS) }
   }
   throw new Error('readSettings accepted the inputs')
 }
@@ -60,7 +58,7 @@ function exportError(inputs: Record<string, string>): string {
 }
 
 function written(): string {
-  return stdout.mock.calls.map(([chunk]) => String(chunk)).join('')
+  return host.transcript()
 }
 
 describe('readSettings: defaults', () => {
@@ -307,7 +305,7 @@ describe('readSettings: booleans', () => {
 
   it('rejects extract: true with download: false', () => {
     expect(exportError({ extract: 'true', download: 'false' })).toBe(
-      "Input 'extract' is true but download is false: unpacking needs the downloaded archive"
+      "Input 'extract' is true but download: false: unpacking needs the downloaded archive"
     )
     expect(exportSettings({ extract: 'true', download: 'true' }).extract).toBe(true)
   })
@@ -368,9 +366,9 @@ describe('readSettings: verify', () => {
 })
 
 describe('readSettings: several problems', () => {
-  it('reports every malformed input at once, one per line', () => {
+  it('reports every malformed input at once, in one line that names each', () => {
     const message = exportError({ wait: 'maybe', 'timeout-seconds': 'soon' })
-    expect(message.split('\n')).toEqual([
+    expect(message.split('; ')).toEqual([
       `Input 'wait' must be true or false, got "maybe"`,
       `Input 'timeout-seconds' must be a positive number of seconds, got "soon"`
     ])

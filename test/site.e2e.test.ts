@@ -195,7 +195,7 @@ describe.each(BREAKAGES)('site check, end to end: %s', (breakage, problems) => {
     const reportPath = run.outputs['verify-report-path'] ?? ''
     const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`
     expect(run.errors).toEqual([
-      `Export job ${jobId}: The site check found ${count} in ${run.outputs['site-path']} (verify: error):\n${problems.map((problem) => `- ${problem}`).join('\n')}\nReport: ${reportPath}`
+      `Export job ${jobId}: The site check found ${count} in ${run.outputs['site-path']} (verify: error): ${problems.join('; ')}. Report: ${reportPath}`
     ])
     expect((await readReport(run)).counts.problems).toBe(problems.length)
     expect(run.summary).toContain(`<tr><td>Problems</td><td>${problems.length}</td></tr>`)

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ACTION_VERSION, USER_AGENT } from '../src/user-agent.js'
+import { ACTION_VERSION, USER_AGENT } from '../src/core/user-agent.js'
 import { ROOT } from './support/run-action.ts'
 
 describe('USER_AGENT', () => {

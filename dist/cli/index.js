@@ -45219,7 +45219,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7812);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(795);
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2));
 
@@ -45228,7 +45228,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7812:
+/***/ 795:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45239,544 +45239,58 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"1.0.0"};
-// EXTERNAL MODULE: ./src/host.ts
-var host = __nccwpck_require__(2237);
-;// CONCATENATED MODULE: ./src/errors.ts
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+;// CONCATENATED MODULE: ./src/core/runner.ts
 
-class errors_ActionError extends Error {
-    name = 'ActionError';
-    code;
-    retryable;
-    retryAfterMs;
-    hint;
-    namesJob;
-    jobId;
-    constructor(problem, options = {}) {
-        super(options.hint ? sentences(problem, options.hint) : problem, { cause: options.cause });
-        this.code = options.code ?? 'failed';
-        this.retryable = options.retryable ?? false;
-        this.retryAfterMs = options.retryAfterMs;
-        this.hint = options.hint;
-        this.namesJob = options.namesJob ?? false;
-        this.jobId = options.jobId;
+/** Variables a child process may inherit; everything else (GITHUB_TOKEN, ACTIONS_*, INPUT_*, keys) stays out. */
+const INHERITED = [
+    'PATH',
+    'LANG',
+    'LC_ALL',
+    'LC_CTYPE',
+    'TZ',
+    // Windows needs these to start a program at all.
+    'SystemRoot',
+    'SYSTEMROOT',
+    'windir',
+    'ComSpec',
+    'PATHEXT',
+    'ProgramFiles',
+    'ProgramFiles(x86)',
+    'LOCALAPPDATA',
+    'ProgramW6432'
+];
+function readRunnerFacts(env = process.env) {
+    const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+    const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const repository = owner && repo && rest.length === 0 ? { owner, repo } : undefined;
+    const childEnvironment = {};
+    for (const name of INHERITED) {
+        const value = env[name];
+        if (value !== undefined)
+            childEnvironment[name] = value;
     }
-}
-/** The step's one error line: the failure's message, after the export job it happened in when the message does not name it. */
-function failureMessage(error) {
-    if (error instanceof errors_ActionError && error.jobId)
-        return `Export job ${error.jobId}: ${error.message}`;
-    return messageOf(error);
-}
-/** A failure of an export run, to be reported with its job (once there is one) unless it names the job itself. */
-function inExportJob(error, jobId) {
-    if (!jobId || (error instanceof errors_ActionError && error.namesJob))
-        return error;
-    return new errors_ActionError(messageOf(error), {
-        code: error instanceof errors_ActionError ? error.code : 'failed',
-        jobId,
-        cause: error
-    });
-}
-/** How a later run picks up an export job this run leaves behind. */
-function resumeHint(jobId) {
-    return `It keeps running on the server: run again with ${host/* host */.H.describeInput('export-job-id', jobId)} to collect it.`;
-}
-/** Joins sentences with one full stop between them, whether or not the first already ends with one. */
-function sentences(...parts) {
-    return parts
-        .filter((part) => Boolean(part?.trim()))
-        .map((part) => part.trim())
-        .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '');
-}
-/** A message as the first clause of a longer line ("…; retrying in 2.0 s"): without its final full stop. */
-function asClause(message) {
-    return message.endsWith('.') ? message.slice(0, -1) : message;
-}
-/** The system's code for a failure (`ECONNRESET`, `ENOSPC`, `UND_ERR_SOCKET`…), from the error or what caused it. */
-function systemCode(error) {
-    for (let current = error; current instanceof Error; current = current.cause) {
-        const code = current.code;
-        if (code && !(current instanceof errors_ActionError))
-            return code;
-    }
-    return undefined;
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
+    return {
+        tempDirectory: env.RUNNER_TEMP || external_node_os_default().tmpdir(),
+        workspace: env.GITHUB_WORKSPACE || undefined,
+        repository,
+        serverUrl,
+        apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+        runUrl: repository && env.GITHUB_RUN_ID
+            ? `${serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${env.GITHUB_RUN_ID}`
+            : undefined,
+        stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
+        childEnvironment
+    };
 }
 
-;// CONCATENATED MODULE: ./src/outputs.ts
-/**
- * The step's outputs from what the run learned; an output whose value the run never reached is
- * left out. After a failure or a timeout `job-id` and the last status seen are still there, so a
- * later step can tell where the job was and resume it.
- */
-function outputsOf(report) {
-    const outputs = {};
-    if (report.command === 'agent-job') {
-        const { job, outcome } = report;
-        if (job?.status)
-            outputs.status = job.status;
-        if (outcome)
-            outputs['pr-link'] = outcome.prLink ?? '';
-        if (report.commentUrl !== undefined)
-            outputs['comment-url'] = report.commentUrl;
-        return outputs;
-    }
-    const { jobId, job, pageCount, bundle, archive, siteCheck } = report;
-    if (jobId !== undefined)
-        outputs['job-id'] = jobId;
-    if (job?.status)
-        outputs.status = job.status;
-    if (pageCount !== undefined)
-        outputs['page-count'] = String(pageCount);
-    if (bundle) {
-        outputs['bundle-url'] = bundle.bundleUrl;
-        outputs['expires-at'] = bundle.expiresAt ?? '';
-    }
-    if (report.helmValuesPath !== undefined)
-        outputs['helm-values-path'] = report.helmValuesPath;
-    if (archive) {
-        outputs['bundle-path'] = archive.path;
-        outputs['bundle-sha256'] = archive.sha256;
-    }
-    if (report.sitePath !== undefined)
-        outputs['site-path'] = report.sitePath;
-    if (siteCheck)
-        outputs['verify-report-path'] = siteCheck.reportPath;
-    return outputs;
-}
-
-// EXTERNAL MODULE: ./src/format.ts
-var format = __nccwpck_require__(6264);
-// EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __nccwpck_require__(8500);
-;// CONCATENATED MODULE: ./src/poll.ts
-
-/** Polls are spaced out on long jobs to at most this, unless the user asked for longer. */
-const MAX_STRETCHED_INTERVAL_MS = 30_000;
-/**
- * The gap before the next poll: the configured interval, stretched to a tenth of the time
- * already waited, so a ten-minute job is not polled every five seconds throughout.
- */
-function nextIntervalMs(intervalMs, elapsedMs) {
-    return Math.max(intervalMs, Math.min(MAX_STRETCHED_INTERVAL_MS, elapsedMs / 10));
-}
-/** Reads until the state is final or the timeout passes; a timeout is an outcome, not an error. */
-async function pollUntil(options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
-    const startedAt = Date.now();
-    const deadline = startedAt + options.timeoutMs;
-    let state;
-    for (let polls = 1;; polls++) {
-        state = await options.read(deadline);
-        const elapsedMs = Date.now() - startedAt;
-        options.onState?.(state, elapsedMs);
-        if (options.isFinished(state))
-            return { finished: true, state, elapsedMs, polls };
-        const remainingMs = deadline - Date.now();
-        if (remainingMs <= 0)
-            return { finished: false, state, elapsedMs, polls };
-        // The last sleep is cut short so that one final read happens right at the deadline.
-        await sleep(Math.min(nextIntervalMs(options.intervalMs, elapsedMs), remainingMs), options.signal);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/summary.ts
-
-
-/** Adds to the job summary and writes it, when the front end has one. */
-async function writeSummary(what, add) {
-    const { summary } = host/* host */.H;
-    if (!summary)
-        return;
-    try {
-        await summary(add);
-    }
-    catch (error) {
-        // The summary is a courtesy: it must not hide the run's own outcome or error.
-        host/* host */.H.warning(`Could not write ${what}: ${error.message}`);
-    }
-}
-/** A table with a header row; every cell is HTML (see escapeHtml). */
-function addTable(summary, header, rows) {
-    return summary.addTable([header.map((data) => ({ data, header: true })), ...rows]);
-}
-/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
-function escapeHtml(value) {
-    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-function code(value) {
-    return `<code>${escapeHtml(value)}</code>`;
-}
-function summary_link(url) {
-    return `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
-}
-function writeFields(heading, rows) {
-    return writeSummary('the job summary', (summary) => addTable(summary.addHeading(heading, 2), ['Field', 'Value'], rows));
-}
-/**
- * The export's job summary: what was exported, how long it took, and what the archive is.
- * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
- */
-async function writeExportSummary(report, showLink) {
-    const { job, bundle, archive } = report;
-    const rows = [
-        ['Job', escapeHtml(report.jobId ?? '(not started)')],
-        ['Status', escapeHtml(job?.status || 'unknown')],
-        ['Duration', (0,format/* formatSeconds */.Xo)((report.finishedAt ?? Date.now()) - report.startedAt)]
-    ];
-    if (job?.pageCount !== undefined)
-        rows.push(['Pages', String(job.pageCount)]);
-    if (bundle) {
-        rows.push(['Link expires', escapeHtml(bundle.expiresAt ?? 'not given')]);
-        if (showLink)
-            rows.push(['Bundle link', escapeHtml(bundle.bundleUrl)]);
-    }
-    if (archive) {
-        rows.push(['Archive', `${archive.kind}, ${(0,format/* formatBytes */.z3)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
-    }
-    if (report.sitePath)
-        rows.push(['Site', code(report.sitePath)]);
-    await writeFields('Static export', rows);
-}
-/** The agent job's summary: the job, where it worked, how long it took, and its pull request. */
-async function writeAgentSummary(job, report) {
-    const rows = [
-        ['Job', code(job.id)],
-        ['Status', escapeHtml(job.status)]
-    ];
-    if (job.repository)
-        rows.push(['Repository', escapeHtml(job.repository)]);
-    if (job.ref)
-        rows.push(['Ref', code(job.ref)]);
-    if (job.model)
-        rows.push(['Model', escapeHtml(job.model)]);
-    const since = job.createdAt ? Date.parse(job.createdAt) : report.startedAt;
-    rows.push(['Duration', (0,format/* formatSeconds */.Xo)(Math.max(0, Date.now() - since))]);
-    rows.push([
-        'Pull request',
-        job.prLink ? summary_link(job.prLink) : job.status === 'completed' ? 'none (no files changed)' : 'none'
-    ]);
-    if (report.commentUrl)
-        rows.push(['Comment', summary_link(report.commentUrl)]);
-    await writeFields('Agent job', rows);
-}
-
-;// CONCATENATED MODULE: ./src/agent.ts
-
-
-
-
-
-const FINAL_STATUSES = new Set(['completed', 'archived', 'failed']);
-/**
- * Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it;
- * what it learns goes into `report`, from which the outputs are set.
- */
-async function followAgentJob(settings, report, client, context) {
-    const { signal } = context;
-    const { projectId, agentJobId } = settings;
-    const name = `agent job ${agentJobId} (project ${projectId})`;
-    let job;
-    try {
-        job = await host/* host */.H.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, context));
-    }
-    catch (error) {
-        if (signal.aborted)
-            throw new errors_ActionError(`The run was cancelled while waiting for ${name}; the agent keeps working`, {
-                code: 'cancelled'
-            });
-        throw error;
-    }
-    report.outcome = job;
-    if (job.prLink)
-        host/* host */.H.info(`The agent opened ${job.prLink}`);
-    else if (job.status === 'completed')
-        host/* host */.H.info('The agent finished without changing any files: no pull request');
-    if (job.status === 'archived')
-        host/* host */.H.notice(`The ${name} is archived`);
-    const { comment } = context;
-    if (settings.commentOn !== undefined && comment) {
-        const issueNumber = settings.commentOn;
-        report.commentUrl = await host/* host */.H.group(`Comment on #${issueNumber}`, () => comment(job, issueNumber));
-    }
-    await writeAgentSummary(job, report);
-    if (job.status === 'failed')
-        throw new errors_ActionError(`The ${name} failed`, { code: 'job-failed' });
-}
-async function waitForAgentJob(settings, report, client, context) {
-    const { projectId, agentJobId } = settings;
-    if (!settings.wait) {
-        report.job = await client.getAgentJob(projectId, agentJobId);
-        return report.job;
-    }
-    let lastStatus = '';
-    const outcome = await pollUntil({
-        read: (deadline) => client.getAgentJob(projectId, agentJobId, { deadline }),
-        isFinished: (job) => FINAL_STATUSES.has(job.status),
-        onState: (job, elapsedMs) => {
-            report.job = job;
-            if (job.status === lastStatus)
-                return;
-            host/* host */.H.info(`Agent job ${agentJobId}: ${job.status} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
-            lastStatus = job.status;
-        },
-        intervalMs: settings.pollIntervalMs,
-        timeoutMs: context.deadline - Date.now(),
-        signal: context.signal
-    });
-    if (!outcome.finished) {
-        throw new errors_ActionError(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)} ` +
-            `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`, { code: 'job-timeout' });
-    }
-    return outcome.state;
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./src/net.ts
-
-
-
-/**
- * The action's HTTP policy, shared by the API client, the GitHub calls and the download: one
- * connection pool, which statuses are worth another attempt and how many, and how much of an
- * answer is read.
- */
-/** True for addresses that never leave the machine: plain http is tolerated only there. */
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-/**
- * One connection pool for the run. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
- * as self-hosted runners behind a proxy expect.
- */
-const dispatcher = new undici/* EnvHttpProxyAgent */.J2({ connectTimeout: 10_000 });
-/** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
-const ATTEMPTS = 5;
-/** The longest backoff between two attempts. */
-const MAX_BACKOFF_MS = 30_000;
-/** Statuses that say the fault is passing: another attempt may succeed. */
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/**
- * The most an answer of the API or of GitHub may bring. Their largest real answers are a few KB;
- * a longer one is a broken or hostile server, or a proxy sending something else, and is not read
- * further (nor retried: it would come again).
- */
-const MAX_ANSWER_BYTES = 1024 * 1024;
-/** The GitHub REST API version the comment calls are written against. */
-const GITHUB_API_VERSION = '2022-11-28';
-/** The bound, as the errors say it. */
-const ANSWER_BOUND = (0,format/* formatBytes */.z3)(MAX_ANSWER_BYTES);
-/**
- * Reads a whole answer of at most MAX_ANSWER_BYTES. A longer one (or one whose Content-Length
- * announces more) is not read further: the body is closed, and the result is undefined.
- */
-async function readBounded(body, contentLength) {
-    const iterator = body[Symbol.asyncIterator]();
-    if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > MAX_ANSWER_BYTES) {
-        await iterator.return?.();
-        return undefined;
-    }
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-        const next = await iterator.next();
-        if (next.done)
-            return Buffer.concat(chunks);
-        size += next.value.length;
-        if (size > MAX_ANSWER_BYTES) {
-            await iterator.return?.();
-            return undefined;
-        }
-        chunks.push(next.value);
-    }
-}
-/** Statuses whose answer has no body, which a Response may not be given. */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
-/**
- * The `fetch` of the GitHub client: through the run's connection pool, with every answer read
- * whole within MAX_ANSWER_BYTES, and a successful answer with a body required to be JSON (every
- * call the action makes expects JSON). Either failure names the call and the content type.
- */
-async function boundedFetch(input, init) {
-    const url = new URL(input);
-    const call = `GitHub's answer to ${init?.method ?? 'GET'} ${url.pathname}`;
-    const response = await fetch(url, { ...init, dispatcher });
-    const type = response.headers.get('content-type');
-    const body = response.body
-        ? await readBounded(response.body, response.headers.get('content-length'))
-        : Buffer.alloc(0);
-    if (!body) {
-        throw new ActionError(`${call} is larger than ${ANSWER_BOUND} (content type ${type ?? 'not given'}); it was not read further`, {
-            code: 'too-large'
-        });
-    }
-    if (response.ok && body.length > 0 && !/^application\/([\w.+-]*\+)?json\b/i.test(type ?? '')) {
-        throw new ActionError(`${call} is not JSON (content type ${type ?? 'not given'})`, { code: 'not-json' });
-    }
-    const { status, statusText, headers } = response;
-    return new Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, statusText, headers });
-}
-/** A header's single value (the first, when it came more than once). */
-function header(value) {
-    return Array.isArray(value) ? value[0] : value;
-}
-/** The link as it may be logged: no query string, which is where a presigned link keeps its signature. */
-function redactUrl(link) {
-    const url = URL.parse(link);
-    if (!url)
-        return '(unparseable link)';
-    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
-}
-
-;// CONCATENATED MODULE: ./src/retry.ts
-
-
-/**
- * The deadline left no room for another attempt. The message is the last failure's, which names
- * the call, followed by why it was not tried again; the failure itself is the cause.
- */
-class OutOfTimeError extends errors_ActionError {
-    name = 'OutOfTimeError';
-    constructor(lastError, attempts) {
-        const last = lastError instanceof Error ? lastError.message : String(lastError);
-        super(sentences(last, `No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`), {
-            code: 'out-of-time',
-            namesJob: lastError instanceof errors_ActionError && lastError.namesJob,
-            cause: lastError
-        });
-    }
-}
-/** Longest `Retry-After` honoured; a server asking for more gets this. */
-const MAX_RETRY_AFTER_MS = 60_000;
-/**
- * Runs `action` until it succeeds, throws an error that is not retryable, or the attempts or the
- * deadline run out. The last error is thrown as it is, so the caller sees the real cause; when the
- * deadline stopped the retries, it comes wrapped in an OutOfTimeError that says so.
- */
-async function retry(action, options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
-    const isRetryable = options.isRetryable ?? saysRetryable;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await action(attempt);
-        }
-        catch (error) {
-            if (options.madeProgress?.())
-                attempt = 1;
-            if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted)
-                throw error;
-            const delayMs = backoffMs(attempt, options, error.retryAfterMs);
-            if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline)
-                throw new OutOfTimeError(error, attempt);
-            options.onRetry?.(error, attempt + 1, delayMs);
-            await sleep(delayMs, options.signal);
-        }
-    }
-}
-/** The log's words for a retry about to happen. */
-function retryNote(delayMs, nextAttempt, attempts) {
-    return `retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${nextAttempt} of ${attempts})`;
-}
-function saysRetryable(error) {
-    return typeof error === 'object' && error !== null && error.retryable === true;
-}
-/** Exponential backoff with jitter, never shorter than the server's `Retry-After`. */
-function backoffMs(attempt, options, retryAfterMs) {
-    const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
-    const jittered = exponential / 2 + Math.random() * (exponential / 2);
-    return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)));
-}
-/** `Retry-After` in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
-function parseRetryAfter(header, now = Date.now()) {
-    const value = Array.isArray(header) ? header[0] : header;
-    if (!value)
-        return undefined;
-    if (/^\s*\d+(\.\d+)?\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-;// CONCATENATED MODULE: ./src/user-agent.ts
-/** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
-const ACTION_VERSION = '1.0.0';
-/**
- * Sent with every request, to the API and to the storage host, so that their operators can tell
- * this action's traffic and version apart from other clients.
- */
-const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/acme/mintlify-static-export-action) node/${process.versions.node}`;
-
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: ./src/api/errors.ts
-
-
-function describeCall(call) {
-    const job = call.jobId ? ` for job ${call.jobId}` : '';
-    return `${call.name}${job} (${call.method} ${call.path})`;
-}
-/** A failed API call: the call, the HTTP status when there was a response, and the API's own words. */
-class ApiError extends errors_ActionError {
-    name = 'ApiError';
-    call;
-    status;
-    /** The API's `error` text, or what came back instead of JSON. */
-    detail;
-    constructor(call, problem, options = {}) {
-        const status = options.status ? `: HTTP ${options.status} ${external_node_http_.STATUS_CODES[options.status] ?? ''}`.trimEnd() : '';
-        const detail = options.detail ? `: ${options.detail}` : '';
-        const hint = sentences(options.status ? hintFor(call, options.status, options.url) : undefined, options.advice);
-        super(`${describeCall(call)} ${problem}${status}${detail}`, {
-            code: options.status ? 'http-status' : (options.code ?? 'failed'),
-            retryable: options.retryable,
-            retryAfterMs: options.retryAfterMs,
-            hint: hint || undefined,
-            namesJob: true,
-            cause: options.cause
-        });
-        this.call = call;
-        this.status = options.status;
-        this.detail = options.detail;
-    }
-}
-/** What the user can do about a status, where the status alone says it. */
-function hintFor(call, status, url) {
-    const isExport = call.path.startsWith('/v1/static-export');
-    const isStart = call.method === 'POST' && call.path === '/v1/static-export/jobs';
-    switch (status) {
-        case 401:
-            return 'The API key was refused: it may be revoked or expired. Put a current admin key (mint_…) in the api-key secret';
-        case 403:
-            return isExport
-                ? 'Static export needs an enterprise plan and an admin key allowed to use it (not a read-only key); an IP allowlist may also refuse this runner'
-                : 'The key may not read this project, or an IP allowlist refuses this runner';
-        case 404:
-            if (isStart)
-                return `The API has no export endpoint at ${url ?? call.path}: check base-url (https://api.mintlify.com unless you run your own)`;
-            return isExport
-                ? 'Check export-job-id, and that the key belongs to the organisation that owns the job'
-                : 'Check project-id and agent-job-id';
-        case 400:
-        case 422:
-            return isStart ? 'The API refused the export request: check the domain, paths and version inputs' : undefined;
-        case 409:
-            if (isStart) {
-                return 'An export job is already queued or running for this site: wait for it to finish, or pass its id as export-job-id to collect it';
-            }
-            return call.path.endsWith('/bundle') ? 'The job has not finished, so no bundle can be generated yet' : undefined;
-        case 429:
-            return 'The API is rate limiting this key';
-        default:
-            return undefined;
-    }
-}
-
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -55312,6 +54826,596 @@ function preprocess(fn, schema) {
     });
 }
 
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+// EXTERNAL MODULE: ./src/core/format.ts
+var format = __nccwpck_require__(6228);
+;// CONCATENATED MODULE: ./src/core/net.ts
+
+
+/**
+ * The action's HTTP policy, shared by the API client, the GitHub calls (src/action/github.ts) and
+ * the download: one connection pool, which statuses are worth another attempt and how many, and
+ * how much of an answer is read.
+ */
+/** True for addresses that never leave the machine: plain http is tolerated only there. */
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * One connection pool for the run. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
+ * as self-hosted runners behind a proxy expect.
+ */
+const dispatcher = new undici/* EnvHttpProxyAgent */.J2({ connectTimeout: 10_000 });
+/** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
+const ATTEMPTS = 5;
+/** The longest backoff between two attempts. */
+const MAX_BACKOFF_MS = 30_000;
+/** Statuses that say the fault is passing: another attempt may succeed. */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/**
+ * The most an answer of the API or of GitHub may bring. Their largest real answers are a few KB;
+ * a longer one is a broken or hostile server, or a proxy sending something else, and is not read
+ * further (nor retried: it would come again).
+ */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+/** The bound, as the errors say it. */
+const ANSWER_BOUND = (0,format/* formatBytes */.z3)(MAX_ANSWER_BYTES);
+/**
+ * Reads a whole answer of at most MAX_ANSWER_BYTES. A longer one (or one whose Content-Length
+ * announces more) is not read further: the body is closed, and the result is undefined.
+ */
+async function readBounded(body, contentLength) {
+    const iterator = body[Symbol.asyncIterator]();
+    if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > MAX_ANSWER_BYTES) {
+        await iterator.return?.();
+        return undefined;
+    }
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+        const next = await iterator.next();
+        if (next.done)
+            return Buffer.concat(chunks);
+        size += next.value.length;
+        if (size > MAX_ANSWER_BYTES) {
+            await iterator.return?.();
+            return undefined;
+        }
+        chunks.push(next.value);
+    }
+}
+/** A header's single value (the first, when it came more than once). */
+function header(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+/** The link as it may be logged: no query string, which is where a presigned link keeps its signature. */
+function redactUrl(link) {
+    const url = URL.parse(link);
+    if (!url)
+        return '(unparseable link)';
+    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+}
+
+// EXTERNAL MODULE: ./src/core/words.ts
+var words = __nccwpck_require__(7522);
+;// CONCATENATED MODULE: ./src/core/settings.ts
+
+
+
+
+
+/** Thrown for a malformed input; the message names the input and never holds a secret. */
+class InputError extends errors/* ActionError */.lZ {
+    name = 'InputError';
+    code = 'input';
+}
+const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/;
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+const bool = schemas_string()
+    .regex(/^(true|false)$/i, { error: (issue) => `must be true or false, got "${issue.input}"` })
+    .transform((value) => value.toLowerCase() === 'true');
+const seconds = schemas_string()
+    .regex(/^\s*\d*\.?\d+\s*$/, {
+    error: (issue) => `must be a positive number of seconds, got "${issue.input}"`,
+    abort: true
+})
+    .refine((text) => Number(text) >= 0.001 && Number.isFinite(Number(text)), {
+    error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
+})
+    .transform((text) => Math.round(Number(text) * 1000));
+const optionalId = schemas_string()
+    .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
+    .optional();
+/**
+ * Every input of action.yml, in its order, described once: the command that reads it, its default
+ * and what it accepts. test/settings.test.ts checks the names and defaults against action.yml.
+ */
+const INPUTS = {
+    'api-key': {
+        command: 'both',
+        schema: schemas_string()
+            .min(1, {
+            error: 'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
+                "Workflows triggered from a fork's pull request don't receive secrets",
+            abort: true
+        })
+            // The value never appears in this message: it is a secret even when malformed.
+            .regex(ADMIN_KEY_SHAPE, {
+            error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)'
+        })
+    },
+    'base-url': {
+        command: 'both',
+        default: 'https://api.mintlify.com',
+        schema: schemas_string().transform((value, ctx) => {
+            const url = URL.parse(value);
+            if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+                ctx.addIssue({
+                    code: 'custom',
+                    message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"`
+                });
+                return NEVER;
+            }
+            if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+                ctx.addIssue({
+                    code: 'custom',
+                    message: `must use https:// (plain http is allowed only for loopback addresses), got "${url.protocol}//${url.host}"`
+                });
+                return NEVER;
+            }
+            if (url.username || url.password || url.search || url.hash) {
+                ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
+                return NEVER;
+            }
+            return url.href.replace(/\/+$/, '');
+        })
+    },
+    command: {
+        command: 'both',
+        default: 'export',
+        schema: schemas_enum(['export', 'agent-job'], {
+            error: (issue) => `must be export or agent-job, got "${String(issue.input)}"`
+        })
+    },
+    domain: {
+        command: 'export',
+        schema: schemas_string()
+            .transform((value, ctx) => {
+            if (!value)
+                return undefined;
+            const host = hostOf(value);
+            if (!host || !HOST_NAME.test(host)) {
+                ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` });
+                return NEVER;
+            }
+            return host;
+        })
+            .optional()
+    },
+    'export-job-id': { command: 'export', schema: optionalId },
+    'project-id': { command: 'agent-job', schema: optionalId },
+    'agent-job-id': { command: 'agent-job', schema: optionalId },
+    wait: { command: 'both', default: 'true', schema: bool },
+    'timeout-seconds': { command: 'both', default: '1800', schema: seconds },
+    'poll-interval-seconds': { command: 'both', default: '5', schema: seconds },
+    download: { command: 'export', default: 'true', schema: bool },
+    extract: { command: 'export', default: 'false', schema: bool },
+    path: { command: 'export', schema: schemas_string().optional() },
+    'comment-on': {
+        command: 'agent-job',
+        schema: schemas_string()
+            .regex(/^#?[1-9]\d{0,9}$/, {
+            error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
+        })
+            .transform((value) => Number(value.replace('#', '')))
+            .optional()
+    },
+    'github-token': { command: 'agent-job', default: '${{ github.token }}', schema: schemas_string() },
+    'mask-bundle-url': { command: 'export', default: 'true', schema: bool },
+    paths: {
+        command: 'export',
+        schema: schemas_string().transform((value) => value
+            .split(/\r?\n/)
+            .map((line) => line.trim())
+            .filter(Boolean))
+    },
+    version: { command: 'export', schema: schemas_string().optional() },
+    verify: {
+        command: 'export',
+        default: 'warn',
+        schema: schemas_enum(['warn', 'error', 'off'], {
+            error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
+        })
+    },
+    'verify-browser': {
+        command: 'export',
+        default: 'auto',
+        schema: schemas_enum(['auto', 'on', 'off'], {
+            error: (issue) => `must be auto, on or off, got "${String(issue.input)}"`
+        })
+    },
+    'verify-browser-pages': {
+        command: 'export',
+        default: '25',
+        schema: schemas_string()
+            .regex(/^\s*[1-9]\d{0,5}\s*$/, {
+            error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"`
+        })
+            .transform(Number)
+    }
+};
+const SPECS = Object.entries(INPUTS);
+const INPUT_NAMES = SPECS.map(([name]) => name);
+const INPUT_OFFERS = SPECS.map(([name, spec]) => ({
+    name,
+    command: spec.command,
+    default: spec.default,
+    switch: spec.schema === bool,
+    choices: spec.schema instanceof ZodEnum ? spec.schema.options.map(String) : undefined
+}));
+/**
+ * A default such as `${{ github.token }}` is the runner's to resolve: the action never applies it,
+ * and cannot tell the value the runner put in from one the workflow gave.
+ */
+function isExpression(value) {
+    return value.includes('${{');
+}
+/** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
+const DEFAULTS = Object.fromEntries(SPECS.flatMap(([name, spec]) => spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]]));
+/** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
+const OPTIONAL = SPECS.filter(([, spec]) => spec.schema instanceof ZodOptional).map(([name]) => name);
+const EXPORT_ONLY = SPECS.filter(([, spec]) => spec.command === 'export').map(([name]) => name);
+const AGENT_ONLY = SPECS.filter(([, spec]) => spec.command === 'agent-job').map(([name]) => name);
+const InputsSchema = object(Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])))
+    .superRefine((inputs, ctx) => {
+    const missing = (input, why) => {
+        ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` });
+    };
+    if (inputs.command === 'export') {
+        if (!inputs.domain && !inputs['export-job-id'])
+            missing('domain', `for ${(0,words/* setting */.Pe)('command', 'export')} unless ${(0,words/* setting */.Pe)('export-job-id')} is given`);
+        if (inputs.extract && !inputs.download) {
+            ctx.addIssue({
+                code: 'custom',
+                path: ['extract'],
+                message: `is true but ${(0,words/* setting */.Pe)('download', 'false')}: unpacking needs the downloaded archive`
+            });
+        }
+    }
+    else {
+        if (!inputs['project-id'])
+            missing('project-id', `for ${(0,words/* setting */.Pe)('command', 'agent-job')}`);
+        if (!inputs['agent-job-id'])
+            missing('agent-job-id', `for ${(0,words/* setting */.Pe)('command', 'agent-job')}`);
+        if (inputs['comment-on'] && !inputs['github-token'])
+            missing('github-token', `when ${(0,words/* setting */.Pe)('comment-on')} is set`);
+    }
+});
+/**
+ * Reads every input once and returns validated settings.
+ * The key is masked before anything else happens, so no later log line can show it.
+ */
+function readSettings(host) {
+    const { raw, given } = readRawInputs(host);
+    if (raw['api-key'])
+        host.setSecret(raw['api-key']);
+    if (raw['github-token'])
+        host.setSecret(raw['github-token']);
+    const parsed = InputsSchema.safeParse(raw);
+    if (!parsed.success) {
+        const problems = parsed.error.issues.map((issue) => `${(0,words/* settingSubject */.de)(String(issue.path[0]))} ${issue.message}`);
+        throw new InputError(problems.join('; '));
+    }
+    const inputs = parsed.data;
+    if (raw.domain && inputs.domain)
+        announceDomainReduction(host, raw.domain, inputs.domain);
+    for (const [input, why] of ineffectiveInputs(inputs, given))
+        host.warning(`${(0,words/* settingSubject */.de)(input)} ${why}`);
+    const common = {
+        apiKey: inputs['api-key'],
+        baseUrl: inputs['base-url'],
+        wait: inputs.wait,
+        timeoutMs: inputs['timeout-seconds'],
+        pollIntervalMs: inputs['poll-interval-seconds']
+    };
+    const settings = inputs.command === 'export'
+        ? {
+            ...common,
+            command: 'export',
+            domain: inputs.domain,
+            exportJobId: inputs['export-job-id'],
+            download: inputs.download,
+            extract: inputs.extract,
+            path: inputs.path ? external_node_path_default().resolve(inputs.path) : undefined,
+            maskBundleUrl: inputs['mask-bundle-url'],
+            paths: inputs.paths,
+            version: inputs.version,
+            verify: inputs.verify,
+            verifyBrowser: inputs['verify-browser'],
+            verifyBrowserPages: inputs['verify-browser-pages']
+        }
+        : {
+            ...common,
+            command: 'agent-job',
+            projectId: inputs['project-id'] ?? '',
+            agentJobId: inputs['agent-job-id'] ?? '',
+            commentOn: inputs['comment-on'],
+            githubToken: inputs['github-token']
+        };
+    for (const [key, value] of Object.entries(settings)) {
+        if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined)
+            host.debug(`${key} = ${JSON.stringify(value)}`);
+    }
+    return settings;
+}
+/** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
+function readRawInputs(host) {
+    const raw = {};
+    const given = new Set();
+    for (const [name, spec] of SPECS) {
+        // `paths` keeps its line breaks; every other input is trimmed.
+        const text = host.input(name);
+        const value = name === 'paths' ? text : text.trim();
+        const fallback = DEFAULTS[name] ?? '';
+        if (value || fallback || !OPTIONAL.includes(name))
+            raw[name] = value || fallback;
+        if (value.trim() && value !== fallback && !(spec.default && isExpression(spec.default)))
+            given.add(name);
+    }
+    return { raw: raw, given };
+}
+/** Inputs the workflow set that do nothing in the combination given, each with the reason. */
+function ineffectiveInputs(inputs, given) {
+    const found = [];
+    const unused = (names, why) => {
+        for (const name of names)
+            if (given.has(name))
+                found.push([name, why]);
+    };
+    if (inputs.command === 'export') {
+        unused(AGENT_ONLY, `is used only by ${(0,words/* setting */.Pe)('command', 'agent-job')}; it does nothing for ${(0,words/* setting */.Pe)('command', 'export')}`);
+        const checksSite = inputs.extract && inputs.verify !== 'off';
+        if (inputs['export-job-id']) {
+            // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
+            if (!checksSite)
+                unused(['domain'], `does nothing with ${(0,words/* setting */.Pe)('export-job-id')}: no export is started, the existing job is used as it is`);
+            unused(['paths'], `does nothing with ${(0,words/* setting */.Pe)('export-job-id')}: no export is started, the existing job is used as it is`);
+        }
+        else if (!inputs.wait) {
+            unused(['extract', 'verify'], `does nothing with ${(0,words/* setting */.Pe)('wait', 'false')}: the step returns once the job is started, before there is anything to unpack`);
+        }
+        if (!inputs.extract)
+            unused(['verify'], `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')}: only an unpacked site is checked`);
+        // verify-browser: off asks for nothing, so it is never an input that does nothing.
+        const browserInputs = inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages'];
+        if (!checksSite)
+            unused(browserInputs, `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')} and ${(0,words/* setting */.Pe)('verify')} not off: the browser pass is part of the site check`);
+        else if (inputs['verify-browser'] === 'off')
+            unused(['verify-browser-pages'], `does nothing with ${(0,words/* setting */.Pe)('verify-browser', 'off')}`);
+    }
+    else {
+        unused(EXPORT_ONLY, `is used only by ${(0,words/* setting */.Pe)('command', 'export')}; it does nothing for ${(0,words/* setting */.Pe)('command', 'agent-job')}`);
+    }
+    if (!inputs.wait)
+        unused(['poll-interval-seconds'], `does nothing with ${(0,words/* setting */.Pe)('wait', 'false')}: the job is read once, not polled`);
+    return found;
+}
+/**
+ * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
+ * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
+ */
+function announceDomainReduction(host, value, hostName) {
+    const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+    const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : '';
+    if (dropped) {
+        host.warning(`${(0,words/* settingSubject */.de)('domain')} has a path ("${dropped}") that was dropped: the export covers the whole site ${hostName}, not only that path. ` +
+            `To export only some pages, list them in ${(0,words/* setting */.Pe)('paths')}`);
+    }
+    else if (hostName !== value.toLowerCase()) {
+        host.notice(`${(0,words/* settingSubject */.de)('domain')} reduced to its host: "${value}" → "${hostName}"`);
+    }
+}
+/** The host of a domain input, accepting a pasted URL or a host with a path. */
+function hostOf(value) {
+    return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase();
+}
+
+;// CONCATENATED MODULE: ./src/core/signals.ts
+/**
+ * How long a run has, after SIGINT or SIGTERM, to stop on its own before it is ended. The Actions
+ * runner sends SIGINT on cancel and SIGTERM 7.5 s later; a command line's parent (a CI job, npx,
+ * a shell) may give less. A run heeds the cancellation within milliseconds; this only ends one
+ * that does not, still leaving its outputs.
+ */
+const CANCEL_GRACE_MS = 1000;
+/**
+ * Listens for SIGINT and SIGTERM on behalf of a run, for both front ends: the first one aborts the
+ * run's cancellation signal at once; when the run is still going after the grace period, `overdue`
+ * is called, which leaves what it can and exits.
+ */
+function handleSignals(onSignal, overdue) {
+    const cancellation = new AbortController();
+    let received;
+    const listener = (signal) => {
+        if (received)
+            return;
+        received = signal;
+        onSignal(signal);
+        cancellation.abort(new Error(`cancelled by ${signal}`));
+        setTimeout(() => overdue(signal), CANCEL_GRACE_MS).unref();
+    };
+    process.on('SIGINT', listener);
+    process.on('SIGTERM', listener);
+    return {
+        signal: cancellation.signal,
+        received: () => received,
+        dispose: () => {
+            process.off('SIGINT', listener);
+            process.off('SIGTERM', listener);
+        }
+    };
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/core/log-text.ts
+var log_text = __nccwpck_require__(9357);
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(8500);
+;// CONCATENATED MODULE: ./src/core/retry.ts
+
+
+
+/**
+ * The deadline left no room for another attempt. The message is the last failure's, which names
+ * the call, followed by why it was not tried again; the failure itself is the cause.
+ */
+class OutOfTimeError extends errors/* ActionError */.lZ {
+    name = 'OutOfTimeError';
+    constructor(lastError, attempts) {
+        const last = lastError instanceof Error ? lastError.message : String(lastError);
+        super((0,errors/* sentences */.hC)(last, `No time was left for another attempt within ${(0,words/* setting */.Pe)('timeout-seconds')} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`), {
+            code: 'out-of-time',
+            namesJob: lastError instanceof errors/* ActionError */.lZ && lastError.namesJob,
+            cause: lastError
+        });
+    }
+}
+/** Longest `Retry-After` honoured; a server asking for more gets this. */
+const MAX_RETRY_AFTER_MS = 60_000;
+/**
+ * Runs `action` until it succeeds, throws an error that is not retryable, or the attempts or the
+ * deadline run out. The last error is thrown as it is, so the caller sees the real cause; when the
+ * deadline stopped the retries, it comes wrapped in an OutOfTimeError that says so.
+ */
+async function retry(action, options) {
+    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
+    const isRetryable = options.isRetryable ?? saysRetryable;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await action(attempt);
+        }
+        catch (error) {
+            if (options.madeProgress?.())
+                attempt = 1;
+            if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted)
+                throw error;
+            const delayMs = backoffMs(attempt, options, error.retryAfterMs);
+            if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline)
+                throw new OutOfTimeError(error, attempt);
+            options.onRetry?.(error, attempt + 1, delayMs);
+            await sleep(delayMs, options.signal);
+        }
+    }
+}
+/** The log's words for a retry about to happen. */
+function retryNote(delayMs, nextAttempt, attempts) {
+    return `retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${nextAttempt} of ${attempts})`;
+}
+function saysRetryable(error) {
+    return typeof error === 'object' && error !== null && error.retryable === true;
+}
+/** Exponential backoff with jitter, never shorter than the server's `Retry-After`. */
+function backoffMs(attempt, options, retryAfterMs) {
+    const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
+    const jittered = exponential / 2 + Math.random() * (exponential / 2);
+    return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)));
+}
+/** `Retry-After` in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
+function parseRetryAfter(header, now = Date.now()) {
+    const value = Array.isArray(header) ? header[0] : header;
+    if (!value)
+        return undefined;
+    if (/^\s*\d+(\.\d+)?\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/core/user-agent.ts
+/** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
+const ACTION_VERSION = '1.0.0';
+/**
+ * Sent with every request, to the API and to the storage host, so that their operators can tell
+ * this action's traffic and version apart from other clients.
+ */
+const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/acme/mintlify-static-export-action) node/${process.versions.node}`;
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+;// CONCATENATED MODULE: ./src/api/errors.ts
+
+
+
+function describeCall(call) {
+    const job = call.jobId ? ` for job ${call.jobId}` : '';
+    return `${call.name}${job} (${call.method} ${call.path})`;
+}
+/** A failed API call: the call, the HTTP status when there was a response, and the API's own words. */
+class ApiError extends errors/* ActionError */.lZ {
+    name = 'ApiError';
+    call;
+    status;
+    /** The API's `error` text, or what came back instead of JSON. */
+    detail;
+    constructor(call, problem, options = {}) {
+        const status = options.status ? `: HTTP ${options.status} ${external_node_http_.STATUS_CODES[options.status] ?? ''}`.trimEnd() : '';
+        const detail = options.detail ? `: ${options.detail}` : '';
+        const hint = (0,errors/* sentences */.hC)(options.status ? hintFor(call, options.status, options.url) : undefined, options.advice);
+        super(`${describeCall(call)} ${problem}${status}${detail}`, {
+            code: options.status ? statusCode(options.status) : (options.code ?? 'failed'),
+            retryable: options.retryable,
+            retryAfterMs: options.retryAfterMs,
+            hint: hint || undefined,
+            namesJob: true,
+            cause: options.cause
+        });
+        this.call = call;
+        this.status = options.status;
+        this.detail = options.detail;
+    }
+}
+/** 401 and 403 say the key or the plan does not allow the call: no retry or later run helps until that changes. */
+function statusCode(status) {
+    return status === 401 || status === 403 ? 'access-refused' : 'http-status';
+}
+/** What the user can do about a status, where the status alone says it. */
+function hintFor(call, status, url) {
+    const isExport = call.path.startsWith('/v1/static-export');
+    const isStart = call.method === 'POST' && call.path === '/v1/static-export/jobs';
+    switch (status) {
+        case 401:
+            return `The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as ${(0,words/* setting */.Pe)('api-key')}`;
+        case 403:
+            return isExport
+                ? 'Static export needs an enterprise plan and an admin key allowed to use it (not a read-only key); an IP allowlist may also refuse this runner'
+                : 'The key may not read this project, or an IP allowlist refuses this runner';
+        case 404:
+            if (isStart)
+                return `The API has no export endpoint at ${url ?? call.path}: check ${(0,words/* setting */.Pe)('base-url')} (https://api.mintlify.com unless you run your own)`;
+            return isExport
+                ? `Check ${(0,words/* setting */.Pe)('export-job-id')}, and that the key belongs to the organisation that owns the job`
+                : `Check ${(0,words/* setting */.Pe)('project-id')} and ${(0,words/* setting */.Pe)('agent-job-id')}`;
+        case 400:
+        case 422:
+            return isStart
+                ? `The API refused the export request: check ${(0,words/* setting */.Pe)('domain')}, ${(0,words/* setting */.Pe)('paths')} and ${(0,words/* setting */.Pe)('version')}`
+                : undefined;
+        case 409:
+            if (isStart) {
+                return `An export job is already queued or running for this site: wait for it to finish, or pass its id as ${(0,words/* setting */.Pe)('export-job-id')} to collect it`;
+            }
+            return call.path.endsWith('/bundle') ? 'The job has not finished, so no bundle can be generated yet' : undefined;
+        case 429:
+            return 'The API is rate limiting this key';
+        default:
+            return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
 
 
@@ -55359,7 +55463,7 @@ function normalizeTimestamp(value) {
         return undefined;
     return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
-const jobIdField = union([schemas_string().min(1).transform(format/* oneLine */.TN), schemas_number().transform(String)]);
+const jobIdField = union([schemas_string().min(1).transform(log_text/* oneLine */.T), schemas_number().transform(String)]);
 const ExportJobBody = looseObject({
     jobId: jobIdField.optional(),
     id: jobIdField.optional(),
@@ -55386,7 +55490,7 @@ function toExportJob(body, fallbackStatus) {
     const link = body.bundleUrl === undefined || body.bundleUrl === null ? undefined : BundleResponse.safeParse(body);
     return {
         jobId: body.jobId ?? body.id ?? '',
-        status: (0,format/* oneLine */.TN)((body.status ?? fallbackStatus).trim().toLowerCase()),
+        status: (0,log_text/* oneLine */.T)((body.status ?? fallbackStatus).trim().toLowerCase()),
         progress: normalizeProgress(body.progress),
         pageCount: parseWholeNumber(body.pageCount),
         error: errorText(body.error),
@@ -55417,7 +55521,7 @@ const AgentJobResponse = looseObject({
 })
     .transform((body) => ({
     id: body.id ?? '',
-    status: (0,format/* oneLine */.TN)(body.status.trim().toLowerCase()),
+    status: (0,log_text/* oneLine */.T)(body.status.trim().toLowerCase()),
     repository: optionalLine(body.source?.repository),
     ref: optionalLine(body.source?.ref),
     model: optionalLine(body.model),
@@ -55426,14 +55530,14 @@ const AgentJobResponse = looseObject({
     archivedAt: normalizeTimestamp(body.archivedAt)
 }));
 function optionalLine(value) {
-    return value ? (0,format/* oneLine */.TN)(value) : undefined;
+    return value ? (0,log_text/* oneLine */.T)(value) : undefined;
 }
 /** The `error` text of an error body, whether a string or an object with a message. */
 function errorText(value) {
     if (typeof value === 'string')
-        return (0,format/* oneLine */.TN)(value.trim()) || undefined;
+        return (0,log_text/* oneLine */.T)(value.trim()) || undefined;
     if (value && typeof value === 'object' && 'message' in value && typeof value.message === 'string') {
-        return (0,format/* oneLine */.TN)(value.message);
+        return (0,log_text/* oneLine */.T)(value.message);
     }
     return undefined;
 }
@@ -55464,7 +55568,7 @@ const NETWORK_CODES = new Set([
     'UND_ERR_BODY_TIMEOUT'
 ]);
 /** Said when a call that creates something failed in a way that leaves its effect unknown. */
-const MAY_HAVE_ACTED = 'The server may have started a job all the same: check for it before running again, and resume it with export-job-id';
+const MAY_HAVE_ACTED = `The server may have started a job all the same: check for it before running again, and resume it with ${(0,words/* setting */.Pe)('export-job-id')}`;
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 class ApiClient {
     options;
@@ -55479,57 +55583,58 @@ class ApiClient {
             headers: { 'idempotency-key': idempotencyKey }
         });
     }
-    async getExportJob(jobId, options = {}) {
+    async getExportJob(jobId) {
         const call = {
             name: 'read export job',
             method: 'GET',
             path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`,
             jobId
         };
-        const job = await this.send(call, ExportJobResponse, 'always', options);
+        const job = await this.send(call, ExportJobResponse, 'always');
         return { ...job, jobId: job.jobId || jobId };
     }
     /** Generating a bundle again only yields a fresh link, so the call is safe to repeat. */
-    generateBundle(jobId, options = {}) {
+    generateBundle(jobId) {
         const call = {
             name: 'generate export bundle',
             method: 'POST',
             path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}/bundle`,
             jobId
         };
-        return this.send(call, BundleResponse, 'always', options);
+        return this.send(call, BundleResponse, 'always');
     }
-    async getAgentJob(projectId, jobId, options = {}) {
+    async getAgentJob(projectId, jobId) {
         const call = {
             name: 'read agent job',
             method: 'GET',
             path: `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`,
             jobId
         };
-        const job = await this.send(call, AgentJobResponse, 'always', options);
+        const job = await this.send(call, AgentJobResponse, 'always');
         return { ...job, id: job.id || jobId };
     }
-    send(call, schema, repeatable, options) {
-        const deadline = earliest(options.deadline, this.options.deadline);
-        return retry(() => this.attempt(call, schema, repeatable, { ...options, deadline }), {
+    send(call, schema, repeatable, options = {}) {
+        const { host, deadline, cancellation } = this.options.run;
+        return retry(() => this.attempt(call, schema, repeatable, options), {
             attempts: ATTEMPTS,
             baseDelayMs: this.options.retryBaseDelayMs,
             maxDelayMs: MAX_BACKOFF_MS,
-            deadline,
-            signal: this.options.signal,
-            onRetry: (error, attempt, delayMs) => host/* host */.H.info(`${asClause(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
+            deadline: deadline.at,
+            signal: cancellation,
+            onRetry: (error, attempt, delayMs) => host.info(`${(0,errors/* asClause */.eI)(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
         });
     }
     async attempt(call, schema, repeatable, options) {
-        const timeoutMs = this.requestTimeout(options.deadline);
+        const { host, cancellation } = this.options.run;
+        const timeoutMs = this.requestTimeout();
         const url = `${this.options.baseUrl}${call.path}`;
-        host/* host */.H.debug(`${call.method} ${call.path}`);
+        host.debug(`${call.method} ${call.path}`);
         let response;
         try {
             response = await (0,undici/* request */.Em)(url, {
                 dispatcher: this.options.dispatcher ?? dispatcher,
                 method: call.method,
-                signal: this.options.signal,
+                signal: cancellation,
                 headersTimeout: timeoutMs,
                 bodyTimeout: timeoutMs,
                 headers: {
@@ -55571,26 +55676,20 @@ class ApiClient {
                 advice: !retryable && RETRYABLE_STATUSES.has(statusCode) ? MAY_HAVE_ACTED : undefined
             });
         }
-        return parseBody(call, schema, text, contentType);
+        return parseBody(call, schema, text, contentType, host);
     }
     /**
      * A single request may use the whole request timeout, but not run past the deadline by more than
      * the one second a last status read right at the deadline needs.
      */
-    requestTimeout(deadline) {
-        if (deadline === undefined)
-            return this.options.requestTimeoutMs;
-        return Math.max(1000, Math.min(this.options.requestTimeoutMs, deadline - Date.now()));
+    requestTimeout() {
+        return Math.max(1000, Math.min(this.options.requestTimeoutMs, this.options.run.deadline.remainingMs()));
     }
-}
-function earliest(...deadlines) {
-    const given = deadlines.filter((deadline) => deadline !== undefined);
-    return given.length > 0 ? Math.min(...given) : undefined;
 }
 function networkError(call, error, repeatable) {
     if (error instanceof Error && error.name === 'AbortError')
         return error;
-    const code = systemCode(error);
+    const code = (0,errors/* systemCode */.xU)(error);
     const known = code !== undefined && NETWORK_CODES.has(code);
     const retryable = known && (repeatable === 'always' || NOT_SENT_CODES.has(code));
     const reason = code?.includes('TIMEOUT')
@@ -55603,14 +55702,14 @@ function networkError(call, error, repeatable) {
         cause: error
     });
 }
-function parseBody(call, schema, text, contentType) {
+function parseBody(call, schema, text, contentType, host) {
     let json;
     try {
         json = JSON.parse(text);
     }
     catch {
         // The step's error keeps to the call and the body's first bytes; the log says what the server called it.
-        host/* host */.H.info(`The answer to ${describeCall(call)} is not JSON; its content type: ${contentType ?? 'not given'}`);
+        host.info(`The answer to ${describeCall(call)} is not JSON; its content type: ${contentType ?? 'not given'}`);
         throw new ApiError(call, `returned something that is not JSON: ${firstBytes(text) || '(an empty body)'}`, {
             code: 'not-json'
         });
@@ -55642,22 +55741,368 @@ function errorDetail(text) {
  * since a status or bundle body may carry the presigned link before it is masked.
  */
 function firstBytes(text, length = 200) {
-    const flat = (0,format/* oneLine */.TN)(text.replace(/\s+/g, ' ').trim()).replace(/(https?:\/\/[^\s"'?]*)\?[^\s"']*/gi, '$1?…');
+    const flat = (0,log_text/* oneLine */.T)(text.replace(/\s+/g, ' ').trim()).replace(/(https?:\/\/[^\s"'?]*)\?[^\s"']*/gi, '$1?…');
     return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/core/deadline.ts
+var deadline = __nccwpck_require__(6343);
+;// CONCATENATED MODULE: ./src/core/layout.ts
+
+/**
+ * The files a run writes into its output folder (`path`), named here once. The site goes into a
+ * folder of its own, so that what is deployed holds nothing of the action's; the report, the
+ * manifest and the values file sit beside it.
+ */
+const NAMES = {
+    site: 'site',
+    helmValues: 'helm-values.yaml',
+    verifyReport: 'verify-report.json',
+    manifest: 'manifest.json',
+    changes: 'changes.json'
+};
+/** Where each of the run's files goes in `directory`. */
+function layoutOf(directory) {
+    const paths = Object.fromEntries(Object.entries(NAMES).map(([key, name]) => [key, external_node_path_default().join(directory, name)]));
+    return { directory, ...paths };
+}
+/** The names the action writes in the output folder, which nothing else written there may take. */
+const OWN_NAMES = new Set(Object.values(NAMES));
+/**
+ * The run's output folder, made once, when the first file needs it: `path` when given, else a new
+ * folder that the front end chooses (named after the export job).
+ */
+class OutputFolder {
+    make;
+    made;
+    constructor(make) {
+        this.make = make;
+    }
+    layout(jobId) {
+        this.made ??= this.make(jobId).then(layoutOf);
+        return this.made;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/summary.ts
+/** Adds to the job summary and writes it, when the front end has one. */
+async function writeSummary(host, what, add) {
+    const { summary } = host;
+    if (!summary)
+        return;
+    try {
+        await summary(add);
+    }
+    catch (error) {
+        // The summary is a courtesy: it must not hide the run's own outcome or error.
+        host.warning(`Could not write ${what}: ${error.message}`);
+    }
+}
+/** A table with a header row; every cell is HTML (see escapeHtml). */
+function addTable(summary, header, rows) {
+    return summary.addTable([header.map((data) => ({ data, header: true })), ...rows]);
+}
+/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
+function escapeHtml(value) {
+    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+function code(value) {
+    return `<code>${escapeHtml(value)}</code>`;
+}
+function summary_link(url) {
+    return `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
+function writeFields(host, heading, rows) {
+    return writeSummary(host, 'the job summary', (summary) => addTable(summary.addHeading(heading, 2), ['Field', 'Value'], rows));
+}
+/**
+ * The export's job summary: what was exported, how long it took, and what the archive is.
+ * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
+ */
+async function writeExportSummary(host, report, showLink) {
+    const { job, bundle, archive } = report;
+    const rows = [
+        ['Job', escapeHtml(report.jobId ?? '(not started)')],
+        ['Status', escapeHtml(job?.status || 'unknown')],
+        ['Duration', (0,format/* formatSeconds */.Xo)((report.finishedAt ?? Date.now()) - report.startedAt)]
+    ];
+    if (job?.pageCount !== undefined)
+        rows.push(['Pages', String(job.pageCount)]);
+    if (bundle) {
+        rows.push(['Link expires', escapeHtml(bundle.expiresAt ?? 'not given')]);
+        if (showLink)
+            rows.push(['Bundle link', escapeHtml(bundle.bundleUrl)]);
+    }
+    if (archive) {
+        rows.push(['Archive', `${archive.kind}, ${(0,format/* formatBytes */.z3)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
+    }
+    if (report.sitePath)
+        rows.push(['Site', code(report.sitePath)]);
+    await writeFields(host, 'Static export', rows);
+}
+/**
+ * The agent job's summary: the job, where it worked, how long it took, and its pull request; after
+ * a failure or a timeout, what was last seen of it.
+ */
+async function writeAgentSummary(host, settings, report) {
+    const job = report.outcome ?? report.job;
+    const rows = [
+        ['Job', code(job?.id ?? settings.agentJobId)],
+        ['Status', escapeHtml(job?.status || 'unknown')]
+    ];
+    if (job?.repository)
+        rows.push(['Repository', escapeHtml(job.repository)]);
+    if (job?.ref)
+        rows.push(['Ref', code(job.ref)]);
+    if (job?.model)
+        rows.push(['Model', escapeHtml(job.model)]);
+    const since = job?.createdAt ? Date.parse(job.createdAt) : report.startedAt;
+    rows.push(['Duration', (0,format/* formatSeconds */.Xo)(Math.max(0, Date.now() - since))]);
+    if (report.outcome)
+        rows.push(['Pull request', pullRequest(report.outcome)]);
+    if (report.commentUrl)
+        rows.push(['Comment', summary_link(report.commentUrl)]);
+    await writeFields(host, 'Agent job', rows);
+}
+function pullRequest(job) {
+    if (job.prLink)
+        return summary_link(job.prLink);
+    return job.status === 'completed' ? 'none (no files changed)' : 'none';
+}
+
+;// CONCATENATED MODULE: ./src/site/browser/summary.ts
+
+
+/** Rows of each table in the job summary; the report has them all. */
+const LISTED = 10;
+/** The browser pass's section of the job summary: what ran, the origins reached, what was missing or failed. */
+async function writeBrowserSummary(host, section) {
+    await writeSummary(host, 'the browser pass to the job summary', (summary) => {
+        summary.addHeading('Browser pass', 3);
+        if (section.skipped !== null)
+            return summary.addRaw(`<p>Not run: ${escapeHtml(section.skipped)}</p>`, true);
+        const rows = [
+            ['Browser', escapeHtml(`${section.browser ?? ''} ${section.version ?? ''}`.trim())],
+            [
+                'Pages loaded',
+                `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
+            ],
+            ['Origins reached at run time', String(section.runtimeOrigins.length)],
+            ['Missing at run time', String(section.missing.length)],
+            ['Script errors', String(section.scriptErrors.length)],
+            [
+                'Time',
+                `${(0,format/* formatDuration */.a3)(section.durationMs ?? 0)}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`
+            ]
+        ];
+        addTable(summary, ['Browser pass', 'Result'], rows);
+        if (section.runtimeOrigins.length > 0) {
+            addTable(summary.addHeading(cut('Reached at run time', section.runtimeOrigins.length), 4), ['Origin', 'Types', 'Pages', 'Such as', 'Started by'], section.runtimeOrigins.slice(0, LISTED).map((origin) => {
+                const [first] = origin.examples;
+                return [
+                    code(origin.origin),
+                    escapeHtml(origin.types.join(', ')),
+                    String(origin.pages.length),
+                    code(first?.url ?? ''),
+                    code(first?.initiator ?? '')
+                ];
+            }));
+        }
+        if (section.missing.length > 0) {
+            addTable(summary.addHeading(cut('Missing at run time', section.missing.length), 4), ['Path', 'Pages', 'Started by'], section.missing
+                .slice(0, LISTED)
+                .map((resource) => [
+                code(resource.path),
+                String(resource.pages.length),
+                code(resource.examples[0]?.initiator ?? '')
+            ]));
+        }
+        if (section.scriptErrors.length > 0) {
+            addTable(summary.addHeading(cut('Script errors', section.scriptErrors.length), 4), ['Page', 'Error', 'At'], section.scriptErrors
+                .slice(0, LISTED)
+                .map((error) => [code(error.page), escapeHtml(error.message), code(error.source ?? '')]));
+        }
+        return summary;
+    });
+}
+/** A table's heading, saying when it shows only the first rows. */
+function cut(heading, total) {
+    return total > LISTED ? `${heading}: ${LISTED} of ${total}; all are in the report` : heading;
+}
+
+;// CONCATENATED MODULE: ./src/site/summary.ts
+
+
+/** Problems and origins listed in the job summary; the report has them all. */
+const summary_LISTED = 10;
+/** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
+const LONGEST = 300;
+/** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
+async function writeSiteCheckSummary(host, check) {
+    const { report, reportPath } = check;
+    const { counts } = report;
+    const rows = [
+        ['Problems', String(counts.problems)],
+        [
+            'HTML pages',
+            counts.expectedPages === null
+                ? String(counts.htmlPages)
+                : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
+        ],
+        ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
+        ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+        ['Links to a missing fragment', String(counts.brokenFragments)],
+        ['Origins loaded from elsewhere', String(counts.externalOrigins)],
+        ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
+        ['Canonical or og:url on another host', String(counts.addressProblems)],
+        ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
+        ['Checked', `${counts.files} files in ${(0,format/* formatDuration */.a3)(report.durationMs)}`],
+        ['Report', code(reportPath)]
+    ];
+    await writeSummary(host, 'the site check to the job summary', (summary) => {
+        addTable(summary.addHeading('Site check', 3), ['Check', 'Result'], rows);
+        if (report.externalOrigins.length > 0) {
+            addTable(summary.addHeading('Loaded from other origins', 4), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
+                .slice(0, summary_LISTED)
+                .map((origin) => [
+                code(origin.origin),
+                escapeHtml(origin.kinds.join(', ')),
+                String(origin.files),
+                code(shorten(origin.examples[0] ?? ''))
+            ]));
+            if (report.externalOrigins.length > summary_LISTED)
+                summary.addRaw(`<p>${summary_LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true);
+        }
+        if (report.problems.length > 0) {
+            const heading = counts.problems > summary_LISTED ? `The first ${summary_LISTED} of ${counts.problems} problems` : 'Problems';
+            summary
+                .addHeading(heading, 4)
+                .addList(report.problems.slice(0, summary_LISTED).map((problem) => escapeHtml(shorten(problem.message))));
+        }
+        for (const notice of report.notices)
+            summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`);
+        for (const skipped of report.skipped)
+            summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true);
+        return summary;
+    });
+}
+/** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
+function connectionHints(report) {
+    const [first] = report.connectionHints;
+    if (!first)
+        return '0';
+    const origins = report.counts.connectionHints;
+    return `${origins} origin${origins === 1 ? '' : 's'}, such as ${code(first.origin)}: not problems, but scripts will likely reach them at run time`;
+}
+function shorten(message) {
+    return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;
+}
+
+;// CONCATENATED MODULE: ./src/core/poll.ts
+
+/** Polls are spaced out on long jobs to at most this, unless the user asked for longer. */
+const MAX_STRETCHED_INTERVAL_MS = 30_000;
+/**
+ * The gap before the next poll: the configured interval, stretched to a tenth of the time
+ * already waited, so a ten-minute job is not polled every five seconds throughout.
+ */
+function nextIntervalMs(intervalMs, elapsedMs) {
+    return Math.max(intervalMs, Math.min(MAX_STRETCHED_INTERVAL_MS, elapsedMs / 10));
+}
+/** Reads until the state is final or the deadline passes; a timeout is an outcome, not an error. */
+async function pollUntil(options) {
+    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
+    const startedAt = Date.now();
+    let state;
+    for (let polls = 1;; polls++) {
+        state = await options.read();
+        const elapsedMs = Date.now() - startedAt;
+        options.onState?.(state, elapsedMs);
+        if (options.isFinished(state))
+            return { finished: true, state, elapsedMs, polls };
+        const remainingMs = options.deadline.remainingMs();
+        if (remainingMs <= 0)
+            return { finished: false, state, elapsedMs, polls };
+        // The last sleep is cut short so that one final read happens right at the deadline.
+        await sleep(Math.min(nextIntervalMs(options.intervalMs, elapsedMs), remainingMs), options.signal);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/commands/agent.ts
+
+
+
+const FINAL_STATUSES = new Set(['completed', 'archived', 'failed']);
+/**
+ * Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it;
+ * what it learns goes into `report`, from which the outputs and the summary are written.
+ */
+async function followAgentJob(settings, report, { run, client, comment }) {
+    const { host } = run;
+    const { projectId, agentJobId } = settings;
+    const name = `agent job ${agentJobId} (project ${projectId})`;
+    let job;
+    try {
+        job = await host.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, run));
+    }
+    catch (error) {
+        if (run.cancellation.aborted)
+            throw (0,errors/* cancelledError */.YQ)(`while waiting for ${name}`, 'The agent keeps working');
+        throw error;
+    }
+    report.outcome = job;
+    if (job.prLink)
+        host.info(`The agent opened ${job.prLink}`);
+    else if (job.status === 'completed')
+        host.info('The agent finished without changing any files: no pull request');
+    if (job.status === 'archived')
+        host.notice(`The ${name} is archived`);
+    if (settings.commentOn !== undefined && comment) {
+        const issueNumber = settings.commentOn;
+        report.commentUrl = await host.group(`Comment on #${issueNumber}`, () => comment(job, issueNumber, run));
+    }
+    if (job.status === 'failed')
+        throw new errors/* ActionError */.lZ(`The ${name} failed`, { code: 'job-failed' });
+}
+async function waitForAgentJob(settings, report, client, run) {
+    const { projectId, agentJobId } = settings;
+    if (!settings.wait) {
+        report.job = await client.getAgentJob(projectId, agentJobId);
+        return report.job;
+    }
+    let lastStatus = '';
+    const outcome = await pollUntil({
+        read: () => client.getAgentJob(projectId, agentJobId),
+        isFinished: (job) => FINAL_STATUSES.has(job.status),
+        onState: (job, elapsedMs) => {
+            report.job = job;
+            if (job.status === lastStatus)
+                return;
+            run.host.info(`Agent job ${agentJobId}: ${job.status} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
+            lastStatus = job.status;
+        },
+        intervalMs: settings.pollIntervalMs,
+        deadline: run.deadline,
+        signal: run.cancellation
+    });
+    if (!outcome.finished) {
+        throw new errors/* ActionError */.lZ(`Agent job ${agentJobId} (project ${projectId}) did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)} ` +
+            `(last status: ${outcome.state?.status ?? 'unknown'}); the agent keeps working`, { code: 'job-timeout' });
+    }
+    return outcome.state;
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/disk.ts
+;// CONCATENATED MODULE: ./src/core/disk.ts
 
 /** Kept free on the runner's disk for the steps that follow: neither the download nor the unpacking takes it. */
 const FREE_SPACE_RESERVE_BYTES = 256 * 1024 * 1024;
@@ -55677,7 +56122,7 @@ function freeBytes(folder) {
 
 
 /** An archive that cannot be unpacked safely or at all; the file is kept for inspection. */
-class ArchiveError extends errors_ActionError {
+class ArchiveError extends errors/* ActionError */.lZ {
     rule;
     name = 'ArchiveError';
     constructor(message, 
@@ -56518,6 +56963,7 @@ const CREATE_FILE = external_node_fs_.constants.O_WRONLY | external_node_fs_.con
 class SiteWriter {
     root;
     bound;
+    signal;
     tree = new SiteTree();
     fd = -1;
     /** The folder key of the last file, whose folders are known to exist. */
@@ -56531,9 +56977,12 @@ class SiteWriter {
     rootBytes;
     constructor(
     /** The staging folder, created here; it must not exist. */
-    root, bound) {
+    root, bound, 
+    /** Stops the unpacking between two entries or two writes: the run's deadline or its cancellation. */
+    signal) {
         this.root = root;
         this.bound = bound;
+        this.signal = signal;
         (0,external_node_fs_.mkdirSync)(root, DIRECTORY_MODE);
         this.rootBytes = Buffer.byteLength(root);
         this.setModes = ((0,external_node_fs_.statSync)(root).mode & 0o7777) !== DIRECTORY_MODE;
@@ -56541,6 +56990,7 @@ class SiteWriter {
             (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
     }
     begin(entry) {
+        this.signal?.throwIfAborted();
         this.chargeEntry(entry.name);
         switch (entry.type) {
             case 'file':
@@ -56560,6 +57010,7 @@ class SiteWriter {
         }
     }
     write(data, offset = 0, length = data.length - offset) {
+        this.signal?.throwIfAborted();
         this.charge(length);
         let written = 0;
         while (written < length)
@@ -57281,6 +57732,8 @@ function readBytes(fd, position, length) {
     return buffer.subarray(0, read);
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var external_node_fs_promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/archive/detect.ts
 
 
@@ -57361,6 +57814,8 @@ function supportedKind(kind, file) {
 
 
 
+
+
 const READ_CHUNK_BYTES = 1024 * 1024;
 const INFLATE_CHUNK_BYTES = 256 * 1024;
 /**
@@ -57370,38 +57825,46 @@ const INFLATE_CHUNK_BYTES = 256 * 1024;
  * kept. Returns the site's folder: the destination, holding the archive's top or the one folder
  * that wraps the site.
  */
-async function unpackSite(archive, kind, destination) {
+async function unpackSite(archive, kind, destination, { host, signal }) {
     const parent = external_node_path_default().dirname(destination);
     const staging = external_node_path_default().join(parent, `.${external_node_path_default().basename(destination)}-${(0,external_node_crypto_.randomUUID)()}`);
     const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
     let writer;
     try {
-        writer = new SiteWriter(staging, bound);
+        writer = new SiteWriter(staging, bound, signal);
         if (kind === 'zip')
             await readZip(archive, writer, bound);
         else
             await readTar(archive, kind, writer, bound);
-        const root = siteRoot(writer.tree);
+        const root = siteRoot(writer.tree, host);
         // Links are judged against the folder that becomes the site, where it will be.
         writer.checkLinks(root, destination);
-        replaceSite(external_node_path_default().join(staging, ...root), destination);
+        replaceSite(external_node_path_default().join(staging, ...root), destination, host);
         return destination;
     }
     catch (error) {
+        if (signal?.aborted && error === signal.reason)
+            throw stopped(error, archive, kind);
         throw withArchiveNamed(error, archive, kind);
     }
     finally {
         writer?.close();
-        removeStaging(staging);
+        removeStaging(staging, host);
     }
 }
+/** Unpacking stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
+function stopped(reason, archive, kind) {
+    if (!(reason instanceof deadline/* TimeUpError */.J))
+        return reason;
+    return new errors/* ActionError */.lZ(`Unpacking the ${kind} archive ${archive} stopped: ${(0,words/* setting */.Pe)('timeout-seconds')} ran out. Nothing was unpacked; the archive is kept`, { code: 'out-of-time', cause: reason });
+}
 /** A staging folder that cannot be removed is a warning: the refusal or the success it follows is what the step reports. */
-function removeStaging(staging) {
+function removeStaging(staging, host) {
     try {
         removeTree(staging);
     }
     catch (error) {
-        host/* host */.H.warning(`The staging folder ${staging} could not be removed: ${error.message}`);
+        host.warning(`The staging folder ${staging} could not be removed: ${error.message}`);
     }
 }
 /** Decompresses once, streaming, into the tar reader; then nothing but zeros may follow the compressed stream. */
@@ -57489,7 +57952,7 @@ function refuseBytesAfter(archive, used, stream) {
     }
 }
 /** The folder with index.html: the archive's top, or the one folder it wraps everything in. */
-function siteRoot(tree) {
+function siteRoot(tree, host) {
     if (hasIndex(tree, []))
         return [];
     const top = tree.topNames().filter((name) => !name.startsWith('.'));
@@ -57497,7 +57960,7 @@ function siteRoot(tree) {
     if (top.length === 1 && only !== undefined && tree.type(only) === 'directory' && hasIndex(tree, [only]))
         return [only];
     // The site check (verify) reports the missing index.html; here it only explains the layout.
-    host/* host */.H.info('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is');
+    host.info('The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is');
     return [];
 }
 function hasIndex(tree, folder) {
@@ -57505,7 +57968,7 @@ function hasIndex(tree, folder) {
     return index.outcome === 'inside' && index.found === 'file';
 }
 /** Moves the new site into place, then removes the one it replaces. */
-function replaceSite(site, destination) {
+function replaceSite(site, destination, host) {
     const previous = external_node_path_default().join(external_node_path_default().dirname(destination), `.${external_node_path_default().basename(destination)}-previous-${(0,external_node_crypto_.randomUUID)()}`);
     let replacing = true;
     try {
@@ -57530,7 +57993,7 @@ function replaceSite(site, destination) {
         removeTree(previous);
     }
     catch (error) {
-        host/* host */.H.warning(`The new site is in place, but the previous one could not be removed from ${previous}: ${error.message}`);
+        host.warning(`The new site is in place, but the previous one could not be removed from ${previous}: ${error.message}`);
     }
 }
 /** A refusal, with the archive, the verdict and the rule; any other failure (a full disk) as it is, with the archive named. */
@@ -57540,7 +58003,7 @@ function withArchiveNamed(error, archive, kind) {
         return new ArchiveError(`The ${kind} archive ${archive} ${verdict}: ${error.message} [rule: ${error.rule}]. Nothing was unpacked; the archive is kept for inspection.`, error.rule);
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new Error(`Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`, { cause: error });
+    return new errors/* ActionError */.lZ(`Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`, { code: error instanceof errors/* ActionError */.lZ ? error.code : ((0,errors/* systemCode */.xU)(error) ?? 'unpack-failed'), cause: error });
 }
 
 ;// CONCATENATED MODULE: ./src/download/errors.ts
@@ -57550,7 +58013,7 @@ function withArchiveNamed(error, archive, kind) {
  * A failed download, named by its link (without the query, where a presigned link keeps its
  * signature): "Download of https://…/bundle.tar.gz?… was cut short: …".
  */
-class DownloadError extends errors_ActionError {
+class DownloadError extends errors/* ActionError */.lZ {
     problem;
     name = 'DownloadError';
     constructor(link, 
@@ -57561,7 +58024,7 @@ class DownloadError extends errors_ActionError {
     }
 }
 /** The storage host refused the link as expired: a fresh link from the API is the cure, not a retry. */
-class LinkExpiredError extends errors_ActionError {
+class LinkExpiredError extends errors/* ActionError */.lZ {
     name = 'LinkExpiredError';
     constructor(status) {
         super(`The storage host refused the link as expired (HTTP ${status})`, { code: 'link-expired' });
@@ -57602,7 +58065,7 @@ const HASH_WORKER_FILES = ['hash-worker/index.js', 'hash-worker.ts'];
  * A failure of the file (a full disk, a lost folder) or of its hashing thread. Its code is the
  * system's (`ENOSPC`) when there is one, else `hashing`.
  */
-class SinkError extends errors_ActionError {
+class SinkError extends errors/* ActionError */.lZ {
     systemCode;
     name = 'SinkError';
     constructor(message, systemCode) {
@@ -57947,7 +58410,8 @@ function send(url, options) {
 
 
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
+
+
 /**
  * Downloads the archive behind a presigned link to `destination`, hashing it on the way. The bytes
  * go to a temporary name beside it and are moved into place only once complete. A cut transfer is
@@ -57955,7 +58419,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 async function downloadFile(link, destination, options) {
     checkLink(link);
-    if (options.deadline !== undefined && Date.now() >= options.deadline)
+    if (options.deadline.expired())
         throw outOfTime(link, 0);
     let sink;
     try {
@@ -57966,7 +58430,8 @@ async function downloadFile(link, destination, options) {
     }
     const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(external_node_path_default().dirname(destination)) - FREE_SPACE_RESERVE_BYTES);
     const download = new BundleDownload(link, sink, { ...options, maxBytes });
-    const stopProgress = reportProgress(download.progress, (line) => host/* host */.H.progress(line), options.progressIntervalMs ?? host/* host */.H.progressIntervalMs);
+    const { host } = options;
+    const stopProgress = reportProgress(download.progress, (line) => host.progress(line), options.progressIntervalMs ?? host.progressIntervalMs);
     try {
         await download.run();
         const sha256 = await sink.finish();
@@ -57979,7 +58444,6 @@ async function downloadFile(link, destination, options) {
     }
     finally {
         stopProgress();
-        download.dispose();
     }
 }
 /** The attempts of one download: the link, the file so far, and how to resume it. */
@@ -57991,30 +58455,20 @@ class BundleDownload {
     /** From the last full (200) answer; a resume asks for the same object by it. */
     validator = {};
     received = 0;
+    /** Aborts at the deadline or on cancellation: an attempt in progress is stopped at once. */
     signal;
-    deadlineTimer;
     constructor(link, sink, options) {
         this.sink = sink;
         this.options = options;
         this.link = link;
         this.expectedSize = options.expectedSize;
-        const signals = options.signal ? [options.signal] : [];
-        // A timer cannot wait longer than 2^31 - 1 ms (it would fire at once): a deadline further away is none.
-        if (options.deadline !== undefined && options.deadline - Date.now() <= MAX_TIMER_MS) {
-            const timeUp = new AbortController();
-            this.deadlineTimer = setTimeout(() => timeUp.abort(outOfTime(this.link, this.sink.size, this.validator.total)), options.deadline - Date.now());
-            signals.push(timeUp.signal);
-        }
-        this.signal = AbortSignal.any(signals);
+        this.signal = options.deadline.signal();
     }
     progress = {
         position: () => this.sink.size,
         total: () => this.validator.total ?? this.expectedSize,
         received: () => this.received
     };
-    dispose() {
-        clearTimeout(this.deadlineTimer);
-    }
     /** The attempts, retried under the HTTP policy; an attempt that brought new bytes starts the count again. */
     async run() {
         let sizeBefore = 0;
@@ -58036,25 +58490,26 @@ class BundleDownload {
                 attempts: ATTEMPTS,
                 baseDelayMs: this.options.retryBaseDelayMs,
                 maxDelayMs: MAX_BACKOFF_MS,
-                deadline: this.options.deadline,
+                deadline: this.options.deadline.at,
                 signal: this.signal,
                 // Only the transfer's own faults: an API call that renewed the link has had its retries already.
                 isRetryable: (error) => error instanceof DownloadError && error.retryable,
                 madeProgress: () => this.sink.size > sizeBefore,
-                onRetry: (error, attempt, delayMs) => host/* host */.H.info(`${asClause(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
+                onRetry: (error, attempt, delayMs) => this.options.host.info(`${(0,errors/* asClause */.eI)(error.message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`)
             });
         }
         catch (error) {
+            if (this.signal.reason instanceof deadline/* TimeUpError */.J || error instanceof OutOfTimeError) {
+                throw outOfTime(this.link, this.sink.size, this.validator.total, error instanceof OutOfTimeError ? error.cause : undefined);
+            }
             if (this.signal.aborted && this.signal.reason instanceof Error)
                 throw this.signal.reason;
-            if (error instanceof OutOfTimeError)
-                throw outOfTime(this.link, this.sink.size, this.validator.total, error.cause);
             throw error;
         }
     }
     async renewLink(error) {
         const at = this.sink.size > 0 ? `, to go on from byte ${this.sink.size}` : '';
-        host/* host */.H.info(`${error.message}; asking for a fresh link${at}`);
+        this.options.host.info(`${error.message}; asking for a fresh link${at}`);
         const fresh = await this.options.renewLink();
         checkLink(fresh.link);
         this.link = fresh.link;
@@ -58126,7 +58581,7 @@ class BundleDownload {
     accept(response, rangeStart) {
         if (response.status === 200) {
             if (this.sink.size > 0) {
-                host/* host */.H.info(`The storage host sent the whole file again (HTTP 200${rangeStart > 0 ? ', not the rest asked for' : ''}); starting from the first byte`);
+                this.options.host.info(`The storage host sent the whole file again (HTTP 200${rangeStart > 0 ? ', not the rest asked for' : ''}); starting from the first byte`);
                 this.sink.restart();
             }
             this.validator = { etag: strongEtag(response.headers.etag), total: contentLength(response) };
@@ -58199,7 +58654,7 @@ function contentLength(response) {
 }
 function outOfTime(link, position, total, lastError) {
     const lastProblem = lastError instanceof DownloadError ? lastError.problem : lastError instanceof Error ? lastError.message : undefined;
-    return new DownloadError(link, `ran out of time (timeout-seconds)${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`, {
+    return new DownloadError(link, `ran out of time (${(0,words/* setting */.Pe)('timeout-seconds')})${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`, {
         code: 'out-of-time'
     });
 }
@@ -58214,7 +58669,7 @@ function isExpiryRefusal(status, body) {
 /** The `<Message>` of an S3-style XML error, or nothing. */
 function storageMessage(body) {
     const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
-    return message ? `: ${(0,format/* oneLine */.TN)(message)}` : '';
+    return message ? `: ${(0,log_text/* oneLine */.T)(message)}` : '';
 }
 /** Filesystem faults (a full disk, a missing folder) do not mend on their own. */
 const FILESYSTEM_CODES = /^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/;
@@ -58224,7 +58679,7 @@ function transferError(link, error, position = 0, total) {
         return error;
     if (error instanceof Error && error.name === 'AbortError')
         return error;
-    const code = error instanceof SinkError ? error.systemCode : systemCode(error);
+    const code = error instanceof SinkError ? error.systemCode : (0,errors/* systemCode */.xU)(error);
     const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? error.message})`;
     const retryable = !(error instanceof SinkError) && (code === undefined || !FILESYSTEM_CODES.test(code));
     return new DownloadError(link, `${reason}${reached(position, total)}`, {
@@ -58234,15 +58689,13 @@ function transferError(link, error, position = 0, total) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/helm.ts
-
+;// CONCATENATED MODULE: ./src/report/helm.ts
 
 /**
  * Writes the values the vendor's enterprise chart reads to serve a static export. The file holds
  * the presigned link, a credential until it expires, so only its owner may read it.
  */
-async function writeHelmValues(directory, bundleUrl, version) {
-    const file = external_node_path_default().join(directory, 'helm-values.yaml');
+async function writeHelmValues(file, bundleUrl, version) {
     // JSON strings are valid YAML double-quoted scalars, so nothing in the link can break the file.
     const lines = [
         '# Values for the enterprise chart: helm upgrade --install <release> <chart> -f helm-values.yaml',
@@ -58258,7 +58711,7 @@ async function writeHelmValues(directory, bundleUrl, version) {
     return file;
 }
 
-;// CONCATENATED MODULE: ./src/export.ts
+;// CONCATENATED MODULE: ./src/commands/export.ts
 
 
 
@@ -58277,33 +58730,37 @@ const MAX_LINKS = 3;
 const QUIET_LOG_MS = 60_000;
 /** start → poll → bundle → download → unpack → check, recording in `report` what each step learns. */
 async function exportSite(settings, report, context) {
+    const { run, client } = context;
+    const { host } = run;
     try {
-        const { client } = context;
-        let job = await host/* host */.H.group('Start the export', () => startOrReuse(settings, client));
+        let job = await host.group('Start the export', () => startOrReuse(settings, client, run));
         report.jobId = job.jobId;
-        job = await host/* host */.H.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context));
+        job = await host.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context));
         report.job = job;
         report.pageCount = job.pageCount;
         if (job.status === 'failed') {
-            throw new errors_ActionError(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`, {
+            throw new errors/* ActionError */.lZ(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`, {
                 code: 'job-failed',
                 namesJob: true
             });
         }
         if (job.status !== 'completed') {
-            host/* host */.H.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`);
+            host.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (${(0,words/* setting */.Pe)('wait', 'false')}). ${(0,errors/* resumeHint */.tJ)(job.jobId)}`);
             return;
         }
-        const directory = await outputDirectory(settings, job.jobId);
-        await host/* host */.H.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, directory, client));
+        const layout = await run.output.layout(job.jobId);
+        await host.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, layout, context));
         if (!settings.download)
             return;
-        await host/* host */.H.group('Download the bundle', () => download(settings, report, directory, context));
+        await host.group('Download the bundle', () => download(settings, report, layout, context));
         if (settings.extract && report.archive) {
             const { archive } = report;
-            report.sitePath = await host/* host */.H.group('Unpack the site', async () => {
-                const sitePath = await unpackSite(archive.path, archive.kind, external_node_path_default().join(directory, 'site'));
-                host/* host */.H.info(`Unpacked the site into ${sitePath}`);
+            report.sitePath = await host.group('Unpack the site', async () => {
+                const sitePath = await unpackSite(archive.path, archive.kind, layout.site, {
+                    host,
+                    signal: run.deadline.signal()
+                });
+                host.info(`Unpacked the site into ${sitePath}`);
                 return sitePath;
             });
             if (settings.verify !== 'off') {
@@ -58313,37 +58770,34 @@ async function exportSite(settings, report, context) {
                     mode: settings.verify,
                     domain: settings.domain,
                     expectedPages: job.pageCount,
+                    reportPath: layout.verifyReport,
                     browser: {
                         mode: settings.verifyBrowser,
                         pages: settings.verifyBrowserPages,
-                        deadline: context.deadline,
-                        signal: context.signal
+                        deadline: run.deadline.at,
+                        signal: run.cancellation
                     }
-                });
+                }, run);
                 if (report.siteCheck?.failure)
                     throw report.siteCheck.failure;
             }
         }
     }
     catch (error) {
-        if (context.signal.aborted) {
+        if (run.cancellation.aborted) {
             throw report.jobId
-                ? new errors_ActionError(`The run was cancelled while export job ${report.jobId} was in progress`, {
-                    code: 'cancelled',
-                    hint: resumeHint(report.jobId),
-                    namesJob: true
-                })
-                : new errors_ActionError('The run was cancelled before an export job was started', { code: 'cancelled' });
+                ? (0,errors/* cancelledError */.YQ)(`while export job ${report.jobId} was in progress`, (0,errors/* resumeHint */.tJ)(report.jobId))
+                : (0,errors/* cancelledError */.YQ)('before an export job was started');
         }
-        throw inExportJob(error, report.jobId);
+        throw (0,errors/* inExportJob */.D0)(error, report.jobId);
     }
     finally {
         report.finishedAt = Date.now();
     }
 }
-async function startOrReuse(settings, client) {
+async function startOrReuse(settings, client, { host }) {
     if (settings.exportJobId) {
-        host/* host */.H.info(`Using the existing export job ${settings.exportJobId}`);
+        host.info(`Using the existing export job ${settings.exportJobId}`);
         return { jobId: settings.exportJobId, status: '' };
     }
     const domain = settings.domain ?? '';
@@ -58352,37 +58806,37 @@ async function startOrReuse(settings, client) {
         ...(settings.paths.length > 0 ? { paths: settings.paths } : {}),
         ...(settings.version ? { version: settings.version } : {})
     });
-    host/* host */.H.info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`);
+    host.info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`);
     return job;
 }
 /** Polls until the job ends, within the run's deadline; with wait: false it only reads a reused job once. */
 async function waitForJob(settings, report, job, context) {
-    const { client } = context;
+    const { client, run } = context;
     if (!settings.wait)
         return settings.exportJobId ? client.getExportJob(job.jobId) : job;
     let lastLine = '';
     let lastLoggedAt = 0;
     const outcome = await pollUntil({
-        read: (deadline) => client.getExportJob(job.jobId, { deadline }),
+        read: () => client.getExportJob(job.jobId),
         isFinished: (state) => state.status === 'completed' || state.status === 'failed',
         onState: (state, elapsedMs) => {
             report.job = state;
             const line = export_progressLine(state);
             if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
-                host/* host */.H.progress(`${line} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
+                run.host.progress(`${line} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
                 lastLine = line;
                 lastLoggedAt = elapsedMs;
             }
         },
         intervalMs: settings.pollIntervalMs,
-        timeoutMs: context.deadline - Date.now(),
-        signal: context.signal
+        deadline: run.deadline,
+        signal: run.cancellation
     });
     if (!outcome.finished) {
         const last = outcome.state ? ` (last seen: ${export_progressLine(outcome.state)})` : '';
-        throw new errors_ActionError(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)}${last}`, {
+        throw new errors/* ActionError */.lZ(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)}${last}`, {
             code: 'job-timeout',
-            hint: resumeHint(job.jobId),
+            hint: (0,errors/* resumeHint */.tJ)(job.jobId),
             namesJob: true
         });
     }
@@ -58396,32 +58850,25 @@ function export_progressLine(job) {
         parts.push(`${job.pageCount} pages`);
     return parts.join(' · ');
 }
-async function outputDirectory(settings, jobId) {
-    if (settings.path) {
-        await (0,external_node_fs_promises_.mkdir)(settings.path, { recursive: true });
-        return settings.path;
-    }
-    return host/* host */.H.newDirectory(jobId);
-}
 /** Gets a link, masks it, keeps it in the report, and writes the Helm values that carry it. */
-async function getBundleAndWriteHelmValues(settings, report, directory, client, fresh = false) {
-    const bundle = await bundleLink(report, client, fresh);
+async function getBundleAndWriteHelmValues(settings, report, layout, { client, run: { host } }, fresh = false) {
+    const bundle = await bundleLink(report, client, fresh, host);
     if (settings.maskBundleUrl)
-        host/* host */.H.setSecret(bundle.bundleUrl);
+        host.setSecret(bundle.bundleUrl);
     report.bundle = bundle;
-    report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version);
+    report.helmValuesPath = await writeHelmValues(layout.helmValues, bundle.bundleUrl, settings.version);
     const size = bundle.sizeBytes === undefined ? '' : `, ${(0,format/* formatBytes */.z3)(bundle.sizeBytes)}`;
-    host/* host */.H.info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
+    host.info(`Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
     return bundle;
 }
 /**
  * The link the completed job's status carries, where it carries one (read again for a fresh one);
  * otherwise one from the bundle endpoint.
  */
-async function bundleLink(report, client, fresh) {
+async function bundleLink(report, client, fresh, host) {
     const jobId = report.jobId ?? '';
     if (report.job?.bundle && !fresh) {
-        host/* host */.H.info('The job status carries the bundle link: no bundle call needed');
+        host.info('The job status carries the bundle link: no bundle call needed');
         return report.job.bundle;
     }
     if (report.job?.bundle) {
@@ -58434,47 +58881,46 @@ async function bundleLink(report, client, fresh) {
     return client.generateBundle(jobId);
 }
 /** Downloads the archive, asking for a fresh link when the current one has expired or is about to. */
-async function download(settings, report, directory, context) {
+async function download(settings, report, layout, context) {
+    const { host } = context.run;
     let bundle = report.bundle;
     let links = 1;
     /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
     const renewLink = async () => {
         for (;;) {
             if (links >= MAX_LINKS) {
-                throw new errors_ActionError(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
+                throw new errors/* ActionError */.lZ(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
                     `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`, { code: 'link-expired', namesJob: true });
             }
             links++;
-            bundle = await getBundleAndWriteHelmValues(settings, report, directory, context.client, true);
+            bundle = await getBundleAndWriteHelmValues(settings, report, layout, context, true);
             if (!expiresSoon(bundle))
                 return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes };
-            logTooSoon(bundle);
+            logTooSoon(bundle, host);
         }
     };
     if (expiresSoon(bundle)) {
-        logTooSoon(bundle);
+        logTooSoon(bundle, host);
         await renewLink();
     }
-    const file = await downloadFile(bundle.bundleUrl, external_node_path_default().join(directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
+    const file = await downloadFile(bundle.bundleUrl, external_node_path_default().join(layout.directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
         expectedSize: bundle.sizeBytes,
         stallTimeoutMs: context.stallTimeoutMs,
         retryBaseDelayMs: context.retryBaseDelayMs,
-        deadline: context.deadline,
-        signal: context.signal,
+        host,
+        deadline: context.run.deadline,
         renewLink
     });
     const kind = supportedKind(await detectArchiveKind(file.path), file.path);
     report.archive = { ...file, kind };
-    host/* host */.H.info(`Downloaded ${(0,format/* formatBytes */.z3)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
+    host.info(`Downloaded ${(0,format/* formatBytes */.z3)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
 }
-function logTooSoon(bundle) {
-    host/* host */.H.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
+function logTooSoon(bundle, host) {
+    host.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
 }
 function expiresSoon(bundle) {
     return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS;
 }
-/** What the action itself writes beside the archive: the archive may not take one of these names. */
-const OWN_NAMES = new Set(['site', 'helm-values.yaml', 'verify-report.json']);
 /** The file name the storage host gives the archive, when it is a plain one and not one of the action's own. */
 function archiveName(link, jobId) {
     const name = external_node_path_default().posix.basename(URL.parse(link)?.pathname ?? '');
@@ -58483,135 +58929,10 @@ function archiveName(link, jobId) {
         : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
 }
 
-;// CONCATENATED MODULE: ./src/site/browser/summary.ts
+;// CONCATENATED MODULE: ./src/commands/run.ts
 
 
-/** Rows of each table in the job summary; the report has them all. */
-const LISTED = 10;
-/** The browser pass's section of the job summary: what ran, the origins reached, what was missing or failed. */
-async function writeBrowserSummary(section) {
-    await writeSummary('the browser pass to the job summary', (summary) => {
-        summary.addHeading('Browser pass', 3);
-        if (section.skipped !== null)
-            return summary.addRaw(`<p>Not run: ${escapeHtml(section.skipped)}</p>`, true);
-        const rows = [
-            ['Browser', escapeHtml(`${section.browser ?? ''} ${section.version ?? ''}`.trim())],
-            [
-                'Pages loaded',
-                `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
-            ],
-            ['Origins reached at run time', String(section.runtimeOrigins.length)],
-            ['Missing at run time', String(section.missing.length)],
-            ['Script errors', String(section.scriptErrors.length)],
-            [
-                'Time',
-                `${(0,format/* formatDuration */.a3)(section.durationMs ?? 0)}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`
-            ]
-        ];
-        addTable(summary, ['Browser pass', 'Result'], rows);
-        if (section.runtimeOrigins.length > 0) {
-            addTable(summary.addHeading(cut('Reached at run time', section.runtimeOrigins.length), 4), ['Origin', 'Types', 'Pages', 'Such as', 'Started by'], section.runtimeOrigins.slice(0, LISTED).map((origin) => {
-                const [first] = origin.examples;
-                return [
-                    code(origin.origin),
-                    escapeHtml(origin.types.join(', ')),
-                    String(origin.pages.length),
-                    code(first?.url ?? ''),
-                    code(first?.initiator ?? '')
-                ];
-            }));
-        }
-        if (section.missing.length > 0) {
-            addTable(summary.addHeading(cut('Missing at run time', section.missing.length), 4), ['Path', 'Pages', 'Started by'], section.missing
-                .slice(0, LISTED)
-                .map((resource) => [
-                code(resource.path),
-                String(resource.pages.length),
-                code(resource.examples[0]?.initiator ?? '')
-            ]));
-        }
-        if (section.scriptErrors.length > 0) {
-            addTable(summary.addHeading(cut('Script errors', section.scriptErrors.length), 4), ['Page', 'Error', 'At'], section.scriptErrors
-                .slice(0, LISTED)
-                .map((error) => [code(error.page), escapeHtml(error.message), code(error.source ?? '')]));
-        }
-        return summary;
-    });
-}
-/** A table's heading, saying when it shows only the first rows. */
-function cut(heading, total) {
-    return total > LISTED ? `${heading}: ${LISTED} of ${total}; all are in the report` : heading;
-}
 
-;// CONCATENATED MODULE: ./src/site/summary.ts
-
-
-/** Problems and origins listed in the job summary; the report has them all. */
-const summary_LISTED = 10;
-/** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
-const LONGEST = 300;
-/** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
-async function writeSiteCheckSummary(check) {
-    const { report, reportPath } = check;
-    const { counts } = report;
-    const rows = [
-        ['Problems', String(counts.problems)],
-        [
-            'HTML pages',
-            counts.expectedPages === null
-                ? String(counts.htmlPages)
-                : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
-        ],
-        ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
-        ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
-        ['Links to a missing fragment', String(counts.brokenFragments)],
-        ['Origins loaded from elsewhere', String(counts.externalOrigins)],
-        ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
-        ['Canonical or og:url on another host', String(counts.addressProblems)],
-        ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
-        ['Checked', `${counts.files} files in ${(0,format/* formatDuration */.a3)(report.durationMs)}`],
-        ['Report', code(reportPath)]
-    ];
-    await writeSummary('the site check to the job summary', (summary) => {
-        addTable(summary.addHeading('Site check', 3), ['Check', 'Result'], rows);
-        if (report.externalOrigins.length > 0) {
-            addTable(summary.addHeading('Loaded from other origins', 4), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
-                .slice(0, summary_LISTED)
-                .map((origin) => [
-                code(origin.origin),
-                escapeHtml(origin.kinds.join(', ')),
-                String(origin.files),
-                code(shorten(origin.examples[0] ?? ''))
-            ]));
-            if (report.externalOrigins.length > summary_LISTED)
-                summary.addRaw(`<p>${summary_LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true);
-        }
-        if (report.problems.length > 0) {
-            const heading = counts.problems > summary_LISTED ? `The first ${summary_LISTED} of ${counts.problems} problems` : 'Problems';
-            summary
-                .addHeading(heading, 4)
-                .addList(report.problems.slice(0, summary_LISTED).map((problem) => escapeHtml(shorten(problem.message))));
-        }
-        for (const notice of report.notices)
-            summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`);
-        for (const skipped of report.skipped)
-            summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true);
-        return summary;
-    });
-}
-/** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
-function connectionHints(report) {
-    const [first] = report.connectionHints;
-    if (!first)
-        return '0';
-    const origins = report.counts.connectionHints;
-    return `${origins} origin${origins === 1 ? '' : 's'}, such as ${code(first.origin)}: not problems, but scripts will likely reach them at run time`;
-}
-function shorten(message) {
-    return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;
-}
-
-;// CONCATENATED MODULE: ./src/run.ts
 
 
 
@@ -58624,40 +58945,58 @@ function newReport(settings) {
 }
 /**
  * Runs the command of the settings, whatever the front end: what it learns goes into `report`,
- * from which the front end sets its outputs, after a failure too.
+ * from which the front end sets its outputs, after a failure too. The job summary is written at
+ * the end, whatever the outcome.
  */
-async function runCommand(settings, report, { signal, comment }) {
-    // timeout-seconds bounds the whole run: every poll, call, retry and the download.
-    const deadline = Date.now() + settings.timeoutMs;
+async function runCommand(settings, report, frontEnd) {
+    const run = startRun(settings, frontEnd);
     const client = new ApiClient({
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
         requestTimeoutMs: requestTimeoutMs(settings),
         retryBaseDelayMs: retryBaseDelayMs(settings),
-        deadline,
-        signal
+        run
     });
-    if (settings.command === 'export' && report.command === 'export') {
-        try {
-            await exportSite(settings, report, {
-                client,
-                deadline,
-                signal,
-                retryBaseDelayMs: retryBaseDelayMs(settings),
-                stallTimeoutMs: requestTimeoutMs(settings)
-            });
+    try {
+        if (settings.command === 'export' && report.command === 'export') {
+            await exportSite(settings, report, { run, client, retryBaseDelayMs: retryBaseDelayMs(settings), stallTimeoutMs: requestTimeoutMs(settings) });
         }
-        finally {
-            await writeExportSummary(report, !settings.maskBundleUrl);
-            if (report.siteCheck)
-                await writeSiteCheckSummary(report.siteCheck);
-            if (report.siteCheck?.report.browser)
-                await writeBrowserSummary(report.siteCheck.report.browser);
+        else if (settings.command === 'agent-job' && report.command === 'agent-job') {
+            await followAgentJob(settings, report, { run, client, comment: frontEnd.comment });
         }
     }
-    else if (settings.command === 'agent-job' && report.command === 'agent-job') {
-        await followAgentJob(settings, report, client, { deadline, signal, comment });
+    finally {
+        await writeSummaries(run.host, settings, report);
     }
+}
+/** The run's context: `timeout-seconds` counts from here. */
+function startRun(settings, { host, cancellation, runner }) {
+    const path = settings.command === 'export' ? settings.path : undefined;
+    return {
+        host,
+        deadline: deadline/* Deadline */.B.in(settings.timeoutMs, cancellation),
+        cancellation,
+        runner,
+        output: new OutputFolder(async (jobId) => {
+            if (!path)
+                return host.newDirectory(jobId);
+            await (0,external_node_fs_promises_.mkdir)(path, { recursive: true });
+            return path;
+        })
+    };
+}
+async function writeSummaries(host, settings, report) {
+    if (settings.command === 'agent-job' && report.command === 'agent-job') {
+        await writeAgentSummary(host, settings, report);
+        return;
+    }
+    if (settings.command !== 'export' || report.command !== 'export')
+        return;
+    await writeExportSummary(host, report, !settings.maskBundleUrl);
+    if (report.siteCheck)
+        await writeSiteCheckSummary(host, report.siteCheck);
+    if (report.siteCheck?.report.browser)
+        await writeBrowserSummary(host, report.siteCheck.report.browser);
 }
 /** One request may take a sixth of the whole wait, between 1 and 30 seconds, so a retry still fits. */
 function requestTimeoutMs(settings) {
@@ -58668,327 +59007,46 @@ function retryBaseDelayMs(settings) {
     return Math.min(1000, settings.pollIntervalMs);
 }
 
-;// CONCATENATED MODULE: ./src/settings.ts
-
-
-
-
-
-/** Thrown for a malformed input; the message names the input and never holds a secret. */
-class InputError extends errors_ActionError {
-    name = 'InputError';
-    code = 'input';
-}
-const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/;
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
-const bool = schemas_string()
-    .regex(/^(true|false)$/i, { error: (issue) => `must be true or false, got "${issue.input}"` })
-    .transform((value) => value.toLowerCase() === 'true');
-const seconds = schemas_string()
-    .regex(/^\s*\d*\.?\d+\s*$/, {
-    error: (issue) => `must be a positive number of seconds, got "${issue.input}"`,
-    abort: true
-})
-    .refine((text) => Number(text) >= 0.001 && Number.isFinite(Number(text)), {
-    error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
-})
-    .transform((text) => Math.round(Number(text) * 1000));
-const optionalId = schemas_string()
-    .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
-    .optional();
+;// CONCATENATED MODULE: ./src/report/outputs.ts
 /**
- * Every input of action.yml, in its order, described once: the command that reads it, its default
- * and what it accepts. test/settings.test.ts checks the names and defaults against action.yml.
+ * The step's outputs from what the run learned; an output whose value the run never reached is
+ * left out. After a failure or a timeout `job-id` and the last status seen are still there, so a
+ * later step can tell where the job was and resume it.
  */
-const INPUTS = {
-    'api-key': {
-        command: 'both',
-        schema: schemas_string()
-            .min(1, {
-            error: 'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
-                "Workflows triggered from a fork's pull request don't receive secrets",
-            abort: true
-        })
-            // The value never appears in this message: it is a secret even when malformed.
-            .regex(ADMIN_KEY_SHAPE, {
-            error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)'
-        })
-    },
-    'base-url': {
-        command: 'both',
-        default: 'https://api.mintlify.com',
-        schema: schemas_string().transform((value, ctx) => {
-            const url = URL.parse(value);
-            if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-                ctx.addIssue({
-                    code: 'custom',
-                    message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"`
-                });
-                return NEVER;
-            }
-            if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-                ctx.addIssue({
-                    code: 'custom',
-                    message: `must use https:// (plain http is allowed only for loopback addresses), got "${url.protocol}//${url.host}"`
-                });
-                return NEVER;
-            }
-            if (url.username || url.password || url.search || url.hash) {
-                ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
-                return NEVER;
-            }
-            return url.href.replace(/\/+$/, '');
-        })
-    },
-    command: {
-        command: 'both',
-        default: 'export',
-        schema: schemas_enum(['export', 'agent-job'], {
-            error: (issue) => `must be export or agent-job, got "${String(issue.input)}"`
-        })
-    },
-    domain: {
-        command: 'export',
-        schema: schemas_string()
-            .transform((value, ctx) => {
-            if (!value)
-                return undefined;
-            const host = hostOf(value);
-            if (!host || !HOST_NAME.test(host)) {
-                ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` });
-                return NEVER;
-            }
-            return host;
-        })
-            .optional()
-    },
-    'export-job-id': { command: 'export', schema: optionalId },
-    'project-id': { command: 'agent-job', schema: optionalId },
-    'agent-job-id': { command: 'agent-job', schema: optionalId },
-    wait: { command: 'both', default: 'true', schema: bool },
-    'timeout-seconds': { command: 'both', default: '1800', schema: seconds },
-    'poll-interval-seconds': { command: 'both', default: '5', schema: seconds },
-    download: { command: 'export', default: 'true', schema: bool },
-    extract: { command: 'export', default: 'false', schema: bool },
-    path: { command: 'export', schema: schemas_string().optional() },
-    'comment-on': {
-        command: 'agent-job',
-        schema: schemas_string()
-            .regex(/^#?[1-9]\d{0,9}$/, {
-            error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
-        })
-            .transform((value) => Number(value.replace('#', '')))
-            .optional()
-    },
-    'github-token': { command: 'agent-job', default: '${{ github.token }}', schema: schemas_string() },
-    'mask-bundle-url': { command: 'export', default: 'true', schema: bool },
-    paths: {
-        command: 'export',
-        schema: schemas_string().transform((value) => value
-            .split(/\r?\n/)
-            .map((line) => line.trim())
-            .filter(Boolean))
-    },
-    version: { command: 'export', schema: schemas_string().optional() },
-    verify: {
-        command: 'export',
-        default: 'warn',
-        schema: schemas_enum(['warn', 'error', 'off'], {
-            error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
-        })
-    },
-    'verify-browser': {
-        command: 'export',
-        default: 'auto',
-        schema: schemas_enum(['auto', 'on', 'off'], {
-            error: (issue) => `must be auto, on or off, got "${String(issue.input)}"`
-        })
-    },
-    'verify-browser-pages': {
-        command: 'export',
-        default: '25',
-        schema: schemas_string()
-            .regex(/^\s*[1-9]\d{0,5}\s*$/, {
-            error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"`
-        })
-            .transform(Number)
+function outputsOf(report) {
+    const outputs = {};
+    if (report.command === 'agent-job') {
+        const { job, outcome } = report;
+        if (job?.status)
+            outputs.status = job.status;
+        if (outcome)
+            outputs['pr-link'] = outcome.prLink ?? '';
+        if (report.commentUrl !== undefined)
+            outputs['comment-url'] = report.commentUrl;
+        return outputs;
     }
-};
-const SPECS = Object.entries(INPUTS);
-const INPUT_NAMES = SPECS.map(([name]) => name);
-const INPUT_OFFERS = SPECS.map(([name, spec]) => ({
-    name,
-    command: spec.command,
-    default: spec.default,
-    switch: spec.schema === bool,
-    choices: spec.schema instanceof ZodEnum ? spec.schema.options.map(String) : undefined
-}));
-/**
- * A default such as `${{ github.token }}` is the runner's to resolve: the action never applies it,
- * and cannot tell the value the runner put in from one the workflow gave.
- */
-function isExpression(value) {
-    return value.includes('${{');
-}
-/** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
-const DEFAULTS = Object.fromEntries(SPECS.flatMap(([name, spec]) => spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]]));
-/** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
-const OPTIONAL = SPECS.filter(([, spec]) => spec.schema instanceof ZodOptional).map(([name]) => name);
-const EXPORT_ONLY = SPECS.filter(([, spec]) => spec.command === 'export').map(([name]) => name);
-const AGENT_ONLY = SPECS.filter(([, spec]) => spec.command === 'agent-job').map(([name]) => name);
-const InputsSchema = object(Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])))
-    .superRefine((inputs, ctx) => {
-    const missing = (input, why) => {
-        ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` });
-    };
-    if (inputs.command === 'export') {
-        if (!inputs.domain && !inputs['export-job-id'])
-            missing('domain', 'for command export unless export-job-id is given');
-        if (inputs.extract && !inputs.download) {
-            ctx.addIssue({
-                code: 'custom',
-                path: ['extract'],
-                message: 'is true but download is false: unpacking needs the downloaded archive'
-            });
-        }
+    const { jobId, job, pageCount, bundle, archive, siteCheck } = report;
+    if (jobId !== undefined)
+        outputs['job-id'] = jobId;
+    if (job?.status)
+        outputs.status = job.status;
+    if (pageCount !== undefined)
+        outputs['page-count'] = String(pageCount);
+    if (bundle) {
+        outputs['bundle-url'] = bundle.bundleUrl;
+        outputs['expires-at'] = bundle.expiresAt ?? '';
     }
-    else {
-        if (!inputs['project-id'])
-            missing('project-id', 'for command agent-job');
-        if (!inputs['agent-job-id'])
-            missing('agent-job-id', 'for command agent-job');
-        if (inputs['comment-on'] && !inputs['github-token'])
-            missing('github-token', 'when comment-on is set');
+    if (report.helmValuesPath !== undefined)
+        outputs['helm-values-path'] = report.helmValuesPath;
+    if (archive) {
+        outputs['bundle-path'] = archive.path;
+        outputs['bundle-sha256'] = archive.sha256;
     }
-});
-/**
- * Reads every input once and returns validated settings.
- * The key is masked before anything else happens, so no later log line can show it.
- */
-function readSettings() {
-    const { raw, given } = readRawInputs();
-    if (raw['api-key'])
-        host/* host */.H.setSecret(raw['api-key']);
-    if (raw['github-token'])
-        host/* host */.H.setSecret(raw['github-token']);
-    const parsed = InputsSchema.safeParse(raw);
-    if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${host/* host */.H.describeInput(String(issue.path[0]))} ${issue.message}`);
-        throw new InputError(problems.join('\n'));
-    }
-    const inputs = parsed.data;
-    if (raw.domain && inputs.domain)
-        announceDomainReduction(raw.domain, inputs.domain);
-    for (const [input, why] of ineffectiveInputs(inputs, given))
-        host/* host */.H.warning(`${host/* host */.H.describeInput(input)} ${why}`);
-    const common = {
-        apiKey: inputs['api-key'],
-        baseUrl: inputs['base-url'],
-        wait: inputs.wait,
-        timeoutMs: inputs['timeout-seconds'],
-        pollIntervalMs: inputs['poll-interval-seconds']
-    };
-    const settings = inputs.command === 'export'
-        ? {
-            ...common,
-            command: 'export',
-            domain: inputs.domain,
-            exportJobId: inputs['export-job-id'],
-            download: inputs.download,
-            extract: inputs.extract,
-            path: inputs.path ? external_node_path_default().resolve(inputs.path) : undefined,
-            maskBundleUrl: inputs['mask-bundle-url'],
-            paths: inputs.paths,
-            version: inputs.version,
-            verify: inputs.verify,
-            verifyBrowser: inputs['verify-browser'],
-            verifyBrowserPages: inputs['verify-browser-pages']
-        }
-        : {
-            ...common,
-            command: 'agent-job',
-            projectId: inputs['project-id'] ?? '',
-            agentJobId: inputs['agent-job-id'] ?? '',
-            commentOn: inputs['comment-on'],
-            githubToken: inputs['github-token']
-        };
-    for (const [key, value] of Object.entries(settings)) {
-        if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined)
-            host/* host */.H.debug(`${key} = ${JSON.stringify(value)}`);
-    }
-    return settings;
-}
-/** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
-function readRawInputs() {
-    const raw = {};
-    const given = new Set();
-    for (const [name, spec] of SPECS) {
-        // `paths` keeps its line breaks; every other input is trimmed.
-        const text = host/* host */.H.input(name);
-        const value = name === 'paths' ? text : text.trim();
-        const fallback = DEFAULTS[name] ?? '';
-        if (value || fallback || !OPTIONAL.includes(name))
-            raw[name] = value || fallback;
-        if (value.trim() && value !== fallback && !(spec.default && isExpression(spec.default)))
-            given.add(name);
-    }
-    return { raw: raw, given };
-}
-/** Inputs the workflow set that do nothing in the combination given, each with the reason. */
-function ineffectiveInputs(inputs, given) {
-    const found = [];
-    const unused = (names, why) => {
-        for (const name of names)
-            if (given.has(name))
-                found.push([name, why]);
-    };
-    if (inputs.command === 'export') {
-        unused(AGENT_ONLY, 'is used only by command agent-job; it does nothing for command export');
-        const checksSite = inputs.extract && inputs.verify !== 'off';
-        if (inputs['export-job-id']) {
-            // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
-            if (!checksSite)
-                unused(['domain'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
-            unused(['paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is');
-        }
-        else if (!inputs.wait) {
-            unused(['extract', 'verify'], 'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack');
-        }
-        if (!inputs.extract)
-            unused(['verify'], 'does nothing without extract: true: only an unpacked site is checked');
-        // verify-browser: off asks for nothing, so it is never an input that does nothing.
-        const browserInputs = inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages'];
-        if (!checksSite)
-            unused(browserInputs, 'does nothing without extract: true and verify not off: the browser pass is part of the site check');
-        else if (inputs['verify-browser'] === 'off')
-            unused(['verify-browser-pages'], 'does nothing with verify-browser: off');
-    }
-    else {
-        unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job');
-    }
-    if (!inputs.wait)
-        unused(['poll-interval-seconds'], 'does nothing with wait: false: the job is read once, not polled');
-    return found;
-}
-/**
- * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
- * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
- */
-function announceDomainReduction(value, hostName) {
-    const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
-    const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : '';
-    if (dropped) {
-        host/* host */.H.warning(`${host/* host */.H.describeInput('domain')} has a path ("${dropped}") that was dropped: the export covers the whole site ${hostName}, not only that path. ` +
-            'To export only some pages, list them in paths');
-    }
-    else if (hostName !== value.toLowerCase()) {
-        host/* host */.H.notice(`${host/* host */.H.describeInput('domain')} reduced to its host: "${value}" → "${hostName}"`);
-    }
-}
-/** The host of a domain input, accepting a pasted URL or a host with a path. */
-function hostOf(value) {
-    return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase();
+    if (report.sitePath !== undefined)
+        outputs['site-path'] = report.sitePath;
+    if (siteCheck)
+        outputs['verify-report-path'] = siteCheck.reportPath;
+    return outputs;
 }
 
 // EXTERNAL MODULE: external "node:util"
@@ -59036,7 +59094,7 @@ const OWN_FLAGS = {
     help: { commands: COMMANDS, help: 'show this help' }
 };
 /** Thrown for a command line that cannot run: exit code 2, before any request. */
-class UsageError extends errors_ActionError {
+class UsageError extends errors/* ActionError */.lZ {
     name = 'UsageError';
     code = 'usage';
 }
@@ -59168,10 +59226,56 @@ function metavar(offer) {
     return (offer.name.split('-').pop() ?? offer.name).toUpperCase();
 }
 
+;// CONCATENATED MODULE: ./src/cli/exit-codes.ts
+/** The exit codes of the command line (README, "Outside GitHub Actions"), for scripts to branch on. */
+const EXIT_CODES = {
+    success: 0,
+    failure: 1,
+    usage: 2,
+    timeout: 3,
+    SIGINT: 130,
+    SIGTERM: 143
+};
+/** What a failure's code (ActionError.code) means to a script: one table, every other code a plain failure. */
+const BY_FAILURE_CODE = {
+    usage: EXIT_CODES.usage,
+    input: EXIT_CODES.usage,
+    'job-timeout': EXIT_CODES.timeout,
+    'out-of-time': EXIT_CODES.timeout
+};
+/** The exit code of a run that failed with `code`; a run ended by a signal exits as the shell expects of it. */
+function exitCodeOf(code, signal) {
+    if (signal)
+        return signal === 'SIGTERM' ? EXIT_CODES.SIGTERM : EXIT_CODES.SIGINT;
+    return BY_FAILURE_CODE[code] ?? EXIT_CODES.failure;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/host.ts
 
 
 
+
+
+/** Settings as the command line names them: its flags, and the key's variable. */
+const CLI_WORDS = {
+    mention: (name) => CLI_NAMES[name] ?? `--${name}`,
+    subject: (name) => {
+        const flag = CLI_NAMES[name] ?? `--${name}`;
+        return flag.startsWith('--') ? `Option ${flag}` : flag.charAt(0).toUpperCase() + flag.slice(1);
+    },
+    withValue: (name, value) => {
+        const flag = CLI_NAMES[name] ?? `--${name}`;
+        if (value === 'true')
+            return flag;
+        if (value === 'false')
+            return flag.replace(/^--/, '--no-');
+        return `${flag} ${value}`;
+    }
+};
+/** A message in the command line's words, on one line that a terminal shows as text. */
+function cliText(message) {
+    return (0,log_text/* logLine */.B)((0,words/* inWords */.r4)(message, CLI_WORDS));
+}
 /** How often a terminal's progress line is redrawn during a download. */
 const TERMINAL_PROGRESS_MS = 1000;
 /**
@@ -59192,12 +59296,6 @@ class CliHost {
     }
     input(name) {
         return this.options.inputs.get(name) ?? '';
-    }
-    describeInput(name, value) {
-        const flag = CLI_NAMES[name] ?? `--${name}`;
-        if (value !== undefined)
-            return `${flag} ${value}`;
-        return flag.startsWith('--') ? `Option ${flag}` : flag.charAt(0).toUpperCase() + flag.slice(1);
     }
     debug(message) {
         if (this.options.debug)
@@ -59223,7 +59321,7 @@ class CliHost {
         if (!this.options.stream.isTTY)
             return this.line(line);
         const width = Math.max(20, (this.options.stream.columns || 80) - 1);
-        const shown = this.redact(line);
+        const shown = cliText(this.redact(line));
         this.options.stream.write(`\r\x1b[2K${shown.length > width ? `${shown.slice(0, width - 1)}…` : shown}`);
         this.progressShown = true;
     }
@@ -59250,7 +59348,7 @@ class CliHost {
         if (this.progressShown)
             this.options.stream.write('\r\x1b[2K');
         this.progressShown = false;
-        this.options.stream.write(`${this.redact(message)}\n`);
+        this.options.stream.write(`${cliText(this.redact(message))}\n`);
     }
     redact(text) {
         let redacted = text;
@@ -59306,10 +59404,8 @@ async function writeDotenv(file, outputs) {
 
 
 
-/** The exit codes of the command line (README, "Outside GitHub Actions"). */
-const EXIT = { success: 0, failure: 1, usage: 2, timeout: 3, SIGINT: 130, SIGTERM: 143 };
-/** A run that does not heed the interruption in time still leaves its outputs, then exits. */
-const EXIT_AFTER_SIGNAL_MS = 2000;
+
+
 /** Runs one command line; resolves with the exit code. */
 async function runCli(argv, environment = process.env) {
     let parsed;
@@ -59317,91 +59413,221 @@ async function runCli(argv, environment = process.env) {
         parsed = await parseCommandLine(argv, environment);
     }
     catch (error) {
-        process.stderr.write(`error: ${failureMessage(error)}\n`);
-        return EXIT.usage;
+        process.stderr.write(`error: ${cliText((0,errors/* failureMessage */.oh)(error))}\n`);
+        return exitCodeOf((0,errors/* failureCode */.AD)(error));
     }
     if ('help' in parsed) {
         process.stdout.write(`${parsed.help}\n`);
-        return EXIT.success;
+        return EXIT_CODES.success;
     }
     if ('version' in parsed) {
         process.stdout.write(`${package_namespaceObject.rE}\n`);
-        return EXIT.success;
+        return EXIT_CODES.success;
     }
-    const cliHost = new CliHost({ inputs: parsed.inputs, stream: process.stderr, debug: parsed.debug });
-    (0,host/* useHost */.K)(cliHost);
+    const host = new CliHost({ inputs: parsed.inputs, stream: process.stderr, debug: parsed.debug });
     const { json, outputEnv } = parsed;
-    const cancellation = new AbortController();
     let report;
     let outputsWritten = false;
     const finish = async () => {
         if (outputsWritten)
             return;
         outputsWritten = true;
-        cliHost.endProgress();
+        host.endProgress();
         if (report)
             for (const [name, value] of Object.entries(outputsOf(report)))
-                cliHost.setOutput(name, value);
-        const outputs = outputsWithValues(cliHost.outputs);
+                host.setOutput(name, value);
+        const outputs = outputsWithValues(host.outputs);
         process.stdout.write(json ? `${JSON.stringify(Object.fromEntries(outputs))}\n` : outputTable(outputs));
         if (outputEnv)
             await writeDotenv(outputEnv, outputs);
     };
-    let received;
-    const interrupt = (signal) => {
-        if (received)
-            return;
-        received = signal;
-        cliHost.info(`Received ${signal}: stopping`);
-        cancellation.abort(new Error(`cancelled by ${signal}`));
-        setTimeout(() => {
-            void finish().finally(() => process.exit(EXIT[signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT']));
-        }, EXIT_AFTER_SIGNAL_MS).unref();
-    };
-    process.on('SIGINT', interrupt);
-    process.on('SIGTERM', interrupt);
-    let code = EXIT.success;
+    const signals = handleSignals((signal) => host.info(`Received ${signal}: stopping`), (signal) => void finish().finally(() => process.exit(exitCodeOf('cancelled', signal))));
+    let code = EXIT_CODES.success;
     try {
-        const settings = readSettings();
+        const settings = readSettings(host);
         report = newReport(settings);
-        await runCommand(settings, report, { signal: cancellation.signal });
+        await runCommand(settings, report, { host, cancellation: signals.signal, runner: readRunnerFacts(environment) });
     }
     catch (error) {
-        cliHost.endProgress();
-        cliHost.error(failureMessage(error));
-        code = exitCode(error, received);
+        host.endProgress();
+        host.error((0,errors/* failureMessage */.oh)(error));
+        code = exitCodeOf((0,errors/* failureCode */.AD)(error), signals.received());
     }
     finally {
-        process.off('SIGINT', interrupt);
-        process.off('SIGTERM', interrupt);
+        signals.dispose();
     }
     try {
         await finish();
     }
     catch (error) {
-        cliHost.error(`Could not write the outputs: ${error.message}`);
-        return code === EXIT.success ? EXIT.failure : code;
+        host.error(`Could not write the outputs: ${error.message}`);
+        return code === EXIT_CODES.success ? EXIT_CODES.failure : code;
     }
     return code;
-}
-function exitCode(error, signal) {
-    if (signal)
-        return signal === 'SIGTERM' ? EXIT.SIGTERM : EXIT.SIGINT;
-    if (error instanceof UsageError || error instanceof InputError)
-        return EXIT.usage;
-    if (error instanceof errors_ActionError && (error.code === 'job-timeout' || error.code === 'out-of-time'))
-        return EXIT.timeout;
-    return EXIT.failure;
 }
 
 
 /***/ }),
 
-/***/ 6264:
+/***/ 6343:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   B: () => (/* binding */ Deadline),
+/* harmony export */   J: () => (/* binding */ TimeUpError)
+/* harmony export */ });
+/** A timer cannot wait longer than 2^31 - 1 ms (Node fires it at once): a deadline further away has no timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Why a deadline's signal aborted when its time ran out. */
+class TimeUpError extends Error {
+    name = 'TimeUpError';
+}
+/**
+ * When the run's time is up: `timeout-seconds`, counted from the start of the run, bounds every
+ * stage (polls, calls and their retries, the download, unpacking, the site check, the browser
+ * pass, the comment). Each stage asks it what it needs: how long is left, or a signal that aborts
+ * when the time is up or the run is cancelled, whichever comes first.
+ */
+class Deadline {
+    at;
+    cancellation;
+    timeUp;
+    /**
+     * @param at epoch milliseconds
+     * @param cancellation aborts when the run is cancelled; the deadline's signal follows it
+     */
+    constructor(at, cancellation) {
+        this.at = at;
+        this.cancellation = cancellation;
+    }
+    /** A deadline `ms` from now. */
+    static in(ms, cancellation) {
+        return new Deadline(Date.now() + ms, cancellation);
+    }
+    remainingMs() {
+        return Math.max(0, this.at - Date.now());
+    }
+    expired() {
+        return Date.now() >= this.at;
+    }
+    /** Aborts once the time is up (with a TimeUpError) or when the run is cancelled (with its reason). */
+    signal() {
+        this.timeUp ??= this.timeUpSignal();
+        return this.cancellation ? AbortSignal.any([this.cancellation, this.timeUp]) : this.timeUp;
+    }
+    /** Whether the deadline's signal aborted because the time was up, not because the run was cancelled. */
+    ranOut() {
+        return this.expired() && !this.cancellation?.aborted;
+    }
+    timeUpSignal() {
+        const remaining = this.remainingMs();
+        if (remaining === 0)
+            return AbortSignal.abort(new TimeUpError('timeout-seconds ran out'));
+        if (remaining > MAX_TIMER_MS)
+            return new AbortController().signal;
+        const controller = new AbortController();
+        // The timer must not keep the process alive: a run that is over exits at once.
+        setTimeout(() => controller.abort(new TimeUpError('timeout-seconds ran out')), remaining).unref();
+        return controller.signal;
+    }
+}
+
+
+/***/ }),
+
+/***/ 4296:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AD: () => (/* binding */ failureCode),
+/* harmony export */   D0: () => (/* binding */ inExportJob),
+/* harmony export */   YQ: () => (/* binding */ cancelledError),
+/* harmony export */   eI: () => (/* binding */ asClause),
+/* harmony export */   hC: () => (/* binding */ sentences),
+/* harmony export */   lZ: () => (/* binding */ ActionError),
+/* harmony export */   oh: () => (/* binding */ failureMessage),
+/* harmony export */   tJ: () => (/* binding */ resumeHint),
+/* harmony export */   xU: () => (/* binding */ systemCode)
+/* harmony export */ });
+/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7522);
+
+class ActionError extends Error {
+    name = 'ActionError';
+    code;
+    retryable;
+    retryAfterMs;
+    hint;
+    namesJob;
+    jobId;
+    constructor(problem, options = {}) {
+        super(options.hint ? sentences(problem, options.hint) : problem, { cause: options.cause });
+        this.code = options.code ?? 'failed';
+        this.retryable = options.retryable ?? false;
+        this.retryAfterMs = options.retryAfterMs;
+        this.hint = options.hint;
+        this.namesJob = options.namesJob ?? false;
+        this.jobId = options.jobId;
+    }
+}
+/** The step's one error line: the failure's message, after the export job it happened in when the message does not name it. */
+function failureMessage(error) {
+    if (error instanceof ActionError && error.jobId)
+        return `Export job ${error.jobId}: ${error.message}`;
+    return messageOf(error);
+}
+/** The kind of a failure, for the front end to act on (the command line's exit code): `failed` when nothing more is known. */
+function failureCode(error) {
+    return error instanceof ActionError ? error.code : 'failed';
+}
+/** A failure of an export run, to be reported with its job (once there is one) unless it names the job itself. */
+function inExportJob(error, jobId) {
+    if (!jobId || (error instanceof ActionError && error.namesJob))
+        return error;
+    return new ActionError(messageOf(error), {
+        code: error instanceof ActionError ? error.code : 'failed',
+        jobId,
+        cause: error
+    });
+}
+/** The run was cancelled (SIGINT, SIGTERM) while `activity`; `hint` says what becomes of the job. */
+function cancelledError(activity, hint) {
+    return new ActionError(`The run was cancelled ${activity}`, { code: 'cancelled', hint, namesJob: true });
+}
+/** How a later run picks up an export job this run leaves behind. */
+function resumeHint(jobId) {
+    return `It keeps running on the server: run again with ${(0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .setting */ .Pe)('export-job-id', jobId)} to collect it.`;
+}
+/** Joins sentences with one full stop between them, whether or not the first already ends with one. */
+function sentences(...parts) {
+    return parts
+        .filter((part) => Boolean(part?.trim()))
+        .map((part) => part.trim())
+        .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '');
+}
+/** A message as the first clause of a longer line ("…; retrying in 2.0 s"): without its final full stop. */
+function asClause(message) {
+    return message.endsWith('.') ? message.slice(0, -1) : message;
+}
+/** The system's code for a failure (`ECONNRESET`, `ENOSPC`, `UND_ERR_SOCKET`…), from the error or what caused it. */
+function systemCode(error) {
+    for (let current = error; current instanceof Error; current = current.cause) {
+        const code = current.code;
+        if (code && !(current instanceof ActionError))
+            return code;
+    }
+    return undefined;
+}
+function messageOf(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 6228:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Xo: () => (/* binding */ formatSeconds),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   z3: () => (/* binding */ formatBytes)
@@ -59430,66 +59656,99 @@ function formatBytes(bytes) {
     } while (value >= 1024 && unit < units.length - 1);
     return `${value.toFixed(1)} ${units[unit]}`;
 }
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
-const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+
+/***/ }),
+
+/***/ 9357:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ logLine),
+/* harmony export */   T: () => (/* binding */ oneLine)
+/* harmony export */ });
 /**
- * Text from the network (API fields, storage errors, names and links in a site) as one log line.
- * The runner reads a line that starts with `::` as a workflow command, so a line break or another
- * control character in such text could forge one (`::stop-commands::`, a fake `::error::`): they
- * are shown escaped, as `\n`.
+ * A message as one inert line of a log. Messages hold text from outside (API fields, names in the
+ * archive, paths and text in the site, what the browser reports), and the readers of a log act on
+ * some of what they see:
+ * - the Actions runner reads a line that starts with `::` (after white space) as a workflow
+ *   command, and `##[` anywhere in a line as one of the older form (actions/runner,
+ *   ActionCommand.TryParseV2 and TryParse). A forged `::stop-commands::` turns off every later
+ *   command, the masking of secrets included;
+ * - the runner ends a line at CR as well as LF; log viewers at U+2028 and U+2029 too;
+ * - a terminal acts on ESC, OSC and other control characters (titles, hyperlinks, a cleared screen).
+ *
+ * So each front end writes every message through this one function: control characters and line
+ * breaks are shown escaped (`\n`, `\u001b`), and what the runner would read as a command is broken
+ * up. Messages of several lines are not written: each line is a call of its own.
  */
+// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/** `::` at the start of a line, after white space: the current form of a workflow command. */
+const COMMAND_START = /^(\s*)::/;
+/** `##[` anywhere: the older form, which the runner still reads. */
+const OLD_COMMAND = /##\[/g;
+/** Text from outside as it may appear in one log line: controls and line breaks escaped. */
 function oneLine(text) {
     return text.replace(CONTROL, (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** A whole log line, which no reader can take for a command: `oneLine`, then commands broken up. */
+function logLine(text) {
+    return oneLine(text)
+        .replace(COMMAND_START, (_, space) => `${space}\\u003a:`)
+        .replace(OLD_COMMAND, '##\\u005b');
 }
 
 
 /***/ }),
 
-/***/ 2237:
+/***/ 7522:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ host),
-/* harmony export */   K: () => (/* binding */ useHost)
+/* harmony export */   Pe: () => (/* binding */ setting),
+/* harmony export */   de: () => (/* binding */ settingSubject),
+/* harmony export */   r4: () => (/* binding */ inWords)
 /* harmony export */ });
 /**
- * What the engine (export, agent, the API client, the download, the archive and the site check)
- * needs from the program that runs it: its settings, a log, secrets kept out of that log, outputs
- * and a summary. Two front ends provide it: the GitHub Action (src/action-host.ts) and the
- * command line (src/cli/host.ts). The engine knows nothing else of where it runs.
+ * Messages name settings in the words of the front end that shows them: the Action says
+ * `extract: true` and `Input 'domain'`, the command line `--extract` and `Option --domain`. The
+ * engine cannot know which front end runs it, and its errors are built far from any front end
+ * (a retry that ran out of time, a download cut short). So a message holds a reference to the
+ * setting, and the front end's host puts it in its own words when it writes the message: one
+ * mechanism, not two sets of strings.
+ *
+ * A reference is the input's name between private-use characters, which no message of the engine
+ * holds otherwise.
  */
-let current;
-/** Installs the front end that the engine talks to from now on. */
-function useHost(implementation) {
-    current = implementation;
+const OPEN = '\u{E000}';
+const VALUE = '\u{E001}';
+const SUBJECT = '\u{E002}';
+const CLOSE = '\u{E003}';
+const REFERENCE = /\u{E000}(\u{E002})?([a-z][a-z0-9-]*)(?:\u{E001}([^\u{E000}-\u{E003}]*))?\u{E003}/gu;
+const STRAY_MARKS = /[\u{E000}-\u{E003}]/gu;
+/** The setting `name` (an input of action.yml), mentioned in a message. */
+function setting(name, value) {
+    return value === undefined ? `${OPEN}${name}${CLOSE}` : `${OPEN}${name}${VALUE}${value}${CLOSE}`;
 }
-function installed() {
-    if (!current)
-        throw new Error('No front end is installed: call useHost() first');
-    return current;
+/** The setting `name` as the subject of a sentence ("Input 'domain' is required …"). */
+function settingSubject(name) {
+    return `${OPEN}${SUBJECT}${name}${CLOSE}`;
 }
-/** The installed front end; every call goes to the one installed at the time of the call. */
-const host = {
-    input: (name) => installed().input(name),
-    describeInput: (name, value) => installed().describeInput(name, value),
-    debug: (message) => installed().debug(message),
-    info: (message) => installed().info(message),
-    notice: (message, annotation) => installed().notice(message, annotation),
-    warning: (message, annotation) => installed().warning(message, annotation),
-    error: (message) => installed().error(message),
-    group: (name, body) => installed().group(name, body),
-    progress: (line) => installed().progress(line),
-    get progressIntervalMs() {
-        return installed().progressIntervalMs;
-    },
-    newDirectory: (jobId) => installed().newDirectory(jobId),
-    setSecret: (value) => installed().setSecret(value),
-    setOutput: (name, value) => installed().setOutput(name, value),
-    get summary() {
-        return installed().summary;
-    }
-};
+/** A message with every reference put in the front end's words. */
+function inWords(text, words) {
+    if (!text.includes(OPEN))
+        return text.replace(STRAY_MARKS, '');
+    return text
+        .replace(REFERENCE, (_, subject, name, value) => {
+        if (subject)
+            return words.subject(name);
+        return value === undefined ? words.mention(name) : words.withValue(name, value);
+    })
+        .replace(STRAY_MARKS, '');
+}
 
 
 /***/ }),

@@ -1,12 +1,21 @@
-import { host } from '../host.js'
 import { randomUUID } from 'node:crypto'
 import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
-import { asClause, systemCode } from '../errors.js'
-import { oneLine } from '../format.js'
-import { ANSWER_BOUND, ATTEMPTS, dispatcher, header, MAX_BACKOFF_MS, readBounded, RETRYABLE_STATUSES } from '../net.js'
-import { parseRetryAfter, retry, retryNote } from '../retry.js'
-import { USER_AGENT } from '../user-agent.js'
+import type { Run } from '../core/context.js'
+import { asClause, systemCode } from '../core/errors.js'
+import { oneLine } from '../core/log-text.js'
+import {
+  ANSWER_BOUND,
+  ATTEMPTS,
+  dispatcher,
+  header,
+  MAX_BACKOFF_MS,
+  readBounded,
+  RETRYABLE_STATUSES
+} from '../core/net.js'
+import { parseRetryAfter, retry, retryNote } from '../core/retry.js'
+import { USER_AGENT } from '../core/user-agent.js'
+import { setting } from '../core/words.js'
 import { ApiError, describeCall, type ApiCall } from './errors.js'
 import { AgentJobResponse, BundleResponse, errorText, ExportJobResponse, StartResponse } from './schemas.js'
 import type { AgentJob, Bundle, ExportJob } from './schemas.js'
@@ -18,18 +27,16 @@ export interface ApiClientOptions {
   requestTimeoutMs: number
   /** First retry backoff; it doubles from there. */
   retryBaseDelayMs: number
-  /** Epoch milliseconds at which the run's timeout-seconds ends: no call or retry goes past it. */
-  deadline?: number
-  /** Cancels requests and backoffs when the runner cancels the step. */
-  signal?: AbortSignal
+  /**
+   * The run: its log, its deadline (no call or retry starts past it) and its cancellation, which
+   * cancels requests and backoffs.
+   */
+  run: Pick<Run, 'host' | 'deadline' | 'cancellation'>
   /** The connection pool; the run's proxy-aware one unless a test brings its own. */
   dispatcher?: Dispatcher
 }
 
-/** Per-call limits, within the run's own deadline. */
-export interface CallOptions {
-  deadline?: number
-}
+type SendOptions = { body?: unknown; headers?: Record<string, string> }
 
 export interface StartExportRequest {
   domain: string
@@ -59,8 +66,7 @@ const NETWORK_CODES = new Set([
 ])
 
 /** Said when a call that creates something failed in a way that leaves its effect unknown. */
-const MAY_HAVE_ACTED =
-  'The server may have started a job all the same: check for it before running again, and resume it with export-job-id'
+const MAY_HAVE_ACTED = `The server may have started a job all the same: check for it before running again, and resume it with ${setting('export-job-id')}`
 
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 export class ApiClient {
@@ -75,52 +81,47 @@ export class ApiClient {
     })
   }
 
-  async getExportJob(jobId: string, options: CallOptions = {}): Promise<ExportJob> {
+  async getExportJob(jobId: string): Promise<ExportJob> {
     const call: ApiCall = {
       name: 'read export job',
       method: 'GET',
       path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`,
       jobId
     }
-    const job = await this.send(call, ExportJobResponse, 'always', options)
+    const job = await this.send(call, ExportJobResponse, 'always')
     return { ...job, jobId: job.jobId || jobId }
   }
 
   /** Generating a bundle again only yields a fresh link, so the call is safe to repeat. */
-  generateBundle(jobId: string, options: CallOptions = {}): Promise<Bundle> {
+  generateBundle(jobId: string): Promise<Bundle> {
     const call: ApiCall = {
       name: 'generate export bundle',
       method: 'POST',
       path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}/bundle`,
       jobId
     }
-    return this.send(call, BundleResponse, 'always', options)
+    return this.send(call, BundleResponse, 'always')
   }
 
-  async getAgentJob(projectId: string, jobId: string, options: CallOptions = {}): Promise<AgentJob> {
+  async getAgentJob(projectId: string, jobId: string): Promise<AgentJob> {
     const call: ApiCall = {
       name: 'read agent job',
       method: 'GET',
       path: `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`,
       jobId
     }
-    const job = await this.send(call, AgentJobResponse, 'always', options)
+    const job = await this.send(call, AgentJobResponse, 'always')
     return { ...job, id: job.id || jobId }
   }
 
-  private send<T>(
-    call: ApiCall,
-    schema: z.ZodType<T>,
-    repeatable: Repeatable,
-    options: CallOptions & { body?: unknown; headers?: Record<string, string> }
-  ): Promise<T> {
-    const deadline = earliest(options.deadline, this.options.deadline)
-    return retry(() => this.attempt(call, schema, repeatable, { ...options, deadline }), {
+  private send<T>(call: ApiCall, schema: z.ZodType<T>, repeatable: Repeatable, options: SendOptions = {}): Promise<T> {
+    const { host, deadline, cancellation } = this.options.run
+    return retry(() => this.attempt(call, schema, repeatable, options), {
       attempts: ATTEMPTS,
       baseDelayMs: this.options.retryBaseDelayMs,
       maxDelayMs: MAX_BACKOFF_MS,
-      deadline,
-      signal: this.options.signal,
+      deadline: deadline.at,
+      signal: cancellation,
       onRetry: (error, attempt, delayMs) =>
         host.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
     })
@@ -130,9 +131,10 @@ export class ApiClient {
     call: ApiCall,
     schema: z.ZodType<T>,
     repeatable: Repeatable,
-    options: CallOptions & { body?: unknown; headers?: Record<string, string> }
+    options: SendOptions
   ): Promise<T> {
-    const timeoutMs = this.requestTimeout(options.deadline)
+    const { host, cancellation } = this.options.run
+    const timeoutMs = this.requestTimeout()
     const url = `${this.options.baseUrl}${call.path}`
     host.debug(`${call.method} ${call.path}`)
     let response
@@ -140,7 +142,7 @@ export class ApiClient {
       response = await request(url, {
         dispatcher: this.options.dispatcher ?? dispatcher,
         method: call.method,
-        signal: this.options.signal,
+        signal: cancellation,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         headers: {
@@ -185,22 +187,16 @@ export class ApiClient {
         advice: !retryable && RETRYABLE_STATUSES.has(statusCode) ? MAY_HAVE_ACTED : undefined
       })
     }
-    return parseBody(call, schema, text, contentType)
+    return parseBody(call, schema, text, contentType, host)
   }
 
   /**
    * A single request may use the whole request timeout, but not run past the deadline by more than
    * the one second a last status read right at the deadline needs.
    */
-  private requestTimeout(deadline?: number): number {
-    if (deadline === undefined) return this.options.requestTimeoutMs
-    return Math.max(1000, Math.min(this.options.requestTimeoutMs, deadline - Date.now()))
+  private requestTimeout(): number {
+    return Math.max(1000, Math.min(this.options.requestTimeoutMs, this.options.run.deadline.remainingMs()))
   }
-}
-
-function earliest(...deadlines: (number | undefined)[]): number | undefined {
-  const given = deadlines.filter((deadline): deadline is number => deadline !== undefined)
-  return given.length > 0 ? Math.min(...given) : undefined
 }
 
 function networkError(call: ApiCall, error: unknown, repeatable: Repeatable): Error {
@@ -219,7 +215,13 @@ function networkError(call: ApiCall, error: unknown, repeatable: Repeatable): Er
   })
 }
 
-function parseBody<T>(call: ApiCall, schema: z.ZodType<T>, text: string, contentType: string | undefined): T {
+function parseBody<T>(
+  call: ApiCall,
+  schema: z.ZodType<T>,
+  text: string,
+  contentType: string | undefined,
+  host: Run['host']
+): T {
   let json: unknown
   try {
     json = JSON.parse(text)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { oneLine } from '../format.js'
+import { oneLine } from '../core/log-text.js'
 
 /**
  * Response shapes of the admin API. Every object is loose (unknown fields are kept and ignored)

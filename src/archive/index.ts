@@ -1,4 +1,3 @@
-import { host } from '../host.js'
 import { randomUUID } from 'node:crypto'
 import {
   closeSync,
@@ -13,7 +12,11 @@ import {
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createZstdDecompress } from 'node:zlib'
-import { freeBytes } from '../disk.js'
+import { TimeUpError } from '../core/deadline.js'
+import { freeBytes } from '../core/disk.js'
+import { ActionError, systemCode } from '../core/errors.js'
+import type { Host } from '../core/host.js'
+import { setting } from '../core/words.js'
 import type { ArchiveKind } from './detect.js'
 import { ArchiveError, damaged, isDamage, sizeBound, type SizeBound } from './policy.js'
 import { removeTree } from './remove.js'
@@ -29,6 +32,13 @@ export { ArchiveError } from './policy.js'
 const READ_CHUNK_BYTES = 1024 * 1024
 const INFLATE_CHUNK_BYTES = 256 * 1024
 
+export interface UnpackOptions {
+  /** Where the unpacking logs what it did to the folders around the site. */
+  host: Host
+  /** Stops the unpacking: the run's deadline, which follows its cancellation too. */
+  signal?: AbortSignal
+}
+
 /**
  * Unpacks `archive` into `destination` in one pass under the unpacking policy (README), replacing
  * what was there only once the new site is complete and checked. Entries go to a staging folder
@@ -36,30 +46,45 @@ const INFLATE_CHUNK_BYTES = 256 * 1024
  * kept. Returns the site's folder: the destination, holding the archive's top or the one folder
  * that wraps the site.
  */
-export async function unpackSite(archive: string, kind: ArchiveKind, destination: string): Promise<string> {
+export async function unpackSite(
+  archive: string,
+  kind: ArchiveKind,
+  destination: string,
+  { host, signal }: UnpackOptions
+): Promise<string> {
   const parent = path.dirname(destination)
   const staging = path.join(parent, `.${path.basename(destination)}-${randomUUID()}`)
   const bound = sizeBound(statSync(archive).size, freeBytes(parent))
   let writer: SiteWriter | undefined
   try {
-    writer = new SiteWriter(staging, bound)
+    writer = new SiteWriter(staging, bound, signal)
     if (kind === 'zip') await readZip(archive, writer, bound)
     else await readTar(archive, kind, writer, bound)
-    const root = siteRoot(writer.tree)
+    const root = siteRoot(writer.tree, host)
     // Links are judged against the folder that becomes the site, where it will be.
     writer.checkLinks(root, destination)
-    replaceSite(path.join(staging, ...root), destination)
+    replaceSite(path.join(staging, ...root), destination, host)
     return destination
   } catch (error) {
+    if (signal?.aborted && error === signal.reason) throw stopped(error, archive, kind)
     throw withArchiveNamed(error, archive, kind)
   } finally {
     writer?.close()
-    removeStaging(staging)
+    removeStaging(staging, host)
   }
 }
 
+/** Unpacking stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
+function stopped(reason: unknown, archive: string, kind: ArchiveKind): unknown {
+  if (!(reason instanceof TimeUpError)) return reason
+  return new ActionError(
+    `Unpacking the ${kind} archive ${archive} stopped: ${setting('timeout-seconds')} ran out. Nothing was unpacked; the archive is kept`,
+    { code: 'out-of-time', cause: reason }
+  )
+}
+
 /** A staging folder that cannot be removed is a warning: the refusal or the success it follows is what the step reports. */
-function removeStaging(staging: string): void {
+function removeStaging(staging: string, host: Host): void {
   try {
     removeTree(staging)
   } catch (error) {
@@ -158,7 +183,7 @@ function refuseBytesAfter(archive: string, used: number, stream: string): void {
 }
 
 /** The folder with index.html: the archive's top, or the one folder it wraps everything in. */
-function siteRoot(tree: SiteTree): string[] {
+function siteRoot(tree: SiteTree, host: Host): string[] {
   if (hasIndex(tree, [])) return []
   const top = tree.topNames().filter((name) => !name.startsWith('.'))
   const [only] = top
@@ -174,7 +199,7 @@ function hasIndex(tree: SiteTree, folder: string[]): boolean {
 }
 
 /** Moves the new site into place, then removes the one it replaces. */
-function replaceSite(site: string, destination: string): void {
+function replaceSite(site: string, destination: string, host: Host): void {
   const previous = path.join(path.dirname(destination), `.${path.basename(destination)}-previous-${randomUUID()}`)
   let replacing = true
   try {
@@ -209,8 +234,8 @@ function withArchiveNamed(error: unknown, archive: string, kind: ArchiveKind): E
     )
   }
   const message = error instanceof Error ? error.message : String(error)
-  return new Error(
+  return new ActionError(
     `Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`,
-    { cause: error }
+    { code: error instanceof ActionError ? error.code : (systemCode(error) ?? 'unpack-failed'), cause: error }
   )
 }

@@ -1,6 +1,6 @@
-import { FREE_SPACE_RESERVE_BYTES } from '../disk.js'
-import { ActionError } from '../errors.js'
-import { formatBytes } from '../format.js'
+import { FREE_SPACE_RESERVE_BYTES } from '../core/disk.js'
+import { ActionError } from '../core/errors.js'
+import { formatBytes } from '../core/format.js'
 
 /**
  * The unpacking policy (README, "Unpacking policy"), as one predicate or constant per rule.

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer'
-import { formatBytes } from '../format.js'
+import { formatBytes } from '../core/format.js'
 import {
   damaged,
   quote,

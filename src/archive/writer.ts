@@ -11,7 +11,7 @@ import {
   writeSync
 } from 'node:fs'
 import path from 'node:path'
-import { formatBytes } from '../format.js'
+import { formatBytes } from '../core/format.js'
 import {
   DIRECTORY_MODE,
   ENTRY_DISK_BYTES,
@@ -83,7 +83,9 @@ export class SiteWriter implements EntrySink {
   constructor(
     /** The staging folder, created here; it must not exist. */
     readonly root: string,
-    private readonly bound: SizeBound
+    private readonly bound: SizeBound,
+    /** Stops the unpacking between two entries or two writes: the run's deadline or its cancellation. */
+    private readonly signal?: AbortSignal
   ) {
     mkdirSync(root, DIRECTORY_MODE)
     this.rootBytes = Buffer.byteLength(root)
@@ -92,6 +94,7 @@ export class SiteWriter implements EntrySink {
   }
 
   begin(entry: Entry): boolean {
+    this.signal?.throwIfAborted()
     this.chargeEntry(entry.name)
     switch (entry.type) {
       case 'file':
@@ -112,6 +115,7 @@ export class SiteWriter implements EntrySink {
   }
 
   write(data: Uint8Array, offset = 0, length = data.length - offset): void {
+    this.signal?.throwIfAborted()
     this.charge(length)
     let written = 0
     while (written < length) written += writeSync(this.fd, data, offset + written, length - written)

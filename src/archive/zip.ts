@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib'
-import { formatBytes } from '../format.js'
+import { formatBytes } from '../core/format.js'
 import { damaged, quote, refuseSize, type ArchiveError, type SizeBound } from './policy.js'
 import {
   decodeName,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { parseArgs, type ParseArgsOptionDescriptor } from 'node:util'
-import { ActionError } from '../errors.js'
-import { INPUT_OFFERS, type InputOffer } from '../settings.js'
+import { ActionError } from '../core/errors.js'
+import { INPUT_OFFERS, type InputOffer } from '../core/settings.js'
 
 type Command = 'export' | 'agent-job'
 const COMMANDS: readonly Command[] = ['export', 'agent-job']
@@ -47,7 +47,7 @@ const OWN_FLAGS: Record<string, { commands: readonly Command[]; value?: string; 
 }
 
 /** Thrown for a command line that cannot run: exit code 2, before any request. */
-export class UsageError extends ActionError {
+class UsageError extends ActionError {
   override name = 'UsageError'
   override readonly code = 'usage'
 }

@@ -1,7 +1,29 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { Annotation, Host } from '../host.js'
+import type { Annotation, Host } from '../core/host.js'
+import { logLine } from '../core/log-text.js'
+import { inWords, type SettingWords } from '../core/words.js'
 import { CLI_NAMES } from './args.js'
+
+/** Settings as the command line names them: its flags, and the key's variable. */
+const CLI_WORDS: SettingWords = {
+  mention: (name) => CLI_NAMES[name] ?? `--${name}`,
+  subject: (name) => {
+    const flag = CLI_NAMES[name] ?? `--${name}`
+    return flag.startsWith('--') ? `Option ${flag}` : flag.charAt(0).toUpperCase() + flag.slice(1)
+  },
+  withValue: (name, value) => {
+    const flag = CLI_NAMES[name] ?? `--${name}`
+    if (value === 'true') return flag
+    if (value === 'false') return flag.replace(/^--/, '--no-')
+    return `${flag} ${value}`
+  }
+}
+
+/** A message in the command line's words, on one line that a terminal shows as text. */
+export function cliText(message: string): string {
+  return logLine(inWords(message, CLI_WORDS))
+}
 
 /** How often a terminal's progress line is redrawn during a download. */
 const TERMINAL_PROGRESS_MS = 1000
@@ -32,12 +54,6 @@ export class CliHost implements Host {
     return this.options.inputs.get(name) ?? ''
   }
 
-  describeInput(name: string, value?: string): string {
-    const flag = CLI_NAMES[name] ?? `--${name}`
-    if (value !== undefined) return `${flag} ${value}`
-    return flag.startsWith('--') ? `Option ${flag}` : flag.charAt(0).toUpperCase() + flag.slice(1)
-  }
-
   debug(message: string): void {
     if (this.options.debug) this.line(`debug: ${message}`)
   }
@@ -66,7 +82,7 @@ export class CliHost implements Host {
   progress(line: string): void {
     if (!this.options.stream.isTTY) return this.line(line)
     const width = Math.max(20, (this.options.stream.columns || 80) - 1)
-    const shown = this.redact(line)
+    const shown = cliText(this.redact(line))
     this.options.stream.write(`\r\x1b[2K${shown.length > width ? `${shown.slice(0, width - 1)}…` : shown}`)
     this.progressShown = true
   }
@@ -95,7 +111,7 @@ export class CliHost implements Host {
   private line(message: string): void {
     if (this.progressShown) this.options.stream.write('\r\x1b[2K')
     this.progressShown = false
-    this.options.stream.write(`${this.redact(message)}\n`)
+    this.options.stream.write(`${cliText(this.redact(message))}\n`)
   }
 
   private redact(text: string): string {

@@ -1,5 +1,5 @@
-import { ActionError, type ActionErrorOptions } from '../errors.js'
-import { redactUrl } from '../net.js'
+import { ActionError, type ActionErrorOptions } from '../core/errors.js'
+import { redactUrl } from '../core/net.js'
 
 /**
  * A failed download, named by its link (without the query, where a presigned link keeps its

@@ -1,7 +1,7 @@
 import { existsSync, ftruncateSync, writevSync } from 'node:fs'
 import { open, rm, type FileHandle } from 'node:fs/promises'
 import { Worker } from 'node:worker_threads'
-import { ActionError } from '../errors.js'
+import { ActionError } from '../core/errors.js'
 import type { FromWorker, ToWorker } from './hash-worker.js'
 
 /**

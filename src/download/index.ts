@@ -1,14 +1,17 @@
-import { host } from '../host.js'
 import { randomUUID } from 'node:crypto'
 import { rename } from 'node:fs/promises'
 import path from 'node:path'
 import type { Dispatcher } from 'undici'
-import { FREE_SPACE_RESERVE_BYTES, freeBytes } from '../disk.js'
-import { asClause, systemCode } from '../errors.js'
-import { formatBytes, oneLine } from '../format.js'
-import { ATTEMPTS, dispatcher as runDispatcher, header, MAX_BACKOFF_MS, RETRYABLE_STATUSES } from '../net.js'
-import { OutOfTimeError, parseRetryAfter, retry, retryNote } from '../retry.js'
-import { USER_AGENT } from '../user-agent.js'
+import { TimeUpError, type Deadline } from '../core/deadline.js'
+import { FREE_SPACE_RESERVE_BYTES, freeBytes } from '../core/disk.js'
+import { asClause, systemCode } from '../core/errors.js'
+import { formatBytes } from '../core/format.js'
+import type { Host } from '../core/host.js'
+import { oneLine } from '../core/log-text.js'
+import { ATTEMPTS, dispatcher as runDispatcher, header, MAX_BACKOFF_MS, RETRYABLE_STATUSES } from '../core/net.js'
+import { OutOfTimeError, parseRetryAfter, retry, retryNote } from '../core/retry.js'
+import { USER_AGENT } from '../core/user-agent.js'
+import { setting } from '../core/words.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
 import { FileSink, SinkError } from './file-sink.js'
 import { reportProgress } from './progress.js'
@@ -22,9 +25,10 @@ export interface DownloadOptions {
   /** Longest silence from the storage host before the attempt is abandoned and retried. */
   stallTimeoutMs: number
   retryBaseDelayMs: number
-  /** Epoch milliseconds: the run's deadline. No attempt, retry or backoff goes past it. */
-  deadline?: number
-  signal?: AbortSignal
+  /** Where the download logs its retries and progress. */
+  host: Host
+  /** The run's deadline, which follows its cancellation too: no attempt, retry or backoff goes past it. */
+  deadline: Deadline
   /** The connection pool; the run's proxy-aware one unless a test brings its own. */
   dispatcher?: Dispatcher
   /**
@@ -33,7 +37,7 @@ export interface DownloadOptions {
    * these refusals do not count as failed attempts. Without it, the refusal is a LinkExpiredError.
    */
   renewLink?: () => Promise<FreshLink>
-  /** How often a long download logs its progress (10 s). */
+  /** How often a long download logs its progress; by default the host's pace. */
   progressIntervalMs?: number
   /** The most a body may bring when no size was announced; the free space beside the file, less a reserve, by default. */
   maxBytes?: number
@@ -51,8 +55,6 @@ export interface DownloadedFile {
   sizeBytes: number
 }
 
-const MAX_TIMER_MS = 2 ** 31 - 1
-
 /**
  * Downloads the archive behind a presigned link to `destination`, hashing it on the way. The bytes
  * go to a temporary name beside it and are moved into place only once complete. A cut transfer is
@@ -64,7 +66,7 @@ export async function downloadFile(
   options: DownloadOptions
 ): Promise<DownloadedFile> {
   checkLink(link)
-  if (options.deadline !== undefined && Date.now() >= options.deadline) throw outOfTime(link, 0)
+  if (options.deadline.expired()) throw outOfTime(link, 0)
   let sink: FileSink
   try {
     sink = await FileSink.open(`${destination}.${randomUUID()}.partial`)
@@ -73,6 +75,7 @@ export async function downloadFile(
   }
   const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(path.dirname(destination)) - FREE_SPACE_RESERVE_BYTES)
   const download = new BundleDownload(link, sink, { ...options, maxBytes })
+  const { host } = options
   const stopProgress = reportProgress(
     download.progress,
     (line) => host.progress(line),
@@ -88,7 +91,6 @@ export async function downloadFile(
     throw error instanceof SinkError ? transferError(download.link, error) : error
   } finally {
     stopProgress()
-    download.dispose()
   }
 }
 
@@ -105,8 +107,8 @@ class BundleDownload {
   /** From the last full (200) answer; a resume asks for the same object by it. */
   private validator: Validator = {}
   private received = 0
+  /** Aborts at the deadline or on cancellation: an attempt in progress is stopped at once. */
   private readonly signal: AbortSignal
-  private readonly deadlineTimer: NodeJS.Timeout | undefined
 
   constructor(
     link: string,
@@ -115,27 +117,13 @@ class BundleDownload {
   ) {
     this.link = link
     this.expectedSize = options.expectedSize
-    const signals = options.signal ? [options.signal] : []
-    // A timer cannot wait longer than 2^31 - 1 ms (it would fire at once): a deadline further away is none.
-    if (options.deadline !== undefined && options.deadline - Date.now() <= MAX_TIMER_MS) {
-      const timeUp = new AbortController()
-      this.deadlineTimer = setTimeout(
-        () => timeUp.abort(outOfTime(this.link, this.sink.size, this.validator.total)),
-        options.deadline - Date.now()
-      )
-      signals.push(timeUp.signal)
-    }
-    this.signal = AbortSignal.any(signals)
+    this.signal = options.deadline.signal()
   }
 
   readonly progress = {
     position: () => this.sink.size,
     total: () => this.validator.total ?? this.expectedSize,
     received: () => this.received
-  }
-
-  dispose(): void {
-    clearTimeout(this.deadlineTimer)
   }
 
   /** The attempts, retried under the HTTP policy; an attempt that brought new bytes starts the count again. */
@@ -159,27 +147,34 @@ class BundleDownload {
           attempts: ATTEMPTS,
           baseDelayMs: this.options.retryBaseDelayMs,
           maxDelayMs: MAX_BACKOFF_MS,
-          deadline: this.options.deadline,
+          deadline: this.options.deadline.at,
           signal: this.signal,
           // Only the transfer's own faults: an API call that renewed the link has had its retries already.
           isRetryable: (error) => error instanceof DownloadError && error.retryable,
           madeProgress: () => this.sink.size > sizeBefore,
           onRetry: (error, attempt, delayMs) =>
-            host.info(
+            this.options.host.info(
               `${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`
             )
         }
       )
     } catch (error) {
+      if (this.signal.reason instanceof TimeUpError || error instanceof OutOfTimeError) {
+        throw outOfTime(
+          this.link,
+          this.sink.size,
+          this.validator.total,
+          error instanceof OutOfTimeError ? error.cause : undefined
+        )
+      }
       if (this.signal.aborted && this.signal.reason instanceof Error) throw this.signal.reason
-      if (error instanceof OutOfTimeError) throw outOfTime(this.link, this.sink.size, this.validator.total, error.cause)
       throw error
     }
   }
 
   private async renewLink(error: LinkExpiredError): Promise<void> {
     const at = this.sink.size > 0 ? `, to go on from byte ${this.sink.size}` : ''
-    host.info(`${error.message}; asking for a fresh link${at}`)
+    this.options.host.info(`${error.message}; asking for a fresh link${at}`)
     const fresh = await (this.options.renewLink as () => Promise<FreshLink>)()
     checkLink(fresh.link)
     this.link = fresh.link
@@ -255,7 +250,7 @@ class BundleDownload {
   private accept(response: StorageResponse, rangeStart: number): FileSink | undefined {
     if (response.status === 200) {
       if (this.sink.size > 0) {
-        host.info(
+        this.options.host.info(
           `The storage host sent the whole file again (HTTP 200${rangeStart > 0 ? ', not the rest asked for' : ''}); starting from the first byte`
         )
         this.sink.restart()
@@ -343,7 +338,7 @@ function outOfTime(link: string, position: number, total?: number, lastError?: u
     lastError instanceof DownloadError ? lastError.problem : lastError instanceof Error ? lastError.message : undefined
   return new DownloadError(
     link,
-    `ran out of time (timeout-seconds)${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`,
+    `ran out of time (${setting('timeout-seconds')})${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`,
     {
       code: 'out-of-time'
     }

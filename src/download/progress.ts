@@ -1,4 +1,4 @@
-import { formatBytes, formatSeconds } from '../format.js'
+import { formatBytes, formatSeconds } from '../core/format.js'
 
 /**
  * The progress of a long download, as one log line at a steady interval: a download that ends

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici'
-import { header, isLoopbackHost } from '../net.js'
+import { header, isLoopbackHost } from '../core/net.js'
 import { DownloadError } from './errors.js'
 import type { FileSink } from './file-sink.js'
 

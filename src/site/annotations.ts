@@ -1,5 +1,7 @@
-import { host, type Annotation } from '../host.js'
 import path from 'node:path'
+import { ActionError } from '../core/errors.js'
+import type { Annotation, Host } from '../core/host.js'
+import { setting } from '../core/words.js'
 import type { Problem, ProblemCheck, SiteCheckReport } from './report.js'
 
 /** GitHub shows at most this many warning annotations of a step (and as many errors). */
@@ -24,11 +26,16 @@ const TITLES: Record<ProblemCheck, string> = {
  * One warning per problem, naming the page. Past GitHub's limit the last annotation says how
  * many more there are and where they are listed, instead of being silently dropped.
  */
-export function warnProblems(report: SiteCheckReport, reportPath: string): void {
+export function warnProblems(
+  host: Host,
+  report: SiteCheckReport,
+  reportPath: string,
+  workspace: string | undefined
+): void {
   const { problems } = report
   const total = report.counts.problems
   const shown = total > MAX_ANNOTATIONS ? problems.slice(0, MAX_ANNOTATIONS - 1) : problems
-  for (const problem of shown) host.warning(problem.message, annotationProperties(problem, report.site))
+  for (const problem of shown) host.warning(problem.message, annotationProperties(problem, report.site, workspace))
   if (total > shown.length) {
     host.warning(
       `…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`,
@@ -40,19 +47,19 @@ export function warnProblems(report: SiteCheckReport, reportPath: string): void 
 }
 
 /** The error of `verify: error`: the first problems, their total, and where the rest are. */
-export function siteCheckError(report: SiteCheckReport, reportPath: string): Error {
+export function siteCheckError(report: SiteCheckReport, reportPath: string): ActionError {
   const total = report.counts.problems
-  const first = report.problems.slice(0, PROBLEMS_IN_ERROR).map((problem) => `- ${problem.message}`)
-  const more = total > first.length ? `\n…and ${total - first.length} more` : ''
-  return new Error(
-    `The site check found ${total} problem${total === 1 ? '' : 's'} in ${report.site} (verify: error):\n${first.join('\n')}${more}\nReport: ${reportPath}`
+  const first = report.problems.slice(0, PROBLEMS_IN_ERROR).map((problem) => problem.message)
+  const more = total > first.length ? `; …and ${total - first.length} more` : ''
+  return new ActionError(
+    `The site check found ${total} problem${total === 1 ? '' : 's'} in ${report.site} (${setting('verify', 'error')}): ${first.join('; ')}${more}. Report: ${reportPath}`,
+    { code: 'site-problems' }
   )
 }
 
 /** An annotation names the site's file; GitHub links it when the site lies in the workspace. */
-function annotationProperties(problem: Problem, site: string): Annotation {
+function annotationProperties(problem: Problem, site: string, workspace: string | undefined): Annotation {
   const properties: Annotation = { title: TITLES[problem.check] }
-  const workspace = process.env.GITHUB_WORKSPACE
   if (problem.file && workspace) {
     const relative = path.relative(workspace, path.join(site, problem.file))
     if (!relative.startsWith('..') && !path.isAbsolute(relative)) properties.file = relative.split(path.sep).join('/')

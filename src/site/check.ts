@@ -20,6 +20,8 @@ export interface SiteCheckOptions {
   workerFile?: URL
   /** Files each worker should have at least; fewer workers start on a smaller site. */
   filesPerWorker?: number
+  /** Stops the check (its reason is thrown): the run's deadline, which follows its cancellation too. */
+  signal?: AbortSignal
 }
 
 /** What a worker thread is given to start. */
@@ -54,7 +56,9 @@ const YOUNG_GENERATION_MB = 8
  */
 export async function checkSite(root: string, options: SiteCheckOptions = {}): Promise<SiteFindings> {
   const startedAt = performance.now()
+  const { signal } = options
   const { files, linkedFolders } = await listFiles(root)
+  signal?.throwIfAborted()
   const site = new SiteFiles(root, files, linkedFolders)
   const reader = new SiteReader(root, site, options.domain)
   const toRead = files.filter(isReadFile)
@@ -62,10 +66,13 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
   const workers = options.workerFile ? workerCount(toRead.length, options) : 1
   if (workers > 1 && options.workerFile) {
     const setup: WorkerSetup = { root, files, linkedFolders, domain: options.domain }
-    for (const findings of await readInWorkers(options.workerFile, workers, setup, toRead)) reader.merge(findings)
+    for (const findings of await readInWorkers(options.workerFile, workers, setup, toRead, signal)) {
+      reader.merge(findings)
+    }
   } else {
-    await readHere(reader, toRead)
+    await readHere(reader, toRead, signal)
   }
+  signal?.throwIfAborted()
   reader.checkFragmentLinks()
   const sitemap = site.has('sitemap.xml') ? reader.readSitemaps('sitemap.xml') : undefined
   const pages = toRead.filter(isPage).length
@@ -103,21 +110,38 @@ function workerCount(files: number, options: SiteCheckOptions): number {
   return Math.max(1, Math.min(cores, Math.floor(files / (options.filesPerWorker ?? DEFAULT_FILES_PER_WORKER))))
 }
 
-async function readHere(reader: SiteReader, files: string[]): Promise<void> {
+async function readHere(reader: SiteReader, files: string[], signal: AbortSignal | undefined): Promise<void> {
   let lastYield = performance.now()
   for (const file of files) {
     reader.readFile(file)
     if (performance.now() - lastYield > YIELD_EVERY_MS) {
       await yieldToEventLoop()
+      signal?.throwIfAborted()
       lastYield = performance.now()
     }
   }
 }
 
-/** Shares `files` among `count` workers, a batch at a time to whichever is free; returns what each found. */
-function readInWorkers(workerFile: URL, count: number, setup: WorkerSetup, files: string[]): Promise<ReaderSnapshot[]> {
+/**
+ * Shares `files` among `count` workers, a batch at a time to whichever is free; returns what each
+ * found. The signal ends every worker at once and rejects with its reason.
+ */
+function readInWorkers(
+  workerFile: URL,
+  count: number,
+  setup: WorkerSetup,
+  files: string[],
+  signal: AbortSignal | undefined
+): Promise<ReaderSnapshot[]> {
   let next = 0
   const started: Worker[] = []
+  let stop = (): void => undefined
+  const stopped = new Promise<never>((_, reject) => {
+    stop = () => reject(signal?.reason as Error)
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+  stopped.catch(() => undefined)
+  if (signal?.aborted) stop()
   const reading = Array.from(
     { length: count },
     () =>
@@ -145,7 +169,8 @@ function readInWorkers(workerFile: URL, count: number, setup: WorkerSetup, files
         })
       })
   )
-  return Promise.all(reading).finally(() => {
+  return Promise.race([Promise.all(reading), stopped]).finally(() => {
+    signal?.removeEventListener('abort', stop)
     for (const worker of started) void worker.terminate()
   })
 }

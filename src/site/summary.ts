@@ -1,5 +1,6 @@
-import { formatDuration } from '../format.js'
-import { addTable, code, escapeHtml, writeSummary } from '../summary.js'
+import { formatDuration } from '../core/format.js'
+import type { Host } from '../core/host.js'
+import { addTable, code, escapeHtml, writeSummary } from '../core/summary.js'
 import type { SiteCheck } from './verify.js'
 
 /** Problems and origins listed in the job summary; the report has them all. */
@@ -8,7 +9,7 @@ const LISTED = 10
 const LONGEST = 300
 
 /** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
-export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
+export async function writeSiteCheckSummary(host: Host, check: SiteCheck): Promise<void> {
   const { report, reportPath } = check
   const { counts } = report
   const rows: [string, string][] = [
@@ -29,7 +30,7 @@ export async function writeSiteCheckSummary(check: SiteCheck): Promise<void> {
     ['Checked', `${counts.files} files in ${formatDuration(report.durationMs)}`],
     ['Report', code(reportPath)]
   ]
-  await writeSummary('the site check to the job summary', (summary) => {
+  await writeSummary(host, 'the site check to the job summary', (summary) => {
     addTable(summary.addHeading('Site check', 3), ['Check', 'Result'], rows)
     if (report.externalOrigins.length > 0) {
       addTable(

@@ -1,7 +1,11 @@
-import { host } from '../host.js'
-import path from 'node:path'
-import { formatDuration, oneLine } from '../format.js'
-import type { VerifyBrowserMode, VerifyMode } from '../settings.js'
+import type { Run } from '../core/context.js'
+import { TimeUpError } from '../core/deadline.js'
+import { ActionError } from '../core/errors.js'
+import { formatDuration } from '../core/format.js'
+import type { Host } from '../core/host.js'
+import { oneLine } from '../core/log-text.js'
+import type { VerifyBrowserMode, VerifyMode } from '../core/settings.js'
+import { setting } from '../core/words.js'
 import { siteCheckError, warnProblems } from './annotations.js'
 import { checkInBrowser, type BrowserCheck, type BrowserCheckOptions } from './browser/check.js'
 import { mergeBrowserSection, skippedSection } from './browser/report.js'
@@ -18,6 +22,8 @@ export interface VerifyOptions {
   mode: Exclude<VerifyMode, 'off'>
   domain?: string
   expectedPages?: number
+  /** Where the JSON report is written: beside the site, not in it. */
+  reportPath: string
   /** The browser pass, after the static check; none when absent. */
   browser?: Omit<BrowserCheckOptions, 'domain' | 'mode'> & { mode: VerifyBrowserMode }
 }
@@ -26,8 +32,11 @@ export interface VerifyOptions {
 export interface SiteCheck {
   report: SiteCheckReport
   reportPath: string
-  failure?: Error
+  failure?: ActionError
 }
+
+/** What of the run the check needs: its log, its deadline, where the workspace is. */
+type CheckRun = Pick<Run, 'host' | 'deadline' | 'runner'>
 
 /**
  * Checks the unpacked site, then loads it in a browser (each in its log group), writes the JSON
@@ -35,56 +44,62 @@ export interface SiteCheck {
  * and warns about them under `verify: warn`. Under `warn` a check that cannot finish (an
  * unreadable file) is a warning too, and there is no report.
  */
-export async function verifySite(sitePath: string, options: VerifyOptions): Promise<SiteCheck | undefined> {
-  const reportPath = path.join(path.dirname(sitePath), 'verify-report.json')
-  const report = await host.group('Check the site', () => checkStatically(sitePath, options))
+export async function verifySite(
+  sitePath: string,
+  options: VerifyOptions,
+  run: CheckRun
+): Promise<SiteCheck | undefined> {
+  const { host } = run
+  const { reportPath } = options
+  const report = await host.group('Check the site', () => checkStatically(sitePath, options, run))
   if (!report) return undefined
   const asked = options.browser
   const mode = asked?.mode ?? 'off'
   const browser: BrowserCheck =
     asked && mode !== 'off'
       ? await host.group('Load the site in a browser', () =>
-          checkInBrowser(sitePath, report, { ...asked, mode, domain: options.domain })
+          checkInBrowser(sitePath, report, { ...asked, mode, domain: options.domain }, host)
         )
       : { section: skippedSection('verify-browser: off') }
   const browserProblems = mergeBrowserSection(report, browser.section)
   if (browserProblems.length > 0) {
     host.info(`The browser pass found ${plural(browserProblems.length, 'problem')}:`)
-    logProblems(browserProblems, browserProblems.length)
+    logProblems(host, browserProblems, browserProblems.length)
   }
   try {
     await writeReport(report, reportPath)
   } catch (error) {
-    const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`
-    if (options.mode === 'error') throw new Error(message, { cause: error })
-    host.warning(message, { title: 'Site check' })
-    return undefined
+    return couldNotFinish(error, options, host)
   }
   host.info(`Site check report: ${reportPath}`)
   if (browser.failure) return { report, reportPath, failure: browser.failure }
   if (report.counts.problems === 0) return { report, reportPath }
   if (options.mode === 'warn') {
-    warnProblems(report, reportPath)
+    warnProblems(host, report, reportPath, run.runner.workspace)
     return { report, reportPath }
   }
   return { report, reportPath, failure: siteCheckError(report, reportPath) }
 }
 
 /** The static check's report; undefined (after a warning) when it cannot finish under `warn`. */
-async function checkStatically(sitePath: string, options: VerifyOptions): Promise<SiteCheckReport | undefined> {
+async function checkStatically(
+  sitePath: string,
+  options: VerifyOptions,
+  { host, deadline }: CheckRun
+): Promise<SiteCheckReport | undefined> {
   let report: SiteCheckReport
+  const signal = deadline.signal()
   try {
     const findings = await checkSite(sitePath, {
       domain: options.domain,
       expectedPages: options.expectedPages,
-      workerFile: bundledWorker(import.meta.url, WORKER_BUNDLE)
+      workerFile: bundledWorker(import.meta.url, WORKER_BUNDLE),
+      signal
     })
     report = buildReport(findings)
   } catch (error) {
-    const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`
-    if (options.mode === 'error') throw new Error(message, { cause: error })
-    host.warning(message, { title: 'Site check' })
-    return undefined
+    if (signal.aborted && error === signal.reason) throw stopped(error)
+    return couldNotFinish(error, options, host)
   }
   const { counts } = report
   host.info(
@@ -92,13 +107,33 @@ async function checkStatically(sitePath: string, options: VerifyOptions): Promis
       `${plural(counts.internalReferences, 'internal reference')}) in ${formatDuration(report.durationMs)}` +
       `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : plural(counts.problems, 'problem')}`
   )
-  logProblems(report.problems, counts.problems)
+  logProblems(host, report.problems, counts.problems)
   for (const skipped of report.skipped) host.info(`Not checked: ${oneLine(skipped)}`)
   for (const notice of report.notices) host.notice(notice, { title: 'Site check: links without .html' })
   return report
 }
 
-function logProblems(problems: Problem[], total: number): void {
+/**
+ * A check that cannot finish (an unreadable file, a report that cannot be written): the step's
+ * error under `verify: error`, else a warning and no report.
+ */
+function couldNotFinish(error: unknown, options: VerifyOptions, host: Host): undefined {
+  const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`
+  if (options.mode === 'error') throw new ActionError(message, { code: 'site-check-failed', cause: error })
+  host.warning(message, { title: 'Site check' })
+  return undefined
+}
+
+/** The check stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
+function stopped(reason: unknown): unknown {
+  if (!(reason instanceof TimeUpError)) return reason
+  return new ActionError(`The site check stopped: ${setting('timeout-seconds')} ran out before it finished`, {
+    code: 'out-of-time',
+    cause: reason
+  })
+}
+
+function logProblems(host: Host, problems: Problem[], total: number): void {
   for (const problem of problems.slice(0, LOGGED)) host.info(`  ${oneLine(problem.message)}`)
   if (total > LOGGED) host.info(`  …and ${total - LOGGED} more, in the report`)
 }

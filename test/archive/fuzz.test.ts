@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { beforeAll, expect, it, vi } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { hasTool } from '../support/archive-tools.ts'
 import { judge, type Outcome } from './fuzz/judge.ts'
 import { buildCase, fuzzCase } from './fuzz/mutations.ts'
@@ -28,7 +28,6 @@ beforeAll(async () => {
 it(
   `refuses under a rule, or unpacks safely${compare ? ' and as bsdtar does' : ' (bsdtar not installed: no comparison)'}, ${cases} mutated archives (seed ${seed})`,
   async () => {
-    vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const missing = missingSeedTools()
     if (missing.length > 0) console.warn(`fuzz: no seeds from ${missing.join(', ')} (not installed)`)
     const outcomes = new Map<Outcome, number>()

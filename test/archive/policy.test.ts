@@ -9,7 +9,7 @@ import {
   sizeBound,
   type Rule
 } from '../../src/archive/policy.js'
-import { FREE_SPACE_RESERVE_BYTES } from '../../src/disk.js'
+import { FREE_SPACE_RESERVE_BYTES } from '../../src/core/disk.js'
 import { refusal } from '../support/refusal.ts'
 
 const MiB = 1024 * 1024

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, vi } from 'vitest'
 import { ArchiveError, detectArchiveKind, unpackSite } from '../../src/archive/index.js'
 import { describeTree, itWith } from '../support/archive-tools.ts'
+import { RecordingHost } from '../support/recording-host.ts'
 import type { Regression } from './regressions/regression.ts'
 
 /**
@@ -21,7 +22,6 @@ beforeEach(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'regression-'))
   work = path.join(scratch, 'work')
   await mkdir(work)
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
 })
 
 afterEach(async () => {
@@ -39,7 +39,7 @@ for (const file of findings) {
         await writeFile(archive, await regression.make(scratch))
         expect(await detectArchiveKind(archive)).toBe(regression.kind)
         const site = path.join(work, 'site')
-        const result = await unpackSite(archive, regression.kind, site).then(
+        const result = await unpackSite(archive, regression.kind, site, { host: new RecordingHost() }).then(
           () => undefined,
           (error: unknown) => error
         )

@@ -16,6 +16,7 @@ import path from 'node:path'
 import { constants, gzipSync, zstdCompressSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ArchiveError, detectArchiveKind, unpackSite, type ArchiveKind } from '../../src/archive/index.js'
+import { RecordingHost } from '../support/recording-host.ts'
 import type { Rule } from '../../src/archive/policy.js'
 import { describeTree, itWith, runTool, writeSourceTree } from '../support/archive-tools.ts'
 import {
@@ -39,13 +40,14 @@ const isRoot = process.getuid?.() === 0
 let root: string
 let work: string
 let site: string
+let host: RecordingHost
 
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'unpack-test-'))
   work = path.join(root, 'work')
   site = path.join(work, 'site')
   await mkdir(work)
-  vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  host = new RecordingHost()
 })
 
 afterEach(async () => {
@@ -81,7 +83,7 @@ async function expectRefused(
   detail: string | RegExp
 ): Promise<ArchiveError> {
   const archive = await archiveFile(kind, bytes)
-  const error = await unpackSite(archive, kind, site).then(
+  const error = await unpackSite(archive, kind, site, { host }).then(
     () => undefined,
     (error: unknown) => error
   )
@@ -101,7 +103,7 @@ async function expectRefused(
 }
 
 async function unpack(kind: ArchiveKind, bytes: Buffer): Promise<string> {
-  return unpackSite(await archiveFile(kind, bytes), kind, site)
+  return unpackSite(await archiveFile(kind, bytes), kind, site, { host })
 }
 
 // ── the same entries, as tar and as zip ──────────────────────────────────────────────────────
@@ -271,7 +273,7 @@ describe('unpackSite: archives made by the tools of this machine, without a loca
       const archive = path.join(work, `bundle.${kind}`)
       await make(source[tree], archive)
       expect(await detectArchiveKind(archive)).toBe(kind)
-      await unpackSite(archive, kind, site)
+      await unpackSite(archive, kind, site, { host })
       expect(await describeTree(site)).toEqual(await describeTree(source[tree]))
       const owners = await Promise.all(
         (await readdir(site, { recursive: true })).map(async (name) => lstat(path.join(site, name)))
@@ -284,7 +286,7 @@ describe('unpackSite: archives made by the tools of this machine, without a loca
   itWith(['tar'], 'keeps a hard link from the archive as a hard link', async () => {
     const archive = path.join(work, 'bundle.tar')
     runTool('tar', ['-cf', archive, '-C', source.short, '.'])
-    await unpackSite(archive, 'tar', site)
+    await unpackSite(archive, 'tar', site, { host })
     const [original, copy] = await Promise.all([
       stat(path.join(site, 'assets/app.js')),
       stat(path.join(site, 'assets/app-copy.js'))
@@ -851,8 +853,6 @@ describe('unpackSite: the site in place', () => {
   })
 
   it('unpacks a site without index.html as it is, saying so', async () => {
-    const output: string[] = []
-    vi.spyOn(process.stdout, 'write').mockImplementation((text) => output.push(String(text)) > 0)
     await unpack(
       'tar',
       tarArchive([
@@ -861,10 +861,10 @@ describe('unpackSite: the site in place', () => {
       ])
     )
     expect((await readdir(site)).sort()).toEqual(['a', 'b'])
-    expect(output.join('')).toContain(
+    expect(host.text('info')).toContain(
       'The bundle has no index.html at its top, nor one folder holding it; the site was unpacked as it is'
     )
-    expect(output.join('')).not.toContain('::warning::')
+    expect(host.of('warning')).toEqual([])
   })
 
   it('replaces an earlier site, read-only folders and files included', async () => {
@@ -882,7 +882,7 @@ describe('unpackSite: the site in place', () => {
     await mkdir(site)
     await writeFile(path.join(site, 'index.html'), 'previous site')
     const archive = await archiveFile('tar.gz', gzipSync(asTar([INDEX, { name: '../evil.html', data: 'pwned' }])))
-    await expect(unpackSite(archive, 'tar.gz', site)).rejects.toThrow(ArchiveError)
+    await expect(unpackSite(archive, 'tar.gz', site, { host })).rejects.toThrow(ArchiveError)
     expect(await readFile(path.join(site, 'index.html'), 'utf8')).toBe('previous site')
     expect((await readdir(work)).sort()).toEqual(['bundle.tar.gz', 'site'])
   })

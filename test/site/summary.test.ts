@@ -2,6 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { actionHost } from '../../src/action/host.js'
+import { readRunnerFacts } from '../../src/core/runner.js'
 import type { Problem, SiteCheckReport } from '../../src/site/report.js'
 import { writeSiteCheckSummary } from '../../src/site/summary.js'
 
@@ -68,7 +70,7 @@ describe('writeSiteCheckSummary', () => {
         message: 'a.html: a[href] "/<gone>" points at /<gone>, which is not in the site'
       }
     ]
-    await writeSiteCheckSummary({
+    await writeSiteCheckSummary(actionHost(readRunnerFacts({ GITHUB_STEP_SUMMARY: summaryFile })), {
       reportPath: '/runner/temp/verify-report.json',
       report: report(problems, {
         externalOrigins: [
@@ -103,7 +105,10 @@ describe('writeSiteCheckSummary', () => {
       check: 'broken-reference',
       message: `${'x'.repeat(5000)} ${i}`
     }))
-    await writeSiteCheckSummary({ reportPath: '/r.json', report: report(problems) })
+    await writeSiteCheckSummary(actionHost(readRunnerFacts({ GITHUB_STEP_SUMMARY: summaryFile })), {
+      reportPath: '/r.json',
+      report: report(problems)
+    })
     const summary = await readFile(summaryFile, 'utf8')
     expect(summary).toContain('<h4>The first 10 of 1000 problems</h4>')
     expect(summary.match(/<li>/g)).toHaveLength(10)
@@ -130,7 +135,7 @@ describe('writeSiteCheckSummary', () => {
       }
     ]
     const base = report([])
-    await writeSiteCheckSummary({
+    await writeSiteCheckSummary(actionHost(readRunnerFacts({ GITHUB_STEP_SUMMARY: summaryFile })), {
       reportPath: '/r.json',
       report: {
         ...base,
@@ -148,8 +153,7 @@ describe('writeSiteCheckSummary', () => {
   })
 
   it('writes nothing without a summary file', async () => {
-    vi.stubEnv('GITHUB_STEP_SUMMARY', '')
-    await writeSiteCheckSummary({ reportPath: '/r.json', report: report([]) })
+    await writeSiteCheckSummary(actionHost(readRunnerFacts({})), { reportPath: '/r.json', report: report([]) })
     expect(await readFile(summaryFile, 'utf8')).toBe('')
   })
 })

@@ -2,24 +2,29 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { SiteCheckReport } from '../../src/site/report.js'
-import { verifySite } from '../../src/site/verify.js'
+import { verifySite, type VerifyOptions } from '../../src/site/verify.js'
 import type { ArchiveEntry } from '../emulator/archives.ts'
 import { brokenSite, exportShapedSite, SITE_DOMAIN } from '../emulator/sites.ts'
+import { actionText, testRun } from '../support/recording-host.ts'
 
 let work: string
-let stdout: MockInstance<typeof process.stdout.write>
+let run: ReturnType<typeof testRun>
 
 beforeEach(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'verify-test-'))
-  stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  run = testRun()
 })
 
 afterEach(async () => {
-  vi.restoreAllMocks()
   await rm(work, { recursive: true, force: true })
 })
+
+/** Checks the site as the export does: the report beside it. */
+function verify(site: string, options: Omit<VerifyOptions, 'reportPath'>): ReturnType<typeof verifySite> {
+  return verifySite(site, { reportPath: path.join(path.dirname(site), 'verify-report.json'), ...options }, run)
+}
 
 async function unpacked(entries: ArchiveEntry[]): Promise<string> {
   const site = path.join(work, 'site')
@@ -30,16 +35,15 @@ async function unpacked(entries: ArchiveEntry[]): Promise<string> {
   return site
 }
 
-const written = (): string => stdout.mock.calls.map(([chunk]) => String(chunk)).join('')
-const commands = (kind: string): string[] =>
-  written()
-    .split('\n')
-    .filter((line) => line.startsWith(`::${kind}`))
+const written = (): string => run.host.transcript()
+/** The annotations of a kind, as `title: message`. */
+const commands = (kind: 'warning' | 'notice' | 'error'): string[] =>
+  run.host.of(kind).map(({ message, annotation }) => `${annotation?.title ?? ''}: ${message}`)
 
 describe('verifySite', () => {
   it('checks a clean site: the report beside the site, no warning, the notice about links without .html', async () => {
     const site = exportShapedSite()
-    const check = await verifySite(await unpacked(site.entries), {
+    const check = await verify(await unpacked(site.entries), {
       mode: 'warn',
       domain: SITE_DOMAIN,
       expectedPages: site.pageCount
@@ -51,9 +55,7 @@ describe('verifySite', () => {
     expect(report).toEqual(JSON.parse(JSON.stringify(check?.report)))
     expect(commands('warning')).toEqual([])
     expect(commands('notice')).toEqual([
-      expect.stringMatching(
-        /^::notice title=Site check%3A links without \.html::The site links to pages without their \.html/
-      )
+      expect.stringMatching(/^Site check: links without \.html: The site links to pages without their \.html/)
     ])
     expect(written()).toMatch(
       /Checked 33 files \(8 pages, 2 style sheets, \d+ internal references\) in \d+ ms: no problems/
@@ -61,13 +63,13 @@ describe('verifySite', () => {
   })
 
   it('warns about each problem under verify: warn, and lists them in the log', async () => {
-    const check = await verifySite(await unpacked(brokenSite('missing-page').entries), {
+    const check = await verify(await unpacked(brokenSite('missing-page').entries), {
       mode: 'warn',
       domain: SITE_DOMAIN
     })
     expect(check?.failure).toBeUndefined()
     expect(commands('warning')).toEqual([
-      '::warning title=Site check%3A broken reference::guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade, which is not in the site'
+      'Site check: broken reference: guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade, which is not in the site'
     ])
     expect(written()).toContain(
       ': 1 problem\n  guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade'
@@ -75,34 +77,33 @@ describe('verifySite', () => {
   })
 
   it('returns the step’s error under verify: error, with no warning, the report written all the same', async () => {
-    const check = await verifySite(await unpacked(brokenSite('missing-page').entries), {
+    const check = await verify(await unpacked(brokenSite('missing-page').entries), {
       mode: 'error',
       domain: SITE_DOMAIN
     })
-    expect(check?.failure?.message).toMatch(
-      /^The site check found 1 problem in .*\/site \(verify: error\):\n- guides\/deploy\.html: a\[href\] "\/guides\/upgrade"/
+    expect(check?.failure?.code).toBe('site-problems')
+    expect(actionText(check?.failure?.message ?? '')).toMatch(
+      /^The site check found 1 problem in .*\/site \(verify: error\): guides\/deploy\.html: a\[href\] "\/guides\/upgrade"/
     )
     expect(commands('warning')).toEqual([])
     expect(existsSync(check?.reportPath ?? '')).toBe(true)
   })
 
   it('says in the log which checks it skipped without the domain', async () => {
-    await verifySite(await unpacked(brokenSite('canonical-host').entries), { mode: 'warn' })
+    await verify(await unpacked(brokenSite('canonical-host').entries), { mode: 'warn' })
     expect(commands('warning')).toEqual([])
     expect(written()).toContain("Not checked: canonical, og:url and sitemap hosts: the export's domain is not known")
   })
 
   it('under verify: warn, a check that cannot finish is a warning and leaves no report', async () => {
-    const check = await verifySite(path.join(work, 'no-site'), { mode: 'warn', domain: SITE_DOMAIN })
+    const check = await verify(path.join(work, 'no-site'), { mode: 'warn', domain: SITE_DOMAIN })
     expect(check).toBeUndefined()
-    expect(commands('warning')).toEqual([
-      expect.stringMatching(/^::warning title=Site check::The site check could not finish: ENOENT/)
-    ])
+    expect(commands('warning')).toEqual([expect.stringMatching(/^Site check: The site check could not finish: ENOENT/)])
     expect(existsSync(path.join(work, 'verify-report.json'))).toBe(false)
   })
 
   it('under verify: error, a check that cannot finish fails', async () => {
-    await expect(verifySite(path.join(work, 'no-site'), { mode: 'error', domain: SITE_DOMAIN })).rejects.toThrow(
+    await expect(verify(path.join(work, 'no-site'), { mode: 'error', domain: SITE_DOMAIN })).rejects.toThrow(
       /^The site check could not finish: ENOENT/
     )
   })

@@ -1,6 +1,8 @@
-import { host } from '../../host.js'
-import { formatDuration, oneLine } from '../../format.js'
-import type { VerifyBrowserMode } from '../../settings.js'
+import { ActionError } from '../../core/errors.js'
+import { formatDuration } from '../../core/format.js'
+import type { Host } from '../../core/host.js'
+import { oneLine } from '../../core/log-text.js'
+import type { VerifyBrowserMode } from '../../core/settings.js'
 import { listFiles } from '../check.js'
 import { isPage } from '../reader.js'
 import type { SiteCheckReport } from '../report.js'
@@ -24,7 +26,7 @@ export interface BrowserCheckOptions {
 /** The pass's section of the report, and the step's error when `verify-browser: on` could not run it. */
 export interface BrowserCheck {
   section: BrowserSection
-  failure?: Error
+  failure?: ActionError
 }
 
 /**
@@ -33,12 +35,13 @@ export interface BrowserCheck {
 export async function checkInBrowser(
   sitePath: string,
   report: SiteCheckReport,
-  options: BrowserCheckOptions
+  options: BrowserCheckOptions,
+  host: Host
 ): Promise<BrowserCheck> {
   const found = findBrowser()
-  if (found.executable === undefined) return notRun(options.mode, found.reason, null)
+  if (found.executable === undefined) return notRun(host, options.mode, found.reason, null)
   if (Date.now() >= options.deadline)
-    return notRun(options.mode, 'timeout-seconds was up before the browser could start', found.executable)
+    return notRun(host, options.mode, 'timeout-seconds was up before the browser could start', found.executable)
   const { executable } = found
 
   const { files, linkedFolders } = await listFiles(sitePath)
@@ -75,6 +78,7 @@ export async function checkInBrowser(
   } catch (error) {
     if (options.signal.aborted) throw error
     return notRun(
+      host,
       options.mode,
       `the browser pass could not finish: ${error instanceof Error ? error.message : String(error)}`,
       executable
@@ -82,10 +86,21 @@ export async function checkInBrowser(
   }
 }
 
-function notRun(mode: Exclude<VerifyBrowserMode, 'off'>, reason: string, executable: string | null): BrowserCheck {
+function notRun(
+  host: Host,
+  mode: Exclude<VerifyBrowserMode, 'off'>,
+  reason: string,
+  executable: string | null
+): BrowserCheck {
   const section = skippedSection(reason, executable)
-  if (mode === 'on')
-    return { section, failure: new Error(`The site check's browser pass did not run (verify-browser: on): ${reason}`) }
+  if (mode === 'on') {
+    return {
+      section,
+      failure: new ActionError(`The site check's browser pass did not run (verify-browser: on): ${reason}`, {
+        code: 'browser-unavailable'
+      })
+    }
+  }
   if (executable) host.warning(`The site was not loaded in a browser: ${reason}`, { title: 'Site check: browser pass' })
   else
     host.notice(

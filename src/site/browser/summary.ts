@@ -1,13 +1,14 @@
-import { addTable, code, escapeHtml, writeSummary } from '../../summary.js'
-import { formatDuration } from '../../format.js'
+import { formatDuration } from '../../core/format.js'
+import type { Host } from '../../core/host.js'
+import { addTable, code, escapeHtml, writeSummary } from '../../core/summary.js'
 import type { BrowserSection } from './types.js'
 
 /** Rows of each table in the job summary; the report has them all. */
 const LISTED = 10
 
 /** The browser pass's section of the job summary: what ran, the origins reached, what was missing or failed. */
-export async function writeBrowserSummary(section: BrowserSection): Promise<void> {
-  await writeSummary('the browser pass to the job summary', (summary) => {
+export async function writeBrowserSummary(host: Host, section: BrowserSection): Promise<void> {
+  await writeSummary(host, 'the browser pass to the job summary', (summary) => {
     summary.addHeading('Browser pass', 3)
     if (section.skipped !== null) return summary.addRaw(`<p>Not run: ${escapeHtml(section.skipped)}</p>`, true)
     const rows: string[][] = [

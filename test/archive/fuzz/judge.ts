@@ -5,6 +5,7 @@ import path from 'node:path'
 import { ArchiveError, unpackSite, type ArchiveKind } from '../../../src/archive/index.js'
 import type { Rule } from '../../../src/archive/policy.js'
 import { withoutLocale } from '../../support/archive-tools.ts'
+import { RecordingHost } from '../../support/recording-host.ts'
 
 /**
  * What must hold for any archive, however mangled: the only error is an ArchiveError with a rule;
@@ -25,7 +26,7 @@ export async function judge(bytes: Buffer, kind: ArchiveKind, root: string, comp
   await mkdir(site, { recursive: true })
   await writeFile(path.join(site, 'index.html'), OLD_SITE)
   await writeFile(archive, bytes)
-  const error = await unpackSite(archive, kind, site).then(
+  const error = await unpackSite(archive, kind, site, { host: new RecordingHost() }).then(
     () => undefined,
     (error: unknown) => error
   )

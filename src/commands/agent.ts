@@ -1,44 +1,40 @@
-import { host } from './host.js'
-import type { ApiClient } from './api/client.js'
-import type { AgentJob } from './api/schemas.js'
-import { ActionError } from './errors.js'
-import { formatSeconds } from './format.js'
-import { pollUntil } from './poll.js'
-import type { AgentSettings } from './settings.js'
-import type { AgentReport } from './report.js'
-import { writeAgentSummary } from './summary.js'
+import type { ApiClient } from '../api/client.js'
+import type { AgentJob } from '../api/schemas.js'
+import type { Run } from '../core/context.js'
+import { ActionError, cancelledError } from '../core/errors.js'
+import { formatSeconds } from '../core/format.js'
+import { pollUntil } from '../core/poll.js'
+import type { AgentSettings } from '../core/settings.js'
+import type { AgentReport } from '../report/report.js'
 
 const FINAL_STATUSES = new Set(['completed', 'archived', 'failed'])
 
-export interface AgentContext {
-  /** Epoch milliseconds at which timeout-seconds, counted from the start of the run, ends. */
-  deadline: number
-  signal: AbortSignal
-  /** Comments the outcome on the issue or pull request `comment-on`, returning the comment's URL; only a front end that can. */
-  comment?: (job: AgentJob, issueNumber: number) => Promise<string>
+/** Comments the outcome on the issue or pull request `comment-on`, returning the comment's URL; only a front end that can. */
+export type Commenter = (job: AgentJob, issueNumber: number, run: Run) => Promise<string>
+
+interface AgentContext {
+  run: Run
+  client: ApiClient
+  comment?: Commenter
 }
 
 /**
  * Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it;
- * what it learns goes into `report`, from which the outputs are set.
+ * what it learns goes into `report`, from which the outputs and the summary are written.
  */
 export async function followAgentJob(
   settings: AgentSettings,
   report: AgentReport,
-  client: ApiClient,
-  context: AgentContext
+  { run, client, comment }: AgentContext
 ): Promise<void> {
-  const { signal } = context
+  const { host } = run
   const { projectId, agentJobId } = settings
   const name = `agent job ${agentJobId} (project ${projectId})`
   let job: AgentJob
   try {
-    job = await host.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, context))
+    job = await host.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, run))
   } catch (error) {
-    if (signal.aborted)
-      throw new ActionError(`The run was cancelled while waiting for ${name}; the agent keeps working`, {
-        code: 'cancelled'
-      })
+    if (run.cancellation.aborted) throw cancelledError(`while waiting for ${name}`, 'The agent keeps working')
     throw error
   }
 
@@ -47,12 +43,10 @@ export async function followAgentJob(
   else if (job.status === 'completed') host.info('The agent finished without changing any files: no pull request')
   if (job.status === 'archived') host.notice(`The ${name} is archived`)
 
-  const { comment } = context
   if (settings.commentOn !== undefined && comment) {
     const issueNumber = settings.commentOn
-    report.commentUrl = await host.group(`Comment on #${issueNumber}`, () => comment(job, issueNumber))
+    report.commentUrl = await host.group(`Comment on #${issueNumber}`, () => comment(job, issueNumber, run))
   }
-  await writeAgentSummary(job, report)
 
   if (job.status === 'failed') throw new ActionError(`The ${name} failed`, { code: 'job-failed' })
 }
@@ -61,7 +55,7 @@ async function waitForAgentJob(
   settings: AgentSettings,
   report: AgentReport,
   client: ApiClient,
-  context: AgentContext
+  run: Run
 ): Promise<AgentJob> {
   const { projectId, agentJobId } = settings
   if (!settings.wait) {
@@ -70,17 +64,17 @@ async function waitForAgentJob(
   }
   let lastStatus = ''
   const outcome = await pollUntil({
-    read: (deadline) => client.getAgentJob(projectId, agentJobId, { deadline }),
+    read: () => client.getAgentJob(projectId, agentJobId),
     isFinished: (job) => FINAL_STATUSES.has(job.status),
     onState: (job, elapsedMs) => {
       report.job = job
       if (job.status === lastStatus) return
-      host.info(`Agent job ${agentJobId}: ${job.status} · ${formatSeconds(elapsedMs)} elapsed`)
+      run.host.info(`Agent job ${agentJobId}: ${job.status} · ${formatSeconds(elapsedMs)} elapsed`)
       lastStatus = job.status
     },
     intervalMs: settings.pollIntervalMs,
-    timeoutMs: context.deadline - Date.now(),
-    signal: context.signal
+    deadline: run.deadline,
+    signal: run.cancellation
   })
   if (!outcome.finished) {
     throw new ActionError(

@@ -1,8 +1,12 @@
 /**
- * What the engine (export, agent, the API client, the download, the archive and the site check)
+ * What the engine (the commands, the API client, the download, the archive and the site check)
  * needs from the program that runs it: its settings, a log, secrets kept out of that log, outputs
- * and a summary. Two front ends provide it: the GitHub Action (src/action-host.ts) and the
- * command line (src/cli/host.ts). The engine knows nothing else of where it runs.
+ * and a summary. Two front ends provide it: the GitHub Action (src/action/host.ts) and the command
+ * line (src/cli/host.ts). The engine knows nothing else of where it runs, and gets its host from
+ * the run (src/core/context.ts).
+ *
+ * Messages are handed over raw: each front end writes them through src/core/log-text.ts and puts
+ * the settings they name in its own words (src/core/words.ts), in that one place.
  */
 
 /** Where a warning or notice points, as far as the front end can show it. */
@@ -24,11 +28,6 @@ export interface SummaryBuilder {
 export interface Host {
   /** The raw text of a setting, named as in action.yml's inputs; `''` when it was not given. */
   input(name: string): string
-  /**
-   * How a message names a setting: alone (`Input 'domain'`), or with a value to give it
-   * (`export-job-id: job_1`), in the words the user sets it with.
-   */
-  describeInput(name: string, value?: string): string
   debug(message: string): void
   info(message: string): void
   notice(message: string, annotation?: Annotation): void
@@ -50,38 +49,4 @@ export interface Host {
    * Rejects when the summary cannot be written.
    */
   readonly summary?: (add: (summary: SummaryBuilder) => SummaryBuilder) => Promise<void>
-}
-
-let current: Host | undefined
-
-/** Installs the front end that the engine talks to from now on. */
-export function useHost(implementation: Host): void {
-  current = implementation
-}
-
-function installed(): Host {
-  if (!current) throw new Error('No front end is installed: call useHost() first')
-  return current
-}
-
-/** The installed front end; every call goes to the one installed at the time of the call. */
-export const host: Host = {
-  input: (name) => installed().input(name),
-  describeInput: (name, value) => installed().describeInput(name, value),
-  debug: (message) => installed().debug(message),
-  info: (message) => installed().info(message),
-  notice: (message, annotation) => installed().notice(message, annotation),
-  warning: (message, annotation) => installed().warning(message, annotation),
-  error: (message) => installed().error(message),
-  group: (name, body) => installed().group(name, body),
-  progress: (line) => installed().progress(line),
-  get progressIntervalMs() {
-    return installed().progressIntervalMs
-  },
-  newDirectory: (jobId) => installed().newDirectory(jobId),
-  setSecret: (value) => installed().setSecret(value),
-  setOutput: (name, value) => installed().setOutput(name, value),
-  get summary() {
-    return installed().summary
-  }
 }

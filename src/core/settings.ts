@@ -1,8 +1,9 @@
-import { host } from './host.js'
+import type { Host } from './host.js'
 import path from 'node:path'
 import { z } from 'zod'
 import { ActionError } from './errors.js'
 import { isLoopbackHost } from './net.js'
+import { setting, settingSubject } from './words.js'
 
 /** Settings shared by both commands. */
 interface CommonSettings {
@@ -277,18 +278,19 @@ const InputsSchema = z
     }
     if (inputs.command === 'export') {
       if (!inputs.domain && !inputs['export-job-id'])
-        missing('domain', 'for command export unless export-job-id is given')
+        missing('domain', `for ${setting('command', 'export')} unless ${setting('export-job-id')} is given`)
       if (inputs.extract && !inputs.download) {
         ctx.addIssue({
           code: 'custom',
           path: ['extract'],
-          message: 'is true but download is false: unpacking needs the downloaded archive'
+          message: `is true but ${setting('download', 'false')}: unpacking needs the downloaded archive`
         })
       }
     } else {
-      if (!inputs['project-id']) missing('project-id', 'for command agent-job')
-      if (!inputs['agent-job-id']) missing('agent-job-id', 'for command agent-job')
-      if (inputs['comment-on'] && !inputs['github-token']) missing('github-token', 'when comment-on is set')
+      if (!inputs['project-id']) missing('project-id', `for ${setting('command', 'agent-job')}`)
+      if (!inputs['agent-job-id']) missing('agent-job-id', `for ${setting('command', 'agent-job')}`)
+      if (inputs['comment-on'] && !inputs['github-token'])
+        missing('github-token', `when ${setting('comment-on')} is set`)
     }
   })
 
@@ -296,19 +298,19 @@ const InputsSchema = z
  * Reads every input once and returns validated settings.
  * The key is masked before anything else happens, so no later log line can show it.
  */
-export function readSettings(): Settings {
-  const { raw, given } = readRawInputs()
+export function readSettings(host: Host): Settings {
+  const { raw, given } = readRawInputs(host)
   if (raw['api-key']) host.setSecret(raw['api-key'])
   if (raw['github-token']) host.setSecret(raw['github-token'])
 
   const parsed = InputsSchema.safeParse(raw)
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${host.describeInput(String(issue.path[0]))} ${issue.message}`)
-    throw new InputError(problems.join('\n'))
+    const problems = parsed.error.issues.map((issue) => `${settingSubject(String(issue.path[0]))} ${issue.message}`)
+    throw new InputError(problems.join('; '))
   }
   const inputs = parsed.data
-  if (raw.domain && inputs.domain) announceDomainReduction(raw.domain, inputs.domain)
-  for (const [input, why] of ineffectiveInputs(inputs, given)) host.warning(`${host.describeInput(input)} ${why}`)
+  if (raw.domain && inputs.domain) announceDomainReduction(host, raw.domain, inputs.domain)
+  for (const [input, why] of ineffectiveInputs(inputs, given)) host.warning(`${settingSubject(input)} ${why}`)
   const common: CommonSettings = {
     apiKey: inputs['api-key'],
     baseUrl: inputs['base-url'],
@@ -349,7 +351,7 @@ export function readSettings(): Settings {
 }
 
 /** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
-function readRawInputs(): { raw: RawInputs; given: Set<InputName> } {
+function readRawInputs(host: Host): { raw: RawInputs; given: Set<InputName> } {
   const raw = {} as Partial<RawInputs>
   const given = new Set<InputName>()
   for (const [name, spec] of SPECS) {
@@ -372,34 +374,48 @@ function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>):
     for (const name of names) if (given.has(name)) found.push([name, why])
   }
   if (inputs.command === 'export') {
-    unused(AGENT_ONLY, 'is used only by command agent-job; it does nothing for command export')
+    unused(
+      AGENT_ONLY,
+      `is used only by ${setting('command', 'agent-job')}; it does nothing for ${setting('command', 'export')}`
+    )
     const checksSite = inputs.extract && inputs.verify !== 'off'
     if (inputs['export-job-id']) {
       // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
       if (!checksSite)
-        unused(['domain'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
-      unused(['paths'], 'does nothing with export-job-id: no export is started, the existing job is used as it is')
+        unused(
+          ['domain'],
+          `does nothing with ${setting('export-job-id')}: no export is started, the existing job is used as it is`
+        )
+      unused(
+        ['paths'],
+        `does nothing with ${setting('export-job-id')}: no export is started, the existing job is used as it is`
+      )
     } else if (!inputs.wait) {
       unused(
         ['extract', 'verify'],
-        'does nothing with wait: false: the step returns once the job is started, before there is anything to unpack'
+        `does nothing with ${setting('wait', 'false')}: the step returns once the job is started, before there is anything to unpack`
       )
     }
-    if (!inputs.extract) unused(['verify'], 'does nothing without extract: true: only an unpacked site is checked')
+    if (!inputs.extract)
+      unused(['verify'], `does nothing without ${setting('extract', 'true')}: only an unpacked site is checked`)
     // verify-browser: off asks for nothing, so it is never an input that does nothing.
     const browserInputs: InputName[] =
       inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages']
     if (!checksSite)
       unused(
         browserInputs,
-        'does nothing without extract: true and verify not off: the browser pass is part of the site check'
+        `does nothing without ${setting('extract', 'true')} and ${setting('verify')} not off: the browser pass is part of the site check`
       )
     else if (inputs['verify-browser'] === 'off')
-      unused(['verify-browser-pages'], 'does nothing with verify-browser: off')
+      unused(['verify-browser-pages'], `does nothing with ${setting('verify-browser', 'off')}`)
   } else {
-    unused(EXPORT_ONLY, 'is used only by command export; it does nothing for command agent-job')
+    unused(
+      EXPORT_ONLY,
+      `is used only by ${setting('command', 'export')}; it does nothing for ${setting('command', 'agent-job')}`
+    )
   }
-  if (!inputs.wait) unused(['poll-interval-seconds'], 'does nothing with wait: false: the job is read once, not polled')
+  if (!inputs.wait)
+    unused(['poll-interval-seconds'], `does nothing with ${setting('wait', 'false')}: the job is read once, not polled`)
   return found
 }
 
@@ -407,16 +423,16 @@ function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>):
  * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
  * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
  */
-function announceDomainReduction(value: string, hostName: string): void {
+function announceDomainReduction(host: Host, value: string, hostName: string): void {
   const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
   const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : ''
   if (dropped) {
     host.warning(
-      `${host.describeInput('domain')} has a path ("${dropped}") that was dropped: the export covers the whole site ${hostName}, not only that path. ` +
-        'To export only some pages, list them in paths'
+      `${settingSubject('domain')} has a path ("${dropped}") that was dropped: the export covers the whole site ${hostName}, not only that path. ` +
+        `To export only some pages, list them in ${setting('paths')}`
     )
   } else if (hostName !== value.toLowerCase()) {
-    host.notice(`${host.describeInput('domain')} reduced to its host: "${value}" → "${hostName}"`)
+    host.notice(`${settingSubject('domain')} reduced to its host: "${value}" → "${hostName}"`)
   }
 }
 

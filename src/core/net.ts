@@ -1,11 +1,10 @@
-import { EnvHttpProxyAgent, fetch, Response } from 'undici'
-import { ActionError } from './errors.js'
+import { EnvHttpProxyAgent } from 'undici'
 import { formatBytes } from './format.js'
 
 /**
- * The action's HTTP policy, shared by the API client, the GitHub calls and the download: one
- * connection pool, which statuses are worth another attempt and how many, and how much of an
- * answer is read.
+ * The action's HTTP policy, shared by the API client, the GitHub calls (src/action/github.ts) and
+ * the download: one connection pool, which statuses are worth another attempt and how many, and
+ * how much of an answer is read.
  */
 
 /** True for addresses that never leave the machine: plain http is tolerated only there. */
@@ -33,9 +32,6 @@ export const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504])
  * further (nor retried: it would come again).
  */
 const MAX_ANSWER_BYTES = 1024 * 1024
-
-/** The GitHub REST API version the comment calls are written against. */
-export const GITHUB_API_VERSION = '2022-11-28'
 
 /** The bound, as the errors say it. */
 export const ANSWER_BOUND = formatBytes(MAX_ANSWER_BYTES)
@@ -65,37 +61,6 @@ export async function readBounded(
     }
     chunks.push(next.value)
   }
-}
-
-/** Statuses whose answer has no body, which a Response may not be given. */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
-
-/**
- * The `fetch` of the GitHub client: through the run's connection pool, with every answer read
- * whole within MAX_ANSWER_BYTES, and a successful answer with a body required to be JSON (every
- * call the action makes expects JSON). Either failure names the call and the content type.
- */
-export async function boundedFetch(input: string | URL, init?: Parameters<typeof fetch>[1]): Promise<Response> {
-  const url = new URL(input)
-  const call = `GitHub's answer to ${init?.method ?? 'GET'} ${url.pathname}`
-  const response = await fetch(url, { ...init, dispatcher })
-  const type = response.headers.get('content-type')
-  const body = response.body
-    ? await readBounded(response.body, response.headers.get('content-length'))
-    : Buffer.alloc(0)
-  if (!body) {
-    throw new ActionError(
-      `${call} is larger than ${ANSWER_BOUND} (content type ${type ?? 'not given'}); it was not read further`,
-      {
-        code: 'too-large'
-      }
-    )
-  }
-  if (response.ok && body.length > 0 && !/^application\/([\w.+-]*\+)?json\b/i.test(type ?? '')) {
-    throw new ActionError(`${call} is not JSON (content type ${type ?? 'not given'})`, { code: 'not-json' })
-  }
-  const { status, statusText, headers } = response
-  return new Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, statusText, headers })
 }
 
 /** A header's single value (the first, when it came more than once). */

@@ -1,17 +1,18 @@
-import { host } from './host.js'
-import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { ApiClient } from './api/client.js'
-import { detectArchiveKind, supportedKind, unpackSite } from './archive/index.js'
-import type { Bundle, ExportJob } from './api/schemas.js'
-import { formatBytes, formatSeconds } from './format.js'
-import { downloadFile, type FreshLink } from './download/index.js'
-import { ActionError, inExportJob, resumeHint } from './errors.js'
-import { writeHelmValues } from './helm.js'
-import { redactUrl } from './net.js'
-import { pollUntil } from './poll.js'
-import type { ExportReport } from './report.js'
-import type { ExportSettings } from './settings.js'
+import type { ApiClient } from '../api/client.js'
+import type { Bundle, ExportJob } from '../api/schemas.js'
+import { detectArchiveKind, supportedKind, unpackSite } from '../archive/index.js'
+import type { Run } from '../core/context.js'
+import { ActionError, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
+import { formatBytes, formatSeconds } from '../core/format.js'
+import { OWN_NAMES, type OutputLayout } from '../core/layout.js'
+import { redactUrl } from '../core/net.js'
+import { pollUntil } from '../core/poll.js'
+import type { ExportSettings } from '../core/settings.js'
+import { setting } from '../core/words.js'
+import { downloadFile, type FreshLink } from '../download/index.js'
+import { writeHelmValues } from '../report/helm.js'
+import type { ExportReport } from '../report/report.js'
 
 /** Links this close to their expiry are renewed before downloading. */
 const EXPIRY_MARGIN_MS = 60_000
@@ -21,10 +22,8 @@ const MAX_LINKS = 3
 const QUIET_LOG_MS = 60_000
 
 interface ExportContext {
+  run: Run
   client: ApiClient
-  /** Epoch milliseconds at which timeout-seconds, counted from the start of the run, ends. */
-  deadline: number
-  signal: AbortSignal
   /** First backoff of download retries. */
   retryBaseDelayMs: number
   stallTimeoutMs: number
@@ -36,9 +35,10 @@ export async function exportSite(
   report: ExportReport,
   context: ExportContext
 ): Promise<void> {
+  const { run, client } = context
+  const { host } = run
   try {
-    const { client } = context
-    let job = await host.group('Start the export', () => startOrReuse(settings, client))
+    let job = await host.group('Start the export', () => startOrReuse(settings, client, run))
     report.jobId = job.jobId
 
     job = await host.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context))
@@ -55,49 +55,53 @@ export async function exportSite(
     }
     if (job.status !== 'completed') {
       host.info(
-        `Export job ${job.jobId} is ${job.status || 'started'}; not waiting (wait: false). ${resumeHint(job.jobId)}`
+        `Export job ${job.jobId} is ${job.status || 'started'}; not waiting (${setting('wait', 'false')}). ${resumeHint(job.jobId)}`
       )
       return
     }
 
-    const directory = await outputDirectory(settings, job.jobId)
-    await host.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, directory, client))
+    const layout = await run.output.layout(job.jobId)
+    await host.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, layout, context))
     if (!settings.download) return
 
-    await host.group('Download the bundle', () => download(settings, report, directory, context))
+    await host.group('Download the bundle', () => download(settings, report, layout, context))
     if (settings.extract && report.archive) {
       const { archive } = report
       report.sitePath = await host.group('Unpack the site', async () => {
-        const sitePath = await unpackSite(archive.path, archive.kind, path.join(directory, 'site'))
+        const sitePath = await unpackSite(archive.path, archive.kind, layout.site, {
+          host,
+          signal: run.deadline.signal()
+        })
         host.info(`Unpacked the site into ${sitePath}`)
         return sitePath
       })
       if (settings.verify !== 'off') {
-        const { verifySite } = await import('./site/verify.js')
+        const { verifySite } = await import('../site/verify.js')
         const { sitePath } = report
-        report.siteCheck = await verifySite(sitePath, {
-          mode: settings.verify,
-          domain: settings.domain,
-          expectedPages: job.pageCount,
-          browser: {
-            mode: settings.verifyBrowser,
-            pages: settings.verifyBrowserPages,
-            deadline: context.deadline,
-            signal: context.signal
-          }
-        })
+        report.siteCheck = await verifySite(
+          sitePath,
+          {
+            mode: settings.verify,
+            domain: settings.domain,
+            expectedPages: job.pageCount,
+            reportPath: layout.verifyReport,
+            browser: {
+              mode: settings.verifyBrowser,
+              pages: settings.verifyBrowserPages,
+              deadline: run.deadline.at,
+              signal: run.cancellation
+            }
+          },
+          run
+        )
         if (report.siteCheck?.failure) throw report.siteCheck.failure
       }
     }
   } catch (error) {
-    if (context.signal.aborted) {
+    if (run.cancellation.aborted) {
       throw report.jobId
-        ? new ActionError(`The run was cancelled while export job ${report.jobId} was in progress`, {
-            code: 'cancelled',
-            hint: resumeHint(report.jobId),
-            namesJob: true
-          })
-        : new ActionError('The run was cancelled before an export job was started', { code: 'cancelled' })
+        ? cancelledError(`while export job ${report.jobId} was in progress`, resumeHint(report.jobId))
+        : cancelledError('before an export job was started')
     }
     throw inExportJob(error, report.jobId)
   } finally {
@@ -105,7 +109,7 @@ export async function exportSite(
   }
 }
 
-async function startOrReuse(settings: ExportSettings, client: ApiClient): Promise<ExportJob> {
+async function startOrReuse(settings: ExportSettings, client: ApiClient, { host }: Run): Promise<ExportJob> {
   if (settings.exportJobId) {
     host.info(`Using the existing export job ${settings.exportJobId}`)
     return { jobId: settings.exportJobId, status: '' }
@@ -127,25 +131,25 @@ async function waitForJob(
   job: ExportJob,
   context: ExportContext
 ): Promise<ExportJob> {
-  const { client } = context
+  const { client, run } = context
   if (!settings.wait) return settings.exportJobId ? client.getExportJob(job.jobId) : job
   let lastLine = ''
   let lastLoggedAt = 0
   const outcome = await pollUntil({
-    read: (deadline) => client.getExportJob(job.jobId, { deadline }),
+    read: () => client.getExportJob(job.jobId),
     isFinished: (state) => state.status === 'completed' || state.status === 'failed',
     onState: (state, elapsedMs) => {
       report.job = state
       const line = progressLine(state)
       if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
-        host.progress(`${line} · ${formatSeconds(elapsedMs)} elapsed`)
+        run.host.progress(`${line} · ${formatSeconds(elapsedMs)} elapsed`)
         lastLine = line
         lastLoggedAt = elapsedMs
       }
     },
     intervalMs: settings.pollIntervalMs,
-    timeoutMs: context.deadline - Date.now(),
-    signal: context.signal
+    deadline: run.deadline,
+    signal: run.cancellation
   })
   if (!outcome.finished) {
     const last = outcome.state ? ` (last seen: ${progressLine(outcome.state)})` : ''
@@ -165,26 +169,18 @@ function progressLine(job: ExportJob): string {
   return parts.join(' · ')
 }
 
-async function outputDirectory(settings: ExportSettings, jobId: string): Promise<string> {
-  if (settings.path) {
-    await mkdir(settings.path, { recursive: true })
-    return settings.path
-  }
-  return host.newDirectory(jobId)
-}
-
 /** Gets a link, masks it, keeps it in the report, and writes the Helm values that carry it. */
 async function getBundleAndWriteHelmValues(
   settings: ExportSettings,
   report: ExportReport,
-  directory: string,
-  client: ApiClient,
+  layout: OutputLayout,
+  { client, run: { host } }: ExportContext,
   fresh = false
 ): Promise<Bundle> {
-  const bundle = await bundleLink(report, client, fresh)
+  const bundle = await bundleLink(report, client, fresh, host)
   if (settings.maskBundleUrl) host.setSecret(bundle.bundleUrl)
   report.bundle = bundle
-  report.helmValuesPath = await writeHelmValues(directory, bundle.bundleUrl, settings.version)
+  report.helmValuesPath = await writeHelmValues(layout.helmValues, bundle.bundleUrl, settings.version)
   const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`
   host.info(
     `Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`
@@ -196,7 +192,7 @@ async function getBundleAndWriteHelmValues(
  * The link the completed job's status carries, where it carries one (read again for a fresh one);
  * otherwise one from the bundle endpoint.
  */
-async function bundleLink(report: ExportReport, client: ApiClient, fresh: boolean): Promise<Bundle> {
+async function bundleLink(report: ExportReport, client: ApiClient, fresh: boolean, host: Run['host']): Promise<Bundle> {
   const jobId = report.jobId ?? ''
   if (report.job?.bundle && !fresh) {
     host.info('The job status carries the bundle link: no bundle call needed')
@@ -216,9 +212,10 @@ async function bundleLink(report: ExportReport, client: ApiClient, fresh: boolea
 async function download(
   settings: ExportSettings,
   report: ExportReport,
-  directory: string,
+  layout: OutputLayout,
   context: ExportContext
 ): Promise<void> {
+  const { host } = context.run
   let bundle = report.bundle as Bundle
   let links = 1
   /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
@@ -232,25 +229,25 @@ async function download(
         )
       }
       links++
-      bundle = await getBundleAndWriteHelmValues(settings, report, directory, context.client, true)
+      bundle = await getBundleAndWriteHelmValues(settings, report, layout, context, true)
       if (!expiresSoon(bundle)) return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes }
-      logTooSoon(bundle)
+      logTooSoon(bundle, host)
     }
   }
   if (expiresSoon(bundle)) {
-    logTooSoon(bundle)
+    logTooSoon(bundle, host)
     await renewLink()
   }
 
   const file = await downloadFile(
     bundle.bundleUrl,
-    path.join(directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')),
+    path.join(layout.directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')),
     {
       expectedSize: bundle.sizeBytes,
       stallTimeoutMs: context.stallTimeoutMs,
       retryBaseDelayMs: context.retryBaseDelayMs,
-      deadline: context.deadline,
-      signal: context.signal,
+      host,
+      deadline: context.run.deadline,
       renewLink
     }
   )
@@ -259,16 +256,13 @@ async function download(
   host.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`)
 }
 
-function logTooSoon(bundle: Bundle): void {
+function logTooSoon(bundle: Bundle, host: Run['host']): void {
   host.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`)
 }
 
 function expiresSoon(bundle: Bundle): boolean {
   return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS
 }
-
-/** What the action itself writes beside the archive: the archive may not take one of these names. */
-const OWN_NAMES = new Set(['site', 'helm-values.yaml', 'verify-report.json'])
 
 /** The file name the storage host gives the archive, when it is a plain one and not one of the action's own. */
 function archiveName(link: string, jobId: string): string {

@@ -1,13 +1,15 @@
-import * as core from '@actions/core'
-import type { AgentJob } from './api/schemas.js'
-import { ActionError } from './errors.js'
-import { boundedFetch, GITHUB_API_VERSION } from './net.js'
-import { USER_AGENT } from './user-agent.js'
+import type { AgentJob } from '../api/schemas.js'
+import type { Run } from '../core/context.js'
+import { TimeUpError } from '../core/deadline.js'
+import { ActionError } from '../core/errors.js'
+import { setting } from '../core/words.js'
+import { githubClient, type Octokit } from './github.js'
 
 interface AgentComment {
   token: string
   issueNumber: number
   job: AgentJob
+  run: Run
 }
 
 /** Installation tokens (the workflow's GITHUB_TOKEN) cannot ask who they are; they write as this bot. */
@@ -22,23 +24,20 @@ const MAX_COMMENT_CHARS = 65_536
  * Two runs for the same job that race converge on one comment: after creating, each looks again,
  * keeps the oldest marked comment and deletes the newer ones. Returns the comment's URL.
  */
-export async function upsertAgentComment({ token, issueNumber, job }: AgentComment): Promise<string> {
-  // Loaded here so that exports, which never comment, do not pay for the GitHub client at start-up.
-  const github = await import('@actions/github')
-  if (!process.env.GITHUB_REPOSITORY) {
+export async function upsertAgentComment({ token, issueNumber, job, run }: AgentComment): Promise<string> {
+  const { host, runner, deadline } = run
+  if (!runner.repository) {
     throw new ActionError('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)', {
       code: 'environment'
     })
   }
-  const { owner, repo } = github.context.repo
-  // Through the run's HTTP policy: its connection pool (and proxy), and a bound on every answer.
-  const octokit = github.getOctokit(token, { userAgent: USER_AGENT, request: { fetch: boundedFetch } })
-  octokit.hook.before('request', (options) => {
-    options.headers['x-github-api-version'] = GITHUB_API_VERSION
-  })
+  const { owner, repo } = runner.repository
+  const octokit = await githubClient(token, run)
   const marker = `<!-- mintlify-agent-job:${job.id} -->`
-  const body = fitComment(commentBody(job, marker), runUrl())
+  const body = fitComment(commentBody(job, marker), runner.runUrl)
+  const signal = deadline.signal()
   try {
+    signal.throwIfAborted()
     const author = await tokenLogin(octokit)
     const markedComments = async (): Promise<IssueComment[]> => {
       const comments = await octokit.paginate(octokit.rest.issues.listComments, {
@@ -65,17 +64,27 @@ export async function upsertAgentComment({ token, issueNumber, job }: AgentComme
       duplicates.push(created)
     for (const duplicate of duplicates) await deleteComment(octokit, owner, repo, duplicate.id)
     if (kept.id === created?.id) {
-      core.info(`Commented ${kept.html_url}`)
+      host.info(`Commented ${kept.html_url}`)
       return kept.html_url
     }
     const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: kept.id, body })
-    core.info(
+    host.info(
       `Updated ${data.html_url}${duplicates.length > 0 ? ` (and removed ${duplicates.length} duplicate${duplicates.length === 1 ? '' : 's'})` : ''}`
     )
     return data.html_url
   } catch (error) {
+    if (signal.aborted) throw stopped(signal.reason, `${owner}/${repo}#${issueNumber}`)
     throw commentError(error, `${owner}/${repo}#${issueNumber}`)
   }
+}
+
+/** The comment stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
+function stopped(reason: unknown, target: string): unknown {
+  if (!(reason instanceof TimeUpError)) return reason
+  return new ActionError(`Commenting on ${target} stopped: ${setting('timeout-seconds')} ran out`, {
+    code: 'out-of-time',
+    cause: reason
+  })
 }
 
 type IssueComment = Awaited<ReturnType<Octokit['rest']['issues']['listComments']>>['data'][number]
@@ -95,18 +104,6 @@ function fitComment(body: string, link?: string): string {
   const note = `\n\n… (cut to GitHub's ${MAX_COMMENT_CHARS.toLocaleString('en')}-character limit${link ? `; the whole outcome is in ${link}` : ''})`
   return body.slice(0, MAX_COMMENT_CHARS - note.length) + note
 }
-
-/** The workflow run's page, where the runner says which it is. */
-function runUrl(): string | undefined {
-  const {
-    GITHUB_SERVER_URL: server = 'https://github.com',
-    GITHUB_REPOSITORY: repository,
-    GITHUB_RUN_ID: runId
-  } = process.env
-  return repository && runId ? `${server}/${repository}/actions/runs/${runId}` : undefined
-}
-
-type Octokit = ReturnType<typeof import('@actions/github').getOctokit>
 
 async function tokenLogin(octokit: Octokit): Promise<string> {
   try {

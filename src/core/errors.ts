@@ -1,4 +1,4 @@
-import { host } from './host.js'
+import { setting } from './words.js'
 
 /**
  * The action's one error shape. Every failure carries a `code` (what kind of failure it is),
@@ -49,6 +49,11 @@ export function failureMessage(error: unknown): string {
   return messageOf(error)
 }
 
+/** The kind of a failure, for the front end to act on (the command line's exit code): `failed` when nothing more is known. */
+export function failureCode(error: unknown): string {
+  return error instanceof ActionError ? error.code : 'failed'
+}
+
 /** A failure of an export run, to be reported with its job (once there is one) unless it names the job itself. */
 export function inExportJob(error: unknown, jobId: string | undefined): unknown {
   if (!jobId || (error instanceof ActionError && error.namesJob)) return error
@@ -59,9 +64,14 @@ export function inExportJob(error: unknown, jobId: string | undefined): unknown 
   })
 }
 
+/** The run was cancelled (SIGINT, SIGTERM) while `activity`; `hint` says what becomes of the job. */
+export function cancelledError(activity: string, hint?: string): ActionError {
+  return new ActionError(`The run was cancelled ${activity}`, { code: 'cancelled', hint, namesJob: true })
+}
+
 /** How a later run picks up an export job this run leaves behind. */
 export function resumeHint(jobId: string): string {
-  return `It keeps running on the server: run again with ${host.describeInput('export-job-id', jobId)} to collect it.`
+  return `It keeps running on the server: run again with ${setting('export-job-id', jobId)} to collect it.`
 }
 
 /** Joins sentences with one full stop between them, whether or not the first already ends with one. */

@@ -23,20 +23,3 @@ export function formatBytes(bytes: number): string {
   } while (value >= 1024 && unit < units.length - 1)
   return `${value.toFixed(1)} ${units[unit]}`
 }
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g
-const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }
-
-/**
- * Text from the network (API fields, storage errors, names and links in a site) as one log line.
- * The runner reads a line that starts with `::` as a workflow command, so a line break or another
- * control character in such text could forge one (`::stop-commands::`, a fake `::error::`): they
- * are shown escaped, as `\n`.
- */
-export function oneLine(text: string): string {
-  return text.replace(
-    CONTROL,
-    (character) => ESCAPES[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`
-  )
-}

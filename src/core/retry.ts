@@ -1,5 +1,6 @@
 import { setTimeout } from 'node:timers/promises'
 import { ActionError, sentences } from './errors.js'
+import { setting } from './words.js'
 
 export interface RetryOptions {
   /** Attempts in all, the first included. */
@@ -33,7 +34,7 @@ export class OutOfTimeError extends ActionError {
     super(
       sentences(
         last,
-        `No time was left for another attempt within timeout-seconds (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`
+        `No time was left for another attempt within ${setting('timeout-seconds')} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`
       ),
       {
         code: 'out-of-time',

@@ -1,7 +1,7 @@
-import type { AgentJob, Bundle, ExportJob } from './api/schemas.js'
-import type { ArchiveKind } from './archive/index.js'
-import type { DownloadedFile } from './download/index.js'
-import type { SiteCheck } from './site/verify.js'
+import type { AgentJob, Bundle, ExportJob } from '../api/schemas.js'
+import type { ArchiveKind } from '../archive/index.js'
+import type { DownloadedFile } from '../download/index.js'
+import type { SiteCheck } from '../site/verify.js'
 
 /**
  * What an export run learned so far. The run fills it in as it goes; the outputs and the job

@@ -1,0 +1,49 @@
+import * as core from '@actions/core'
+import { mkdtemp } from 'node:fs/promises'
+import path from 'node:path'
+import type { Host } from '../core/host.js'
+import { logLine } from '../core/log-text.js'
+import type { RunnerFacts } from '../core/runner.js'
+import { inWords, type SettingWords } from '../core/words.js'
+
+/** Settings as a workflow names them: its inputs. */
+export const ACTION_WORDS: SettingWords = {
+  mention: (name) => name,
+  subject: (name) => `Input '${name}'`,
+  withValue: (name, value) => (name === 'command' ? `command ${value}` : `${name}: ${value}`)
+}
+
+/** A message as the runner may show it: the settings it names in the workflow's words, on one inert line. */
+function text(message: string): string {
+  return logLine(inWords(message, ACTION_WORDS))
+}
+
+/**
+ * The GitHub Action as the engine's front end: inputs, workflow commands, step outputs and the job
+ * summary. Every message goes through `text`, the one place where outside text is made inert for
+ * the runner's log (src/core/log-text.ts).
+ */
+export function actionHost(runner: RunnerFacts): Host {
+  return {
+    // Untrimmed: the settings trim every input but `paths`, whose line breaks they keep.
+    input: (name) => core.getInput(name, { trimWhitespace: false }),
+    debug: (message) => core.debug(text(message)),
+    info: (message) => core.info(text(message)),
+    notice: (message, annotation) => core.notice(text(message), annotation),
+    warning: (message, annotation) => core.warning(text(message), annotation),
+    error: (message) => core.error(text(message)),
+    group: (name, body) => core.group(text(name), body),
+    progress: (line) => core.info(text(line)),
+    // A new folder per run in the runner's temporary folder, which the runner empties after the job.
+    newDirectory: () => mkdtemp(path.join(runner.tempDirectory, 'static-export-')),
+    setSecret: (value) => core.setSecret(value),
+    setOutput: (name, value) => core.setOutput(name, value),
+    // The runner offers a summary file to steps only.
+    summary: runner.stepSummaryFile
+      ? async (add) => {
+          add(core.summary)
+          await core.summary.write()
+        }
+      : undefined
+  }
+}

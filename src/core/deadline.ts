@@ -1,0 +1,60 @@
+/** A timer cannot wait longer than 2^31 - 1 ms (Node fires it at once): a deadline further away has no timer. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/** Why a deadline's signal aborted when its time ran out. */
+export class TimeUpError extends Error {
+  override name = 'TimeUpError'
+}
+
+/**
+ * When the run's time is up: `timeout-seconds`, counted from the start of the run, bounds every
+ * stage (polls, calls and their retries, the download, unpacking, the site check, the browser
+ * pass, the comment). Each stage asks it what it needs: how long is left, or a signal that aborts
+ * when the time is up or the run is cancelled, whichever comes first.
+ */
+export class Deadline {
+  private timeUp?: AbortSignal
+
+  /**
+   * @param at epoch milliseconds
+   * @param cancellation aborts when the run is cancelled; the deadline's signal follows it
+   */
+  constructor(
+    readonly at: number,
+    private readonly cancellation?: AbortSignal
+  ) {}
+
+  /** A deadline `ms` from now. */
+  static in(ms: number, cancellation?: AbortSignal): Deadline {
+    return new Deadline(Date.now() + ms, cancellation)
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.at - Date.now())
+  }
+
+  expired(): boolean {
+    return Date.now() >= this.at
+  }
+
+  /** Aborts once the time is up (with a TimeUpError) or when the run is cancelled (with its reason). */
+  signal(): AbortSignal {
+    this.timeUp ??= this.timeUpSignal()
+    return this.cancellation ? AbortSignal.any([this.cancellation, this.timeUp]) : this.timeUp
+  }
+
+  /** Whether the deadline's signal aborted because the time was up, not because the run was cancelled. */
+  ranOut(): boolean {
+    return this.expired() && !this.cancellation?.aborted
+  }
+
+  private timeUpSignal(): AbortSignal {
+    const remaining = this.remainingMs()
+    if (remaining === 0) return AbortSignal.abort(new TimeUpError('timeout-seconds ran out'))
+    if (remaining > MAX_TIMER_MS) return new AbortController().signal
+    const controller = new AbortController()
+    // The timer must not keep the process alive: a run that is over exits at once.
+    setTimeout(() => controller.abort(new TimeUpError('timeout-seconds ran out')), remaining).unref()
+    return controller.signal
+  }
+}

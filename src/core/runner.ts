@@ -1,0 +1,71 @@
+import os from 'node:os'
+
+/**
+ * What the machine that runs the step says about itself, read from the environment in this one
+ * place (as actions/deploy-pages reads the Actions runtime in `context.js`) and passed on: nothing
+ * else in the engine reads `process.env`.
+ */
+export interface RunnerFacts {
+  /** RUNNER_TEMP, which the runner empties after the job; else the system's temporary folder. */
+  tempDirectory: string
+  /** GITHUB_WORKSPACE: annotations name files relative to it. */
+  workspace?: string
+  /** GITHUB_REPOSITORY, as `owner` and `repo`. */
+  repository?: { owner: string; repo: string }
+  /** GITHUB_SERVER_URL: github.com, or a GitHub Enterprise Server. */
+  serverUrl: string
+  /** GITHUB_API_URL. */
+  apiUrl: string
+  /** The workflow run's page, when the runner says which run this is. */
+  runUrl?: string
+  /** GITHUB_STEP_SUMMARY: the runner offers a summary file to steps only. */
+  stepSummaryFile?: string
+  /**
+   * The variables a child process (the browser) may have: an allowlist of what programs need to
+   * start (PATH, locale, time zone, the system's folders on Windows), never a token or a key.
+   */
+  childEnvironment: Record<string, string>
+}
+
+/** Variables a child process may inherit; everything else (GITHUB_TOKEN, ACTIONS_*, INPUT_*, keys) stays out. */
+const INHERITED = [
+  'PATH',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  // Windows needs these to start a program at all.
+  'SystemRoot',
+  'SYSTEMROOT',
+  'windir',
+  'ComSpec',
+  'PATHEXT',
+  'ProgramFiles',
+  'ProgramFiles(x86)',
+  'LOCALAPPDATA',
+  'ProgramW6432'
+]
+
+export function readRunnerFacts(env: NodeJS.ProcessEnv = process.env): RunnerFacts {
+  const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
+  const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/')
+  const repository = owner && repo && rest.length === 0 ? { owner, repo } : undefined
+  const childEnvironment: Record<string, string> = {}
+  for (const name of INHERITED) {
+    const value = env[name]
+    if (value !== undefined) childEnvironment[name] = value
+  }
+  return {
+    tempDirectory: env.RUNNER_TEMP || os.tmpdir(),
+    workspace: env.GITHUB_WORKSPACE || undefined,
+    repository,
+    serverUrl,
+    apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    runUrl:
+      repository && env.GITHUB_RUN_ID
+        ? `${serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${env.GITHUB_RUN_ID}`
+        : undefined,
+    stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
+    childEnvironment
+  }
+}

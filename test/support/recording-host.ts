@@ -1,0 +1,163 @@
+import { ACTION_WORDS } from '../../src/action/host.js'
+import type { Run } from '../../src/core/context.js'
+import { Deadline } from '../../src/core/deadline.js'
+import type { Annotation, Host, SummaryBuilder } from '../../src/core/host.js'
+import { OutputFolder } from '../../src/core/layout.js'
+import { readRunnerFacts, type RunnerFacts } from '../../src/core/runner.js'
+import { inWords } from '../../src/core/words.js'
+
+type Level = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'progress' | 'group' | 'secret'
+
+/** One message the engine gave its host, with the settings it names in the Action's words. */
+export interface Recorded {
+  level: Level
+  message: string
+  annotation?: Annotation
+}
+
+/**
+ * A front end for unit tests that keeps what the engine tells it: every message with its level,
+ * the secrets, the outputs and the summary, as the Action's host would receive them. Inputs behave
+ * as @actions/core's: `''` when not given.
+ */
+export class RecordingHost implements Host {
+  readonly messages: Recorded[] = []
+  readonly secrets: string[] = []
+  readonly outputs = new Map<string, string>()
+  readonly summaryParts: unknown[][] = []
+  readonly progressIntervalMs?: number
+  /** Whether the host offers a summary page; set false to run as a front end without one. */
+  hasSummary = true
+  /** Set to make writing the summary fail, as a full disk would. */
+  summaryFailure?: Error
+
+  constructor(
+    private readonly inputs: Record<string, string> = {},
+    private readonly directory?: string
+  ) {}
+
+  input(name: string): string {
+    return this.inputs[name] ?? ''
+  }
+
+  debug(message: string): void {
+    this.record('debug', message)
+  }
+
+  info(message: string): void {
+    this.record('info', message)
+  }
+
+  notice(message: string, annotation?: Annotation): void {
+    this.record('notice', message, annotation)
+  }
+
+  warning(message: string, annotation?: Annotation): void {
+    this.record('warning', message, annotation)
+  }
+
+  error(message: string): void {
+    this.record('error', message)
+  }
+
+  async group<T>(name: string, body: () => Promise<T>): Promise<T> {
+    this.record('group', name)
+    return body()
+  }
+
+  progress(line: string): void {
+    this.record('progress', line)
+  }
+
+  async newDirectory(jobId: string): Promise<string> {
+    if (!this.directory) throw new Error(`this test gave the host no folder (for job ${jobId})`)
+    return this.directory
+  }
+
+  setSecret(value: string): void {
+    this.secrets.push(value)
+    this.messages.push({ level: 'secret', message: value })
+  }
+
+  setOutput(name: string, value: string): void {
+    this.outputs.set(name, value)
+  }
+
+  get summary(): Host['summary'] {
+    if (!this.hasSummary) return undefined
+    return async (add) => {
+      if (this.summaryFailure) throw this.summaryFailure
+      add(this.builder())
+    }
+  }
+
+  /** The messages of the given levels (all, by default), one per line. */
+  text(...levels: Level[]): string {
+    return this.messages
+      .filter((recorded) => levels.length === 0 || levels.includes(recorded.level))
+      .map((recorded) => recorded.message)
+      .join('\n')
+  }
+
+  /**
+   * Everything recorded, in order, in the notation of the runner's log: info and progress lines as
+   * they are, the others as workflow commands (`::warning::…`, `::add-mask::…`, `::group::…`).
+   */
+  transcript(): string {
+    const command: Partial<Record<Level, string>> = {
+      secret: 'add-mask',
+      notice: 'notice',
+      warning: 'warning',
+      error: 'error',
+      debug: 'debug',
+      group: 'group'
+    }
+    return this.messages
+      .map(({ level, message }) => (command[level] ? `::${command[level]}::${message}` : message))
+      .join('\n')
+  }
+
+  of(level: Level): Recorded[] {
+    return this.messages.filter((recorded) => recorded.level === level)
+  }
+
+  private record(level: Level, message: string, annotation?: Annotation): void {
+    this.messages.push({ level, message: inWords(message, ACTION_WORDS), ...(annotation ? { annotation } : {}) })
+  }
+
+  private builder(): SummaryBuilder {
+    const builder: SummaryBuilder = {
+      addHeading: (text, level) => this.part(builder, 'heading', text, level),
+      addTable: (rows) => this.part(builder, 'table', rows),
+      addList: (items, ordered) => this.part(builder, 'list', items, ordered),
+      addDetails: (label, content) => this.part(builder, 'details', label, content),
+      addRaw: (text) => this.part(builder, 'raw', text)
+    }
+    return builder
+  }
+
+  private part(builder: SummaryBuilder, ...part: unknown[]): SummaryBuilder {
+    this.summaryParts.push(part)
+    return builder
+  }
+}
+
+/** A run for a unit test: a recording host, a deadline (a minute by default), no cancellation. */
+export function testRun(
+  options: { host?: RecordingHost; deadlineMs?: number; cancellation?: AbortSignal; runner?: Partial<RunnerFacts> } = {}
+): Run & { host: RecordingHost } {
+  const host = options.host ?? new RecordingHost()
+  const cancellation = options.cancellation ?? new AbortController().signal
+  return {
+    host,
+    deadline: Deadline.in(options.deadlineMs ?? 60_000, cancellation),
+    cancellation,
+    output: new OutputFolder((jobId) => host.newDirectory(jobId)),
+    runner: { ...readRunnerFacts({}), ...options.runner }
+  }
+}
+
+/** A message as the Action writes it, the settings it names in the workflow's words (not made inert: see log-text.ts). */
+export function actionText(message: string): string {
+  return inWords(message, ACTION_WORDS)
+}
