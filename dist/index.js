@@ -60752,7 +60752,12 @@ async function runCommand(settings, report, frontEnd) {
     });
     try {
         if (settings.command === 'export' && report.command === 'export') {
-            await exportSite(settings, report, { run, client, retryBaseDelayMs: retryBaseDelayMs(settings), stallTimeoutMs: requestTimeoutMs(settings) });
+            await exportSite(settings, report, {
+                run,
+                client,
+                retryBaseDelayMs: retryBaseDelayMs(settings),
+                stallTimeoutMs: requestTimeoutMs(settings)
+            });
         }
         else if (settings.command === 'agent-job' && report.command === 'agent-job') {
             await followAgentJob(settings, report, { run, client, comment: frontEnd.comment });
@@ -61210,23 +61215,38 @@ async function githubClient(token, { runner, deadline, host }) {
         request: { fetch: boundedFetch, signal: deadline.signal() },
         retry: { retries, retryAfterBaseValue: RETRY_BASE_MS, doNotRetry: NOT_RETRYABLE },
         throttle: { onRateLimit: waitOut('rate limit'), onSecondaryRateLimit: waitOut('secondary rate limit') }
-    }, ownFailuresFinal, dist_bundle_retry, throttling);
+    }, withinRunPolicy(deadline), dist_bundle_retry, throttling);
     octokit.hook.before('request', (options) => {
         options.headers['x-github-api-version'] = GITHUB_API_VERSION;
     });
     return octokit;
 }
 /**
- * Octokit reports a failure of `fetch` as an HTTP 500, which the retry plugin retries; an answer
- * that the run's policy refused (too large, not JSON) would come again, so it is not. Registered
- * before the retry plugin, this hook sees the failure first.
+ * What the retry plugin cannot know of the run: registered before it, this hook sees each failure
+ * first and takes away the retries left when another attempt cannot help or cannot end in time.
+ * - Octokit reports a failure of `fetch` as an HTTP 500, which the plugin retries; an answer that
+ *   the run's policy refused (too large, not JSON) would come again.
+ * - The plugin waits (attempt + 1)² × RETRY_BASE_MS before the next attempt, on a timer that
+ *   nothing can cancel: a wait that would end past the deadline is not started.
  */
-function ownFailuresFinal(octokit) {
-    octokit.hook.error('request', (error, options) => {
-        if (error.cause instanceof errors/* ActionError */.lZ && !error.cause.retryable)
-            options.request.retries = 0;
-        throw error;
-    });
+function withinRunPolicy(deadline) {
+    return (octokit) => {
+        octokit.hook.error('request', (error, options) => {
+            const refused = error.cause instanceof errors/* ActionError */.lZ && !error.cause.retryable;
+            const nextWaitMs = ((options.request.retryCount ?? 0) + 1) ** 2 * RETRY_BASE_MS;
+            if (!refused && nextWaitMs >= deadline.remainingMs())
+                stoppedByDeadline.add(error);
+            if (refused || stoppedByDeadline.has(error))
+                options.request.retries = 0;
+            throw error;
+        });
+    };
+}
+/** Failures that were not tried again because the deadline left no time for it. */
+const stoppedByDeadline = new WeakSet();
+/** Whether GitHub was not asked again after this failure because the run's time was nearly up. */
+function leftNoTimeToRetry(error) {
+    return typeof error === 'object' && error !== null && stoppedByDeadline.has(error);
 }
 /** Statuses whose answer has no body, which a Response may not be given. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
@@ -61404,6 +61424,9 @@ function commentError(error, target) {
             code: 'github-not-found',
             cause: error
         });
+    }
+    if (leftNoTimeToRetry(error)) {
+        return new errors/* ActionError */.lZ(`Commenting on ${target} failed: ${reason}. No time was left for another attempt within ${(0,words/* setting */.Pe)('timeout-seconds')}`, { code: 'out-of-time', cause: error });
     }
     return new errors/* ActionError */.lZ(`Commenting on ${target} failed: ${reason}`, { code: 'github', cause: error });
 }

@@ -91,6 +91,17 @@ describe('agent-job, end to end', () => {
       )
     ])
     expect(run.outputs.status).toBe('active')
+    // The summary is written whatever the outcome, with what was last seen of the job.
+    expect(run.summary).toContain('<h2>Agent job</h2>')
+    expect(run.summary).toContain('<tr><td>Status</td><td>active</td></tr>')
+    expect(run.summary).not.toContain('Pull request')
+  })
+
+  it('writes its summary when the job cannot be read at all', async () => {
+    const run = await runAgent({ 'agent-job-id': 'aj_missing' })
+    expect(run.exitCode).toBe(1)
+    expect(run.summary).toContain('<tr><td>Job</td><td><code>aj_missing</code></td></tr>')
+    expect(run.summary).toContain('<tr><td>Status</td><td>unknown</td></tr>')
   })
 
   it('keeps the last status seen when the reads that follow run out of time', async () => {
@@ -231,6 +242,45 @@ describe('agent-job comment, end to end', () => {
     await runAgent({ 'comment-on': '7' })
     expect(emulator.github.commentsOn(7)).toHaveLength(1)
     expect(emulator.github.commentsOn(7)[0]?.user.login).toBe('docs-bot')
+  })
+
+  it('comments after GitHub answers a 502 and then a secondary rate limit, waiting as GitHub asks', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
+    emulator.github.faults.push(
+      { method: 'GET', status: 502, body: { message: 'Server Error' } },
+      {
+        method: 'POST',
+        status: 403,
+        body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+        headers: { 'retry-after': '1' }
+      }
+    )
+    const run = await runAgent({ 'comment-on': '7' })
+    expect(run.errors).toEqual([])
+    expect(run.exitCode).toBe(0)
+    expect(emulator.github.faults).toEqual([])
+    expect(emulator.github.commentsOn(7)).toHaveLength(1)
+    expect(run.outputs['comment-url']).toBe(emulator.github.commentsOn(7)[0]?.html_url)
+    expect(run.stdout).toContain("GitHub's secondary rate limit was reached; retrying in 1 s")
+    // The wait GitHub asked for was kept: the second POST came at least a second after the first.
+    const posts = emulator.github.requests.filter((request) => request.method === 'POST')
+    expect(posts).toHaveLength(2)
+    expect((posts[1]?.at ?? 0) - (posts[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000)
+  })
+
+  it('stops retrying GitHub at the deadline, and says the time ran out', async () => {
+    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
+    for (let i = 0; i < 10; i++) emulator.github.faults.push({ method: 'GET', status: 503, body: { message: 'Unavailable' } })
+    const run = await runAgent({ 'comment-on': '7', 'timeout-seconds': '2' })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([
+      'Commenting on acme/docs#7 failed: Unavailable. No time was left for another attempt within timeout-seconds'
+    ])
+    // No attempt was started whose wait could not end in time (1 s, then 4 s, of the 2 s given).
+    expect(emulator.github.requests.length).toBeLessThanOrEqual(2)
+    expect(emulator.github.commentsOn(7)).toEqual([])
+    // The summary is still written, with the job's outcome.
+    expect(run.summary).toContain('https://github.com/acme/docs/pull/42')
   })
 
   it('comments a failed job, then fails the step', async () => {

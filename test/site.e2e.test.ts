@@ -199,6 +199,8 @@ describe.each(BREAKAGES)('site check, end to end: %s', (breakage, problems) => {
     ])
     expect((await readReport(run)).counts.problems).toBe(problems.length)
     expect(run.summary).toContain(`<tr><td>Problems</td><td>${problems.length}</td></tr>`)
+    // The failure carries its code, from which the command line's exit code follows.
+    expect(run.stdout).toContain('::debug::Failure code: site-problems')
   })
 })
 

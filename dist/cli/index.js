@@ -58959,7 +58959,12 @@ async function runCommand(settings, report, frontEnd) {
     });
     try {
         if (settings.command === 'export' && report.command === 'export') {
-            await exportSite(settings, report, { run, client, retryBaseDelayMs: retryBaseDelayMs(settings), stallTimeoutMs: requestTimeoutMs(settings) });
+            await exportSite(settings, report, {
+                run,
+                client,
+                retryBaseDelayMs: retryBaseDelayMs(settings),
+                stallTimeoutMs: requestTimeoutMs(settings)
+            });
         }
         else if (settings.command === 'agent-job' && report.command === 'agent-job') {
             await followAgentJob(settings, report, { run, client, comment: frontEnd.comment });

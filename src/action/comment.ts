@@ -3,7 +3,7 @@ import type { Run } from '../core/context.js'
 import { TimeUpError } from '../core/deadline.js'
 import { ActionError } from '../core/errors.js'
 import { setting } from '../core/words.js'
-import { githubClient, type Octokit } from './github.js'
+import { githubClient, leftNoTimeToRetry, type Octokit } from './github.js'
 
 interface AgentComment {
   token: string
@@ -165,6 +165,12 @@ function commentError(error: unknown, target: string): ActionError {
         code: 'github-not-found',
         cause: error
       }
+    )
+  }
+  if (leftNoTimeToRetry(error)) {
+    return new ActionError(
+      `Commenting on ${target} failed: ${reason}. No time was left for another attempt within ${setting('timeout-seconds')}`,
+      { code: 'out-of-time', cause: error }
     )
   }
   return new ActionError(`Commenting on ${target} failed: ${reason}`, { code: 'github', cause: error })

@@ -3,6 +3,7 @@ import { retry } from '@octokit/plugin-retry'
 import { throttling } from '@octokit/plugin-throttling'
 import { fetch, Response } from 'undici'
 import type { Run } from '../core/context.js'
+import type { Deadline } from '../core/deadline.js'
 import { ActionError } from '../core/errors.js'
 import { ANSWER_BOUND, ATTEMPTS, dispatcher, readBounded, RETRYABLE_STATUSES } from '../core/net.js'
 import { MAX_RETRY_AFTER_MS } from '../core/retry.js'
@@ -53,7 +54,7 @@ export async function githubClient(token: string, { runner, deadline, host }: Ru
       retry: { retries, retryAfterBaseValue: RETRY_BASE_MS, doNotRetry: NOT_RETRYABLE },
       throttle: { onRateLimit: waitOut('rate limit'), onSecondaryRateLimit: waitOut('secondary rate limit') }
     },
-    ownFailuresFinal,
+    withinRunPolicy(deadline),
     retry,
     throttling
   )
@@ -64,15 +65,31 @@ export async function githubClient(token: string, { runner, deadline, host }: Ru
 }
 
 /**
- * Octokit reports a failure of `fetch` as an HTTP 500, which the retry plugin retries; an answer
- * that the run's policy refused (too large, not JSON) would come again, so it is not. Registered
- * before the retry plugin, this hook sees the failure first.
+ * What the retry plugin cannot know of the run: registered before it, this hook sees each failure
+ * first and takes away the retries left when another attempt cannot help or cannot end in time.
+ * - Octokit reports a failure of `fetch` as an HTTP 500, which the plugin retries; an answer that
+ *   the run's policy refused (too large, not JSON) would come again.
+ * - The plugin waits (attempt + 1)² × RETRY_BASE_MS before the next attempt, on a timer that
+ *   nothing can cancel: a wait that would end past the deadline is not started.
  */
-function ownFailuresFinal(octokit: PluginHost): void {
-  octokit.hook.error('request', (error, options) => {
-    if (error.cause instanceof ActionError && !error.cause.retryable) options.request.retries = 0
-    throw error
-  })
+function withinRunPolicy(deadline: Deadline): (octokit: PluginHost) => void {
+  return (octokit) => {
+    octokit.hook.error('request', (error, options) => {
+      const refused = error.cause instanceof ActionError && !error.cause.retryable
+      const nextWaitMs = ((options.request.retryCount ?? 0) + 1) ** 2 * RETRY_BASE_MS
+      if (!refused && nextWaitMs >= deadline.remainingMs()) stoppedByDeadline.add(error)
+      if (refused || stoppedByDeadline.has(error)) options.request.retries = 0
+      throw error
+    })
+  }
+}
+
+/** Failures that were not tried again because the deadline left no time for it. */
+const stoppedByDeadline = new WeakSet<object>()
+
+/** Whether GitHub was not asked again after this failure because the run's time was nearly up. */
+export function leftNoTimeToRetry(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && stoppedByDeadline.has(error)
 }
 
 /** Statuses whose answer has no body, which a Response may not be given. */

@@ -30,11 +30,23 @@ export interface GitHubOptions {
   endlessLists?: boolean
 }
 
+/** An answer given instead of the normal one, once, to the next request of its method. */
+interface GitHubFault {
+  method: string
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
 export class GitHubEmulator {
   readonly comments: IssueComment[] = []
+  /** Answered in order, each to the next request of its method. */
+  readonly faults: GitHubFault[] = []
   readonly requests: {
     method: string
     path: string
+    /** When it arrived (epoch ms). */
+    at: number
     authorization?: string
     userAgent?: string
     apiVersion?: string
@@ -89,6 +101,7 @@ export class GitHubEmulator {
     this.requests.push({
       method: req.method ?? '',
       path: url.pathname,
+      at: Date.now(),
       authorization: req.headers.authorization,
       userAgent: req.headers['user-agent'],
       apiVersion: req.headers['x-github-api-version'] as string | undefined
@@ -98,6 +111,11 @@ export class GitHubEmulator {
       res.end(JSON.stringify(body))
     }
     if (!req.headers.authorization) return send(401, { message: 'Requires authentication' })
+    const fault = this.faults.findIndex((candidate) => candidate.method === req.method)
+    if (fault >= 0) {
+      const [{ status, body, headers }] = this.faults.splice(fault, 1) as [GitHubFault]
+      return send(status, body, headers)
+    }
 
     if (req.method === 'GET' && url.pathname === '/user') {
       if (!this.options.tokenLogin) return send(403, { message: 'Resource not accessible by integration' })
