@@ -270,7 +270,8 @@ describe('agent-job comment, end to end', () => {
 
   it('stops retrying GitHub at the deadline, and says the time ran out', async () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
-    for (let i = 0; i < 10; i++) emulator.github.faults.push({ method: 'GET', status: 503, body: { message: 'Unavailable' } })
+    for (let i = 0; i < 10; i++)
+      emulator.github.faults.push({ method: 'GET', status: 503, body: { message: 'Unavailable' } })
     const run = await runAgent({ 'comment-on': '7', 'timeout-seconds': '2' })
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([

@@ -89,9 +89,7 @@ describe('the deadline, in the stages that make no request', () => {
     expect(run.paused).toBe(true)
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([
-      expect.stringMatching(
-        /^Export job se_\w+: The site check stopped: timeout-seconds ran out before it finished$/
-      )
+      expect.stringMatching(/^Export job se_\w+: The site check stopped: timeout-seconds ran out before it finished$/)
     ])
     expect(run.stdout).toContain('::debug::Failure code: out-of-time')
     const sitePath = run.outputs['site-path'] ?? ''

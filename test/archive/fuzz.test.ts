@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { beforeAll, expect, it } from 'vitest'
-import { hasTool } from '../support/archive-tools.ts'
+import { failMissing, hasTool } from '../support/archive-tools.ts'
 import { judge, type Outcome } from './fuzz/judge.ts'
 import { buildCase, fuzzCase } from './fuzz/mutations.ts'
 import { makeSeeds, missingSeedTools, type Seed } from './fuzz/seeds.ts'
@@ -29,6 +29,7 @@ it(
   `refuses under a rule, or unpacks safely${compare ? ' and as bsdtar does' : ' (bsdtar not installed: no comparison)'}, ${cases} mutated archives (seed ${seed})`,
   async () => {
     const missing = missingSeedTools()
+    if (process.env.CI && (missing.length > 0 || !compare)) failMissing(compare ? missing : [...missing, 'bsdtar'])
     if (missing.length > 0) console.warn(`fuzz: no seeds from ${missing.join(', ')} (not installed)`)
     const outcomes = new Map<Outcome, number>()
     const started = Date.now()

@@ -31,11 +31,20 @@ function missingTools(commands: string[]): string[] {
   return commands.filter((command) => !hasTool(command))
 }
 
-/** A test that needs `tools`: skipped, with a title naming the missing ones, where they are not installed. */
+/**
+ * A test that needs `tools`. Where they are missing it is skipped, with a title naming them; in CI
+ * (`CI` set) it fails instead, so that a failed install cannot silently drop a test.
+ */
 export function itWith(tools: string[], title: string, test: TestFunction, timeout?: number): void {
   const missing = missingTools(tools)
-  if (missing.length > 0) it.skip(`${title} (skipped: ${missing.join(', ')} not installed)`, test)
-  else it(title, test, timeout)
+  if (missing.length === 0) it(title, test, timeout)
+  else if (process.env.CI) it(title, () => failMissing(missing))
+  else it.skip(`${title} (skipped: ${missing.join(', ')} not installed)`, test)
+}
+
+/** In CI a missing tool is a failure: .ci/run installs every tool the tests use. */
+export function failMissing(missing: string[]): never {
+  throw new Error(`${missing.join(', ')} not installed: CI installs every tool the tests need (.ci/run)`)
 }
 
 /** Runs a tool without a locale (or with `locale`); its standard output, or an error with its standard error. */
