@@ -68,7 +68,7 @@ export async function exportSite(
     if (settings.extract && report.archive) {
       const { archive } = report
       report.sitePath = await host.group('Unpack the site', async () => {
-        const sitePath = await unpackSite(archive.path, archive.kind, path.join(directory, 'site'))
+        const { path: sitePath } = await unpackSite(archive.path, archive.kind, path.join(directory, 'site'))
         host.info(`Unpacked the site into ${sitePath}`)
         return sitePath
       })
