@@ -1,20 +1,24 @@
 import type { AgentJob } from './api/schemas.js'
 import { formatBytes, formatSeconds } from './format.js'
-import { host, type SummaryBuilder as Summary } from './host.js'
+import { host, type Host, type SummaryBuilder as Summary } from './host.js'
 import type { AgentReport, ExportReport } from './report.js'
 
 /** A summary row: a label and its value as HTML. */
 type Row = [string, string]
 
-/** Adds to the job summary and writes it, when the front end has one. */
-export async function writeSummary(what: string, add: (summary: Summary) => Summary): Promise<void> {
-  const { summary } = host
+/** Adds to the job summary and writes it, when the front end (the installed one, or `to`) has one. */
+export async function writeSummary(
+  what: string,
+  add: (summary: Summary) => Summary,
+  to: Pick<Host, 'summary' | 'warning'> = host
+): Promise<void> {
+  const { summary } = to
   if (!summary) return
   try {
     await summary(add)
   } catch (error) {
     // The summary is a courtesy: it must not hide the run's own outcome or error.
-    host.warning(`Could not write ${what}: ${(error as Error).message}`)
+    to.warning(`Could not write ${what}: ${(error as Error).message}`)
   }
 }
 

@@ -4,7 +4,17 @@ import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import { asClause, systemCode } from '../errors.js'
 import { oneLine } from '../format.js'
-import { ANSWER_BOUND, ATTEMPTS, dispatcher, header, MAX_BACKOFF_MS, readBounded, RETRYABLE_STATUSES } from '../net.js'
+import {
+  ANSWER_BOUND,
+  ATTEMPTS,
+  dispatcher,
+  header,
+  MAX_BACKOFF_MS,
+  NETWORK_CODES,
+  NOT_SENT_CODES,
+  readBounded,
+  RETRYABLE_STATUSES
+} from '../net.js'
 import { parseRetryAfter, retry, retryNote } from '../retry.js'
 import { USER_AGENT } from '../user-agent.js'
 import { ApiError, describeCall, type ApiCall } from './errors.js'
@@ -45,18 +55,6 @@ type Repeatable = 'always' | 'only-if-not-received'
 
 /** Statuses that mean the server refused the request before acting on it. */
 const NOT_RECEIVED_STATUSES = new Set([429, 503])
-/** Network errors that leave no doubt the request never reached the server. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND'])
-const NETWORK_CODES = new Set([
-  ...NOT_SENT_CODES,
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT'
-])
 
 /** Said when a call that creates something failed in a way that leaves its effect unknown. */
 const MAY_HAVE_ACTED =
