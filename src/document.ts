@@ -6,6 +6,7 @@ import type { Host } from './host.js'
 import {
   ATTEMPTS,
   dispatcher as sharedDispatcher,
+  dropBody,
   header,
   isLoopbackHost,
   MAX_BACKOFF_MS,
@@ -142,7 +143,7 @@ async function fetchOnce(first: URL, options: ReadDocumentOptions): Promise<Buff
 async function readBody(response: Dispatcher.ResponseData, maxBytes: number): Promise<Buffer> {
   const length = header(response.headers['content-length'])
   if (length && /^\d+$/.test(length) && Number(length) > maxBytes) {
-    response.body.destroy()
+    dropBody(response.body)
     throw tooLarge(maxBytes)
   }
   const chunks: Buffer[] = []
@@ -151,7 +152,7 @@ async function readBody(response: Dispatcher.ResponseData, maxBytes: number): Pr
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
       size += chunk.length
       if (size > maxBytes) {
-        response.body.destroy()
+        dropBody(response.body)
         throw tooLarge(maxBytes)
       }
       chunks.push(chunk)

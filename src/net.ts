@@ -125,6 +125,15 @@ export function networkFailure(error: unknown): Error {
   )
 }
 
+/**
+ * Stops reading an answer's body and closes its connection. undici then reports the abort as an
+ * error of the body, which nothing else would listen to.
+ */
+export function dropBody(body: NodeJS.ReadableStream & { destroy(): void }): void {
+  body.on('error', () => undefined)
+  body.destroy()
+}
+
 /** A header's single value (the first, when it came more than once). */
 export function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value
