@@ -41,7 +41,7 @@ const REQUEST_TIMEOUT_MS = 30_000
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 /** True when `source` names a link rather than a file. */
-export function isLink(source: string): boolean {
+function isLink(source: string): boolean {
   return /^https?:\/\//i.test(source)
 }
 
@@ -69,7 +69,10 @@ async function readFileBounded(file: string, maxBytes: number): Promise<Buffer> 
   } catch (error) {
     const code = systemCode(error)
     if (code === 'ENOENT') throw new ActionError('does not exist', { code: 'not-found', cause: error })
-    throw new ActionError(`cannot be opened (${code ?? (error as Error).message})`, { code: code ?? 'failed', cause: error })
+    throw new ActionError(`cannot be opened (${code ?? (error as Error).message})`, {
+      code: code ?? 'failed',
+      cause: error
+    })
   }
   try {
     const stats = await handle.stat()
@@ -98,7 +101,9 @@ async function fetchDocument(url: URL, options: ReadDocumentOptions): Promise<Bu
     deadline: options.deadline,
     signal: options.signal,
     onRetry: (error, attempt, delayMs) =>
-      host.info(`${redactUrl(url.href)}: ${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
+      host.info(
+        `${redactUrl(url.href)}: ${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`
+      )
   })
 }
 
@@ -124,7 +129,8 @@ async function fetchOnce(first: URL, options: ReadDocumentOptions): Promise<Buff
     const location = header(response.headers.location)
     if (REDIRECT_STATUSES.has(statusCode) && location) {
       await response.body.dump()
-      if (hop >= MAX_REDIRECTS) throw new ActionError(`redirects more than ${MAX_REDIRECTS} times`, { code: 'redirects' })
+      if (hop >= MAX_REDIRECTS)
+        throw new ActionError(`redirects more than ${MAX_REDIRECTS} times`, { code: 'redirects' })
       url = new URL(location, url)
       continue
     }

@@ -91,7 +91,9 @@ export async function checkDeployment(options: CheckDeploymentOptions): Promise<
     pending = pending.filter((entry) => entry.served.status !== 'match')
     const waitMs = Math.min(options.pollIntervalMs, Math.max(0, options.deadline - Date.now()))
     const again = pending.length > 0 && Date.now() + options.pollIntervalMs < options.deadline
-    host.info(`Round ${rounds}: ${progress(items)}${again ? `; asking again for ${pending.length} in ${formatSeconds(waitMs)}` : ''}`)
+    host.info(
+      `Round ${rounds}: ${progress(items)}${again ? `; asking again for ${pending.length} in ${formatSeconds(waitMs)}` : ''}`
+    )
     if (!again) break
     await sleep(waitMs, undefined, { signal: options.signal })
   }
@@ -106,9 +108,12 @@ function siteUrl(url: string): URL {
   if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:'))
     throw new ActionError(`The site's URL ${oneLine(redactUrl(url))} is not an http or https URL`, { code: 'bad-url' })
   if (parsed.username || parsed.password)
-    throw new ActionError(`The site's URL ${parsed.host} holds a user name or password, which the check does not send`, {
-      code: 'bad-url'
-    })
+    throw new ActionError(
+      `The site's URL ${parsed.host} holds a user name or password, which the check does not send`,
+      {
+        code: 'bad-url'
+      }
+    )
   parsed.search = ''
   parsed.hash = ''
   if (!parsed.pathname.endsWith('/')) parsed.pathname += '/'
@@ -122,7 +127,13 @@ function item(kind: Item['kind'], path: string, base: URL, expected: ExpectedFil
     path,
     url,
     expected,
-    served: { servedSha256: null, servedSize: null, httpStatus: null, status: 'unreachable', detail: 'not asked for yet' }
+    served: {
+      servedSha256: null,
+      servedSize: null,
+      httpStatus: null,
+      status: 'unreachable',
+      detail: 'not asked for yet'
+    }
   }
 }
 
@@ -137,7 +148,8 @@ function judge(entry: Item, served: Served): Item['served'] {
     const unmapped = entry.kind === 'route' ? `: the host does not serve ${entry.expected.path} for /${entry.path}` : ''
     return { ...none, httpStatus, status: 'missing', detail: `HTTP ${httpStatus}${unmapped}` }
   }
-  if (httpStatus < 200 || httpStatus >= 300) return { ...none, httpStatus, status: 'error', detail: `HTTP ${httpStatus}` }
+  if (httpStatus < 200 || httpStatus >= 300)
+    return { ...none, httpStatus, status: 'error', detail: `HTTP ${httpStatus}` }
   if (served.tooLarge)
     return {
       ...none,
@@ -147,7 +159,11 @@ function judge(entry: Item, served: Served): Item['served'] {
     }
   const result = { servedSha256: sha256 ?? null, servedSize: size ?? null, httpStatus }
   if (sha256 === entry.expected.sha256) return { ...result, status: 'match', detail: null }
-  return { ...result, status: 'differs', detail: `other content: ${size ?? 0} bytes, SHA-256 ${sha256?.slice(0, 12) ?? ''}…` }
+  return {
+    ...result,
+    status: 'differs',
+    detail: `other content: ${size ?? 0} bytes, SHA-256 ${sha256?.slice(0, 12) ?? ''}…`
+  }
 }
 
 /** "37 of 100 files match, 12 of 40 routes answer". */
@@ -214,7 +230,7 @@ function buildReport(
 async function forEachAtOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0
   const worker = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++] as T)
+    while (next < items.length) await work(items[next++])
   }
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }

@@ -1,7 +1,3 @@
-import { createHash } from 'node:crypto'
-import type { Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib'
 import { request, type Dispatcher } from 'undici'
 import { ActionError, asClause, systemCode } from '../errors.js'
 import { oneLine } from '../format.js'
@@ -18,6 +14,7 @@ import {
 } from '../net.js'
 import { OutOfTimeError, parseRetryAfter, retry, retryNote } from '../retry.js'
 import { USER_AGENT } from '../user-agent.js'
+import { ACCEPT_ENCODING, hashDecoded, isKnownCoding, parseCodings } from './decode.js'
 
 /**
  * One path of the deployed site, fetched as a browser would (content encodings included) and
@@ -50,26 +47,14 @@ const MAX_REDIRECTS = 5
 const REQUEST_TIMEOUT_MS = 30_000
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
-const DECODERS: Record<string, () => Transform> = {
-  gzip: () => createGunzip(),
-  'x-gzip': () => createGunzip(),
-  deflate: () => createInflate(),
-  br: () => createBrotliDecompress(),
-  zstd: () => createZstdDecompress()
-}
-const ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
-
 /** A transient status after the last attempt: the answer it is. */
 class PassingStatus extends ActionError {
-  constructor(readonly status: number, retryAfterMs: number | undefined) {
+  readonly status: number
+  constructor(status: number, retryAfterMs: number | undefined) {
     super(`answered HTTP ${status}`, { code: 'http-status', retryable: true, retryAfterMs })
+    this.status = status
   }
 }
-
-class TooLarge extends Error {}
-
-/** pipeline() through any number of decoders, which its types spell out one count at a time. */
-const pipelineOf = pipeline as (...stages: unknown[]) => Promise<void>
 
 /** What `url` serves, within `maxBytes` of decoded body, retried as the API's calls are. */
 export async function fetchServed(url: URL, maxBytes: number, options: FetchOptions): Promise<Served> {
@@ -134,11 +119,8 @@ async function fetchOnce(first: URL, maxBytes: number, options: FetchOptions): P
 /** The decoded body's SHA-256 and size; past `maxBytes` it is not read further. */
 async function hashBody(response: Dispatcher.ResponseData, maxBytes: number): Promise<Served> {
   const { statusCode: status, headers, body } = response
-  const codings = (header(headers['content-encoding']) ?? '')
-    .split(',')
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity')
-  const unknown = codings.find((coding) => !(coding in DECODERS))
+  const codings = parseCodings(header(headers['content-encoding']))
+  const unknown = codings.find((coding) => !isKnownCoding(coding))
   if (unknown !== undefined) {
     dropBody(body)
     return { kind: 'unreadable', status, reason: `uses the content encoding ${JSON.stringify(oneLine(unknown))}` }
@@ -148,30 +130,20 @@ async function hashBody(response: Dispatcher.ResponseData, maxBytes: number): Pr
     dropBody(body)
     return { kind: 'answer', status, size: Number(length), tooLarge: true }
   }
-  const decoders = codings.reverse().map((coding) => DECODERS[coding]())
-  const hash = createHash('sha256')
-  let size = 0
   try {
-    const take = async (chunks: AsyncIterable<Buffer>): Promise<void> => {
-      for await (const chunk of chunks) {
-        size += chunk.length
-        if (size > maxBytes) throw new TooLarge()
-        hash.update(chunk)
-      }
-    }
-    await pipelineOf(body, ...decoders, take)
+    const decoded = await hashDecoded(body, codings, maxBytes)
+    return { kind: 'answer', status, ...decoded }
   } catch (error) {
-    if (error instanceof TooLarge) return { kind: 'answer', status, size, tooLarge: true }
     if (error instanceof Error && error.name === 'AbortError') throw error
     const code = systemCode(error)
     if (code !== undefined && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR'))) throw networkFailure(error)
+    dropBody(body)
     return {
       kind: 'unreadable',
       status,
       reason: `its ${codings.join(', ')} content encoding could not be decoded (${oneLine((error as Error).message)})`
     }
   }
-  return { kind: 'answer', status, sha256: hash.digest('hex'), size }
 }
 
 /** Reads an answer's body up to ERROR_PAGE_BYTES, so that its connection can be reused; a longer one is cut. */

@@ -120,7 +120,8 @@ export function deploymentError(report: DeploymentReport, reportPath?: string): 
     if (files.length > 0) lines.push(`${heading(status, files.length, 'file')}: ${examples(files.map(describeFile))}`)
   }
   const routes = report.routes.filter((route) => route.status !== 'match')
-  if (routes.length > 0) lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`)
+  if (routes.length > 0)
+    lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`)
   if (reportPath) lines.push(`Report: ${reportPath}`)
   return new ActionError(lines.join('\n'), { code: `deployment-${report.status}` })
 }
@@ -135,11 +136,11 @@ function examples(items: string[]): string {
   return items.length > EXAMPLES ? `${shown}; …and ${items.length - EXAMPLES} more` : shown
 }
 
-export function describeFile(file: ComparedFile): string {
+function describeFile(file: ComparedFile): string {
   return `${oneLine(file.path)} (${file.detail ?? file.status})`
 }
 
-export function describeRoute(route: TriedRoute): string {
+function describeRoute(route: TriedRoute): string {
   return `/${oneLine(route.route)} (${route.detail ?? route.status})`
 }
 

@@ -7,11 +7,7 @@ import { describeStatus, type DeploymentReport } from './report.js'
 const LISTED = 10
 
 /** The deployment check's section of the job summary: the outcome, the counts, the first mismatches. */
-export function addDeploymentSection(
-  summary: SummaryBuilder,
-  report: DeploymentReport,
-  reportPath: string
-): SummaryBuilder {
+function addDeploymentSection(summary: SummaryBuilder, report: DeploymentReport, reportPath: string): SummaryBuilder {
   const { counts, manifest } = report
   const rows: string[][] = [
     ['Status', `<strong>${escapeHtml(report.status)}</strong>: ${escapeHtml(describeStatus(report))}`],
@@ -36,7 +32,9 @@ export function addDeploymentSection(
   ]
   if (mismatches.length > 0) {
     const heading =
-      mismatches.length > LISTED ? `Not matching: ${LISTED} of ${mismatches.length}; all are in the report` : 'Not matching'
+      mismatches.length > LISTED
+        ? `Not matching: ${LISTED} of ${mismatches.length}; all are in the report`
+        : 'Not matching'
     addTable(summary.addHeading(heading, 4), ['Path', 'Status', 'Detail'], mismatches.slice(0, LISTED))
   }
   return summary

@@ -5,7 +5,7 @@ import { isPage, sortByPath, type Manifest, type ManifestFile } from './schema.j
  * (docs/after-the-deploy.md documents it).
  */
 
-export const CHANGES_VERSION = 1
+const CHANGES_VERSION = 1
 
 /** Which export a side of the comparison is. */
 export interface ExportOf {

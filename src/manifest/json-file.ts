@@ -40,7 +40,11 @@ export async function replaceOwnFile(
   const ours =
     existing?.isFile() && existing.size <= recognise.maxBytes && recognise.isOurs(await readFile(file, 'utf8'))
   if (existing && !ours) {
-    const what = existing.isSymbolicLink() ? 'a link' : existing.isDirectory() ? 'a folder' : 'a file this action did not write'
+    const what = existing.isSymbolicLink()
+      ? 'a link'
+      : existing.isDirectory()
+        ? 'a folder'
+        : 'a file this action did not write'
     throw new ActionError(`${file} is already there, and is ${what}: it was left as it is`, {
       code: 'exists',
       hint: 'Choose another path, or remove it'

@@ -4,7 +4,7 @@ import type { Host } from '../host.js'
 import type { AddedOrRemoved, ChangeCounts, Changed, Changes, ExportOf } from './compare.js'
 
 /** Paths listed of each kind (added, removed, changed) in the log and the summary; changes.json has them all. */
-export const LISTED = 10
+const LISTED = 10
 
 export type ChangeKind = 'added' | 'removed' | 'changed'
 export const CHANGE_KINDS: ChangeKind[] = ['added', 'removed', 'changed']
@@ -30,9 +30,10 @@ export function describeExport(of: ExportOf): string {
 }
 
 /** "3 added (2 pages), 1 removed, 12 changed (10 pages), 400 unchanged". */
-export function countsLine(counts: ChangeCounts, pages: ChangeCounts): string {
+function countsLine(counts: ChangeCounts, pages: ChangeCounts): string {
   const part = (kind: keyof ChangeCounts): string => {
-    const ofPages = kind !== 'unchanged' && pages[kind] > 0 ? ` (${pages[kind]} page${pages[kind] === 1 ? '' : 's'})` : ''
+    const ofPages =
+      kind !== 'unchanged' && pages[kind] > 0 ? ` (${pages[kind]} page${pages[kind] === 1 ? '' : 's'})` : ''
     return `${counts[kind]} ${kind}${ofPages}`
   }
   return (['added', 'removed', 'changed', 'unchanged'] as const).map(part).join(', ')
@@ -40,9 +41,7 @@ export function countsLine(counts: ChangeCounts, pages: ChangeCounts): string {
 
 /** The changes in the run's log: the counts, and the first paths of each kind. */
 export function logChanges(changes: Changes, changesPath: string, host: Pick<Host, 'info'>): void {
-  host.info(
-    `Changes since ${oneLine(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`
-  )
+  host.info(`Changes since ${oneLine(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`)
   for (const kind of CHANGE_KINDS) {
     for (const shown of shownPaths(changes, kind)) host.info(`  ${kind}: ${oneLine(shown)}`)
     const note = cutNote(changes, kind, changesPath)

@@ -17,7 +17,7 @@ const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lower-case hex')
 const CONTROL = /[\u0000-\u001f\u007f]/
 
 /** Relative, `/`-separated, without empty, `.` or `..` parts, a backslash or a control character. */
-export function isSitePath(path: string): boolean {
+function isSitePath(path: string): boolean {
   if (path === '' || path.includes('\\') || CONTROL.test(path)) return false
   return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..')
 }

@@ -8,9 +8,7 @@ const HEADINGS: Record<ChangeKind, string> = { added: 'Added', removed: 'Removed
 /** The "Changes" section: what the site gained, lost and changed since the export compared with. */
 export function addChangesSection(summary: SummaryBuilder, changes: Changes, changesPath: string): SummaryBuilder {
   const { counts, pages } = changes
-  summary
-    .addHeading('Changes', 3)
-    .addRaw(`<p>Since ${escapeHtml(describeExport(changes.previous))}.</p>`, true)
+  summary.addHeading('Changes', 3).addRaw(`<p>Since ${escapeHtml(describeExport(changes.previous))}.</p>`, true)
   addTable(
     summary,
     ['', 'Files', 'of which pages'],
@@ -37,5 +35,9 @@ export async function writeChangesSummary(
   changesPath: string,
   host: Pick<Host, 'summary' | 'warning'>
 ): Promise<void> {
-  await writeSummary('the changes to the job summary', (summary) => addChangesSection(summary, changes, changesPath), host)
+  await writeSummary(
+    'the changes to the job summary',
+    (summary) => addChangesSection(summary, changes, changesPath),
+    host
+  )
 }

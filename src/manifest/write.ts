@@ -23,7 +23,7 @@ export interface ManifestFields {
   files: readonly ManifestFile[]
 }
 
-export const CHANGES_FILE = 'changes.json'
+const CHANGES_FILE = 'changes.json'
 
 export function buildManifest(fields: ManifestFields): Manifest {
   return {

@@ -94,9 +94,13 @@ export async function readBaseline(source: string, options: ReadBaselineOptions)
  * Which problems are new and which the baseline has. Matched as a multiset: a baseline with one
  * script error on a page knows one such error there, not a second.
  */
-export function matchBaseline(problems: readonly Problem[], baseline: Baseline): { fresh: Problem[]; known: Problem[] } {
+export function matchBaseline(
+  problems: readonly Problem[],
+  baseline: Baseline
+): { fresh: Problem[]; known: Problem[] } {
   const remaining = new Map<string, number>()
-  for (const problem of baseline.problems) remaining.set(problemKey(problem), (remaining.get(problemKey(problem)) ?? 0) + 1)
+  for (const problem of baseline.problems)
+    remaining.set(problemKey(problem), (remaining.get(problemKey(problem)) ?? 0) + 1)
   const fresh: Problem[] = []
   const known: Problem[] = []
   for (const problem of problems) {

@@ -38,7 +38,7 @@ export type ProblemCheck =
  * `other-host` (sitemap URLs), `load` (from another origin), and for `script-error` the error's
  * kind (`exception`, `module`, `timeout`, `load`).
  */
-export type ProblemKind =
+type ProblemKind =
   | 'missing'
   | 'fewer'
   | 'canonical'
@@ -127,7 +127,7 @@ export interface SiteCheckReport {
   baseline?: BaselineSection
 }
 
-export interface BaselineSection {
+interface BaselineSection {
   /** The path or link it was read from (a link without its query). */
   source: string
   /** When the earlier check ran. */

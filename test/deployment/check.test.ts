@@ -156,7 +156,9 @@ describe.skipIf(!NGINX && !process.env.CI)('checkDeployment against nginx', () =
 
   it('finds a half-copied tree partly rolled out at the deadline, naming the files, and asks only for those again', async () => {
     const copied = ['index.html', 'guides/start.html', 'assets/site.css', 'images/logo.svg']
-    const half = Object.fromEntries(Object.entries(NEW).map(([file, content]) => [file, copied.includes(file) ? content : (OLD[file] ?? '')]))
+    const half = Object.fromEntries(
+      Object.entries(NEW).map(([file, content]) => [file, copied.includes(file) ? content : (OLD[file] ?? '')])
+    )
     const site = await writeSite('half', half)
     serveFrom(site)
     const url = await startHost({ extensionless: true })
@@ -171,12 +173,18 @@ describe.skipIf(!NGINX && !process.env.CI)('checkDeployment against nginx', () =
     for (const file of copied) expect(await requestsOf(`/${encodeURI(file)}`)).toBe(1)
     expect(await requestsOf('/guides/install.html')).toBe(report.rounds)
     const differing = report.files.find((file) => file.path === 'guides/install.html')
-    expect(differing).toMatchObject({ status: 'differs', httpStatus: 200, servedSize: Buffer.byteLength(OLD['guides/install.html'] ?? '') })
+    expect(differing).toMatchObject({
+      status: 'differs',
+      httpStatus: 200,
+      servedSize: Buffer.byteLength(OLD['guides/install.html'] ?? '')
+    })
     expect(differing?.servedSha256).toMatch(/^[0-9a-f]{64}$/)
     expect(differing?.servedSha256).not.toBe(differing?.expectedSha256)
     const message = deploymentError(report, '/runner/temp/deployment-report.json').message
     expect(message).toMatch(
-      new RegExp(`^The deployment at ${url}/ is partly rolled out \\(4 of 9 match\\), after .+ \\(\\d+ rounds?\\); it should serve export job job_new\\.\\n`)
+      new RegExp(
+        `^The deployment at ${url}/ is partly rolled out \\(4 of 9 match\\), after .+ \\(\\d+ rounds?\\); it should serve export job job_new\\.\\n`
+      )
     )
     expect(message).toContain(
       `other content, 5 files: 404.html (more than the ${Buffer.byteLength(NEW['404.html'] ?? '')} bytes of the export's file); `
@@ -236,7 +244,13 @@ describe.skipIf(!NGINX && !process.env.CI)('checkDeployment against nginx', () =
       deadline: Date.now() + 500
     })
     expect(report.status).toBe('unreachable')
-    expect(report.files[0]).toMatchObject({ status: 'unreachable', httpStatus: null, detail: 'could not be reached (ECONNREFUSED)' })
-    expect(deploymentError(report).message).toMatch(/^The deployment at http:\/\/127\.0\.0\.1:\d+\/ is unreachable: the host did not answer/)
+    expect(report.files[0]).toMatchObject({
+      status: 'unreachable',
+      httpStatus: null,
+      detail: 'could not be reached (ECONNREFUSED)'
+    })
+    expect(deploymentError(report).message).toMatch(
+      /^The deployment at http:\/\/127\.0\.0\.1:\d+\/ is unreachable: the host did not answer/
+    )
   })
 })

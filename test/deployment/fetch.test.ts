@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from 'node:zlib'
@@ -87,6 +87,22 @@ describe('fetchServed: content encodings', () => {
     })
   })
 
+  it('streams a body too large to decode at once through the decoders, and stops past the size it expects', async () => {
+    // Random bytes do not compress: the gzip body is as large as the file, past the 1 MiB decoded at once.
+    const large = randomBytes(3 * 1024 * 1024)
+    serve('/large.bin', gzipSync(large), { 'content-encoding': 'gzip' })
+    expect(await fetchServed(new URL('/large.bin', baseUrl), large.length, options())).toEqual({
+      kind: 'answer',
+      status: 200,
+      sha256: createHash('sha256').update(large).digest('hex'),
+      size: large.length
+    })
+    expect(await fetchServed(new URL('/large.bin', baseUrl), large.length - 1, options())).toMatchObject({
+      kind: 'answer',
+      tooLarge: true
+    })
+  })
+
   it('cannot compare a body in an encoding it does not know, or one that does not decode', async () => {
     serve('/a.html', PAGE, { 'content-encoding': 'compress' })
     expect(await fetchServed(new URL('/a.html', baseUrl), PAGE.length, options())).toEqual({
@@ -122,7 +138,8 @@ describe('fetchServed: a hostile or broken host', () => {
   it('follows a redirect within the origin, and not to another', async () => {
     routes['/x.html'] = (_request, response) => response.writeHead(308, { location: '/x' }).end()
     serve('/x', PAGE)
-    routes['/away.html'] = (_request, response) => response.writeHead(302, { location: `${otherUrl}/away.html?token=1` }).end()
+    routes['/away.html'] = (_request, response) =>
+      response.writeHead(302, { location: `${otherUrl}/away.html?token=1` }).end()
     routes['/loop'] = (_request, response) => response.writeHead(302, { location: '/loop' }).end()
     expect(await fetchServed(new URL('/x.html', baseUrl), PAGE.length, options())).toMatchObject({ sha256: PAGE_SHA })
     expect(await fetchServed(new URL('/away.html', baseUrl), PAGE.length, options())).toEqual({

@@ -48,7 +48,9 @@ describe('chooseFiles', () => {
       file('404.html'),
       file('favicon.svg'),
       ...['a', 'b', 'c'].flatMap((folder) =>
-        Array.from({ length: 4 }, (_, i) => file(i === 3 ? `${folder}/deep/page-${i}.html` : `${folder}/page-${i}.html`))
+        Array.from({ length: 4 }, (_, i) =>
+          file(i === 3 ? `${folder}/deep/page-${i}.html` : `${folder}/page-${i}.html`)
+        )
       ),
       file('_next/static/chunks/app.js'),
       file('_next/static/css/site.css')

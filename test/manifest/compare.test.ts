@@ -61,7 +61,12 @@ describe('compareManifests', () => {
         previous: { size: 10, sha256: SHA('4') },
         current: { size: 11, sha256: SHA('9') }
       },
-      { path: 'index.html', page: true, previous: { size: 10, sha256: SHA('1') }, current: { size: 12, sha256: SHA('8') } },
+      {
+        path: 'index.html',
+        page: true,
+        previous: { size: 10, sha256: SHA('1') },
+        current: { size: 12, sha256: SHA('8') }
+      },
       {
         path: 'latest',
         page: false,
@@ -99,7 +104,11 @@ describe('compareManifests', () => {
 describe('the changes in the log and the summary', () => {
   const many = manifestOf(
     'job_new',
-    Array.from({ length: 412 }, (_, i) => ({ path: `p/${String(i).padStart(3, '0')}.${i % 2 ? 'css' : 'html'}`, size: 1, sha256: SHA('1') }))
+    Array.from({ length: 412 }, (_, i) => ({
+      path: `p/${String(i).padStart(3, '0')}.${i % 2 ? 'css' : 'html'}`,
+      size: 1,
+      sha256: SHA('1')
+    }))
   )
   const changes = compareManifests(manifestOf('job_prev', []), many)
 

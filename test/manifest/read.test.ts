@@ -120,7 +120,11 @@ describe('readManifest', () => {
 
   it.each([
     ['not JSON', 'not json', 'is not JSON'],
-    ['another kind of JSON', '{"name":"pkg"}', 'is not a manifest of this action (version 1): Invalid input: expected 1 at version'],
+    [
+      'another kind of JSON',
+      '{"name":"pkg"}',
+      'is not a manifest of this action (version 1): Invalid input: expected 1 at version'
+    ],
     [
       'a path that leaves the site',
       JSON.stringify({ ...manifest, files: [{ path: '../etc/passwd', size: 1, sha256: SHA('1') }] }),

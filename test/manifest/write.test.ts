@@ -107,7 +107,11 @@ describe('writeManifest', () => {
   })
 
   it.each([
-    ['a file it did not write', async (file: string) => writeFile(file, '{"name":"my-package"}'), 'a file this action did not write'],
+    [
+      'a file it did not write',
+      async (file: string) => writeFile(file, '{"name":"my-package"}'),
+      'a file this action did not write'
+    ],
     ['a folder', async (file: string) => mkdir(file), 'a folder']
   ])('leaves %s at manifest.json as it is', async (_what, make, described) => {
     const file = path.join(directory, 'manifest.json')

@@ -14,7 +14,12 @@ beforeEach(async () => {
 
 afterEach(async () => rm(directory, { recursive: true, force: true }))
 
-function problem(check: Problem['check'], kind: Problem['kind'], target: string, message = `${target} is wrong`): Problem {
+function problem(
+  check: Problem['check'],
+  kind: Problem['kind'],
+  target: string,
+  message = `${target} is wrong`
+): Problem {
   return { check, kind, target, message }
 }
 
@@ -29,7 +34,11 @@ function baselineOf(problems: Problem[], unlisted = 0): Baseline {
 
 describe('matchBaseline', () => {
   it('knows a problem by its check, kind and target, whatever its message and file say', () => {
-    const known = { ...problem('broken-reference', 'missing', '/gone'), message: 'index.html: a[href] "/gone" …', file: 'index.html' }
+    const known = {
+      ...problem('broken-reference', 'missing', '/gone'),
+      message: 'index.html: a[href] "/gone" …',
+      file: 'index.html'
+    }
     const other = [
       problem('broken-reference', 'missing', '/also-gone'),
       problem('external-origin', 'load', '/gone'),
@@ -52,9 +61,12 @@ describe('matchBaseline', () => {
 
 describe('applyBaseline', () => {
   it('marks each problem, and counts the unlisted ones new as far as they outnumber the baseline’s', () => {
-    const problems = [problem('sitemap', 'missing', 'https://docs.acme.dev/a'), problem('index', 'missing', 'index.html')]
+    const problems = [
+      problem('sitemap', 'missing', 'https://docs.acme.dev/a'),
+      problem('index', 'missing', 'index.html')
+    ]
     const report = { problems, counts: { problems: 2 + 30 } } as SiteCheckReport
-    expect(applyBaseline(report, baselineOf([problems[0] as Problem], 25))).toBe(1 + 5)
+    expect(applyBaseline(report, baselineOf([problems[0]], 25))).toBe(1 + 5)
     expect(report.problems.map((each) => each.known)).toEqual([true, false])
     expect(report.baseline).toEqual({
       source: '/runner/temp/previous/verify-report.json',
@@ -93,7 +105,11 @@ describe('readBaseline', () => {
   it.each([
     ['missing', undefined, 'does not exist'],
     ['not JSON', '<html>', 'is not JSON'],
-    ['not a site check report', { version: 1, files: [] }, 'is not a site check report (version 1): Invalid input: expected array, received undefined at problems'],
+    [
+      'not a site check report',
+      { version: 1, files: [] },
+      'is not a site check report (version 1): Invalid input: expected array, received undefined at problems'
+    ],
     [
       'written before problems had a kind and a target',
       { version: 1, problems: [{ check: 'index', message: 'The site has no index.html' }] },

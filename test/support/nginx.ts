@@ -110,7 +110,11 @@ http {
   })
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  await waitForPort(port, child, async () => `${stderr}${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`)
+  await waitForPort(
+    port,
+    child,
+    async () => `${stderr}${await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '')}`
+  )
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests: async () => parseLog(await readFile(log, 'utf8').catch(() => '')),

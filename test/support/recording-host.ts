@@ -50,7 +50,11 @@ export class TextSummary implements SummaryBuilder {
 
   addTable(rows: (string | { data: string; header?: boolean })[][]): SummaryBuilder {
     const cell = (value: string | { data: string; header?: boolean }): string =>
-      typeof value === 'string' ? `<td>${value}</td>` : value.header ? `<th>${value.data}</th>` : `<td>${value.data}</td>`
+      typeof value === 'string'
+        ? `<td>${value}</td>`
+        : value.header
+          ? `<th>${value.data}</th>`
+          : `<td>${value.data}</td>`
     this.text += `<table>${rows.map((row) => `<tr>${row.map(cell).join('')}</tr>`).join('')}</table>\n`
     return this
   }
