@@ -113,7 +113,7 @@ export function describeStatus(report: DeploymentReport): string {
  */
 export function deploymentError(report: DeploymentReport, reportPath?: string): ActionError {
   const lines = [
-    `The deployment at ${report.url} is ${describeStatus(report)}, after ${formatDuration(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${report.manifest.jobId}.`
+    `The deployment at ${report.url} is ${describeStatus(report)}, after ${formatDuration(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${oneLine(report.manifest.jobId)}.`
   ]
   for (const status of ['differs', 'missing', 'error', 'unreachable'] as const) {
     const files = report.files.filter((file) => file.status === status)

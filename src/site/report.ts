@@ -39,15 +39,7 @@ export type ProblemCheck =
  * kind (`exception`, `module`, `timeout`, `load`).
  */
 type ProblemKind =
-  | 'missing'
-  | 'fewer'
-  | 'canonical'
-  | 'og:url'
-  | 'other-host'
-  | 'load'
-  | 'exception'
-  | 'module'
-  | 'timeout'
+  'missing' | 'fewer' | 'canonical' | 'og:url' | 'other-host' | 'load' | 'exception' | 'module' | 'timeout'
 
 export interface Problem {
   check: ProblemCheck
@@ -277,7 +269,13 @@ function listProblems(
     })
   }
   for (const { url, file } of sitemap?.unresolved ?? []) {
-    problems.push({ check: 'sitemap', kind: 'missing', target: url, file, message: `${file}: ${url} is not in the site` })
+    problems.push({
+      check: 'sitemap',
+      kind: 'missing',
+      target: url,
+      file,
+      message: `${file}: ${url} is not in the site`
+    })
   }
   for (const origin of external) {
     const file = origin.examples[0] ?? ''
