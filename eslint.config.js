@@ -8,9 +8,9 @@ import tseslint from 'typescript-eslint'
 
 /**
  * The import direction of src/ (each folder's README says the same): the front ends (action/,
- * cli/) use the commands, which use the stages (api/, download/, archive/, site/) and the report,
- * which use core/; nothing imports upwards, and the two front ends never import each other. Only
- * the Action's front end knows GitHub's libraries.
+ * cli/) use the commands, which use the stages (api/, download/, archive/, site/, manifest/,
+ * deployment/) and the report, which use core/; nothing imports upwards, and the two front ends
+ * never import each other. Only the Action's front end knows GitHub's libraries.
  */
 const LAYERS = {
   core: [],
@@ -18,10 +18,12 @@ const LAYERS = {
   download: ['core'],
   archive: ['core'],
   site: ['core'],
-  report: ['core', 'api', 'download', 'archive', 'site'],
-  commands: ['core', 'api', 'download', 'archive', 'site', 'report'],
-  action: ['core', 'api', 'download', 'archive', 'site', 'report', 'commands'],
-  cli: ['core', 'api', 'download', 'archive', 'site', 'report', 'commands']
+  manifest: ['core'],
+  deployment: ['core', 'manifest'],
+  report: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment'],
+  commands: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report'],
+  action: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report', 'commands'],
+  cli: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report', 'commands']
 }
 const GITHUB_LIBRARIES = [
   { name: '@actions/core', message: "Log, mask and set outputs through the run's host (src/core/host.ts)." },

@@ -23,7 +23,7 @@ beforeEach(() => {
 
 /** Gives the inputs to the host, as the runner gives them to the action. */
 function setInputs(inputs: Record<string, string>): void {
-  host = new RecordingHost(inputs)
+  host = new RecordingHost({ inputs })
 }
 
 function exportSettings(inputs: Record<string, string> = {}): ExportSettings {

@@ -18,6 +18,7 @@ import { ACTION_ENTRY, ROOT } from '../../test/support/run-action.ts'
 import { makeMemoryFolder, type BenchContext, type Figure } from './context.ts'
 import { browserPass } from './figures/browser-pass.ts'
 import { coldStart } from './figures/cold-start.ts'
+import { deployment } from './figures/deployment.ts'
 import { download } from './figures/download.ts'
 import { polling } from './figures/polling.ts'
 import { resume } from './figures/resume.ts'
@@ -27,7 +28,7 @@ import { markdownTable, printTable, type Table } from './report.ts'
 import { mib } from './stats.ts'
 
 /** In the order they run: the cold start first, on a quiet machine; the polling runs last. */
-const FIGURES: Figure[] = [coldStart, download, resume, unpack, siteCheck, polling, browserPass]
+const FIGURES: Figure[] = [coldStart, download, resume, unpack, siteCheck, deployment, polling, browserPass]
 const NAMES = FIGURES.map((figure) => figure.name)
 
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))
@@ -143,7 +144,7 @@ function markdown(totalS: string, loadAfter: string): string {
     `npm run bench -- --only=download,unpack   # some figures (${NAMES.join(', ')}); writes nothing`,
     '```',
     '',
-    "The action runs as the runner runs it: `node dist/index.js` in a child process, inputs as `INPUT_*` variables with action.yml's defaults, outputs through `GITHUB_OUTPUT`, against the API emulator (test/emulator/) on 127.0.0.1. Archives are generated for the run in a temporary folder, with random (incompressible) content, served from disk, by nginx for figures 1 and 2 (see below) and by the emulator's own storage host otherwise (`archive: { file }`), and deleted at the end. Each figure is the median of several runs, with the minimum and maximum in parentheses; the reference (curl, tar, node) is measured in the same run, alternated with the action. Needs about 3.5 GiB free in the temporary folder, `curl`, `tar`, `sync` and `sha256sum` on the PATH, and nginx (figure 1 says how to get it when it is missing). Takes about six minutes.",
+    "The action runs as the runner runs it: `node dist/index.js` in a child process, inputs as `INPUT_*` variables with action.yml's defaults, outputs through `GITHUB_OUTPUT`, against the API emulator (test/emulator/) on 127.0.0.1. Archives are generated for the run in a temporary folder, with random (incompressible) content, served from disk, by nginx for figures 1 and 2 (see below) and by the emulator's own storage host otherwise (`archive: { file }`), and deleted at the end. Figure 9 runs the deployment check in a process of its own against a site served by nginx (see its notes). Each figure is the median of several runs, with the minimum and maximum in parentheses; the reference (curl, tar, node) is measured in the same run, alternated with the action. Needs about 3.5 GiB free in the temporary folder, `curl`, `tar`, `sync` and `sha256sum` on the PATH, nginx (figure 1 says how to get it when it is missing), and `wget` for figure 9 (without it, figure 9 compares with curl alone). Takes about eight minutes.",
     '',
     ...info.map((line) => `- ${line}`),
     ''

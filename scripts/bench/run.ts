@@ -135,6 +135,7 @@ export interface ProcessRun {
   spawnAt: number
   exitAt: number
   exitCode: number | null
+  stdout: string
   stderr: string
 }
 
@@ -150,8 +151,9 @@ export async function runCommand(
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe']
   })
+  let stdout = ''
   let stderr = ''
-  child.stdout.resume()
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   let exitAt = 0
   child.on('exit', () => (exitAt = Date.now()))
@@ -160,7 +162,7 @@ export async function runCommand(
     child.on('close', (code) => resolve(code))
   })
   if (exitCode !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${exitCode}: ${stderr.slice(0, 2000)}`)
-  return { spawnAt, exitAt, exitCode, stderr }
+  return { spawnAt, exitAt, exitCode, stdout, stderr }
 }
 
 export async function removeRun(run: { home: string }): Promise<void> {

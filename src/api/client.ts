@@ -10,6 +10,8 @@ import {
   dispatcher,
   header,
   MAX_BACKOFF_MS,
+  NETWORK_CODES,
+  NOT_SENT_CODES,
   readBounded,
   RETRYABLE_STATUSES
 } from '../core/net.js'
@@ -52,18 +54,6 @@ type Repeatable = 'always' | 'only-if-not-received'
 
 /** Statuses that mean the server refused the request before acting on it. */
 const NOT_RECEIVED_STATUSES = new Set([429, 503])
-/** Network errors that leave no doubt the request never reached the server. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND'])
-const NETWORK_CODES = new Set([
-  ...NOT_SENT_CODES,
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT'
-])
 
 /** Said when a call that creates something failed in a way that leaves its effect unknown. */
 const MAY_HAVE_ACTED = `The server may have started a job all the same: check for it before running again, and resume it with ${setting('export-job-id')}`

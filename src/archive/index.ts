@@ -20,6 +20,7 @@ import { setting } from '../core/words.js'
 import type { ArchiveKind } from './detect.js'
 import { ArchiveError, damaged, isDamage, sizeBound, type SizeBound } from './policy.js'
 import { removeTree } from './remove.js'
+import type { SiteFile } from './site-files.js'
 import type { SiteTree } from './site-tree.js'
 import { TarReader } from './tar.js'
 import { SiteWriter } from './writer.js'
@@ -39,19 +40,31 @@ export interface UnpackOptions {
   signal?: AbortSignal
 }
 
+export type { SiteFile } from './site-files.js'
+
+/** A site in place: its folder, and what was written into it. */
+export interface UnpackedSite {
+  /** The destination, holding the archive's top or the one folder that wraps the site. */
+  path: string
+  /**
+   * Every file and link of the site (not its folders), relative to `path`, in no particular
+   * order; with the SHA-256 of each, taken as it was written.
+   */
+  files: SiteFile[]
+}
+
 /**
  * Unpacks `archive` into `destination` in one pass under the unpacking policy (README), replacing
  * what was there only once the new site is complete and checked. Entries go to a staging folder
  * beside the destination; on any refusal it is removed, nothing is left behind and the archive is
- * kept. Returns the site's folder: the destination, holding the archive's top or the one folder
- * that wraps the site.
+ * kept.
  */
 export async function unpackSite(
   archive: string,
   kind: ArchiveKind,
   destination: string,
   { host, signal }: UnpackOptions
-): Promise<string> {
+): Promise<UnpackedSite> {
   const parent = path.dirname(destination)
   const staging = path.join(parent, `.${path.basename(destination)}-${randomUUID()}`)
   const bound = sizeBound(statSync(archive).size, freeBytes(parent))
@@ -64,7 +77,7 @@ export async function unpackSite(
     // Links are judged against the folder that becomes the site, where it will be.
     writer.checkLinks(root, destination)
     replaceSite(path.join(staging, ...root), destination, host)
-    return destination
+    return { path: destination, files: writer.files.under(root) }
   } catch (error) {
     if (signal?.aborted && error === signal.reason) throw stopped(error, archive, kind)
     throw withArchiveNamed(error, archive, kind)

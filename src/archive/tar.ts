@@ -176,6 +176,7 @@ export class TarReader {
     const entry: Entry = { name: this.name, type, mode: readNumber(block, 100, 8, 'mode', at) }
     if (type === 'symlink' || type === 'hardlink') entry.linkTarget = pending.linkpath ?? decode(field(block, 157, 100))
     if (type === 'unknown') entry.typeDetail = `tar type ${quote(typeflag)}`
+    if (type === 'file') entry.size = size
     // Other tools read the next header right after such an entry, whatever its size says.
     if (size !== 0 && (type === 'directory' || type === 'symlink' || type === 'hardlink'))
       refuseDataOnEmptyType(this.name, type, size)

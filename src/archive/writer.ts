@@ -10,6 +10,7 @@ import {
   symlinkSync,
   writeSync
 } from 'node:fs'
+import { createHash, hash, type Hash } from 'node:crypto'
 import path from 'node:path'
 import { formatBytes } from '../core/format.js'
 import {
@@ -32,6 +33,7 @@ import {
   type EntryType,
   type SizeBound
 } from './policy.js'
+import { SiteFiles } from './site-files.js'
 import { SiteTree, type Resolution } from './site-tree.js'
 
 /** One entry as a reader found it, before the policy has judged it. */
@@ -44,6 +46,8 @@ export interface Entry {
   linkTarget?: string
   /** For an unknown type: what the archive called it. */
   typeDetail?: string
+  /** For a file: its size as the archive gives it, which the reader holds it to. */
+  size?: number
 }
 
 /** Where readers send entries: the writer, or a test's recorder. */
@@ -61,15 +65,30 @@ export interface EntrySink {
  */
 const CREATE_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
 
+const EMPTY_SHA256 = hash('sha256', '', 'hex')
+
 /**
  * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
  * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"). Each entry is
  * judged by the policy before anything touches the disk. Owners are never set, so every file
- * belongs to the runner's user, root included; times are not set either (see the README).
+ * belongs to the runner's user, root included; times are not set either (see the README). Each
+ * file's SHA-256 is taken from the bytes as they are written, for the manifest.
  */
 export class SiteWriter implements EntrySink {
   readonly tree = new SiteTree()
+  readonly files = new SiteFiles()
   private fd = -1
+  /** The open file: its key, the size its entry announced, the bytes written so far. */
+  private key = ''
+  private announced: number | undefined
+  private written = 0
+  /**
+   * A file that arrives in one write, as most small files do, is hashed in one call (crypto.hash),
+   * which costs less than a Hash object (BENCHMARKS.md, "Hashing while unpacking"); the object
+   * serves files that arrive in parts.
+   */
+  private digest: string | undefined
+  private hashing: Hash | undefined
   /** The folder key of the last file, whose folders are known to exist. */
   private lastFolder = ''
   /** Set when the umask takes bits from 0755/0644: modes are then set after creation. */
@@ -117,6 +136,10 @@ export class SiteWriter implements EntrySink {
   write(data: Uint8Array, offset = 0, length = data.length - offset): void {
     this.signal?.throwIfAborted()
     this.charge(length)
+    const bytes = data.subarray(offset, offset + length)
+    if (this.written === 0 && length === this.announced) this.digest = hash('sha256', bytes, 'hex')
+    else (this.hashing ??= createHash('sha256')).update(bytes)
+    this.written += length
     let written = 0
     while (written < length) written += writeSync(this.fd, data, offset + written, length - written)
   }
@@ -127,6 +150,7 @@ export class SiteWriter implements EntrySink {
     const fd = this.fd
     this.fd = -1
     closeSync(fd)
+    this.files.addFile(this.key, this.written, this.digest ?? this.hashing?.digest('hex') ?? EMPTY_SHA256)
   }
 
   /** Closes a file left open by a refusal, so the staging folder can be removed (Windows). */
@@ -156,6 +180,11 @@ export class SiteWriter implements EntrySink {
     const mode = fileMode(entry.mode)
     this.fd = openSync(this.onDisk(key), CREATE_FILE, mode)
     if (this.setModes) fchmodSync(this.fd, mode)
+    this.key = key
+    this.announced = entry.size
+    this.written = 0
+    this.digest = undefined
+    this.hashing = undefined
   }
 
   private directory(name: string): void {
@@ -178,6 +207,7 @@ export class SiteWriter implements EntrySink {
     this.tree.addLink(key, folder, targetParts, name)
     const isFolder = resolution.outcome === 'inside' && resolution.found === 'directory'
     symlinkSync(target, this.onDisk(key), isFolder ? 'dir' : 'file')
+    this.files.addLink(key, target)
   }
 
   private hardlink(name: string, target: string): void {
@@ -193,6 +223,7 @@ export class SiteWriter implements EntrySink {
     const key = this.folders(parts, name)
     this.tree.claim(key, 'file', name)
     linkSync(this.onDisk(targetKey), this.onDisk(key))
+    this.files.addHardLink(key, targetKey)
   }
 
   private judgeLink(name: string, resolution: Resolution, rootOnDisk: string): void {

@@ -108,7 +108,7 @@ class ZipFile {
     const dataStart = entry.offset + 30 + nameLength + extraLength
     const dataEnd = dataStart + entry.compressedSize
     if (entry.type === 'file') {
-      sink.begin({ name: entry.name, type: 'file', mode: entry.mode })
+      sink.begin({ name: entry.name, type: 'file', mode: entry.mode, size: entry.size })
       await this.inflate(entry, dataStart, (chunk) => sink.write(chunk))
       sink.finish()
     } else if (entry.type === 'directory' || entry.type === 'symlink') {

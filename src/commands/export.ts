@@ -68,7 +68,7 @@ export async function exportSite(
     if (settings.extract && report.archive) {
       const { archive } = report
       report.sitePath = await host.group('Unpack the site', async () => {
-        const sitePath = await unpackSite(archive.path, archive.kind, layout.site, {
+        const { path: sitePath } = await unpackSite(archive.path, archive.kind, layout.site, {
           host,
           signal: run.deadline.signal()
         })

@@ -1,4 +1,5 @@
 import { EnvHttpProxyAgent } from 'undici'
+import { ActionError, systemCode } from './errors.js'
 import { formatBytes } from './format.js'
 
 /**
@@ -25,6 +26,20 @@ export const ATTEMPTS = 5
 export const MAX_BACKOFF_MS = 30_000
 /** Statuses that say the fault is passing: another attempt may succeed. */
 export const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504])
+
+/** Network errors that leave no doubt the request never reached the server. */
+export const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND'])
+/** Network errors that a later attempt may not meet: a connection refused, reset or timed out. */
+export const NETWORK_CODES = new Set([
+  ...NOT_SENT_CODES,
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT'
+])
 
 /**
  * The most an answer of the API or of GitHub may bring. Their largest real answers are a few KB;
@@ -61,6 +76,28 @@ export async function readBounded(
     }
     chunks.push(next.value)
   }
+}
+
+/**
+ * A request that got no answer, as an ActionError with the code `network`: retryable when the
+ * system's code says the fault may pass. A cancellation stays what it is.
+ */
+export function networkFailure(error: unknown): Error {
+  if (error instanceof Error && error.name === 'AbortError') return error
+  const code = systemCode(error)
+  return new ActionError(
+    code?.includes('TIMEOUT') ? 'gave no answer in time' : `could not be reached (${code ?? (error as Error).message})`,
+    { code: 'network', retryable: code !== undefined && NETWORK_CODES.has(code), cause: error }
+  )
+}
+
+/**
+ * Stops reading an answer's body and closes its connection. undici then reports the abort as an
+ * error of the body, which nothing else would listen to.
+ */
+export function dropBody(body: NodeJS.ReadableStream & { destroy(): void }): void {
+  body.on('error', () => undefined)
+  body.destroy()
 }
 
 /** A header's single value (the first, when it came more than once). */

@@ -1,7 +1,11 @@
 import type { Host, SummaryBuilder as Summary } from './host.js'
 
 /** Adds to the job summary and writes it, when the front end has one. */
-export async function writeSummary(host: Host, what: string, add: (summary: Summary) => Summary): Promise<void> {
+export async function writeSummary(
+  host: Pick<Host, 'summary' | 'warning'>,
+  what: string,
+  add: (summary: Summary) => Summary
+): Promise<void> {
   const { summary } = host
   if (!summary) return
   try {

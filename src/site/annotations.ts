@@ -2,7 +2,7 @@ import path from 'node:path'
 import { ActionError } from '../core/errors.js'
 import type { Annotation, Host } from '../core/host.js'
 import { setting } from '../core/words.js'
-import type { Problem, ProblemCheck, SiteCheckReport } from './report.js'
+import { problemLine, type Problem, type ProblemCheck, type SiteCheckReport } from './report.js'
 
 /** GitHub shows at most this many warning annotations of a step (and as many errors). */
 export const MAX_ANNOTATIONS = 10
@@ -35,7 +35,7 @@ export function warnProblems(
   const { problems } = report
   const total = report.counts.problems
   const shown = total > MAX_ANNOTATIONS ? problems.slice(0, MAX_ANNOTATIONS - 1) : problems
-  for (const problem of shown) host.warning(problem.message, annotationProperties(problem, report.site, workspace))
+  for (const problem of shown) host.warning(problemLine(problem), annotationProperties(problem, report.site, workspace))
   if (total > shown.length) {
     host.warning(
       `…and ${total - shown.length} more site check problems: every one is in ${reportPath} and the job summary lists the first`,
@@ -46,20 +46,27 @@ export function warnProblems(
   }
 }
 
-/** The error of `verify: error`: the first problems, their total, and where the rest are. */
+/**
+ * The error of `verify: error`: the first problems, their total, and where the rest are. With a
+ * baseline, only the new problems count and are named; the known ones are counted.
+ */
 export function siteCheckError(report: SiteCheckReport, reportPath: string): ActionError {
-  const total = report.counts.problems
-  const first = report.problems.slice(0, PROBLEMS_IN_ERROR).map((problem) => problem.message)
+  const { baseline } = report
+  const total = baseline?.new ?? report.counts.problems
+  const listed = report.problems.filter((problem) => !problem.known)
+  const first = listed.slice(0, PROBLEMS_IN_ERROR).map((problem) => problem.message)
   const more = total > first.length ? `; …and ${total - first.length} more` : ''
+  const noun = `${baseline ? 'new ' : ''}problem${total === 1 ? '' : 's'}`
+  const known = baseline ? `; ${baseline.known} more the baseline has` : ''
   return new ActionError(
-    `The site check found ${total} problem${total === 1 ? '' : 's'} in ${report.site} (${setting('verify', 'error')}): ${first.join('; ')}${more}. Report: ${reportPath}`,
+    `The site check found ${total} ${noun} in ${report.site} (${setting('verify', 'error')}${known}): ${first.join('; ')}${more}. Report: ${reportPath}`,
     { code: 'site-problems' }
   )
 }
 
 /** An annotation names the site's file; GitHub links it when the site lies in the workspace. */
 function annotationProperties(problem: Problem, site: string, workspace: string | undefined): Annotation {
-  const properties: Annotation = { title: TITLES[problem.check] }
+  const properties: Annotation = { title: `${TITLES[problem.check]}${problem.known ? ' (known)' : ''}` }
   if (problem.file && workspace) {
     const relative = path.relative(workspace, path.join(site, problem.file))
     if (!relative.startsWith('..') && !path.isAbsolute(relative)) properties.file = relative.split(path.sep).join('/')

@@ -32,12 +32,31 @@ export type ProblemCheck =
   | 'runtime-missing'
   | 'script-error'
 
+/**
+ * What kind of problem it is within its check: `missing` (a file, target, fragment or sitemap URL
+ * the site does not have), `fewer` (pages), `canonical` or `og:url` (an address on another host),
+ * `other-host` (sitemap URLs), `load` (from another origin), and for `script-error` the error's
+ * kind (`exception`, `module`, `timeout`, `load`).
+ */
+type ProblemKind =
+  'missing' | 'fewer' | 'canonical' | 'og:url' | 'other-host' | 'load' | 'exception' | 'module' | 'timeout'
+
 export interface Problem {
   check: ProblemCheck
+  kind: ProblemKind
+  /**
+   * What the problem is about, in words that stay the same from one export to the next (unlike
+   * the message, whose example file may change): the missing path, `page#fragment`, the host, the
+   * origin, the sitemap URL, or the page of a script error. With `check` and `kind`, it is how a
+   * baseline recognises a problem it already has (src/site/baseline.ts).
+   */
+  target: string
   /** One line, naming the page or file that holds the problem. */
   message: string
   /** The file of the site the problem is in, relative to the site, when there is one. */
   file?: string
+  /** With a baseline (verify-baseline): whether the baseline has it too. */
+  known?: boolean
 }
 
 /** The sitemaps as the report lists them: the URLs the site does not serve, without their sitemap (their problems name it). */
@@ -96,6 +115,18 @@ export interface SiteCheckReport {
   notices: string[]
   /** The browser pass (src/site/browser/), added once it has run or been skipped. */
   browser?: BrowserSection
+  /** The earlier report the problems were matched against (verify-baseline), when one was given. */
+  baseline?: BaselineSection
+}
+
+interface BaselineSection {
+  /** The path or link it was read from (a link without its query). */
+  source: string
+  /** When the earlier check ran. */
+  checkedAt: string | null
+  /** Problems the baseline has too, and problems it does not have. */
+  known: number
+  new: number
 }
 
 /** The report of a check, ready to be written and shown. */
@@ -160,6 +191,11 @@ export function buildReport(findings: SiteFindings, checkedAt = new Date()): Sit
   }
 }
 
+/** A problem as the log, the annotations and the summary show it: a known one says so. */
+export function problemLine(problem: Problem): string {
+  return problem.known ? `${problem.message} (known: the baseline has it)` : problem.message
+}
+
 export async function writeReport(report: SiteCheckReport, file: string): Promise<void> {
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`)
 }
@@ -178,11 +214,18 @@ function listProblems(
   const problems: Problem[] = []
   const { domain, expectedPages, sitemap } = findings
   if (!findings.indexHtml) {
-    problems.push({ check: 'index', message: 'The site has no index.html at its top: a host would serve nothing at /' })
+    problems.push({
+      check: 'index',
+      kind: 'missing',
+      target: 'index.html',
+      message: 'The site has no index.html at its top: a host would serve nothing at /'
+    })
   }
   if (expectedPages !== undefined && findings.htmlPages < expectedPages) {
     problems.push({
       check: 'pages',
+      kind: 'fewer',
+      target: '/',
       message: `${findings.htmlPages} HTML pages arrived, ${expectedPages - findings.htmlPages} fewer than the ${expectedPages} the export job counted`
     })
   }
@@ -190,6 +233,8 @@ function listProblems(
     const file = reference.examples[0] ?? ''
     problems.push({
       check: 'broken-reference',
+      kind: 'missing',
+      target: reference.target,
       file,
       message: `${file}: ${reference.source} ${JSON.stringify(reference.reference)} points at ${reference.target}, which is not in the site${alsoInOthers(reference.files, 'file')}`
     })
@@ -198,6 +243,8 @@ function listProblems(
     const file = link.examples[0] ?? ''
     problems.push({
       check: 'fragment',
+      kind: 'missing',
+      target: `${link.page}#${link.fragment}`,
       file,
       message: `${file}: ${link.source} ${JSON.stringify(link.reference)}: ${link.page} has no id or name ${JSON.stringify(link.fragment)}${alsoInOthers(link.files, 'file')}`
     })
@@ -206,6 +253,8 @@ function listProblems(
     const file = address.examples[0] ?? ''
     problems.push({
       check: 'address',
+      kind: address.source,
+      target: address.host,
       file,
       message: `${file}: ${address.source} ${JSON.stringify(address.exampleUrl)} is on ${address.host}, not ${domain ?? 'the domain'}${alsoInOthers(address.files, 'page')}`
     })
@@ -213,17 +262,27 @@ function listProblems(
   for (const host of sitemap?.offDomain ?? []) {
     problems.push({
       check: 'sitemap',
+      kind: 'other-host',
+      target: host.host,
       file: host.file,
       message: `${host.file}: ${host.urls} URL${host.urls === 1 ? ' is' : 's are'} on ${host.host}, not ${domain ?? 'the domain'} (such as ${host.examples[0] ?? ''})`
     })
   }
   for (const { url, file } of sitemap?.unresolved ?? []) {
-    problems.push({ check: 'sitemap', file, message: `${file}: ${url} is not in the site` })
+    problems.push({
+      check: 'sitemap',
+      kind: 'missing',
+      target: url,
+      file,
+      message: `${file}: ${url} is not in the site`
+    })
   }
   for (const origin of external) {
     const file = origin.examples[0] ?? ''
     problems.push({
       check: 'external-origin',
+      kind: 'load',
+      target: origin.origin,
       file,
       message: `${file}: loads ${origin.kinds.join(', ')} from ${origin.origin} (such as ${origin.exampleUrl})${alsoInOthers(origin.files, 'file')}; that fails without internet access`
     })

@@ -1,6 +1,7 @@
 import { formatDuration } from '../core/format.js'
 import type { Host } from '../core/host.js'
 import { addTable, code, escapeHtml, writeSummary } from '../core/summary.js'
+import { problemLine } from './report.js'
 import type { SiteCheck } from './verify.js'
 
 /** Problems and origins listed in the job summary; the report has them all. */
@@ -27,6 +28,14 @@ export async function writeSiteCheckSummary(host: Host, check: SiteCheck): Promi
     ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
     ['Canonical or og:url on another host', String(counts.addressProblems)],
     ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
+    ...(report.baseline
+      ? [
+          [
+            'Known problems',
+            `${report.baseline.known}, in the baseline ${code(report.baseline.source)}; ${report.baseline.new} new`
+          ] as [string, string]
+        ]
+      : []),
     ['Checked', `${counts.files} files in ${formatDuration(report.durationMs)}`],
     ['Report', code(reportPath)]
   ]
@@ -52,7 +61,11 @@ export async function writeSiteCheckSummary(host: Host, check: SiteCheck): Promi
       const heading = counts.problems > LISTED ? `The first ${LISTED} of ${counts.problems} problems` : 'Problems'
       summary
         .addHeading(heading, 4)
-        .addList(report.problems.slice(0, LISTED).map((problem) => escapeHtml(shorten(problem.message))))
+        .addList(
+          report.problems
+            .slice(0, LISTED)
+            .map((problem) => escapeHtml(problemLine({ ...problem, message: shorten(problem.message) })))
+        )
     }
     for (const notice of report.notices) summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`)
     for (const skipped of report.skipped) summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true)

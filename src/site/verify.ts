@@ -10,7 +10,8 @@ import { siteCheckError, warnProblems } from './annotations.js'
 import { checkInBrowser, type BrowserCheck, type BrowserCheckOptions } from './browser/check.js'
 import { mergeBrowserSection, skippedSection } from './browser/report.js'
 import { bundledWorker, checkSite } from './check.js'
-import { buildReport, writeReport, type Problem, type SiteCheckReport } from './report.js'
+import { applyBaseline, type Baseline } from './baseline.js'
+import { buildReport, problemLine, writeReport, type Problem, type SiteCheckReport } from './report.js'
 
 /** Where the worker bundle (src/site/worker.ts) is built, beside the action's bundle. */
 const WORKER_BUNDLE = 'site-worker/index.js'
@@ -26,6 +27,11 @@ export interface VerifyOptions {
   reportPath: string
   /** The browser pass, after the static check; none when absent. */
   browser?: Omit<BrowserCheckOptions, 'domain' | 'mode'> & { mode: VerifyBrowserMode }
+  /**
+   * Problems known from an earlier run (verify-baseline, read by readBaseline): they are listed,
+   * marked known, and do not fail the step under `verify: error`.
+   */
+  baseline?: Baseline
 }
 
 /** A finished check: its report, where it was written, and the step's error under `verify: error`. */
@@ -62,6 +68,7 @@ export async function verifySite(
         )
       : { section: skippedSection('verify-browser: off') }
   const browserProblems = mergeBrowserSection(report, browser.section)
+  if (options.baseline) applyBaseline(report, options.baseline)
   if (browserProblems.length > 0) {
     host.info(`The browser pass found ${plural(browserProblems.length, 'problem')}:`)
     logProblems(host, browserProblems, browserProblems.length)
@@ -74,7 +81,7 @@ export async function verifySite(
   host.info(`Site check report: ${reportPath}`)
   if (browser.failure) return { report, reportPath, failure: browser.failure }
   if (report.counts.problems === 0) return { report, reportPath }
-  if (options.mode === 'warn') {
+  if (options.mode === 'warn' || report.baseline?.new === 0) {
     warnProblems(host, report, reportPath, run.runner.workspace)
     return { report, reportPath }
   }
@@ -97,6 +104,7 @@ async function checkStatically(
       signal
     })
     report = buildReport(findings)
+    if (options.baseline) applyBaseline(report, options.baseline)
   } catch (error) {
     if (signal.aborted && error === signal.reason) throw stopped(error)
     return couldNotFinish(error, options, host)
@@ -105,7 +113,8 @@ async function checkStatically(
   host.info(
     `Checked ${plural(counts.files, 'file')} (${plural(counts.htmlPages, 'page')}, ${plural(counts.styleSheets, 'style sheet')}, ` +
       `${plural(counts.internalReferences, 'internal reference')}) in ${formatDuration(report.durationMs)}` +
-      `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : plural(counts.problems, 'problem')}`
+      `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : plural(counts.problems, 'problem')}` +
+      `${report.baseline ? ` (${report.baseline.known} known from the baseline ${report.baseline.source})` : ''}`
   )
   logProblems(host, report.problems, counts.problems)
   for (const skipped of report.skipped) host.info(`Not checked: ${oneLine(skipped)}`)
@@ -134,7 +143,7 @@ function stopped(reason: unknown): unknown {
 }
 
 function logProblems(host: Host, problems: Problem[], total: number): void {
-  for (const problem of problems.slice(0, LOGGED)) host.info(`  ${oneLine(problem.message)}`)
+  for (const problem of problems.slice(0, LOGGED)) host.info(`  ${oneLine(problemLine(problem))}`)
   if (total > LOGGED) host.info(`  …and ${total - LOGGED} more, in the report`)
 }
 

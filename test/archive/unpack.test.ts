@@ -11,6 +11,7 @@ import {
   stat,
   writeFile
 } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
 import { constants, gzipSync, zstdCompressSync } from 'node:zlib'
@@ -19,6 +20,7 @@ import { ArchiveError, detectArchiveKind, unpackSite, type ArchiveKind } from '.
 import { RecordingHost } from '../support/recording-host.ts'
 import type { Rule } from '../../src/archive/policy.js'
 import { describeTree, itWith, runTool, writeSourceTree } from '../support/archive-tools.ts'
+import { byPath, filesOnDisk } from '../support/site-files.ts'
 import {
   deflatedZeros,
   paxMember,
@@ -103,7 +105,9 @@ async function expectRefused(
 }
 
 async function unpack(kind: ArchiveKind, bytes: Buffer): Promise<string> {
-  return unpackSite(await archiveFile(kind, bytes), kind, site, { host })
+  const unpacked = await unpackSite(await archiveFile(kind, bytes), kind, site, { host })
+  expect(byPath(unpacked.files)).toEqual(await filesOnDisk(unpacked.path))
+  return unpacked.path
 }
 
 // ── the same entries, as tar and as zip ──────────────────────────────────────────────────────
@@ -111,7 +115,7 @@ async function unpack(kind: ArchiveKind, bytes: Buffer): Promise<string> {
 interface Spec {
   name: string
   type?: 'file' | 'folder' | 'symlink' | 'fifo' | 'character device' | 'block device'
-  data?: string
+  data?: string | Buffer
   target?: string
   mode?: number
 }
@@ -273,8 +277,10 @@ describe('unpackSite: archives made by the tools of this machine, without a loca
       const archive = path.join(work, `bundle.${kind}`)
       await make(source[tree], archive)
       expect(await detectArchiveKind(archive)).toBe(kind)
-      await unpackSite(archive, kind, site, { host })
+      const unpacked = await unpackSite(archive, kind, site, { host })
       expect(await describeTree(site)).toEqual(await describeTree(source[tree]))
+      // Hashed as it was written: the same as reading the site again.
+      expect(byPath(unpacked.files)).toEqual(await filesOnDisk(site))
       const owners = await Promise.all(
         (await readdir(site, { recursive: true })).map(async (name) => lstat(path.join(site, name)))
       )
@@ -292,6 +298,76 @@ describe('unpackSite: archives made by the tools of this machine, without a loca
       stat(path.join(site, 'assets/app-copy.js'))
     ])
     expect(copy.ino).toBe(original.ino)
+  })
+})
+
+describe.each(BOTH)('unpackSite, %s: the files it reports', (_name, kind, build) => {
+  const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex')
+
+  it('lists each file with its size and the SHA-256 of what was written, folders left out', async () => {
+    // Large enough to reach the writer in several parts, through gunzip's and the zip reader's chunks.
+    const large = randomBytes(3 * 1024 * 1024 + 17)
+    const unpacked = await unpackSite(
+      await archiveFile(
+        kind,
+        build([
+          INDEX,
+          { name: 'guides', type: 'folder' },
+          { name: 'guides/empty.txt', data: '' },
+          { name: 'assets/large.bin', data: large },
+          { name: 'guides/latest.html', type: 'symlink', target: '../index.html' }
+        ])
+      ),
+      kind,
+      site,
+      { host }
+    )
+    expect(unpacked.path).toBe(site)
+    expect(byPath(unpacked.files)).toEqual([
+      { path: 'assets/large.bin', size: large.length, sha256: sha256(large) },
+      { path: 'guides/empty.txt', size: 0, sha256: sha256('') },
+      { path: 'guides/latest.html', size: 13, sha256: sha256('../index.html'), link: '../index.html' },
+      { path: 'index.html', size: 18, sha256: sha256('<h1>Acme Docs</h1>') }
+    ])
+  })
+
+  it('lists paths from the folder that wraps the site, and nothing beside it', async () => {
+    const unpacked = await unpackSite(
+      await archiveFile(
+        kind,
+        build([
+          { name: 'acme-docs/index.html', data: 'x' },
+          { name: 'acme-docs/guides/a.html', data: 'a' },
+          { name: '.DS_Store', data: 'x' }
+        ])
+      ),
+      kind,
+      site,
+      { host }
+    )
+    expect(byPath(unpacked.files).map((file) => file.path)).toEqual(['guides/a.html', 'index.html'])
+  })
+})
+
+describe('unpackSite: the files it reports, hard links (tar)', () => {
+  it('gives a hard link the content of the file it names', async () => {
+    const unpacked = await unpackSite(
+      await archiveFile(
+        'tar',
+        tarArchive([
+          { name: 'index.html', data: '<h1>Home</h1>' },
+          { name: 'copy.html', type: '1', linkname: 'index.html' }
+        ])
+      ),
+      'tar',
+      site,
+      { host }
+    )
+    const content = { size: 13, sha256: createHash('sha256').update('<h1>Home</h1>').digest('hex') }
+    expect(byPath(unpacked.files)).toEqual([
+      { path: 'copy.html', ...content },
+      { path: 'index.html', ...content }
+    ])
   })
 })
 

@@ -16,6 +16,8 @@ function warnings(): Recorded[] {
 function reportWith(count: number, site = '/runner/temp/site'): SiteCheckReport {
   const problems: Problem[] = Array.from({ length: count }, (_, i) => ({
     check: 'broken-reference',
+    kind: 'missing',
+    target: `/gone-${i}`,
     file: `guides/page-${i}.html`,
     message: `guides/page-${i}.html: a[href] "/gone-${i}" points at /gone-${i}, which is not in the site`
   }))

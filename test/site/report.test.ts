@@ -112,26 +112,50 @@ describe('buildReport', () => {
   it('lists the problems from the most fundamental, each naming its file, and counts the unlisted ones', () => {
     const report = buildReport(brokenFindings())
     expect(report.problems).toEqual([
-      { check: 'index', message: 'The site has no index.html at its top: a host would serve nothing at /' },
-      { check: 'pages', message: '2 HTML pages arrived, 1 fewer than the 3 the export job counted' },
+      {
+        check: 'index',
+        kind: 'missing',
+        target: 'index.html',
+        message: 'The site has no index.html at its top: a host would serve nothing at /'
+      },
+      {
+        check: 'pages',
+        kind: 'fewer',
+        target: '/',
+        message: '2 HTML pages arrived, 1 fewer than the 3 the export job counted'
+      },
       {
         check: 'broken-reference',
+        kind: 'missing',
+        target: '/gone',
         file: 'a.html',
         message: 'a.html: a[href] "../gone" points at /gone, which is not in the site; 1 other file too'
       },
       {
         check: 'address',
+        kind: 'canonical',
+        target: 'undefined.mintlify.app',
         file: 'a.html',
         message: 'a.html: canonical "https://undefined.mintlify.app/a" is on undefined.mintlify.app, not docs.acme.dev'
       },
       {
         check: 'sitemap',
+        kind: 'other-host',
+        target: 'acme.mintlify.app',
         file: 'sitemap.xml',
         message: 'sitemap.xml: 2 URLs are on acme.mintlify.app, not docs.acme.dev (such as https://acme.mintlify.app/a)'
       },
-      { check: 'sitemap', file: 'sitemap.xml', message: 'sitemap.xml: https://docs.acme.dev/old is not in the site' },
+      {
+        check: 'sitemap',
+        kind: 'missing',
+        target: 'https://docs.acme.dev/old',
+        file: 'sitemap.xml',
+        message: 'sitemap.xml: https://docs.acme.dev/old is not in the site'
+      },
       {
         check: 'external-origin',
+        kind: 'load',
+        target: 'https://cdn.example',
         file: 'a.html',
         message:
           'a.html: loads font, script from https://cdn.example (such as https://cdn.example/x.js); that fails without internet access'
@@ -221,6 +245,10 @@ describe('buildReport: fragments, connection hints, sitemaps', () => {
         examples: ['index.html', 'guides/a.html']
       }
     ])
+    expect(report.problems.map((problem) => [problem.kind, problem.target])).toEqual([
+      ['missing', '/gone'],
+      ['missing', 'guides/intro.html#setup']
+    ])
     expect(report.brokenReferences).toHaveLength(1)
     expect(report.counts).toMatchObject({ brokenReferences: 1, brokenFragments: 1, problems: 2 })
   })
@@ -264,11 +292,15 @@ describe('buildReport: fragments, connection hints, sitemaps', () => {
     expect(report.problems).toEqual([
       {
         check: 'sitemap',
+        kind: 'other-host',
+        target: 'acme.mintlify.app',
         file: 'sitemap-1.xml',
         message: 'sitemap-1.xml: 1 URL is on acme.mintlify.app, not docs.acme.dev (such as https://acme.mintlify.app/a)'
       },
       {
         check: 'sitemap',
+        kind: 'missing',
+        target: 'https://docs.acme.dev/old',
         file: 'sitemap-0.xml',
         message: 'sitemap-0.xml: https://docs.acme.dev/old is not in the site'
       }

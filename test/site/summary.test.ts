@@ -66,6 +66,8 @@ describe('writeSiteCheckSummary', () => {
     const problems: Problem[] = [
       {
         check: 'broken-reference',
+        kind: 'missing',
+        target: '/<gone>',
         file: 'a.html',
         message: 'a.html: a[href] "/<gone>" points at /<gone>, which is not in the site'
       }
@@ -100,9 +102,29 @@ describe('writeSiteCheckSummary', () => {
     expect(summary).toContain('<code>/runner/temp/verify-report.json</code>')
   })
 
+  it('with a baseline, counts the known problems and marks them in the list', async () => {
+    const problems: Problem[] = [
+      { check: 'index', kind: 'missing', target: 'index.html', message: 'No index.html', known: false },
+      { check: 'broken-reference', kind: 'missing', target: '/gone', message: 'a.html: /gone is missing', known: true }
+    ]
+    await writeSiteCheckSummary(actionHost(readRunnerFacts({ GITHUB_STEP_SUMMARY: summaryFile })), {
+      reportPath: '/r.json',
+      report: report(problems, {
+        baseline: { source: 'https://ci.example/verify-report.json', checkedAt: null, known: 1, new: 1 }
+      })
+    })
+    const summary = await readFile(summaryFile, 'utf8')
+    expect(summary).toContain(
+      '<tr><td>Known problems</td><td>1, in the baseline <code>https://ci.example/verify-report.json</code>; 1 new</td></tr>'
+    )
+    expect(summary).toContain('<li>No index.html</li><li>a.html: /gone is missing (known: the baseline has it)</li>')
+  })
+
   it('lists the first ten of many long problems and stays small', async () => {
     const problems: Problem[] = Array.from({ length: 1000 }, (_, i) => ({
       check: 'broken-reference',
+      kind: 'missing',
+      target: `/gone-${i}`,
       message: `${'x'.repeat(5000)} ${i}`
     }))
     await writeSiteCheckSummary(actionHost(readRunnerFacts({ GITHUB_STEP_SUMMARY: summaryFile })), {

@@ -3,11 +3,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readBaseline } from '../../src/site/baseline.js'
 import type { SiteCheckReport } from '../../src/site/report.js'
 import { verifySite, type VerifyOptions } from '../../src/site/verify.js'
 import type { ArchiveEntry } from '../emulator/archives.ts'
 import { brokenSite, exportShapedSite, SITE_DOMAIN } from '../emulator/sites.ts'
-import { actionText, testRun } from '../support/recording-host.ts'
+import { actionText, RecordingHost, testRun } from '../support/recording-host.ts'
 
 let work: string
 let run: ReturnType<typeof testRun>
@@ -106,5 +107,69 @@ describe('verifySite', () => {
     await expect(verify(path.join(work, 'no-site'), { mode: 'error', domain: SITE_DOMAIN })).rejects.toThrow(
       /^The site check could not finish: ENOENT/
     )
+  })
+})
+
+describe('verifySite with a baseline (verify-baseline)', () => {
+  /** The report of a run on the site with one broken link, as the baseline; its message reworded, as a later example file would. */
+  async function baselineFile(): Promise<string> {
+    const first = await verify(await unpacked(brokenSite('missing-page').entries), {
+      mode: 'warn',
+      domain: SITE_DOMAIN
+    })
+    const report = {
+      ...first?.report,
+      problems: first?.report.problems.map((problem) => ({ ...problem, message: 'reworded', file: 'other.html' }))
+    }
+    const file = path.join(work, 'baseline.json')
+    await writeFile(file, JSON.stringify(report))
+    await rm(path.join(work, 'site'), { recursive: true })
+    run = testRun()
+    return file
+  }
+
+  /** The same site with a second broken link, on another page. */
+  function withAnotherBrokenLink(): ArchiveEntry[] {
+    return brokenSite('missing-page').entries.map((entry) =>
+      entry.name === 'guides/getting-started.html' && typeof entry.content === 'string'
+        ? { ...entry, content: entry.content.replace('</main>', '<a href="/guides/removed">Removed</a></main>') }
+        : entry
+    )
+  }
+
+  it('passes verify: error on the problems the baseline has, listing each as known', async () => {
+    const file = await baselineFile()
+    const baseline = await readBaseline(file, { host: new RecordingHost() })
+    const check = await verify(await unpacked(brokenSite('missing-page').entries), {
+      mode: 'error',
+      domain: SITE_DOMAIN,
+      baseline
+    })
+    expect(check?.failure).toBeUndefined()
+    expect(check?.report.problems).toEqual([
+      expect.objectContaining({ check: 'broken-reference', target: '/guides/upgrade', known: true })
+    ])
+    expect(check?.report.baseline).toMatchObject({ source: file, known: 1, new: 0 })
+    expect(check?.report.baseline?.checkedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(commands('warning')).toEqual([
+      'Site check: broken reference (known): guides/deploy.html: a[href] "/guides/upgrade" points at /guides/upgrade, which is not in the site (known: the baseline has it)'
+    ])
+    expect(written()).toContain(`: 1 problem (1 known from the baseline ${file})`)
+  })
+
+  it('fails verify: error on a problem the baseline does not have, naming only that one', async () => {
+    const baseline = await readBaseline(await baselineFile(), { host: new RecordingHost() })
+    const check = await verify(await unpacked(withAnotherBrokenLink()), {
+      mode: 'error',
+      domain: SITE_DOMAIN,
+      baseline
+    })
+    expect(actionText(check?.failure?.message ?? '')).toMatch(
+      /^The site check found 1 new problem in .*\/site \(verify: error; 1 more the baseline has\): guides\/getting-started\.html: a\[href\] "\/guides\/removed" points at \/guides\/removed, which is not in the site\. Report: /
+    )
+    expect(check?.report.problems.map((problem) => [problem.target, problem.known])).toEqual([
+      ['/guides/removed', false],
+      ['/guides/upgrade', true]
+    ])
   })
 })

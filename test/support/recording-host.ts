@@ -15,29 +15,34 @@ export interface Recorded {
   annotation?: Annotation
 }
 
+interface RecordingOptions {
+  /** The inputs the host gives, named as in action.yml. */
+  inputs?: Record<string, string>
+  /** The folder newDirectory() gives. */
+  directory?: string
+  /** Told each info line as it is logged, to act on it. */
+  onInfo?: (line: string) => void
+}
+
 /**
  * A front end for unit tests that keeps what the engine tells it: every message with its level,
- * the secrets, the outputs and the summary, as the Action's host would receive them. Inputs behave
- * as @actions/core's: `''` when not given.
+ * the secrets, the outputs and the summary (rendered as @actions/core renders it), as the
+ * Action's host would receive them. Inputs behave as @actions/core's: `''` when not given.
  */
 export class RecordingHost implements Host {
   readonly messages: Recorded[] = []
   readonly secrets: string[] = []
   readonly outputs = new Map<string, string>()
-  readonly summaryParts: unknown[][] = []
   readonly progressIntervalMs?: number
-  /** Whether the host offers a summary page; set false to run as a front end without one. */
-  hasSummary = true
-  /** Set to make writing the summary fail, as a full disk would. */
-  summaryFailure?: Error
+  /** The job summary written so far, as HTML. */
+  summaryText = ''
+  /** Rejects every summary write, as a front end whose summary file cannot be written does. */
+  failSummary = false
 
-  constructor(
-    private readonly inputs: Record<string, string> = {},
-    private readonly directory?: string
-  ) {}
+  constructor(private readonly options: RecordingOptions = {}) {}
 
   input(name: string): string {
-    return this.inputs[name] ?? ''
+    return this.options.inputs?.[name] ?? ''
   }
 
   debug(message: string): void {
@@ -46,6 +51,7 @@ export class RecordingHost implements Host {
 
   info(message: string): void {
     this.record('info', message)
+    this.options.onInfo?.(message)
   }
 
   notice(message: string, annotation?: Annotation): void {
@@ -70,8 +76,8 @@ export class RecordingHost implements Host {
   }
 
   async newDirectory(jobId: string): Promise<string> {
-    if (!this.directory) throw new Error(`this test gave the host no folder (for job ${jobId})`)
-    return this.directory
+    if (!this.options.directory) throw new Error(`this test gave the host no folder (for job ${jobId})`)
+    return this.options.directory
   }
 
   setSecret(value: string): void {
@@ -83,12 +89,22 @@ export class RecordingHost implements Host {
     this.outputs.set(name, value)
   }
 
-  get summary(): Host['summary'] {
-    if (!this.hasSummary) return undefined
-    return async (add) => {
-      if (this.summaryFailure) throw this.summaryFailure
-      add(this.builder())
-    }
+  readonly summary = async (add: (summary: SummaryBuilder) => SummaryBuilder): Promise<void> => {
+    if (this.failSummary) throw new Error('EACCES: permission denied, open summary.md')
+    const builder = new TextSummary()
+    add(builder)
+    this.summaryText += builder.text
+  }
+
+  /** The log as lines: info as it is, the other levels after their name (`warning: …`). */
+  get lines(): string[] {
+    return this.messages
+      .filter(({ level }) => level !== 'secret' && level !== 'group')
+      .map(({ level, message }) => (level === 'info' || level === 'progress' ? message : `${level}: ${message}`))
+  }
+
+  get warnings(): { message: string; annotation?: Annotation }[] {
+    return this.of('warning').map(({ message, annotation }) => ({ message, annotation }))
   }
 
   /** The messages of the given levels (all, by default), one per line. */
@@ -124,22 +140,6 @@ export class RecordingHost implements Host {
   private record(level: Level, message: string, annotation?: Annotation): void {
     this.messages.push({ level, message: inWords(message, ACTION_WORDS), ...(annotation ? { annotation } : {}) })
   }
-
-  private builder(): SummaryBuilder {
-    const builder: SummaryBuilder = {
-      addHeading: (text, level) => this.part(builder, 'heading', text, level),
-      addTable: (rows) => this.part(builder, 'table', rows),
-      addList: (items, ordered) => this.part(builder, 'list', items, ordered),
-      addDetails: (label, content) => this.part(builder, 'details', label, content),
-      addRaw: (text) => this.part(builder, 'raw', text)
-    }
-    return builder
-  }
-
-  private part(builder: SummaryBuilder, ...part: unknown[]): SummaryBuilder {
-    this.summaryParts.push(part)
-    return builder
-  }
 }
 
 /** A run for a unit test: a recording host, a deadline (a minute by default), no cancellation. */
@@ -160,4 +160,41 @@ export function testRun(
 /** A message as the Action writes it, the settings it names in the workflow's words (not made inert: see log-text.ts). */
 export function actionText(message: string): string {
   return inWords(message, ACTION_WORDS)
+}
+
+/** A summary rendered the way @actions/core renders it, as HTML. */
+export class TextSummary implements SummaryBuilder {
+  text = ''
+
+  addHeading(text: string, level: number | string = 1): SummaryBuilder {
+    this.text += `<h${level}>${text}</h${level}>\n`
+    return this
+  }
+
+  addTable(rows: (string | { data: string; header?: boolean })[][]): SummaryBuilder {
+    const cell = (value: string | { data: string; header?: boolean }): string =>
+      typeof value === 'string'
+        ? `<td>${value}</td>`
+        : value.header
+          ? `<th>${value.data}</th>`
+          : `<td>${value.data}</td>`
+    this.text += `<table>${rows.map((row) => `<tr>${row.map(cell).join('')}</tr>`).join('')}</table>\n`
+    return this
+  }
+
+  addList(items: string[], ordered = false): SummaryBuilder {
+    const tag = ordered ? 'ol' : 'ul'
+    this.text += `<${tag}>${items.map((item) => `<li>${item}</li>`).join('')}</${tag}>\n`
+    return this
+  }
+
+  addDetails(label: string, content: string): SummaryBuilder {
+    this.text += `<details><summary>${label}</summary>${content}</details>\n`
+    return this
+  }
+
+  addRaw(text: string, addEOL = false): SummaryBuilder {
+    this.text += addEOL ? `${text}\n` : text
+    return this
+  }
 }

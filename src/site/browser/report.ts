@@ -91,6 +91,8 @@ function browserProblems(section: BrowserSection): Problem[] {
     if (!first) continue
     problems.push({
       check: 'runtime-origin',
+      kind: 'load',
+      target: origin.origin,
       file: first.page,
       message: `${first.page}: reaches ${origin.origin} at run time (${origin.types.join(', ')}, such as ${first.url}, started by ${first.initiator})${others(origin.pages)}; that fails without internet access`
     })
@@ -101,12 +103,20 @@ function browserProblems(section: BrowserSection): Problem[] {
     if (!first) continue
     problems.push({
       check: 'runtime-missing',
+      kind: 'missing',
+      target: resource.path,
       file: first.page,
       message: `${first.page}: ${first.type} ${resource.path} is not in the site (asked for at run time, started by ${first.initiator})${others(resource.pages)}`
     })
   }
   for (const error of section.scriptErrors) {
-    problems.push({ check: 'script-error', file: error.page, message: scriptErrorMessage(error) })
+    problems.push({
+      check: 'script-error',
+      kind: error.kind,
+      target: error.page,
+      file: error.page,
+      message: scriptErrorMessage(error)
+    })
   }
   return problems
 }

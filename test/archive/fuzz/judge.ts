@@ -2,16 +2,18 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { lstat, mkdir, readdir, readFile, readlink, realpath, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { ArchiveError, unpackSite, type ArchiveKind } from '../../../src/archive/index.js'
+import { ArchiveError, unpackSite, type ArchiveKind, type UnpackedSite } from '../../../src/archive/index.js'
 import type { Rule } from '../../../src/archive/policy.js'
 import { withoutLocale } from '../../support/archive-tools.ts'
 import { RecordingHost } from '../../support/recording-host.ts'
+import { byPath, filesOnDisk } from '../../support/site-files.ts'
 
 /**
  * What must hold for any archive, however mangled: the only error is an ArchiveError with a rule;
  * nothing is left beside the destination; the earlier site survives a refusal; an accepted tree
- * holds only files (0644 or 0755), folders (0755) and links that stay inside; and, where bsdtar
- * is installed, bsdtar extracts the same tree, or the difference is one the policy explains.
+ * holds only files (0644 or 0755), folders (0755) and links that stay inside, each file listed
+ * with the hash of what the disk holds; and, where bsdtar is installed, bsdtar extracts the same
+ * tree, or the difference is one the policy explains.
  */
 
 export type Outcome = 'accepted' | Rule
@@ -26,8 +28,9 @@ export async function judge(bytes: Buffer, kind: ArchiveKind, root: string, comp
   await mkdir(site, { recursive: true })
   await writeFile(path.join(site, 'index.html'), OLD_SITE)
   await writeFile(archive, bytes)
+  let unpacked: UnpackedSite | undefined
   const error = await unpackSite(archive, kind, site, { host: new RecordingHost() }).then(
-    () => undefined,
+    (result) => void (unpacked = result),
     (error: unknown) => error
   )
   await expectNothingBeside(root, work, archive)
@@ -42,6 +45,9 @@ export async function judge(bytes: Buffer, kind: ArchiveKind, root: string, comp
     return error.rule
   }
   const tree = await safeTree(site)
+  const reported = JSON.stringify(byPath(unpacked?.files ?? []))
+  if (reported !== JSON.stringify(await filesOnDisk(site)))
+    throw new Error(`the files unpackSite reports differ from the disk: ${reported}`)
   if (compare) await compareWithBsdtar(archive, root, tree)
   return 'accepted'
 }

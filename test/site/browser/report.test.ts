@@ -148,18 +148,24 @@ describe('mergeBrowserSection', () => {
     expect(added).toEqual([
       {
         check: 'runtime-origin',
+        kind: 'load',
+        target: 'https://api.search.example',
         file: 'index.html',
         message:
           'index.html: reaches https://api.search.example at run time (Fetch, XHR, such as https://api.search.example/q?x=1, started by script /js/search.js:1:5); 1 other page too; that fails without internet access'
       },
       {
         check: 'runtime-missing',
+        kind: 'missing',
+        target: '/_next/static/chunks/café.js',
         file: 'guides/a.html',
         message:
           'guides/a.html: Script /_next/static/chunks/café.js is not in the site (asked for at run time, started by script /guides/a.html:1:20)'
       },
       {
         check: 'script-error',
+        kind: 'exception',
+        target: 'guides/a.html',
         file: 'guides/a.html',
         message: 'guides/a.html: Uncaught Error: boom (at /js/app.js:4:2)'
       }

@@ -1,0 +1,182 @@
+import { open } from 'node:fs/promises'
+import { request, type Dispatcher } from 'undici'
+import { ActionError, asClause, systemCode } from './errors.js'
+import { formatBytes } from './format.js'
+import type { Host } from './host.js'
+import {
+  ATTEMPTS,
+  dispatcher as sharedDispatcher,
+  dropBody,
+  header,
+  isLoopbackHost,
+  MAX_BACKOFF_MS,
+  networkFailure,
+  redactUrl,
+  RETRYABLE_STATUSES
+} from './net.js'
+import { parseRetryAfter, retry, retryNote } from './retry.js'
+import { USER_AGENT } from './user-agent.js'
+
+/**
+ * A document a setting names by a path or a link: a manifest, or a site check report of an
+ * earlier run. A link is https (http only to a loopback address), followed through at most a few
+ * redirects, read within a size bound and retried as the API's calls are.
+ */
+
+export interface ReadDocumentOptions {
+  /** The most bytes the document may have; a larger one is not read further. */
+  maxBytes: number
+  /** Epoch milliseconds past which no attempt is started. */
+  deadline?: number
+  signal?: AbortSignal
+  /** First backoff between attempts; it doubles from there. */
+  retryBaseDelayMs?: number
+  /** The connection pool; the run's proxy-aware one unless a test brings its own. */
+  dispatcher?: Dispatcher
+  host: Pick<Host, 'info' | 'debug'>
+}
+
+const MAX_REDIRECTS = 5
+const REQUEST_TIMEOUT_MS = 30_000
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
+
+/** True when `source` names a link rather than a file. */
+function isLink(source: string): boolean {
+  return /^https?:\/\//i.test(source)
+}
+
+/** How a message names a source: a link without its query string, which may hold a signature. */
+export function describeSource(source: string): string {
+  return isLink(source) ? redactUrl(source) : source
+}
+
+/**
+ * The bytes of `source`, a file path or a link. Fails with an ActionError whose message says why,
+ * without naming the source (the caller does): `code` is `not-found`, `too-large`, `bad-link`,
+ * `insecure-link`, `redirects`, `http-status`, `network`, `out-of-time` or a system code.
+ */
+export async function readDocument(source: string, options: ReadDocumentOptions): Promise<Buffer> {
+  if (!isLink(source)) return readFileBounded(source, options.maxBytes)
+  const url = URL.parse(source)
+  if (!url) throw new ActionError('is not a valid link', { code: 'bad-link' })
+  return fetchDocument(url, options)
+}
+
+async function readFileBounded(file: string, maxBytes: number): Promise<Buffer> {
+  let handle
+  try {
+    handle = await open(file, 'r')
+  } catch (error) {
+    const code = systemCode(error)
+    if (code === 'ENOENT') throw new ActionError('does not exist', { code: 'not-found', cause: error })
+    throw new ActionError(`cannot be opened (${code ?? (error as Error).message})`, {
+      code: code ?? 'failed',
+      cause: error
+    })
+  }
+  try {
+    const stats = await handle.stat()
+    if (!stats.isFile()) throw new ActionError('is not a file', { code: 'not-a-file' })
+    if (stats.size > maxBytes) throw tooLarge(maxBytes)
+    const buffer = Buffer.alloc(stats.size + 1)
+    let filled = 0
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled)
+      if (bytesRead === 0) return buffer.subarray(0, filled)
+      filled += bytesRead
+      // It grew while being read.
+      if (filled > maxBytes) throw tooLarge(maxBytes)
+    }
+  } finally {
+    await handle.close()
+  }
+}
+
+async function fetchDocument(url: URL, options: ReadDocumentOptions): Promise<Buffer> {
+  const { host } = options
+  return retry(() => fetchOnce(url, options), {
+    attempts: ATTEMPTS,
+    baseDelayMs: options.retryBaseDelayMs ?? 1000,
+    maxDelayMs: MAX_BACKOFF_MS,
+    deadline: options.deadline,
+    signal: options.signal,
+    onRetry: (error, attempt, delayMs) =>
+      host.info(
+        `${redactUrl(url.href)}: ${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`
+      )
+  })
+}
+
+async function fetchOnce(first: URL, options: ReadDocumentOptions): Promise<Buffer> {
+  let url = first
+  for (let hop = 0; ; hop++) {
+    refuseInsecure(url)
+    options.host.debug(`GET ${redactUrl(url.href)}`)
+    const timeoutMs = Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, (options.deadline ?? Infinity) - Date.now()))
+    let response: Dispatcher.ResponseData
+    try {
+      response = await request(url, {
+        dispatcher: options.dispatcher ?? sharedDispatcher,
+        signal: options.signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        headers: { 'user-agent': USER_AGENT, accept: 'application/json' }
+      })
+    } catch (error) {
+      throw networkFailure(error)
+    }
+    const { statusCode } = response
+    const location = header(response.headers.location)
+    if (REDIRECT_STATUSES.has(statusCode) && location) {
+      await response.body.dump()
+      if (hop >= MAX_REDIRECTS)
+        throw new ActionError(`redirects more than ${MAX_REDIRECTS} times`, { code: 'redirects' })
+      url = new URL(location, url)
+      continue
+    }
+    if (statusCode < 200 || statusCode >= 300) {
+      await response.body.dump()
+      throw new ActionError(`was answered with HTTP ${statusCode}`, {
+        code: statusCode === 404 ? 'not-found' : 'http-status',
+        retryable: RETRYABLE_STATUSES.has(statusCode),
+        retryAfterMs: parseRetryAfter(response.headers['retry-after'])
+      })
+    }
+    return readBody(response, options.maxBytes)
+  }
+}
+
+async function readBody(response: Dispatcher.ResponseData, maxBytes: number): Promise<Buffer> {
+  const length = header(response.headers['content-length'])
+  if (length && /^\d+$/.test(length) && Number(length) > maxBytes) {
+    dropBody(response.body)
+    throw tooLarge(maxBytes)
+  }
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (size > maxBytes) {
+        dropBody(response.body)
+        throw tooLarge(maxBytes)
+      }
+      chunks.push(chunk)
+    }
+  } catch (error) {
+    if (error instanceof ActionError) throw error
+    throw networkFailure(error)
+  }
+  return Buffer.concat(chunks)
+}
+
+function refuseInsecure(url: URL): void {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return
+  throw new ActionError(`is not an https link (${url.protocol}// is allowed only to a loopback address)`, {
+    code: 'insecure-link'
+  })
+}
+
+function tooLarge(maxBytes: number): ActionError {
+  return new ActionError(`is larger than ${formatBytes(maxBytes)}`, { code: 'too-large' })
+}

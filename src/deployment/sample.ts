@@ -1,0 +1,109 @@
+import path from 'node:path'
+import type { Manifest } from '../manifest/schema.js'
+
+/**
+ * What the deployment must serve, from the manifest: each file and the content a host answers
+ * with at its path, the files chosen for a check, and the extensionless routes of the pages.
+ */
+
+/** A path of the site and the content a host must answer with there. */
+export interface ExpectedFile {
+  path: string
+  size: number
+  sha256: string
+}
+
+/** A page asked for without `.html`: `guides/x` for `guides/x.html`, `''` for the site's front page. */
+export interface ExpectedRoute {
+  route: string
+  page: ExpectedFile
+}
+
+/** Chain length past which a link is taken for a loop, as Linux does (MAXSYMLINKS). */
+const MAX_LINK_HOPS = 40
+
+/**
+ * Files that hosts do not all serve: dot files and folders (`.nojekyll`, `.well-known/`), and the
+ * rule files that Netlify and Cloudflare Pages read at the top instead of serving them.
+ */
+const HOST_FILES = new Set(['_redirects', '_headers', '_routes.json'])
+
+function isServed(file: string): boolean {
+  return !HOST_FILES.has(file) && !file.split('/').some((part) => part.startsWith('.'))
+}
+
+/**
+ * Every file a host serves, with the content it must answer with: a link answers with the file it
+ * leads to (hosts and sync tools follow links), so its entry takes that file's size and SHA-256; a
+ * link to a folder, or one that leads nowhere in the manifest, is not a file to fetch. In the
+ * manifest's order.
+ */
+export function servedFiles(manifest: Manifest): ExpectedFile[] {
+  const byPath = new Map(manifest.files.map((file) => [file.path, file]))
+  const served: ExpectedFile[] = []
+  for (const file of manifest.files) {
+    if (!isServed(file.path)) continue
+    let current = file
+    for (let hops = 0; current.link !== undefined && hops <= MAX_LINK_HOPS; hops++) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(current.path), current.link))
+      const next = target.startsWith('../') || path.posix.isAbsolute(target) ? undefined : byPath.get(target)
+      if (!next) break
+      current = next
+    }
+    if (current.link === undefined) served.push({ path: file.path, size: current.size, sha256: current.sha256 })
+  }
+  return served
+}
+
+/**
+ * The files compared: `index.html` first, then one file of each top folder in turn (the top
+ * level's own files counting as one folder), each folder's shallowest files first, so that a
+ * small sample covers every part of the site. The same manifest always gives the same sample.
+ */
+export function chooseFiles(files: readonly ExpectedFile[], count: number | 'all'): ExpectedFile[] {
+  const index = files.find((file) => file.path === 'index.html')
+  const wanted = count === 'all' ? files.length : count
+  const chosen = index ? [index] : []
+  const folders = new Map<string, ExpectedFile[]>()
+  for (const file of byDepthThenPath(files)) {
+    if (file === index) continue
+    const slash = file.path.indexOf('/')
+    const folder = slash === -1 ? '' : file.path.slice(0, slash)
+    const queue = folders.get(folder)
+    if (queue) queue.push(file)
+    else folders.set(folder, [file])
+  }
+  const queues = [...folders.values()]
+  for (let round = 0; chosen.length < wanted && queues.some((queue) => round < queue.length); round++) {
+    for (const queue of queues) {
+      const file = queue[round]
+      if (file !== undefined && chosen.length < wanted) chosen.push(file)
+    }
+  }
+  return chosen
+}
+
+/** The extensionless form of each chosen page, and the front page itself at the site's root. */
+export function routesOf(files: readonly ExpectedFile[]): ExpectedRoute[] {
+  const routes: ExpectedRoute[] = []
+  for (const page of files) {
+    if (page.path === 'index.html') routes.push({ route: '', page })
+    else if (page.path.endsWith('.html') && page.path !== '404.html' && !page.path.endsWith('/index.html'))
+      routes.push({ route: page.path.slice(0, -'.html'.length), page })
+  }
+  return routes
+}
+
+/** Shallowest first, then by path as UTF-8 bytes: the order of the manifest, whatever order it came in. */
+function byDepthThenPath(files: readonly ExpectedFile[]): ExpectedFile[] {
+  return files
+    .map((file) => ({ file, depth: depth(file.path), key: Buffer.from(file.path) }))
+    .sort((a, b) => a.depth - b.depth || Buffer.compare(a.key, b.key))
+    .map(({ file }) => file)
+}
+
+function depth(file: string): number {
+  let slashes = 0
+  for (const character of file) if (character === '/') slashes++
+  return slashes
+}

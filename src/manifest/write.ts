@@ -1,0 +1,81 @@
+import path from 'node:path'
+import type { Changes } from './compare.js'
+import { jsonWithListsByLine, replaceOwnFile } from './json-file.js'
+import {
+  Manifest,
+  MANIFEST_FILE,
+  MANIFEST_VERSION,
+  MAX_MANIFEST_BYTES,
+  sortByPath,
+  type ManifestFile
+} from './schema.js'
+
+/** What the export knows when it writes the manifest: the job, the archive, the files unpacked. */
+export interface ManifestFields {
+  jobId: string
+  /** Unknown when an existing job was collected without `domain`. */
+  domain?: string
+  /** The `version` setting, the export's label. */
+  exportVersion?: string
+  bundleSha256: string
+  createdAt?: Date
+  /** In any order: the manifest lists them by path. */
+  files: readonly ManifestFile[]
+}
+
+const CHANGES_FILE = 'changes.json'
+
+export function buildManifest(fields: ManifestFields): Manifest {
+  return {
+    version: MANIFEST_VERSION,
+    jobId: fields.jobId,
+    domain: fields.domain ?? null,
+    exportVersion: fields.exportVersion ?? null,
+    bundleSha256: fields.bundleSha256,
+    createdAt: (fields.createdAt ?? new Date()).toISOString(),
+    files: sortByPath(fields.files).map(({ path: file, size, sha256, link }) =>
+      link === undefined ? { path: file, size, sha256 } : { path: file, size, sha256, link }
+    )
+  }
+}
+
+/**
+ * Writes `manifest.json` into `directory` (the export's `path`, beside the site, so that it is not
+ * deployed with it), replacing one that an earlier run wrote there. Returns its path and content.
+ */
+export async function writeManifest(
+  directory: string,
+  fields: ManifestFields
+): Promise<{ path: string; manifest: Manifest }> {
+  const manifest = buildManifest(fields)
+  const file = path.join(directory, MANIFEST_FILE)
+  await replaceOwnFile(file, jsonWithListsByLine(manifest), {
+    isOurs: (text) => Manifest.safeParse(parseJson(text)).success,
+    maxBytes: MAX_MANIFEST_BYTES
+  })
+  return { path: file, manifest }
+}
+
+/** Writes `changes.json` beside the manifest, replacing one that an earlier run wrote there. */
+export async function writeChanges(directory: string, changes: Changes): Promise<string> {
+  const file = path.join(directory, CHANGES_FILE)
+  await replaceOwnFile(file, jsonWithListsByLine({ ...changes }), {
+    isOurs: (text) => isChanges(parseJson(text)),
+    maxBytes: 2 * MAX_MANIFEST_BYTES
+  })
+  return file
+}
+
+function isChanges(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const { version, added, removed, changed } = value as Partial<Record<keyof Changes, unknown>>
+  return version === 1 && [added, removed, changed].every(Array.isArray)
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
