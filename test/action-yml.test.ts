@@ -25,7 +25,12 @@ const CONTRACT_INPUTS: Record<string, string | undefined> = {
   version: undefined,
   verify: 'warn',
   'verify-browser': 'auto',
-  'verify-browser-pages': '25'
+  'verify-browser-pages': '25',
+  'compare-to': undefined,
+  'verify-baseline': undefined,
+  url: undefined,
+  manifest: undefined,
+  'check-files': '100'
 }
 const CONTRACT_OUTPUTS = [
   'job-id',
@@ -39,7 +44,16 @@ const CONTRACT_OUTPUTS = [
   'verify-report-path',
   'helm-values-path',
   'pr-link',
-  'comment-url'
+  'comment-url',
+  'manifest-path',
+  'files-added',
+  'files-removed',
+  'files-changed',
+  'changes-path',
+  'deployment-status',
+  'files-matching',
+  'files-compared',
+  'deployment-report-path'
 ]
 
 /** The first column of the markdown table under a heading. */

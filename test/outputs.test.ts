@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { outputsOf } from '../src/report/outputs.js'
-import type { AgentReport, ExportReport } from '../src/report/report.js'
+import type { AgentReport, DeploymentCheckReport, ExportReport } from '../src/report/report.js'
 import { readActionYaml } from './support/run-action.ts'
 
 const FULL_EXPORT: ExportReport = {
@@ -14,7 +14,19 @@ const FULL_EXPORT: ExportReport = {
   archive: { path: '/tmp/b.tar.gz', sha256: 'ab', sizeBytes: 3, kind: 'tar.gz' },
   sitePath: '/tmp/site',
   helmValuesPath: '/tmp/helm-values.yaml',
-  siteCheck: { reportPath: '/tmp/verify-report.json', report: {} as never }
+  siteCheck: { reportPath: '/tmp/verify-report.json', report: {} as never },
+  manifestPath: '/tmp/manifest.json',
+  changes: {
+    path: '/tmp/changes.json',
+    changes: { counts: { added: 2, removed: 1, changed: 3, unchanged: 40 } } as never
+  }
+}
+
+const FULL_CHECK: DeploymentCheckReport = {
+  command: 'check-deployment',
+  startedAt: 0,
+  deployment: { status: 'partial', counts: { filesCompared: 100, filesMatching: 37 } } as never,
+  reportPath: '/tmp/deployment-report.json'
 }
 
 const FULL_AGENT: AgentReport = {
@@ -26,10 +38,20 @@ const FULL_AGENT: AgentReport = {
 }
 
 describe('outputsOf', () => {
-  it('gives every output of action.yml from the reports of the two commands, and no other', async () => {
+  it('gives every output of action.yml from the reports of the three commands, and no other', async () => {
     const action = await readActionYaml()
-    const names = [...Object.keys(outputsOf(FULL_EXPORT)), ...Object.keys(outputsOf(FULL_AGENT))]
+    const names = [FULL_EXPORT, FULL_AGENT, FULL_CHECK].flatMap((report) => Object.keys(outputsOf(report)))
     expect(new Set(names)).toEqual(new Set(Object.keys(action.outputs)))
+  })
+
+  it('gives the counts as whole numbers', () => {
+    expect(outputsOf(FULL_EXPORT)).toMatchObject({ 'files-added': '2', 'files-removed': '1', 'files-changed': '3' })
+    expect(outputsOf(FULL_CHECK)).toEqual({
+      'deployment-status': 'partial',
+      'files-matching': '37',
+      'files-compared': '100',
+      'deployment-report-path': '/tmp/deployment-report.json'
+    })
   })
 
   it('keeps the job id and the last status seen of an export that timed out, and no page count yet', () => {

@@ -177,7 +177,9 @@ describe('readSettings: command', () => {
   })
 
   it.each(['Export', 'agent', 'deploy'])('rejects the command %j, naming the input', (command) => {
-    expect(exportError({ command })).toContain(`Input 'command' must be export or agent-job, got "${command}"`)
+    expect(exportError({ command })).toContain(
+      `Input 'command' must be export, agent-job, check-deployment, got "${command}"`
+    )
   })
 })
 
@@ -439,7 +441,6 @@ describe('readSettings: inputs that do nothing in the combination given', () => 
     [{ 'export-job-id': 'se_1' }, 'export-job-id'],
     [{ domain: 'docs.acme.dev' }, 'domain'],
     [{ extract: 'true' }, 'extract'],
-    [{ path: 'out' }, 'path'],
     [{ version: 'v1' }, 'version'],
     [{ 'mask-bundle-url': 'false' }, 'mask-bundle-url'],
     [{ verify: 'off' }, 'verify']
@@ -489,5 +490,103 @@ describe('the inputs read against action.yml', () => {
       const expected = spec.default?.includes('${{') ? undefined : spec.default
       expect(DEFAULTS[name as keyof typeof DEFAULTS], name).toBe(expected)
     }
+  })
+})
+
+describe('readSettings: check-deployment', () => {
+  const CHECK = { command: 'check-deployment', url: 'https://docs.acme.dev/', manifest: 'out/manifest.json' }
+
+  function checkSettings(inputs: Record<string, string>): ReturnType<typeof readSettings> {
+    setInputs({ ...CHECK, ...inputs })
+    return readSettings(host)
+  }
+
+  it('reads the site, the manifest and how many files to compare, without a key', () => {
+    expect(checkSettings({})).toEqual({
+      command: 'check-deployment',
+      url: 'https://docs.acme.dev/',
+      manifest: path.resolve('out/manifest.json'),
+      checkFiles: 100,
+      path: undefined,
+      timeoutMs: 1_800_000,
+      pollIntervalMs: 5000
+    })
+    expect(host.of('warning')).toEqual([])
+  })
+
+  it.each([
+    ['all', 'all'],
+    [' ALL ', 'all'],
+    ['25', 25]
+  ])('reads check-files %j as %j', (text, files) => {
+    expect(checkSettings({ 'check-files': text })).toMatchObject({ checkFiles: files })
+  })
+
+  it.each(['0', '-1', 'some', '1.5'])('rejects check-files %j, naming the input', (text) => {
+    expect(inputError({ ...CHECK, 'check-files': text }).message).toBe(
+      `Input 'check-files' must be a whole number of files (at least 1) or all, got "${text}"`
+    )
+  })
+
+  it('takes an http site (the command says so in a notice when it runs) and a manifest behind an https link', () => {
+    expect(
+      checkSettings({ url: 'http://docs.internal:8080/docs/', manifest: 'https://ci.acme.dev/m.json?sig=1' })
+    ).toMatchObject({ url: 'http://docs.internal:8080/docs/', manifest: 'https://ci.acme.dev/m.json?sig=1' })
+  })
+
+  it.each([
+    [{ url: 'ftp://docs.acme.dev' }, "Input 'url' must be the site's http:// or https:// address"],
+    [{ url: 'https://user:pass@docs.acme.dev' }, "Input 'url' must be the site's http:// or https:// address"],
+    [
+      { manifest: 'http://ci.acme.dev/manifest.json' },
+      "Input 'manifest' must be a path to a manifest or an https:// link"
+    ],
+    [{ url: '' }, "Input 'url' is required for command check-deployment"],
+    [{ manifest: '' }, "Input 'manifest' is required for command check-deployment"]
+  ])('rejects %j', (inputs, message) => {
+    expect(inputError({ ...CHECK, ...inputs }).message).toContain(message)
+  })
+
+  it('warns about the inputs of the other commands', () => {
+    checkSettings({ domain: 'docs.acme.dev', 'api-key': KEY })
+    expect(host.warnings.map(({ message }) => message)).toEqual([
+      "Input 'api-key' is used only by command export and command agent-job; it does nothing for command check-deployment",
+      "Input 'domain' is used only by command export; it does nothing for command check-deployment"
+    ])
+  })
+})
+
+describe('readSettings: compare-to and verify-baseline', () => {
+  it('makes paths absolute and keeps https links', () => {
+    expect(
+      exportSettings({
+        extract: 'true',
+        'compare-to': 'previous/manifest.json',
+        'verify-baseline': 'https://ci.acme.dev/r.json'
+      })
+    ).toMatchObject({
+      compareTo: path.resolve('previous/manifest.json'),
+      verifyBaseline: 'https://ci.acme.dev/r.json'
+    })
+  })
+
+  it('refuses a link that is not https', () => {
+    expect(exportError({ 'compare-to': 'http://ci.acme.dev/manifest.json' })).toContain(
+      "Input 'compare-to' must be a path to a manifest or an https:// link to one"
+    )
+  })
+
+  it('warns that compare-to does nothing without extract', () => {
+    exportSettings({ 'compare-to': 'manifest.json' })
+    expect(host.warnings.map(({ message }) => message)).toEqual([
+      "Input 'compare-to' does nothing without extract: true: the manifest is made as the site is unpacked"
+    ])
+  })
+
+  it('warns that path does nothing for agent-job', () => {
+    agentSettings({ path: 'out' })
+    expect(host.warnings.map(({ message }) => message)).toEqual([
+      "Input 'path' is used only by command export and command check-deployment; it does nothing for command agent-job"
+    ])
   })
 })

@@ -45219,7 +45219,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2631);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9987);
 
 process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)(process.argv.slice(2));
 
@@ -45228,7 +45228,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2631:
+/***/ 9987:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -45305,6 +45305,10 @@ var words = __nccwpck_require__(7522);
 
 
 
+/** The commands of the `command` input. */
+const COMMANDS = ['export', 'agent-job', 'check-deployment'];
+/** The commands that call the admin API. */
+const API_COMMANDS = ['export', 'agent-job'];
 /** Thrown for a malformed input; the message names the input and never holds a secret. */
 class InputError extends errors/* ActionError */.lZ {
     name = 'InputError';
@@ -45329,12 +45333,32 @@ const optionalId = schemas/* string */.YjP()
     .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
     .optional();
 /**
+ * A document given by a path or a link: a link must be https (http only to a loopback address) and
+ * carry no credentials; a path is made absolute, from the workspace the step runs in.
+ */
+function source(what) {
+    return schemas/* string */.YjP().transform((value, ctx) => {
+        if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+            return external_node_path_default().resolve(value);
+        const url = URL.parse(value);
+        const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && (0,net/* isLoopbackHost */.cW)(url.hostname));
+        if (!url || !secure || url.username || url.password) {
+            ctx.addIssue({
+                code: 'custom',
+                message: `must be a path to ${what} or an https:// link to one (without credentials), got "${url ? `${url.protocol}//${url.host}${url.pathname}` : value}"`
+            });
+            return core/* NEVER */.tm;
+        }
+        return url.href;
+    });
+}
+/**
  * Every input of action.yml, in its order, described once: the command that reads it, its default
  * and what it accepts. test/settings.test.ts checks the names and defaults against action.yml.
  */
 const INPUTS = {
     'api-key': {
-        command: 'both',
+        commands: API_COMMANDS,
         schema: schemas/* string */.YjP()
             .min(1, {
             error: 'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
@@ -45347,7 +45371,7 @@ const INPUTS = {
         })
     },
     'base-url': {
-        command: 'both',
+        commands: API_COMMANDS,
         default: 'https://api.mintlify.com',
         schema: schemas/* string */.YjP().transform((value, ctx) => {
             const url = URL.parse(value);
@@ -45373,14 +45397,14 @@ const INPUTS = {
         })
     },
     command: {
-        command: 'both',
+        commands: COMMANDS,
         default: 'export',
-        schema: schemas/* enum */.k5n(['export', 'agent-job'], {
-            error: (issue) => `must be export or agent-job, got "${String(issue.input)}"`
+        schema: schemas/* enum */.k5n(COMMANDS, {
+            error: (issue) => `must be ${COMMANDS.join(', ')}, got "${String(issue.input)}"`
         })
     },
     domain: {
-        command: 'export',
+        commands: ['export'],
         schema: schemas/* string */.YjP()
             .transform((value, ctx) => {
             if (!value)
@@ -45394,17 +45418,17 @@ const INPUTS = {
         })
             .optional()
     },
-    'export-job-id': { command: 'export', schema: optionalId },
-    'project-id': { command: 'agent-job', schema: optionalId },
-    'agent-job-id': { command: 'agent-job', schema: optionalId },
-    wait: { command: 'both', default: 'true', schema: bool },
-    'timeout-seconds': { command: 'both', default: '1800', schema: seconds },
-    'poll-interval-seconds': { command: 'both', default: '5', schema: seconds },
-    download: { command: 'export', default: 'true', schema: bool },
-    extract: { command: 'export', default: 'false', schema: bool },
-    path: { command: 'export', schema: schemas/* string */.YjP().optional() },
+    'export-job-id': { commands: ['export'], schema: optionalId },
+    'project-id': { commands: ['agent-job'], schema: optionalId },
+    'agent-job-id': { commands: ['agent-job'], schema: optionalId },
+    wait: { commands: API_COMMANDS, default: 'true', schema: bool },
+    'timeout-seconds': { commands: COMMANDS, default: '1800', schema: seconds },
+    'poll-interval-seconds': { commands: COMMANDS, default: '5', schema: seconds },
+    download: { commands: ['export'], default: 'true', schema: bool },
+    extract: { commands: ['export'], default: 'false', schema: bool },
+    path: { commands: ['export', 'check-deployment'], schema: schemas/* string */.YjP().optional() },
     'comment-on': {
-        command: 'agent-job',
+        commands: ['agent-job'],
         schema: schemas/* string */.YjP()
             .regex(/^#?[1-9]\d{0,9}$/, {
             error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
@@ -45412,45 +45436,75 @@ const INPUTS = {
             .transform((value) => Number(value.replace('#', '')))
             .optional()
     },
-    'github-token': { command: 'agent-job', default: '${{ github.token }}', schema: schemas/* string */.YjP() },
-    'mask-bundle-url': { command: 'export', default: 'true', schema: bool },
+    'github-token': { commands: ['agent-job'], default: '${{ github.token }}', schema: schemas/* string */.YjP() },
+    'mask-bundle-url': { commands: ['export'], default: 'true', schema: bool },
     paths: {
-        command: 'export',
+        commands: ['export'],
         schema: schemas/* string */.YjP().transform((value) => value
             .split(/\r?\n/)
             .map((line) => line.trim())
             .filter(Boolean))
     },
-    version: { command: 'export', schema: schemas/* string */.YjP().optional() },
+    version: { commands: ['export'], schema: schemas/* string */.YjP().optional() },
     verify: {
-        command: 'export',
+        commands: ['export'],
         default: 'warn',
         schema: schemas/* enum */.k5n(['warn', 'error', 'off'], {
             error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
         })
     },
     'verify-browser': {
-        command: 'export',
+        commands: ['export'],
         default: 'auto',
         schema: schemas/* enum */.k5n(['auto', 'on', 'off'], {
             error: (issue) => `must be auto, on or off, got "${String(issue.input)}"`
         })
     },
     'verify-browser-pages': {
-        command: 'export',
+        commands: ['export'],
         default: '25',
         schema: schemas/* string */.YjP()
             .regex(/^\s*[1-9]\d{0,5}\s*$/, {
             error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"`
         })
             .transform(Number)
+    },
+    'compare-to': { commands: ['export'], schema: source('a manifest').optional() },
+    'verify-baseline': { commands: ['export'], schema: source('a site check report').optional() },
+    url: {
+        commands: ['check-deployment'],
+        schema: schemas/* string */.YjP()
+            .transform((value, ctx) => {
+            if (!value)
+                return undefined;
+            const url = URL.parse(value);
+            if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) {
+                ctx.addIssue({
+                    code: 'custom',
+                    message: `must be the site's http:// or https:// address, without credentials, got "${url ? `${url.protocol}//${url.host}${url.pathname}` : value}"`
+                });
+                return core/* NEVER */.tm;
+            }
+            return url.href;
+        })
+            .optional()
+    },
+    manifest: { commands: ['check-deployment'], schema: source('a manifest').optional() },
+    'check-files': {
+        commands: ['check-deployment'],
+        default: '100',
+        schema: schemas/* string */.YjP()
+            .regex(/^\s*([1-9]\d{0,6}|all)\s*$/i, {
+            error: (issue) => `must be a whole number of files (at least 1) or all, got "${issue.input}"`
+        })
+            .transform((value) => (value.trim().toLowerCase() === 'all' ? 'all' : Number(value)))
     }
 };
 const SPECS = Object.entries(INPUTS);
 const INPUT_NAMES = SPECS.map(([name]) => name);
 const INPUT_OFFERS = SPECS.map(([name, spec]) => ({
     name,
-    command: spec.command,
+    commands: spec.commands,
     default: spec.default,
     switch: spec.schema === bool,
     choices: spec.schema instanceof schemas/* ZodEnum */.Vb4 ? spec.schema.options.map(String) : undefined
@@ -45466,14 +45520,21 @@ function isExpression(value) {
 const DEFAULTS = Object.fromEntries(SPECS.flatMap(([name, spec]) => spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]]));
 /** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
 const OPTIONAL = SPECS.filter(([, spec]) => spec.schema instanceof schemas/* ZodOptional */.IiU).map(([name]) => name);
-const EXPORT_ONLY = SPECS.filter(([, spec]) => spec.command === 'export').map(([name]) => name);
-const AGENT_ONLY = SPECS.filter(([, spec]) => spec.command === 'agent-job').map(([name]) => name);
-const InputsSchema = schemas/* object */.Ikc(Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])))
-    .superRefine((inputs, ctx) => {
+const InputsSchema = schemas/* object */.Ikc(Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])));
+/**
+ * The inputs `command` reads, parsed: the others are neither checked nor kept (they get a warning
+ * when given, see ineffectiveInputs).
+ */
+function schemaOf(command) {
+    const read = SPECS.filter(([, spec]) => spec.commands.includes(command)).map(([name]) => name);
+    return InputsSchema.pick(Object.fromEntries(read.map((name) => [name, true]))).superRefine((inputs, ctx) => requireTogether(command, inputs, ctx));
+}
+/** The inputs that each command needs, or that need each other. */
+function requireTogether(command, inputs, ctx) {
     const missing = (input, why) => {
         ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` });
     };
-    if (inputs.command === 'export') {
+    if (command === 'export') {
         if (!inputs.domain && !inputs['export-job-id'])
             missing('domain', `for ${(0,words/* setting */.Pe)('command', 'export')} unless ${(0,words/* setting */.Pe)('export-job-id')} is given`);
         if (inputs.extract && !inputs.download) {
@@ -45484,7 +45545,7 @@ const InputsSchema = schemas/* object */.Ikc(Object.fromEntries(SPECS.map(([name
             });
         }
     }
-    else {
+    else if (command === 'agent-job') {
         if (!inputs['project-id'])
             missing('project-id', `for ${(0,words/* setting */.Pe)('command', 'agent-job')}`);
         if (!inputs['agent-job-id'])
@@ -45492,7 +45553,13 @@ const InputsSchema = schemas/* object */.Ikc(Object.fromEntries(SPECS.map(([name
         if (inputs['comment-on'] && !inputs['github-token'])
             missing('github-token', `when ${(0,words/* setting */.Pe)('comment-on')} is set`);
     }
-});
+    else {
+        if (!inputs.url)
+            missing('url', `for ${(0,words/* setting */.Pe)('command', 'check-deployment')}`);
+        if (!inputs.manifest)
+            missing('manifest', `for ${(0,words/* setting */.Pe)('command', 'check-deployment')}`);
+    }
+}
 /**
  * Reads every input once and returns validated settings.
  * The key is masked before anything else happens, so no later log line can show it.
@@ -45503,9 +45570,12 @@ function readSettings(host) {
         host.setSecret(raw['api-key']);
     if (raw['github-token'])
         host.setSecret(raw['github-token']);
-    const parsed = InputsSchema.safeParse(raw);
+    const command = InputsSchema.shape.command.safeParse(raw.command);
+    const parsed = command.success
+        ? schemaOf(command.data).safeParse(raw)
+        : { success: false, error: command.error, data: undefined };
     if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${(0,words/* settingSubject */.de)(String(issue.path[0]))} ${issue.message}`);
+        const problems = parsed.error.issues.map((issue) => `${(0,words/* settingSubject */.de)(String(issue.path[0] ?? 'command'))} ${issue.message}`);
         throw new InputError(problems.join('; '));
     }
     const inputs = parsed.data;
@@ -45513,42 +45583,62 @@ function readSettings(host) {
         announceDomainReduction(host, raw.domain, inputs.domain);
     for (const [input, why] of ineffectiveInputs(inputs, given))
         host.warning(`${(0,words/* settingSubject */.de)(input)} ${why}`);
+    const settings = settingsOf(inputs);
+    for (const [key, value] of Object.entries(settings)) {
+        if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined)
+            host.debug(`${key} = ${JSON.stringify(value)}`);
+    }
+    return settings;
+}
+function settingsOf(inputs) {
     const common = {
-        apiKey: inputs['api-key'],
-        baseUrl: inputs['base-url'],
-        wait: inputs.wait,
         timeoutMs: inputs['timeout-seconds'],
         pollIntervalMs: inputs['poll-interval-seconds']
     };
-    const settings = inputs.command === 'export'
-        ? {
+    const folder = inputs.path ? external_node_path_default().resolve(inputs.path) : undefined;
+    if (inputs.command === 'check-deployment') {
+        return {
             ...common,
-            command: 'export',
-            domain: inputs.domain,
-            exportJobId: inputs['export-job-id'],
-            download: inputs.download,
-            extract: inputs.extract,
-            path: inputs.path ? external_node_path_default().resolve(inputs.path) : undefined,
-            maskBundleUrl: inputs['mask-bundle-url'],
-            paths: inputs.paths,
-            version: inputs.version,
-            verify: inputs.verify,
-            verifyBrowser: inputs['verify-browser'],
-            verifyBrowserPages: inputs['verify-browser-pages']
-        }
-        : {
-            ...common,
+            command: 'check-deployment',
+            url: inputs.url ?? '',
+            manifest: inputs.manifest ?? '',
+            checkFiles: inputs['check-files'],
+            path: folder
+        };
+    }
+    const api = {
+        ...common,
+        apiKey: inputs['api-key'],
+        baseUrl: inputs['base-url'],
+        wait: inputs.wait
+    };
+    if (inputs.command === 'agent-job') {
+        return {
+            ...api,
             command: 'agent-job',
             projectId: inputs['project-id'] ?? '',
             agentJobId: inputs['agent-job-id'] ?? '',
             commentOn: inputs['comment-on'],
             githubToken: inputs['github-token']
         };
-    for (const [key, value] of Object.entries(settings)) {
-        if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined)
-            host.debug(`${key} = ${JSON.stringify(value)}`);
     }
-    return settings;
+    return {
+        ...api,
+        command: 'export',
+        domain: inputs.domain,
+        exportJobId: inputs['export-job-id'],
+        download: inputs.download,
+        extract: inputs.extract,
+        path: folder,
+        maskBundleUrl: inputs['mask-bundle-url'],
+        paths: inputs.paths,
+        version: inputs.version,
+        verify: inputs.verify,
+        verifyBrowser: inputs['verify-browser'],
+        verifyBrowserPages: inputs['verify-browser-pages'],
+        compareTo: inputs['compare-to'],
+        verifyBaseline: inputs['verify-baseline']
+    };
 }
 /** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
 function readRawInputs(host) {
@@ -45574,8 +45664,14 @@ function ineffectiveInputs(inputs, given) {
             if (given.has(name))
                 found.push([name, why]);
     };
-    if (inputs.command === 'export') {
-        unused(AGENT_ONLY, `is used only by ${(0,words/* setting */.Pe)('command', 'agent-job')}; it does nothing for ${(0,words/* setting */.Pe)('command', 'export')}`);
+    const { command } = inputs;
+    for (const [name, spec] of SPECS) {
+        if (spec.commands.includes(command))
+            continue;
+        const users = spec.commands.map((user) => (0,words/* setting */.Pe)('command', user)).join(' and ');
+        unused([name], `is used only by ${users}; it does nothing for ${(0,words/* setting */.Pe)('command', command)}`);
+    }
+    if (command === 'export') {
         const checksSite = inputs.extract && inputs.verify !== 'off';
         if (inputs['export-job-id']) {
             // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
@@ -45586,19 +45682,19 @@ function ineffectiveInputs(inputs, given) {
         else if (!inputs.wait) {
             unused(['extract', 'verify'], `does nothing with ${(0,words/* setting */.Pe)('wait', 'false')}: the step returns once the job is started, before there is anything to unpack`);
         }
-        if (!inputs.extract)
+        if (!inputs.extract) {
             unused(['verify'], `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')}: only an unpacked site is checked`);
+            unused(['compare-to'], `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')}: the manifest is made as the site is unpacked`);
+        }
         // verify-browser: off asks for nothing, so it is never an input that does nothing.
         const browserInputs = inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages'];
-        if (!checksSite)
-            unused(browserInputs, `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')} and ${(0,words/* setting */.Pe)('verify')} not off: the browser pass is part of the site check`);
+        if (!checksSite) {
+            unused([...browserInputs, 'verify-baseline'], `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')} and ${(0,words/* setting */.Pe)('verify')} not off: it is part of the site check`);
+        }
         else if (inputs['verify-browser'] === 'off')
             unused(['verify-browser-pages'], `does nothing with ${(0,words/* setting */.Pe)('verify-browser', 'off')}`);
     }
-    else {
-        unused(EXPORT_ONLY, `is used only by ${(0,words/* setting */.Pe)('command', 'export')}; it does nothing for ${(0,words/* setting */.Pe)('command', 'agent-job')}`);
-    }
-    if (!inputs.wait)
+    if (command !== 'check-deployment' && !inputs.wait)
         unused(['poll-interval-seconds'], `does nothing with ${(0,words/* setting */.Pe)('wait', 'false')}: the job is read once, not polled`);
     return found;
 }
@@ -45666,15 +45762,8 @@ var undici = __nccwpck_require__(6752);
 var log_text = __nccwpck_require__(9357);
 // EXTERNAL MODULE: ./src/core/retry.ts
 var retry = __nccwpck_require__(7253);
-;// CONCATENATED MODULE: ./src/core/user-agent.ts
-/** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
-const ACTION_VERSION = '1.0.0';
-/**
- * Sent with every request, to the API and to the storage host, so that their operators can tell
- * this action's traffic and version apart from other clients.
- */
-const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/acme/mintlify-static-export-action) node/${process.versions.node}`;
-
+// EXTERNAL MODULE: ./src/core/user-agent.ts
+var user_agent = __nccwpck_require__(2516);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
@@ -45959,7 +46048,7 @@ class ApiClient {
                 headers: {
                     authorization: `Bearer ${this.options.apiKey}`,
                     accept: 'application/json',
-                    'user-agent': USER_AGENT,
+                    'user-agent': user_agent/* USER_AGENT */._,
                     ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
                     ...options.headers
                 },
@@ -46078,7 +46167,8 @@ const NAMES = {
     helmValues: 'helm-values.yaml',
     verifyReport: 'verify-report.json',
     manifest: 'manifest.json',
-    changes: 'changes.json'
+    changes: 'changes.json',
+    deploymentReport: 'deployment-report.json'
 };
 /** Where each of the run's files goes in `directory`. */
 function layoutOf(directory) {
@@ -46336,8 +46426,200 @@ function shorten(message) {
     return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+;// CONCATENATED MODULE: ./src/deployment/report.ts
+
+
+
+
+/**
+ * The deployment check's outcome and its JSON report (docs/after-the-deploy.md documents it):
+ * every file compared and every route tried, with what the host served.
+ */
+const DEPLOYMENT_REPORT_VERSION = 1;
+/** Mismatches of each kind named in the step's error. */
+const EXAMPLES = 3;
+function deploymentStatus(files, routes) {
+    const matching = files.filter((file) => file.status === 'match').length;
+    if (matching === files.length && routes.every((route) => route.status === 'match'))
+        return 'current';
+    if ([...files, ...routes].every((item) => item.status === 'unreachable'))
+        return 'unreachable';
+    return matching === 0 ? 'stale' : 'partial';
+}
+/** How the status reads in the log and the error: "partly rolled out (37 of 100 match)". */
+function describeStatus(report) {
+    const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
+    const routes = routesAnswering < routesTried ? `; ${routesTried - routesAnswering} of ${routesTried} routes do not answer` : '';
+    switch (report.status) {
+        case 'current':
+            return `current (${filesMatching} of ${filesCompared} files match${routesTried > 0 ? `, ${routesTried} routes answer` : ''})`;
+        case 'partial':
+            return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
+        case 'stale':
+            return `stale: it serves another export (none of ${filesCompared} files match${routes})`;
+        case 'unreachable':
+            return 'unreachable: the host did not answer';
+    }
+}
+/**
+ * The step's one error when the deployment is not current: the status, then examples of each kind
+ * of mismatch, then where the report is.
+ */
+function deploymentError(report, reportPath) {
+    const lines = [
+        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,format/* formatDuration */.a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,log_text/* oneLine */.T)(report.manifest.jobId)}.`
+    ];
+    for (const status of ['differs', 'missing', 'error', 'unreachable']) {
+        const files = report.files.filter((file) => file.status === status);
+        if (files.length > 0)
+            lines.push(`${heading(status, files.length, 'file')}: ${examples(files.map(describeFile))}`);
+    }
+    const routes = report.routes.filter((route) => route.status !== 'match');
+    if (routes.length > 0)
+        lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`);
+    if (reportPath)
+        lines.push(`Report: ${reportPath}`);
+    return new errors/* ActionError */.lZ(lines.join('\n'), { code: `deployment-${report.status}` });
+}
+function heading(status, count, noun) {
+    const words = { differs: 'other content', missing: 'missing', error: 'errors', unreachable: 'no answer' };
+    return `${words[status]}, ${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+function examples(items) {
+    const shown = items.slice(0, EXAMPLES).join('; ');
+    return items.length > EXAMPLES ? `${shown}; …and ${items.length - EXAMPLES} more` : shown;
+}
+function describeFile(file) {
+    return `${(0,log_text/* oneLine */.T)(file.path)} (${file.detail ?? file.status})`;
+}
+function describeRoute(route) {
+    return `/${(0,log_text/* oneLine */.T)(route.route)} (${route.detail ?? route.status})`;
+}
+async function writeDeploymentReport(report, file) {
+    await (0,promises_.writeFile)(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/deployment/summary.ts
+
+
+
+/** Files and routes listed that do not match; the report has them all. */
+const deployment_summary_LISTED = 10;
+/** The deployment check's section of the job summary: the outcome, the counts, the first mismatches. */
+function addDeploymentSection(summary, report, reportPath) {
+    const { counts, manifest } = report;
+    const rows = [
+        ['Status', `<strong>${escapeHtml(report.status)}</strong>: ${escapeHtml(describeStatus(report))}`],
+        ['Site', code(report.url)],
+        [
+            'Export',
+            `${code(manifest.jobId)}${manifest.exportVersion === null ? '' : ` (${escapeHtml(manifest.exportVersion)})`}, ${manifest.files} files`
+        ],
+        ['Files matching', `${counts.filesMatching} of ${counts.filesCompared}`],
+        ['Routes without .html answering', `${counts.routesAnswering} of ${counts.routesTried}`],
+        ['Time', `${(0,format/* formatDuration */.a3)(report.durationMs)}, ${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}`],
+        ['Report', code(reportPath)]
+    ];
+    addTable(summary.addHeading('Deployment', 3), ['Check', 'Result'], rows);
+    const mismatches = [
+        ...report.files
+            .filter((file) => file.status !== 'match')
+            .map((file) => [code(file.path), escapeHtml(file.status), escapeHtml(file.detail ?? '')]),
+        ...report.routes
+            .filter((route) => route.status !== 'match')
+            .map((route) => [code(`/${route.route}`), `route ${escapeHtml(route.status)}`, escapeHtml(route.detail ?? '')])
+    ];
+    if (mismatches.length > 0) {
+        const heading = mismatches.length > deployment_summary_LISTED
+            ? `Not matching: ${deployment_summary_LISTED} of ${mismatches.length}; all are in the report`
+            : 'Not matching';
+        addTable(summary.addHeading(heading, 4), ['Path', 'Status', 'Detail'], mismatches.slice(0, deployment_summary_LISTED));
+    }
+    return summary;
+}
+/** Writes the section to the job summary, when the front end has one; a failure is a warning. */
+async function writeDeploymentSummary(report, reportPath, host) {
+    await writeSummary(host, 'the deployment check to the job summary', (summary) => addDeploymentSection(summary, report, reportPath));
+}
+
+;// CONCATENATED MODULE: ./src/manifest/report.ts
+
+
+/** Paths listed of each kind (added, removed, changed) in the log and the summary; changes.json has them all. */
+const report_LISTED = 10;
+const CHANGE_KINDS = ['added', 'removed', 'changed'];
+/** The first paths of one kind to show, pages before other files. */
+function shownPaths(changes, kind) {
+    const list = changes[kind];
+    return [...list.filter((file) => file.page), ...list.filter((file) => !file.page)]
+        .slice(0, report_LISTED)
+        .map((file) => file.path);
+}
+/** Said under a list that shows only its first paths: "10 of 412; all are in changes.json". */
+function cutNote(changes, kind, changesPath) {
+    const total = changes[kind].length;
+    return total > report_LISTED ? `${report_LISTED} of ${total}; all are in ${external_node_path_default().basename(changesPath)}` : undefined;
+}
+/** "export job job_1 (2026-11-22, created 2026-11-22T09:00:00.000Z)". */
+function describeExport(of) {
+    const details = [of.exportVersion, `created ${of.createdAt}`].filter((detail) => detail !== null);
+    return `export job ${of.jobId} (${details.join(', ')})`;
+}
+/** "3 added (2 pages), 1 removed, 12 changed (10 pages), 400 unchanged". */
+function countsLine(counts, pages) {
+    const part = (kind) => {
+        const ofPages = kind !== 'unchanged' && pages[kind] > 0 ? ` (${pages[kind]} page${pages[kind] === 1 ? '' : 's'})` : '';
+        return `${counts[kind]} ${kind}${ofPages}`;
+    };
+    return ['added', 'removed', 'changed', 'unchanged'].map(part).join(', ');
+}
+/** The changes in the run's log: the counts, and the first paths of each kind. */
+function logChanges(changes, changesPath, host) {
+    host.info(`Changes since ${(0,log_text/* oneLine */.T)(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`);
+    for (const kind of CHANGE_KINDS) {
+        for (const shown of shownPaths(changes, kind))
+            host.info(`  ${kind}: ${(0,log_text/* oneLine */.T)(shown)}`);
+        const note = cutNote(changes, kind, changesPath);
+        if (note)
+            host.info(`  …${kind}: ${note}`);
+    }
+    host.info(`Changes: ${changesPath}`);
+}
+
+;// CONCATENATED MODULE: ./src/manifest/summary.ts
+
+
+const HEADINGS = { added: 'Added', removed: 'Removed', changed: 'Changed' };
+/** The "Changes" section: what the site gained, lost and changed since the export compared with. */
+function addChangesSection(summary, changes, changesPath) {
+    const { counts, pages } = changes;
+    summary.addHeading('Changes', 3).addRaw(`<p>Since ${escapeHtml(describeExport(changes.previous))}.</p>`, true);
+    addTable(summary, ['', 'Files', 'of which pages'], [
+        ['Added', String(counts.added), String(pages.added)],
+        ['Removed', String(counts.removed), String(pages.removed)],
+        ['Changed', String(counts.changed), String(pages.changed)],
+        ['Unchanged', String(counts.unchanged), String(pages.unchanged)]
+    ]);
+    for (const kind of CHANGE_KINDS) {
+        const shown = shownPaths(changes, kind);
+        if (shown.length === 0)
+            continue;
+        summary.addHeading(HEADINGS[kind], 4).addList(shown.map(code));
+        const note = cutNote(changes, kind, changesPath);
+        if (note)
+            summary.addRaw(`<p>${escapeHtml(note)}.</p>`, true);
+    }
+    return summary.addRaw(`<p>All changes: ${code(changesPath)}</p>`, true);
+}
+/** Writes the section to the job summary, when the front end has one; a failure is a warning. */
+async function writeChangesSummary(changes, changesPath, host) {
+    await writeSummary(host, 'the changes to the job summary', (summary) => addChangesSection(summary, changes, changesPath));
+}
+
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __nccwpck_require__(8500);
+var external_node_timers_promises_ = __nccwpck_require__(8500);
 ;// CONCATENATED MODULE: ./src/core/poll.ts
 
 /** Polls are spaced out on long jobs to at most this, unless the user asked for longer. */
@@ -46351,7 +46633,7 @@ function nextIntervalMs(intervalMs, elapsedMs) {
 }
 /** Reads until the state is final or the deadline passes; a timeout is an outcome, not an error. */
 async function pollUntil(options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,promises_.setTimeout)(ms, undefined, { signal }));
+    const sleep = options.sleep ?? ((ms, signal) => (0,external_node_timers_promises_.setTimeout)(ms, undefined, { signal }));
     const startedAt = Date.now();
     let state;
     for (let polls = 1;; polls++) {
@@ -46432,12 +46714,692 @@ async function waitForAgentJob(settings, report, client, run) {
     return outcome.state;
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/deployment/decode.ts
+
+
+
+
+const CODINGS = {
+    gzip: { stream: () => (0,external_node_zlib_.createGunzip)(), atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength }) },
+    'x-gzip': {
+        stream: () => (0,external_node_zlib_.createGunzip)(),
+        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength })
+    },
+    deflate: {
+        stream: () => (0,external_node_zlib_.createInflate)(),
+        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.inflateSync)(bytes, { maxOutputLength })
+    },
+    br: {
+        stream: () => (0,external_node_zlib_.createBrotliDecompress)(),
+        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.brotliDecompressSync)(bytes, { maxOutputLength })
+    },
+    zstd: {
+        stream: () => (0,external_node_zlib_.createZstdDecompress)(),
+        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.zstdDecompressSync)(bytes, { maxOutputLength })
+    }
+};
+/** What the check asks hosts for: every coding it can undo. */
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/**
+ * An encoded body this small is decoded in one synchronous call once it has arrived: a zlib
+ * stream per answer costs more than the decoding of a page (BENCHMARKS.md, figure 9). Larger ones
+ * stream through the decoders.
+ */
+const AT_ONCE_BYTES = 1024 * 1024;
+class TooLarge extends Error {
+}
+/** The codings of a Content-Encoding header, in the order they were applied; `identity` dropped. */
+function parseCodings(value) {
+    return (value ?? '')
+        .split(',')
+        .map((coding) => coding.trim().toLowerCase())
+        .filter((coding) => coding !== '' && coding !== 'identity');
+}
+function isKnownCoding(coding) {
+    return Object.hasOwn(CODINGS, coding);
+}
+/**
+ * Reads `body` through the decoders of `codings` (known ones: see isKnownCoding) and hashes what
+ * comes out. Stops reading once more than `maxBytes` came out. A decoder's failure is thrown as it
+ * is; so is a failure of the body.
+ */
+async function hashDecoded(body, codings, maxBytes) {
+    const decoders = [...codings].reverse().map((coding) => CODINGS[coding]);
+    const hashing = (0,external_node_crypto_.createHash)('sha256');
+    let size = 0;
+    const take = (chunk) => {
+        size += chunk.length;
+        if (size > maxBytes)
+            throw new TooLarge();
+        hashing.update(chunk);
+    };
+    try {
+        if (decoders.length === 0) {
+            // pipeline() costs more than reading a small file.
+            for await (const chunk of body)
+                take(chunk);
+            return { sha256: hashing.digest('hex'), size };
+        }
+        const iterator = body[Symbol.asyncIterator]();
+        const head = [];
+        let headBytes = 0;
+        for (;;) {
+            const next = await iterator.next();
+            if (next.done)
+                return decodeAtOnce(Buffer.concat(head), decoders, maxBytes);
+            head.push(next.value);
+            headBytes += next.value.length;
+            if (headBytes > AT_ONCE_BYTES)
+                break;
+        }
+        const rest = async function* () {
+            yield* head;
+            for (let next = await iterator.next(); !next.done; next = await iterator.next())
+                yield next.value;
+        };
+        await pipelineOf(external_node_stream_.Readable.from(rest()), ...decoders.map((decoder) => decoder.stream()), async (chunks) => {
+            for await (const chunk of chunks)
+                take(chunk);
+        });
+        return { sha256: hashing.digest('hex'), size };
+    }
+    catch (error) {
+        if (error instanceof TooLarge)
+            return { tooLarge: true, size };
+        throw error;
+    }
+}
+function decodeAtOnce(encoded, decoders, maxBytes) {
+    let bytes = encoded;
+    for (const [i, decoder] of decoders.entries()) {
+        // A coding under another is itself compressed: it may be a little larger than what it holds.
+        const last = i === decoders.length - 1;
+        try {
+            bytes = decoder.atOnce(bytes, last ? maxBytes + 1 : 2 * maxBytes + 1024);
+        }
+        catch (error) {
+            if (error.code === 'ERR_BUFFER_TOO_LARGE')
+                return { tooLarge: true, size: maxBytes + 1 };
+            throw error;
+        }
+    }
+    if (bytes.length > maxBytes)
+        return { tooLarge: true, size: bytes.length };
+    return { sha256: (0,external_node_crypto_.hash)('sha256', bytes, 'hex'), size: bytes.length };
+}
+/** pipeline() through any number of decoders, which its types spell out one count at a time. */
+const pipelineOf = external_node_stream_promises_namespaceObject.pipeline;
+
+;// CONCATENATED MODULE: ./src/deployment/fetch.ts
+
+
+
+
+
+
+
+/** Read of an error page at most, so that the connection can serve the next request. */
+const ERROR_PAGE_BYTES = 64 * 1024;
+const MAX_REDIRECTS = 5;
+const REQUEST_TIMEOUT_MS = 30_000;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** A transient status after the last attempt: the answer it is. */
+class PassingStatus extends errors/* ActionError */.lZ {
+    status;
+    constructor(status, retryAfterMs) {
+        super(`answered HTTP ${status}`, { code: 'http-status', retryable: true, retryAfterMs });
+        this.status = status;
+    }
+}
+/** What `url` serves, within `maxBytes` of decoded body, retried as the API's calls are. */
+async function fetchServed(url, maxBytes, options) {
+    try {
+        return await (0,retry/* retry */.L5)(() => fetchOnce(url, maxBytes, options), {
+            attempts: net/* ATTEMPTS */.PY,
+            baseDelayMs: options.retryBaseDelayMs,
+            maxDelayMs: net/* MAX_BACKOFF_MS */.BT,
+            deadline: options.deadline,
+            signal: options.signal,
+            onRetry: (error, attempt, delayMs) => options.host.debug(`${(0,net/* redactUrl */.BO)(url.href)}: ${(0,errors/* asClause */.eI)(error.message)}; ${(0,retry/* retryNote */.vT)(delayMs, attempt, net/* ATTEMPTS */.PY)}`)
+        });
+    }
+    catch (error) {
+        if (options.signal.aborted)
+            throw error;
+        const last = error instanceof retry/* OutOfTimeError */.JT ? error.cause : error;
+        if (last instanceof PassingStatus)
+            return { kind: 'answer', status: last.status };
+        if (last instanceof errors/* ActionError */.lZ && last.code === 'network')
+            return { kind: 'unreachable', reason: last.message };
+        throw error;
+    }
+}
+async function fetchOnce(first, maxBytes, options) {
+    let url = first;
+    for (let hop = 0;; hop++) {
+        const timeoutMs = Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, options.deadline - Date.now()));
+        let response;
+        try {
+            response = await (0,undici/* request */.Em)(url, {
+                dispatcher: options.dispatcher,
+                signal: options.signal,
+                headersTimeout: timeoutMs,
+                bodyTimeout: timeoutMs,
+                headers: { 'user-agent': user_agent/* USER_AGENT */._, accept: '*/*', 'accept-encoding': ACCEPT_ENCODING }
+            });
+        }
+        catch (error) {
+            throw (0,net/* networkFailure */.rd)(error);
+        }
+        const { statusCode: status, headers } = response;
+        if (REDIRECT_STATUSES.has(status)) {
+            await discard(response.body);
+            const next = URL.parse((0,net/* header */.wx)(headers.location) ?? '', url.href);
+            if (!next)
+                return { kind: 'unreadable', status, reason: `answered HTTP ${status} without a place to go` };
+            if (next.origin !== options.origin)
+                return { kind: 'unreadable', status, reason: `redirects to another origin (${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(next.href))})` };
+            if (hop >= MAX_REDIRECTS)
+                return { kind: 'unreadable', status, reason: `redirects more than ${MAX_REDIRECTS} times` };
+            url = next;
+            continue;
+        }
+        if (status < 200 || status >= 300) {
+            await discard(response.body);
+            if (net/* RETRYABLE_STATUSES */.U3.has(status))
+                throw new PassingStatus(status, (0,retry/* parseRetryAfter */.mu)(headers['retry-after']));
+            return { kind: 'answer', status };
+        }
+        return hashBody(response, maxBytes);
+    }
+}
+/** The decoded body's SHA-256 and size; past `maxBytes` it is not read further. */
+async function hashBody(response, maxBytes) {
+    const { statusCode: status, headers, body } = response;
+    const codings = parseCodings((0,net/* header */.wx)(headers['content-encoding']));
+    const unknown = codings.find((coding) => !isKnownCoding(coding));
+    if (unknown !== undefined) {
+        (0,net/* dropBody */.wB)(body);
+        return { kind: 'unreadable', status, reason: `uses the content encoding ${JSON.stringify((0,log_text/* oneLine */.T)(unknown))}` };
+    }
+    const length = (0,net/* header */.wx)(headers['content-length']);
+    if (codings.length === 0 && length && /^\d+$/.test(length) && Number(length) > maxBytes) {
+        (0,net/* dropBody */.wB)(body);
+        return { kind: 'answer', status, size: Number(length), tooLarge: true };
+    }
+    try {
+        const decoded = await hashDecoded(body, codings, maxBytes);
+        return { kind: 'answer', status, ...decoded };
+    }
+    catch (error) {
+        if (error instanceof Error && error.name === 'AbortError')
+            throw error;
+        const code = (0,errors/* systemCode */.xU)(error);
+        if (code !== undefined && (net/* NETWORK_CODES */.Co.has(code) || code.startsWith('UND_ERR')))
+            throw (0,net/* networkFailure */.rd)(error);
+        (0,net/* dropBody */.wB)(body);
+        return {
+            kind: 'unreadable',
+            status,
+            reason: `its ${codings.join(', ')} content encoding could not be decoded (${(0,log_text/* oneLine */.T)(error.message)})`
+        };
+    }
+}
+/** Reads an answer's body up to ERROR_PAGE_BYTES, so that its connection can be reused; a longer one is cut. */
+async function discard(body) {
+    let size = 0;
+    try {
+        for await (const chunk of body) {
+            size += chunk.length;
+            if (size > ERROR_PAGE_BYTES) {
+                (0,net/* dropBody */.wB)(body);
+                return;
+            }
+        }
+    }
+    catch {
+        // The status is the answer; what happens to the rest of its body does not change it.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/deployment/sample.ts
+
+/** Chain length past which a link is taken for a loop, as Linux does (MAXSYMLINKS). */
+const MAX_LINK_HOPS = 40;
+/**
+ * Files that hosts do not all serve: dot files and folders (`.nojekyll`, `.well-known/`), and the
+ * rule files that Netlify and Cloudflare Pages read at the top instead of serving them.
+ */
+const HOST_FILES = new Set(['_redirects', '_headers', '_routes.json']);
+function isServed(file) {
+    return !HOST_FILES.has(file) && !file.split('/').some((part) => part.startsWith('.'));
+}
+/**
+ * Every file a host serves, with the content it must answer with: a link answers with the file it
+ * leads to (hosts and sync tools follow links), so its entry takes that file's size and SHA-256; a
+ * link to a folder, or one that leads nowhere in the manifest, is not a file to fetch. In the
+ * manifest's order.
+ */
+function servedFiles(manifest) {
+    const byPath = new Map(manifest.files.map((file) => [file.path, file]));
+    const served = [];
+    for (const file of manifest.files) {
+        if (!isServed(file.path))
+            continue;
+        let current = file;
+        for (let hops = 0; current.link !== undefined && hops <= MAX_LINK_HOPS; hops++) {
+            const target = external_node_path_default().posix.normalize(external_node_path_default().posix.join(external_node_path_default().posix.dirname(current.path), current.link));
+            const next = target.startsWith('../') || external_node_path_default().posix.isAbsolute(target) ? undefined : byPath.get(target);
+            if (!next)
+                break;
+            current = next;
+        }
+        if (current.link === undefined)
+            served.push({ path: file.path, size: current.size, sha256: current.sha256 });
+    }
+    return served;
+}
+/**
+ * The files compared: `index.html` first, then one file of each top folder in turn (the top
+ * level's own files counting as one folder), each folder's shallowest files first, so that a
+ * small sample covers every part of the site. The same manifest always gives the same sample.
+ */
+function chooseFiles(files, count) {
+    const index = files.find((file) => file.path === 'index.html');
+    const wanted = count === 'all' ? files.length : count;
+    const chosen = index ? [index] : [];
+    const folders = new Map();
+    for (const file of byDepthThenPath(files)) {
+        if (file === index)
+            continue;
+        const slash = file.path.indexOf('/');
+        const folder = slash === -1 ? '' : file.path.slice(0, slash);
+        const queue = folders.get(folder);
+        if (queue)
+            queue.push(file);
+        else
+            folders.set(folder, [file]);
+    }
+    const queues = [...folders.values()];
+    for (let round = 0; chosen.length < wanted && queues.some((queue) => round < queue.length); round++) {
+        for (const queue of queues) {
+            const file = queue[round];
+            if (file !== undefined && chosen.length < wanted)
+                chosen.push(file);
+        }
+    }
+    return chosen;
+}
+/** The extensionless form of each chosen page, and the front page itself at the site's root. */
+function routesOf(files) {
+    const routes = [];
+    for (const page of files) {
+        if (page.path === 'index.html')
+            routes.push({ route: '', page });
+        else if (page.path.endsWith('.html') && page.path !== '404.html' && !page.path.endsWith('/index.html'))
+            routes.push({ route: page.path.slice(0, -'.html'.length), page });
+    }
+    return routes;
+}
+/** Shallowest first, then by path as UTF-8 bytes: the order of the manifest, whatever order it came in. */
+function byDepthThenPath(files) {
+    return files
+        .map((file) => ({ file, depth: depth(file.path), key: Buffer.from(file.path) }))
+        .sort((a, b) => a.depth - b.depth || Buffer.compare(a.key, b.key))
+        .map(({ file }) => file);
+}
+function depth(file) {
+    let slashes = 0;
+    for (const character of file)
+        if (character === '/')
+            slashes++;
+    return slashes;
+}
+
+;// CONCATENATED MODULE: ./src/deployment/check.ts
+
+
+
+
+
+
+
+
+/** Requests in flight at once: enough to hide the round trips, few enough for any host. */
+const CONCURRENCY = 8;
+const DEFAULT_CHECK_FILES = 100;
+/**
+ * Compares what the site at `url` serves with the manifest: index.html and a spread of files (each
+ * one's SHA-256, after any content encoding is decoded), and the extensionless form of the pages
+ * among them. While something differs it waits `pollIntervalMs` and asks again for what did not
+ * match yet, until everything matches or the deadline comes; a rollout takes time. Returns the
+ * report; its `status` says whether the deployment is current (deploymentError() is the step's
+ * error when it is not).
+ */
+async function checkDeployment(options) {
+    const { manifest, host } = options;
+    const base = siteUrl(options.url);
+    const startedAt = Date.now();
+    const files = chooseFiles(servedFiles(manifest), options.checkFiles ?? DEFAULT_CHECK_FILES);
+    const routes = options.extensionlessRoutes === false ? [] : routesOf(files);
+    const items = [
+        ...files.map((file) => item('file', file.path, base, file)),
+        ...routes.map((route) => item('route', route.route, base, route.page))
+    ];
+    host.info(`Comparing ${files.length} of the ${manifest.files.length} files of export job ${(0,log_text/* oneLine */.T)(manifest.jobId)}` +
+        `${routes.length > 0 ? ` and ${routes.length} routes without .html` : ''} with ${base.href}`);
+    const fetchOptions = {
+        origin: base.origin,
+        deadline: options.deadline,
+        signal: options.signal,
+        retryBaseDelayMs: options.retryBaseDelayMs ?? Math.min(1000, options.pollIntervalMs),
+        dispatcher: options.dispatcher ?? net/* dispatcher */.oh,
+        host
+    };
+    let pending = items;
+    let rounds = 0;
+    for (;;) {
+        rounds++;
+        await forEachAtOnce(pending, CONCURRENCY, async (entry) => {
+            entry.served = judge(entry, await fetchServed(entry.url, entry.expected.size, fetchOptions));
+        });
+        pending = pending.filter((entry) => entry.served.status !== 'match');
+        const waitMs = Math.min(options.pollIntervalMs, Math.max(0, options.deadline - Date.now()));
+        const again = pending.length > 0 && Date.now() + options.pollIntervalMs < options.deadline;
+        host.info(`Round ${rounds}: ${progress(items)}${again ? `; asking again for ${pending.length} in ${(0,format/* formatSeconds */.Xo)(waitMs)}` : ''}`);
+        if (!again)
+            break;
+        await (0,external_node_timers_promises_.setTimeout)(waitMs, undefined, { signal: options.signal });
+    }
+    const report = buildReport(options, base, items, startedAt, rounds);
+    host.info(`The deployment at ${report.url} is ${describeStatus(report)}`);
+    return report;
+}
+/** The site's URL as a folder to resolve paths against; refused when it is not http(s) or carries credentials. */
+function siteUrl(url) {
+    const parsed = URL.parse(url);
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:'))
+        throw new errors/* ActionError */.lZ(`The site's URL ${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(url))} is not an http or https URL`, { code: 'bad-url' });
+    if (parsed.username || parsed.password)
+        throw new errors/* ActionError */.lZ(`The site's URL ${parsed.host} holds a user name or password, which the check does not send`, {
+            code: 'bad-url'
+        });
+    parsed.search = '';
+    parsed.hash = '';
+    if (!parsed.pathname.endsWith('/'))
+        parsed.pathname += '/';
+    return parsed;
+}
+function item(kind, path, base, expected) {
+    const url = new URL(path.split('/').map(encodeURIComponent).join('/'), base);
+    return {
+        kind,
+        path,
+        url,
+        expected,
+        served: {
+            servedSha256: null,
+            servedSize: null,
+            httpStatus: null,
+            status: 'unreachable',
+            detail: 'not asked for yet'
+        }
+    };
+}
+/** What an answer means for one file or route. */
+function judge(entry, served) {
+    const none = { servedSha256: null, servedSize: null };
+    if (served.kind === 'unreachable')
+        return { ...none, httpStatus: null, status: 'unreachable', detail: served.reason };
+    if (served.kind === 'unreadable')
+        return { ...none, httpStatus: served.status, status: 'error', detail: served.reason };
+    const { status: httpStatus, sha256, size } = served;
+    if (httpStatus === 404 || httpStatus === 410) {
+        const unmapped = entry.kind === 'route' ? `: the host does not serve ${entry.expected.path} for /${entry.path}` : '';
+        return { ...none, httpStatus, status: 'missing', detail: `HTTP ${httpStatus}${unmapped}` };
+    }
+    if (httpStatus < 200 || httpStatus >= 300)
+        return { ...none, httpStatus, status: 'error', detail: `HTTP ${httpStatus}` };
+    if (served.tooLarge)
+        return {
+            ...none,
+            httpStatus,
+            status: 'differs',
+            detail: `more than the ${entry.expected.size} bytes of the export's file`
+        };
+    const result = { servedSha256: sha256 ?? null, servedSize: size ?? null, httpStatus };
+    if (sha256 === entry.expected.sha256)
+        return { ...result, status: 'match', detail: null };
+    return {
+        ...result,
+        status: 'differs',
+        detail: `other content: ${size ?? 0} bytes, SHA-256 ${sha256?.slice(0, 12) ?? ''}…`
+    };
+}
+/** "37 of 100 files match, 12 of 40 routes answer". */
+function progress(items) {
+    const count = (kind, status) => items.filter((entry) => entry.kind === kind && (status === undefined || entry.served.status === status)).length;
+    const routes = count('route');
+    return `${count('file', 'match')} of ${count('file')} files match${routes > 0 ? `, ${count('route', 'match')} of ${routes} routes answer` : ''}`;
+}
+function buildReport(options, base, items, startedAt, rounds) {
+    const files = [];
+    const routes = [];
+    for (const entry of items) {
+        if (entry.kind === 'file') {
+            files.push({
+                path: entry.path,
+                url: entry.url.href,
+                expectedSha256: entry.expected.sha256,
+                expectedSize: entry.expected.size,
+                ...entry.served
+            });
+        }
+        else {
+            const { servedSha256, httpStatus, status, detail } = entry.served;
+            routes.push({
+                route: entry.path,
+                url: entry.url.href,
+                page: entry.expected.path,
+                expectedSha256: entry.expected.sha256,
+                servedSha256,
+                httpStatus,
+                status,
+                detail
+            });
+        }
+    }
+    const { jobId, domain, exportVersion, bundleSha256, createdAt } = options.manifest;
+    return {
+        version: DEPLOYMENT_REPORT_VERSION,
+        url: base.href,
+        manifest: { jobId, domain, exportVersion, bundleSha256, createdAt, files: options.manifest.files.length },
+        status: deploymentStatus(files, routes),
+        startedAt: new Date(startedAt).toISOString(),
+        durationMs: Date.now() - startedAt,
+        rounds,
+        counts: {
+            filesCompared: files.length,
+            filesMatching: files.filter((file) => file.status === 'match').length,
+            routesTried: routes.length,
+            routesAnswering: routes.filter((route) => route.status === 'match').length
+        },
+        files,
+        routes
+    };
+}
+/** Runs `work` on each item, at most `limit` at a time; the first failure (a cancellation) ends it. */
+async function forEachAtOnce(items, limit, work) {
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length)
+            await work(items[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+// EXTERNAL MODULE: ./src/core/document.ts
+var core_document = __nccwpck_require__(9354);
+;// CONCATENATED MODULE: ./src/manifest/schema.ts
+
+/**
+ * The manifest: what one export's site holds, file by file, written as `manifest.json` beside the
+ * site (docs/after-the-deploy.md documents it). A manifest read back may come from anywhere, so
+ * every field is checked, and a path is one that stays inside the site wherever it is joined.
+ */
+const MANIFEST_VERSION = 1;
+/** About 130 bytes a file: room for the unpacking policy's 500,000 entries. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+const Sha256 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lower-case hex');
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Relative, `/`-separated, without empty, `.` or `..` parts, a backslash or a control character. */
+function isSitePath(path) {
+    if (path === '' || path.includes('\\') || CONTROL.test(path))
+        return false;
+    return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+const ManifestFile = schemas/* object */.Ikc({
+    path: schemas/* string */.YjP().refine(isSitePath, 'a relative path inside the site'),
+    size: schemas/* number */.aig().int().nonnegative(),
+    sha256: Sha256,
+    link: schemas/* string */.YjP().optional()
+});
+const Manifest = schemas/* object */.Ikc({
+    version: schemas/* literal */.euz(MANIFEST_VERSION),
+    jobId: schemas/* string */.YjP(),
+    domain: schemas/* string */.YjP().nullable(),
+    /** The export's label (the `version` setting), or null. */
+    exportVersion: schemas/* string */.YjP().nullable(),
+    bundleSha256: Sha256,
+    createdAt: schemas/* string */.YjP(),
+    files: schemas/* array */.YOg(ManifestFile)
+});
+/** Pages, as the site check counts them: `.html` and `.htm` files. */
+function isPage(path) {
+    return /\.html?$/i.test(path);
+}
+/**
+ * Sorted by path as UTF-8 bytes (Buffer.compare), the order that does not depend on the locale
+ * or on JavaScript's UTF-16 strings. Each path is encoded once, not once per comparison.
+ */
+function sortByPath(items) {
+    return items
+        .map((item) => ({ item, key: Buffer.from(item.path) }))
+        .sort((a, b) => Buffer.compare(a.key, b.key))
+        .map(({ item }) => item);
+}
+
+;// CONCATENATED MODULE: ./src/manifest/read.ts
+
+
+
+
+/**
+ * The manifest at `source`, a path or an https link (http only to a loopback address), read
+ * within MAX_MANIFEST_BYTES and checked field by field. Fails with an ActionError that names the
+ * source (a link without its query) and says why.
+ */
+async function readManifest(source, options) {
+    const named = `The manifest ${(0,core_document/* describeSource */.B)(source)}`;
+    let bytes;
+    try {
+        bytes = await (0,core_document/* readDocument */.u)(source, { ...options, maxBytes: MAX_MANIFEST_BYTES });
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ActionError */.lZ))
+            throw error;
+        throw new errors/* ActionError */.lZ(`${named} ${error.message}`, { code: error.code, cause: error });
+    }
+    let json;
+    try {
+        json = JSON.parse(bytes.toString('utf8'));
+    }
+    catch {
+        throw new errors/* ActionError */.lZ(`${named} is not JSON`, { code: 'not-a-manifest' });
+    }
+    const result = Manifest.safeParse(json);
+    if (!result.success) {
+        const [issue] = result.error.issues;
+        const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+        throw new errors/* ActionError */.lZ(`${named} is not a manifest of this action (version 1)${issue ? `: ${(0,log_text/* oneLine */.T)(issue.message)}${where}` : ''}`, { code: 'not-a-manifest' });
+    }
+    return result.data;
+}
+/**
+ * The previous export's manifest for the comparison (compare-to), or undefined after one warning
+ * that names it and says why: one that cannot be read, is not a manifest, or is of another domain
+ * than the export's (when that is known) is no failure of the run, only no comparison.
+ */
+async function readPreviousManifest(source, options) {
+    let manifest;
+    try {
+        manifest = await readManifest(source, options);
+    }
+    catch (error) {
+        if (options.signal?.aborted || !(error instanceof errors/* ActionError */.lZ))
+            throw error;
+        options.host.warning(`${error.message}: the changes since that export are not listed`, { title: 'Changes' });
+        return undefined;
+    }
+    if (options.domain && manifest.domain && manifest.domain !== options.domain) {
+        options.host.warning(`The manifest ${(0,core_document/* describeSource */.B)(source)} is of ${(0,log_text/* oneLine */.T)(manifest.domain)}, not ${options.domain}: the changes since that export are not listed`, { title: 'Changes' });
+        return undefined;
+    }
+    return manifest;
+}
+
+;// CONCATENATED MODULE: ./src/commands/check-deployment.ts
+
+
+
+
+
+/**
+ * Reads the manifest of the export that should be live, compares what `url` serves with it until
+ * the deployment is current or the deadline comes, and writes the report; a deployment that is
+ * not current is the step's error.
+ */
+async function checkDeploymentCommand(settings, report, run, retryBaseDelayMs) {
+    const { host, deadline } = run;
+    const url = new URL(settings.url);
+    if (url.protocol === 'http:') {
+        host.notice(`${(0,words/* settingSubject */.de)('url')} is plain http (${url.origin}): nothing secret is sent, but a machine on the way could serve other bytes than the site`);
+    }
+    try {
+        const manifest = await host.group('Read the manifest', () => readManifest(settings.manifest, { host, deadline: deadline.at, signal: run.cancellation, retryBaseDelayMs }));
+        report.deployment = await host.group(`Check the deployment at ${url.origin}`, () => checkDeployment({
+            url: settings.url,
+            manifest,
+            checkFiles: settings.checkFiles,
+            deadline: deadline.at,
+            pollIntervalMs: settings.pollIntervalMs,
+            signal: run.cancellation,
+            retryBaseDelayMs,
+            host
+        }));
+        const layout = await run.output.layout(manifest.jobId);
+        await writeDeploymentReport(report.deployment, layout.deploymentReport);
+        report.reportPath = layout.deploymentReport;
+        host.info(`Deployment report: ${layout.deploymentReport}`);
+    }
+    catch (error) {
+        if (run.cancellation.aborted)
+            throw (0,errors/* cancelledError */.YQ)(`while checking the deployment at ${url.origin}`);
+        throw error;
+    }
+    if (report.deployment.status !== 'current')
+        throw deploymentError(report.deployment, report.reportPath);
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./src/core/disk.ts
 
 /** Kept free on the runner's disk for the steps that follow: neither the download nor the unpacking takes it. */
@@ -46604,7 +47566,7 @@ function refuseDataOnEmptyType(name, type, size) {
 }
 // ── links ─────────────────────────────────────────────────────────────────────────────────────
 /** Linux gives up after 40 links in one lookup (ELOOP); so does the resolver. */
-const MAX_LINK_HOPS = 40;
+const policy_MAX_LINK_HOPS = 40;
 /**
  * A symbolic link's target as path parts. Refused: absolute, empty, backslash and NUL targets, and
  * parts that Windows reads otherwise or that no file system holds, as in names.
@@ -46643,7 +47605,7 @@ function refuseLinkRespelled(name, spelled, existing) {
     throw refuse('link-target', `link ${quote(name)} goes through ${quote(spelled)}, which macOS and Windows read as ${quote(existing)} and Linux does not: it would lead elsewhere on each`);
 }
 function refuseLinkLoop(name) {
-    throw refuse('link-target', `link ${quote(name)} leads into a loop of more than ${MAX_LINK_HOPS} links`);
+    throw refuse('link-target', `link ${quote(name)} leads into a loop of more than ${policy_MAX_LINK_HOPS} links`);
 }
 function refuseHardLink(name, target, found) {
     throw refuse('hard-link', `hard link ${quote(name)} points to ${quote(target)}, which is ${found}; only files already unpacked may be linked to`);
@@ -47297,7 +48259,7 @@ class SiteTree {
                 return { outcome: 'respelled', spelled: key, existing };
             const link = this.links.get(key);
             if (link) {
-                if (++hops > MAX_LINK_HOPS)
+                if (++hops > policy_MAX_LINK_HOPS)
                     return { outcome: 'loop' };
                 at.pop();
                 for (let i = link.target.length - 1; i >= 0; i--)
@@ -47857,7 +48819,7 @@ async function readZip(file, sink, bound) {
             sinceYield += entry.compressedSize;
             if (sinceYield > YIELD_EVERY_BYTES) {
                 sinceYield = 0;
-                await (0,promises_.setImmediate)();
+                await (0,external_node_timers_promises_.setImmediate)();
             }
         }
         if (expected !== start)
@@ -48130,8 +49092,6 @@ function readBytes(fd, position, length) {
     return buffer.subarray(0, read);
 }
 
-// EXTERNAL MODULE: external "node:fs/promises"
-var external_node_fs_promises_ = __nccwpck_require__(1455);
 ;// CONCATENATED MODULE: ./src/archive/detect.ts
 
 
@@ -48157,7 +49117,7 @@ const MAGIC = [
  * only a header checksum that matches.
  */
 async function detectArchiveKind(file) {
-    const handle = await (0,external_node_fs_promises_.open)(file, 'r');
+    const handle = await (0,promises_.open)(file, 'r');
     try {
         const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
         const head = buffer.subarray(0, bytesRead);
@@ -48499,7 +49459,7 @@ class FileSink {
     }
     /** Creates (or empties) the file and starts the hashing thread. */
     static async open(path) {
-        const file = await (0,external_node_fs_promises_.open)(path, 'w+');
+        const file = await (0,promises_.open)(path, 'w+');
         const worker = new external_node_worker_threads_.Worker(besideThisModule(HASH_WORKER_FILES), {
             workerData: file.fd,
             // It allocates one buffer and the hash's state.
@@ -48591,7 +49551,7 @@ class FileSink {
     /** Stops the hashing thread and deletes the file. */
     async discard() {
         await this.close();
-        await (0,external_node_fs_promises_.rm)(this.path, { force: true });
+        await (0,promises_.rm)(this.path, { force: true });
     }
     async close() {
         this.worker.removeAllListeners('exit');
@@ -48670,10 +49630,10 @@ function reportProgress(source, log, intervalMs = PROGRESS_INTERVAL_MS, now = Da
 ;// CONCATENATED MODULE: ./src/download/transfer.ts
 
 
-const MAX_REDIRECTS = 5;
+const transfer_MAX_REDIRECTS = 5;
 /** An error page is read this far and no further. */
 const MAX_TEXT_BYTES = 64 * 1024;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const transfer_REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Why a link may not be fetched, or undefined when it may: https, or http to a loopback address. */
 function insecureReason(url) {
     if (url.protocol === 'https:')
@@ -48690,9 +49650,9 @@ async function getFromStorage(link, options) {
     for (let redirects = 0;; redirects++) {
         const answer = await send(url, options);
         const location = (0,net/* header */.wx)(answer.response.headers.location);
-        if (!REDIRECT_STATUSES.has(answer.response.status) || !location)
+        if (!transfer_REDIRECT_STATUSES.has(answer.response.status) || !location)
             return answer;
-        if (redirects === MAX_REDIRECTS)
+        if (redirects === transfer_MAX_REDIRECTS)
             return answer;
         const next = new URL(location, url);
         const reason = insecureReason(next);
@@ -48738,7 +49698,7 @@ function send(url, options) {
             },
             onResponseStart(responseController, status, headers) {
                 response = { status, headers, url };
-                if (REDIRECT_STATUSES.has(status))
+                if (transfer_REDIRECT_STATUSES.has(status))
                     return;
                 try {
                     sink = options.accept(response);
@@ -48832,7 +49792,7 @@ async function downloadFile(link, destination, options) {
     try {
         await download.run();
         const sha256 = await sink.finish();
-        await (0,external_node_fs_promises_.rename)(sink.path, destination);
+        await (0,promises_.rename)(sink.path, destination);
         return { path: destination, sha256, sizeBytes: sink.size };
     }
     catch (error) {
@@ -48926,7 +49886,7 @@ class BundleDownload {
         if (offset > 0 && !resuming)
             this.restart();
         const { response, received, text } = await getFromStorage(new URL(this.link), {
-            headers: { 'user-agent': USER_AGENT, ...(resuming ? { range: `bytes=${offset}-`, 'if-range': etag } : {}) },
+            headers: { 'user-agent': user_agent/* USER_AGENT */._, ...(resuming ? { range: `bytes=${offset}-`, 'if-range': etag } : {}) },
             dispatcher: this.options.dispatcher ?? net/* dispatcher */.oh,
             stallTimeoutMs: this.options.stallTimeoutMs,
             signal: this.signal,
@@ -49086,6 +50046,169 @@ function transferError(link, error, position = 0, total) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/manifest/compare.ts
+
+/**
+ * What changed from one export to the next, file by file: the content of `changes.json`
+ * (docs/after-the-deploy.md documents it).
+ */
+const CHANGES_VERSION = 1;
+/**
+ * Compares two manifests by path: a file is changed when its SHA-256 differs, or when it became
+ * or stopped being a link, or points elsewhere.
+ */
+function compareManifests(previous, current) {
+    const before = new Map(previous.files.map((file) => [file.path, file]));
+    const added = [];
+    const changed = [];
+    let unchanged = 0;
+    for (const file of current.files) {
+        const earlier = before.get(file.path);
+        before.delete(file.path);
+        if (!earlier)
+            added.push({ ...file, page: isPage(file.path) });
+        else if (earlier.sha256 !== file.sha256 || earlier.link !== file.link)
+            changed.push({ path: file.path, page: isPage(file.path), previous: content(earlier), current: content(file) });
+        else
+            unchanged++;
+    }
+    const removed = [...before.values()].map((file) => ({ ...file, page: isPage(file.path) }));
+    const pagesUnchanged = current.files.filter((file) => isPage(file.path)).length - count(added) - count(changed);
+    return {
+        version: CHANGES_VERSION,
+        previous: exportOf(previous),
+        current: exportOf(current),
+        counts: { added: added.length, removed: removed.length, changed: changed.length, unchanged },
+        pages: { added: count(added), removed: count(removed), changed: count(changed), unchanged: pagesUnchanged },
+        added: sortByPath(added),
+        removed: sortByPath(removed),
+        changed: sortByPath(changed)
+    };
+}
+function count(files) {
+    return files.reduce((sum, file) => sum + (file.page ? 1 : 0), 0);
+}
+function content({ size, sha256, link }) {
+    return link === undefined ? { size, sha256 } : { size, sha256, link };
+}
+function exportOf(manifest) {
+    const { jobId, domain, exportVersion, bundleSha256, createdAt } = manifest;
+    return { jobId, domain, exportVersion, bundleSha256, createdAt, files: manifest.files.length };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/json-file.ts
+
+
+
+
+
+/**
+ * The JSON files written beside the site (the manifest, the changes), as a reader and a diff want
+ * them: one entry of each list on a line of its own.
+ */
+function jsonWithListsByLine(value) {
+    const fields = Object.entries(value)
+        .filter(([, field]) => field !== undefined)
+        .map(([key, field]) => {
+        const name = JSON.stringify(key);
+        if (!Array.isArray(field) || field.length === 0)
+            return `  ${name}: ${JSON.stringify(field)}`;
+        return `  ${name}: [\n${field.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`;
+    });
+    return `{\n${fields.join(',\n')}\n}\n`;
+}
+/** Created new, never through a link: a temporary name of its own, opened with O_EXCL and O_NOFOLLOW. */
+const CREATE_NEW = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
+/**
+ * Writes `text` to `file` in one step: into a new temporary file beside it, then renamed over it,
+ * so that a reader sees the old file or the new one, never half of one. A file already at `file`
+ * is replaced only when `recognise.isOurs` says an earlier run wrote it; anything else, a link or
+ * a folder included, is left as it is and the write fails.
+ */
+async function replaceOwnFile(file, text, recognise) {
+    const existing = await (0,promises_.lstat)(file).catch((error) => {
+        if (error.code === 'ENOENT')
+            return undefined;
+        throw error;
+    });
+    const ours = existing?.isFile() && existing.size <= recognise.maxBytes && recognise.isOurs(await (0,promises_.readFile)(file, 'utf8'));
+    if (existing && !ours) {
+        const what = existing.isSymbolicLink()
+            ? 'a link'
+            : existing.isDirectory()
+                ? 'a folder'
+                : 'a file this action did not write';
+        throw new errors/* ActionError */.lZ(`${file} is already there, and is ${what}: it was left as it is`, {
+            code: 'exists',
+            hint: 'Choose another path, or remove it'
+        });
+    }
+    const temporary = external_node_path_default().join(external_node_path_default().dirname(file), `.${external_node_path_default().basename(file)}-${(0,external_node_crypto_.randomUUID)()}.partial`);
+    try {
+        const handle = await (0,promises_.open)(temporary, CREATE_NEW, 0o644);
+        try {
+            await handle.writeFile(text);
+        }
+        finally {
+            await handle.close();
+        }
+        await (0,promises_.rename)(temporary, file);
+    }
+    catch (error) {
+        await (0,promises_.rm)(temporary, { force: true });
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/manifest/write.ts
+
+
+function buildManifest(fields) {
+    return {
+        version: MANIFEST_VERSION,
+        jobId: fields.jobId,
+        domain: fields.domain ?? null,
+        exportVersion: fields.exportVersion ?? null,
+        bundleSha256: fields.bundleSha256,
+        createdAt: (fields.createdAt ?? new Date()).toISOString(),
+        files: sortByPath(fields.files).map(({ path: file, size, sha256, link }) => link === undefined ? { path: file, size, sha256 } : { path: file, size, sha256, link })
+    };
+}
+/**
+ * Writes the manifest to `file` (`manifest.json` in the export's `path`, beside the site, so that
+ * it is not deployed with it), replacing one that an earlier run wrote there. Returns its content.
+ */
+async function writeManifest(file, fields) {
+    const manifest = buildManifest(fields);
+    await replaceOwnFile(file, jsonWithListsByLine(manifest), {
+        isOurs: (text) => Manifest.safeParse(parseJson(text)).success,
+        maxBytes: MAX_MANIFEST_BYTES
+    });
+    return manifest;
+}
+/** Writes the changes to `file` (`changes.json` beside the manifest), replacing one that an earlier run wrote there. */
+async function writeChanges(file, changes) {
+    await replaceOwnFile(file, jsonWithListsByLine({ ...changes }), {
+        isOurs: (text) => isChanges(parseJson(text)),
+        maxBytes: 2 * MAX_MANIFEST_BYTES
+    });
+    return file;
+}
+function isChanges(value) {
+    if (typeof value !== 'object' || value === null)
+        return false;
+    const { version, added, removed, changed } = value;
+    return version === 1 && [added, removed, changed].every(Array.isArray);
+}
+function parseJson(text) {
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/report/helm.ts
 
 /**
@@ -49102,13 +50225,20 @@ async function writeHelmValues(file, bundleUrl, version) {
         ...(version ? [`  version: ${JSON.stringify(version)}`] : [])
     ];
     const partial = `${file}.partial`;
-    await (0,external_node_fs_promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
-    await (0,external_node_fs_promises_.chmod)(partial, 0o600);
-    await (0,external_node_fs_promises_.rename)(partial, file);
+    await (0,promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
+    await (0,promises_.chmod)(partial, 0o600);
+    await (0,promises_.rename)(partial, file);
     return file;
 }
 
+// EXTERNAL MODULE: ./src/site/baseline.ts
+var site_baseline = __nccwpck_require__(5004);
 ;// CONCATENATED MODULE: ./src/commands/export.ts
+
+
+
+
+
 
 
 
@@ -49150,35 +50280,23 @@ async function exportSite(settings, report, context) {
         if (!settings.download)
             return;
         await host.group('Download the bundle', () => download(settings, report, layout, context));
-        if (settings.extract && report.archive) {
-            const { archive } = report;
-            report.sitePath = await host.group('Unpack the site', async () => {
-                const { path: sitePath } = await unpackSite(archive.path, archive.kind, layout.site, {
-                    host,
-                    signal: run.deadline.signal()
-                });
-                host.info(`Unpacked the site into ${sitePath}`);
-                return sitePath;
+        if (!settings.extract || !report.archive)
+            return;
+        // Read before the new manifest is written: compare-to may name the file it replaces.
+        const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined;
+        const { archive } = report;
+        const site = await host.group('Unpack the site', async () => {
+            const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
+                host,
+                signal: run.deadline.signal()
             });
-            if (settings.verify !== 'off') {
-                const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(182)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6182));
-                const { sitePath } = report;
-                report.siteCheck = await verifySite(sitePath, {
-                    mode: settings.verify,
-                    domain: settings.domain,
-                    expectedPages: job.pageCount,
-                    reportPath: layout.verifyReport,
-                    browser: {
-                        mode: settings.verifyBrowser,
-                        pages: settings.verifyBrowserPages,
-                        deadline: run.deadline.at,
-                        signal: run.cancellation
-                    }
-                }, run);
-                if (report.siteCheck?.failure)
-                    throw report.siteCheck.failure;
-            }
-        }
+            host.info(`Unpacked the site into ${unpacked.path}`);
+            return unpacked;
+        });
+        report.sitePath = site.path;
+        await host.group('Record what the site holds', () => recordManifest(settings, report, { files: site.files, previous, layout, host }));
+        if (settings.verify !== 'off')
+            await checkTheSite(settings, report, layout, context);
     }
     catch (error) {
         if (run.cancellation.aborted) {
@@ -49191,6 +50309,64 @@ async function exportSite(settings, report, context) {
     finally {
         report.finishedAt = Date.now();
     }
+}
+/** The manifest of an earlier export (compare-to), or undefined after one warning that says why. */
+function readPrevious(settings, source, { run, retryBaseDelayMs }) {
+    return run.host.group('Read the previous manifest', () => readPreviousManifest(source, {
+        domain: settings.domain,
+        host: run.host,
+        deadline: run.deadline.at,
+        signal: run.cancellation,
+        retryBaseDelayMs
+    }));
+}
+/**
+ * Writes `manifest.json` from the files as they were unpacked and, with a previous manifest, what
+ * changed since (`changes.json`, the log).
+ */
+async function recordManifest(settings, report, { files, previous, layout, host }) {
+    const manifest = await writeManifest(layout.manifest, {
+        jobId: report.jobId ?? '',
+        domain: settings.domain,
+        exportVersion: settings.version,
+        bundleSha256: report.archive?.sha256 ?? '',
+        files
+    });
+    report.manifestPath = layout.manifest;
+    host.info(`Manifest of ${files.length} files: ${layout.manifest}`);
+    if (!previous)
+        return;
+    const changes = compareManifests(previous, manifest);
+    await writeChanges(layout.changes, changes);
+    report.changes = { changes, path: layout.changes };
+    logChanges(changes, layout.changes, host);
+}
+/** The site check (verify), with the known problems of a baseline (verify-baseline); `verify: error` fails here. */
+async function checkTheSite(settings, report, layout, { run, retryBaseDelayMs }) {
+    const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(685)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8685));
+    const baseline = settings.verifyBaseline
+        ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(settings.verifyBaseline ?? '', {
+            host: run.host,
+            deadline: run.deadline.at,
+            signal: run.cancellation,
+            retryBaseDelayMs
+        }))
+        : undefined;
+    report.siteCheck = await verifySite(report.sitePath ?? layout.site, {
+        mode: settings.verify === 'error' ? 'error' : 'warn',
+        domain: settings.domain,
+        expectedPages: report.pageCount,
+        reportPath: layout.verifyReport,
+        baseline,
+        browser: {
+            mode: settings.verifyBrowser,
+            pages: settings.verifyBrowserPages,
+            deadline: run.deadline.at,
+            signal: run.cancellation
+        }
+    }, run);
+    if (report.siteCheck?.failure)
+        throw report.siteCheck.failure;
 }
 async function startOrReuse(settings, client, { host }) {
     if (settings.exportJobId) {
@@ -49336,6 +50512,9 @@ function archiveName(link, jobId) {
 
 
 
+
+
+
 /** An empty report for the command of the settings, which the run fills in as it goes. */
 function newReport(settings) {
     return { command: settings.command, startedAt: Date.now() };
@@ -49347,14 +50526,19 @@ function newReport(settings) {
  */
 async function runCommand(settings, report, frontEnd) {
     const run = startRun(settings, frontEnd);
-    const client = new ApiClient({
-        baseUrl: settings.baseUrl,
-        apiKey: settings.apiKey,
-        requestTimeoutMs: requestTimeoutMs(settings),
-        retryBaseDelayMs: retryBaseDelayMs(settings),
-        run
-    });
     try {
+        if (settings.command === 'check-deployment') {
+            if (report.command === 'check-deployment')
+                await checkDeploymentCommand(settings, report, run, retryBaseDelayMs(settings));
+            return;
+        }
+        const client = new ApiClient({
+            baseUrl: settings.baseUrl,
+            apiKey: settings.apiKey,
+            requestTimeoutMs: requestTimeoutMs(settings),
+            retryBaseDelayMs: retryBaseDelayMs(settings),
+            run
+        });
         if (settings.command === 'export' && report.command === 'export') {
             await exportSite(settings, report, {
                 run,
@@ -49373,7 +50557,7 @@ async function runCommand(settings, report, frontEnd) {
 }
 /** The run's context: `timeout-seconds` counts from here. */
 function startRun(settings, { host, cancellation, runner }) {
-    const path = settings.command === 'export' ? settings.path : undefined;
+    const path = settings.command === 'agent-job' ? undefined : settings.path;
     return {
         host,
         deadline: deadline/* Deadline */.B.in(settings.timeoutMs, cancellation),
@@ -49382,7 +50566,7 @@ function startRun(settings, { host, cancellation, runner }) {
         output: new OutputFolder(async (jobId) => {
             if (!path)
                 return host.newDirectory(jobId);
-            await (0,external_node_fs_promises_.mkdir)(path, { recursive: true });
+            await (0,promises_.mkdir)(path, { recursive: true });
             return path;
         })
     };
@@ -49390,15 +50574,20 @@ function startRun(settings, { host, cancellation, runner }) {
 async function writeSummaries(host, settings, report) {
     if (settings.command === 'agent-job' && report.command === 'agent-job') {
         await writeAgentSummary(host, settings, report);
-        return;
     }
-    if (settings.command !== 'export' || report.command !== 'export')
-        return;
-    await writeExportSummary(host, report, !settings.maskBundleUrl);
-    if (report.siteCheck)
-        await writeSiteCheckSummary(host, report.siteCheck);
-    if (report.siteCheck?.report.browser)
-        await writeBrowserSummary(host, report.siteCheck.report.browser);
+    else if (report.command === 'check-deployment') {
+        if (report.deployment)
+            await writeDeploymentSummary(report.deployment, report.reportPath ?? '', host);
+    }
+    else if (settings.command === 'export' && report.command === 'export') {
+        await writeExportSummary(host, report, !settings.maskBundleUrl);
+        if (report.changes)
+            await writeChangesSummary(report.changes.changes, report.changes.path, host);
+        if (report.siteCheck)
+            await writeSiteCheckSummary(host, report.siteCheck);
+        if (report.siteCheck?.report.browser)
+            await writeBrowserSummary(host, report.siteCheck.report.browser);
+    }
 }
 /** One request may take a sixth of the whole wait, between 1 and 30 seconds, so a retry still fits. */
 function requestTimeoutMs(settings) {
@@ -49427,6 +50616,17 @@ function outputsOf(report) {
             outputs['comment-url'] = report.commentUrl;
         return outputs;
     }
+    if (report.command === 'check-deployment') {
+        const { deployment } = report;
+        if (deployment) {
+            outputs['deployment-status'] = deployment.status;
+            outputs['files-matching'] = String(deployment.counts.filesMatching);
+            outputs['files-compared'] = String(deployment.counts.filesCompared);
+        }
+        if (report.reportPath !== undefined)
+            outputs['deployment-report-path'] = report.reportPath;
+        return outputs;
+    }
     const { jobId, job, pageCount, bundle, archive, siteCheck } = report;
     if (jobId !== undefined)
         outputs['job-id'] = jobId;
@@ -49448,6 +50648,15 @@ function outputsOf(report) {
         outputs['site-path'] = report.sitePath;
     if (siteCheck)
         outputs['verify-report-path'] = siteCheck.reportPath;
+    if (report.manifestPath !== undefined)
+        outputs['manifest-path'] = report.manifestPath;
+    if (report.changes) {
+        const { counts } = report.changes.changes;
+        outputs['files-added'] = String(counts.added);
+        outputs['files-removed'] = String(counts.removed);
+        outputs['files-changed'] = String(counts.changed);
+        outputs['changes-path'] = report.changes.path;
+    }
     return outputs;
 }
 
@@ -49458,7 +50667,7 @@ var external_node_util_ = __nccwpck_require__(7975);
 
 
 
-const COMMANDS = ['export', 'agent-job'];
+const args_COMMANDS = ['export', 'agent-job'];
 /** The environment variable that holds the admin key. */
 const KEY_VARIABLE = 'MINTLIFY_ADMIN_KEY';
 /**
@@ -49476,7 +50685,7 @@ const CLI_NAMES = {
 /** Flags of the command line alone, with what they take. */
 const OWN_FLAGS = {
     'api-key-file': {
-        commands: COMMANDS,
+        commands: args_COMMANDS,
         value: 'FILE',
         help: `read the admin key from FILE instead of ${KEY_VARIABLE}`
     },
@@ -49486,14 +50695,14 @@ const OWN_FLAGS = {
         help: 'folder for the archive, site/, the report and the Helm values (default ./static-export-<job id>)'
     },
     'paths-file': { commands: ['export'], value: 'FILE', help: 'export only the pages listed in FILE, one per line' },
-    json: { commands: COMMANDS, help: 'print the outputs as one JSON object on stdout' },
+    json: { commands: args_COMMANDS, help: 'print the outputs as one JSON object on stdout' },
     'output-env': {
-        commands: COMMANDS,
+        commands: args_COMMANDS,
         value: 'FILE',
         help: 'write the outputs to FILE as NAME=value lines (dotenv, mode 0600)'
     },
-    debug: { commands: COMMANDS, help: 'log every API call' },
-    help: { commands: COMMANDS, help: 'show this help' }
+    debug: { commands: args_COMMANDS, help: 'log every API call' },
+    help: { commands: args_COMMANDS, help: 'show this help' }
 };
 /** Thrown for a command line that cannot run: exit code 2, before any request. */
 class UsageError extends errors/* ActionError */.lZ {
@@ -49501,7 +50710,7 @@ class UsageError extends errors/* ActionError */.lZ {
     code = 'usage';
 }
 function offersOf(command) {
-    return INPUT_OFFERS.filter((offer) => !NOT_FLAGS.has(offer.name) && (offer.command === 'both' || offer.command === command));
+    return INPUT_OFFERS.filter((offer) => !NOT_FLAGS.has(offer.name) && offer.commands.includes(command));
 }
 /** Reads the command line; the key from `environment` or its file. */
 async function parseCommandLine(argv, environment) {
@@ -49510,7 +50719,7 @@ async function parseCommandLine(argv, environment) {
         return { version: true };
     if (first === undefined || first === '--help' || first === '-h' || first === 'help')
         return { help: usage() };
-    if (!COMMANDS.includes(first))
+    if (!args_COMMANDS.includes(first))
         throw new UsageError(`Unknown command "${first}": expected export or agent-job. See --help`);
     const command = first;
     // The key is refused before parsing, so that no message can echo it.
@@ -49566,7 +50775,7 @@ async function parseCommandLine(argv, environment) {
 }
 async function readText(file, flag) {
     try {
-        return await (0,external_node_fs_promises_.readFile)(file, 'utf8');
+        return await (0,promises_.readFile)(file, 'utf8');
     }
     catch (error) {
         throw new UsageError(`${flag}: cannot read ${file} (${error.code ?? error.message})`);
@@ -49729,7 +50938,7 @@ class CliHost {
     }
     async newDirectory(jobId) {
         const directory = external_node_path_default().resolve(`static-export-${jobId.replace(/[^\w.-]/g, '_')}`);
-        await (0,external_node_fs_promises_.mkdir)(directory, { recursive: true });
+        await (0,promises_.mkdir)(directory, { recursive: true });
         return directory;
     }
     setSecret(value) {
@@ -49785,7 +50994,7 @@ function dotenv(outputs) {
 }
 /** Writes the dotenv file for the owner only: the bundle link is a credential until it expires. */
 async function writeDotenv(file, outputs) {
-    const handle = await (0,external_node_fs_promises_.open)(file, 'w', 0o600);
+    const handle = await (0,promises_.open)(file, 'w', 0o600);
     try {
         // A file that was already there keeps its mode through open: narrow it before writing.
         await handle.chmod(0o600);
@@ -49932,6 +51141,177 @@ class Deadline {
         setTimeout(() => controller.abort(new TimeUpError('timeout-seconds ran out')), remaining).unref();
         return controller.signal;
     }
+}
+
+
+/***/ }),
+
+/***/ 9354:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ describeSource),
+/* harmony export */   u: () => (/* binding */ readDocument)
+/* harmony export */ });
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6752);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6228);
+/* harmony import */ var _net_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8456);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7253);
+/* harmony import */ var _user_agent_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2516);
+
+
+
+
+
+
+
+const MAX_REDIRECTS = 5;
+const REQUEST_TIMEOUT_MS = 30_000;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** True when `source` names a link rather than a file. */
+function isLink(source) {
+    return /^https?:\/\//i.test(source);
+}
+/** How a message names a source: a link without its query string, which may hold a signature. */
+function describeSource(source) {
+    return isLink(source) ? (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .redactUrl */ .BO)(source) : source;
+}
+/**
+ * The bytes of `source`, a file path or a link. Fails with an ActionError whose message says why,
+ * without naming the source (the caller does): `code` is `not-found`, `too-large`, `bad-link`,
+ * `insecure-link`, `redirects`, `http-status`, `network`, `out-of-time` or a system code.
+ */
+async function readDocument(source, options) {
+    if (!isLink(source))
+        return readFileBounded(source, options.maxBytes);
+    const url = URL.parse(source);
+    if (!url)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ('is not a valid link', { code: 'bad-link' });
+    return fetchDocument(url, options);
+}
+async function readFileBounded(file, maxBytes) {
+    let handle;
+    try {
+        handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.open)(file, 'r');
+    }
+    catch (error) {
+        const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .systemCode */ .xU)(error);
+        if (code === 'ENOENT')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ('does not exist', { code: 'not-found', cause: error });
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`cannot be opened (${code ?? error.message})`, {
+            code: code ?? 'failed',
+            cause: error
+        });
+    }
+    try {
+        const stats = await handle.stat();
+        if (!stats.isFile())
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ('is not a file', { code: 'not-a-file' });
+        if (stats.size > maxBytes)
+            throw tooLarge(maxBytes);
+        const buffer = Buffer.alloc(stats.size + 1);
+        let filled = 0;
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+            if (bytesRead === 0)
+                return buffer.subarray(0, filled);
+            filled += bytesRead;
+            // It grew while being read.
+            if (filled > maxBytes)
+                throw tooLarge(maxBytes);
+        }
+    }
+    finally {
+        await handle.close();
+    }
+}
+async function fetchDocument(url, options) {
+    const { host } = options;
+    return (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .retry */ .L5)(() => fetchOnce(url, options), {
+        attempts: _net_js__WEBPACK_IMPORTED_MODULE_3__/* .ATTEMPTS */ .PY,
+        baseDelayMs: options.retryBaseDelayMs ?? 1000,
+        maxDelayMs: _net_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_BACKOFF_MS */ .BT,
+        deadline: options.deadline,
+        signal: options.signal,
+        onRetry: (error, attempt, delayMs) => host.info(`${(0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .redactUrl */ .BO)(url.href)}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asClause */ .eI)(error.message)}; ${(0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .retryNote */ .vT)(delayMs, attempt, _net_js__WEBPACK_IMPORTED_MODULE_3__/* .ATTEMPTS */ .PY)}`)
+    });
+}
+async function fetchOnce(first, options) {
+    let url = first;
+    for (let hop = 0;; hop++) {
+        refuseInsecure(url);
+        options.host.debug(`GET ${(0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .redactUrl */ .BO)(url.href)}`);
+        const timeoutMs = Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, (options.deadline ?? Infinity) - Date.now()));
+        let response;
+        try {
+            response = await (0,undici__WEBPACK_IMPORTED_MODULE_1__/* .request */ .Em)(url, {
+                dispatcher: options.dispatcher ?? _net_js__WEBPACK_IMPORTED_MODULE_3__/* .dispatcher */ .oh,
+                signal: options.signal,
+                headersTimeout: timeoutMs,
+                bodyTimeout: timeoutMs,
+                headers: { 'user-agent': _user_agent_js__WEBPACK_IMPORTED_MODULE_5__/* .USER_AGENT */ ._, accept: 'application/json' }
+            });
+        }
+        catch (error) {
+            throw (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .networkFailure */ .rd)(error);
+        }
+        const { statusCode } = response;
+        const location = (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(response.headers.location);
+        if (REDIRECT_STATUSES.has(statusCode) && location) {
+            await response.body.dump();
+            if (hop >= MAX_REDIRECTS)
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`redirects more than ${MAX_REDIRECTS} times`, { code: 'redirects' });
+            url = new URL(location, url);
+            continue;
+        }
+        if (statusCode < 200 || statusCode >= 300) {
+            await response.body.dump();
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`was answered with HTTP ${statusCode}`, {
+                code: statusCode === 404 ? 'not-found' : 'http-status',
+                retryable: _net_js__WEBPACK_IMPORTED_MODULE_3__/* .RETRYABLE_STATUSES */ .U3.has(statusCode),
+                retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .parseRetryAfter */ .mu)(response.headers['retry-after'])
+            });
+        }
+        return readBody(response, options.maxBytes);
+    }
+}
+async function readBody(response, maxBytes) {
+    const length = (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(response.headers['content-length']);
+    if (length && /^\d+$/.test(length) && Number(length) > maxBytes) {
+        (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .dropBody */ .wB)(response.body);
+        throw tooLarge(maxBytes);
+    }
+    const chunks = [];
+    let size = 0;
+    try {
+        for await (const chunk of response.body) {
+            size += chunk.length;
+            if (size > maxBytes) {
+                (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .dropBody */ .wB)(response.body);
+                throw tooLarge(maxBytes);
+            }
+            chunks.push(chunk);
+        }
+    }
+    catch (error) {
+        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ)
+            throw error;
+        throw (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .networkFailure */ .rd)(error);
+    }
+    return Buffer.concat(chunks);
+}
+function refuseInsecure(url) {
+    if (url.protocol === 'https:' || (url.protocol === 'http:' && (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .isLoopbackHost */ .cW)(url.hostname)))
+        return;
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`is not an https link (${url.protocol}// is allowed only to a loopback address)`, {
+        code: 'insecure-link'
+    });
+}
+function tooLarge(maxBytes) {
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`is larger than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(maxBytes)}`, { code: 'too-large' });
 }
 
 
@@ -50120,9 +51500,10 @@ function logLine(text) {
 /* harmony export */   cW: () => (/* binding */ isLoopbackHost),
 /* harmony export */   my: () => (/* binding */ NOT_SENT_CODES),
 /* harmony export */   oh: () => (/* binding */ dispatcher),
+/* harmony export */   rd: () => (/* binding */ networkFailure),
+/* harmony export */   wB: () => (/* binding */ dropBody),
 /* harmony export */   wx: () => (/* binding */ header)
 /* harmony export */ });
-/* unused harmony exports networkFailure, dropBody */
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6228);
@@ -50202,8 +51583,8 @@ async function readBounded(body, contentLength) {
 function networkFailure(error) {
     if (error instanceof Error && error.name === 'AbortError')
         return error;
-    const code = systemCode(error);
-    return new ActionError(code?.includes('TIMEOUT') ? 'gave no answer in time' : `could not be reached (${code ?? error.message})`, { code: 'network', retryable: code !== undefined && NETWORK_CODES.has(code), cause: error });
+    const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .systemCode */ .xU)(error);
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(code?.includes('TIMEOUT') ? 'gave no answer in time' : `could not be reached (${code ?? error.message})`, { code: 'network', retryable: code !== undefined && NETWORK_CODES.has(code), cause: error });
 }
 /**
  * Stops reading an answer's body and closes its connection. undici then reports the abort as an
@@ -50314,6 +51695,24 @@ function parseRetryAfter(header, now = Date.now()) {
 
 /***/ }),
 
+/***/ 2516:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ USER_AGENT)
+/* harmony export */ });
+/* unused harmony export ACTION_VERSION */
+/** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
+const ACTION_VERSION = '1.0.0';
+/**
+ * Sent with every request, to the API and to the storage host, so that their operators can tell
+ * this action's traffic and version apart from other clients.
+ */
+const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/acme/mintlify-static-export-action) node/${process.versions.node}`;
+
+
+/***/ }),
+
 /***/ 7522:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -50358,6 +51757,129 @@ function inWords(text, words) {
         return value === undefined ? words.mention(name) : words.withValue(name, value);
     })
         .replace(STRAY_MARKS, '');
+}
+
+
+/***/ }),
+
+/***/ 5004:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qp: () => (/* binding */ applyBaseline),
+/* harmony export */   mF: () => (/* binding */ readBaseline)
+/* harmony export */ });
+/* unused harmony export matchBaseline */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9691);
+/* harmony import */ var _core_document_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9354);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_log_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9357);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9761);
+
+
+
+
+
+/**
+ * A baseline (verify-baseline): the site check report of an earlier run, whose problems are known.
+ * A problem is the same as one of the baseline's when its check, kind and target are: its message
+ * names an example file, which may change from one export to the next.
+ */
+/** Site check reports of very broken sites run to a few MiB: their lists stop at 1,000 findings. */
+const MAX_BASELINE_BYTES = 32 * 1024 * 1024;
+const BaselineReport = zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({
+    version: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz(_report_js__WEBPACK_IMPORTED_MODULE_3__/* .REPORT_VERSION */ .Aj),
+    checkedAt: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().nullish(),
+    counts: zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ problems: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().nonnegative() }).optional(),
+    problems: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ check: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), kind: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), target: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP() }))
+});
+/**
+ * The baseline at `source`, a path or an https link; undefined after one warning that names it
+ * and says why it cannot serve. Without a baseline every problem counts, as it would without
+ * verify-baseline.
+ */
+async function readBaseline(source, options) {
+    const named = `The site check baseline ${(0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B)(source)}`;
+    const unusable = (why) => {
+        options.host.warning(`${named} ${why}: every problem the check finds counts`, { title: 'Site check baseline' });
+        return undefined;
+    };
+    let bytes;
+    try {
+        bytes = await (0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .readDocument */ .u)(source, { ...options, maxBytes: MAX_BASELINE_BYTES });
+    }
+    catch (error) {
+        if (options.signal?.aborted || !(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ))
+            throw error;
+        return unusable(error.message);
+    }
+    let json;
+    try {
+        json = JSON.parse(bytes.toString('utf8'));
+    }
+    catch {
+        return unusable('is not JSON');
+    }
+    const result = BaselineReport.safeParse(json);
+    if (!result.success) {
+        const [issue] = result.error.issues;
+        const hasProblems = Array.isArray(json?.problems);
+        return unusable(hasProblems && issue?.path[0] === 'problems'
+            ? 'lists its problems without their kind and target (it was written by an earlier version of the action)'
+            : `is not a site check report (version ${_report_js__WEBPACK_IMPORTED_MODULE_3__/* .REPORT_VERSION */ .Aj})${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(issue.message)} at ${issue.path.join('.') || 'its top'}` : ''}`);
+    }
+    const { problems, counts, checkedAt } = result.data;
+    return {
+        source: (0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B)(source),
+        checkedAt: checkedAt ?? null,
+        problems: problems.map(({ check, kind, target }) => ({ check, kind, target })),
+        unlisted: Math.max(0, (counts?.problems ?? problems.length) - problems.length)
+    };
+}
+/**
+ * Which problems are new and which the baseline has. Matched as a multiset: a baseline with one
+ * script error on a page knows one such error there, not a second.
+ */
+function matchBaseline(problems, baseline) {
+    const remaining = new Map();
+    for (const problem of baseline.problems)
+        remaining.set(problemKey(problem), (remaining.get(problemKey(problem)) ?? 0) + 1);
+    const fresh = [];
+    const known = [];
+    for (const problem of problems) {
+        const key = problemKey(problem);
+        const left = remaining.get(key) ?? 0;
+        if (left > 0) {
+            remaining.set(key, left - 1);
+            known.push(problem);
+        }
+        else {
+            fresh.push(problem);
+        }
+    }
+    return { fresh, known };
+}
+/**
+ * Marks each problem of the report known or not, and records the baseline in the report. Problems
+ * counted but not listed are new as far as they outnumber the baseline's. Returns how many are new.
+ */
+function applyBaseline(report, baseline) {
+    const { known } = matchBaseline(report.problems, baseline);
+    const knownSet = new Set(known);
+    for (const problem of report.problems)
+        problem.known = knownSet.has(problem);
+    const unlisted = report.counts.problems - report.problems.length;
+    const fresh = report.problems.length - known.length + Math.max(0, unlisted - baseline.unlisted);
+    report.baseline = {
+        source: baseline.source,
+        checkedAt: baseline.checkedAt,
+        known: report.counts.problems - fresh,
+        new: fresh
+    };
+    return fresh;
+}
+function problemKey(problem) {
+    return JSON.stringify([problem.check, problem.kind, problem.target]);
 }
 
 

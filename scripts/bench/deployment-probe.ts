@@ -7,6 +7,7 @@
  *
  * `check` prints one JSON line: the outcome, the counts, and the check's own time.
  */
+import path from 'node:path'
 import { checkDeployment } from '../../src/deployment/check.ts'
 import { writeDeploymentReport } from '../../src/deployment/report.ts'
 import { readManifest } from '../../src/manifest/read.ts'
@@ -18,7 +19,7 @@ const quiet = { info: () => undefined, debug: () => undefined }
 
 if (command === 'manifest' && first && second) {
   const files = await filesOnDisk(first)
-  await writeManifest(second, { jobId: 'job_bench', bundleSha256: '0'.repeat(64), files })
+  await writeManifest(path.join(second, 'manifest.json'), { jobId: 'job_bench', bundleSha256: '0'.repeat(64), files })
 } else if (command === 'check' && first && second && third) {
   const manifest = await readManifest(first, { host: quiet })
   const startedAt = performance.now()

@@ -64,9 +64,7 @@ interface Invocation {
 export type Parsed = { help: string } | { version: true } | Invocation
 
 function offersOf(command: Command): InputOffer[] {
-  return INPUT_OFFERS.filter(
-    (offer) => !NOT_FLAGS.has(offer.name) && (offer.command === 'both' || offer.command === command)
-  )
+  return INPUT_OFFERS.filter((offer) => !NOT_FLAGS.has(offer.name) && offer.commands.includes(command))
 }
 
 /** Reads the command line; the key from `environment` or its file. */

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { ApiClient } from '../api/client.js'
 import type { Bundle, ExportJob } from '../api/schemas.js'
-import { detectArchiveKind, supportedKind, unpackSite } from '../archive/index.js'
+import { detectArchiveKind, supportedKind, unpackSite, type SiteFile } from '../archive/index.js'
 import type { Run } from '../core/context.js'
 import { ActionError, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
 import { formatBytes, formatSeconds } from '../core/format.js'
@@ -11,7 +11,13 @@ import { pollUntil } from '../core/poll.js'
 import type { ExportSettings } from '../core/settings.js'
 import { setting } from '../core/words.js'
 import { downloadFile, type FreshLink } from '../download/index.js'
+import { compareManifests } from '../manifest/compare.js'
+import { readPreviousManifest } from '../manifest/read.js'
+import type { Manifest } from '../manifest/schema.js'
+import { logChanges } from '../manifest/report.js'
+import { writeChanges, writeManifest } from '../manifest/write.js'
 import { writeHelmValues } from '../report/helm.js'
+import { readBaseline } from '../site/baseline.js'
 import type { ExportReport } from '../report/report.js'
 
 /** Links this close to their expiry are renewed before downloading. */
@@ -65,38 +71,24 @@ export async function exportSite(
     if (!settings.download) return
 
     await host.group('Download the bundle', () => download(settings, report, layout, context))
-    if (settings.extract && report.archive) {
-      const { archive } = report
-      report.sitePath = await host.group('Unpack the site', async () => {
-        const { path: sitePath } = await unpackSite(archive.path, archive.kind, layout.site, {
-          host,
-          signal: run.deadline.signal()
-        })
-        host.info(`Unpacked the site into ${sitePath}`)
-        return sitePath
+    if (!settings.extract || !report.archive) return
+
+    // Read before the new manifest is written: compare-to may name the file it replaces.
+    const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined
+    const { archive } = report
+    const site = await host.group('Unpack the site', async () => {
+      const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
+        host,
+        signal: run.deadline.signal()
       })
-      if (settings.verify !== 'off') {
-        const { verifySite } = await import('../site/verify.js')
-        const { sitePath } = report
-        report.siteCheck = await verifySite(
-          sitePath,
-          {
-            mode: settings.verify,
-            domain: settings.domain,
-            expectedPages: job.pageCount,
-            reportPath: layout.verifyReport,
-            browser: {
-              mode: settings.verifyBrowser,
-              pages: settings.verifyBrowserPages,
-              deadline: run.deadline.at,
-              signal: run.cancellation
-            }
-          },
-          run
-        )
-        if (report.siteCheck?.failure) throw report.siteCheck.failure
-      }
-    }
+      host.info(`Unpacked the site into ${unpacked.path}`)
+      return unpacked
+    })
+    report.sitePath = site.path
+    await host.group('Record what the site holds', () =>
+      recordManifest(settings, report, { files: site.files, previous, layout, host })
+    )
+    if (settings.verify !== 'off') await checkTheSite(settings, report, layout, context)
   } catch (error) {
     if (run.cancellation.aborted) {
       throw report.jobId
@@ -107,6 +99,86 @@ export async function exportSite(
   } finally {
     report.finishedAt = Date.now()
   }
+}
+
+/** The manifest of an earlier export (compare-to), or undefined after one warning that says why. */
+function readPrevious(
+  settings: ExportSettings,
+  source: string,
+  { run, retryBaseDelayMs }: ExportContext
+): Promise<Manifest | undefined> {
+  return run.host.group('Read the previous manifest', () =>
+    readPreviousManifest(source, {
+      domain: settings.domain,
+      host: run.host,
+      deadline: run.deadline.at,
+      signal: run.cancellation,
+      retryBaseDelayMs
+    })
+  )
+}
+
+/**
+ * Writes `manifest.json` from the files as they were unpacked and, with a previous manifest, what
+ * changed since (`changes.json`, the log).
+ */
+async function recordManifest(
+  settings: ExportSettings,
+  report: ExportReport,
+  { files, previous, layout, host }: { files: SiteFile[]; previous?: Manifest; layout: OutputLayout; host: Run['host'] }
+): Promise<void> {
+  const manifest = await writeManifest(layout.manifest, {
+    jobId: report.jobId ?? '',
+    domain: settings.domain,
+    exportVersion: settings.version,
+    bundleSha256: report.archive?.sha256 ?? '',
+    files
+  })
+  report.manifestPath = layout.manifest
+  host.info(`Manifest of ${files.length} files: ${layout.manifest}`)
+  if (!previous) return
+  const changes = compareManifests(previous, manifest)
+  await writeChanges(layout.changes, changes)
+  report.changes = { changes, path: layout.changes }
+  logChanges(changes, layout.changes, host)
+}
+
+/** The site check (verify), with the known problems of a baseline (verify-baseline); `verify: error` fails here. */
+async function checkTheSite(
+  settings: ExportSettings,
+  report: ExportReport,
+  layout: OutputLayout,
+  { run, retryBaseDelayMs }: ExportContext
+): Promise<void> {
+  const { verifySite } = await import('../site/verify.js')
+  const baseline = settings.verifyBaseline
+    ? await run.host.group('Read the site check baseline', () =>
+        readBaseline(settings.verifyBaseline ?? '', {
+          host: run.host,
+          deadline: run.deadline.at,
+          signal: run.cancellation,
+          retryBaseDelayMs
+        })
+      )
+    : undefined
+  report.siteCheck = await verifySite(
+    report.sitePath ?? layout.site,
+    {
+      mode: settings.verify === 'error' ? 'error' : 'warn',
+      domain: settings.domain,
+      expectedPages: report.pageCount,
+      reportPath: layout.verifyReport,
+      baseline,
+      browser: {
+        mode: settings.verifyBrowser,
+        pages: settings.verifyBrowserPages,
+        deadline: run.deadline.at,
+        signal: run.cancellation
+      }
+    },
+    run
+  )
+  if (report.siteCheck?.failure) throw report.siteCheck.failure
 }
 
 async function startOrReuse(settings: ExportSettings, client: ApiClient, { host }: Run): Promise<ExportJob> {

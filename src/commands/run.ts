@@ -9,9 +9,12 @@ import type { RunReport } from '../report/report.js'
 import { writeAgentSummary, writeExportSummary } from '../report/summary.js'
 import { writeBrowserSummary } from '../site/browser/summary.js'
 import { writeSiteCheckSummary } from '../site/summary.js'
-import { followAgentJob, type Commenter } from './agent.js'
-import { exportSite } from './export.js'
 import { mkdir } from 'node:fs/promises'
+import { writeDeploymentSummary } from '../deployment/summary.js'
+import { writeChangesSummary } from '../manifest/summary.js'
+import { followAgentJob, type Commenter } from './agent.js'
+import { checkDeploymentCommand } from './check-deployment.js'
+import { exportSite } from './export.js'
 
 /** What a front end brings to a run. */
 export interface FrontEnd {
@@ -35,14 +38,19 @@ export function newReport(settings: Settings): RunReport {
  */
 export async function runCommand(settings: Settings, report: RunReport, frontEnd: FrontEnd): Promise<void> {
   const run = startRun(settings, frontEnd)
-  const client = new ApiClient({
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    requestTimeoutMs: requestTimeoutMs(settings),
-    retryBaseDelayMs: retryBaseDelayMs(settings),
-    run
-  })
   try {
+    if (settings.command === 'check-deployment') {
+      if (report.command === 'check-deployment')
+        await checkDeploymentCommand(settings, report, run, retryBaseDelayMs(settings))
+      return
+    }
+    const client = new ApiClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      requestTimeoutMs: requestTimeoutMs(settings),
+      retryBaseDelayMs: retryBaseDelayMs(settings),
+      run
+    })
     if (settings.command === 'export' && report.command === 'export') {
       await exportSite(settings, report, {
         run,
@@ -60,7 +68,7 @@ export async function runCommand(settings: Settings, report: RunReport, frontEnd
 
 /** The run's context: `timeout-seconds` counts from here. */
 function startRun(settings: Settings, { host, cancellation, runner }: FrontEnd): Run {
-  const path = settings.command === 'export' ? settings.path : undefined
+  const path = settings.command === 'agent-job' ? undefined : settings.path
   return {
     host,
     deadline: Deadline.in(settings.timeoutMs, cancellation),
@@ -77,12 +85,14 @@ function startRun(settings: Settings, { host, cancellation, runner }: FrontEnd):
 async function writeSummaries(host: Host, settings: Settings, report: RunReport): Promise<void> {
   if (settings.command === 'agent-job' && report.command === 'agent-job') {
     await writeAgentSummary(host, settings, report)
-    return
+  } else if (report.command === 'check-deployment') {
+    if (report.deployment) await writeDeploymentSummary(report.deployment, report.reportPath ?? '', host)
+  } else if (settings.command === 'export' && report.command === 'export') {
+    await writeExportSummary(host, report, !settings.maskBundleUrl)
+    if (report.changes) await writeChangesSummary(report.changes.changes, report.changes.path, host)
+    if (report.siteCheck) await writeSiteCheckSummary(host, report.siteCheck)
+    if (report.siteCheck?.report.browser) await writeBrowserSummary(host, report.siteCheck.report.browser)
   }
-  if (settings.command !== 'export' || report.command !== 'export') return
-  await writeExportSummary(host, report, !settings.maskBundleUrl)
-  if (report.siteCheck) await writeSiteCheckSummary(host, report.siteCheck)
-  if (report.siteCheck?.report.browser) await writeBrowserSummary(host, report.siteCheck.report.browser)
 }
 
 /** One request may take a sixth of the whole wait, between 1 and 30 seconds, so a retry still fits. */

@@ -10,7 +10,8 @@ const NAMES = {
   helmValues: 'helm-values.yaml',
   verifyReport: 'verify-report.json',
   manifest: 'manifest.json',
-  changes: 'changes.json'
+  changes: 'changes.json',
+  deploymentReport: 'deployment-report.json'
 } as const
 
 export type OutputLayout = { readonly directory: string } & { readonly [Name in keyof typeof NAMES]: string }

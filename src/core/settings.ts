@@ -5,21 +5,31 @@ import { ActionError } from './errors.js'
 import { isLoopbackHost } from './net.js'
 import { setting, settingSubject } from './words.js'
 
-/** Settings shared by both commands. */
+/** The commands of the `command` input. */
+const COMMANDS = ['export', 'agent-job', 'check-deployment'] as const
+type Command = (typeof COMMANDS)[number]
+/** The commands that call the admin API. */
+const API_COMMANDS = ['export', 'agent-job'] as const
+
+/** Settings every command has. */
 interface CommonSettings {
+  /** Longest wait, in milliseconds, for the whole run: the job, or a rollout. */
+  timeoutMs: number
+  /** Shortest time between two polls, in milliseconds. */
+  pollIntervalMs: number
+}
+
+/** Settings of the commands that call the admin API. */
+interface ApiSettings extends CommonSettings {
   /** Admin API key, trimmed and already registered as a secret. */
   apiKey: string
   /** API base address without a trailing slash. */
   baseUrl: string
   /** `false`: start or read the job once and return. */
   wait: boolean
-  /** Longest wait for the job, in milliseconds, retries included. */
-  timeoutMs: number
-  /** Shortest time between two status polls, in milliseconds. */
-  pollIntervalMs: number
 }
 
-export interface ExportSettings extends CommonSettings {
+export interface ExportSettings extends ApiSettings {
   command: 'export'
   /** Host name of the site to export; absent when `exportJobId` is given. */
   domain?: string
@@ -38,12 +48,16 @@ export interface ExportSettings extends CommonSettings {
   verifyBrowser: VerifyBrowserMode
   /** How many pages the browser pass loads at most. */
   verifyBrowserPages: number
+  /** A previous manifest (a path, absolute, or a link) to list the changes against. */
+  compareTo?: string
+  /** A previous site check report (a path, absolute, or a link) whose problems are known. */
+  verifyBaseline?: string
 }
 
 export type VerifyMode = 'warn' | 'error' | 'off'
 export type VerifyBrowserMode = 'auto' | 'on' | 'off'
 
-export interface AgentSettings extends CommonSettings {
+export interface AgentSettings extends ApiSettings {
   command: 'agent-job'
   projectId: string
   agentJobId: string
@@ -52,7 +66,19 @@ export interface AgentSettings extends CommonSettings {
   githubToken: string
 }
 
-export type Settings = ExportSettings | AgentSettings
+export interface CheckDeploymentSettings extends CommonSettings {
+  command: 'check-deployment'
+  /** The deployed site's base URL, http or https, without credentials. */
+  url: string
+  /** The manifest of the export that should be live: a path (absolute) or a link. */
+  manifest: string
+  /** How many files to compare, or all of them. */
+  checkFiles: number | 'all'
+  /** Absolute directory for the report; absent means a new folder under RUNNER_TEMP. */
+  path?: string
+}
+
+export type Settings = ExportSettings | AgentSettings | CheckDeploymentSettings
 
 /** Thrown for a malformed input; the message names the input and never holds a secret. */
 export class InputError extends ActionError {
@@ -85,11 +111,29 @@ const optionalId = z
   .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
   .optional()
 
-/** The command that reads an input; `both` for inputs that every run reads. */
-type Scope = 'both' | ExportSettings['command'] | AgentSettings['command']
+/**
+ * A document given by a path or a link: a link must be https (http only to a loopback address) and
+ * carry no credentials; a path is made absolute, from the workspace the step runs in.
+ */
+function source(what: string): z.ZodType<string, string> {
+  return z.string().transform((value, ctx) => {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return path.resolve(value)
+    const url = URL.parse(value)
+    const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(url.hostname))
+    if (!url || !secure || url.username || url.password) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a path to ${what} or an https:// link to one (without credentials), got "${url ? `${url.protocol}//${url.host}${url.pathname}` : value}"`
+      })
+      return z.NEVER
+    }
+    return url.href
+  })
+}
 
 interface InputSpec {
-  command: Scope
+  /** The commands that read it. */
+  commands: readonly Command[]
   /** As in action.yml. */
   default?: string
   /** Parses the raw text; an `.optional()` schema marks an input that may be left empty. */
@@ -102,7 +146,7 @@ interface InputSpec {
  */
 const INPUTS = {
   'api-key': {
-    command: 'both',
+    commands: API_COMMANDS,
     schema: z
       .string()
       .min(1, {
@@ -117,7 +161,7 @@ const INPUTS = {
       })
   },
   'base-url': {
-    command: 'both',
+    commands: API_COMMANDS,
     default: 'https://api.mintlify.com',
     schema: z.string().transform((value, ctx) => {
       const url = URL.parse(value)
@@ -143,14 +187,14 @@ const INPUTS = {
     })
   },
   command: {
-    command: 'both',
+    commands: COMMANDS,
     default: 'export',
-    schema: z.enum(['export', 'agent-job'], {
-      error: (issue) => `must be export or agent-job, got "${String(issue.input)}"`
+    schema: z.enum(COMMANDS, {
+      error: (issue) => `must be ${COMMANDS.join(', ')}, got "${String(issue.input)}"`
     })
   },
   domain: {
-    command: 'export',
+    commands: ['export'],
     schema: z
       .string()
       .transform((value, ctx) => {
@@ -164,17 +208,17 @@ const INPUTS = {
       })
       .optional()
   },
-  'export-job-id': { command: 'export', schema: optionalId },
-  'project-id': { command: 'agent-job', schema: optionalId },
-  'agent-job-id': { command: 'agent-job', schema: optionalId },
-  wait: { command: 'both', default: 'true', schema: bool },
-  'timeout-seconds': { command: 'both', default: '1800', schema: seconds },
-  'poll-interval-seconds': { command: 'both', default: '5', schema: seconds },
-  download: { command: 'export', default: 'true', schema: bool },
-  extract: { command: 'export', default: 'false', schema: bool },
-  path: { command: 'export', schema: z.string().optional() },
+  'export-job-id': { commands: ['export'], schema: optionalId },
+  'project-id': { commands: ['agent-job'], schema: optionalId },
+  'agent-job-id': { commands: ['agent-job'], schema: optionalId },
+  wait: { commands: API_COMMANDS, default: 'true', schema: bool },
+  'timeout-seconds': { commands: COMMANDS, default: '1800', schema: seconds },
+  'poll-interval-seconds': { commands: COMMANDS, default: '5', schema: seconds },
+  download: { commands: ['export'], default: 'true', schema: bool },
+  extract: { commands: ['export'], default: 'false', schema: bool },
+  path: { commands: ['export', 'check-deployment'], schema: z.string().optional() },
   'comment-on': {
-    command: 'agent-job',
+    commands: ['agent-job'],
     schema: z
       .string()
       .regex(/^#?[1-9]\d{0,9}$/, {
@@ -183,10 +227,10 @@ const INPUTS = {
       .transform((value) => Number(value.replace('#', '')))
       .optional()
   },
-  'github-token': { command: 'agent-job', default: '${{ github.token }}', schema: z.string() },
-  'mask-bundle-url': { command: 'export', default: 'true', schema: bool },
+  'github-token': { commands: ['agent-job'], default: '${{ github.token }}', schema: z.string() },
+  'mask-bundle-url': { commands: ['export'], default: 'true', schema: bool },
   paths: {
-    command: 'export',
+    commands: ['export'],
     schema: z.string().transform((value) =>
       value
         .split(/\r?\n/)
@@ -194,23 +238,23 @@ const INPUTS = {
         .filter(Boolean)
     )
   },
-  version: { command: 'export', schema: z.string().optional() },
+  version: { commands: ['export'], schema: z.string().optional() },
   verify: {
-    command: 'export',
+    commands: ['export'],
     default: 'warn',
     schema: z.enum(['warn', 'error', 'off'], {
       error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
     })
   },
   'verify-browser': {
-    command: 'export',
+    commands: ['export'],
     default: 'auto',
     schema: z.enum(['auto', 'on', 'off'], {
       error: (issue) => `must be auto, on or off, got "${String(issue.input)}"`
     })
   },
   'verify-browser-pages': {
-    command: 'export',
+    commands: ['export'],
     default: '25',
     schema: z
       .string()
@@ -218,6 +262,37 @@ const INPUTS = {
         error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"`
       })
       .transform(Number)
+  },
+  'compare-to': { commands: ['export'], schema: source('a manifest').optional() },
+  'verify-baseline': { commands: ['export'], schema: source('a site check report').optional() },
+  url: {
+    commands: ['check-deployment'],
+    schema: z
+      .string()
+      .transform((value, ctx) => {
+        if (!value) return undefined
+        const url = URL.parse(value)
+        if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be the site's http:// or https:// address, without credentials, got "${url ? `${url.protocol}//${url.host}${url.pathname}` : value}"`
+          })
+          return z.NEVER
+        }
+        return url.href
+      })
+      .optional()
+  },
+  manifest: { commands: ['check-deployment'], schema: source('a manifest').optional() },
+  'check-files': {
+    commands: ['check-deployment'],
+    default: '100',
+    schema: z
+      .string()
+      .regex(/^\s*([1-9]\d{0,6}|all)\s*$/i, {
+        error: (issue) => `must be a whole number of files (at least 1) or all, got "${issue.input}"`
+      })
+      .transform((value) => (value.trim().toLowerCase() === 'all' ? ('all' as const) : Number(value)))
   }
 } satisfies Record<string, InputSpec>
 
@@ -227,10 +302,10 @@ const SPECS = Object.entries(INPUTS) as [InputName, InputSpec][]
 
 export const INPUT_NAMES = SPECS.map(([name]) => name)
 
-/** An input as a front end offers it: the command that reads it, its default, and the values it takes. */
+/** An input as a front end offers it: the commands that read it, its default, and the values it takes. */
 export interface InputOffer {
   name: InputName
-  command: Scope
+  commands: readonly Command[]
   default?: string
   /** `true`/`false` only: a switch. */
   switch: boolean
@@ -240,7 +315,7 @@ export interface InputOffer {
 
 export const INPUT_OFFERS: InputOffer[] = SPECS.map(([name, spec]) => ({
   name,
-  command: spec.command,
+  commands: spec.commands,
   default: spec.default,
   switch: spec.schema === bool,
   choices: spec.schema instanceof z.ZodEnum ? spec.schema.options.map(String) : undefined
@@ -263,36 +338,49 @@ export const DEFAULTS: Partial<RawInputs> = Object.fromEntries(
 
 /** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
 const OPTIONAL = SPECS.filter(([, spec]) => spec.schema instanceof z.ZodOptional).map(([name]) => name)
-const EXPORT_ONLY = SPECS.filter(([, spec]) => spec.command === 'export').map(([name]) => name)
-const AGENT_ONLY = SPECS.filter(([, spec]) => spec.command === 'agent-job').map(([name]) => name)
 
-const InputsSchema = z
-  .object(
-    Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])) as {
-      [Name in InputName]: (typeof INPUTS)[Name]['schema']
-    }
+const InputsSchema = z.object(
+  Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])) as {
+    [Name in InputName]: (typeof INPUTS)[Name]['schema']
+  }
+)
+type ParsedInputs = z.infer<typeof InputsSchema>
+
+/**
+ * The inputs `command` reads, parsed: the others are neither checked nor kept (they get a warning
+ * when given, see ineffectiveInputs).
+ */
+function schemaOf(command: Command): z.ZodType<ParsedInputs, Partial<RawInputs>> {
+  const read = SPECS.filter(([, spec]) => spec.commands.includes(command)).map(([name]) => name)
+  return InputsSchema.pick(Object.fromEntries(read.map((name) => [name, true])) as Record<InputName, true>).superRefine(
+    (inputs, ctx) => requireTogether(command, inputs, ctx)
   )
-  .superRefine((inputs, ctx) => {
-    const missing = (input: InputName, why: string): void => {
-      ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` })
+}
+
+/** The inputs that each command needs, or that need each other. */
+function requireTogether(command: Command, inputs: ParsedInputs, ctx: z.RefinementCtx): void {
+  const missing = (input: InputName, why: string): void => {
+    ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` })
+  }
+  if (command === 'export') {
+    if (!inputs.domain && !inputs['export-job-id'])
+      missing('domain', `for ${setting('command', 'export')} unless ${setting('export-job-id')} is given`)
+    if (inputs.extract && !inputs.download) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['extract'],
+        message: `is true but ${setting('download', 'false')}: unpacking needs the downloaded archive`
+      })
     }
-    if (inputs.command === 'export') {
-      if (!inputs.domain && !inputs['export-job-id'])
-        missing('domain', `for ${setting('command', 'export')} unless ${setting('export-job-id')} is given`)
-      if (inputs.extract && !inputs.download) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['extract'],
-          message: `is true but ${setting('download', 'false')}: unpacking needs the downloaded archive`
-        })
-      }
-    } else {
-      if (!inputs['project-id']) missing('project-id', `for ${setting('command', 'agent-job')}`)
-      if (!inputs['agent-job-id']) missing('agent-job-id', `for ${setting('command', 'agent-job')}`)
-      if (inputs['comment-on'] && !inputs['github-token'])
-        missing('github-token', `when ${setting('comment-on')} is set`)
-    }
-  })
+  } else if (command === 'agent-job') {
+    if (!inputs['project-id']) missing('project-id', `for ${setting('command', 'agent-job')}`)
+    if (!inputs['agent-job-id']) missing('agent-job-id', `for ${setting('command', 'agent-job')}`)
+    if (inputs['comment-on'] && !inputs['github-token']) missing('github-token', `when ${setting('comment-on')} is set`)
+  } else {
+    if (!inputs.url) missing('url', `for ${setting('command', 'check-deployment')}`)
+    if (!inputs.manifest) missing('manifest', `for ${setting('command', 'check-deployment')}`)
+  }
+}
 
 /**
  * Reads every input once and returns validated settings.
@@ -303,51 +391,76 @@ export function readSettings(host: Host): Settings {
   if (raw['api-key']) host.setSecret(raw['api-key'])
   if (raw['github-token']) host.setSecret(raw['github-token'])
 
-  const parsed = InputsSchema.safeParse(raw)
+  const command = InputsSchema.shape.command.safeParse(raw.command)
+  const parsed = command.success
+    ? schemaOf(command.data).safeParse(raw)
+    : { success: false as const, error: command.error, data: undefined }
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${settingSubject(String(issue.path[0]))} ${issue.message}`)
+    const problems = parsed.error.issues.map(
+      (issue) => `${settingSubject(String(issue.path[0] ?? 'command'))} ${issue.message}`
+    )
     throw new InputError(problems.join('; '))
   }
   const inputs = parsed.data
   if (raw.domain && inputs.domain) announceDomainReduction(host, raw.domain, inputs.domain)
   for (const [input, why] of ineffectiveInputs(inputs, given)) host.warning(`${settingSubject(input)} ${why}`)
-  const common: CommonSettings = {
-    apiKey: inputs['api-key'],
-    baseUrl: inputs['base-url'],
-    wait: inputs.wait,
-    timeoutMs: inputs['timeout-seconds'],
-    pollIntervalMs: inputs['poll-interval-seconds']
-  }
-  const settings: Settings =
-    inputs.command === 'export'
-      ? {
-          ...common,
-          command: 'export',
-          domain: inputs.domain,
-          exportJobId: inputs['export-job-id'],
-          download: inputs.download,
-          extract: inputs.extract,
-          path: inputs.path ? path.resolve(inputs.path) : undefined,
-          maskBundleUrl: inputs['mask-bundle-url'],
-          paths: inputs.paths,
-          version: inputs.version,
-          verify: inputs.verify,
-          verifyBrowser: inputs['verify-browser'],
-          verifyBrowserPages: inputs['verify-browser-pages']
-        }
-      : {
-          ...common,
-          command: 'agent-job',
-          projectId: inputs['project-id'] ?? '',
-          agentJobId: inputs['agent-job-id'] ?? '',
-          commentOn: inputs['comment-on'],
-          githubToken: inputs['github-token']
-        }
+  const settings = settingsOf(inputs)
   for (const [key, value] of Object.entries(settings)) {
     if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined)
       host.debug(`${key} = ${JSON.stringify(value)}`)
   }
   return settings
+}
+
+function settingsOf(inputs: ParsedInputs): Settings {
+  const common: CommonSettings = {
+    timeoutMs: inputs['timeout-seconds'],
+    pollIntervalMs: inputs['poll-interval-seconds']
+  }
+  const folder = inputs.path ? path.resolve(inputs.path) : undefined
+  if (inputs.command === 'check-deployment') {
+    return {
+      ...common,
+      command: 'check-deployment',
+      url: inputs.url ?? '',
+      manifest: inputs.manifest ?? '',
+      checkFiles: inputs['check-files'],
+      path: folder
+    }
+  }
+  const api: ApiSettings = {
+    ...common,
+    apiKey: inputs['api-key'],
+    baseUrl: inputs['base-url'],
+    wait: inputs.wait
+  }
+  if (inputs.command === 'agent-job') {
+    return {
+      ...api,
+      command: 'agent-job',
+      projectId: inputs['project-id'] ?? '',
+      agentJobId: inputs['agent-job-id'] ?? '',
+      commentOn: inputs['comment-on'],
+      githubToken: inputs['github-token']
+    }
+  }
+  return {
+    ...api,
+    command: 'export',
+    domain: inputs.domain,
+    exportJobId: inputs['export-job-id'],
+    download: inputs.download,
+    extract: inputs.extract,
+    path: folder,
+    maskBundleUrl: inputs['mask-bundle-url'],
+    paths: inputs.paths,
+    version: inputs.version,
+    verify: inputs.verify,
+    verifyBrowser: inputs['verify-browser'],
+    verifyBrowserPages: inputs['verify-browser-pages'],
+    compareTo: inputs['compare-to'],
+    verifyBaseline: inputs['verify-baseline']
+  }
 }
 
 /** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
@@ -365,19 +478,19 @@ function readRawInputs(host: Host): { raw: RawInputs; given: Set<InputName> } {
   return { raw: raw as RawInputs, given }
 }
 
-type ParsedInputs = z.infer<typeof InputsSchema>
-
 /** Inputs the workflow set that do nothing in the combination given, each with the reason. */
 function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>): [InputName, string][] {
   const found: [InputName, string][] = []
   const unused = (names: InputName[], why: string): void => {
     for (const name of names) if (given.has(name)) found.push([name, why])
   }
-  if (inputs.command === 'export') {
-    unused(
-      AGENT_ONLY,
-      `is used only by ${setting('command', 'agent-job')}; it does nothing for ${setting('command', 'export')}`
-    )
+  const { command } = inputs
+  for (const [name, spec] of SPECS) {
+    if (spec.commands.includes(command)) continue
+    const users = spec.commands.map((user) => setting('command', user)).join(' and ')
+    unused([name], `is used only by ${users}; it does nothing for ${setting('command', command)}`)
+  }
+  if (command === 'export') {
     const checksSite = inputs.extract && inputs.verify !== 'off'
     if (inputs['export-job-id']) {
       // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
@@ -396,25 +509,25 @@ function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>):
         `does nothing with ${setting('wait', 'false')}: the step returns once the job is started, before there is anything to unpack`
       )
     }
-    if (!inputs.extract)
+    if (!inputs.extract) {
       unused(['verify'], `does nothing without ${setting('extract', 'true')}: only an unpacked site is checked`)
+      unused(
+        ['compare-to'],
+        `does nothing without ${setting('extract', 'true')}: the manifest is made as the site is unpacked`
+      )
+    }
     // verify-browser: off asks for nothing, so it is never an input that does nothing.
     const browserInputs: InputName[] =
       inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages']
-    if (!checksSite)
+    if (!checksSite) {
       unused(
-        browserInputs,
-        `does nothing without ${setting('extract', 'true')} and ${setting('verify')} not off: the browser pass is part of the site check`
+        [...browserInputs, 'verify-baseline'],
+        `does nothing without ${setting('extract', 'true')} and ${setting('verify')} not off: it is part of the site check`
       )
-    else if (inputs['verify-browser'] === 'off')
+    } else if (inputs['verify-browser'] === 'off')
       unused(['verify-browser-pages'], `does nothing with ${setting('verify-browser', 'off')}`)
-  } else {
-    unused(
-      EXPORT_ONLY,
-      `is used only by ${setting('command', 'export')}; it does nothing for ${setting('command', 'agent-job')}`
-    )
   }
-  if (!inputs.wait)
+  if (command !== 'check-deployment' && !inputs.wait)
     unused(['poll-interval-seconds'], `does nothing with ${setting('wait', 'false')}: the job is read once, not polled`)
   return found
 }

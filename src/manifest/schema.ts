@@ -6,7 +6,6 @@ import { z } from 'zod'
  * every field is checked, and a path is one that stays inside the site wherever it is joined.
  */
 
-export const MANIFEST_FILE = 'manifest.json'
 export const MANIFEST_VERSION = 1
 /** About 130 bytes a file: room for the unpacking policy's 500,000 entries. */
 export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024

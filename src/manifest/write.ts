@@ -1,14 +1,6 @@
-import path from 'node:path'
 import type { Changes } from './compare.js'
 import { jsonWithListsByLine, replaceOwnFile } from './json-file.js'
-import {
-  Manifest,
-  MANIFEST_FILE,
-  MANIFEST_VERSION,
-  MAX_MANIFEST_BYTES,
-  sortByPath,
-  type ManifestFile
-} from './schema.js'
+import { Manifest, MANIFEST_VERSION, MAX_MANIFEST_BYTES, sortByPath, type ManifestFile } from './schema.js'
 
 /** What the export knows when it writes the manifest: the job, the archive, the files unpacked. */
 export interface ManifestFields {
@@ -22,8 +14,6 @@ export interface ManifestFields {
   /** In any order: the manifest lists them by path. */
   files: readonly ManifestFile[]
 }
-
-const CHANGES_FILE = 'changes.json'
 
 export function buildManifest(fields: ManifestFields): Manifest {
   return {
@@ -40,25 +30,20 @@ export function buildManifest(fields: ManifestFields): Manifest {
 }
 
 /**
- * Writes `manifest.json` into `directory` (the export's `path`, beside the site, so that it is not
- * deployed with it), replacing one that an earlier run wrote there. Returns its path and content.
+ * Writes the manifest to `file` (`manifest.json` in the export's `path`, beside the site, so that
+ * it is not deployed with it), replacing one that an earlier run wrote there. Returns its content.
  */
-export async function writeManifest(
-  directory: string,
-  fields: ManifestFields
-): Promise<{ path: string; manifest: Manifest }> {
+export async function writeManifest(file: string, fields: ManifestFields): Promise<Manifest> {
   const manifest = buildManifest(fields)
-  const file = path.join(directory, MANIFEST_FILE)
   await replaceOwnFile(file, jsonWithListsByLine(manifest), {
     isOurs: (text) => Manifest.safeParse(parseJson(text)).success,
     maxBytes: MAX_MANIFEST_BYTES
   })
-  return { path: file, manifest }
+  return manifest
 }
 
-/** Writes `changes.json` beside the manifest, replacing one that an earlier run wrote there. */
-export async function writeChanges(directory: string, changes: Changes): Promise<string> {
-  const file = path.join(directory, CHANGES_FILE)
+/** Writes the changes to `file` (`changes.json` beside the manifest), replacing one that an earlier run wrote there. */
+export async function writeChanges(file: string, changes: Changes): Promise<string> {
   await replaceOwnFile(file, jsonWithListsByLine({ ...changes }), {
     isOurs: (text) => isChanges(parseJson(text)),
     maxBytes: 2 * MAX_MANIFEST_BYTES

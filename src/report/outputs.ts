@@ -14,6 +14,15 @@ type OutputName =
   | 'helm-values-path'
   | 'pr-link'
   | 'comment-url'
+  | 'manifest-path'
+  | 'files-added'
+  | 'files-removed'
+  | 'files-changed'
+  | 'changes-path'
+  | 'deployment-status'
+  | 'files-matching'
+  | 'files-compared'
+  | 'deployment-report-path'
 
 type Outputs = Partial<Record<OutputName, string>>
 
@@ -31,6 +40,16 @@ export function outputsOf(report: RunReport): Outputs {
     if (report.commentUrl !== undefined) outputs['comment-url'] = report.commentUrl
     return outputs
   }
+  if (report.command === 'check-deployment') {
+    const { deployment } = report
+    if (deployment) {
+      outputs['deployment-status'] = deployment.status
+      outputs['files-matching'] = String(deployment.counts.filesMatching)
+      outputs['files-compared'] = String(deployment.counts.filesCompared)
+    }
+    if (report.reportPath !== undefined) outputs['deployment-report-path'] = report.reportPath
+    return outputs
+  }
   const { jobId, job, pageCount, bundle, archive, siteCheck } = report
   if (jobId !== undefined) outputs['job-id'] = jobId
   if (job?.status) outputs.status = job.status
@@ -46,5 +65,13 @@ export function outputsOf(report: RunReport): Outputs {
   }
   if (report.sitePath !== undefined) outputs['site-path'] = report.sitePath
   if (siteCheck) outputs['verify-report-path'] = siteCheck.reportPath
+  if (report.manifestPath !== undefined) outputs['manifest-path'] = report.manifestPath
+  if (report.changes) {
+    const { counts } = report.changes.changes
+    outputs['files-added'] = String(counts.added)
+    outputs['files-removed'] = String(counts.removed)
+    outputs['files-changed'] = String(counts.changed)
+    outputs['changes-path'] = report.changes.path
+  }
   return outputs
 }

@@ -1,6 +1,8 @@
 import type { AgentJob, Bundle, ExportJob } from '../api/schemas.js'
 import type { ArchiveKind } from '../archive/index.js'
+import type { DeploymentReport } from '../deployment/report.js'
 import type { DownloadedFile } from '../download/index.js'
+import type { Changes } from '../manifest/compare.js'
 import type { SiteCheck } from '../site/verify.js'
 
 /**
@@ -21,6 +23,10 @@ export interface ExportReport {
   archive?: DownloadedFile & { kind: ArchiveKind }
   sitePath?: string
   helmValuesPath?: string
+  /** `manifest.json`, once written. */
+  manifestPath?: string
+  /** The changes since the export `compare-to` names, and where they were written. */
+  changes?: { changes: Changes; path: string }
   siteCheck?: SiteCheck
 }
 
@@ -35,4 +41,14 @@ export interface AgentReport {
   commentUrl?: string
 }
 
-export type RunReport = ExportReport | AgentReport
+/** What a check-deployment run learned so far. */
+export interface DeploymentCheckReport {
+  command: 'check-deployment'
+  startedAt: number
+  /** The check's outcome, once it ended. */
+  deployment?: DeploymentReport
+  /** Where the JSON report was written. */
+  reportPath?: string
+}
+
+export type RunReport = ExportReport | AgentReport | DeploymentCheckReport

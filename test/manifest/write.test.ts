@@ -75,8 +75,8 @@ describe('buildManifest', () => {
 
 describe('writeManifest', () => {
   it('writes manifest.json into the folder, one file a line, and it reads back as it was built', async () => {
-    const { path: file, manifest } = await writeManifest(directory, fields)
-    expect(file).toBe(path.join(directory, 'manifest.json'))
+    const file = path.join(directory, 'manifest.json')
+    const manifest = await writeManifest(file, fields)
     const text = await readFile(file, 'utf8')
     expect(text.split('\n').filter((line) => line.startsWith('    {"path":'))).toHaveLength(7)
     expect(JSON.parse(text)).toEqual(manifest)
@@ -85,8 +85,8 @@ describe('writeManifest', () => {
   })
 
   it('replaces the manifest an earlier run wrote there', async () => {
-    await writeManifest(directory, { ...fields, jobId: 'job_earlier' })
-    await writeManifest(directory, fields)
+    await writeManifest(path.join(directory, 'manifest.json'), { ...fields, jobId: 'job_earlier' })
+    await writeManifest(path.join(directory, 'manifest.json'), fields)
     const manifest = JSON.parse(await readFile(path.join(directory, 'manifest.json'), 'utf8')) as Manifest
     expect(manifest.jobId).toBe('job_42')
     expect(await readdir(directory)).toEqual(['manifest.json'])
@@ -96,7 +96,7 @@ describe('writeManifest', () => {
     const elsewhere = path.join(directory, 'elsewhere.json')
     await writeFile(elsewhere, 'keep')
     await symlink(elsewhere, path.join(directory, 'manifest.json'))
-    const error = await writeManifest(directory, fields).catch((error: unknown) => error)
+    const error = await writeManifest(path.join(directory, 'manifest.json'), fields).catch((error: unknown) => error)
     expect(error).toBeInstanceOf(ActionError)
     expect((error as ActionError).message).toBe(
       `${path.join(directory, 'manifest.json')} is already there, and is a link: it was left as it is. Choose another path, or remove it`
@@ -116,7 +116,9 @@ describe('writeManifest', () => {
   ])('leaves %s at manifest.json as it is', async (_what, make, described) => {
     const file = path.join(directory, 'manifest.json')
     await make(file)
-    await expect(writeManifest(directory, fields)).rejects.toThrow(`is already there, and is ${described}`)
+    await expect(writeManifest(path.join(directory, 'manifest.json'), fields)).rejects.toThrow(
+      `is already there, and is ${described}`
+    )
     expect(await readdir(directory)).toEqual(['manifest.json'])
   })
 })
@@ -134,12 +136,14 @@ describe('writeChanges', () => {
   }
 
   it('writes changes.json, replaces its own, and refuses anything else', async () => {
-    const file = await writeChanges(directory, changes)
+    const file = await writeChanges(path.join(directory, 'changes.json'), changes)
     expect(file).toBe(path.join(directory, 'changes.json'))
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(changes)
-    await writeChanges(directory, { ...changes, added: [] })
+    await writeChanges(path.join(directory, 'changes.json'), { ...changes, added: [] })
     expect((JSON.parse(await readFile(file, 'utf8')) as Changes).added).toEqual([])
     await writeFile(file, '[]')
-    await expect(writeChanges(directory, changes)).rejects.toThrow('a file this action did not write')
+    await expect(writeChanges(path.join(directory, 'changes.json'), changes)).rejects.toThrow(
+      'a file this action did not write'
+    )
   })
 })
