@@ -227,10 +227,13 @@ const SPECS = Object.entries(INPUTS) as [InputName, InputSpec][]
 
 export const INPUT_NAMES = SPECS.map(([name]) => name)
 
-/** An input as a front end offers it: the command that reads it, its default, and the values it takes. */
+/** The commands, as the `command` input takes them. */
+export const COMMANDS: readonly Settings['command'][] = INPUTS.command.schema.options
+
+/** An input as a front end offers it: the commands that read it, its default, and the values it takes. */
 export interface InputOffer {
   name: InputName
-  command: Scope
+  commands: readonly Settings['command'][]
   default?: string
   /** `true`/`false` only: a switch. */
   switch: boolean
@@ -240,7 +243,7 @@ export interface InputOffer {
 
 export const INPUT_OFFERS: InputOffer[] = SPECS.map(([name, spec]) => ({
   name,
-  command: spec.command,
+  commands: spec.command === 'both' ? COMMANDS : [spec.command],
   default: spec.default,
   switch: spec.schema === bool,
   choices: spec.schema instanceof z.ZodEnum ? spec.schema.options.map(String) : undefined
@@ -393,7 +396,7 @@ function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>):
     } else if (!inputs.wait) {
       unused(
         ['extract', 'verify'],
-        `does nothing with ${setting('wait', 'false')}: the step returns once the job is started, before there is anything to unpack`
+        `does nothing with ${setting('wait', 'false')}: the run returns once the job is started, before there is anything to unpack`
       )
     }
     if (!inputs.extract)
