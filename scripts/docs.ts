@@ -75,7 +75,10 @@ function fill(readme: string, sections: Record<string, string>): string {
 function descriptionsModule(action: ActionYaml): string {
   const entries = (items: Record<string, { description: string }>): string =>
     Object.entries(items)
-      .map(([name, item]) => `  ${JSON.stringify(name)}: ${JSON.stringify(item.description.trim().replace(/\s*\n\s*/g, ' '))}`)
+      .map(
+        ([name, item]) =>
+          `  ${JSON.stringify(name)}: ${JSON.stringify(item.description.trim().replace(/\s*\n\s*/g, ' '))}`
+      )
       .join(',\n')
   return [
     '// Generated from action.yml by scripts/docs.ts (`npm run docs`); `npm run docs:check` fails when it differs.',

@@ -65,7 +65,13 @@ function sourcedBy(shell: string, file: string, names: string[], cwd: string): M
 
 describe('--output-env and --output-sh', () => {
   it('hand every output over exactly: to GitLab, to docker --env-file, and to sh', async () => {
-    const run = await exportTo(AWKWARD, ['--no-mask-bundle-url', '--output-env', 'export.env', '--output-sh', 'outputs.sh'])
+    const run = await exportTo(AWKWARD, [
+      '--no-mask-bundle-url',
+      '--output-env',
+      'export.env',
+      '--output-sh',
+      'outputs.sh'
+    ])
     expect(run.exitCode).toBe(0)
     const outputs = JSON.parse(run.stdout) as Record<string, string | number>
     const expected = new Map(Object.entries(outputs).map(([key, value]) => [variableOf(key), String(value)]))
@@ -75,7 +81,13 @@ describe('--output-env and --output-sh', () => {
     const dotenv = await readFile(path.join(run.cwd, 'export.env'))
     expect(readGitlabDotenv(dotenv)).toEqual(expected)
     // No quotes that GitLab would keep, and `$` written as the runner's `$$`.
-    expect(dotenv.toString()).toContain(`SITE_PATH=${path.join(await realpath(run.cwd), AWKWARD.replace('$', () => '$$'), 'site')}\n`)
+    expect(dotenv.toString()).toContain(
+      `SITE_PATH=${path.join(
+        await realpath(run.cwd),
+        AWKWARD.replace('$', () => '$$'),
+        'site'
+      )}\n`
+    )
     expect(dotenv.toString()).not.toMatch(/^\w+=['"]/m)
 
     const docker = readDockerEnvFile(dotenv)
@@ -84,7 +96,8 @@ describe('--output-env and --output-sh', () => {
     const sourced = sourcedBy('dash', 'outputs.sh', [...expected.keys()], run.cwd)
     for (const [name, value] of expected) expect(sourced.get(name)).toEqual(Buffer.from(value))
 
-    for (const file of ['export.env', 'outputs.sh']) expect((await stat(path.join(run.cwd, file))).mode & 0o777).toBe(0o600)
+    for (const file of ['export.env', 'outputs.sh'])
+      expect((await stat(path.join(run.cwd, file))).mode & 0o777).toBe(0o600)
   })
 
   it('keep the link out of the dotenv file, which crosses to other jobs, unless --no-mask-bundle-url', async () => {
@@ -95,7 +108,9 @@ describe('--output-env and --output-sh', () => {
     expect(dotenv.has('BUNDLE_URL')).toBe(false)
     expect(dotenv.get('SITE_PATH')).toBe(outputs.sitePath)
     expect(await readFile(path.join(run.cwd, 'export.env'), 'utf8')).not.toContain('X-Amz-Signature')
-    expect(sourcedBy('dash', 'outputs.sh', ['BUNDLE_URL'], run.cwd).get('BUNDLE_URL')?.toString()).toBe(outputs.bundleUrl)
+    expect(sourcedBy('dash', 'outputs.sh', ['BUNDLE_URL'], run.cwd).get('BUNDLE_URL')?.toString()).toBe(
+      outputs.bundleUrl
+    )
   })
 
   it('replace a file already there with a new one, never writing through it', async () => {
@@ -104,7 +119,16 @@ describe('--output-env and --output-sh', () => {
     await writeFile(path.join(cwd, 'elsewhere'), 'OLD=1\n', { mode: 0o644 })
     await link(path.join(cwd, 'elsewhere'), path.join(cwd, 'export.env'))
     const run = await runCli(
-      ['export', '--base-url', emulator.baseUrl, '--domain', 'docs.acme.dev', '--no-download', '--output-env', 'export.env'],
+      [
+        'export',
+        '--base-url',
+        emulator.baseUrl,
+        '--domain',
+        'docs.acme.dev',
+        '--no-download',
+        '--output-env',
+        'export.env'
+      ],
       { cwd, env: { MINTLIFY_ADMIN_KEY: emulator.options.apiKey, MINTLIFY_POLL_INTERVAL_SECONDS: '0.05' } }
     )
     expect(run.exitCode).toBe(0)

@@ -109,14 +109,18 @@ describe('command line: help and version', () => {
     expect(text).toContain('--version LABEL A label for this export')
     expect(text).toContain('--export-job-id ID For export, reuse this export job')
     for (const flag of ['base-url', 'domain', 'export-job-id', 'wait', 'download', 'mask-bundle-url', 'verify-browser'])
-      expect(text).toMatch(new RegExp(`--${flag}\\b[^\\n]*Variable: MINTLIFY_${flag.toUpperCase().replace(/-/g, '_')}\\.`))
+      expect(text).toMatch(
+        new RegExp(`--${flag}\\b[^\\n]*Variable: MINTLIFY_${flag.toUpperCase().replace(/-/g, '_')}\\.`)
+      )
     for (const flag of ['out', 'paths-file', 'json', 'output-env', 'output-sh', 'quiet', 'debug'])
       expect(text).toMatch(new RegExp(`--${flag}\\b.*Variable: MINTLIFY_${flag.toUpperCase().replace(/-/g, '_')}\\.`))
     expect(text).toMatch(/--api-key-file FILE Read the admin key from FILE instead of MINTLIFY_ADMIN_KEY/)
     expect(text).toContain('-h, --help Show this help.')
     // The outputs with their --json keys and variable names; the descriptions from action.yml.
     expect(text).toContain('page-count (pageCount, PAGE_COUNT) Pages exported, as a whole number.')
-    expect(text).toContain('verify-report-path (verifyReportPath, VERIFY_REPORT_PATH) With --extract, unless --verify off')
+    expect(text).toContain(
+      'verify-report-path (verifyReportPath, VERIFY_REPORT_PATH) With --extract, unless --verify off'
+    )
     expect(text).not.toContain('pr-link')
     const examples = run.stdout.split('Examples:\n')[1]?.split('\n\n')[0]?.split('\n') ?? []
     expect(examples).toHaveLength(2)
@@ -132,7 +136,9 @@ describe('command line: help and version', () => {
   it('describes agent-job with its own flags only', async () => {
     const run = await runCli(['agent-job', '--help'])
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toMatch(/\n {2}--project-id ID\n +Project identifier, for agent-job\. Variable: MINTLIFY_PROJECT_ID\./)
+    expect(run.stdout).toMatch(
+      /\n {2}--project-id ID\n +Project identifier, for agent-job\. Variable: MINTLIFY_PROJECT_ID\./
+    )
     expect(run.stdout).toContain('pr-link (prLink, PR_LINK)')
     expect(run.stdout).not.toMatch(/--out |--extract|--domain/)
   })
@@ -145,15 +151,18 @@ describe('command line: help and version', () => {
   })
 
   const old = oldNode()
-  it.skipIf(!old)('refuses an older Node with exit code 2 and the version it found, before reading anything', async () => {
-    if (!old) return
-    const run = await runCli(['export', '--help'], { node: old.binary })
-    expect(run.exitCode).toBe(2)
-    expect(run.stderr).toBe(
-      `error: docs-export needs Node 24 or later, found ${old.version}: install Node 24, or run it in the node:24-slim image\n`
-    )
-    expect(run.stdout).toBe('')
-  })
+  it.skipIf(!old)(
+    'refuses an older Node with exit code 2 and the version it found, before reading anything',
+    async () => {
+      if (!old) return
+      const run = await runCli(['export', '--help'], { node: old.binary })
+      expect(run.exitCode).toBe(2)
+      expect(run.stderr).toBe(
+        `error: docs-export needs Node 24 or later, found ${old.version}: install Node 24, or run it in the node:24-slim image\n`
+      )
+      expect(run.stdout).toBe('')
+    }
+  )
 })
 
 describe('command line: exit code 2, before any request', () => {
@@ -214,26 +223,54 @@ describe('command line: exit code 2, before any request', () => {
   })
 
   it.each([
-    ['--out naming a file', async (cwd: string) => {
-      await writeFile(path.join(cwd, 'taken'), 'x')
-      return ['--out', 'taken']
-    }, '--out taken is a file, not a folder'],
-    ['--out below a file', async (cwd: string) => {
-      await writeFile(path.join(cwd, 'taken'), 'x')
-      return ['--out', 'taken/site-export']
-    }, `--out taken/site-export cannot be made: `],
-    ['--out where nothing can be written', async () => ['--out', '/proc/docs-export-out'], '--out /proc/docs-export-out cannot be made: nothing can be written in /proc'],
-    ['--output-env in a folder that does not exist', async () => ['--output-env', 'missing/export.env'], '--output-env missing/export.env: the folder'],
-    ['--output-sh naming a folder', async (cwd: string) => {
-      await mkdir(path.join(cwd, 'outputs'))
-      return ['--output-sh', 'outputs']
-    }, '--output-sh outputs is a folder: name a file'],
-    ['--output-env naming a symbolic link', async (cwd: string) => {
-      await writeFile(path.join(cwd, 'target'), 'kept')
-      await symlink('target', path.join(cwd, 'export.env'))
-      return ['--output-env', 'export.env']
-    }, '--output-env export.env is a symbolic link: name a file, which is created new, never written through a link'],
-    ['--output-env and --output-sh naming one file', async () => ['--output-env', 'out', '--output-sh', './out'], '--output-env and --output-sh name the same file out']
+    [
+      '--out naming a file',
+      async (cwd: string) => {
+        await writeFile(path.join(cwd, 'taken'), 'x')
+        return ['--out', 'taken']
+      },
+      '--out taken is a file, not a folder'
+    ],
+    [
+      '--out below a file',
+      async (cwd: string) => {
+        await writeFile(path.join(cwd, 'taken'), 'x')
+        return ['--out', 'taken/site-export']
+      },
+      `--out taken/site-export cannot be made: `
+    ],
+    [
+      '--out where nothing can be written',
+      async () => ['--out', '/proc/docs-export-out'],
+      '--out /proc/docs-export-out cannot be made: nothing can be written in /proc'
+    ],
+    [
+      '--output-env in a folder that does not exist',
+      async () => ['--output-env', 'missing/export.env'],
+      '--output-env missing/export.env: the folder'
+    ],
+    [
+      '--output-sh naming a folder',
+      async (cwd: string) => {
+        await mkdir(path.join(cwd, 'outputs'))
+        return ['--output-sh', 'outputs']
+      },
+      '--output-sh outputs is a folder: name a file'
+    ],
+    [
+      '--output-env naming a symbolic link',
+      async (cwd: string) => {
+        await writeFile(path.join(cwd, 'target'), 'kept')
+        await symlink('target', path.join(cwd, 'export.env'))
+        return ['--output-env', 'export.env']
+      },
+      '--output-env export.env is a symbolic link: name a file, which is created new, never written through a link'
+    ],
+    [
+      '--output-env and --output-sh naming one file',
+      async () => ['--output-env', 'out', '--output-sh', './out'],
+      '--output-env and --output-sh name the same file out'
+    ]
   ])('refuses %s before any request', async (_, flags, message) => {
     const server = await startEmulator()
     const cwd = await mkdtemp(path.join(os.tmpdir(), 'cli-preflight-'))
@@ -304,10 +341,14 @@ describe('command line: export', () => {
     expect(outputs.pageCount).toBe(3)
     expect(outputs.status).toBe('completed')
     expect(outputs.error).toBeUndefined()
-    const jq = execFileSync('node', ['-e', 'process.stdout.write(String(JSON.parse(require("fs").readFileSync(0)).jobId))'], {
-      input: run.stdout,
-      encoding: 'utf8'
-    })
+    const jq = execFileSync(
+      'node',
+      ['-e', 'process.stdout.write(String(JSON.parse(require("fs").readFileSync(0)).jobId))'],
+      {
+        input: run.stdout,
+        encoding: 'utf8'
+      }
+    )
     expect(jq).toBe(outputs.jobId)
     const directory = path.join(await realpath(run.cwd), `static-export-${String(outputs.jobId)}`)
     expect(outputs.sitePath).toBe(path.join(directory, 'site'))
@@ -332,19 +373,28 @@ describe('command line: export', () => {
 
     const shown = await runExport(server, ['--no-mask-bundle-url', '--no-download'], { cwd })
     expect(shown.exitCode).toBe(0)
-    expect(shown.stdout).toMatch(/^bundle-url +http:\/\/127\.0\.0\.1:\d+\/static-exports\/se_\w+\/bundle\.tar\.gz\?\S*X-Amz-Signature=/m)
+    expect(shown.stdout).toMatch(
+      /^bundle-url +http:\/\/127\.0\.0\.1:\d+\/static-exports\/se_\w+\/bundle\.tar\.gz\?\S*X-Amz-Signature=/m
+    )
   })
 
   it('shows control characters from the API escaped, in the table and in --json, which still holds the value', async () => {
     const server = await startEmulator()
-    const hostile = 'https://storage.example/b\u001b]0;owned\u0007\u009b2J.tar.gz?sig=1&x=\u001b]8;;https://evil.example\u001b\\'
+    const hostile =
+      'https://storage.example/b\u001b]0;owned\u0007\u009b2J.tar.gz?sig=1&x=\u001b]8;;https://evil.example\u001b\\'
     server.inject('bundle', {
       status: 200,
-      body: JSON.stringify({ bundleUrl: hostile, expiresAt: new Date(Date.now() + 600_000).toISOString(), sizeBytes: 10 })
+      body: JSON.stringify({
+        bundleUrl: hostile,
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        sizeBytes: 10
+      })
     })
     const table = await runExport(server, ['--no-download', '--no-mask-bundle-url'])
     expect(table.exitCode).toBe(0)
-    expect(table.stdout).toContain('b\\u001b]0;owned\\u0007\\u009b2J.tar.gz?sig=1&x=\\u001b]8;;https://evil.example\\u001b\\')
+    expect(table.stdout).toContain(
+      'b\\u001b]0;owned\\u0007\\u009b2J.tar.gz?sig=1&x=\\u001b]8;;https://evil.example\\u001b\\'
+    )
     server.inject('bundle', { status: 200, body: JSON.stringify({ bundleUrl: hostile, sizeBytes: 10 }) })
     const asJson = await runExport(server, ['--no-download', '--json'])
     expect(asJson.exitCode).toBe(0)
@@ -375,16 +425,36 @@ describe('command line: export', () => {
     await chmod(keyFile, 0o644)
     const flags = ['--api-key-file', 'key', '--no-download', '--json']
     const open = await runCli(
-      ['export', '--base-url', server.baseUrl, '--domain', 'docs.acme.dev', '--poll-interval-seconds', '0.05', ...flags],
+      [
+        'export',
+        '--base-url',
+        server.baseUrl,
+        '--domain',
+        'docs.acme.dev',
+        '--poll-interval-seconds',
+        '0.05',
+        ...flags
+      ],
       { cwd }
     )
     expect(open.exitCode).toBe(0)
     expect(json(open)).toMatchObject({ status: 'completed' })
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${server.options.apiKey}`)
-    expect(open.stderr).toContain('warning: The key file key can be read by others (mode 0644): make it yours alone with chmod 600 key')
+    expect(open.stderr).toContain(
+      'warning: The key file key can be read by others (mode 0644): make it yours alone with chmod 600 key'
+    )
     await chmod(keyFile, 0o600)
     const closed = await runCli(
-      ['export', '--base-url', server.baseUrl, '--domain', 'docs.acme.dev', '--poll-interval-seconds', '0.05', ...flags],
+      [
+        'export',
+        '--base-url',
+        server.baseUrl,
+        '--domain',
+        'docs.acme.dev',
+        '--poll-interval-seconds',
+        '0.05',
+        ...flags
+      ],
       { cwd }
     )
     expect(closed.exitCode).toBe(0)
@@ -400,7 +470,9 @@ describe('command line: export', () => {
     )
     const unused = await runExport(server, ['--no-wait', '--json'], { env: { MINTLIFY_VERIFY: 'error' } })
     expect(unused.exitCode).toBe(0)
-    expect(unused.stderr).toContain('warning: MINTLIFY_VERIFY does nothing without --extract: only an unpacked site is checked')
+    expect(unused.stderr).toContain(
+      'warning: MINTLIFY_VERIFY does nothing without --extract: only an unpacked site is checked'
+    )
     expect(unused.stderr).toContain('warning: Option --poll-interval-seconds does nothing with --no-wait')
     server.inject('start', { status: 409, body: JSON.stringify({ error: 'An export is already running' }) })
     const busy = await runExport(server, [])
@@ -450,7 +522,10 @@ describe('command line: export', () => {
   })
 
   it.each([
-    [401, 'The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as MINTLIFY_ADMIN_KEY'],
+    [
+      401,
+      'The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as MINTLIFY_ADMIN_KEY'
+    ],
     [403, 'Static export needs an enterprise plan']
   ])('exits 4 when the API answers %i', async (status, hint) => {
     const server = await startEmulator()

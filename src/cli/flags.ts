@@ -47,19 +47,24 @@ export interface Flag {
   description: string
 }
 
+/** The commands that read an input. */
+function commandsOf(input: string): readonly Command[] {
+  return INPUT_OFFERS.find((offer) => offer.name === input)?.commands ?? []
+}
+
 /** Flags of the command line alone, in the order the help lists them after the inputs. */
 const OWN_FLAGS: readonly Omit<Flag, 'variable'>[] = [
   {
     name: 'out',
     input: 'path',
-    commands: ['export'],
+    commands: commandsOf('path'),
     value: 'DIR',
     description:
       'Folder for the archive, `site/`, the site check report and the Helm values; default: a new folder ./static-export-<job id>. Checked before any request.'
   },
   {
     name: 'paths-file',
-    commands: ['export'],
+    commands: commandsOf('paths'),
     value: 'FILE',
     description: 'Export only the pages listed in FILE, one per line.'
   },

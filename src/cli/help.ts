@@ -102,7 +102,10 @@ function keyAndVariables(): string[] {
 }
 
 function exitCodes(): string[] {
-  return ['Exit codes:', ...Object.values(EXIT_CODES).map(({ code, meaning }) => `  ${String(code).padEnd(4)} ${meaning}`)]
+  return [
+    'Exit codes:',
+    ...Object.values(EXIT_CODES).map(({ code, meaning }) => `  ${String(code).padEnd(4)} ${meaning}`)
+  ]
 }
 
 function flagUsage(flag: Flag): string {

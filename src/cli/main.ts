@@ -8,6 +8,7 @@ import { outputsOf } from '../report/outputs.js'
 import type { RunReport } from '../report/report.js'
 import { asksForJson, parseCommandLine, type Invocation } from './args.js'
 import { EXIT_CODES, exitCodeOf } from './exit-codes.js'
+import { flagsOf } from './flags.js'
 import { cliText, cliWords, CliHost } from './host.js'
 import { gitlabDotenv, shellExports, writeNewFile } from './output-files.js'
 import { LINK_OUTPUT, outputJson, outputsWithValues, outputTable, type JsonError, type Output } from './outputs.js'
@@ -71,7 +72,7 @@ async function run(invocation: Invocation, environment: NodeJS.ProcessEnv): Prom
   let code: number = EXIT_CODES.success.code
   try {
     settings = readSettings(host)
-    await checkBeforeAnyRequest(invocation, settings)
+    await checkBeforeAnyRequest(invocation)
     report = newReport(settings)
     await runCommand(settings, report, { host, cancellation: signals.signal, runner: readRunnerFacts(environment) })
   } catch (error) {
@@ -92,14 +93,15 @@ async function run(invocation: Invocation, environment: NodeJS.ProcessEnv): Prom
 }
 
 /** What the run writes (its folder, its files of outputs) checked before the first request. */
-async function checkBeforeAnyRequest(invocation: Invocation, settings: Settings): Promise<void> {
+async function checkBeforeAnyRequest(invocation: Invocation): Promise<void> {
   checkDistinct([
     ['--output-env', invocation.outputEnv],
     ['--output-sh', invocation.outputSh]
   ])
   if (invocation.outputEnv) await checkOutputFile(invocation.outputEnv, '--output-env')
   if (invocation.outputSh) await checkOutputFile(invocation.outputSh, '--output-sh')
-  if (settings.command === 'export') await checkOutFolder(invocation.inputs.get('path'))
+  if (flagsOf(invocation.command).some((flag) => flag.input === 'path'))
+    await checkOutFolder(invocation.inputs.get('path'))
 }
 
 /**
@@ -116,7 +118,11 @@ async function printOutputs(
 ): Promise<void> {
   const showLink = settings?.command === 'export' && !settings.maskBundleUrl
   const files: [flag: string, file: string | undefined, text: () => string][] = [
-    ['--output-env', invocation.outputEnv, () => gitlabDotenv(outputs.filter(([name]) => showLink || name !== LINK_OUTPUT))],
+    [
+      '--output-env',
+      invocation.outputEnv,
+      () => gitlabDotenv(outputs.filter(([name]) => showLink || name !== LINK_OUTPUT))
+    ],
     ['--output-sh', invocation.outputSh, () => shellExports(outputs)]
   ]
   const problems: unknown[] = []

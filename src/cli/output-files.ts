@@ -88,8 +88,11 @@ export async function writeNewFile(file: string, text: string, flag: string): Pr
   } catch (error) {
     await rm(temporary, { force: true })
     if (error instanceof ActionError) throw error
-    throw new OutputFileError(`${flag}: could not write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, {
-      cause: error
-    })
+    throw new OutputFileError(
+      `${flag}: could not write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      {
+        cause: error
+      }
+    )
   }
 }

@@ -55,10 +55,10 @@ export interface JsonError {
  */
 export function outputJson(outputs: readonly Output[], error?: JsonError): string {
   const object: Record<string, unknown> = {}
-  for (const [name, value] of outputs) object[jsonKey(name)] = isCount(name) && /^\d+$/.test(value) ? Number(value) : value
+  for (const [name, value] of outputs)
+    object[jsonKey(name)] = isCount(name) && /^\d+$/.test(value) ? Number(value) : value
   if (error) object.error = error
   return `${JSON.stringify(object).replace(
-    // eslint-disable-next-line no-control-regex
     /[\u007f-\u009f\u2028\u2029]/g,
     (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`
   )}\n`

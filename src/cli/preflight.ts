@@ -30,7 +30,9 @@ export async function checkOutputFile(file: string, flag: string): Promise<void>
   const target = path.resolve(file)
   const found = await lstat(target).catch(() => undefined)
   if (found?.isSymbolicLink())
-    throw new UsageError(`${flag} ${file} is a symbolic link: name a file, which is created new, never written through a link`)
+    throw new UsageError(
+      `${flag} ${file} is a symbolic link: name a file, which is created new, never written through a link`
+    )
   if (found?.isDirectory()) throw new UsageError(`${flag} ${file} is a folder: name a file`)
   if (found && !found.isFile()) throw new UsageError(`${flag} ${file} is not a regular file`)
   const folder = path.dirname(target)

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile } from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -56,4 +58,25 @@ export async function packRelease(refName?: string): Promise<ReleaseAssets> {
   )
   const tarball = outputs.get('tarball') ?? ''
   return { folder: path.dirname(tarball), tarball, checksum: `${tarball}.sha256`, outputs }
+}
+
+/** Serves the files of a folder over loopback http, as a release's download folder: `${url}/${name}`. */
+export async function serveFolder(
+  folder: string
+): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+  const requests: string[] = []
+  const server = http.createServer((request, response) => {
+    const name = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname.slice(1))
+    requests.push(name)
+    readFile(path.join(folder, path.basename(name)))
+      .then((body) => response.writeHead(200, { 'content-length': body.length }).end(body))
+      .catch(() => response.writeHead(404).end())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${String(port)}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve()))
+  }
 }

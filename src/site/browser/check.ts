@@ -97,9 +97,12 @@ function notRun(
   if (mode === 'on') {
     return {
       section,
-      failure: new ActionError(`The site check's browser pass did not run (${setting('verify-browser', 'on')}): ${reason}`, {
-        code: 'browser-unavailable'
-      })
+      failure: new ActionError(
+        `The site check's browser pass did not run (${setting('verify-browser', 'on')}): ${reason}`,
+        {
+          code: 'browser-unavailable'
+        }
+      )
     }
   }
   if (executable) host.warning(`The site was not loaded in a browser: ${reason}`, { title: 'Site check: browser pass' })
