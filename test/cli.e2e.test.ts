@@ -183,6 +183,27 @@ describe('command line: exit code 2, before any request', () => {
     expect(server.requests).toEqual([])
   })
 
+  it('refuses a key that is not an admin key, naming where it came from, without echoing it', async () => {
+    const server = await startEmulator()
+    const cwd = await mkdtemp(path.join(os.tmpdir(), 'cli-badkey-'))
+    await writeFile(path.join(cwd, 'key'), 'not a key\n', { mode: 0o600 })
+    const fromFile = await runCli(['export', '--domain', 'docs.acme.dev', '--api-key-file', 'key'], {
+      cwd,
+      env: { MINTLIFY_BASE_URL: server.baseUrl }
+    })
+    expect(fromFile.exitCode).toBe(2)
+    expect(fromFile.stderr).toBe(
+      'error: The key in key does not look like an admin API key (expected the prefix_rest form, such as mint_…)\n'
+    )
+    const fromVariable = await runCli(['export', '--domain', 'docs.acme.dev'], {
+      env: { MINTLIFY_BASE_URL: server.baseUrl, MINTLIFY_ADMIN_KEY: 'not a key' }
+    })
+    expect(fromVariable.exitCode).toBe(2)
+    expect(fromVariable.stderr).toContain('error: MINTLIFY_ADMIN_KEY does not look like an admin API key')
+    expect(fromFile.stderr + fromVariable.stderr).not.toContain('not a key')
+    expect(server.requests).toEqual([])
+  })
+
   it('refuses the key as a flag value without echoing it', async () => {
     const run = await runCli(['export', '--domain', 'docs.acme.dev', '--api-key=mint_secret_on_the_command_line'])
     expect(run.exitCode).toBe(2)

@@ -8,8 +8,8 @@ export interface Invocation {
   command: Command
   /** The raw text of each input given, named as in action.yml, the key included. */
   inputs: Map<string, string>
-  /** The inputs that came from the environment, each with its variable. */
-  fromEnvironment: Map<string, string>
+  /** The inputs given otherwise than by their flag, each with where it came from: a variable, the key's file. */
+  givenAs: Map<string, string>
   json: boolean
   outputEnv?: string
   outputSh?: string
@@ -57,13 +57,13 @@ export async function parseCommandLine(argv: string[], environment: NodeJS.Proce
   }
   if (values.help) return { help: commandHelp(command) }
 
-  const fromEnvironment = new Map<string, string>()
+  const givenAs = new Map<string, string>()
   const given = (flag: Flag): string | boolean | undefined => {
     const value = values[flag.name]
     if (value !== undefined) return value
     const text = flag.variable ? environment[flag.variable] : undefined
     if (!text?.trim()) return undefined
-    fromEnvironment.set(flag.input ?? flag.name, flag.variable ?? '')
+    givenAs.set(flag.input ?? flag.name, flag.variable ?? '')
     if (flag.value || flag.input) return text
     if (!SWITCH_TEXT.test(text.trim())) throw new UsageError(`${flag.variable} must be true or false, got "${text}"`)
     return text.trim().toLowerCase() === 'true'
@@ -80,10 +80,11 @@ export async function parseCommandLine(argv: string[], environment: NodeJS.Proce
   const warnings: string[] = []
   if (typeof own['paths-file'] === 'string') inputs.set('paths', await readText(own['paths-file'], '--paths-file'))
   inputs.set('api-key', await readKey(own['api-key-file'], environment, warnings))
+  if (typeof own['api-key-file'] === 'string') givenAs.set('api-key', `The key in ${own['api-key-file']}`)
   return {
     command,
     inputs,
-    fromEnvironment,
+    givenAs,
     json: own.json === true,
     outputEnv: nonEmpty(own['output-env']),
     outputSh: nonEmpty(own['output-sh']),

@@ -6,17 +6,15 @@ import { inWords, type SettingWords } from '../core/words.js'
 import { CLI_NAMES, KEY_VARIABLE } from './flags.js'
 
 /**
- * Settings as the command line names them: its flags, the key's variable, and the variable a
- * value came from when it came from the environment (`fromEnvironment`, by input name).
+ * Settings as the command line names them: its flags and the key's variable; where a value came
+ * from otherwise (`givenAs`, by input name: a variable, the key's file), that is its name as the
+ * subject of a message, so that "MINTLIFY_VERIFY must be …" points at what to change.
  */
-export function cliWords(fromEnvironment: ReadonlyMap<string, string> = new Map()): SettingWords {
+export function cliWords(givenAs: ReadonlyMap<string, string> = new Map()): SettingWords {
   const flag = (name: string): string => CLI_NAMES[name] ?? `--${name}`
   return {
     mention: (name) => (name === 'command' ? 'the command' : flag(name)),
-    subject: (name) => {
-      if (name === 'api-key') return KEY_VARIABLE
-      return fromEnvironment.get(name) ?? `Option ${flag(name)}`
-    },
+    subject: (name) => givenAs.get(name) ?? (name === 'api-key' ? KEY_VARIABLE : `Option ${flag(name)}`),
     withValue: (name, value) => {
       if (name === 'command') return `the ${value} command`
       if (name === 'api-key') return KEY_VARIABLE

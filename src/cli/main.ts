@@ -37,7 +37,7 @@ export async function runCli(argv: string[], environment: NodeJS.ProcessEnv = pr
 }
 
 async function run(invocation: Invocation, environment: NodeJS.ProcessEnv): Promise<number> {
-  const words = cliWords(invocation.fromEnvironment)
+  const words = cliWords(invocation.givenAs)
   const host = new CliHost({
     inputs: invocation.inputs,
     stream: process.stderr,
