@@ -47473,7 +47473,7 @@ function ineffectiveInputs(inputs, given) {
             unused(['paths'], `does nothing with ${(0,words/* setting */.Pe)('export-job-id')}: no export is started, the existing job is used as it is`);
         }
         else if (!inputs.wait) {
-            unused(['extract', 'verify'], `does nothing with ${(0,words/* setting */.Pe)('wait', 'false')}: the step returns once the job is started, before there is anything to unpack`);
+            unused(['extract', 'verify'], `does nothing with ${(0,words/* setting */.Pe)('wait', 'false')}: the run returns once the job is started, before there is anything to unpack`);
         }
         if (!inputs.extract) {
             unused(['verify'], `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')}: only an unpacked site is checked`);
@@ -48262,7 +48262,7 @@ function describeStatus(report) {
  */
 function deploymentError(report, reportPath) {
     const lines = [
-        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,format/* formatDuration */.a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,log_text/* oneLine */.T)(report.manifest.jobId)}.`
+        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,format/* formatDuration */.a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,log_text/* oneLine */.T)(report.manifest.jobId)}`
     ];
     for (const status of ['differs', 'missing', 'error', 'unreachable']) {
         const files = report.files.filter((file) => file.status === status);
@@ -48274,10 +48274,10 @@ function deploymentError(report, reportPath) {
         lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`);
     if (reportPath)
         lines.push(`Report: ${reportPath}`);
-    return new errors/* ActionError */.lZ(lines.join('\n'), { code: `deployment-${report.status}` });
+    return new errors/* ActionError */.lZ((0,errors/* sentences */.hC)(...lines), { code: 'deployment-not-current' });
 }
 function heading(status, count, noun) {
-    const words = { differs: 'other content', missing: 'missing', error: 'errors', unreachable: 'no answer' };
+    const words = { differs: 'Other content', missing: 'Missing', error: 'Errors', unreachable: 'No answer' };
     return `${words[status]}, ${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 function examples(items) {
@@ -52393,6 +52393,34 @@ function retryBaseDelayMs(settings) {
 
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 /**
+ * Every output of action.yml, described once: which commands set it, and what kind of value it
+ * holds. test/outputs.test.ts checks the names against action.yml; the command line derives its
+ * --json keys, its variable names and its help from this list.
+ */
+const OUTPUTS = {
+    'job-id': { commands: ['export'], kind: 'text' },
+    status: { commands: ['export', 'agent-job'], kind: 'text' },
+    'page-count': { commands: ['export'], kind: 'count' },
+    'bundle-url': { commands: ['export'], kind: 'text' },
+    'expires-at': { commands: ['export'], kind: 'text' },
+    'bundle-path': { commands: ['export'], kind: 'text' },
+    'bundle-sha256': { commands: ['export'], kind: 'text' },
+    'site-path': { commands: ['export'], kind: 'text' },
+    'verify-report-path': { commands: ['export'], kind: 'text' },
+    'helm-values-path': { commands: ['export'], kind: 'text' },
+    'pr-link': { commands: ['agent-job'], kind: 'text' },
+    'comment-url': { commands: ['agent-job'], kind: 'text' },
+    'manifest-path': { commands: ['export'], kind: 'text' },
+    'files-added': { commands: ['export'], kind: 'count' },
+    'files-removed': { commands: ['export'], kind: 'count' },
+    'files-changed': { commands: ['export'], kind: 'count' },
+    'changes-path': { commands: ['export'], kind: 'text' },
+    'deployment-status': { commands: ['check-deployment'], kind: 'text' },
+    'files-matching': { commands: ['check-deployment'], kind: 'count' },
+    'files-compared': { commands: ['check-deployment'], kind: 'count' },
+    'deployment-report-path': { commands: ['check-deployment'], kind: 'text' }
+};
+/**
  * The step's outputs from what the run learned; an output whose value the run never reached is
  * left out. After a failure or a timeout `job-id` and the last status seen are still there, so a
  * later step can tell where the job was and resume it.
@@ -56083,6 +56111,8 @@ async function run() {
 /* harmony export */   B: () => (/* binding */ Deadline),
 /* harmony export */   J: () => (/* binding */ TimeUpError)
 /* harmony export */ });
+/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7522);
+
 /** A timer cannot wait longer than 2^31 - 1 ms (Node fires it at once): a deadline further away has no timer. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Why a deadline's signal aborted when its time ran out. */
@@ -56129,12 +56159,12 @@ class Deadline {
     timeUpSignal() {
         const remaining = this.remainingMs();
         if (remaining === 0)
-            return AbortSignal.abort(new TimeUpError('timeout-seconds ran out'));
+            return AbortSignal.abort(new TimeUpError(`${(0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .setting */ .Pe)('timeout-seconds')} ran out`));
         if (remaining > MAX_TIMER_MS)
             return new AbortController().signal;
         const controller = new AbortController();
         // The timer must not keep the process alive: a run that is over exits at once.
-        setTimeout(() => controller.abort(new TimeUpError('timeout-seconds ran out')), remaining).unref();
+        setTimeout(() => controller.abort(new TimeUpError(`${(0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .setting */ .Pe)('timeout-seconds')} ran out`)), remaining).unref();
         return controller.signal;
     }
 }

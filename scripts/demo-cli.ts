@@ -1,7 +1,7 @@
 /**
  * A full export against the API emulator through the command line (dist/cli/index.js), as a
  * pipeline outside GitHub runs it: the log on stderr, the outputs as JSON on stdout, the dotenv
- * file, and the files of the unpacked site.
+ * file for GitLab and the file for sh, and the files of the unpacked site.
  */
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -21,8 +21,9 @@ try {
     '--poll-interval-seconds',
     '0.2'
   ]
-  console.log(`$ MINTLIFY_ADMIN_KEY=… docs-export ${args.join(' ')} --json --output-env export.env\n`)
-  const run = await runCli([...args, '--json', '--output-env', 'export.env'], {
+  const files = ['--output-env', 'export.env', '--output-sh', 'outputs.sh']
+  console.log(`$ MINTLIFY_ADMIN_KEY=… docs-export ${[...args, '--json', ...files].join(' ')}\n`)
+  const run = await runCli([...args, '--json', ...files], {
     env: { MINTLIFY_ADMIN_KEY: emulator.options.apiKey }
   })
   console.log('── stderr: the log ──')
@@ -30,9 +31,11 @@ try {
   console.log(`── exit code ${run.exitCode} ──\n`)
   console.log('── stdout: --json ──')
   console.log(run.stdout)
-  console.log('── export.env (mode 0600) ──')
+  console.log('── export.env (mode 0600; GitLab reads it; the link only with --no-mask-bundle-url) ──')
   console.log(await readFile(path.join(run.cwd, 'export.env'), 'utf8'))
-  const sitePath = (JSON.parse(run.stdout || '{}') as Record<string, string>)['site-path']
+  console.log('── outputs.sh (mode 0600; for . outputs.sh) ──')
+  console.log(await readFile(path.join(run.cwd, 'outputs.sh'), 'utf8'))
+  const sitePath = (JSON.parse(run.stdout || '{}') as { sitePath?: string }).sitePath
   if (sitePath) {
     console.log(`── unpacked site (${sitePath}) ──`)
     const entries = await readdir(sitePath, { recursive: true, withFileTypes: true })

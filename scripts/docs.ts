@@ -1,7 +1,9 @@
 /**
- * Writes the README's usage block and its Inputs and Outputs tables from action.yml, between
- * `<!-- start NAME -->` and `<!-- end NAME -->` markers, so that the README cannot drift from the
- * action's metadata. `--check` writes nothing and fails when the README differs from a fresh run.
+ * Writes what is generated from action.yml, so that nothing can drift from the action's metadata:
+ * the README's usage block and its Inputs and Outputs tables, between `<!-- start NAME -->` and
+ * `<!-- end NAME -->` markers, and the descriptions that the command line's help shows
+ * (src/cli/action-descriptions.ts: a module, because the bundle cannot read YAML at run time).
+ * `--check` writes nothing and fails when a file differs from a fresh run.
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -11,6 +13,7 @@ import { parse, stringify } from 'yaml'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const README = path.join(ROOT, 'README.md')
+const DESCRIPTIONS = path.join(ROOT, 'src/cli/action-descriptions.ts')
 const ACTION_REFERENCE = 'acme/mintlify-static-export-action@v1'
 
 interface ActionYaml {
@@ -68,17 +71,58 @@ function fill(readme: string, sections: Record<string, string>): string {
   return filled
 }
 
-const action = parse(await readFile(path.join(ROOT, 'action.yml'), 'utf8')) as ActionYaml
-const current = await readFile(README, 'utf8')
-const generated = fill(current, { usage: usage(action), inputs: inputsTable(action), outputs: outputsTable(action) })
-const fresh = await format(generated, { ...(await resolveConfig(README)), filepath: README })
+/** The descriptions of the inputs and outputs as a TypeScript module, for the command line's help. */
+function descriptionsModule(action: ActionYaml): string {
+  const entries = (items: Record<string, { description: string }>): string =>
+    Object.entries(items)
+      .map(
+        ([name, item]) =>
+          `  ${JSON.stringify(name)}: ${JSON.stringify(item.description.trim().replace(/\s*\n\s*/g, ' '))}`
+      )
+      .join(',\n')
+  return [
+    '// Generated from action.yml by scripts/docs.ts (`npm run docs`); `npm run docs:check` fails when it differs.',
+    '',
+    '/** What each input of action.yml means, in its own words. */',
+    `export const INPUT_DESCRIPTIONS: Readonly<Record<string, string>> = {\n${entries(action.inputs)}\n}`,
+    '',
+    '/** What each output of action.yml holds. */',
+    `export const OUTPUT_DESCRIPTIONS: Readonly<Record<string, string>> = {\n${entries(action.outputs)}\n}`,
+    ''
+  ].join('\n')
+}
 
-if (process.argv.includes('--check')) {
-  if (fresh !== current) {
-    console.error("README.md differs from the docs generated from action.yml: run 'npm run docs' and commit README.md")
+/** `text` as Prettier writes `file`. */
+async function formatted(text: string, file: string): Promise<string> {
+  return format(text, { ...(await resolveConfig(file)), filepath: file })
+}
+
+const action = parse(await readFile(path.join(ROOT, 'action.yml'), 'utf8')) as ActionYaml
+const generated = [
+  {
+    file: README,
+    fresh: await formatted(
+      fill(await readFile(README, 'utf8'), {
+        usage: usage(action),
+        inputs: inputsTable(action),
+        outputs: outputsTable(action)
+      }),
+      README
+    ),
+    what: 'usage, inputs and outputs'
+  },
+  { file: DESCRIPTIONS, fresh: await formatted(descriptionsModule(action), DESCRIPTIONS), what: 'the help texts' }
+]
+
+for (const { file, fresh, what } of generated) {
+  const name = path.relative(ROOT, file)
+  const current = await readFile(file, 'utf8').catch(() => '')
+  if (fresh === current) continue
+  if (process.argv.includes('--check')) {
+    console.error(`${name} differs from what action.yml generates: run 'npm run docs' and commit it`)
     process.exitCode = 1
+  } else {
+    await writeFile(file, fresh)
+    console.log(`${name}: ${what} written from action.yml`)
   }
-} else if (fresh !== current) {
-  await writeFile(README, fresh)
-  console.log('README.md: usage, inputs and outputs written from action.yml')
 }

@@ -10,6 +10,7 @@ import { brokenSite, type ExportedSite } from './emulator/sites.ts'
 import { exportInputs } from './support/export-inputs.ts'
 import { findNginx, freePort, siteServer, startNginx, type StaticHost } from './support/nginx.ts'
 import { runAction, type ActionRun } from './support/run-action.ts'
+import { runCli } from './support/run-cli.ts'
 
 /**
  * After the deploy, through dist/index.js: two runs of the export on two versions of a site make
@@ -282,6 +283,33 @@ describe.skipIf(!NGINX && !nginxMissing)('check-deployment against nginx', () =>
     expect(failing.length).toBeGreaterThan(0)
     expect(failing.every((route) => route.httpStatus === 404)).toBe(true)
     expect(run.errors[0]).toMatch(/route/)
+  })
+
+  it('runs the same from the command line: exit code 0 when current, 5 when not, the outputs in --json', async () => {
+    const url = await serve(v2.site)
+    const args = ['check-deployment', '--url', url, '--manifest', v2.manifest, '--json', '--timeout-seconds', '3']
+    const current = await runCli([...args, '--out', path.join(work, `cli-${Date.now()}`)])
+    expect(current.exitCode).toBe(0)
+    expect(JSON.parse(current.stdout)).toMatchObject({ deploymentStatus: 'current', filesMatching: expect.any(Number) })
+    const stale = await runCli([
+      'check-deployment',
+      '--url',
+      url,
+      '--manifest',
+      v1.manifest,
+      '--json',
+      '--timeout-seconds',
+      '2',
+      '--poll-interval-seconds',
+      '0.5',
+      '--out',
+      path.join(work, `cli-stale-${Date.now()}`)
+    ])
+    expect(stale.exitCode).toBe(5)
+    const result = JSON.parse(stale.stdout) as { deploymentStatus: string; error: { code: string; message: string } }
+    expect(result.deploymentStatus).toBe('partial')
+    expect(result.error.code).toBe('deployment-not-current')
+    expect(result.error.message).toMatch(/partly rolled out/)
   })
 
   it('says the deployment is unreachable when nothing answers', async () => {

@@ -1,18 +1,20 @@
-import { execFileSync } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises'
+import { execFileSync, spawn } from 'node:child_process'
+import { chmod, mkdir, mkdtemp, readdir, readFile, realpath, stat, symlink, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
 import { gzipSync } from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
+import { brokenSite } from './emulator/sites.ts'
 import { tarArchive } from './support/craft.ts'
-import { ROOT } from './support/run-action.ts'
-import { runCli, type CliOptions, type CliRun } from './support/run-cli.ts'
+import { readActionYaml, ROOT } from './support/run-action.ts'
+import { CLI_ENTRY, environmentWithoutMintlify, runCli, type CliOptions, type CliRun } from './support/run-cli.ts'
 
 /**
- * The command line through the built dist/cli/index.js against the emulator: exit codes, the
- * outputs on stdout and in the dotenv file, the key kept out of everything, interruptions, and the
- * package `npm pack` makes, installed into an empty folder.
+ * The command line through the built dist/cli/index.js against the emulator: help, flags and their
+ * variables, what is checked before any request, --json, the table, every exit code, messages in
+ * the command line's words, --quiet, and interruptions.
  */
 
 let emulator: Emulator | undefined
@@ -27,13 +29,13 @@ async function startEmulator(setup: EmulatorSetup = {}): Promise<Emulator> {
   return emulator
 }
 
-/** `export` against the emulator with the key in the environment, short polls and the given flags. */
+/** `export` against the emulator with the key in the environment, short polls, no browser, and the given flags. */
 function runExport(server: Emulator, flags: string[], options: CliOptions = {}): Promise<CliRun> {
   return runCli(
     ['export', '--base-url', server.baseUrl, '--domain', 'docs.acme.dev', '--poll-interval-seconds', '0.05', ...flags],
     {
       ...options,
-      env: { MINTLIFY_ADMIN_KEY: server.options.apiKey, ...options.env }
+      env: { MINTLIFY_ADMIN_KEY: server.options.apiKey, MINTLIFY_VERIFY_BROWSER: 'off', ...options.env }
     }
   )
 }
@@ -50,25 +52,95 @@ async function filesUnder(folder: string): Promise<Map<string, string>> {
   return files
 }
 
+type JsonOutputs = Record<string, unknown> & { error?: { code: string; message: string } }
+
+function json(run: CliRun): JsonOutputs {
+  return JSON.parse(run.stdout) as JsonOutputs
+}
+
+/** A Node older than 24 on this machine (the system's), if there is one. */
+function oldNode(): { binary: string; version: string } | undefined {
+  for (const binary of ['/usr/bin/node', '/usr/local/bin/node']) {
+    if (!existsSync(binary)) continue
+    const version = execFileSync(binary, ['-p', 'process.version'], { encoding: 'utf8' }).trim()
+    if (Number(version.slice(1).split('.')[0]) < 24) return { binary, version }
+  }
+  return undefined
+}
+
+/** What the Action calls its settings, which the command line's messages never say. */
+const ACTION_WORDS = [
+  /Input '/,
+  /(?<!-)\bapi-key\b/,
+  /(?<!-)\b(extract|wait|verify|download): /,
+  /\bcommand (export|agent-job)\b/,
+  /\bthe step\b/
+]
+
 describe('command line: help and version', () => {
-  it('prints the commands with --help, and exits 0', async () => {
-    const run = await runCli(['--help'])
+  it.each([['--help'], ['-h'], ['help'], []])('prints the program help with %s, and exits 0', async (...args) => {
+    const run = await runCli(args)
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toContain('Usage: docs-export <command> [options]')
-    expect(run.stdout).toMatch(/export\s+run a static export/)
+    expect(run.stdout).toMatch(/\n {2}export +Run a static export/)
+    expect(run.stdout).toMatch(/\n {2}agent-job +Follow an AI agent job/)
     expect(run.stdout).toContain('MINTLIFY_ADMIN_KEY')
+    expect(run.stdout).toContain('MINTLIFY_BASE_URL')
+    for (const code of [0, 1, 2, 3, 4, 5, 130, 143]) expect(run.stdout).toMatch(new RegExp(`\\n {2}${code} +\\S`))
+    expect(run.stdout).not.toContain('README')
   })
 
-  it('prints the flags of export, named after the inputs, with their defaults', async () => {
-    const run = await runCli(['export', '--help'])
+  it('describes each flag of export with its description, default and variable, its outputs, and two examples', async () => {
+    const run = await runCli(['export', '-h'])
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toMatch(/--domain DOMAIN\n/)
-    expect(run.stdout).toMatch(/--timeout-seconds N +\(default: 1800\)/)
-    expect(run.stdout).toMatch(/--verify warn\|error\|off +\(default: warn\)/)
-    expect(run.stdout).toMatch(/--no-download +\(default: --download\)/)
-    expect(run.stdout).toMatch(/--extract +\(default: off\)/)
-    expect(run.stdout).not.toContain('--comment-on')
-    expect(run.stdout).not.toContain('--api-key ')
+    expect((await runCli(['export', '--help'])).stdout).toBe(run.stdout)
+    expect((await runCli(['help', 'export'])).stdout).toBe(run.stdout)
+    const action = await readActionYaml()
+    const text = run.stdout.replace(/\n +/g, ' ')
+    // Each input offered as a flag, with its description from action.yml in the command line's words.
+    expect(text).toContain(
+      '--timeout-seconds N Longest time to wait for the job to finish (or, for check-deployment, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the comment. Default: 1800. Variable: MINTLIFY_TIMEOUT_SECONDS.'
+    )
+    expect(text).toContain(
+      '--extract Unpack the downloaded archive into <--out>/site (needs --download), replacing what was there once it has unpacked completely. Default: --no-extract. Variable: MINTLIFY_EXTRACT.'
+    )
+    expect(text).toContain('--verify warn|error|off With --extract: check the unpacked site')
+    expect(text).toContain('error: fail the run on any problem')
+    expect(text).toContain('--version LABEL A label for this export')
+    expect(text).toContain('--export-job-id ID For export, reuse this export job')
+    for (const flag of ['base-url', 'domain', 'export-job-id', 'wait', 'download', 'mask-bundle-url', 'verify-browser'])
+      expect(text).toMatch(
+        new RegExp(`--${flag}\\b[^\\n]*Variable: MINTLIFY_${flag.toUpperCase().replace(/-/g, '_')}\\.`)
+      )
+    for (const flag of ['out', 'paths-file', 'json', 'output-env', 'output-sh', 'quiet', 'debug'])
+      expect(text).toMatch(new RegExp(`--${flag}\\b.*Variable: MINTLIFY_${flag.toUpperCase().replace(/-/g, '_')}\\.`))
+    expect(text).toMatch(/--api-key-file FILE Read the admin key from FILE instead of MINTLIFY_ADMIN_KEY/)
+    expect(text).toContain('-h, --help Show this help.')
+    // The outputs with their --json keys and variable names; the descriptions from action.yml.
+    expect(text).toContain('page-count (pageCount, PAGE_COUNT) Pages exported, as a whole number.')
+    expect(text).toContain(
+      'verify-report-path (verifyReportPath, VERIFY_REPORT_PATH) With --extract, unless --verify off'
+    )
+    expect(text).not.toContain('pr-link')
+    const examples = run.stdout.split('Examples:\n')[1]?.split('\n\n')[0]?.split('\n') ?? []
+    expect(examples).toHaveLength(2)
+    for (const example of examples) expect(example).toMatch(/docs-export export /)
+    // No markdown and no Action words; inputs that are no flag are not offered.
+    expect(run.stdout).not.toContain('`')
+    for (const words of ACTION_WORDS) expect(run.stdout).not.toMatch(words)
+    for (const input of ['comment-on', 'github-token', 'path', 'paths', 'command', 'api-key'])
+      expect(run.stdout).not.toMatch(new RegExp(`\\n {2}--${input}[ \\n]`))
+    expect(Object.keys(action.inputs)).toContain('timeout-seconds')
+  })
+
+  it('describes agent-job with its own flags only', async () => {
+    const run = await runCli(['agent-job', '--help'])
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toMatch(
+      /\n {2}--project-id ID\n +Project identifier, for agent-job\. Variable: MINTLIFY_PROJECT_ID\./
+    )
+    expect(run.stdout).toContain('pr-link (prLink, PR_LINK)')
+    expect(run.stdout).not.toMatch(/--out |--extract|--domain/)
   })
 
   it('prints the package version with --version', async () => {
@@ -77,10 +149,24 @@ describe('command line: help and version', () => {
     const { version } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
     expect(run.stdout).toBe(`${version}\n`)
   })
+
+  const old = oldNode()
+  it.skipIf(!old)(
+    'refuses an older Node with exit code 2 and the version it found, before reading anything',
+    async () => {
+      if (!old) return
+      const run = await runCli(['export', '--help'], { node: old.binary })
+      expect(run.exitCode).toBe(2)
+      expect(run.stderr).toBe(
+        `error: docs-export needs Node 24 or later, found ${old.version}: install Node 24, or run it in the node:24-slim image\n`
+      )
+      expect(run.stdout).toBe('')
+    }
+  )
 })
 
 describe('command line: exit code 2, before any request', () => {
-  it('names the variable when there is no key', async () => {
+  it('names the variable when there is no key, and the one that is set by another name', async () => {
     const server = await startEmulator()
     const run = await runCli(['export', '--base-url', server.baseUrl, '--domain', 'docs.acme.dev'])
     expect(run.exitCode).toBe(2)
@@ -88,6 +174,33 @@ describe('command line: exit code 2, before any request', () => {
       'error: No admin key: set the environment variable MINTLIFY_ADMIN_KEY, or pass --api-key-file FILE\n'
     )
     expect(run.stdout).toBe('')
+    const near = await runCli(['export', '--domain', 'docs.acme.dev', '--json'], {
+      env: { MINTLIFY_API_KEY: 'mint_x_1' }
+    })
+    expect(near.exitCode).toBe(2)
+    expect(near.stderr).toContain('(MINTLIFY_API_KEY is set, but only MINTLIFY_ADMIN_KEY is read)')
+    expect(json(near)).toEqual({ error: { code: 'usage', message: expect.stringContaining('No admin key') as string } })
+    expect(server.requests).toEqual([])
+  })
+
+  it('refuses a key that is not an admin key, naming where it came from, without echoing it', async () => {
+    const server = await startEmulator()
+    const cwd = await mkdtemp(path.join(os.tmpdir(), 'cli-badkey-'))
+    await writeFile(path.join(cwd, 'key'), 'not a key\n', { mode: 0o600 })
+    const fromFile = await runCli(['export', '--domain', 'docs.acme.dev', '--api-key-file', 'key'], {
+      cwd,
+      env: { MINTLIFY_BASE_URL: server.baseUrl }
+    })
+    expect(fromFile.exitCode).toBe(2)
+    expect(fromFile.stderr).toBe(
+      'error: The key in key does not look like an admin API key (expected the prefix_rest form, such as mint_…)\n'
+    )
+    const fromVariable = await runCli(['export', '--domain', 'docs.acme.dev'], {
+      env: { MINTLIFY_BASE_URL: server.baseUrl, MINTLIFY_ADMIN_KEY: 'not a key' }
+    })
+    expect(fromVariable.exitCode).toBe(2)
+    expect(fromVariable.stderr).toContain('error: MINTLIFY_ADMIN_KEY does not look like an admin API key')
+    expect(fromFile.stderr + fromVariable.stderr).not.toContain('not a key')
     expect(server.requests).toEqual([])
   })
 
@@ -98,87 +211,242 @@ describe('command line: exit code 2, before any request', () => {
     expect(run.stderr + run.stdout).not.toContain('mint_secret_on_the_command_line')
   })
 
-  it('checks values as the action checks its inputs, naming the flag', async () => {
+  it('checks values as the action checks its inputs, naming the flag, or the variable it came from', async () => {
     const server = await startEmulator()
-    const run = await runExport(server, ['--verify', 'strict', '--timeout-seconds', 'soon'])
+    const run = await runExport(server, ['--verify', 'strict', '--json'], {
+      env: { MINTLIFY_TIMEOUT_SECONDS: 'soon' }
+    })
     expect(run.exitCode).toBe(2)
     expect(run.stderr).toContain('Option --verify must be warn, error or off, got "strict"')
-    expect(run.stderr).toContain('Option --timeout-seconds must be a positive number of seconds, got "soon"')
+    expect(run.stderr).toContain('MINTLIFY_TIMEOUT_SECONDS must be a positive number of seconds, got "soon"')
+    expect(json(run).error?.code).toBe('input')
+    const badSwitch = await runExport(server, [], { env: { MINTLIFY_QUIET: 'yes' } })
+    expect(badSwitch.exitCode).toBe(2)
+    expect(badSwitch.stderr).toBe('error: MINTLIFY_QUIET must be true or false, got "yes"\n')
     expect(server.requests).toEqual([])
   })
 
-  it('refuses an unknown flag and an unknown command', async () => {
+  it('refuses an unknown flag, an unknown command, and a flag before the command', async () => {
     const unknownFlag = await runCli(['export', '--domian', 'docs.acme.dev'], {
       env: { MINTLIFY_ADMIN_KEY: 'mint_x_1' }
     })
     expect(unknownFlag.exitCode).toBe(2)
     expect(unknownFlag.stderr).toContain("Unknown option '--domian'")
+    expect(unknownFlag.stderr).toContain('See docs-export export --help')
     const unknownCommand = await runCli(['deploy'])
     expect(unknownCommand.exitCode).toBe(2)
-    expect(unknownCommand.stderr).toContain('Unknown command "deploy"')
+    expect(unknownCommand.stderr).toBe(
+      'error: Unknown command "deploy": expected export, agent-job, check-deployment. See docs-export --help\n'
+    )
+    const flagFirst = await runCli(['--domain', 'docs.acme.dev', 'export'])
+    expect(flagFirst.exitCode).toBe(2)
+    expect(flagFirst.stderr).toContain('Give the command before --domain')
+  })
+
+  it.each([
+    [
+      '--out naming a file',
+      async (cwd: string) => {
+        await writeFile(path.join(cwd, 'taken'), 'x')
+        return ['--out', 'taken']
+      },
+      '--out taken is a file, not a folder'
+    ],
+    [
+      '--out below a file',
+      async (cwd: string) => {
+        await writeFile(path.join(cwd, 'taken'), 'x')
+        return ['--out', 'taken/site-export']
+      },
+      `--out taken/site-export cannot be made: `
+    ],
+    [
+      '--out where nothing can be written',
+      async () => ['--out', '/proc/docs-export-out'],
+      '--out /proc/docs-export-out cannot be made: nothing can be written in /proc'
+    ],
+    [
+      '--output-env in a folder that does not exist',
+      async () => ['--output-env', 'missing/export.env'],
+      '--output-env missing/export.env: the folder'
+    ],
+    [
+      '--output-sh naming a folder',
+      async (cwd: string) => {
+        await mkdir(path.join(cwd, 'outputs'))
+        return ['--output-sh', 'outputs']
+      },
+      '--output-sh outputs is a folder: name a file'
+    ],
+    [
+      '--output-env naming a symbolic link',
+      async (cwd: string) => {
+        await writeFile(path.join(cwd, 'target'), 'kept')
+        await symlink('target', path.join(cwd, 'export.env'))
+        return ['--output-env', 'export.env']
+      },
+      '--output-env export.env is a symbolic link: name a file, which is created new, never written through a link'
+    ],
+    [
+      '--output-env and --output-sh naming one file',
+      async () => ['--output-env', 'out', '--output-sh', './out'],
+      '--output-env and --output-sh name the same file out'
+    ]
+  ])('refuses %s before any request', async (_, flags, message) => {
+    const server = await startEmulator()
+    const cwd = await mkdtemp(path.join(os.tmpdir(), 'cli-preflight-'))
+    const run = await runExport(server, [...(await flags(cwd)), '--json'], { cwd })
+    expect(run.exitCode).toBe(2)
+    expect(run.stderr).toContain(`error: ${message}`)
+    expect(json(run).error?.code).toBe('usage')
+    expect(server.requests).toEqual([])
+    if (existsSync(path.join(cwd, 'target'))) expect(await readFile(path.join(cwd, 'target'), 'utf8')).toBe('kept')
+  })
+})
+
+describe('command line: flags from the environment', () => {
+  it('takes every flag from its MINTLIFY_ variable; a flag given wins', async () => {
+    const server = await startEmulator()
+    const cwd = await mkdtemp(path.join(os.tmpdir(), 'cli-env-'))
+    const run = await runCli(['export', '--domain', 'docs.acme.dev', '--download'], {
+      cwd,
+      env: {
+        MINTLIFY_ADMIN_KEY: server.options.apiKey,
+        MINTLIFY_BASE_URL: server.baseUrl,
+        MINTLIFY_DOMAIN: 'wrong.example',
+        MINTLIFY_POLL_INTERVAL_SECONDS: '0.05',
+        MINTLIFY_DOWNLOAD: 'false',
+        MINTLIFY_EXTRACT: 'TRUE',
+        MINTLIFY_VERIFY_BROWSER: 'off',
+        MINTLIFY_OUT: 'from-variable',
+        MINTLIFY_JSON: 'true',
+        MINTLIFY_QUIET: 'true',
+        MINTLIFY_OUTPUT_SH: 'outputs.sh',
+        // Empty, as CI systems leave variables that were not set: not given.
+        MINTLIFY_EXPORT_JOB_ID: ''
+      }
+    })
+    expect(run.exitCode).toBe(0)
+    expect(run.stderr).toBe('')
+    const outputs = json(run)
+    expect(outputs.sitePath).toBe(path.join(await realpath(cwd), 'from-variable', 'site'))
+    expect(JSON.parse(server.requests.find((request) => request.route === 'start')?.body ?? '{}')).toEqual({
+      domain: 'docs.acme.dev'
+    })
+    expect(await readFile(path.join(cwd, 'outputs.sh'), 'utf8')).toContain(`export JOB_ID='${String(outputs.jobId)}'`)
   })
 })
 
 describe('command line: export', () => {
-  it('exports, unpacks and checks the site; --json on stdout, the dotenv file read back by sh; the key nowhere', async () => {
+  it('exports, unpacks and checks the site; --json with camelCase keys and numbers as numbers; the key nowhere', async () => {
     const server = await startEmulator()
     const key = server.options.apiKey
     const run = await runExport(server, ['--extract', '--verify', 'error', '--json', '--output-env', 'export.env'])
     expect(run.exitCode).toBe(0)
 
-    const outputs = JSON.parse(run.stdout) as Record<string, string>
+    const outputs = json(run)
     expect(Object.keys(outputs).sort()).toEqual(
       [
-        'bundle-path',
-        'bundle-sha256',
-        'bundle-url',
-        'expires-at',
-        'helm-values-path',
-        'job-id',
-        'page-count',
-        'site-path',
+        'bundlePath',
+        'bundleSha256',
+        'bundleUrl',
+        'expiresAt',
+        'helmValuesPath',
+        'jobId',
+        'manifestPath',
+        'pageCount',
+        'sitePath',
         'status',
-        'verify-report-path'
+        'verifyReportPath'
       ].sort()
     )
+    expect(outputs.pageCount).toBe(3)
     expect(outputs.status).toBe('completed')
-    const directory = path.join(await realpath(run.cwd), `static-export-${outputs['job-id']}`)
-    expect(outputs['site-path']).toBe(path.join(directory, 'site'))
+    expect(outputs.error).toBeUndefined()
+    const jq = execFileSync(
+      'node',
+      ['-e', 'process.stdout.write(String(JSON.parse(require("fs").readFileSync(0)).jobId))'],
+      {
+        input: run.stdout,
+        encoding: 'utf8'
+      }
+    )
+    expect(jq).toBe(outputs.jobId)
+    const directory = path.join(await realpath(run.cwd), `static-export-${String(outputs.jobId)}`)
+    expect(outputs.sitePath).toBe(path.join(directory, 'site'))
     expect((await stat(path.join(directory, 'site', 'index.html'))).isFile()).toBe(true)
 
-    const envFile = path.join(run.cwd, 'export.env')
-    expect((await stat(envFile)).mode & 0o777).toBe(0o600)
-    const readBack = execFileSync('sh', ['-c', '. ./export.env; printf %s "$BUNDLE_URL"'], {
-      cwd: run.cwd,
-      encoding: 'utf8'
-    })
-    expect(readBack).toBe(outputs['bundle-url'])
-    const jobId = execFileSync('sh', ['-c', '. ./export.env; printf %s "$JOB_ID"'], { cwd: run.cwd, encoding: 'utf8' })
-    expect(jobId).toBe(outputs['job-id'])
-
     expect(run.stderr).toContain('── Download the bundle')
-    expect(run.stderr).not.toContain(outputs['bundle-url'])
+    expect(run.stderr).not.toContain(String(outputs.bundleUrl))
     for (const text of [run.stdout, run.stderr, ...(await filesUnder(run.cwd)).values()])
       expect(text).not.toContain(key)
   })
 
-  it('prints a name-value table without --json, and quotes values so that sh reads them back exactly', async () => {
+  it('prints a name-value table, the link without its signature unless --no-mask-bundle-url', async () => {
     const server = await startEmulator()
-    const cwd = await mkdtemp(path.join(os.tmpdir(), 'cli-quote-'))
-    const out = path.join(cwd, "it's here")
-    const run = await runExport(server, ['--out', out, '--output-env', 'export.env'], { cwd })
+    const cwd = await mkdtemp(path.join(os.tmpdir(), 'cli-table-'))
+    const run = await runExport(server, ['--out', 'site-export'], { cwd })
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toMatch(/^job-id +se_\w+\n/)
-    expect(run.stdout.split('\n')).toContain(`bundle-path       ${out}/bundle.tar.gz`)
-    const readBack = execFileSync('sh', ['-c', '. ./export.env; printf %s "$BUNDLE_PATH"'], { cwd, encoding: 'utf8' })
-    expect(readBack).toBe(path.join(out, 'bundle.tar.gz'))
+    expect(run.stdout.split('\n')).toContain(`bundle-path       ${await realpath(cwd)}/site-export/bundle.tar.gz`)
+    const link = /^bundle-url +(\S+)$/m.exec(run.stdout)?.[1] ?? ''
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/static-exports\/se_\w+\/bundle\.tar\.gz$/)
+    expect(run.stdout + run.stderr).not.toContain('X-Amz-Signature')
+
+    const shown = await runExport(server, ['--no-mask-bundle-url', '--no-download'], { cwd })
+    expect(shown.exitCode).toBe(0)
+    expect(shown.stdout).toMatch(
+      /^bundle-url +http:\/\/127\.0\.0\.1:\d+\/static-exports\/se_\w+\/bundle\.tar\.gz\?\S*X-Amz-Signature=/m
+    )
   })
 
-  it('takes the key from --api-key-file', async () => {
+  it('shows control characters from the API escaped, in the table and in --json, which still holds the value', async () => {
+    const server = await startEmulator()
+    const hostile =
+      'https://storage.example/b\u001b]0;owned\u0007\u009b2J.tar.gz?sig=1&x=\u001b]8;;https://evil.example\u001b\\'
+    server.inject('bundle', {
+      status: 200,
+      body: JSON.stringify({
+        bundleUrl: hostile,
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        sizeBytes: 10
+      })
+    })
+    const table = await runExport(server, ['--no-download', '--no-mask-bundle-url'])
+    expect(table.exitCode).toBe(0)
+    expect(table.stdout).toContain(
+      'b\\u001b]0;owned\\u0007\\u009b2J.tar.gz?sig=1&x=\\u001b]8;;https://evil.example\\u001b\\'
+    )
+    server.inject('bundle', { status: 200, body: JSON.stringify({ bundleUrl: hostile, sizeBytes: 10 }) })
+    const asJson = await runExport(server, ['--no-download', '--json'])
+    expect(asJson.exitCode).toBe(0)
+    expect(json(asJson).bundleUrl).toBe(hostile)
+    for (const run of [table, asJson]) {
+      // eslint-disable-next-line no-control-regex
+      expect(run.stdout + run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/)
+    }
+  })
+
+  it('writes nothing on stderr but errors with --quiet', async () => {
+    const server = await startEmulator()
+    const quiet = await runExport(server, ['--quiet', '--extract', '--verify', 'error'])
+    expect(quiet.exitCode).toBe(0)
+    expect(quiet.stderr).toBe('')
+    expect(quiet.stdout).toMatch(/^site-path +\//m)
+    const failing = await startEmulator({ export: { outcome: 'failed', error: 'the site has no published pages' } })
+    const failed = await runExport(failing, ['--quiet'])
+    expect(failed.exitCode).toBe(1)
+    expect(failed.stderr).toMatch(/^error: Export job se_\w+ failed: the site has no published pages\n$/)
+  })
+
+  it('takes the key from --api-key-file, with a warning when others may read it', async () => {
     const server = await startEmulator()
     const cwd = await mkdtemp(path.join(os.tmpdir(), 'cli-keyfile-'))
-    await writeFile(path.join(cwd, 'key'), `${server.options.apiKey}\n`)
-    const run = await runCli(
+    const keyFile = path.join(cwd, 'key')
+    await writeFile(keyFile, `${server.options.apiKey}\n`, { mode: 0o644 })
+    await chmod(keyFile, 0o644)
+    const flags = ['--api-key-file', 'key', '--no-download', '--json']
+    const open = await runCli(
       [
         'export',
         '--base-url',
@@ -187,25 +455,64 @@ describe('command line: export', () => {
         'docs.acme.dev',
         '--poll-interval-seconds',
         '0.05',
-        '--api-key-file',
-        'key',
-        '--no-download',
-        '--json'
+        ...flags
       ],
       { cwd }
     )
-    expect(run.exitCode).toBe(0)
-    expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed' })
+    expect(open.exitCode).toBe(0)
+    expect(json(open)).toMatchObject({ status: 'completed' })
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${server.options.apiKey}`)
+    expect(open.stderr).toContain(
+      'warning: The key file key can be read by others (mode 0644): make it yours alone with chmod 600 key'
+    )
+    await chmod(keyFile, 0o600)
+    const closed = await runCli(
+      [
+        'export',
+        '--base-url',
+        server.baseUrl,
+        '--domain',
+        'docs.acme.dev',
+        '--poll-interval-seconds',
+        '0.05',
+        ...flags
+      ],
+      { cwd }
+    )
+    expect(closed.exitCode).toBe(0)
+    expect(closed.stderr).not.toContain('warning')
   })
 
-  it('exits 1 when the job fails, with the job id in --json', async () => {
+  it('names settings in the command line words in its messages', async () => {
+    const server = await startEmulator()
+    const conflict = await runExport(server, ['--extract', '--no-download'])
+    expect(conflict.exitCode).toBe(2)
+    expect(conflict.stderr).toBe(
+      'error: Option --extract is true but --no-download: unpacking needs the downloaded archive\n'
+    )
+    const unused = await runExport(server, ['--no-wait', '--json'], { env: { MINTLIFY_VERIFY: 'error' } })
+    expect(unused.exitCode).toBe(0)
+    expect(unused.stderr).toContain(
+      'warning: MINTLIFY_VERIFY does nothing without --extract: only an unpacked site is checked'
+    )
+    expect(unused.stderr).toContain('warning: Option --poll-interval-seconds does nothing with --no-wait')
+    server.inject('start', { status: 409, body: JSON.stringify({ error: 'An export is already running' }) })
+    const busy = await runExport(server, [])
+    expect(busy.exitCode).toBe(1)
+    expect(busy.stderr).toContain('pass its id as --export-job-id to collect it')
+    for (const run of [conflict, unused, busy]) for (const words of ACTION_WORDS) expect(run.stderr).not.toMatch(words)
+  })
+
+  it('exits 1 when the job fails, with the job id and the error in --json', async () => {
     const server = await startEmulator({ export: { outcome: 'failed', error: 'the site has no published pages' } })
     const run = await runExport(server, ['--json'])
     expect(run.exitCode).toBe(1)
-    const outputs = JSON.parse(run.stdout) as Record<string, string>
+    const outputs = json(run)
     expect(outputs.status).toBe('failed')
-    expect(run.stderr).toContain(`error: Export job ${outputs['job-id']} failed: the site has no published pages`)
+    expect(outputs.jobId).toMatch(/^se_/)
+    const message = `Export job ${String(outputs.jobId)} failed: the site has no published pages`
+    expect(outputs.error).toEqual({ code: 'job-failed', message: expect.stringContaining(message) as string })
+    expect(run.stderr).toContain(`error: ${message}`)
   })
 
   it('exits 1 when the archive is refused, naming the entry and the rule, and keeps the archive', async () => {
@@ -219,19 +526,46 @@ describe('command line: export', () => {
     const run = await runExport(server, ['--extract', '--json'])
     expect(run.exitCode).toBe(1)
     expect(run.stderr).toMatch(/error: Export job se_\w+: The tar\.gz archive \S+ was refused: .*\.\.\/escape\.txt/)
-    const outputs = JSON.parse(run.stdout) as Record<string, string>
-    expect(outputs['site-path']).toBeUndefined()
-    expect((await stat(outputs['bundle-path'] ?? '')).isFile()).toBe(true)
+    const outputs = json(run)
+    expect(outputs.sitePath).toBeUndefined()
+    expect((await stat(String(outputs.bundlePath))).isFile()).toBe(true)
+    expect(outputs.error?.message).toContain('../escape.txt')
   })
 
   it('exits 3 when --timeout-seconds runs out, with the job id printed and in --json', async () => {
     const server = await startEmulator({ export: { runningMs: 60_000 } })
     const run = await runExport(server, ['--timeout-seconds', '1', '--json'])
     expect(run.exitCode).toBe(3)
-    const outputs = JSON.parse(run.stdout) as Record<string, string>
-    expect(outputs['job-id']).toMatch(/^se_/)
+    const outputs = json(run)
+    expect(outputs.jobId).toMatch(/^se_/)
     expect(outputs.status).toBe('running')
-    expect(run.stderr).toContain(`run again with --export-job-id ${outputs['job-id']}`)
+    expect(outputs.error?.code).toBe('job-timeout')
+    expect(run.stderr).toContain(`run again with --export-job-id ${String(outputs.jobId)}`)
+  })
+
+  it.each([
+    [
+      401,
+      'The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as MINTLIFY_ADMIN_KEY'
+    ],
+    [403, 'Static export needs an enterprise plan']
+  ])('exits 4 when the API answers %i', async (status, hint) => {
+    const server = await startEmulator()
+    server.inject('start', { status, body: JSON.stringify({ error: 'Refused' }) })
+    const run = await runExport(server, ['--json'])
+    expect(run.exitCode).toBe(4)
+    expect(json(run).error?.code).toBe('access-refused')
+    expect(run.stderr).toContain(hint)
+  })
+
+  it('exits 5 when the site check finds problems under --verify error, and 0 under --verify warn', async () => {
+    const server = await startEmulator({ site: brokenSite('missing-page') })
+    const run = await runExport(server, ['--extract', '--verify', 'error', '--json'])
+    expect(run.exitCode).toBe(5)
+    expect(json(run).error?.code).toBe('site-problems')
+    expect(run.stderr).toMatch(/error: Export job se_\w+: The site check found 1 problem in .* \(--verify error\)/)
+    const warned = await runExport(server, ['--extract', '--verify', 'warn'])
+    expect(warned.exitCode).toBe(0)
   })
 
   it.each([
@@ -249,10 +583,41 @@ describe('command line: export', () => {
       }
     })
     expect(run.exitCode).toBe(code)
-    const outputs = JSON.parse(run.stdout) as Record<string, string>
+    const outputs = json(run)
+    expect(outputs.error?.code).toBe('cancelled')
     expect(run.stderr).toContain(`Received ${signal}: stopping`)
-    expect(run.stderr).toContain(`export job ${outputs['job-id']} was in progress`)
-    expect(run.stderr).toContain(`run again with --export-job-id ${outputs['job-id']}`)
+    expect(run.stderr).toContain(`export job ${String(outputs.jobId)} was in progress`)
+    expect(run.stderr).toContain(`run again with --export-job-id ${String(outputs.jobId)}`)
+  })
+
+  it('gets the SIGTERM sent to a sh -c wrapper that execs it, and prints how to resume', async () => {
+    const server = await startEmulator({ export: { runningMs: 60_000 } })
+    const child = spawn(
+      'sh',
+      [
+        '-c',
+        'exec "$0" "$@"',
+        process.execPath,
+        CLI_ENTRY,
+        'export',
+        '--base-url',
+        server.baseUrl,
+        '--domain',
+        'docs.acme.dev',
+        '--poll-interval-seconds',
+        '0.05'
+      ],
+      { env: { ...environmentWithoutMintlify(), MINTLIFY_ADMIN_KEY: server.options.apiKey } }
+    )
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString()
+      if (stderr.includes('running') && !child.killed) child.kill('SIGTERM')
+    })
+    const exitCode = await new Promise<number | null>((resolve) => child.once('close', resolve))
+    expect(exitCode).toBe(143)
+    expect(stderr).toContain('Received SIGTERM: stopping')
+    expect(stderr).toMatch(/run again with --export-job-id se_\w+ to collect it/)
   })
 })
 
@@ -260,105 +625,17 @@ describe('command line: agent-job', () => {
   it('follows the agent job and reports its pull request in --json', async () => {
     const server = await startEmulator()
     server.addAgentJob('proj_demo', 'agent_demo')
-    const run = await runCli(
-      [
-        'agent-job',
-        '--base-url',
-        server.baseUrl,
-        '--project-id',
-        'proj_demo',
-        '--agent-job-id',
-        'agent_demo',
-        '--poll-interval-seconds',
-        '0.05',
-        '--json'
-      ],
-      { env: { MINTLIFY_ADMIN_KEY: server.options.apiKey } }
-    )
+    const run = await runCli(['agent-job', '--agent-job-id', 'agent_demo', '--json'], {
+      env: {
+        MINTLIFY_ADMIN_KEY: server.options.apiKey,
+        MINTLIFY_BASE_URL: server.baseUrl,
+        MINTLIFY_PROJECT_ID: 'proj_demo',
+        MINTLIFY_POLL_INTERVAL_SECONDS: '0.05'
+      }
+    })
     expect(run.exitCode).toBe(0)
-    const outputs = JSON.parse(run.stdout) as Record<string, string>
+    const outputs = json(run)
     expect(outputs.status).toBe('completed')
-    expect(outputs['pr-link']).toMatch(/^https:\/\/github\.com\//)
+    expect(outputs.prLink).toMatch(/^https:\/\/github\.com\//)
   })
-})
-
-describe('command line: the npm package', () => {
-  it(
-    'installs from the tarball of npm pack into an empty folder, offline, and runs its bin; npx runs the tarball',
-    { timeout: 120_000 },
-    async () => {
-      const work = await mkdtemp(path.join(os.tmpdir(), 'cli-pack-'))
-      const packed = JSON.parse(
-        execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' })
-      ) as {
-        filename: string
-        files: { path: string }[]
-      }[]
-      const [tarball] = packed
-      if (!tarball) throw new Error('npm pack made no tarball')
-      expect(tarball.files.map((file) => file.path)).toContain('dist/cli/index.js')
-      expect(
-        tarball.files.every((file) => file.path === 'package.json' || /^(dist\/cli\/|README|LICENSE)/.test(file.path))
-      ).toBe(true)
-
-      const project = path.join(work, 'project')
-      await mkdir(project)
-      execFileSync('npm', ['init', '-y'], { cwd: project, stdio: 'ignore' })
-      execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', path.join(work, tarball.filename)], {
-        cwd: project,
-        stdio: 'ignore'
-      })
-      const installed = await readdir(path.join(project, 'node_modules'))
-      expect(installed).toEqual(
-        ['.bin', '.package-lock.json', 'docs-export-action'].filter((name) => installed.includes(name))
-      )
-
-      const server = await startEmulator()
-      const run = await runCli(
-        [
-          'export',
-          '--base-url',
-          server.baseUrl,
-          '--domain',
-          'docs.acme.dev',
-          '--poll-interval-seconds',
-          '0.05',
-          '--extract',
-          '--json'
-        ],
-        {
-          cwd: project,
-          entry: path.join(project, 'node_modules', '.bin', 'docs-export'),
-          env: { MINTLIFY_ADMIN_KEY: server.options.apiKey }
-        }
-      )
-      expect(run.exitCode).toBe(0)
-      expect(JSON.parse(run.stdout)).toMatchObject({ status: 'completed', 'page-count': '3' })
-      expect(run.stderr).toContain('Checked 6 files')
-
-      // As the README shows it: npx runs the tarball's bin, here with an empty npm cache and offline.
-      const npx = await runCli(
-        [
-          '--offline',
-          '--yes',
-          `./${tarball.filename}`,
-          'export',
-          '--base-url',
-          server.baseUrl,
-          '--domain',
-          'docs.acme.dev',
-          '--poll-interval-seconds',
-          '0.05',
-          '--json'
-        ],
-        {
-          cwd: work,
-          entry: 'npx',
-          env: { MINTLIFY_ADMIN_KEY: server.options.apiKey, npm_config_cache: path.join(work, 'npm-cache') }
-        }
-      )
-      expect(npx.exitCode).toBe(0)
-      expect(JSON.parse(npx.stdout)).toMatchObject({ status: 'completed' })
-    }
-  )
 })

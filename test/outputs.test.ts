@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { outputsOf } from '../src/report/outputs.js'
+import { OUTPUTS, outputsOf } from '../src/report/outputs.js'
 import type { AgentReport, DeploymentCheckReport, ExportReport } from '../src/report/report.js'
 import { readActionYaml } from './support/run-action.ts'
 
@@ -52,6 +52,19 @@ describe('outputsOf', () => {
       'files-compared': '100',
       'deployment-report-path': '/tmp/deployment-report.json'
     })
+  })
+
+  it('lists every output once, with the commands that set it and whole numbers as counts', async () => {
+    const action = await readActionYaml()
+    expect(Object.keys(OUTPUTS).sort()).toEqual(Object.keys(action.outputs).sort())
+    for (const report of [FULL_EXPORT, FULL_AGENT, FULL_CHECK]) {
+      for (const [name, value] of Object.entries(outputsOf(report))) {
+        const output = OUTPUTS[name as keyof typeof OUTPUTS]
+        expect(output.commands).toContain(report.command)
+        if (output.kind === 'count') expect(value).toMatch(/^\d+$/)
+      }
+    }
+    expect(OUTPUTS['page-count'].kind).toBe('count')
   })
 
   it('keeps the job id and the last status seen of an export that timed out, and no page count yet', () => {

@@ -2378,6 +2378,7 @@ function depth(page) {
 
 
 
+
 /**
  * Runs the browser pass over the unpacked site when a browser is found, and says why not otherwise: `auto` with one notice, `on` with the step's error.
  */
@@ -2386,7 +2387,7 @@ async function checkInBrowser(sitePath, report, options, host) {
     if (found.executable === undefined)
         return notRun(host, options.mode, found.reason, null);
     if (Date.now() >= options.deadline)
-        return notRun(host, options.mode, 'timeout-seconds was up before the browser could start', found.executable);
+        return notRun(host, options.mode, "the run's time was up before the browser could start", found.executable);
     const { executable } = found;
     const { files, linkedFolders } = await listFiles(sitePath);
     const pages = choosePages(files.filter(isPage), options.pages);
@@ -2427,7 +2428,7 @@ function notRun(host, mode, reason, executable) {
     if (mode === 'on') {
         return {
             section,
-            failure: new errors/* ActionError */.lZ(`The site check's browser pass did not run (verify-browser: on): ${reason}`, {
+            failure: new errors/* ActionError */.lZ(`The site check's browser pass did not run (${(0,words/* setting */.Pe)('verify-browser', 'on')}): ${reason}`, {
                 code: 'browser-unavailable'
             })
         };
@@ -2435,7 +2436,7 @@ function notRun(host, mode, reason, executable) {
     if (executable)
         host.warning(`The site was not loaded in a browser: ${reason}`, { title: 'Site check: browser pass' });
     else
-        host.notice(`The site was not loaded in a browser: ${reason}. Run-time loads are not checked (verify-browser: auto)`, {
+        host.notice(`The site was not loaded in a browser: ${reason}. Run-time loads are not checked (${(0,words/* setting */.Pe)('verify-browser', 'auto')})`, {
             title: 'Site check: no browser'
         });
     return { section };

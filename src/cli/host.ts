@@ -3,26 +3,31 @@ import path from 'node:path'
 import type { Annotation, Host } from '../core/host.js'
 import { logLine } from '../core/log-text.js'
 import { inWords, type SettingWords } from '../core/words.js'
-import { CLI_NAMES } from './args.js'
+import { CLI_NAMES, KEY_VARIABLE } from './flags.js'
 
-/** Settings as the command line names them: its flags, and the key's variable. */
-const CLI_WORDS: SettingWords = {
-  mention: (name) => CLI_NAMES[name] ?? `--${name}`,
-  subject: (name) => {
-    const flag = CLI_NAMES[name] ?? `--${name}`
-    return flag.startsWith('--') ? `Option ${flag}` : flag.charAt(0).toUpperCase() + flag.slice(1)
-  },
-  withValue: (name, value) => {
-    const flag = CLI_NAMES[name] ?? `--${name}`
-    if (value === 'true') return flag
-    if (value === 'false') return flag.replace(/^--/, '--no-')
-    return `${flag} ${value}`
+/**
+ * Settings as the command line names them: its flags and the key's variable; where a value came
+ * from otherwise (`givenAs`, by input name: a variable, the key's file), that is its name as the
+ * subject of a message, so that "MINTLIFY_VERIFY must be …" points at what to change.
+ */
+export function cliWords(givenAs: ReadonlyMap<string, string> = new Map()): SettingWords {
+  const flag = (name: string): string => CLI_NAMES[name] ?? `--${name}`
+  return {
+    mention: (name) => (name === 'command' ? 'the command' : flag(name)),
+    subject: (name) => givenAs.get(name) ?? (name === 'api-key' ? KEY_VARIABLE : `Option ${flag(name)}`),
+    withValue: (name, value) => {
+      if (name === 'command') return `the ${value} command`
+      if (name === 'api-key') return KEY_VARIABLE
+      if (value === 'true') return flag(name)
+      if (value === 'false') return flag(name).replace(/^--/, '--no-')
+      return `${flag(name)} ${value}`
+    }
   }
 }
 
 /** A message in the command line's words, on one line that a terminal shows as text. */
-export function cliText(message: string): string {
-  return logLine(inWords(message, CLI_WORDS))
+export function cliText(message: string, words: SettingWords = cliWords()): string {
+  return logLine(inWords(message, words))
 }
 
 /** How often a terminal's progress line is redrawn during a download. */
@@ -33,6 +38,9 @@ interface CliHostOptions {
   /** Where the human-readable lines go: stderr, so that stdout holds only the outputs. */
   stream: NodeJS.WriteStream
   debug: boolean
+  /** Errors only. */
+  quiet: boolean
+  words: SettingWords
 }
 
 /**
@@ -55,19 +63,19 @@ export class CliHost implements Host {
   }
 
   debug(message: string): void {
-    if (this.options.debug) this.line(`debug: ${message}`)
+    if (this.options.debug) this.said(`debug: ${message}`)
   }
 
   info(message: string): void {
-    this.line(message)
+    this.said(message)
   }
 
   notice(message: string, annotation?: Annotation): void {
-    this.line(`notice: ${titled(message, annotation)}`)
+    this.said(`notice: ${titled(message, annotation)}`)
   }
 
   warning(message: string, annotation?: Annotation): void {
-    this.line(`warning: ${titled(message, annotation)}`)
+    this.said(`warning: ${titled(message, annotation)}`)
   }
 
   error(message: string): void {
@@ -75,14 +83,15 @@ export class CliHost implements Host {
   }
 
   async group<T>(name: string, body: () => Promise<T>): Promise<T> {
-    this.line(`── ${name}`)
+    this.said(`── ${name}`)
     return body()
   }
 
   progress(line: string): void {
+    if (this.options.quiet) return
     if (!this.options.stream.isTTY) return this.line(line)
     const width = Math.max(20, (this.options.stream.columns || 80) - 1)
-    const shown = cliText(this.redact(line))
+    const shown = this.text(line)
     this.options.stream.write(`\r\x1b[2K${shown.length > width ? `${shown.slice(0, width - 1)}…` : shown}`)
     this.progressShown = true
   }
@@ -108,10 +117,20 @@ export class CliHost implements Host {
     this.progressShown = false
   }
 
+  /** A line that --quiet leaves out. */
+  private said(message: string): void {
+    if (!this.options.quiet) this.line(message)
+  }
+
   private line(message: string): void {
     if (this.progressShown) this.options.stream.write('\r\x1b[2K')
     this.progressShown = false
-    this.options.stream.write(`${cliText(this.redact(message))}\n`)
+    this.options.stream.write(`${this.text(message)}\n`)
+  }
+
+  /** A message as this host writes it: every secret replaced, in the command line's words, inert. */
+  text(message: string): string {
+    return cliText(this.redact(message), this.options.words)
   }
 
   private redact(text: string): string {

@@ -1,15 +1,18 @@
 import packageJson from '../../package.json' with { type: 'json' }
-import { failureCode, failureMessage } from '../core/errors.js'
+import { ActionError, failureCode, failureMessage } from '../core/errors.js'
 import { readRunnerFacts } from '../core/runner.js'
-import { readSettings } from '../core/settings.js'
+import { readSettings, type Settings } from '../core/settings.js'
 import { handleSignals } from '../core/signals.js'
 import { newReport, runCommand } from '../commands/run.js'
 import { outputsOf } from '../report/outputs.js'
 import type { RunReport } from '../report/report.js'
-import { parseCommandLine } from './args.js'
-import { exitCodeOf, EXIT_CODES } from './exit-codes.js'
-import { cliText, CliHost } from './host.js'
-import { outputsWithValues, outputTable, writeDotenv } from './outputs.js'
+import { asksForJson, parseCommandLine, type Invocation } from './args.js'
+import { EXIT_CODES, exitCodeOf } from './exit-codes.js'
+import { flagsOf } from './flags.js'
+import { cliText, cliWords, CliHost } from './host.js'
+import { gitlabDotenv, shellExports, writeNewFile } from './output-files.js'
+import { LINK_OUTPUT, outputJson, outputsWithValues, outputTable, type JsonError, type Output } from './outputs.js'
+import { checkDistinct, checkOutFolder, checkOutputFile } from './preflight.js'
 
 /** Runs one command line; resolves with the exit code. */
 export async function runCli(argv: string[], environment: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -17,53 +20,138 @@ export async function runCli(argv: string[], environment: NodeJS.ProcessEnv = pr
   try {
     parsed = await parseCommandLine(argv, environment)
   } catch (error) {
-    process.stderr.write(`error: ${cliText(failureMessage(error))}\n`)
+    const message = cliText(failureMessage(error))
+    process.stderr.write(`error: ${message}\n`)
+    if (asksForJson(argv, environment)) process.stdout.write(outputJson([], { code: failureCode(error), message }))
     return exitCodeOf(failureCode(error))
   }
   if ('help' in parsed) {
     process.stdout.write(`${parsed.help}\n`)
-    return EXIT_CODES.success
+    return EXIT_CODES.success.code
   }
   if ('version' in parsed) {
     process.stdout.write(`${packageJson.version}\n`)
-    return EXIT_CODES.success
+    return EXIT_CODES.success.code
   }
+  return run(parsed, environment)
+}
 
-  const host = new CliHost({ inputs: parsed.inputs, stream: process.stderr, debug: parsed.debug })
-  const { json, outputEnv } = parsed
+async function run(invocation: Invocation, environment: NodeJS.ProcessEnv): Promise<number> {
+  const words = cliWords(invocation.givenAs)
+  const host = new CliHost({
+    inputs: invocation.inputs,
+    stream: process.stderr,
+    debug: invocation.debug,
+    quiet: invocation.quiet,
+    words
+  })
+  for (const warning of invocation.warnings) host.warning(warning)
+
+  let settings: Settings | undefined
   let report: RunReport | undefined
-  let outputsWritten = false
+  let failure: JsonError | undefined
+  let finished = false
+  /** Prints the outputs and writes their files, once, whatever the outcome; rejects when a file cannot be written. */
   const finish = async (): Promise<void> => {
-    if (outputsWritten) return
-    outputsWritten = true
+    if (finished) return
+    finished = true
     host.endProgress()
     if (report) for (const [name, value] of Object.entries(outputsOf(report))) host.setOutput(name, value)
-    const outputs = outputsWithValues(host.outputs)
-    process.stdout.write(json ? `${JSON.stringify(Object.fromEntries(outputs))}\n` : outputTable(outputs))
-    if (outputEnv) await writeDotenv(outputEnv, outputs)
+    await printOutputs(invocation, outputsWithValues(host.outputs), settings, host, failure)
   }
   const signals = handleSignals(
     (signal) => host.info(`Received ${signal}: stopping`),
-    (signal) => void finish().finally(() => process.exit(exitCodeOf('cancelled', signal)))
+    (signal) => {
+      failure ??= { code: 'cancelled', message: `Received ${signal}: stopped before the run could finish` }
+      void finish()
+        .catch(() => undefined)
+        .finally(() => process.exit(exitCodeOf('cancelled', signal)))
+    }
   )
 
-  let code: number = EXIT_CODES.success
+  let code: number = EXIT_CODES.success.code
   try {
-    const settings = readSettings(host)
+    settings = readSettings(host)
+    await checkBeforeAnyRequest(invocation)
     report = newReport(settings)
     await runCommand(settings, report, { host, cancellation: signals.signal, runner: readRunnerFacts(environment) })
   } catch (error) {
     host.endProgress()
     host.error(failureMessage(error))
-    code = exitCodeOf(failureCode(error), signals.received())
+    failure = jsonError(error, host)
+    code = exitCodeOf(failure.code, signals.received())
   } finally {
     signals.dispose()
   }
   try {
     await finish()
   } catch (error) {
-    host.error(`Could not write the outputs: ${(error as Error).message}`)
-    return code === EXIT_CODES.success ? EXIT_CODES.failure : code
+    host.error(failureMessage(error))
+    return code === EXIT_CODES.success.code ? exitCodeOf(failureCode(error)) : code
   }
   return code
+}
+
+/** What the run writes (its folder, its files of outputs) checked before the first request. */
+async function checkBeforeAnyRequest(invocation: Invocation): Promise<void> {
+  checkDistinct([
+    ['--output-env', invocation.outputEnv],
+    ['--output-sh', invocation.outputSh]
+  ])
+  if (invocation.outputEnv) await checkOutputFile(invocation.outputEnv, '--output-env')
+  if (invocation.outputSh) await checkOutputFile(invocation.outputSh, '--output-sh')
+  if (flagsOf(invocation.command).some((flag) => flag.input === 'path'))
+    await checkOutFolder(invocation.inputs.get('path'))
+}
+
+/**
+ * The outputs on stdout (the table, or --json with the failure), then in their files. The link
+ * stays out of what others see unless --no-mask-bundle-url: the table shows it without its
+ * signature, and the dotenv file, which crosses to other jobs, leaves it out.
+ */
+async function printOutputs(
+  invocation: Invocation,
+  outputs: Output[],
+  settings: Settings | undefined,
+  host: CliHost,
+  runFailure: JsonError | undefined
+): Promise<void> {
+  const showLink = settings?.command === 'export' && !settings.maskBundleUrl
+  const files: [flag: string, file: string | undefined, text: () => string][] = [
+    [
+      '--output-env',
+      invocation.outputEnv,
+      () => gitlabDotenv(outputs.filter(([name]) => showLink || name !== LINK_OUTPUT))
+    ],
+    ['--output-sh', invocation.outputSh, () => shellExports(outputs)]
+  ]
+  const problems: unknown[] = []
+  const texts: [flag: string, file: string, text: string][] = []
+  for (const [flag, file, text] of files) {
+    if (!file) continue
+    try {
+      texts.push([flag, file, text()])
+    } catch (error) {
+      problems.push(error)
+    }
+  }
+  const failure = runFailure ?? (problems.length > 0 ? jsonError(problems[0], host) : undefined)
+  process.stdout.write(invocation.json ? outputJson(outputs, failure) : outputTable(outputs, showLink))
+  for (const [flag, file, text] of texts) {
+    try {
+      await writeNewFile(file, text, flag)
+    } catch (error) {
+      problems.push(error)
+    }
+  }
+  if (problems.length > 0) {
+    throw new ActionError(problems.map((problem) => failureMessage(problem)).join('; '), {
+      code: failureCode(problems[0])
+    })
+  }
+}
+
+/** A failure as --json reports it: its code, and its message as the log shows it. */
+function jsonError(error: unknown, host: CliHost): JsonError {
+  return { code: failureCode(error), message: host.text(failureMessage(error)) }
 }

@@ -1,3 +1,5 @@
+import { setting } from './words.js'
+
 /** A timer cannot wait longer than 2^31 - 1 ms (Node fires it at once): a deadline further away has no timer. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
@@ -50,11 +52,11 @@ export class Deadline {
 
   private timeUpSignal(): AbortSignal {
     const remaining = this.remainingMs()
-    if (remaining === 0) return AbortSignal.abort(new TimeUpError('timeout-seconds ran out'))
+    if (remaining === 0) return AbortSignal.abort(new TimeUpError(`${setting('timeout-seconds')} ran out`))
     if (remaining > MAX_TIMER_MS) return new AbortController().signal
     const controller = new AbortController()
     // The timer must not keep the process alive: a run that is over exits at once.
-    setTimeout(() => controller.abort(new TimeUpError('timeout-seconds ran out')), remaining).unref()
+    setTimeout(() => controller.abort(new TimeUpError(`${setting('timeout-seconds')} ran out`)), remaining).unref()
     return controller.signal
   }
 }

@@ -6,7 +6,7 @@ import { isLoopbackHost } from './net.js'
 import { setting, settingSubject } from './words.js'
 
 /** The commands of the `command` input. */
-const COMMANDS = ['export', 'agent-job', 'check-deployment'] as const
+export const COMMANDS = ['export', 'agent-job', 'check-deployment'] as const
 type Command = (typeof COMMANDS)[number]
 /** The commands that call the admin API. */
 const API_COMMANDS = ['export', 'agent-job'] as const
@@ -506,7 +506,7 @@ function ineffectiveInputs(inputs: ParsedInputs, given: ReadonlySet<InputName>):
     } else if (!inputs.wait) {
       unused(
         ['extract', 'verify'],
-        `does nothing with ${setting('wait', 'false')}: the step returns once the job is started, before there is anything to unpack`
+        `does nothing with ${setting('wait', 'false')}: the run returns once the job is started, before there is anything to unpack`
       )
     }
     if (!inputs.extract) {

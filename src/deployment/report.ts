@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises'
-import { ActionError } from '../core/errors.js'
+import { ActionError, sentences } from '../core/errors.js'
 import { formatDuration } from '../core/format.js'
 import { oneLine } from '../core/log-text.js'
 
@@ -114,7 +114,7 @@ export function describeStatus(report: DeploymentReport): string {
  */
 export function deploymentError(report: DeploymentReport, reportPath?: string): ActionError {
   const lines = [
-    `The deployment at ${report.url} is ${describeStatus(report)}, after ${formatDuration(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${oneLine(report.manifest.jobId)}.`
+    `The deployment at ${report.url} is ${describeStatus(report)}, after ${formatDuration(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${oneLine(report.manifest.jobId)}`
   ]
   for (const status of ['differs', 'missing', 'error', 'unreachable'] as const) {
     const files = report.files.filter((file) => file.status === status)
@@ -124,11 +124,11 @@ export function deploymentError(report: DeploymentReport, reportPath?: string): 
   if (routes.length > 0)
     lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`)
   if (reportPath) lines.push(`Report: ${reportPath}`)
-  return new ActionError(lines.join('\n'), { code: `deployment-${report.status}` })
+  return new ActionError(sentences(...lines), { code: 'deployment-not-current' })
 }
 
 function heading(status: Exclude<ServedStatus, 'match'>, count: number, noun: string): string {
-  const words = { differs: 'other content', missing: 'missing', error: 'errors', unreachable: 'no answer' }
+  const words = { differs: 'Other content', missing: 'Missing', error: 'Errors', unreachable: 'No answer' }
   return `${words[status]}, ${count} ${noun}${count === 1 ? '' : 's'}`
 }
 

@@ -1,28 +1,45 @@
+import type { Settings } from '../core/settings.js'
 import type { RunReport } from './report.js'
 
-/** The outputs of action.yml. */
-type OutputName =
-  | 'job-id'
-  | 'status'
-  | 'page-count'
-  | 'bundle-url'
-  | 'expires-at'
-  | 'bundle-path'
-  | 'bundle-sha256'
-  | 'site-path'
-  | 'verify-report-path'
-  | 'helm-values-path'
-  | 'pr-link'
-  | 'comment-url'
-  | 'manifest-path'
-  | 'files-added'
-  | 'files-removed'
-  | 'files-changed'
-  | 'changes-path'
-  | 'deployment-status'
-  | 'files-matching'
-  | 'files-compared'
-  | 'deployment-report-path'
+type Command = Settings['command']
+
+interface OutputSpec {
+  /** The commands that set it. */
+  commands: readonly Command[]
+  /** `count`: a whole number, which a front end that can may hand over as a number (the command line's --json). */
+  kind: 'text' | 'count'
+}
+
+/**
+ * Every output of action.yml, described once: which commands set it, and what kind of value it
+ * holds. test/outputs.test.ts checks the names against action.yml; the command line derives its
+ * --json keys, its variable names and its help from this list.
+ */
+export const OUTPUTS = {
+  'job-id': { commands: ['export'], kind: 'text' },
+  status: { commands: ['export', 'agent-job'], kind: 'text' },
+  'page-count': { commands: ['export'], kind: 'count' },
+  'bundle-url': { commands: ['export'], kind: 'text' },
+  'expires-at': { commands: ['export'], kind: 'text' },
+  'bundle-path': { commands: ['export'], kind: 'text' },
+  'bundle-sha256': { commands: ['export'], kind: 'text' },
+  'site-path': { commands: ['export'], kind: 'text' },
+  'verify-report-path': { commands: ['export'], kind: 'text' },
+  'helm-values-path': { commands: ['export'], kind: 'text' },
+  'pr-link': { commands: ['agent-job'], kind: 'text' },
+  'comment-url': { commands: ['agent-job'], kind: 'text' },
+  'manifest-path': { commands: ['export'], kind: 'text' },
+  'files-added': { commands: ['export'], kind: 'count' },
+  'files-removed': { commands: ['export'], kind: 'count' },
+  'files-changed': { commands: ['export'], kind: 'count' },
+  'changes-path': { commands: ['export'], kind: 'text' },
+  'deployment-status': { commands: ['check-deployment'], kind: 'text' },
+  'files-matching': { commands: ['check-deployment'], kind: 'count' },
+  'files-compared': { commands: ['check-deployment'], kind: 'count' },
+  'deployment-report-path': { commands: ['check-deployment'], kind: 'text' }
+} as const satisfies Record<string, OutputSpec>
+
+export type OutputName = keyof typeof OUTPUTS
 
 type Outputs = Partial<Record<OutputName, string>>
 

@@ -187,14 +187,15 @@ describe.skipIf(!NGINX && !REQUIRED)('checkDeployment against nginx', () => {
     const message = deploymentError(report, '/runner/temp/deployment-report.json').message
     expect(message).toMatch(
       new RegExp(
-        `^The deployment at ${url}/ is partly rolled out \\(4 of 9 match\\), after .+ \\(\\d+ rounds?\\); it should serve export job job_new\\.\\n`
+        `^The deployment at ${url}/ is partly rolled out \\(4 of 9 match\\), after .+ \\(\\d+ rounds?\\); it should serve export job job_new\\. `
       )
     )
     expect(message).toContain(
-      `other content, 5 files: 404.html (more than the ${Buffer.byteLength(NEW['404.html'] ?? '')} bytes of the export's file); `
+      `Other content, 5 files: 404.html (more than the ${Buffer.byteLength(NEW['404.html'] ?? '')} bytes of the export's file); `
     )
     expect(message).toContain('…and 2 more')
-    expect(message.endsWith('\nReport: /runner/temp/deployment-report.json')).toBe(true)
+    expect(message.endsWith('. Report: /runner/temp/deployment-report.json')).toBe(true)
+    expect(message).not.toMatch(/[\r\n]/)
     const reportFile = path.join(work, 'deployment-report.json')
     await writeDeploymentReport(report, reportFile)
     expect(JSON.parse(await readFile(reportFile, 'utf8'))).toEqual(report)

@@ -17,24 +17,30 @@ export interface CliRun {
 }
 
 export interface CliOptions {
-  /** Added to an environment without MINTLIFY_ADMIN_KEY. */
+  /** Added to the environment, which has no MINTLIFY_ variable of its own (the key included). */
   env?: Record<string, string>
   cwd?: string
-  /** The program to run instead of dist/cli/index.js (an installed bin). */
+  /** The program to run instead of dist/cli/index.js (an installed bin, a shell). */
   entry?: string
+  /** The Node that runs dist/cli/index.js; the one running the tests by default. */
+  node?: string
   /** Called with each chunk of standard error as it arrives, and the process, to signal it for instance. */
   onStderr?: (text: string, child: ChildProcess) => void
   timeoutMs?: number
 }
 
+/** The tests' environment without the variables the command line reads. */
+export function environmentWithoutMintlify(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MINTLIFY_')))
+}
+
 /** Runs the command line in a child process, in a new folder unless `cwd` is given. */
 export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
   const cwd = options.cwd ?? (await mkdtemp(path.join(os.tmpdir(), 'cli-run-')))
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env }
-  if (!options.env?.MINTLIFY_ADMIN_KEY) delete env.MINTLIFY_ADMIN_KEY
+  const env: NodeJS.ProcessEnv = { ...environmentWithoutMintlify(), ...options.env }
   const child = options.entry
     ? spawn(options.entry, args, { cwd, env })
-    : spawn(process.execPath, [CLI_ENTRY, ...args], { cwd, env })
+    : spawn(options.node ?? process.execPath, [CLI_ENTRY, ...args], { cwd, env })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

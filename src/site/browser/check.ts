@@ -2,6 +2,7 @@ import { ActionError } from '../../core/errors.js'
 import { formatDuration } from '../../core/format.js'
 import type { Host } from '../../core/host.js'
 import { oneLine } from '../../core/log-text.js'
+import { setting } from '../../core/words.js'
 import type { VerifyBrowserMode } from '../../core/settings.js'
 import { listFiles } from '../check.js'
 import { isPage } from '../reader.js'
@@ -41,7 +42,7 @@ export async function checkInBrowser(
   const found = findBrowser()
   if (found.executable === undefined) return notRun(host, options.mode, found.reason, null)
   if (Date.now() >= options.deadline)
-    return notRun(host, options.mode, 'timeout-seconds was up before the browser could start', found.executable)
+    return notRun(host, options.mode, "the run's time was up before the browser could start", found.executable)
   const { executable } = found
 
   const { files, linkedFolders } = await listFiles(sitePath)
@@ -96,15 +97,18 @@ function notRun(
   if (mode === 'on') {
     return {
       section,
-      failure: new ActionError(`The site check's browser pass did not run (verify-browser: on): ${reason}`, {
-        code: 'browser-unavailable'
-      })
+      failure: new ActionError(
+        `The site check's browser pass did not run (${setting('verify-browser', 'on')}): ${reason}`,
+        {
+          code: 'browser-unavailable'
+        }
+      )
     }
   }
   if (executable) host.warning(`The site was not loaded in a browser: ${reason}`, { title: 'Site check: browser pass' })
   else
     host.notice(
-      `The site was not loaded in a browser: ${reason}. Run-time loads are not checked (verify-browser: auto)`,
+      `The site was not loaded in a browser: ${reason}. Run-time loads are not checked (${setting('verify-browser', 'auto')})`,
       {
         title: 'Site check: no browser'
       }
