@@ -290,7 +290,14 @@ describe.skipIf(!NGINX && !nginxMissing)('check-deployment against nginx', () =>
     const args = ['check-deployment', '--url', url, '--manifest', v2.manifest, '--json', '--timeout-seconds', '3']
     const current = await runCli([...args, '--out', path.join(work, `cli-${Date.now()}`)])
     expect(current.exitCode).toBe(0)
-    expect(JSON.parse(current.stdout)).toMatchObject({ deploymentStatus: 'current', filesMatching: expect.any(Number) })
+    const result = JSON.parse(current.stdout) as {
+      deploymentStatus: string
+      filesMatching: unknown
+      filesCompared: unknown
+    }
+    expect(result.deploymentStatus).toBe('current')
+    expect(typeof result.filesMatching).toBe('number')
+    expect(result.filesMatching).toBe(result.filesCompared)
     const stale = await runCli([
       'check-deployment',
       '--url',
@@ -306,10 +313,10 @@ describe.skipIf(!NGINX && !nginxMissing)('check-deployment against nginx', () =>
       path.join(work, `cli-stale-${Date.now()}`)
     ])
     expect(stale.exitCode).toBe(5)
-    const result = JSON.parse(stale.stdout) as { deploymentStatus: string; error: { code: string; message: string } }
-    expect(result.deploymentStatus).toBe('partial')
-    expect(result.error.code).toBe('deployment-not-current')
-    expect(result.error.message).toMatch(/partly rolled out/)
+    const failed = JSON.parse(stale.stdout) as { deploymentStatus: string; error: { code: string; message: string } }
+    expect(failed.deploymentStatus).toBe('partial')
+    expect(failed.error.code).toBe('deployment-not-current')
+    expect(failed.error.message).toMatch(/partly rolled out/)
   })
 
   it('says the deployment is unreachable when nothing answers', async () => {
