@@ -168,10 +168,11 @@ describe('command line: export', () => {
     const out = path.join(cwd, "it's here")
     const run = await runExport(server, ['--out', out, '--output-env', 'export.env'], { cwd })
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toMatch(/^job-id +se_\w+\n/)
-    expect(run.stdout.split('\n')).toContain(`bundle-path       ${out}/bundle.tar.gz`)
+    const jobId = /^job-id +(se_\w+)\n/.exec(run.stdout)?.[1] ?? ''
+    expect(jobId).not.toBe('')
+    expect(run.stdout.split('\n')).toContain(`bundle-path       ${out}/bundle-${jobId}.tar.gz`)
     const readBack = execFileSync('sh', ['-c', '. ./export.env; printf %s "$BUNDLE_PATH"'], { cwd, encoding: 'utf8' })
-    expect(readBack).toBe(path.join(out, 'bundle.tar.gz'))
+    expect(readBack).toBe(path.join(out, `bundle-${jobId}.tar.gz`))
   })
 
   it('takes the key from --api-key-file', async () => {

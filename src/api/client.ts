@@ -4,15 +4,7 @@ import type { z } from 'zod'
 import type { Run } from '../core/context.js'
 import { asClause, systemCode } from '../core/errors.js'
 import { oneLine } from '../core/log-text.js'
-import {
-  ANSWER_BOUND,
-  ATTEMPTS,
-  dispatcher,
-  header,
-  MAX_BACKOFF_MS,
-  readBounded,
-  RETRYABLE_STATUSES
-} from '../core/net.js'
+import { ANSWER_BOUND, ATTEMPTS, header, MAX_BACKOFF_MS, readBounded, RETRYABLE_STATUSES } from '../core/net.js'
 import { parseRetryAfter, retry, retryNote } from '../core/retry.js'
 import { USER_AGENT } from '../core/user-agent.js'
 import { setting } from '../core/words.js'
@@ -31,8 +23,8 @@ export interface ApiClientOptions {
    * The run: its log, its deadline (no call or retry starts past it) and its cancellation, which
    * cancels requests and backoffs.
    */
-  run: Pick<Run, 'host' | 'deadline' | 'cancellation'>
-  /** The connection pool; the run's proxy-aware one unless a test brings its own. */
+  run: Pick<Run, 'host' | 'deadline' | 'cancellation' | 'network'>
+  /** The connection pool; the run's unless a test brings its own. */
   dispatcher?: Dispatcher
 }
 
@@ -140,7 +132,7 @@ export class ApiClient {
     let response
     try {
       response = await request(url, {
-        dispatcher: this.options.dispatcher ?? dispatcher,
+        dispatcher: this.options.dispatcher ?? this.options.run.network.dispatcher,
         method: call.method,
         signal: cancellation,
         headersTimeout: timeoutMs,

@@ -3,6 +3,7 @@ import type { Run } from '../../src/core/context.js'
 import { Deadline } from '../../src/core/deadline.js'
 import type { Annotation, Host, SummaryBuilder } from '../../src/core/host.js'
 import { OutputFolder } from '../../src/core/layout.js'
+import { Network } from '../../src/core/net.js'
 import { readRunnerFacts, type RunnerFacts } from '../../src/core/runner.js'
 import { inWords } from '../../src/core/words.js'
 
@@ -24,7 +25,8 @@ export class RecordingHost implements Host {
   readonly messages: Recorded[] = []
   readonly secrets: string[] = []
   readonly outputs = new Map<string, string>()
-  readonly summaryParts: unknown[][] = []
+  /** The job summary as the Action writes it to its file: what the engine added, in order. */
+  summaryMarkdown = ''
   readonly progressIntervalMs?: number
   /** Whether the host offers a summary page; set false to run as a front end without one. */
   hasSummary = true
@@ -87,7 +89,13 @@ export class RecordingHost implements Host {
     if (!this.hasSummary) return undefined
     return async (add) => {
       if (this.summaryFailure) throw this.summaryFailure
-      add(this.builder())
+      const builder: SummaryBuilder = {
+        addRaw: (html, addEOL) => {
+          this.summaryMarkdown += addEOL ? `${html}\n` : html
+          return builder
+        }
+      }
+      add(builder)
     }
   }
 
@@ -124,27 +132,20 @@ export class RecordingHost implements Host {
   private record(level: Level, message: string, annotation?: Annotation): void {
     this.messages.push({ level, message: inWords(message, ACTION_WORDS), ...(annotation ? { annotation } : {}) })
   }
-
-  private builder(): SummaryBuilder {
-    const builder: SummaryBuilder = {
-      addHeading: (text, level) => this.part(builder, 'heading', text, level),
-      addTable: (rows) => this.part(builder, 'table', rows),
-      addList: (items, ordered) => this.part(builder, 'list', items, ordered),
-      addDetails: (label, content) => this.part(builder, 'details', label, content),
-      addRaw: (text) => this.part(builder, 'raw', text)
-    }
-    return builder
-  }
-
-  private part(builder: SummaryBuilder, ...part: unknown[]): SummaryBuilder {
-    this.summaryParts.push(part)
-    return builder
-  }
 }
 
-/** A run for a unit test: a recording host, a deadline (a minute by default), no cancellation. */
+/**
+ * A run for a unit test: a recording host, a deadline (a minute by default), no cancellation, and
+ * a network that allows plain http to loopback (the tests' servers), as with an emulator's base-url.
+ */
 export function testRun(
-  options: { host?: RecordingHost; deadlineMs?: number; cancellation?: AbortSignal; runner?: Partial<RunnerFacts> } = {}
+  options: {
+    host?: RecordingHost
+    deadlineMs?: number
+    cancellation?: AbortSignal
+    runner?: Partial<RunnerFacts>
+    network?: Network
+  } = {}
 ): Run & { host: RecordingHost } {
   const host = options.host ?? new RecordingHost()
   const cancellation = options.cancellation ?? new AbortController().signal
@@ -153,6 +154,7 @@ export function testRun(
     deadline: Deadline.in(options.deadlineMs ?? 60_000, cancellation),
     cancellation,
     output: new OutputFolder((jobId) => host.newDirectory(jobId)),
+    network: options.network ?? new Network(true),
     runner: { ...readRunnerFacts({}), ...options.runner }
   }
 }
