@@ -52,6 +52,8 @@ export interface RunOptions {
   timeoutMs?: number
   /** Runs the action as this user (the test must be root); the runner's folders are given to it. */
   user?: { uid: number; gid: number }
+  /** Called once the runner's folders exist, before the action starts: to put files in the workspace, say. */
+  prepare?: (runner: RunnerSetup) => Promise<void>
 }
 
 /** The token the runner would put in place of `${{ github.token }}`. */
@@ -111,11 +113,9 @@ export async function prepareRunner(
 }
 
 export async function runAction(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
-  const { home, runnerTemp, workspace, outputFile, summaryFile, env } = await prepareRunner(
-    os.tmpdir(),
-    inputs,
-    options.env
-  )
+  const runner = await prepareRunner(os.tmpdir(), inputs, options.env)
+  const { home, runnerTemp, workspace, outputFile, summaryFile, env } = runner
+  await options.prepare?.(runner)
   if (options.user) await chownTree(home, options.user.uid, options.user.gid)
 
   const startedAt = Date.now()
