@@ -50,6 +50,9 @@ describe('renderInline', () => {
     const rendered = renderInline('x'.repeat(LONGEST_VALUE * 3))
     expect(rendered).toBe(`${'x'.repeat(LONGEST_VALUE - 1)}…`)
     expect(bounded('short')).toBe('short')
+    // Never half of a character outside the Basic Multilingual Plane.
+    expect(bounded(`${'x'.repeat(8)}😀😀`, 10)).toBe(`${'x'.repeat(8)}…`)
+    expect(bounded(`${'x'.repeat(7)}😀😀`, 10)).toBe(`${'x'.repeat(7)}😀…`)
   })
 })
 

@@ -62,9 +62,11 @@ function references(value: string): string {
   return value.replace(SPECIAL, (character) => REFERENCES[character] ?? character)
 }
 
-/** A value cut to `longest` characters, ending with `…` when it was. */
+/** A value cut to `longest` characters, ending with `…` when it was; never between the halves of a character. */
 export function bounded(value: string, longest = LONGEST_VALUE): string {
-  return value.length > longest ? `${value.slice(0, longest - 1)}…` : value
+  if (value.length <= longest) return value
+  const end = /[\ud800-\udbff]/.test(value.charAt(longest - 2)) ? longest - 2 : longest - 1
+  return `${value.slice(0, end)}…`
 }
 
 /** Outside text as the content of an element, shown as it is and acted on by nothing. */
