@@ -47023,7 +47023,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3074:
+/***/ 2358:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47073,9 +47073,6 @@ function readRunnerFacts(env = process.env) {
         repository,
         serverUrl,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-        runUrl: repository && env.GITHUB_RUN_ID
-            ? `${serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${env.GITHUB_RUN_ID}`
-            : undefined,
         stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
         childEnvironment
     };
@@ -47833,7 +47830,7 @@ class ApiClient {
         let response;
         try {
             response = await (0,undici/* request */.Em)(url, {
-                dispatcher: this.options.dispatcher ?? net/* dispatcher */.oh,
+                dispatcher: this.options.dispatcher ?? this.options.run.network.dispatcher,
                 method: call.method,
                 signal: cancellation,
                 headersTimeout: timeoutMs,
@@ -47948,80 +47945,183 @@ function firstBytes(text, length = 200) {
 
 // EXTERNAL MODULE: ./src/core/deadline.ts
 var deadline = __nccwpck_require__(6343);
-;// CONCATENATED MODULE: ./src/core/layout.ts
-
-/**
- * The files a run writes into its output folder (`path`), named here once. The site goes into a
- * folder of its own, so that what is deployed holds nothing of the action's; the report, the
- * manifest and the values file sit beside it.
- */
-const NAMES = {
-    site: 'site',
-    helmValues: 'helm-values.yaml',
-    verifyReport: 'verify-report.json',
-    manifest: 'manifest.json',
-    changes: 'changes.json',
-    deploymentReport: 'deployment-report.json'
-};
-/** Where each of the run's files goes in `directory`. */
-function layoutOf(directory) {
-    const paths = Object.fromEntries(Object.entries(NAMES).map(([key, name]) => [key, external_node_path_default().join(directory, name)]));
-    return { directory, ...paths };
-}
-/** The names the action writes in the output folder, which nothing else written there may take. */
-const OWN_NAMES = new Set(Object.values(NAMES));
-/**
- * The run's output folder, made once, when the first file needs it: `path` when given, else a new
- * folder that the front end chooses (named after the export job).
- */
-class OutputFolder {
-    make;
-    made;
-    constructor(make) {
-        this.make = make;
-    }
-    layout(jobId) {
-        this.made ??= this.make(jobId).then(layoutOf);
-        return this.made;
-    }
-}
-
+// EXTERNAL MODULE: ./src/core/layout.ts
+var core_layout = __nccwpck_require__(6585);
 // EXTERNAL MODULE: ./src/core/format.ts
 var format = __nccwpck_require__(6228);
+;// CONCATENATED MODULE: ./src/core/markup.ts
+/**
+ * Outside text made inert where GitHub renders it: the job summary and the agent comment. Both are
+ * HTML elements in a Markdown file (the way @actions/core's summary writes them), which GitHub
+ * renders as GitHub Flavored Markdown, sanitises, and then runs its mention, reference and
+ * autolink filters over, on the text of the page outside `code`, `pre` and `a`. A value from
+ * outside must therefore neither
+ * - end the HTML block it sits in: a blank line does (CommonMark, "HTML blocks"), and Markdown
+ *   takes over from there, so CR and LF are written as character references and every element
+ *   stays on one line;
+ * - open or close an element, or leave an attribute: `<`, `>`, `&`, `"` and `'` as references;
+ * - be read as Markdown should the block have ended all the same (a step before left the file in
+ *   the middle of a paragraph): the punctuation Markdown acts on (`[`, `]`, `` ` ``, `|`, `*`, `_`,
+ *   `~`, `!`, `#`, `\`) as references too, which Markdown and HTML both show as the character;
+ * - nor become a mention, a reference or a link through GitHub's filters: in text, an invisible
+ *   U+200B goes after every `@` and `#`, inside `://` and after `www`.
+ *
+ * Three contexts, one function each: `text` (the content of a table cell, a list item, a
+ * paragraph or a heading), `code` (in `<code>` or `<pre>`, where GitHub's filters do not look, so
+ * the value stays exact for copying) and `attribute` (an `href`). Callers never escape: they hand
+ * `renderInline` raw values, shaped as `Inline`, and it picks the context.
+ */
+/**
+ * The longest value shown, in characters; a longer one is cut, ending with `…`. It keeps the
+ * comment far below GitHub's 65,536-character limit and the summary below its 1 MiB, whatever the
+ * API or the site sends.
+ */
+const LONGEST_VALUE = 1000;
+const REFERENCES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+    '\n': '&#10;',
+    '\r': '&#13;',
+    '[': '&#91;',
+    ']': '&#93;',
+    '`': '&#96;',
+    '|': '&#124;',
+    '*': '&#42;',
+    _: '&#95;',
+    '~': '&#126;',
+    '!': '&#33;',
+    '#': '&#35;',
+    '\\': '&#92;',
+    // Invisible, and written so that a reader of the file sees it.
+    '\u200b': '&#8203;',
+    // CommonMark and HTML both replace NUL with U+FFFD; said here, it is the same on every reader.
+    '\0': '\ufffd'
+};
+// eslint-disable-next-line no-control-regex
+const SPECIAL = /[&<>"'\n\r[\]`|*_~!#\\\u200b\u0000]/g;
+/** Where GitHub's filters would find a mention, an issue reference or a link to make. */
+const FILTERED = /[@#]|:(?=\/\/)|www(?=\.)/gi;
+function references(value) {
+    return value.replace(SPECIAL, (character) => REFERENCES[character] ?? character);
+}
+/** A value cut to `longest` characters, ending with `…` when it was; never between the halves of a character. */
+function bounded(value, longest = LONGEST_VALUE) {
+    if (value.length <= longest)
+        return value;
+    const end = /[\ud800-\udbff]/.test(value.charAt(longest - 2)) ? longest - 2 : longest - 1;
+    return `${value.slice(0, end)}…`;
+}
+/** Outside text as the content of an element, shown as it is and acted on by nothing. */
+function markup_text(value) {
+    return references(value.replace(FILTERED, (found) => `${found}\u200b`));
+}
+/** Outside text inside `<code>` or `<pre>`: exact, on one line of the file. */
+function code(value) {
+    return references(value);
+}
+/** Outside text as a double-quoted attribute's value. */
+function attribute(value) {
+    return references(value);
+}
+/** An address that may be a link: http or https, and short enough to be shown whole. */
+function linkable(address) {
+    const url = URL.parse(address);
+    return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && address.length <= LONGEST_VALUE;
+}
+/** The HTML of `content`, each raw value escaped for where it lands and cut to LONGEST_VALUE. */
+function renderInline(content) {
+    if (typeof content === 'number')
+        return String(content);
+    if (typeof content === 'string')
+        return markup_text(bounded(content));
+    if (Array.isArray(content))
+        return content.map(renderInline).join('');
+    if ('code' in content)
+        return `<code>${code(bounded(content.code))}</code>`;
+    if ('strong' in content)
+        return `<strong>${renderInline(content.strong)}</strong>`;
+    // The address is its own text; inside `a`, GitHub's filters do not look.
+    if (linkable(content.link))
+        return `<a href="${attribute(content.link)}">${code(content.link)}</a>`;
+    return renderInline({ code: content.link });
+}
+/** An HTML table on one line, the first row of header cells when `header` is given. */
+function renderTable(rows, header) {
+    const row = (cells) => `<tr>${cells.join('')}</tr>`;
+    const head = header ? [row(header.map((cell) => `<th>${markup_text(cell)}</th>`))] : [];
+    return `<table>${[...head, ...rows.map((cells) => row(cells.map((cell) => `<td>${renderInline(cell)}</td>`)))].join('')}</table>`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/summary.ts
-/** Adds to the job summary and writes it, when the front end has one. */
-async function writeSummary(host, what, add) {
+
+/** The longest preformatted block, in characters: a summary stays far below GitHub's 1 MiB per step. */
+const LONGEST_BLOCK = 8000;
+/** Adds a section to the job summary and writes it, when the front end has one. */
+async function writeSummary(host, what, write) {
     const { summary } = host;
     if (!summary)
         return;
     try {
-        await summary(add);
+        await summary((builder) => {
+            write(sectionOf(builder));
+            return builder;
+        });
     }
     catch (error) {
         // The summary is a courtesy: it must not hide the run's own outcome or error.
         host.warning(`Could not write ${what}: ${error.message}`);
     }
 }
-/** A table with a header row; every cell is HTML (see escapeHtml). */
-function addTable(summary, header, rows) {
-    return summary.addTable([header.map((data) => ({ data, header: true })), ...rows]);
+/** Each element on a line of its own, as @actions/core writes them: no blank line ever ends the HTML block. */
+function sectionOf(builder) {
+    const add = (html) => {
+        builder.addRaw(html, true);
+        return section;
+    };
+    const section = {
+        heading: (title, level) => add(`<h${level}>${markup_text(title)}</h${level}>`),
+        table: (header, rows) => add(renderTable(rows, header)),
+        list: (items) => add(`<ul>${items.map((item) => `<li>${renderInline(item)}</li>`).join('')}</ul>`),
+        paragraph: (content) => add(`<p>${renderInline(content)}</p>`),
+        details: (label, preformatted) => add(
+        // A line break right after <pre> is dropped by HTML parsers: this one, and not the text's first.
+        `<details><summary>${markup_text(label)}</summary><pre>&#10;${code(bounded(preformatted, LONGEST_BLOCK))}</pre></details>`)
+    };
+    return section;
 }
-/** Table cells are HTML: API values such as a link's query string must not be read as markup. */
-function escapeHtml(value) {
-    return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+;// CONCATENATED MODULE: ./src/report/github-links.ts
+/**
+ * Which links from outside the summary and the comment show as links: pages of the workflow's own
+ * GitHub only. `serverUrl` is the runner's GITHUB_SERVER_URL (github.com, or a GitHub Enterprise
+ * Server); github.com is always one, since the agent works there. Anything else is shown as text.
+ */
+/** A page of the workflow's GitHub: https, on its host, with no credentials in the address. */
+function isGitHubPage(link, serverUrl) {
+    const url = URL.parse(link);
+    if (!url || url.protocol !== 'https:' || url.username || url.password)
+        return false;
+    return url.origin === 'https://github.com' || url.origin === URL.parse(serverUrl)?.origin;
 }
-function code(value) {
-    return `<code>${escapeHtml(value)}</code>`;
-}
-function summary_link(url) {
-    return `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
+/** A pull request of the workflow's GitHub, exactly `https://<host>/<owner>/<repo>/pull/<number>`. */
+function isPullRequest(link, serverUrl) {
+    const url = URL.parse(link);
+    // Exactly: in the form the URL parser writes it, with nothing after the number.
+    if (!url || url.href !== link || url.search || url.hash || !isGitHubPage(link, serverUrl))
+        return false;
+    // GitHub's owner and repository names: letters, digits, `-`, and `.` or `_` in a repository's.
+    return /^\/[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}\/pull\/[1-9]\d{0,9}$/.test(url.pathname);
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
 
+
 function writeFields(host, heading, rows) {
-    return writeSummary(host, 'the job summary', (summary) => addTable(summary.addHeading(heading, 2), ['Field', 'Value'], rows));
+    return writeSummary(host, 'the job summary', (summary) => summary.heading(heading, 2).table(['Field', 'Value'], rows));
 }
 /**
  * The export's job summary: what was exported, how long it took, and what the archive is.
@@ -48030,51 +48130,55 @@ function writeFields(host, heading, rows) {
 async function writeExportSummary(host, report, showLink) {
     const { job, bundle, archive } = report;
     const rows = [
-        ['Job', escapeHtml(report.jobId ?? '(not started)')],
-        ['Status', escapeHtml(job?.status || 'unknown')],
+        ['Job', report.jobId === undefined ? '(not started)' : { code: report.jobId }],
+        ['Status', job?.status || 'unknown'],
         ['Duration', (0,format/* formatSeconds */.Xo)((report.finishedAt ?? Date.now()) - report.startedAt)]
     ];
     if (job?.pageCount !== undefined)
-        rows.push(['Pages', String(job.pageCount)]);
+        rows.push(['Pages', job.pageCount]);
     if (bundle) {
-        rows.push(['Link expires', escapeHtml(bundle.expiresAt ?? 'not given')]);
+        rows.push(['Link expires', bundle.expiresAt ?? 'not given']);
         if (showLink)
-            rows.push(['Bundle link', escapeHtml(bundle.bundleUrl)]);
+            rows.push(['Bundle link', { code: bundle.bundleUrl }]);
     }
     if (archive) {
-        rows.push(['Archive', `${archive.kind}, ${(0,format/* formatBytes */.z3)(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)]);
+        rows.push(['Archive', `${archive.kind}, ${(0,format/* formatBytes */.z3)(archive.sizeBytes)}`], ['SHA-256', { code: archive.sha256 }]);
     }
     if (report.sitePath)
-        rows.push(['Site', code(report.sitePath)]);
+        rows.push(['Site', { code: report.sitePath }]);
     await writeFields(host, 'Static export', rows);
 }
 /**
  * The agent job's summary: the job, where it worked, how long it took, and its pull request; after
- * a failure or a timeout, what was last seen of it.
+ * a failure or a timeout, what was last seen of it. `serverUrl` is the workflow's GitHub, the only
+ * host whose pull requests are shown as links.
  */
-async function writeAgentSummary(host, settings, report) {
+async function writeAgentSummary(host, settings, report, serverUrl) {
     const job = report.outcome ?? report.job;
     const rows = [
-        ['Job', code(job?.id ?? settings.agentJobId)],
-        ['Status', escapeHtml(job?.status || 'unknown')]
+        ['Job', { code: job?.id ?? settings.agentJobId }],
+        ['Status', job?.status || 'unknown']
     ];
     if (job?.repository)
-        rows.push(['Repository', escapeHtml(job.repository)]);
+        rows.push(['Repository', { code: job.repository }]);
     if (job?.ref)
-        rows.push(['Ref', code(job.ref)]);
+        rows.push(['Ref', { code: job.ref }]);
     if (job?.model)
-        rows.push(['Model', escapeHtml(job.model)]);
+        rows.push(['Model', job.model]);
     const since = job?.createdAt ? Date.parse(job.createdAt) : report.startedAt;
     rows.push(['Duration', (0,format/* formatSeconds */.Xo)(Math.max(0, Date.now() - since))]);
     if (report.outcome)
-        rows.push(['Pull request', pullRequest(report.outcome)]);
+        rows.push(['Pull request', pullRequest(report.outcome, serverUrl)]);
     if (report.commentUrl)
-        rows.push(['Comment', summary_link(report.commentUrl)]);
+        rows.push([
+            'Comment',
+            isGitHubPage(report.commentUrl, serverUrl) ? { link: report.commentUrl } : { code: report.commentUrl }
+        ]);
     await writeFields(host, 'Agent job', rows);
 }
-function pullRequest(job) {
+function pullRequest(job, serverUrl) {
     if (job.prLink)
-        return summary_link(job.prLink);
+        return isPullRequest(job.prLink, serverUrl) ? { link: job.prLink } : { code: job.prLink };
     return job.status === 'completed' ? 'none (no files changed)' : 'none';
 }
 
@@ -48086,51 +48190,52 @@ const LISTED = 10;
 /** The browser pass's section of the job summary: what ran, the origins reached, what was missing or failed. */
 async function writeBrowserSummary(host, section) {
     await writeSummary(host, 'the browser pass to the job summary', (summary) => {
-        summary.addHeading('Browser pass', 3);
-        if (section.skipped !== null)
-            return summary.addRaw(`<p>Not run: ${escapeHtml(section.skipped)}</p>`, true);
+        summary.heading('Browser pass', 3);
+        if (section.skipped !== null) {
+            summary.paragraph(`Not run: ${section.skipped}`);
+            return;
+        }
         const rows = [
-            ['Browser', escapeHtml(`${section.browser ?? ''} ${section.version ?? ''}`.trim())],
+            ['Browser', `${section.browser ?? ''} ${section.version ?? ''}`.trim()],
             [
                 'Pages loaded',
                 `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
             ],
-            ['Origins reached at run time', String(section.runtimeOrigins.length)],
-            ['Missing at run time', String(section.missing.length)],
-            ['Script errors', String(section.scriptErrors.length)],
+            ['Origins reached at run time', section.runtimeOrigins.length],
+            ['Missing at run time', section.missing.length],
+            ['Script errors', section.scriptErrors.length],
             [
                 'Time',
                 `${(0,format/* formatDuration */.a3)(section.durationMs ?? 0)}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`
             ]
         ];
-        addTable(summary, ['Browser pass', 'Result'], rows);
+        summary.table(['Browser pass', 'Result'], rows);
         if (section.runtimeOrigins.length > 0) {
-            addTable(summary.addHeading(cut('Reached at run time', section.runtimeOrigins.length), 4), ['Origin', 'Types', 'Pages', 'Such as', 'Started by'], section.runtimeOrigins.slice(0, LISTED).map((origin) => {
+            summary.heading(cut('Reached at run time', section.runtimeOrigins.length), 4).table(['Origin', 'Types', 'Pages', 'Such as', 'Started by'], section.runtimeOrigins.slice(0, LISTED).map((origin) => {
                 const [first] = origin.examples;
                 return [
-                    code(origin.origin),
-                    escapeHtml(origin.types.join(', ')),
-                    String(origin.pages.length),
-                    code(first?.url ?? ''),
-                    code(first?.initiator ?? '')
+                    { code: origin.origin },
+                    origin.types.join(', '),
+                    origin.pages.length,
+                    { code: first?.url ?? '' },
+                    { code: first?.initiator ?? '' }
                 ];
             }));
         }
         if (section.missing.length > 0) {
-            addTable(summary.addHeading(cut('Missing at run time', section.missing.length), 4), ['Path', 'Pages', 'Started by'], section.missing
+            summary.heading(cut('Missing at run time', section.missing.length), 4).table(['Path', 'Pages', 'Started by'], section.missing
                 .slice(0, LISTED)
                 .map((resource) => [
-                code(resource.path),
-                String(resource.pages.length),
-                code(resource.examples[0]?.initiator ?? '')
+                { code: resource.path },
+                resource.pages.length,
+                { code: resource.examples[0]?.initiator ?? '' }
             ]));
         }
         if (section.scriptErrors.length > 0) {
-            addTable(summary.addHeading(cut('Script errors', section.scriptErrors.length), 4), ['Page', 'Error', 'At'], section.scriptErrors
+            summary.heading(cut('Script errors', section.scriptErrors.length), 4).table(['Page', 'Error', 'At'], section.scriptErrors
                 .slice(0, LISTED)
-                .map((error) => [code(error.page), escapeHtml(error.message), code(error.source ?? '')]));
+                .map((error) => [{ code: error.page }, error.message, { code: error.source ?? '' }]));
         }
-        return summary;
     });
 }
 /** A table's heading, saying when it shows only the first rows. */
@@ -48144,6 +48249,7 @@ var site_report = __nccwpck_require__(9761);
 
 
 
+
 /** Problems and origins listed in the job summary; the report has them all. */
 const summary_LISTED = 10;
 /** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
@@ -48153,74 +48259,83 @@ async function writeSiteCheckSummary(host, check) {
     const { report, reportPath } = check;
     const { counts } = report;
     const rows = [
-        ['Problems', String(counts.problems)],
+        ['Problems', counts.problems],
         [
             'HTML pages',
             counts.expectedPages === null
-                ? String(counts.htmlPages)
+                ? counts.htmlPages
                 : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
         ],
-        ['index.html', report.indexHtml ? 'present' : '<strong>missing</strong>'],
+        ['index.html', report.indexHtml ? 'present' : { strong: 'missing' }],
         ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
-        ['Links to a missing fragment', String(counts.brokenFragments)],
-        ['Origins loaded from elsewhere', String(counts.externalOrigins)],
+        ['Links to a missing fragment', counts.brokenFragments],
+        ['Origins loaded from elsewhere', counts.externalOrigins],
         ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
-        ['Canonical or og:url on another host', String(counts.addressProblems)],
+        ['Canonical or og:url on another host', counts.addressProblems],
         ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
         ...(report.baseline
             ? [
                 [
                     'Known problems',
-                    `${report.baseline.known}, in the baseline ${code(report.baseline.source)}; ${report.baseline.new} new`
+                    [
+                        `${report.baseline.known}, in the baseline `,
+                        { code: report.baseline.source },
+                        `; ${report.baseline.new} new`
+                    ]
                 ]
             ]
             : []),
         ['Checked', `${counts.files} files in ${(0,format/* formatDuration */.a3)(report.durationMs)}`],
-        ['Report', code(reportPath)]
+        ['Report', { code: reportPath }]
     ];
     await writeSummary(host, 'the site check to the job summary', (summary) => {
-        addTable(summary.addHeading('Site check', 3), ['Check', 'Result'], rows);
+        summary.heading('Site check', 3).table(['Check', 'Result'], rows);
         if (report.externalOrigins.length > 0) {
-            addTable(summary.addHeading('Loaded from other origins', 4), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
+            summary.heading('Loaded from other origins', 4).table(['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
                 .slice(0, summary_LISTED)
                 .map((origin) => [
-                code(origin.origin),
-                escapeHtml(origin.kinds.join(', ')),
-                String(origin.files),
-                code(shorten(origin.examples[0] ?? ''))
+                { code: origin.origin },
+                origin.kinds.join(', '),
+                origin.files,
+                { code: shorten(origin.examples[0] ?? '') }
             ]));
             if (report.externalOrigins.length > summary_LISTED)
-                summary.addRaw(`<p>${summary_LISTED} of ${report.externalOrigins.length}; all are in the report.</p>`, true);
+                summary.paragraph(`${summary_LISTED} of ${report.externalOrigins.length}; all are in the report.`);
         }
         if (report.problems.length > 0) {
             const heading = counts.problems > summary_LISTED ? `The first ${summary_LISTED} of ${counts.problems} problems` : 'Problems';
             summary
-                .addHeading(heading, 4)
-                .addList(report.problems
+                .heading(heading, 4)
+                .list(report.problems
                 .slice(0, summary_LISTED)
-                .map((problem) => escapeHtml((0,site_report/* problemLine */.YK)({ ...problem, message: shorten(problem.message) }))));
+                .map((problem) => (0,site_report/* problemLine */.YK)({ ...problem, message: shorten(problem.message) })));
         }
         for (const notice of report.notices)
-            summary.addDetails('Links without .html', `<pre>${escapeHtml(notice)}</pre>`);
+            summary.details('Links without .html', notice);
         for (const skipped of report.skipped)
-            summary.addRaw(`<p>Not checked: ${escapeHtml(skipped)}</p>`, true);
-        return summary;
+            summary.paragraph(`Not checked: ${skipped}`);
     });
 }
 /** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
 function connectionHints(report) {
     const [first] = report.connectionHints;
     if (!first)
-        return '0';
+        return 0;
     const origins = report.counts.connectionHints;
-    return `${origins} origin${origins === 1 ? '' : 's'}, such as ${code(first.origin)}: not problems, but scripts will likely reach them at run time`;
+    return [
+        `${origins} origin${origins === 1 ? '' : 's'}, such as `,
+        { code: first.origin },
+        ': not problems, but scripts will likely reach them at run time'
+    ];
 }
 function shorten(message) {
-    return message.length > LONGEST ? `${message.slice(0, LONGEST - 1)}…` : message;
+    return bounded(message, LONGEST);
 }
 
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./src/core/own-files.ts
+var own_files = __nccwpck_require__(1933);
 ;// CONCATENATED MODULE: ./src/deployment/report.ts
 
 
@@ -48290,8 +48405,9 @@ function describeFile(file) {
 function describeRoute(route) {
     return `/${(0,log_text/* oneLine */.T)(route.route)} (${route.detail ?? route.status})`;
 }
+/** Writes the report to the action's own file `file` (deployment-report.json in the output folder). */
 async function writeDeploymentReport(report, file) {
-    await (0,promises_.writeFile)(file, `${JSON.stringify(report, null, 2)}\n`);
+    await (0,own_files/* writeOwnFile */.OP)(file, `${JSON.stringify(report, null, 2)}\n`);
 }
 
 ;// CONCATENATED MODULE: ./src/deployment/summary.ts
@@ -48304,33 +48420,35 @@ const deployment_summary_LISTED = 10;
 function addDeploymentSection(summary, report, reportPath) {
     const { counts, manifest } = report;
     const rows = [
-        ['Status', `<strong>${escapeHtml(report.status)}</strong>: ${escapeHtml(describeStatus(report))}`],
-        ['Site', code(report.url)],
+        ['Status', [{ strong: report.status }, `: ${describeStatus(report)}`]],
+        ['Site', { code: report.url }],
         [
             'Export',
-            `${code(manifest.jobId)}${manifest.exportVersion === null ? '' : ` (${escapeHtml(manifest.exportVersion)})`}, ${manifest.files} files`
+            [
+                { code: manifest.jobId },
+                `${manifest.exportVersion === null ? '' : ` (${manifest.exportVersion})`}, ${manifest.files} files`
+            ]
         ],
         ['Files matching', `${counts.filesMatching} of ${counts.filesCompared}`],
         ['Routes without .html answering', `${counts.routesAnswering} of ${counts.routesTried}`],
         ['Time', `${(0,format/* formatDuration */.a3)(report.durationMs)}, ${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}`],
-        ['Report', code(reportPath)]
+        ['Report', { code: reportPath }]
     ];
-    addTable(summary.addHeading('Deployment', 3), ['Check', 'Result'], rows);
+    summary.heading('Deployment', 3).table(['Check', 'Result'], rows);
     const mismatches = [
         ...report.files
             .filter((file) => file.status !== 'match')
-            .map((file) => [code(file.path), escapeHtml(file.status), escapeHtml(file.detail ?? '')]),
+            .map((file) => [{ code: file.path }, file.status, file.detail ?? '']),
         ...report.routes
             .filter((route) => route.status !== 'match')
-            .map((route) => [code(`/${route.route}`), `route ${escapeHtml(route.status)}`, escapeHtml(route.detail ?? '')])
+            .map((route) => [{ code: `/${route.route}` }, `route ${route.status}`, route.detail ?? ''])
     ];
     if (mismatches.length > 0) {
         const heading = mismatches.length > deployment_summary_LISTED
             ? `Not matching: ${deployment_summary_LISTED} of ${mismatches.length}; all are in the report`
             : 'Not matching';
-        addTable(summary.addHeading(heading, 4), ['Path', 'Status', 'Detail'], mismatches.slice(0, deployment_summary_LISTED));
+        summary.heading(heading, 4).table(['Path', 'Status', 'Detail'], mismatches.slice(0, deployment_summary_LISTED));
     }
-    return summary;
 }
 /** Writes the section to the job summary, when the front end has one; a failure is a warning. */
 async function writeDeploymentSummary(report, reportPath, host) {
@@ -48388,23 +48506,25 @@ const HEADINGS = { added: 'Added', removed: 'Removed', changed: 'Changed' };
 /** The "Changes" section: what the site gained, lost and changed since the export compared with. */
 function addChangesSection(summary, changes, changesPath) {
     const { counts, pages } = changes;
-    summary.addHeading('Changes', 3).addRaw(`<p>Since ${escapeHtml(describeExport(changes.previous))}.</p>`, true);
-    addTable(summary, ['', 'Files', 'of which pages'], [
-        ['Added', String(counts.added), String(pages.added)],
-        ['Removed', String(counts.removed), String(pages.removed)],
-        ['Changed', String(counts.changed), String(pages.changed)],
-        ['Unchanged', String(counts.unchanged), String(pages.unchanged)]
+    summary
+        .heading('Changes', 3)
+        .paragraph(`Since ${describeExport(changes.previous)}.`)
+        .table(['', 'Files', 'of which pages'], [
+        ['Added', counts.added, pages.added],
+        ['Removed', counts.removed, pages.removed],
+        ['Changed', counts.changed, pages.changed],
+        ['Unchanged', counts.unchanged, pages.unchanged]
     ]);
     for (const kind of CHANGE_KINDS) {
         const shown = shownPaths(changes, kind);
         if (shown.length === 0)
             continue;
-        summary.addHeading(HEADINGS[kind], 4).addList(shown.map(code));
+        summary.heading(HEADINGS[kind], 4).list(shown.map((file) => ({ code: file })));
         const note = cutNote(changes, kind, changesPath);
         if (note)
-            summary.addRaw(`<p>${escapeHtml(note)}.</p>`, true);
+            summary.paragraph(`${note}.`);
     }
-    return summary.addRaw(`<p>All changes: ${code(changesPath)}</p>`, true);
+    summary.paragraph(['All changes: ', { code: changesPath }]);
 }
 /** Writes the section to the job summary, when the front end has one; a failure is a warning. */
 async function writeChangesSummary(changes, changesPath, host) {
@@ -48474,7 +48594,7 @@ async function followAgentJob(settings, report, { run, client, comment }) {
         host.notice(`The ${name} is archived`);
     if (settings.commentOn !== undefined && comment) {
         const issueNumber = settings.commentOn;
-        report.commentUrl = await host.group(`Comment on #${issueNumber}`, () => comment(job, issueNumber, run));
+        report.commentUrl = await host.group(`Comment on #${issueNumber}`, () => comment(job, { issueNumber, projectId, agentJobId }, run));
     }
     if (job.status === 'failed')
         throw new errors/* ActionError */.lZ(`The ${name} failed`, { code: 'job-failed' });
@@ -48892,7 +49012,7 @@ async function checkDeployment(options) {
         deadline: options.deadline,
         signal: options.signal,
         retryBaseDelayMs: options.retryBaseDelayMs ?? Math.min(1000, options.pollIntervalMs),
-        dispatcher: options.dispatcher ?? net/* dispatcher */.oh,
+        dispatcher: options.dispatcher,
         host
     };
     let pending = items;
@@ -49166,7 +49286,13 @@ async function checkDeploymentCommand(settings, report, run, retryBaseDelayMs) {
         host.notice(`${(0,words/* settingSubject */.de)('url')} is plain http (${url.origin}): nothing secret is sent, but a machine on the way could serve other bytes than the site`);
     }
     try {
-        const manifest = await host.group('Read the manifest', () => readManifest(settings.manifest, { host, deadline: deadline.at, signal: run.cancellation, retryBaseDelayMs }));
+        const manifest = await host.group('Read the manifest', () => readManifest(settings.manifest, {
+            host,
+            network: run.network,
+            deadline: deadline.at,
+            signal: run.cancellation,
+            retryBaseDelayMs
+        }));
         report.deployment = await host.group(`Check the deployment at ${url.origin}`, () => checkDeployment({
             url: settings.url,
             manifest,
@@ -49175,6 +49301,7 @@ async function checkDeploymentCommand(settings, report, run, retryBaseDelayMs) {
             pollIntervalMs: settings.pollIntervalMs,
             signal: run.cancellation,
             retryBaseDelayMs,
+            dispatcher: run.network.dispatcher,
             host
         }));
         const layout = await run.output.layout(manifest.jobId);
@@ -51427,16 +51554,6 @@ const transfer_MAX_REDIRECTS = 5;
 /** An error page is read this far and no further. */
 const MAX_TEXT_BYTES = 64 * 1024;
 const transfer_REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Why a link may not be fetched, or undefined when it may: https, or http to a loopback address. */
-function insecureReason(url) {
-    if (url.protocol === 'https:')
-        return undefined;
-    if (url.protocol === 'http:' && (0,net/* isLoopbackHost */.cW)(url.hostname))
-        return undefined;
-    return url.protocol === 'http:'
-        ? 'https is required (plain http is allowed only to a loopback address)'
-        : `https is required, not ${url.protocol.replace(/:$/, '')}`;
-}
 /** Sends the GET, following up to five redirects, and delivers the final answer's body. */
 async function getFromStorage(link, options) {
     let url = link;
@@ -51448,7 +51565,7 @@ async function getFromStorage(link, options) {
         if (redirects === transfer_MAX_REDIRECTS)
             return answer;
         const next = new URL(location, url);
-        const reason = insecureReason(next);
+        const reason = options.network.refusal(next);
         if (reason) {
             throw new DownloadError(link.href, `the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`, {
                 code: 'insecure-link',
@@ -51560,33 +51677,31 @@ function send(url, options) {
 
 
 
-
-
 /**
- * Downloads the archive behind a presigned link to `destination`, hashing it on the way. The bytes
- * go to a temporary name beside it and are moved into place only once complete. A cut transfer is
- * resumed where it stopped (`Range` with `If-Range`), when the storage host allows it.
+ * Downloads the archive behind a presigned link into `file`, hashing it on the way; the caller
+ * names the file (a temporary one, which it moves into place once it knows what arrived), and a
+ * download that fails removes it. A cut transfer is resumed where it stopped (`Range` with
+ * `If-Range`), when the storage host allows it.
  */
-async function downloadFile(link, destination, options) {
-    checkLink(link);
+async function downloadFile(link, file, options) {
+    checkLink(link, options.network);
     if (options.deadline.expired())
         throw outOfTime(link, 0);
     let sink;
     try {
-        sink = await FileSink.open(`${destination}.${(0,external_node_crypto_.randomUUID)()}.partial`);
+        sink = await FileSink.open(file);
     }
     catch (error) {
         throw transferError(link, error);
     }
-    const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(external_node_path_default().dirname(destination)) - FREE_SPACE_RESERVE_BYTES);
+    const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(external_node_path_default().dirname(file)) - FREE_SPACE_RESERVE_BYTES);
     const download = new BundleDownload(link, sink, { ...options, maxBytes });
     const { host } = options;
     const stopProgress = reportProgress(download.progress, (line) => host.progress(line), options.progressIntervalMs ?? host.progressIntervalMs);
     try {
         await download.run();
         const sha256 = await sink.finish();
-        await (0,promises_.rename)(sink.path, destination);
-        return { path: destination, sha256, sizeBytes: sink.size };
+        return { path: file, sha256, sizeBytes: sink.size };
     }
     catch (error) {
         await sink.discard();
@@ -51661,7 +51776,7 @@ class BundleDownload {
         const at = this.sink.size > 0 ? `, to go on from byte ${this.sink.size}` : '';
         this.options.host.info(`${error.message}; asking for a fresh link${at}`);
         const fresh = await this.options.renewLink();
-        checkLink(fresh.link);
+        checkLink(fresh.link, this.options.network);
         this.link = fresh.link;
         this.expectedSize = fresh.expectedSize;
     }
@@ -51680,7 +51795,8 @@ class BundleDownload {
             this.restart();
         const { response, received, text } = await getFromStorage(new URL(this.link), {
             headers: { 'user-agent': user_agent/* USER_AGENT */._, ...(resuming ? { range: `bytes=${offset}-`, 'if-range': etag } : {}) },
-            dispatcher: this.options.dispatcher ?? net/* dispatcher */.oh,
+            dispatcher: this.options.dispatcher ?? this.options.network.dispatcher,
+            network: this.options.network,
             stallTimeoutMs: this.options.stallTimeoutMs,
             signal: this.signal,
             accept: (answer) => this.accept(answer, resuming ? offset : 0),
@@ -51774,10 +51890,10 @@ class BundleDownload {
         this.validator = {};
     }
 }
-/** Refuses, before any connection, a link that is not https (plain http only to this machine). */
-function checkLink(link) {
+/** Refuses, before any connection, a link the run's network does not allow. */
+function checkLink(link, network) {
     const url = URL.parse(link);
-    const reason = url ? insecureReason(url) : 'it is not a URL';
+    const reason = url ? network.refusal(url) : 'it is not a URL';
     if (reason)
         throw new DownloadError(link, `refused: ${reason}`, { code: 'insecure-link' });
 }
@@ -51890,11 +52006,6 @@ function exportOf(manifest) {
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/json-file.ts
-
-
-
-
-
 /**
  * The JSON files written beside the site (the manifest, the changes), as a reader and a diff want
  * them: one entry of each list on a line of its own.
@@ -51910,50 +52021,9 @@ function jsonWithListsByLine(value) {
     });
     return `{\n${fields.join(',\n')}\n}\n`;
 }
-/** Created new, never through a link: a temporary name of its own, opened with O_EXCL and O_NOFOLLOW. */
-const CREATE_NEW = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
-/**
- * Writes `text` to `file` in one step: into a new temporary file beside it, then renamed over it,
- * so that a reader sees the old file or the new one, never half of one. A file already at `file`
- * is replaced only when `recognise.isOurs` says an earlier run wrote it; anything else, a link or
- * a folder included, is left as it is and the write fails.
- */
-async function replaceOwnFile(file, text, recognise) {
-    const existing = await (0,promises_.lstat)(file).catch((error) => {
-        if (error.code === 'ENOENT')
-            return undefined;
-        throw error;
-    });
-    const ours = existing?.isFile() && existing.size <= recognise.maxBytes && recognise.isOurs(await (0,promises_.readFile)(file, 'utf8'));
-    if (existing && !ours) {
-        const what = existing.isSymbolicLink()
-            ? 'a link'
-            : existing.isDirectory()
-                ? 'a folder'
-                : 'a file this action did not write';
-        throw new errors/* ActionError */.lZ(`${file} is already there, and is ${what}: it was left as it is`, {
-            code: 'exists',
-            hint: 'Choose another path, or remove it'
-        });
-    }
-    const temporary = external_node_path_default().join(external_node_path_default().dirname(file), `.${external_node_path_default().basename(file)}-${(0,external_node_crypto_.randomUUID)()}.partial`);
-    try {
-        const handle = await (0,promises_.open)(temporary, CREATE_NEW, 0o644);
-        try {
-            await handle.writeFile(text);
-        }
-        finally {
-            await handle.close();
-        }
-        await (0,promises_.rename)(temporary, file);
-    }
-    catch (error) {
-        await (0,promises_.rm)(temporary, { force: true });
-        throw error;
-    }
-}
 
 ;// CONCATENATED MODULE: ./src/manifest/write.ts
+
 
 
 function buildManifest(fields) {
@@ -51973,17 +52043,15 @@ function buildManifest(fields) {
  */
 async function writeManifest(file, fields) {
     const manifest = buildManifest(fields);
-    await replaceOwnFile(file, jsonWithListsByLine(manifest), {
-        isOurs: (text) => Manifest.safeParse(parseJson(text)).success,
-        maxBytes: MAX_MANIFEST_BYTES
+    await (0,own_files/* writeOwnFile */.OP)(file, jsonWithListsByLine(manifest), {
+        recognise: { isOurs: (text) => Manifest.safeParse(parseJson(text)).success, maxBytes: MAX_MANIFEST_BYTES }
     });
     return manifest;
 }
 /** Writes the changes to `file` (`changes.json` beside the manifest), replacing one that an earlier run wrote there. */
 async function writeChanges(file, changes) {
-    await replaceOwnFile(file, jsonWithListsByLine({ ...changes }), {
-        isOurs: (text) => isChanges(parseJson(text)),
-        maxBytes: 2 * MAX_MANIFEST_BYTES
+    await (0,own_files/* writeOwnFile */.OP)(file, jsonWithListsByLine({ ...changes }), {
+        recognise: { isOurs: (text) => isChanges(parseJson(text)), maxBytes: 2 * MAX_MANIFEST_BYTES }
     });
     return file;
 }
@@ -52017,16 +52085,14 @@ async function writeHelmValues(file, bundleUrl, version) {
         `  bundleUrl: ${JSON.stringify(bundleUrl)}`,
         ...(version ? [`  version: ${JSON.stringify(version)}`] : [])
     ];
-    const partial = `${file}.partial`;
-    await (0,promises_.writeFile)(partial, `${lines.join('\n')}\n`, { mode: 0o600 });
-    await (0,promises_.chmod)(partial, 0o600);
-    await (0,promises_.rename)(partial, file);
-    return file;
+    return (0,own_files/* writeOwnFile */.OP)(file, `${lines.join('\n')}\n`, { mode: 0o600 });
 }
 
 // EXTERNAL MODULE: ./src/site/baseline.ts
 var site_baseline = __nccwpck_require__(5004);
 ;// CONCATENATED MODULE: ./src/commands/export.ts
+
+
 
 
 
@@ -52079,6 +52145,7 @@ async function exportSite(settings, report, context) {
         const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined;
         const { archive } = report;
         const site = await host.group('Unpack the site', async () => {
+            await (0,own_files/* checkOwnPlace */.mY)(layout.site, 'directory');
             const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
                 host,
                 signal: run.deadline.signal()
@@ -52108,6 +52175,7 @@ function readPrevious(settings, source, { run, retryBaseDelayMs }) {
     return run.host.group('Read the previous manifest', () => readPreviousManifest(source, {
         domain: settings.domain,
         host: run.host,
+        network: run.network,
         deadline: run.deadline.at,
         signal: run.cancellation,
         retryBaseDelayMs
@@ -52140,6 +52208,7 @@ async function checkTheSite(settings, report, layout, { run, retryBaseDelayMs })
     const baseline = settings.verifyBaseline
         ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(settings.verifyBaseline ?? '', {
             host: run.host,
+            network: run.network,
             deadline: run.deadline.at,
             signal: run.cancellation,
             retryBaseDelayMs
@@ -52269,17 +52338,34 @@ async function download(settings, report, layout, context) {
         logTooSoon(bundle, host);
         await renewLink();
     }
-    const file = await downloadFile(bundle.bundleUrl, external_node_path_default().join(layout.directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')), {
+    // Named by the action once its kind is known: the link's own name never names a file.
+    const temporary = (0,own_files/* temporaryBeside */.w6)(external_node_path_default().join(layout.directory, 'bundle'));
+    const file = await downloadFile(bundle.bundleUrl, temporary, {
         expectedSize: bundle.sizeBytes,
         stallTimeoutMs: context.stallTimeoutMs,
         retryBaseDelayMs: context.retryBaseDelayMs,
         host,
         deadline: context.run.deadline,
+        network: context.run.network,
         renewLink
     });
-    const kind = supportedKind(await detectArchiveKind(file.path), file.path);
-    report.archive = { ...file, kind };
-    host.info(`Downloaded ${(0,format/* formatBytes */.z3)(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`);
+    const { detected, archive } = await placeArchive(temporary, layout, report.jobId ?? '');
+    const kind = supportedKind(detected, archive);
+    report.archive = { ...file, path: archive, kind };
+    host.info(`Downloaded ${(0,format/* formatBytes */.z3)(file.sizeBytes)} (${kind}) to ${archive}, sha256 ${file.sha256}`);
+}
+/** Moves the downloaded file to the archive's own name, which says its kind; the file is gone if it cannot be. */
+async function placeArchive(temporary, layout, jobId) {
+    try {
+        const detected = await detectArchiveKind(temporary);
+        const archive = external_node_path_default().join(layout.directory, (0,core_layout/* archiveName */.uv)(jobId, detected));
+        await (0,own_files/* placeOwnFile */.yX)(temporary, archive);
+        return { detected, archive };
+    }
+    catch (error) {
+        await (0,promises_.rm)(temporary, { force: true });
+        throw error;
+    }
 }
 function logTooSoon(bundle, host) {
     host.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
@@ -52287,15 +52373,9 @@ function logTooSoon(bundle, host) {
 function expiresSoon(bundle) {
     return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS;
 }
-/** The file name the storage host gives the archive, when it is a plain one and not one of the action's own. */
-function archiveName(link, jobId) {
-    const name = external_node_path_default().posix.basename(URL.parse(link)?.pathname ?? '');
-    return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase())
-        ? name
-        : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`;
-}
 
 ;// CONCATENATED MODULE: ./src/commands/run.ts
+
 
 
 
@@ -52345,7 +52425,7 @@ async function runCommand(settings, report, frontEnd) {
         }
     }
     finally {
-        await writeSummaries(run.host, settings, report);
+        await writeSummaries(run, settings, report);
     }
 }
 /** The run's context: `timeout-seconds` counts from here. */
@@ -52356,7 +52436,8 @@ function startRun(settings, { host, cancellation, runner }) {
         deadline: deadline/* Deadline */.B.in(settings.timeoutMs, cancellation),
         cancellation,
         runner,
-        output: new OutputFolder(async (jobId) => {
+        network: settings.command === 'check-deployment' ? net/* Network */.lg.forDeployment(settings.url) : net/* Network */.lg.forApi(settings.baseUrl),
+        output: new core_layout/* OutputFolder */.wF(async (jobId) => {
             if (!path)
                 return host.newDirectory(jobId);
             await (0,promises_.mkdir)(path, { recursive: true });
@@ -52364,9 +52445,9 @@ function startRun(settings, { host, cancellation, runner }) {
         })
     };
 }
-async function writeSummaries(host, settings, report) {
+async function writeSummaries({ host, runner }, settings, report) {
     if (settings.command === 'agent-job' && report.command === 'agent-job') {
-        await writeAgentSummary(host, settings, report);
+        await writeAgentSummary(host, settings, report, runner.serverUrl);
     }
     else if (report.command === 'check-deployment') {
         if (report.deployment)
@@ -52833,7 +52914,14 @@ const NOT_RETRYABLE = Array.from({ length: 200 }, (_, index) => 400 + index).fil
  * limits, primary and secondary, waited out as GitHub asks within the deadline
  * (@octokit/plugin-throttling), and every request stopped by the deadline or the cancellation.
  */
-async function githubClient(token, { runner, deadline, host }) {
+async function githubClient(token, { runner, deadline, host, network }) {
+    const api = URL.parse(runner.apiUrl);
+    const refused = api ? network.refusal(api) : 'it is not a URL';
+    if (refused) {
+        throw new errors/* ActionError */.lZ(`GitHub's API at ${runner.apiUrl} (GITHUB_API_URL) was not called: ${refused}`, {
+            code: 'insecure-link'
+        });
+    }
     // Loaded here so that exports, which never comment, do not pay for the GitHub client at start-up.
     const { getOctokit } = await __nccwpck_require__.e(/* import() */ 758).then(__nccwpck_require__.bind(__nccwpck_require__, 1758));
     const retries = net/* ATTEMPTS */.PY - 1;
@@ -52846,7 +52934,7 @@ async function githubClient(token, { runner, deadline, host }) {
     const octokit = getOctokit(token, {
         baseUrl: runner.apiUrl,
         userAgent: user_agent/* USER_AGENT */._,
-        request: { fetch: boundedFetch, signal: deadline.signal() },
+        request: { fetch: boundedFetch(network), signal: deadline.signal() },
         retry: { retries, retryAfterBaseValue: RETRY_BASE_MS, doNotRetry: NOT_RETRYABLE },
         throttle: { onRateLimit: waitOut('rate limit'), onSecondaryRateLimit: waitOut('secondary rate limit') }
     }, withinRunPolicy(deadline), dist_bundle_retry, throttling);
@@ -52859,14 +52947,18 @@ async function githubClient(token, { runner, deadline, host }) {
  * What the retry plugin cannot know of the run: registered before it, this hook sees each failure
  * first and takes away the retries left when another attempt cannot help or cannot end in time.
  * - Octokit reports a failure of `fetch` as an HTTP 500, which the plugin retries; an answer that
- *   the run's policy refused (too large, not JSON) would come again.
+ *   the run's policy refused (too large, not JSON) would come again, and so would a request that
+ *   the run's network refused (a redirect to plain http), which fetch reports as its own
+ *   failure's cause.
  * - The plugin waits (attempt + 1)² × RETRY_BASE_MS before the next attempt, on a timer that
  *   nothing can cancel: a wait that would end past the deadline is not started.
  */
 function withinRunPolicy(deadline) {
     return (octokit) => {
         octokit.hook.error('request', (error, options) => {
-            const refused = error.cause instanceof errors/* ActionError */.lZ && !error.cause.retryable;
+            const cause = error.cause;
+            const own = cause instanceof errors/* ActionError */.lZ ? cause : cause instanceof Error ? cause.cause : undefined;
+            const refused = own instanceof errors/* ActionError */.lZ && !own.retryable;
             const nextWaitMs = ((options.request.retryCount ?? 0) + 1) ** 2 * RETRY_BASE_MS;
             if (!refused && nextWaitMs >= deadline.remainingMs())
                 stoppedByDeadline.add(error);
@@ -52885,14 +52977,15 @@ function leftNoTimeToRetry(error) {
 /** Statuses whose answer has no body, which a Response may not be given. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 /**
- * The `fetch` of the GitHub client: through the run's connection pool, with every answer read
- * whole within the run's bound, and a successful answer with a body required to be JSON (every
- * call the action makes expects JSON). Either failure names the call and the content type.
+ * The `fetch` of the GitHub client: through the run's connection pool (whose policy each redirect
+ * meets too), with every answer read whole within the run's bound, and a successful answer with a
+ * body required to be JSON (every call the action makes expects JSON). Either failure names the
+ * call and the content type.
  */
-async function boundedFetch(input, init) {
+const boundedFetch = ({ dispatcher }) => async (input, init) => {
     const url = new URL(input);
     const call = `GitHub's answer to ${init?.method ?? 'GET'} ${url.pathname}`;
-    const response = await (0,undici/* fetch */.hd)(url, { ...init, dispatcher: net/* dispatcher */.oh });
+    const response = await (0,undici/* fetch */.hd)(url, { ...init, dispatcher });
     const type = response.headers.get('content-type');
     const body = response.body
         ? await (0,net/* readBounded */.CB)(response.body, response.headers.get('content-length'))
@@ -52905,25 +52998,27 @@ async function boundedFetch(input, init) {
     }
     const { status, statusText, headers } = response;
     return new undici.Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, statusText, headers });
-}
+};
 
 ;// CONCATENATED MODULE: ./src/action/comment.ts
 
 
 
 
+
+
+
 /** Installation tokens (the workflow's GITHUB_TOKEN) cannot ask who they are; they write as this bot. */
 const ACTIONS_BOT = 'github-actions[bot]';
-/** GitHub refuses a comment body longer than this many characters. */
-const MAX_COMMENT_CHARS = 65_536;
 /**
  * Posts the agent job's outcome on the issue or pull request, or updates the comment an earlier run
  * posted for the same job (found by its hidden marker, among the token's own comments only).
  * Two runs for the same job that race converge on one comment: after creating, each looks again,
  * keeps the oldest marked comment and deletes the newer ones. Returns the comment's URL.
  */
-async function upsertAgentComment({ token, issueNumber, job, run }) {
+async function upsertAgentComment({ token, request, job, run }) {
     const { host, runner, deadline } = run;
+    const { issueNumber } = request;
     if (!runner.repository) {
         throw new errors/* ActionError */.lZ('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)', {
             code: 'environment'
@@ -52931,8 +53026,8 @@ async function upsertAgentComment({ token, issueNumber, job, run }) {
     }
     const { owner, repo } = runner.repository;
     const octokit = await githubClient(token, run);
-    const marker = `<!-- mintlify-agent-job:${job.id} -->`;
-    const body = fitComment(commentBody(job, marker), runner.runUrl);
+    const marker = commentMarker(request);
+    const body = commentBody(job, marker, runner.serverUrl);
     const signal = deadline.signal();
     try {
         signal.throwIfAborted();
@@ -52945,7 +53040,7 @@ async function upsertAgentComment({ token, issueNumber, job, run }) {
                 per_page: 100
             });
             return comments
-                .filter((comment) => comment.user?.login === author && comment.body?.includes(marker))
+                .filter((comment) => comment.user?.login === author && comment.body?.startsWith(marker))
                 .sort((a, b) => a.id - b.id);
         };
         let marked = await markedComments();
@@ -52996,13 +53091,6 @@ async function deleteComment(octokit, owner, repo, id) {
             throw error;
     }
 }
-/** The body, cut to GitHub's limit where needed, ending with a pointer to the run's full log. */
-function fitComment(body, link) {
-    if (body.length <= MAX_COMMENT_CHARS)
-        return body;
-    const note = `\n\n… (cut to GitHub's ${MAX_COMMENT_CHARS.toLocaleString('en')}-character limit${link ? `; the whole outcome is in ${link}` : ''})`;
-    return body.slice(0, MAX_COMMENT_CHARS - note.length) + note;
-}
 async function tokenLogin(octokit) {
     try {
         return (await octokit.rest.users.getAuthenticated()).data.login;
@@ -53013,28 +53101,45 @@ async function tokenLogin(octokit) {
         throw error;
     }
 }
-function commentBody(job, marker) {
+/**
+ * The hidden first line that finds the comment again: a hash of the project and the agent job as
+ * the workflow named them (settings), so that nothing the API sends can forge or close it; and
+ * since every value in the body is escaped (`<` among them), no other line can hold a marker.
+ */
+function commentMarker({ projectId, agentJobId }) {
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(`${projectId}\n${agentJobId}`).digest('hex').slice(0, 32);
+    return `<!-- docs-export-action agent-job ${digest} -->`;
+}
+/**
+ * The comment: the marker, the outcome, and the job's fields, as HTML on consecutive lines (no
+ * blank line, so Markdown never takes over), every value from the API escaped and cut to
+ * LONGEST_VALUE by src/core/markup.ts. Only a pull request of the workflow's GitHub (`serverUrl`)
+ * is a link; any other prLink is shown as text.
+ */
+function commentBody(job, marker, serverUrl) {
+    const pullRequest = job.prLink === undefined
+        ? undefined
+        : isPullRequest(job.prLink, serverUrl)
+            ? { link: job.prLink }
+            : { code: job.prLink };
     const outcome = job.status === 'failed'
-        ? 'The agent job **failed**.'
-        : job.prLink
-            ? `The agent opened ${job.prLink}.`
+        ? ['The agent job ', { strong: 'failed' }, '.']
+        : pullRequest
+            ? ['The agent opened ', pullRequest, '.']
             : job.status === 'completed' || job.status === 'archived'
                 ? 'The agent finished without changing any files: no pull request.'
                 : `The agent is still working (status: ${job.status}).`;
     const rows = [
-        ['Job', `\`${job.id}\``],
+        ['Job', { code: job.id }],
         ['Status', job.status],
-        ['Repository', job.repository],
-        ['Ref', job.ref ? `\`${job.ref}\`` : undefined],
+        ['Repository', job.repository === undefined ? undefined : { code: job.repository }],
+        ['Ref', job.ref === undefined ? undefined : { code: job.ref }],
         ['Model', job.model]
-    ].filter((row) => row[1] !== undefined);
+    ];
     return [
         marker,
-        `**Agent job \`${job.id}\`**: ${outcome}`,
-        '',
-        '| | |',
-        '|---|---|',
-        ...rows.map(([key, value]) => `| ${key} | ${value} |`)
+        `<p>${renderInline([{ strong: ['Agent job ', { code: job.id }] }, ': ', outcome])}</p>`,
+        renderTable(rows.filter((row) => row[1] !== undefined))
     ].join('\n');
 }
 function httpStatus(error) {
@@ -56086,7 +56191,7 @@ async function run() {
             host,
             cancellation: signals.signal,
             runner,
-            comment: (job, issueNumber, run) => upsertAgentComment({ token, issueNumber, job, run })
+            comment: (job, request, run) => upsertAgentComment({ token, request, job, run })
         });
     }
     catch (error) {
@@ -56268,13 +56373,15 @@ async function fetchDocument(url, options) {
 async function fetchOnce(first, options) {
     let url = first;
     for (let hop = 0;; hop++) {
-        refuseInsecure(url);
+        const refusal = options.network.refusal(url);
+        if (refusal)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`is refused: ${refusal}`, { code: 'insecure-link' });
         options.host.debug(`GET ${(0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .redactUrl */ .BO)(url.href)}`);
         const timeoutMs = Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, (options.deadline ?? Infinity) - Date.now()));
         let response;
         try {
             response = await (0,undici__WEBPACK_IMPORTED_MODULE_1__/* .request */ .Em)(url, {
-                dispatcher: options.dispatcher ?? _net_js__WEBPACK_IMPORTED_MODULE_3__/* .dispatcher */ .oh,
+                dispatcher: options.network.dispatcher,
                 signal: options.signal,
                 headersTimeout: timeoutMs,
                 bodyTimeout: timeoutMs,
@@ -56328,13 +56435,6 @@ async function readBody(response, maxBytes) {
         throw (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .networkFailure */ .rd)(error);
     }
     return Buffer.concat(chunks);
-}
-function refuseInsecure(url) {
-    if (url.protocol === 'https:' || (url.protocol === 'http:' && (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .isLoopbackHost */ .cW)(url.hostname)))
-        return;
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`is not an https link (${url.protocol}// is allowed only to a loopback address)`, {
-        code: 'insecure-link'
-    });
 }
 function tooLarge(maxBytes) {
     return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`is larger than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(maxBytes)}`, { code: 'too-large' });
@@ -56468,6 +56568,83 @@ function formatBytes(bytes) {
 
 /***/ }),
 
+/***/ 6585:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   sJ: () => (/* binding */ isOwnName),
+/* harmony export */   uv: () => (/* binding */ archiveName),
+/* harmony export */   wF: () => (/* binding */ OutputFolder)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+
+/**
+ * The files a run writes into its output folder (`path`), named here once. The site goes into a
+ * folder of its own, so that what is deployed holds nothing of the action's; the report, the
+ * manifest and the values file sit beside it. No name comes from outside: the archive's is the
+ * action's too (`archiveName`).
+ */
+const NAMES = {
+    site: 'site',
+    helmValues: 'helm-values.yaml',
+    verifyReport: 'verify-report.json',
+    manifest: 'manifest.json',
+    changes: 'changes.json',
+    deploymentReport: 'deployment-report.json'
+};
+/** Where each of the run's files goes in `directory`. */
+function layoutOf(directory) {
+    const paths = Object.fromEntries(Object.entries(NAMES).map(([key, name]) => [key, node_path__WEBPACK_IMPORTED_MODULE_0___default().join(directory, name)]));
+    return { directory, ...paths };
+}
+/** The ending of an archive's name, by its kind as detected from its bytes; `bin` for none the action knows. */
+const ARCHIVE_ENDINGS = {
+    'tar.gz': 'tar.gz',
+    'tar.zst': 'tar.zst',
+    tar: 'tar',
+    zip: 'zip',
+    xz: 'xz',
+    bzip2: 'bz2',
+    '7z': '7z'
+};
+const ARCHIVE_NAME = /^bundle-[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.(tar\.gz|tar\.zst|tar|zip|xz|bz2|7z|bin)$/;
+/**
+ * The archive's name: `bundle-<job id>.<kind>`. The job id comes from the API, so it is reduced
+ * to letters, digits, `.`, `_` and `-` (anything else becomes `_`), to 100 characters at most,
+ * and can start no dot: one plain name, on every system.
+ */
+function archiveName(jobId, kind) {
+    const ending = (kind && ARCHIVE_ENDINGS[kind]) || 'bin';
+    const id = jobId
+        .replace(/[^A-Za-z0-9._-]/g, '_')
+        .replace(/^\./, '_')
+        .slice(0, 100) || '_';
+    return `bundle-${id}.${ending}`;
+}
+/** Whether `name` is one the action writes in its output folder: the action's to replace, as the README says. */
+function isOwnName(name) {
+    return Object.values(NAMES).includes(name) || ARCHIVE_NAME.test(name);
+}
+/**
+ * The run's output folder, made once, when the first file needs it: `path` when given, else a new
+ * folder that the front end chooses (named after the export job).
+ */
+class OutputFolder {
+    make;
+    made;
+    constructor(make) {
+        this.make = make;
+    }
+    layout(jobId) {
+        this.made ??= this.make(jobId).then(layoutOf);
+        return this.made;
+    }
+}
+
+
+/***/ }),
+
 /***/ 9357:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -56524,15 +56701,17 @@ function logLine(text) {
 /* harmony export */   PY: () => (/* binding */ ATTEMPTS),
 /* harmony export */   U3: () => (/* binding */ RETRYABLE_STATUSES),
 /* harmony export */   cW: () => (/* binding */ isLoopbackHost),
+/* harmony export */   lg: () => (/* binding */ Network),
 /* harmony export */   my: () => (/* binding */ NOT_SENT_CODES),
-/* harmony export */   oh: () => (/* binding */ dispatcher),
 /* harmony export */   rd: () => (/* binding */ networkFailure),
 /* harmony export */   wB: () => (/* binding */ dropBody),
 /* harmony export */   wx: () => (/* binding */ header)
 /* harmony export */ });
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6228);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6228);
+/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7522);
+
 
 
 
@@ -56547,10 +56726,66 @@ function isLoopbackHost(hostname) {
     return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 /**
- * One connection pool for the run. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
- * as self-hosted runners behind a proxy expect.
+ * One connection pool for the process. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
+ * as self-hosted runners behind a proxy expect. Runs reach it through their `Network`.
  */
-const dispatcher = new undici__WEBPACK_IMPORTED_MODULE_0__/* .EnvHttpProxyAgent */ .J2({ connectTimeout: 10_000 });
+const pool = new undici__WEBPACK_IMPORTED_MODULE_0__/* .EnvHttpProxyAgent */ .J2({ connectTimeout: 10_000 });
+/**
+ * Where a run may send requests, a fact of the run decided once from `base-url`: https anywhere;
+ * plain http only to this machine, and only when the API itself is reached that way (a local
+ * emulator). An https API's links and every redirect are thus held to https: a plain http link,
+ * or a hop to `http://127.0.0.1:<port>`, would otherwise reach whatever service listens there.
+ * Every request of the run goes through `dispatcher`, which refuses what `refusal` refuses before
+ * any connection: the API's calls, the download and its redirects, GitHub's calls and theirs.
+ */
+class Network {
+    dispatcher;
+    /** Plain http to a loopback address is allowed. */
+    plainHttpToLoopback;
+    /** Origins that the user named for plain http (a deployed site that serves http): allowed as well. */
+    plainHttpOrigins;
+    constructor(plainHttpToLoopback, base = pool, plainHttpOrigins = []) {
+        this.plainHttpToLoopback = plainHttpToLoopback;
+        this.plainHttpOrigins = plainHttpOrigins;
+        this.dispatcher = base.compose((dispatch) => (options, handler) => {
+            const origin = URL.parse(String(options.origin));
+            const reason = origin ? this.refusal(origin) : 'it is not a URL';
+            if (reason) {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`A request to ${String(options.origin)} was refused: ${reason}`, {
+                    code: 'insecure-link'
+                });
+            }
+            return dispatch(options, handler);
+        });
+    }
+    /** The run's network for an API at `baseUrl` (validated by the settings). */
+    static forApi(baseUrl) {
+        const url = URL.parse(baseUrl);
+        return new Network(url?.protocol === 'http:' && isLoopbackHost(url.hostname));
+    }
+    /**
+     * The run's network for check-deployment: the deployed site may be plain http (nothing secret
+     * is sent to it, and internal hosts often serve http), and so may a manifest on this machine.
+     */
+    static forDeployment(siteUrl) {
+        const site = URL.parse(siteUrl);
+        return new Network(true, pool, site?.protocol === 'http:' ? [site.origin] : []);
+    }
+    /** Why `url` may not be fetched, or undefined when it may. */
+    refusal(url) {
+        if (url.protocol === 'https:')
+            return undefined;
+        if (url.protocol !== 'http:')
+            return `https is required, not ${url.protocol.replace(/:$/, '')}`;
+        if (this.plainHttpOrigins.includes(url.origin))
+            return undefined;
+        if (this.plainHttpToLoopback && isLoopbackHost(url.hostname))
+            return undefined;
+        return this.plainHttpToLoopback
+            ? 'https is required (plain http is allowed only to a loopback address)'
+            : `https is required (plain http is allowed only to a loopback address, and only when ${(0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .setting */ .Pe)('base-url')} is one too)`;
+    }
+}
 /** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
 const ATTEMPTS = 5;
 /** The longest backoff between two attempts. */
@@ -56577,7 +56812,7 @@ const NETWORK_CODES = new Set([
  */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 /** The bound, as the errors say it. */
-const ANSWER_BOUND = (0,_format_js__WEBPACK_IMPORTED_MODULE_2__/* .formatBytes */ .z3)(MAX_ANSWER_BYTES);
+const ANSWER_BOUND = (0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatBytes */ .z3)(MAX_ANSWER_BYTES);
 /**
  * Reads a whole answer of at most MAX_ANSWER_BYTES. A longer one (or one whose Content-Length
  * announces more) is not read further: the body is closed, and the result is undefined.
@@ -56630,6 +56865,105 @@ function redactUrl(link) {
     if (!url)
         return '(unparseable link)';
     return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+}
+
+
+/***/ }),
+
+/***/ 1933:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   OP: () => (/* binding */ writeOwnFile),
+/* harmony export */   mY: () => (/* binding */ checkOwnPlace),
+/* harmony export */   w6: () => (/* binding */ temporaryBeside),
+/* harmony export */   yX: () => (/* binding */ placeOwnFile)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4296);
+/* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6585);
+/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7522);
+
+
+
+
+
+
+/** The path of a temporary file beside `file`, which `createExclusive` may create. */
+function temporaryBeside(file) {
+    return node_path__WEBPACK_IMPORTED_MODULE_2___default().join(node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(file), `.${node_path__WEBPACK_IMPORTED_MODULE_2___default().basename(file)}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}.partial`);
+}
+/** Writes `content` to the action's own file `file`, through a temporary file beside it; returns `file`. */
+async function writeOwnFile(file, content, { mode = 0o644, recognise } = {}) {
+    await checkOwnPlace(file, 'file', recognise);
+    const temporary = temporaryBeside(file);
+    // `wx`: O_CREAT | O_EXCL, which creates a new file or fails, and never follows a link.
+    const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(temporary, 'wx', mode);
+    try {
+        try {
+            await handle.writeFile(content);
+            // The process's umask may have narrowed the mode on creation; the file's handle, not its name, is changed.
+            await handle.chmod(mode);
+        }
+        finally {
+            await handle.close();
+        }
+        await placeOwnFile(temporary, file);
+    }
+    catch (error) {
+        await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(temporary, { force: true });
+        throw error;
+    }
+    return file;
+}
+/** Moves `temporary`, a file the action created beside it, to the action's own file `file`. */
+async function placeOwnFile(temporary, file) {
+    if (node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(temporary) !== node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(file))
+        throw new Error(`${temporary} is not beside ${file}`);
+    await checkOwnPlace(file, 'file');
+    // rename() replaces the name itself: even a link put there meanwhile is replaced, never followed.
+    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rename)(temporary, file);
+}
+/**
+ * Fails unless `target` is one of the action's own names and holds nothing, or what the action
+ * writes there (`kind`): a regular file, or a real folder for the site.
+ */
+async function checkOwnPlace(target, kind, recognise) {
+    const name = node_path__WEBPACK_IMPORTED_MODULE_2___default().basename(target);
+    // The layout's names only: a name from elsewhere is a fault of the action itself.
+    if (!(0,_layout_js__WEBPACK_IMPORTED_MODULE_4__/* .isOwnName */ .sJ)(name) || node_path__WEBPACK_IMPORTED_MODULE_2___default().join(node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(target), name) !== target)
+        throw new Error(`${target} is not one of the action's own names`);
+    const found = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.lstat)(target).catch((error) => {
+        if (error.code === 'ENOENT')
+            return undefined;
+        throw error;
+    });
+    if (!found)
+        return;
+    const placeOk = kind === 'file' ? found.isFile() : found.isDirectory();
+    if (placeOk && (!recognise || (await readsAsOurs(target, found.size, recognise))))
+        return;
+    const what = placeOk
+        ? 'a file of other content'
+        : found.isSymbolicLink()
+            ? 'a symbolic link'
+            : found.isDirectory()
+                ? 'a folder'
+                : found.isFile()
+                    ? 'a file'
+                    : 'a special file';
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${target} is ${what}, which the action did not write: it replaces only its own ${kind === 'file' ? 'regular files' : 'site folder'} in its output folder, ` +
+        `never through a link. Remove it, or give ${(0,_words_js__WEBPACK_IMPORTED_MODULE_5__/* .setting */ .Pe)('path')} a folder of its own`, { code: 'not-own-file' });
+}
+async function readsAsOurs(file, size, { isOurs, maxBytes }) {
+    if (size > maxBytes)
+        return false;
+    return isOurs(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(file, 'utf8'));
 }
 
 
@@ -56793,7 +57127,7 @@ function inWords(text, words) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3074);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2358);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -56935,8 +57269,7 @@ function problemKey(problem) {
 /* harmony export */   u5: () => (/* binding */ writeReport)
 /* harmony export */ });
 /* unused harmony export extensionlessNotice */
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
-/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _core_own_files_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1933);
 
 /**
  * The site check's report: the JSON file written beside the site (its schema is documented in
@@ -57008,7 +57341,7 @@ function problemLine(problem) {
     return problem.known ? `${problem.message} (known: the baseline has it)` : problem.message;
 }
 async function writeReport(report, file) {
-    await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.writeFile)(file, `${JSON.stringify(report, null, 2)}\n`);
+    await (0,_core_own_files_js__WEBPACK_IMPORTED_MODULE_0__/* .writeOwnFile */ .OP)(file, `${JSON.stringify(report, null, 2)}\n`);
 }
 /**
  * Problems from the most to the least fundamental: a missing site, missing pages, broken

@@ -1,6 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { commentMarker } from '../src/action/comment.ts'
 import { Emulator } from './emulator/server.ts'
+import { renderGfm } from './support/gfm.ts'
 import { FAKE_GITHUB_TOKEN, runAction } from './support/run-action.ts'
+
+/** The hidden first line of the comment for agent job aj_42 of proj_acme. */
+const MARKER = commentMarker({ projectId: 'proj_acme', agentJobId: 'aj_42' })
+const OPENED = 'The agent opened https://github.com/acme/docs/pull/42.'
+
+/** A comment's text as GitHub shows it. */
+function shownBody(body: string | undefined): string {
+  return renderGfm(body ?? '').text
+}
 
 let emulator: Emulator
 
@@ -40,10 +51,10 @@ describe('agent-job, end to end', () => {
     expect(run.stdout.match(/Agent job aj_42: completed/g)).toHaveLength(1)
     expect(emulator.requestsTo('agent').length).toBeGreaterThan(1)
     expect(emulator.requestsTo('agent')[0]?.path).toBe('/v2/agent/proj_acme/job/aj_42')
-    expect(run.summary).toContain('Agent job')
-    expect(run.summary).toContain('https://github.com/acme/docs/pull/42')
-    expect(run.summary).toContain('claude-sonnet-4-5')
-    expect(run.summary).toContain('main')
+    expect(run.summaryText).toContain('Agent job')
+    expect(run.summary).toContain('<a href="https://github.com/acme/docs/pull/42">')
+    expect(run.summaryText).toContain('claude-sonnet-4-5')
+    expect(run.summaryText).toContain('main')
     expect(emulator.github.requests).toHaveLength(0)
   })
 
@@ -131,17 +142,17 @@ describe('agent-job comment, end to end', () => {
     const first = await runAgent({ wait: 'false', 'comment-on': '7' })
     expect(first.exitCode).toBe(0)
     expect(emulator.github.commentsOn(7)).toHaveLength(1)
-    expect(emulator.github.commentsOn(7)[0]?.body).toContain('still working')
+    expect(shownBody(emulator.github.commentsOn(7)[0]?.body)).toContain('still working')
     expect(first.outputs['comment-url']).toBe(emulator.github.commentsOn(7)[0]?.html_url)
 
     const second = await runAgent({ 'comment-on': '7' })
     expect(second.exitCode).toBe(0)
     const comments = emulator.github.commentsOn(7)
     expect(comments).toHaveLength(1)
-    expect(comments[0]?.body).toContain('<!-- mintlify-agent-job:aj_42 -->')
-    expect(comments[0]?.body).toContain('The agent opened https://github.com/acme/docs/pull/42.')
-    expect(comments[0]?.body).toContain('https://github.com/acme/docs')
-    expect(comments[0]?.body).toContain('claude-sonnet-4-5')
+    expect(comments[0]?.body.startsWith(`${MARKER}\n`)).toBe(true)
+    expect(shownBody(comments[0]?.body)).toContain(OPENED)
+    expect(shownBody(comments[0]?.body)).toContain('https://github.com/acme/docs')
+    expect(shownBody(comments[0]?.body)).toContain('claude-sonnet-4-5')
     expect(second.outputs['comment-url']).toBe(first.outputs['comment-url'])
     expect(second.stdout).toContain(`Updated ${comments[0]?.html_url}`)
     for (const request of emulator.github.requests) {
@@ -185,52 +196,44 @@ describe('agent-job comment, end to end', () => {
     expect(emulator.github.requests.filter((r) => r.method === 'DELETE')).not.toHaveLength(0)
     expect(a.outputs['comment-url']).toBe(comments[0]?.html_url)
     expect(b.outputs['comment-url']).toBe(comments[0]?.html_url)
-    expect(comments[0]?.body).toContain('The agent opened https://github.com/acme/docs/pull/42.')
+    expect(shownBody(comments[0]?.body)).toContain(OPENED)
   })
 
   it('deletes the comment it just created when a lagging listing shows only an older one', async () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
-    const older = emulator.github.addComment(
-      7,
-      '<!-- mintlify-agent-job:aj_42 -->\nfrom another run',
-      'github-actions[bot]'
-    )
+    const older = emulator.github.addComment(7, `${MARKER}\nfrom another run`, 'github-actions[bot]')
     // The first listing does not show the older comment yet; the second does not show the new one yet.
     emulator.github.options.listView = (comments, listNumber) =>
       listNumber === 1 ? [] : comments.filter((comment) => comment.id === older.id)
     const run = await runAgent({ 'comment-on': '7' })
     expect(run.exitCode).toBe(0)
     expect(emulator.github.commentsOn(7).map((comment) => comment.id)).toEqual([older.id])
-    expect(older.body).toContain('The agent opened')
+    expect(shownBody(older.body)).toContain(OPENED)
     expect(run.outputs['comment-url']).toBe(older.html_url)
   })
 
-  it("cuts a body over GitHub's limit, linking the run", async () => {
+  it("keeps the body within GitHub's limit, cutting an overlong value", async () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0, model: 'm'.repeat(70_000) })
-    const run = await runAction(agentInputs({ 'comment-on': '7' }), {
-      env: { GITHUB_API_URL: emulator.github.url, GITHUB_SERVER_URL: 'https://github.com', GITHUB_RUN_ID: '4242' }
-    })
+    const run = await runAgent({ 'comment-on': '7' })
     expect(run.exitCode).toBe(0)
     const body = emulator.github.commentsOn(7)[0]?.body ?? ''
     expect(body.length).toBeLessThanOrEqual(65_536)
-    expect(body.startsWith('<!-- mintlify-agent-job:aj_42 -->')).toBe(true)
-    expect(body).toMatch(
-      /cut to GitHub's 65,536-character limit; the whole outcome is in https:\/\/github\.com\/acme\/docs\/actions\/runs\/4242\)$/
-    )
+    expect(body.startsWith(`${MARKER}\n`)).toBe(true)
+    expect(shownBody(body)).toContain(`Model${'m'.repeat(999)}…`)
   })
 
   it('pages through every comment and only updates its own', async () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
     for (let i = 0; i < 70; i++) emulator.github.addComment(7, `comment ${i}`, 'octocat')
     // Someone quoting the marker must not have their comment overwritten.
-    const quoted = emulator.github.addComment(7, 'quoting <!-- mintlify-agent-job:aj_42 -->', 'octocat')
-    const own = emulator.github.addComment(7, '<!-- mintlify-agent-job:aj_42 -->\nold outcome', 'github-actions[bot]')
+    const quoted = emulator.github.addComment(7, `${MARKER}\nquoted by someone else`, 'octocat')
+    const own = emulator.github.addComment(7, `${MARKER}\nold outcome`, 'github-actions[bot]')
 
     const run = await runAgent({ 'comment-on': '7' })
     expect(run.exitCode).toBe(0)
     expect(emulator.github.commentsOn(7)).toHaveLength(72)
-    expect(own.body).toContain('The agent opened')
-    expect(quoted.body).toBe('quoting <!-- mintlify-agent-job:aj_42 -->')
+    expect(shownBody(own.body)).toContain(OPENED)
+    expect(quoted.body).toBe(`${MARKER}\nquoted by someone else`)
     expect(run.outputs['comment-url']).toBe(own.html_url)
     expect(emulator.github.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/comments')).length).toBe(3)
   })
@@ -288,7 +291,7 @@ describe('agent-job comment, end to end', () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0, outcome: 'failed' })
     const run = await runAgent({ 'comment-on': '7' })
     expect(run.exitCode).toBe(1)
-    expect(emulator.github.commentsOn(7)[0]?.body).toContain('**failed**')
+    expect(shownBody(emulator.github.commentsOn(7)[0]?.body)).toContain('The agent job failed.')
   })
 
   it('says which permission is missing when GitHub refuses the comment', async () => {

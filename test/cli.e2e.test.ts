@@ -387,8 +387,11 @@ describe('command line: export', () => {
     const cwd = await mkdtemp(path.join(os.tmpdir(), 'cli-table-'))
     const run = await runExport(server, ['--out', 'site-export'], { cwd })
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toMatch(/^job-id +se_\w+\n/)
-    expect(run.stdout.split('\n')).toContain(`bundle-path       ${await realpath(cwd)}/site-export/bundle.tar.gz`)
+    const jobId = /^job-id +(se_\w+)\n/.exec(run.stdout)?.[1] ?? ''
+    expect(jobId).not.toBe('')
+    expect(run.stdout.split('\n')).toContain(
+      `bundle-path       ${await realpath(cwd)}/site-export/bundle-${jobId}.tar.gz`
+    )
     const link = /^bundle-url +(\S+)$/m.exec(run.stdout)?.[1] ?? ''
     expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/static-exports\/se_\w+\/bundle\.tar\.gz$/)
     expect(run.stdout + run.stderr).not.toContain('X-Amz-Signature')

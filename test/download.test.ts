@@ -1,18 +1,18 @@
-import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import http from 'node:http'
 import https from 'node:https'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { Agent, buildConnector } from 'undici'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Deadline } from '../src/core/deadline.js'
+import { Network } from '../src/core/net.js'
 import { USER_AGENT } from '../src/core/user-agent.js'
 import { downloadFile, LinkExpiredError, type DownloadOptions } from '../src/download/index.js'
 import { actionText, RecordingHost } from './support/recording-host.js'
+import { hasOpenssl, selfSignedCertificate } from './support/tls.js'
 
 /** What the storage host saw of one request. */
 interface SeenRequest {
@@ -103,6 +103,8 @@ function options(overrides: Partial<DownloadOptions> = {}): DownloadOptions {
     stallTimeoutMs: 2000,
     retryBaseDelayMs: 1,
     dispatcher: agent,
+    // As with an emulator on this machine as base-url: the tests' storage hosts are on 127.0.0.1.
+    network: new Network(true),
     host,
     deadline: Deadline.in(60_000),
     ...overrides
@@ -208,14 +210,13 @@ describe('downloadFile: only https, or http to this machine', () => {
     }
   )
 
-  const hasOpenssl = !execFileSyncFails('openssl', ['version'])
   it.runIf(hasOpenssl)('refuses a redirect from https to http, connecting to nothing there', async () => {
     await serve((_req, res) => {
       res.writeHead(302, {
         location: 'http://storage.invalid/static-exports/se_1/bundle.tar.gz?X-Amz-Signature=secret-signature'
       })
       res.end()
-    }, selfSignedCertificate())
+    }, selfSignedCertificate(folder))
     const connects: string[] = []
     const connect = buildConnector({ rejectUnauthorized: false })
     const trusting = new Agent({
@@ -233,7 +234,58 @@ describe('downloadFile: only https, or http to this machine', () => {
     expect(connects).toEqual(['127.0.0.1'])
     expect(seen).toHaveLength(1)
   })
+  it('with an https API, refuses a plain http link to this machine: nothing reaches its port', async () => {
+    await serve((req, res) => sendObject(req, res))
+    const error = await failure(
+      downloadFile(`${origin}${SIGNED}`, destination(), options({ network: new Network(false) }))
+    )
+    expect(error.message).toBe(
+      `Download of ${origin}/static-exports/se_1/bundle.tar.gz?… refused: https is required (plain http is allowed only to a loopback address, and only when base-url is one too)`
+    )
+    expect(seen).toEqual([])
+    expect(await readdir(folder)).toEqual([])
+  })
+
+  it.runIf(hasOpenssl)(
+    'with an https API, refuses a redirect from https storage to plain http on this machine, which sees no connection',
+    async () => {
+      const local = await listenCounting()
+      await serve((_req, res) => {
+        res.writeHead(302, { location: `http://127.0.0.1:${local.port}/static-exports/se_1/bundle.tar.gz` })
+        res.end()
+      }, selfSignedCertificate(folder))
+      const trusting = new Agent({ connect: { rejectUnauthorized: false } })
+      // The run's own path: no dispatcher of the test's, the network's (over a pool that trusts the test's certificate).
+      const network = new Network(false, trusting)
+      const error = await failure(
+        downloadFile(`${origin}${SIGNED}`, destination(), options({ dispatcher: undefined, network }))
+      )
+      await trusting.close()
+      await local.close()
+      expect(error.message).toBe(
+        `Download of ${origin}/static-exports/se_1/bundle.tar.gz?…: the storage host redirected to http://127.0.0.1:${local.port}/static-exports/se_1/bundle.tar.gz, ` +
+          'refused: https is required (plain http is allowed only to a loopback address, and only when base-url is one too)'
+      )
+      expect(seen).toHaveLength(1)
+      expect(local.connections()).toBe(0)
+    }
+  )
 })
+
+/** A listener on 127.0.0.1 that only counts the connections it gets. */
+async function listenCounting(): Promise<{ port: number; connections: () => number; close: () => Promise<void> }> {
+  let connections = 0
+  const listener = net.createServer((socket) => {
+    connections++
+    socket.destroy()
+  })
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (listener.address() as AddressInfo).port,
+    connections: () => connections,
+    close: () => new Promise((resolve) => listener.close(() => resolve()))
+  }
+}
 
 describe('downloadFile: refusals', () => {
   it.each([403, 400])('reports a %i "Request has expired" as LinkExpiredError, without retrying', async (status) => {
@@ -623,40 +675,3 @@ describe('downloadFile: progress', () => {
     expect(logged().filter((line) => line.startsWith('Downloading:'))).toEqual([])
   })
 })
-
-function execFileSyncFails(command: string, args: string[]): boolean {
-  try {
-    execFileSync(command, args, { stdio: 'ignore' })
-    return false
-  } catch {
-    return true
-  }
-}
-
-/** A throwaway self-signed certificate for 127.0.0.1, made with the openssl command. */
-function selfSignedCertificate(): { key: string; cert: string } {
-  const keyFile = path.join(folder, 'key.pem')
-  const certFile = path.join(folder, 'cert.pem')
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1'
-    ],
-    { stdio: 'ignore' }
-  )
-  return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8') }
-}

@@ -1,7 +1,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SAMPLE_SITE, SAMPLE_SITE_PAGES, tarGz, zip } from './emulator/archives.ts'
+import { SAMPLE_SITE, SAMPLE_SITE_PAGES, zip } from './emulator/archives.ts'
 import { Emulator, type EmulatorOptions } from './emulator/server.ts'
 import { exportInputs as quickExportInputs } from './support/export-inputs.ts'
 import { runAction } from './support/run-action.ts'
@@ -86,10 +86,10 @@ describe('export, end to end', () => {
       `::add-mask::${emulator.options.apiKey}`
     ])
 
-    expect(run.summary).toContain('Static export')
-    expect(run.summary).toContain(run.outputs['job-id'])
-    expect(run.summary).toContain(run.outputs['bundle-sha256'])
-    expect(run.summary).toContain('Link expires')
+    expect(run.summaryText).toContain('Static export')
+    expect(run.summaryText).toContain(run.outputs['job-id'])
+    expect(run.summaryText).toContain(run.outputs['bundle-sha256'])
+    expect(run.summaryText).toContain('Link expires')
     expect(run.summary).not.toContain(signature)
   })
 
@@ -252,12 +252,12 @@ describe('export, end to end', () => {
     expect(path.basename(sitePath)).toBe('site')
   })
 
-  it('never lets the archive take the name of the site folder or of the action’s own files', async () => {
-    await startEmulator({ archive: { bytes: tarGz(SAMPLE_SITE), name: 'site' } })
+  it('names the archive itself, after the job and the kind of its bytes, whatever the link calls it', async () => {
+    await startEmulator({ archive: { bytes: zip(SAMPLE_SITE), name: 'site' } })
     const run = await runAction(exportInputs({ extract: 'true' }))
     expect(run.errors).toEqual([])
     const jobId = run.outputs['job-id'] ?? ''
-    expect(path.basename(run.outputs['bundle-path'] ?? '')).toBe(`${jobId}-bundle`)
+    expect(path.basename(run.outputs['bundle-path'] ?? '')).toBe(`bundle-${jobId}.zip`)
     expect(await readFile(path.join(run.outputs['site-path'] ?? '', 'index.html'), 'utf8')).toContain('Acme Docs')
     expect((await stat(run.outputs['bundle-path'] ?? '')).isFile()).toBe(true)
   })
@@ -267,7 +267,7 @@ describe('export, end to end', () => {
     const run = await runAction(exportInputs({ extract: 'true', path: 'out/docs' }))
     expect(run.exitCode).toBe(0)
     const target = path.join(run.home, 'workspace/out/docs')
-    expect(run.outputs['bundle-path']).toBe(path.join(target, 'bundle.tar.gz'))
+    expect(run.outputs['bundle-path']).toBe(path.join(target, `bundle-${run.outputs['job-id']}.tar.gz`))
     expect(run.outputs['site-path']).toBe(path.join(target, 'site'))
     expect(run.outputs['helm-values-path']).toBe(path.join(target, 'helm-values.yaml'))
   })

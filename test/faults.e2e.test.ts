@@ -476,8 +476,10 @@ describe('archives', () => {
     const run = await exportArchive(bytes)
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([expect.stringMatching(expected)])
-    const folder = path.dirname(run.outputs['bundle-path'] ?? '')
-    expect((await readdir(folder)).sort()).toEqual(['bundle.tar.gz', 'helm-values.yaml'])
+    const archive = run.outputs['bundle-path'] ?? ''
+    const folder = path.dirname(archive)
+    expect(path.basename(archive)).toMatch(/^bundle-se_\w+\.(tar\.gz|zip)$/)
+    expect((await readdir(folder)).sort()).toEqual([path.basename(archive), 'helm-values.yaml'].sort())
     expect(existsSync(path.join(path.dirname(folder), 'evil-dotdot.txt'))).toBe(false)
     expect(existsSync('/tmp/evil-absolute.txt')).toBe(false)
   })

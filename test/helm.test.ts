@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -80,12 +80,33 @@ describe('writeHelmValues', () => {
     expect(await values(file)).toEqual({ staticExport: { enabled: true, bundleUrl: LINK } })
   })
 
-  it('makes the file owner-only even when a readable leftover of an earlier run is in the way', async () => {
-    const partial = path.join(folder, 'helm-values.yaml.partial')
-    await writeFile(partial, 'leftover')
-    await chmod(partial, 0o644)
+  it('leaves alone a file of another name, even one that looks like a leftover of an earlier version', async () => {
+    const leftover = path.join(folder, 'helm-values.yaml.partial')
+    await writeFile(leftover, 'leftover')
     const file = await writeHelmValues(path.join(folder, 'helm-values.yaml'), LINK)
     expect((await stat(file)).mode & 0o777).toBe(0o600)
-    expect(await readdir(folder)).toEqual(['helm-values.yaml'])
+    expect((await readdir(folder)).sort()).toEqual(['helm-values.yaml', 'helm-values.yaml.partial'])
+    expect(await readFile(leftover, 'utf8')).toBe('leftover')
+  })
+
+  it('never writes through a link put at its name, nor replaces it: the step fails, naming it', async () => {
+    const outside = path.join(folder, 'outside.txt')
+    await writeFile(outside, 'the user’s own file\n')
+    const file = path.join(folder, 'helm-values.yaml')
+    await symlink(outside, file)
+    await expect(writeHelmValues(file, LINK)).rejects.toThrow(
+      `${file} is a symbolic link, which the action did not write: it replaces only its own regular files in its output folder, never through a link`
+    )
+    expect(await readFile(outside, 'utf8')).toBe('the user’s own file\n')
+    expect((await lstat(file)).isSymbolicLink()).toBe(true)
+    expect((await readdir(folder)).sort()).toEqual(['helm-values.yaml', 'outside.txt'])
+  })
+
+  it('never replaces a folder at its name', async () => {
+    const file = path.join(folder, 'helm-values.yaml')
+    await mkdir(file)
+    await writeFile(path.join(file, 'kept'), 'kept')
+    await expect(writeHelmValues(file, LINK)).rejects.toThrow(`${file} is a folder, which the action did not write`)
+    expect(await readFile(path.join(file, 'kept'), 'utf8')).toBe('kept')
   })
 })

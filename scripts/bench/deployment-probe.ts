@@ -8,6 +8,7 @@
  * `check` prints one JSON line: the outcome, the counts, and the check's own time.
  */
 import path from 'node:path'
+import { Network } from '../../src/core/net.ts'
 import { checkDeployment } from '../../src/deployment/check.ts'
 import { writeDeploymentReport } from '../../src/deployment/report.ts'
 import { readManifest } from '../../src/manifest/read.ts'
@@ -21,7 +22,8 @@ if (command === 'manifest' && first && second) {
   const files = await filesOnDisk(first)
   await writeManifest(path.join(second, 'manifest.json'), { jobId: 'job_bench', bundleSha256: '0'.repeat(64), files })
 } else if (command === 'check' && first && second && third) {
-  const manifest = await readManifest(first, { host: quiet })
+  const network = Network.forDeployment(second)
+  const manifest = await readManifest(first, { host: quiet, network })
   const startedAt = performance.now()
   const report = await checkDeployment({
     url: second,
@@ -30,6 +32,7 @@ if (command === 'manifest' && first && second) {
     deadline: Date.now() + 600_000,
     pollIntervalMs: 1000,
     signal: new AbortController().signal,
+    dispatcher: network.dispatcher,
     host: quiet
   })
   const checkMs = performance.now() - startedAt

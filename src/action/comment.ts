@@ -1,13 +1,17 @@
+import { createHash } from 'node:crypto'
 import type { AgentJob } from '../api/schemas.js'
+import type { CommentRequest } from '../commands/agent.js'
 import type { Run } from '../core/context.js'
 import { TimeUpError } from '../core/deadline.js'
 import { ActionError } from '../core/errors.js'
+import { renderInline, renderTable, type Inline } from '../core/markup.js'
 import { setting } from '../core/words.js'
+import { isPullRequest } from '../report/github-links.js'
 import { githubClient, leftNoTimeToRetry, type Octokit } from './github.js'
 
 interface AgentComment {
   token: string
-  issueNumber: number
+  request: CommentRequest
   job: AgentJob
   run: Run
 }
@@ -15,17 +19,15 @@ interface AgentComment {
 /** Installation tokens (the workflow's GITHUB_TOKEN) cannot ask who they are; they write as this bot. */
 const ACTIONS_BOT = 'github-actions[bot]'
 
-/** GitHub refuses a comment body longer than this many characters. */
-const MAX_COMMENT_CHARS = 65_536
-
 /**
  * Posts the agent job's outcome on the issue or pull request, or updates the comment an earlier run
  * posted for the same job (found by its hidden marker, among the token's own comments only).
  * Two runs for the same job that race converge on one comment: after creating, each looks again,
  * keeps the oldest marked comment and deletes the newer ones. Returns the comment's URL.
  */
-export async function upsertAgentComment({ token, issueNumber, job, run }: AgentComment): Promise<string> {
+export async function upsertAgentComment({ token, request, job, run }: AgentComment): Promise<string> {
   const { host, runner, deadline } = run
+  const { issueNumber } = request
   if (!runner.repository) {
     throw new ActionError('Cannot comment: GITHUB_REPOSITORY is not set (it names the repository of the issue)', {
       code: 'environment'
@@ -33,8 +35,8 @@ export async function upsertAgentComment({ token, issueNumber, job, run }: Agent
   }
   const { owner, repo } = runner.repository
   const octokit = await githubClient(token, run)
-  const marker = `<!-- mintlify-agent-job:${job.id} -->`
-  const body = fitComment(commentBody(job, marker), runner.runUrl)
+  const marker = commentMarker(request)
+  const body = commentBody(job, marker, runner.serverUrl)
   const signal = deadline.signal()
   try {
     signal.throwIfAborted()
@@ -47,7 +49,7 @@ export async function upsertAgentComment({ token, issueNumber, job, run }: Agent
         per_page: 100
       })
       return comments
-        .filter((comment) => comment.user?.login === author && comment.body?.includes(marker))
+        .filter((comment) => comment.user?.login === author && comment.body?.startsWith(marker))
         .sort((a, b) => a.id - b.id)
     }
     let marked = await markedComments()
@@ -98,13 +100,6 @@ async function deleteComment(octokit: Octokit, owner: string, repo: string, id: 
   }
 }
 
-/** The body, cut to GitHub's limit where needed, ending with a pointer to the run's full log. */
-function fitComment(body: string, link?: string): string {
-  if (body.length <= MAX_COMMENT_CHARS) return body
-  const note = `\n\n… (cut to GitHub's ${MAX_COMMENT_CHARS.toLocaleString('en')}-character limit${link ? `; the whole outcome is in ${link}` : ''})`
-  return body.slice(0, MAX_COMMENT_CHARS - note.length) + note
-}
-
 async function tokenLogin(octokit: Octokit): Promise<string> {
   try {
     return (await octokit.rest.users.getAuthenticated()).data.login
@@ -114,29 +109,48 @@ async function tokenLogin(octokit: Octokit): Promise<string> {
   }
 }
 
-export function commentBody(job: AgentJob, marker: string): string {
-  const outcome =
+/**
+ * The hidden first line that finds the comment again: a hash of the project and the agent job as
+ * the workflow named them (settings), so that nothing the API sends can forge or close it; and
+ * since every value in the body is escaped (`<` among them), no other line can hold a marker.
+ */
+export function commentMarker({ projectId, agentJobId }: Pick<CommentRequest, 'projectId' | 'agentJobId'>): string {
+  const digest = createHash('sha256').update(`${projectId}\n${agentJobId}`).digest('hex').slice(0, 32)
+  return `<!-- docs-export-action agent-job ${digest} -->`
+}
+
+/**
+ * The comment: the marker, the outcome, and the job's fields, as HTML on consecutive lines (no
+ * blank line, so Markdown never takes over), every value from the API escaped and cut to
+ * LONGEST_VALUE by src/core/markup.ts. Only a pull request of the workflow's GitHub (`serverUrl`)
+ * is a link; any other prLink is shown as text.
+ */
+export function commentBody(job: AgentJob, marker: string, serverUrl: string): string {
+  const pullRequest: Inline | undefined =
+    job.prLink === undefined
+      ? undefined
+      : isPullRequest(job.prLink, serverUrl)
+        ? { link: job.prLink }
+        : { code: job.prLink }
+  const outcome: Inline =
     job.status === 'failed'
-      ? 'The agent job **failed**.'
-      : job.prLink
-        ? `The agent opened ${job.prLink}.`
+      ? ['The agent job ', { strong: 'failed' }, '.']
+      : pullRequest
+        ? ['The agent opened ', pullRequest, '.']
         : job.status === 'completed' || job.status === 'archived'
           ? 'The agent finished without changing any files: no pull request.'
           : `The agent is still working (status: ${job.status}).`
-  const rows = [
-    ['Job', `\`${job.id}\``],
+  const rows: [string, Inline | undefined][] = [
+    ['Job', { code: job.id }],
     ['Status', job.status],
-    ['Repository', job.repository],
-    ['Ref', job.ref ? `\`${job.ref}\`` : undefined],
+    ['Repository', job.repository === undefined ? undefined : { code: job.repository }],
+    ['Ref', job.ref === undefined ? undefined : { code: job.ref }],
     ['Model', job.model]
-  ].filter((row): row is [string, string] => row[1] !== undefined)
+  ]
   return [
     marker,
-    `**Agent job \`${job.id}\`**: ${outcome}`,
-    '',
-    '| | |',
-    '|---|---|',
-    ...rows.map(([key, value]) => `| ${key} | ${value} |`)
+    `<p>${renderInline([{ strong: ['Agent job ', { code: job.id }] }, ': ', outcome])}</p>`,
+    renderTable(rows.filter((row): row is [string, Inline] => row[1] !== undefined))
   ].join('\n')
 }
 

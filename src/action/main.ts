@@ -32,7 +32,7 @@ export async function run(): Promise<void> {
       host,
       cancellation: signals.signal,
       runner,
-      comment: (job, issueNumber, run) => upsertAgentComment({ token, issueNumber, job, run })
+      comment: (job, request, run) => upsertAgentComment({ token, request, job, run })
     })
   } catch (error) {
     host.debug(`Failure code: ${failureCode(error)}`)

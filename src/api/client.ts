@@ -7,7 +7,6 @@ import { oneLine } from '../core/log-text.js'
 import {
   ANSWER_BOUND,
   ATTEMPTS,
-  dispatcher,
   header,
   MAX_BACKOFF_MS,
   NETWORK_CODES,
@@ -33,8 +32,8 @@ export interface ApiClientOptions {
    * The run: its log, its deadline (no call or retry starts past it) and its cancellation, which
    * cancels requests and backoffs.
    */
-  run: Pick<Run, 'host' | 'deadline' | 'cancellation'>
-  /** The connection pool; the run's proxy-aware one unless a test brings its own. */
+  run: Pick<Run, 'host' | 'deadline' | 'cancellation' | 'network'>
+  /** The connection pool; the run's unless a test brings its own. */
   dispatcher?: Dispatcher
 }
 
@@ -130,7 +129,7 @@ export class ApiClient {
     let response
     try {
       response = await request(url, {
-        dispatcher: this.options.dispatcher ?? dispatcher,
+        dispatcher: this.options.dispatcher ?? this.options.run.network.dispatcher,
         method: call.method,
         signal: cancellation,
         headersTimeout: timeoutMs,

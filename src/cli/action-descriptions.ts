@@ -5,7 +5,7 @@ export const INPUT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'api-key':
     'Admin API key (`mint_…`), sent as `Authorization: Bearer`; pass it from a secret. Masked at once. Surrounding whitespace is trimmed; a value without the `prefix_rest` shape of an admin key is rejected before any request, without echoing it. Not used by `check-deployment`.',
   'base-url':
-    'API base address. `https://` required, except loopback (`http://127.0.0.1`, `http://localhost`) for local runs and tests.',
+    'API base address. `https://` required, except loopback (`http://127.0.0.1`, `http://localhost`) for local runs and tests; only then may bundle links and redirects lead to plain http on this machine.',
   command:
     'What to do: `export` (run a static export), `agent-job` (follow an AI agent job) or `check-deployment` (check that the deployed site serves an export).',
   domain:
@@ -22,7 +22,7 @@ export const INPUT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   download: 'Download the bundle archive (outputs `bundle-path` and `bundle-sha256`).',
   extract:
     'Unpack the downloaded archive into `<path>/site` (needs `download: true`), replacing what was there once it has unpacked completely.',
-  path: 'Directory to place the archive, the unpacked site (`site/`), the manifest, the reports and the Helm values in. Defaults to a new folder under `RUNNER_TEMP`.',
+  path: 'Directory to place the archive, the unpacked site (`site/`), the manifest, the reports and the Helm values in. Defaults to a new folder under `RUNNER_TEMP`. The action writes only its own names there, and never over a link, or a file it did not write.',
   'comment-on': 'For `agent-job`, the issue or pull request number to comment the outcome on.',
   'github-token': 'Token used for that comment.',
   'mask-bundle-url':
@@ -53,7 +53,8 @@ export const OUTPUT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'page-count': 'Pages exported, as a whole number.',
   'bundle-url': 'The presigned link to the archive.',
   'expires-at': 'When the link stops working, as ISO 8601 UTC (whatever form the API used).',
-  'bundle-path': 'With `download`: absolute path of the downloaded archive.',
+  'bundle-path':
+    'With `download`: absolute path of the downloaded archive, named by the action `bundle-<job id>.<kind>` (`tar.gz`, `tar.zst`, `tar` or `zip`, from its bytes).',
   'bundle-sha256': 'With `download`: SHA-256 of the archive, hex.',
   'site-path': 'With `extract`: absolute path of the unpacked site (its `index.html` at the top).',
   'verify-report-path':

@@ -9,8 +9,15 @@ import type { AgentReport } from '../report/report.js'
 
 const FINAL_STATUSES = new Set(['completed', 'archived', 'failed'])
 
-/** Comments the outcome on the issue or pull request `comment-on`, returning the comment's URL; only a front end that can. */
-export type Commenter = (job: AgentJob, issueNumber: number, run: Run) => Promise<string>
+/** The issue or pull request to comment on (`comment-on`), and the agent job as the workflow named it. */
+export interface CommentRequest {
+  issueNumber: number
+  projectId: string
+  agentJobId: string
+}
+
+/** Comments the outcome as asked, returning the comment's URL; only a front end that can. */
+export type Commenter = (job: AgentJob, request: CommentRequest, run: Run) => Promise<string>
 
 interface AgentContext {
   run: Run
@@ -45,7 +52,9 @@ export async function followAgentJob(
 
   if (settings.commentOn !== undefined && comment) {
     const issueNumber = settings.commentOn
-    report.commentUrl = await host.group(`Comment on #${issueNumber}`, () => comment(job, issueNumber, run))
+    report.commentUrl = await host.group(`Comment on #${issueNumber}`, () =>
+      comment(job, { issueNumber, projectId, agentJobId }, run)
+    )
   }
 
   if (job.status === 'failed') throw new ActionError(`The ${name} failed`, { code: 'job-failed' })

@@ -27,7 +27,13 @@ export async function checkDeploymentCommand(
   }
   try {
     const manifest = await host.group('Read the manifest', () =>
-      readManifest(settings.manifest, { host, deadline: deadline.at, signal: run.cancellation, retryBaseDelayMs })
+      readManifest(settings.manifest, {
+        host,
+        network: run.network,
+        deadline: deadline.at,
+        signal: run.cancellation,
+        retryBaseDelayMs
+      })
     )
     report.deployment = await host.group(`Check the deployment at ${url.origin}`, () =>
       checkDeployment({
@@ -38,6 +44,7 @@ export async function checkDeploymentCommand(
         pollIntervalMs: settings.pollIntervalMs,
         signal: run.cancellation,
         retryBaseDelayMs,
+        dispatcher: run.network.dispatcher,
         host
       })
     )

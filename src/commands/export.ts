@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { ApiClient } from '../api/client.js'
 import type { Bundle, ExportJob } from '../api/schemas.js'
@@ -5,8 +6,9 @@ import { detectArchiveKind, supportedKind, unpackSite, type SiteFile } from '../
 import type { Run } from '../core/context.js'
 import { ActionError, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
 import { formatBytes, formatSeconds } from '../core/format.js'
-import { OWN_NAMES, type OutputLayout } from '../core/layout.js'
+import { archiveName, type OutputLayout } from '../core/layout.js'
 import { redactUrl } from '../core/net.js'
+import { checkOwnPlace, placeOwnFile, temporaryBeside } from '../core/own-files.js'
 import { pollUntil } from '../core/poll.js'
 import type { ExportSettings } from '../core/settings.js'
 import { setting } from '../core/words.js'
@@ -77,6 +79,7 @@ export async function exportSite(
     const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined
     const { archive } = report
     const site = await host.group('Unpack the site', async () => {
+      await checkOwnPlace(layout.site, 'directory')
       const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
         host,
         signal: run.deadline.signal()
@@ -111,6 +114,7 @@ function readPrevious(
     readPreviousManifest(source, {
       domain: settings.domain,
       host: run.host,
+      network: run.network,
       deadline: run.deadline.at,
       signal: run.cancellation,
       retryBaseDelayMs
@@ -155,6 +159,7 @@ async function checkTheSite(
     ? await run.host.group('Read the site check baseline', () =>
         readBaseline(settings.verifyBaseline ?? '', {
           host: run.host,
+          network: run.network,
           deadline: run.deadline.at,
           signal: run.cancellation,
           retryBaseDelayMs
@@ -311,21 +316,38 @@ async function download(
     await renewLink()
   }
 
-  const file = await downloadFile(
-    bundle.bundleUrl,
-    path.join(layout.directory, archiveName(bundle.bundleUrl, report.jobId ?? 'bundle')),
-    {
-      expectedSize: bundle.sizeBytes,
-      stallTimeoutMs: context.stallTimeoutMs,
-      retryBaseDelayMs: context.retryBaseDelayMs,
-      host,
-      deadline: context.run.deadline,
-      renewLink
-    }
-  )
-  const kind = supportedKind(await detectArchiveKind(file.path), file.path)
-  report.archive = { ...file, kind }
-  host.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${file.path}, sha256 ${file.sha256}`)
+  // Named by the action once its kind is known: the link's own name never names a file.
+  const temporary = temporaryBeside(path.join(layout.directory, 'bundle'))
+  const file = await downloadFile(bundle.bundleUrl, temporary, {
+    expectedSize: bundle.sizeBytes,
+    stallTimeoutMs: context.stallTimeoutMs,
+    retryBaseDelayMs: context.retryBaseDelayMs,
+    host,
+    deadline: context.run.deadline,
+    network: context.run.network,
+    renewLink
+  })
+  const { detected, archive } = await placeArchive(temporary, layout, report.jobId ?? '')
+  const kind = supportedKind(detected, archive)
+  report.archive = { ...file, path: archive, kind }
+  host.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${archive}, sha256 ${file.sha256}`)
+}
+
+/** Moves the downloaded file to the archive's own name, which says its kind; the file is gone if it cannot be. */
+async function placeArchive(
+  temporary: string,
+  layout: OutputLayout,
+  jobId: string
+): Promise<{ detected: Awaited<ReturnType<typeof detectArchiveKind>>; archive: string }> {
+  try {
+    const detected = await detectArchiveKind(temporary)
+    const archive = path.join(layout.directory, archiveName(jobId, detected))
+    await placeOwnFile(temporary, archive)
+    return { detected, archive }
+  } catch (error) {
+    await rm(temporary, { force: true })
+    throw error
+  }
 }
 
 function logTooSoon(bundle: Bundle, host: Run['host']): void {
@@ -334,12 +356,4 @@ function logTooSoon(bundle: Bundle, host: Run['host']): void {
 
 function expiresSoon(bundle: Bundle): boolean {
   return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS
-}
-
-/** The file name the storage host gives the archive, when it is a plain one and not one of the action's own. */
-function archiveName(link: string, jobId: string): string {
-  const name = path.posix.basename(URL.parse(link)?.pathname ?? '')
-  return /^[\w][\w.-]{0,120}$/.test(name) && !OWN_NAMES.has(name.toLowerCase())
-    ? name
-    : `${jobId.replace(/[^\w.-]/g, '_')}-bundle`
 }

@@ -3,6 +3,7 @@ import type { Run } from '../core/context.js'
 import { Deadline } from '../core/deadline.js'
 import type { Host } from '../core/host.js'
 import { OutputFolder } from '../core/layout.js'
+import { Network } from '../core/net.js'
 import type { RunnerFacts } from '../core/runner.js'
 import type { Settings } from '../core/settings.js'
 import type { RunReport } from '../report/report.js'
@@ -62,7 +63,7 @@ export async function runCommand(settings: Settings, report: RunReport, frontEnd
       await followAgentJob(settings, report, { run, client, comment: frontEnd.comment })
     }
   } finally {
-    await writeSummaries(run.host, settings, report)
+    await writeSummaries(run, settings, report)
   }
 }
 
@@ -74,6 +75,8 @@ function startRun(settings: Settings, { host, cancellation, runner }: FrontEnd):
     deadline: Deadline.in(settings.timeoutMs, cancellation),
     cancellation,
     runner,
+    network:
+      settings.command === 'check-deployment' ? Network.forDeployment(settings.url) : Network.forApi(settings.baseUrl),
     output: new OutputFolder(async (jobId) => {
       if (!path) return host.newDirectory(jobId)
       await mkdir(path, { recursive: true })
@@ -82,9 +85,9 @@ function startRun(settings: Settings, { host, cancellation, runner }: FrontEnd):
   }
 }
 
-async function writeSummaries(host: Host, settings: Settings, report: RunReport): Promise<void> {
+async function writeSummaries({ host, runner }: Run, settings: Settings, report: RunReport): Promise<void> {
   if (settings.command === 'agent-job' && report.command === 'agent-job') {
-    await writeAgentSummary(host, settings, report)
+    await writeAgentSummary(host, settings, report, runner.serverUrl)
   } else if (report.command === 'check-deployment') {
     if (report.deployment) await writeDeploymentSummary(report.deployment, report.reportPath ?? '', host)
   } else if (settings.command === 'export' && report.command === 'export') {

@@ -5,22 +5,21 @@ import { formatBytes } from './format.js'
 import type { Host } from './host.js'
 import {
   ATTEMPTS,
-  dispatcher as sharedDispatcher,
   dropBody,
   header,
-  isLoopbackHost,
   MAX_BACKOFF_MS,
   networkFailure,
   redactUrl,
-  RETRYABLE_STATUSES
+  RETRYABLE_STATUSES,
+  type Network
 } from './net.js'
 import { parseRetryAfter, retry, retryNote } from './retry.js'
 import { USER_AGENT } from './user-agent.js'
 
 /**
  * A document a setting names by a path or a link: a manifest, or a site check report of an
- * earlier run. A link is https (http only to a loopback address), followed through at most a few
- * redirects, read within a size bound and retried as the API's calls are.
+ * earlier run. A link is https (plain http only where the run's network allows it), followed
+ * through at most a few redirects, read within a size bound and retried as the API's calls are.
  */
 
 export interface ReadDocumentOptions {
@@ -31,8 +30,8 @@ export interface ReadDocumentOptions {
   signal?: AbortSignal
   /** First backoff between attempts; it doubles from there. */
   retryBaseDelayMs?: number
-  /** The connection pool; the run's proxy-aware one unless a test brings its own. */
-  dispatcher?: Dispatcher
+  /** The run's network: where a link may lead (https; plain http only as the run allows), and its connection pool. */
+  network: Network
   host: Pick<Host, 'info' | 'debug'>
 }
 
@@ -110,13 +109,14 @@ async function fetchDocument(url: URL, options: ReadDocumentOptions): Promise<Bu
 async function fetchOnce(first: URL, options: ReadDocumentOptions): Promise<Buffer> {
   let url = first
   for (let hop = 0; ; hop++) {
-    refuseInsecure(url)
+    const refusal = options.network.refusal(url)
+    if (refusal) throw new ActionError(`is refused: ${refusal}`, { code: 'insecure-link' })
     options.host.debug(`GET ${redactUrl(url.href)}`)
     const timeoutMs = Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, (options.deadline ?? Infinity) - Date.now()))
     let response: Dispatcher.ResponseData
     try {
       response = await request(url, {
-        dispatcher: options.dispatcher ?? sharedDispatcher,
+        dispatcher: options.network.dispatcher,
         signal: options.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -168,13 +168,6 @@ async function readBody(response: Dispatcher.ResponseData, maxBytes: number): Pr
     throw networkFailure(error)
   }
   return Buffer.concat(chunks)
-}
-
-function refuseInsecure(url: URL): void {
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return
-  throw new ActionError(`is not an https link (${url.protocol}// is allowed only to a loopback address)`, {
-    code: 'insecure-link'
-  })
 }
 
 function tooLarge(maxBytes: number): ActionError {

@@ -16,13 +16,12 @@ export interface Annotation {
   file?: string
 }
 
-/** The parts of a job summary the engine writes: headings, tables, lists and raw HTML. */
+/**
+ * What the engine adds to a job summary: HTML that src/core/summary.ts made, every outside value
+ * in it escaped by src/core/markup.ts (@actions/core's summary is one).
+ */
 export interface SummaryBuilder {
-  addHeading(text: string, level?: number | string): SummaryBuilder
-  addTable(rows: (string | { data: string; header?: boolean })[][]): SummaryBuilder
-  addList(items: string[], ordered?: boolean): SummaryBuilder
-  addDetails(label: string, content: string): SummaryBuilder
-  addRaw(text: string, addEOL?: boolean): SummaryBuilder
+  addRaw(html: string, addEOL?: boolean): SummaryBuilder
 }
 
 export interface Host {

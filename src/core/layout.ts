@@ -3,7 +3,8 @@ import path from 'node:path'
 /**
  * The files a run writes into its output folder (`path`), named here once. The site goes into a
  * folder of its own, so that what is deployed holds nothing of the action's; the report, the
- * manifest and the values file sit beside it.
+ * manifest and the values file sit beside it. No name comes from outside: the archive's is the
+ * action's too (`archiveName`).
  */
 const NAMES = {
   site: 'site',
@@ -22,8 +23,37 @@ function layoutOf(directory: string): OutputLayout {
   return { directory, ...paths } as OutputLayout
 }
 
-/** The names the action writes in the output folder, which nothing else written there may take. */
-export const OWN_NAMES: ReadonlySet<string> = new Set(Object.values(NAMES))
+/** The ending of an archive's name, by its kind as detected from its bytes; `bin` for none the action knows. */
+const ARCHIVE_ENDINGS: Record<string, string> = {
+  'tar.gz': 'tar.gz',
+  'tar.zst': 'tar.zst',
+  tar: 'tar',
+  zip: 'zip',
+  xz: 'xz',
+  bzip2: 'bz2',
+  '7z': '7z'
+}
+const ARCHIVE_NAME = /^bundle-[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.(tar\.gz|tar\.zst|tar|zip|xz|bz2|7z|bin)$/
+
+/**
+ * The archive's name: `bundle-<job id>.<kind>`. The job id comes from the API, so it is reduced
+ * to letters, digits, `.`, `_` and `-` (anything else becomes `_`), to 100 characters at most,
+ * and can start no dot: one plain name, on every system.
+ */
+export function archiveName(jobId: string, kind: string | undefined): string {
+  const ending = (kind && ARCHIVE_ENDINGS[kind]) || 'bin'
+  const id =
+    jobId
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .replace(/^\./, '_')
+      .slice(0, 100) || '_'
+  return `bundle-${id}.${ending}`
+}
+
+/** Whether `name` is one the action writes in its output folder: the action's to replace, as the README says. */
+export function isOwnName(name: string): boolean {
+  return (Object.values(NAMES) as string[]).includes(name) || ARCHIVE_NAME.test(name)
+}
 
 /**
  * The run's output folder, made once, when the first file needs it: `path` when given, else a new

@@ -1,6 +1,7 @@
-import { EnvHttpProxyAgent } from 'undici'
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici'
 import { ActionError, systemCode } from './errors.js'
 import { formatBytes } from './format.js'
+import { setting } from './words.js'
 
 /**
  * The action's HTTP policy, shared by the API client, the GitHub calls (src/action/github.ts) and
@@ -15,10 +16,67 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * One connection pool for the run. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
- * as self-hosted runners behind a proxy expect.
+ * One connection pool for the process. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
+ * as self-hosted runners behind a proxy expect. Runs reach it through their `Network`.
  */
-export const dispatcher = new EnvHttpProxyAgent({ connectTimeout: 10_000 })
+const pool = new EnvHttpProxyAgent({ connectTimeout: 10_000 })
+
+/**
+ * Where a run may send requests, a fact of the run decided once from `base-url`: https anywhere;
+ * plain http only to this machine, and only when the API itself is reached that way (a local
+ * emulator). An https API's links and every redirect are thus held to https: a plain http link,
+ * or a hop to `http://127.0.0.1:<port>`, would otherwise reach whatever service listens there.
+ * Every request of the run goes through `dispatcher`, which refuses what `refusal` refuses before
+ * any connection: the API's calls, the download and its redirects, GitHub's calls and theirs.
+ */
+export class Network {
+  readonly dispatcher: Dispatcher
+  /** Plain http to a loopback address is allowed. */
+  readonly plainHttpToLoopback: boolean
+  /** Origins that the user named for plain http (a deployed site that serves http): allowed as well. */
+  private readonly plainHttpOrigins: readonly string[]
+
+  constructor(plainHttpToLoopback: boolean, base: Dispatcher = pool, plainHttpOrigins: readonly string[] = []) {
+    this.plainHttpToLoopback = plainHttpToLoopback
+    this.plainHttpOrigins = plainHttpOrigins
+    this.dispatcher = base.compose((dispatch) => (options, handler) => {
+      const origin = URL.parse(String(options.origin))
+      const reason = origin ? this.refusal(origin) : 'it is not a URL'
+      if (reason) {
+        throw new ActionError(`A request to ${String(options.origin)} was refused: ${reason}`, {
+          code: 'insecure-link'
+        })
+      }
+      return dispatch(options, handler)
+    })
+  }
+
+  /** The run's network for an API at `baseUrl` (validated by the settings). */
+  static forApi(baseUrl: string): Network {
+    const url = URL.parse(baseUrl)
+    return new Network(url?.protocol === 'http:' && isLoopbackHost(url.hostname))
+  }
+
+  /**
+   * The run's network for check-deployment: the deployed site may be plain http (nothing secret
+   * is sent to it, and internal hosts often serve http), and so may a manifest on this machine.
+   */
+  static forDeployment(siteUrl: string): Network {
+    const site = URL.parse(siteUrl)
+    return new Network(true, pool, site?.protocol === 'http:' ? [site.origin] : [])
+  }
+
+  /** Why `url` may not be fetched, or undefined when it may. */
+  refusal(url: URL): string | undefined {
+    if (url.protocol === 'https:') return undefined
+    if (url.protocol !== 'http:') return `https is required, not ${url.protocol.replace(/:$/, '')}`
+    if (this.plainHttpOrigins.includes(url.origin)) return undefined
+    if (this.plainHttpToLoopback && isLoopbackHost(url.hostname)) return undefined
+    return this.plainHttpToLoopback
+      ? 'https is required (plain http is allowed only to a loopback address)'
+      : `https is required (plain http is allowed only to a loopback address, and only when ${setting('base-url')} is one too)`
+  }
+}
 
 /** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
 export const ATTEMPTS = 5

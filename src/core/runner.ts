@@ -16,8 +16,6 @@ export interface RunnerFacts {
   serverUrl: string
   /** GITHUB_API_URL. */
   apiUrl: string
-  /** The workflow run's page, when the runner says which run this is. */
-  runUrl?: string
   /** GITHUB_STEP_SUMMARY: the runner offers a summary file to steps only. */
   stepSummaryFile?: string
   /**
@@ -61,10 +59,6 @@ export function readRunnerFacts(env: NodeJS.ProcessEnv = process.env): RunnerFac
     repository,
     serverUrl,
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
-    runUrl:
-      repository && env.GITHUB_RUN_ID
-        ? `${serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${env.GITHUB_RUN_ID}`
-        : undefined,
     stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
     childEnvironment
   }

@@ -5,7 +5,7 @@ import { formatSeconds } from '../core/format.js'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
 import type { Manifest } from '../manifest/schema.js'
-import { dispatcher as sharedDispatcher, redactUrl } from '../core/net.js'
+import { redactUrl } from '../core/net.js'
 import { fetchServed, type Served } from './fetch.js'
 import {
   DEPLOYMENT_REPORT_VERSION,
@@ -35,8 +35,8 @@ export interface CheckDeploymentOptions {
   host: Pick<Host, 'info' | 'debug'>
   /** First backoff of a request's retries; by default a second, or the poll interval when shorter. */
   retryBaseDelayMs?: number
-  /** The connection pool; the run's proxy-aware one by default. */
-  dispatcher?: Dispatcher
+  /** The run's connection pool, which refuses what its network does not allow. */
+  dispatcher: Dispatcher
 }
 
 /** Requests in flight at once: enough to hide the round trips, few enough for any host. */
@@ -79,7 +79,7 @@ export async function checkDeployment(options: CheckDeploymentOptions): Promise<
     deadline: options.deadline,
     signal: options.signal,
     retryBaseDelayMs: options.retryBaseDelayMs ?? Math.min(1000, options.pollIntervalMs),
-    dispatcher: options.dispatcher ?? sharedDispatcher,
+    dispatcher: options.dispatcher,
     host
   }
   let pending = items

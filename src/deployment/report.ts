@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises'
 import { ActionError, sentences } from '../core/errors.js'
+import { writeOwnFile } from '../core/own-files.js'
 import { formatDuration } from '../core/format.js'
 import { oneLine } from '../core/log-text.js'
 
@@ -145,6 +145,7 @@ function describeRoute(route: TriedRoute): string {
   return `/${oneLine(route.route)} (${route.detail ?? route.status})`
 }
 
+/** Writes the report to the action's own file `file` (deployment-report.json in the output folder). */
 export async function writeDeploymentReport(report: DeploymentReport, file: string): Promise<void> {
-  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`)
+  await writeOwnFile(file, `${JSON.stringify(report, null, 2)}\n`)
 }

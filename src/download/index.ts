@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import { rename } from 'node:fs/promises'
 import path from 'node:path'
 import type { Dispatcher } from 'undici'
 import { TimeUpError, type Deadline } from '../core/deadline.js'
@@ -8,14 +6,14 @@ import { asClause, systemCode } from '../core/errors.js'
 import { formatBytes } from '../core/format.js'
 import type { Host } from '../core/host.js'
 import { oneLine } from '../core/log-text.js'
-import { ATTEMPTS, dispatcher as runDispatcher, header, MAX_BACKOFF_MS, RETRYABLE_STATUSES } from '../core/net.js'
+import { ATTEMPTS, header, MAX_BACKOFF_MS, RETRYABLE_STATUSES, type Network } from '../core/net.js'
 import { OutOfTimeError, parseRetryAfter, retry, retryNote } from '../core/retry.js'
 import { USER_AGENT } from '../core/user-agent.js'
 import { setting } from '../core/words.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
 import { FileSink, SinkError } from './file-sink.js'
 import { reportProgress } from './progress.js'
-import { getFromStorage, insecureReason, type StorageResponse } from './transfer.js'
+import { getFromStorage, type StorageResponse } from './transfer.js'
 
 export { LinkExpiredError } from './errors.js'
 
@@ -29,7 +27,9 @@ export interface DownloadOptions {
   host: Host
   /** The run's deadline, which follows its cancellation too: no attempt, retry or backoff goes past it. */
   deadline: Deadline
-  /** The connection pool; the run's proxy-aware one unless a test brings its own. */
+  /** Where the link and each redirect may lead (plain http or not), and the run's connection pool. */
+  network: Network
+  /** The connection pool, when a test brings its own; the network's policy still judges every link and redirect. */
   dispatcher?: Dispatcher
   /**
    * Asked for a fresh link when the storage host refuses the current one as expired; the download
@@ -56,24 +56,21 @@ export interface DownloadedFile {
 }
 
 /**
- * Downloads the archive behind a presigned link to `destination`, hashing it on the way. The bytes
- * go to a temporary name beside it and are moved into place only once complete. A cut transfer is
- * resumed where it stopped (`Range` with `If-Range`), when the storage host allows it.
+ * Downloads the archive behind a presigned link into `file`, hashing it on the way; the caller
+ * names the file (a temporary one, which it moves into place once it knows what arrived), and a
+ * download that fails removes it. A cut transfer is resumed where it stopped (`Range` with
+ * `If-Range`), when the storage host allows it.
  */
-export async function downloadFile(
-  link: string,
-  destination: string,
-  options: DownloadOptions
-): Promise<DownloadedFile> {
-  checkLink(link)
+export async function downloadFile(link: string, file: string, options: DownloadOptions): Promise<DownloadedFile> {
+  checkLink(link, options.network)
   if (options.deadline.expired()) throw outOfTime(link, 0)
   let sink: FileSink
   try {
-    sink = await FileSink.open(`${destination}.${randomUUID()}.partial`)
+    sink = await FileSink.open(file)
   } catch (error) {
     throw transferError(link, error)
   }
-  const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(path.dirname(destination)) - FREE_SPACE_RESERVE_BYTES)
+  const maxBytes = options.maxBytes ?? Math.max(0, freeBytes(path.dirname(file)) - FREE_SPACE_RESERVE_BYTES)
   const download = new BundleDownload(link, sink, { ...options, maxBytes })
   const { host } = options
   const stopProgress = reportProgress(
@@ -84,8 +81,7 @@ export async function downloadFile(
   try {
     await download.run()
     const sha256 = await sink.finish()
-    await rename(sink.path, destination)
-    return { path: destination, sha256, sizeBytes: sink.size }
+    return { path: file, sha256, sizeBytes: sink.size }
   } catch (error) {
     await sink.discard()
     throw error instanceof SinkError ? transferError(download.link, error) : error
@@ -176,7 +172,7 @@ class BundleDownload {
     const at = this.sink.size > 0 ? `, to go on from byte ${this.sink.size}` : ''
     this.options.host.info(`${error.message}; asking for a fresh link${at}`)
     const fresh = await (this.options.renewLink as () => Promise<FreshLink>)()
-    checkLink(fresh.link)
+    checkLink(fresh.link, this.options.network)
     this.link = fresh.link
     this.expectedSize = fresh.expectedSize
   }
@@ -195,7 +191,8 @@ class BundleDownload {
     if (offset > 0 && !resuming) this.restart()
     const { response, received, text } = await getFromStorage(new URL(this.link), {
       headers: { 'user-agent': USER_AGENT, ...(resuming ? { range: `bytes=${offset}-`, 'if-range': etag } : {}) },
-      dispatcher: this.options.dispatcher ?? runDispatcher,
+      dispatcher: this.options.dispatcher ?? this.options.network.dispatcher,
+      network: this.options.network,
       stallTimeoutMs: this.options.stallTimeoutMs,
       signal: this.signal,
       accept: (answer) => this.accept(answer, resuming ? offset : 0),
@@ -305,10 +302,10 @@ class BundleDownload {
   }
 }
 
-/** Refuses, before any connection, a link that is not https (plain http only to this machine). */
-function checkLink(link: string): void {
+/** Refuses, before any connection, a link the run's network does not allow. */
+function checkLink(link: string, network: Network): void {
   const url = URL.parse(link)
-  const reason = url ? insecureReason(url) : 'it is not a URL'
+  const reason = url ? network.refusal(url) : 'it is not a URL'
   if (reason) throw new DownloadError(link, `refused: ${reason}`, { code: 'insecure-link' })
 }
 

@@ -1,13 +1,12 @@
 import type { Dispatcher } from 'undici'
-import { header, isLoopbackHost } from '../core/net.js'
+import { header, type Network } from '../core/net.js'
 import { DownloadError } from './errors.js'
 import type { FileSink } from './file-sink.js'
 
 /**
  * One GET to the storage host, with undici's low-level `dispatch`: each chunk of the body goes
  * straight from the socket to the file sink, with no stream or promise per chunk. Redirects are
- * followed here, so that every hop is held to the same rule as the link: https, or plain http to
- * this machine only.
+ * followed here, so that every hop is held to the same rule as the link: the run's network.
  */
 
 export interface StorageResponse {
@@ -20,6 +19,8 @@ export interface StorageResponse {
 export interface StorageGetOptions {
   headers: Record<string, string>
   dispatcher: Dispatcher
+  /** Judges every redirect before it is followed. */
+  network: Network
   /** Longest silence, before the headers or between two chunks of the body. */
   stallTimeoutMs: number
   signal: AbortSignal
@@ -45,15 +46,6 @@ const MAX_REDIRECTS = 5
 const MAX_TEXT_BYTES = 64 * 1024
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
-/** Why a link may not be fetched, or undefined when it may: https, or http to a loopback address. */
-export function insecureReason(url: URL): string | undefined {
-  if (url.protocol === 'https:') return undefined
-  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined
-  return url.protocol === 'http:'
-    ? 'https is required (plain http is allowed only to a loopback address)'
-    : `https is required, not ${url.protocol.replace(/:$/, '')}`
-}
-
 /** Sends the GET, following up to five redirects, and delivers the final answer's body. */
 export async function getFromStorage(link: URL, options: StorageGetOptions): Promise<StorageAnswer> {
   let url = link
@@ -63,7 +55,7 @@ export async function getFromStorage(link: URL, options: StorageGetOptions): Pro
     if (!REDIRECT_STATUSES.has(answer.response.status) || !location) return answer
     if (redirects === MAX_REDIRECTS) return answer
     const next = new URL(location, url)
-    const reason = insecureReason(next)
+    const reason = options.network.refusal(next)
     if (reason) {
       throw new DownloadError(
         link.href,

@@ -1,6 +1,6 @@
-import type { Dispatcher } from 'undici'
 import { describeSource, readDocument } from '../core/document.js'
 import { ActionError } from '../core/errors.js'
+import type { Network } from '../core/net.js'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
 import { Manifest, MAX_MANIFEST_BYTES } from './schema.js'
@@ -9,7 +9,7 @@ export interface ReadManifestOptions {
   deadline?: number
   signal?: AbortSignal
   retryBaseDelayMs?: number
-  dispatcher?: Dispatcher
+  network: Network
   host: Pick<Host, 'info' | 'debug'>
 }
 

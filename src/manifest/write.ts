@@ -1,5 +1,6 @@
 import type { Changes } from './compare.js'
-import { jsonWithListsByLine, replaceOwnFile } from './json-file.js'
+import { writeOwnFile } from '../core/own-files.js'
+import { jsonWithListsByLine } from './json-file.js'
 import { Manifest, MANIFEST_VERSION, MAX_MANIFEST_BYTES, sortByPath, type ManifestFile } from './schema.js'
 
 /** What the export knows when it writes the manifest: the job, the archive, the files unpacked. */
@@ -35,18 +36,16 @@ export function buildManifest(fields: ManifestFields): Manifest {
  */
 export async function writeManifest(file: string, fields: ManifestFields): Promise<Manifest> {
   const manifest = buildManifest(fields)
-  await replaceOwnFile(file, jsonWithListsByLine(manifest), {
-    isOurs: (text) => Manifest.safeParse(parseJson(text)).success,
-    maxBytes: MAX_MANIFEST_BYTES
+  await writeOwnFile(file, jsonWithListsByLine(manifest), {
+    recognise: { isOurs: (text) => Manifest.safeParse(parseJson(text)).success, maxBytes: MAX_MANIFEST_BYTES }
   })
   return manifest
 }
 
 /** Writes the changes to `file` (`changes.json` beside the manifest), replacing one that an earlier run wrote there. */
 export async function writeChanges(file: string, changes: Changes): Promise<string> {
-  await replaceOwnFile(file, jsonWithListsByLine({ ...changes }), {
-    isOurs: (text) => isChanges(parseJson(text)),
-    maxBytes: 2 * MAX_MANIFEST_BYTES
+  await writeOwnFile(file, jsonWithListsByLine({ ...changes }), {
+    recognise: { isOurs: (text) => isChanges(parseJson(text)), maxBytes: 2 * MAX_MANIFEST_BYTES }
   })
   return file
 }

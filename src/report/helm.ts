@@ -1,4 +1,4 @@
-import { chmod, rename, writeFile } from 'node:fs/promises'
+import { writeOwnFile } from '../core/own-files.js'
 
 /**
  * Writes the values the vendor's enterprise chart reads to serve a static export. The file holds
@@ -13,9 +13,5 @@ export async function writeHelmValues(file: string, bundleUrl: string, version?:
     `  bundleUrl: ${JSON.stringify(bundleUrl)}`,
     ...(version ? [`  version: ${JSON.stringify(version)}`] : [])
   ]
-  const partial = `${file}.partial`
-  await writeFile(partial, `${lines.join('\n')}\n`, { mode: 0o600 })
-  await chmod(partial, 0o600)
-  await rename(partial, file)
-  return file
+  return writeOwnFile(file, `${lines.join('\n')}\n`, { mode: 0o600 })
 }

@@ -1,17 +1,17 @@
 import type { AgentJob } from '../api/schemas.js'
 import { formatBytes, formatSeconds } from '../core/format.js'
 import type { Host } from '../core/host.js'
+import type { Inline } from '../core/markup.js'
 import type { AgentSettings } from '../core/settings.js'
-import { addTable, code, escapeHtml, link, writeSummary } from '../core/summary.js'
+import { writeSummary } from '../core/summary.js'
+import { isGitHubPage, isPullRequest } from './github-links.js'
 import type { AgentReport, ExportReport } from './report.js'
 
-/** A summary row: a label and its value as HTML. */
-type Row = [string, string]
+/** A summary row: a label and its value, raw. */
+type Row = [string, Inline]
 
 function writeFields(host: Host, heading: string, rows: Row[]): Promise<void> {
-  return writeSummary(host, 'the job summary', (summary) =>
-    addTable(summary.addHeading(heading, 2), ['Field', 'Value'], rows)
-  )
+  return writeSummary(host, 'the job summary', (summary) => summary.heading(heading, 2).table(['Field', 'Value'], rows))
 }
 
 /**
@@ -21,47 +21,53 @@ function writeFields(host: Host, heading: string, rows: Row[]): Promise<void> {
 export async function writeExportSummary(host: Host, report: ExportReport, showLink: boolean): Promise<void> {
   const { job, bundle, archive } = report
   const rows: Row[] = [
-    ['Job', escapeHtml(report.jobId ?? '(not started)')],
-    ['Status', escapeHtml(job?.status || 'unknown')],
+    ['Job', report.jobId === undefined ? '(not started)' : { code: report.jobId }],
+    ['Status', job?.status || 'unknown'],
     ['Duration', formatSeconds((report.finishedAt ?? Date.now()) - report.startedAt)]
   ]
-  if (job?.pageCount !== undefined) rows.push(['Pages', String(job.pageCount)])
+  if (job?.pageCount !== undefined) rows.push(['Pages', job.pageCount])
   if (bundle) {
-    rows.push(['Link expires', escapeHtml(bundle.expiresAt ?? 'not given')])
-    if (showLink) rows.push(['Bundle link', escapeHtml(bundle.bundleUrl)])
+    rows.push(['Link expires', bundle.expiresAt ?? 'not given'])
+    if (showLink) rows.push(['Bundle link', { code: bundle.bundleUrl }])
   }
   if (archive) {
-    rows.push(['Archive', `${archive.kind}, ${formatBytes(archive.sizeBytes)}`], ['SHA-256', code(archive.sha256)])
+    rows.push(['Archive', `${archive.kind}, ${formatBytes(archive.sizeBytes)}`], ['SHA-256', { code: archive.sha256 }])
   }
-  if (report.sitePath) rows.push(['Site', code(report.sitePath)])
+  if (report.sitePath) rows.push(['Site', { code: report.sitePath }])
   await writeFields(host, 'Static export', rows)
 }
 
 /**
  * The agent job's summary: the job, where it worked, how long it took, and its pull request; after
- * a failure or a timeout, what was last seen of it.
+ * a failure or a timeout, what was last seen of it. `serverUrl` is the workflow's GitHub, the only
+ * host whose pull requests are shown as links.
  */
 export async function writeAgentSummary(
   host: Host,
   settings: Pick<AgentSettings, 'agentJobId'>,
-  report: AgentReport
+  report: AgentReport,
+  serverUrl: string
 ): Promise<void> {
   const job = report.outcome ?? report.job
   const rows: Row[] = [
-    ['Job', code(job?.id ?? settings.agentJobId)],
-    ['Status', escapeHtml(job?.status || 'unknown')]
+    ['Job', { code: job?.id ?? settings.agentJobId }],
+    ['Status', job?.status || 'unknown']
   ]
-  if (job?.repository) rows.push(['Repository', escapeHtml(job.repository)])
-  if (job?.ref) rows.push(['Ref', code(job.ref)])
-  if (job?.model) rows.push(['Model', escapeHtml(job.model)])
+  if (job?.repository) rows.push(['Repository', { code: job.repository }])
+  if (job?.ref) rows.push(['Ref', { code: job.ref }])
+  if (job?.model) rows.push(['Model', job.model])
   const since = job?.createdAt ? Date.parse(job.createdAt) : report.startedAt
   rows.push(['Duration', formatSeconds(Math.max(0, Date.now() - since))])
-  if (report.outcome) rows.push(['Pull request', pullRequest(report.outcome)])
-  if (report.commentUrl) rows.push(['Comment', link(report.commentUrl)])
+  if (report.outcome) rows.push(['Pull request', pullRequest(report.outcome, serverUrl)])
+  if (report.commentUrl)
+    rows.push([
+      'Comment',
+      isGitHubPage(report.commentUrl, serverUrl) ? { link: report.commentUrl } : { code: report.commentUrl }
+    ])
   await writeFields(host, 'Agent job', rows)
 }
 
-function pullRequest(job: AgentJob): string {
-  if (job.prLink) return link(job.prLink)
+function pullRequest(job: AgentJob, serverUrl: string): Inline {
+  if (job.prLink) return isPullRequest(job.prLink, serverUrl) ? { link: job.prLink } : { code: job.prLink }
   return job.status === 'completed' ? 'none (no files changed)' : 'none'
 }

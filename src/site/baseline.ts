@@ -1,7 +1,7 @@
-import type { Dispatcher } from 'undici'
 import { z } from 'zod'
 import { describeSource, readDocument } from '../core/document.js'
 import { ActionError } from '../core/errors.js'
+import type { Network } from '../core/net.js'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
 import { REPORT_VERSION, type Problem, type SiteCheckReport } from './report.js'
@@ -43,7 +43,7 @@ export interface ReadBaselineOptions {
   deadline?: number
   signal?: AbortSignal
   retryBaseDelayMs?: number
-  dispatcher?: Dispatcher
+  network: Network
   host: Pick<Host, 'info' | 'debug' | 'warning'>
 }
 

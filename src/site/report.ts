@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { writeOwnFile } from '../core/own-files.js'
 import type { BrowserSection } from './browser/types.js'
 import type {
   AddressProblem,
@@ -197,7 +197,7 @@ export function problemLine(problem: Problem): string {
 }
 
 export async function writeReport(report: SiteCheckReport, file: string): Promise<void> {
-  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`)
+  await writeOwnFile(file, `${JSON.stringify(report, null, 2)}\n`)
 }
 
 /**

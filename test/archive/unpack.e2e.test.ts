@@ -44,8 +44,10 @@ async function expectRefused(run: ActionRun, rule: string, detail: RegExp): Prom
   expect(error).toMatch(/^Export job se_\w+: The (tar\.gz|tar\.zst|tar|zip) archive \S+ (is damaged|was refused): /)
   expect(error).toMatch(detail)
   expect(error).toContain(`[rule: ${rule}]. Nothing was unpacked; the archive is kept for inspection.`)
-  const folder = path.dirname(run.outputs['bundle-path'] ?? '')
-  expect((await readdir(folder)).sort()).toEqual(['bundle.tar.gz', 'helm-values.yaml'])
+  const archive = run.outputs['bundle-path'] ?? ''
+  const folder = path.dirname(archive)
+  expect(path.basename(archive)).toMatch(/^bundle-se_\w+\.(tar\.gz|tar\.zst|tar|zip)$/)
+  expect((await readdir(folder)).sort()).toEqual([path.basename(archive), 'helm-values.yaml'].sort())
   expect(run.outputs['site-path']).toBeUndefined()
 }
 
@@ -166,7 +168,10 @@ describe('unpacking as an unprivileged user', () => {
         expect(run.errors).toEqual([])
         expect((await readdir(path.join(out, 'site'))).sort()).toEqual(['index.html', 'ro', 'setuid.sh'])
         // Beside the site, the site check's report (verify: warn by default).
-        expect((await readdir(out)).sort()).toEqual(['bundle.tar.gz', 'helm-values.yaml', 'site', 'verify-report.json'])
+        expect((await readdir(out)).sort()).toEqual(
+          // Each job's archive under its own name: the refused one is kept for inspection.
+          [archiveName(refused), archiveName(run), 'helm-values.yaml', 'site', 'verify-report.json'].sort()
+        )
         const script = await stat(path.join(out, 'site/setuid.sh'))
         expect([script.uid, script.gid, script.mode & 0o7777]).toEqual([user.uid, user.gid, 0o755])
         expect((await lstat(path.join(out, 'site/ro'))).mode & 0o7777).toBe(0o755)
@@ -180,6 +185,11 @@ describe('unpacking as an unprivileged user', () => {
 async function expectRefusedKeepingSite(run: ActionRun, out: string): Promise<void> {
   expect(run.exitCode).toBe(1)
   expect(run.errors).toEqual([expect.stringContaining('entry "pipe" is a FIFO')])
-  expect((await readdir(out)).sort()).toEqual(['bundle.tar.gz', 'helm-values.yaml', 'site'])
+  expect((await readdir(out)).sort()).toEqual([archiveName(run), 'helm-values.yaml', 'site'].sort())
   expect(await readFile(path.join(out, 'site/old/locked/page.html'), 'utf8')).toBe('stale')
+}
+
+/** The archive's name in the output folder, as the action chose it. */
+function archiveName(run: ActionRun): string {
+  return path.basename(run.outputs['bundle-path'] ?? '')
 }

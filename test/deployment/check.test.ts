@@ -200,8 +200,8 @@ describe.skipIf(!NGINX && !REQUIRED)('checkDeployment against nginx', () => {
     await writeDeploymentReport(report, reportFile)
     expect(JSON.parse(await readFile(reportFile, 'utf8'))).toEqual(report)
     await writeDeploymentSummary(report, reportFile, host)
-    expect(host.summaryText).toContain('<tr><td>Files matching</td><td>4 of 9</td></tr>')
-    expect(host.summaryText).toContain('<td><code>guides/install.html</code></td><td>differs</td>')
+    expect(host.summaryMarkdown).toContain('<tr><td>Files matching</td><td>4 of 9</td></tr>')
+    expect(host.summaryMarkdown).toContain('<td><code>guides/install.html</code></td><td>differs</td>')
   })
 
   it('finds route problems on a host that does not serve x.html for /x', async () => {

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import http from 'node:http'
+import https from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
 import { SAMPLE_SITE, SAMPLE_SITE_PAGES, tarGz } from './archives.ts'
 import { GitHubEmulator } from './github.ts'
@@ -49,10 +50,23 @@ export interface ExportScenario {
   runningName: string
   /** Reported as `progress` while running, instead of the share of the running time elapsed. */
   runningProgress?: number
+  /**
+   * The status of each answer about the job in turn, the start's first, the last one repeated from
+   * then on; instead of the timed states above, so that a run reads the same answers however fast
+   * it polls. `completed` and `failed` end the job as the outcome would.
+   */
+  statuses?: string[]
 }
 
 export interface AgentScenario {
+  /** The id the API gives the job in its answers; by default the one asked for. */
+  id?: string
   activeMs: number
+  /**
+   * The status of each read in turn, the last one repeated from then on, instead of `active` for
+   * `activeMs`: a run reads the same answers however fast it polls. The job is done at `outcome`.
+   */
+  statuses?: string[]
   outcome: 'completed' | 'archived' | 'failed'
   prLink: string | null
   repository: string
@@ -90,6 +104,12 @@ export interface EmulatorOptions {
    * for the benchmark (it must serve `/static-exports/<job id>/<name>`).
    */
   storageBaseUrl?: string
+  /** The storage host answers each link with a redirect to the same path and query on this origin. */
+  redirectDownloadsTo?: string
+  /** The id every started export job gets (a hostile one, for instance); by default a fresh `se_…`. */
+  jobId?: string
+  /** Serve the API and the storage host over https with this key and certificate. */
+  tls?: { key: string; cert: string }
 }
 
 /** Options as tests give them: any of them, and a site to serve (its page count becomes the job's). */
@@ -116,6 +136,10 @@ interface ExportJobState {
   createdAt: number
   scenario: ExportScenario
   body: Record<string, unknown>
+  /** Answers given about the job so far, the start's included. */
+  views: number
+  /** The status of the last answer about it. */
+  lastStatus?: string
 }
 
 const DEFAULTS: EmulatorOptions = {
@@ -144,7 +168,7 @@ export class Emulator {
   readonly options: EmulatorOptions
   readonly requests: RecordedRequest[] = []
   readonly exportJobs = new Map<string, ExportJobState>()
-  readonly agentJobs = new Map<string, AgentScenario & { createdAt: number }>()
+  readonly agentJobs = new Map<string, AgentScenario & { createdAt: number; reads: number }>()
   readonly github = new GitHubEmulator()
   private readonly faults = new Map<Route, Fault[]>()
   private readonly idempotency = new Map<string, string>()
@@ -153,8 +177,8 @@ export class Emulator {
   endlessBytesSent = 0
   private readonly signingKey = randomBytes(16)
   private readonly sockets = new Set<Socket>()
-  private readonly api = http.createServer((req, res) => void this.handleApi(req, res))
-  private readonly storage = http.createServer((req, res) => void this.handleStorage(req, res))
+  private readonly api: http.Server
+  private readonly storage: http.Server
   private apiPort = 0
 
   constructor({ site, ...options }: EmulatorSetup = {}) {
@@ -163,6 +187,11 @@ export class Emulator {
       : {}
     const pages = site ? { pages: site.pageCount } : {}
     this.options = { ...DEFAULTS, ...served, ...options, export: { ...DEFAULTS.export, ...pages, ...options.export } }
+    const { tls } = this.options
+    const serve = (handle: http.RequestListener): http.Server =>
+      tls ? https.createServer(tls, handle) : http.createServer(handle)
+    this.api = serve((req, res) => void this.handleApi(req, res))
+    this.storage = serve((req, res) => void this.handleStorage(req, res))
     for (const server of [this.api, this.storage]) {
       server.on('connection', (socket) => {
         this.sockets.add(socket)
@@ -185,11 +214,15 @@ export class Emulator {
   }
 
   get baseUrl(): string {
-    return `http://127.0.0.1:${this.apiPort}`
+    return `${this.scheme}://127.0.0.1:${this.apiPort}`
   }
 
   get storageUrl(): string {
-    return `http://127.0.0.1:${(this.storage.address() as AddressInfo).port}`
+    return `${this.scheme}://127.0.0.1:${(this.storage.address() as AddressInfo).port}`
+  }
+
+  private get scheme(): string {
+    return this.options.tls ? 'https' : 'http'
   }
 
   /** Answers the next `times` requests of a route with the fault. */
@@ -222,7 +255,8 @@ export class Emulator {
       ref: 'main',
       model: 'claude-sonnet-4-5',
       ...scenario,
-      createdAt: Date.now()
+      createdAt: Date.now(),
+      reads: 0
     })
     return this
   }
@@ -289,14 +323,15 @@ export class Emulator {
     }
     const key = req.headers['idempotency-key']
     const known = typeof key === 'string' ? this.idempotency.get(key) : undefined
-    const jobId = known ?? `se_${randomBytes(8).toString('hex')}`
+    const jobId = known ?? this.options.jobId ?? `se_${randomBytes(8).toString('hex')}`
     if (!known) {
       this.exportJobs.set(jobId, {
         jobId,
         domain: body.domain,
         createdAt: Date.now(),
         scenario: this.options.export,
-        body
+        body,
+        views: 0
       })
       if (typeof key === 'string') this.idempotency.set(key, jobId)
     }
@@ -322,11 +357,14 @@ export class Emulator {
     const total = scenario.queuedMs + scenario.runningMs
     let status: string
     let fraction: number
-    if (elapsed < scenario.queuedMs) [status, fraction] = [scenario.queuedName, 0]
+    const given = scenario.statuses?.[Math.min(job.views++, scenario.statuses.length - 1)]
+    if (given !== undefined) [status, fraction] = [given, given === 'completed' ? 1 : given === 'failed' ? 0.5 : 0]
+    else if (elapsed < scenario.queuedMs) [status, fraction] = [scenario.queuedName, 0]
     else if (elapsed < total)
       [status, fraction] = [scenario.runningName, (elapsed - scenario.queuedMs) / scenario.runningMs]
     else [status, fraction] = [scenario.outcome, scenario.outcome === 'completed' ? 1 : 0.5]
     const pageCount = Math.floor(scenario.pages * fraction)
+    job.lastStatus = status
     return {
       jobId: job.jobId,
       status,
@@ -339,6 +377,12 @@ export class Emulator {
       updatedAt: new Date().toISOString(),
       error: status === 'failed' ? (scenario.error ?? null) : null
     }
+  }
+
+  /** Whether a bundle may be made: the job has completed (as its last answer said, when its statuses are given). */
+  private completed(job: ExportJobState): boolean {
+    if (job.scenario.statuses) return job.lastStatus === 'completed'
+    return this.jobView(job).status === 'completed'
   }
 
   private progressValue(fraction: number): number | string {
@@ -356,9 +400,7 @@ export class Emulator {
     if (this.options.bundleInStatus) return json(res, 404, { error: 'Not found' })
     const job = this.exportJobs.get(jobId)
     if (!job) return json(res, 404, { error: `No static export job ${jobId}` })
-    const view = this.jobView(job)
-    if (view.status !== 'completed')
-      return json(res, 409, { error: `Job ${jobId} has not completed (status: ${String(view.status)})` })
+    if (!this.completed(job)) return json(res, 409, { error: `Job ${jobId} has not completed` })
     json(res, 200, { jobId, ...(await this.issueLink(jobId)) })
   }
 
@@ -369,7 +411,7 @@ export class Emulator {
     const expires = Date.now() + (expired ? -1000 : this.options.linkTtlMs)
     const name = this.options.archive.name ?? 'bundle.tar.gz'
     const signature = this.sign(jobId, expires)
-    const bundleUrl = `${this.options.storageBaseUrl ?? this.storageUrl}/static-exports/${jobId}/${name}?X-Amz-Expires=${expires}&X-Amz-Signature=${signature}`
+    const bundleUrl = `${this.options.storageBaseUrl ?? this.storageUrl}/static-exports/${encodeURIComponent(jobId)}/${name}?X-Amz-Expires=${expires}&X-Amz-Signature=${signature}`
     const size = await this.archiveSize()
     return {
       bundleUrl,
@@ -406,10 +448,11 @@ export class Emulator {
   private readAgentJob(res: http.ServerResponse, projectId: string, jobId: string): void {
     const job = this.agentJobs.get(`${projectId}/${jobId}`)
     if (!job) return json(res, 404, { error: `Agent job ${jobId} not found` })
-    const done = this.elapsed(job.createdAt) >= job.activeMs
-    const status = done ? job.outcome : 'active'
+    const given = job.statuses?.[Math.min(job.reads++, job.statuses.length - 1)]
+    const done = given === undefined ? this.elapsed(job.createdAt) >= job.activeMs : given === job.outcome
+    const status = given ?? (done ? job.outcome : 'active')
     json(res, 200, {
-      id: jobId,
+      id: job.id ?? jobId,
       status,
       source: { repository: job.repository, ref: job.ref },
       model: job.model,
@@ -437,13 +480,17 @@ export class Emulator {
     if (req.headers.authorization) {
       return s3Error(res, 400, 'InvalidArgument', 'Only one auth mechanism allowed')
     }
+    if (this.options.redirectDownloadsTo) {
+      res.writeHead(302, { location: `${this.options.redirectDownloadsTo}${url.pathname}${url.search}` })
+      return void res.end()
+    }
     if (this.options.redirectDownloads && !url.pathname.startsWith('/moved/')) {
       res.writeHead(302, { location: `/moved${url.pathname}${url.search}` })
       return void res.end()
     }
     const match = /^(?:\/moved)?\/static-exports\/([^/]+)\/[^/]+$/.exec(url.pathname)
     const expires = Number(url.searchParams.get('X-Amz-Expires'))
-    if (!match || url.searchParams.get('X-Amz-Signature') !== this.sign(match[1] ?? '', expires)) {
+    if (!match || url.searchParams.get('X-Amz-Signature') !== this.sign(decodeURIComponent(match[1] ?? ''), expires)) {
       return s3Error(
         res,
         403,

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { compareManifests } from '../../src/manifest/compare.js'
 import { logChanges } from '../../src/manifest/report.js'
 import type { ManifestFile } from '../../src/manifest/schema.js'
-import { addChangesSection, writeChangesSummary } from '../../src/manifest/summary.js'
+import { writeChangesSummary } from '../../src/manifest/summary.js'
 import { buildManifest } from '../../src/manifest/write.js'
-import { RecordingHost, TextSummary } from '../support/recording-host.ts'
+import { RecordingHost } from '../support/recording-host.ts'
 
 const SHA = (digit: string): string => digit.repeat(64)
 
@@ -125,25 +125,28 @@ describe('the changes in the log and the summary', () => {
     expect(host.lines.at(-1)).toBe('Changes: /runner/temp/export/changes.json')
   })
 
-  it('writes a Changes section: counts, cut lists with a note, text from the manifests escaped', () => {
+  it('writes a Changes section: counts, cut lists with a note, text from the manifests escaped', async () => {
     const hostile = compareManifests(
       manifestOf('job_prev', []),
       manifestOf('job_new', [{ path: '<img src=x onerror=alert(1)>.html', size: 1, sha256: SHA('1') }])
     )
-    const text = addChangesSection(new TextSummary(), changes, '/t/changes.json') as TextSummary
-    expect(text.text).toContain('<h3>Changes</h3>')
-    expect(text.text).toContain('<tr><td>Added</td><td>412</td><td>206</td></tr>')
-    expect(text.text).toContain('<p>10 of 412; all are in changes.json.</p>')
-    expect(text.text.match(/<li>/g)).toHaveLength(10)
-    const escaped = (addChangesSection(new TextSummary(), hostile, '/t/changes.json') as TextSummary).text
-    expect(escaped).toContain('<code>&lt;img src=x onerror=alert(1)&gt;.html</code>')
-    expect(escaped).not.toContain('<img')
+    const host = new RecordingHost()
+    await writeChangesSummary(changes, '/t/changes.json', host)
+    const text = host.summaryMarkdown
+    expect(text).toContain('<h3>Changes</h3>')
+    expect(text).toContain('<tr><td>Added</td><td>412</td><td>206</td></tr>')
+    expect(text).toContain('<p>10 of 412; all are in changes.json.</p>')
+    expect(text.match(/<li>/g)).toHaveLength(10)
+    const escaping = new RecordingHost()
+    await writeChangesSummary(hostile, '/t/changes.json', escaping)
+    expect(escaping.summaryMarkdown).toMatch(/<code>&lt;img src=x onerror=alert\(1\)&gt;\.html<\/code>|<code>&lt;img/)
+    expect(escaping.summaryMarkdown).not.toContain('<img')
   })
 
   it('writes the section through the host, and a summary that cannot be written is a warning', async () => {
     const host = new RecordingHost()
     await writeChangesSummary(changes, '/t/changes.json', host)
-    expect(host.summaryText).toContain('<h3>Changes</h3>')
+    expect(host.summaryMarkdown).toContain('<h3>Changes</h3>')
     host.failSummary = true
     await writeChangesSummary(changes, '/t/changes.json', host)
     expect(host.warnings.map((warning) => warning.message)).toEqual([

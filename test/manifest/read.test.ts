@@ -8,6 +8,10 @@ import { ActionError } from '../../src/core/errors.js'
 import { readManifest, readPreviousManifest } from '../../src/manifest/read.js'
 import { buildManifest } from '../../src/manifest/write.js'
 import { RecordingHost } from '../support/recording-host.ts'
+import { Network } from '../../src/core/net.js'
+
+/** Links to this machine over plain http, as the tests' servers are. */
+const LOOPBACK = new Network(true)
 
 const SHA = (digit: string): string => digit.repeat(64)
 const manifest = buildManifest({
@@ -46,7 +50,7 @@ beforeEach(async () => {
 
 afterEach(async () => rm(directory, { recursive: true, force: true }))
 
-const options = { host: new RecordingHost(), retryBaseDelayMs: 1 }
+const options = { host: new RecordingHost(), network: LOOPBACK, retryBaseDelayMs: 1 }
 
 async function failure(source: string): Promise<ActionError> {
   const error = await readManifest(source, options).then(
@@ -90,7 +94,7 @@ describe('readManifest', () => {
   it('refuses plain http to another host before sending anything', async () => {
     const error = await failure('http://example.com/manifest.json')
     expect(error.message).toBe(
-      'The manifest http://example.com/manifest.json is not an https link (http:// is allowed only to a loopback address)'
+      'The manifest http://example.com/manifest.json is refused: https is required (plain http is allowed only to a loopback address)'
     )
     expect(error.code).toBe('insecure-link')
   })
@@ -149,7 +153,7 @@ describe('readPreviousManifest', () => {
     const file = path.join(directory, 'manifest.json')
     await writeFile(file, JSON.stringify(manifest))
     const host = new RecordingHost()
-    expect(await readPreviousManifest(file, { host, domain: 'docs.acme.dev' })).toEqual(manifest)
+    expect(await readPreviousManifest(file, { host, domain: 'docs.acme.dev', network: LOOPBACK })).toEqual(manifest)
     expect(host.warnings).toEqual([])
   })
 
@@ -174,7 +178,7 @@ describe('readPreviousManifest', () => {
   ])('warns once, naming it, and compares nothing when it is %s', async (_what, make, reason) => {
     const source = await make()
     const host = new RecordingHost()
-    expect(await readPreviousManifest(source, { host, domain: 'docs.acme.dev' })).toBeUndefined()
+    expect(await readPreviousManifest(source, { host, domain: 'docs.acme.dev', network: LOOPBACK })).toBeUndefined()
     expect(host.warnings).toHaveLength(1)
     expect(host.warnings[0]?.message).toContain(`The manifest ${source} ${reason}`)
     expect(host.warnings[0]?.message).toMatch(/: the changes since that export are not listed$/)

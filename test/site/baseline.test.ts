@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { applyBaseline, matchBaseline, readBaseline, type Baseline } from '../../src/site/baseline.js'
 import type { Problem, SiteCheckReport } from '../../src/site/report.js'
 import { RecordingHost } from '../support/recording-host.ts'
+import { Network } from '../../src/core/net.js'
+
+/** Links to this machine over plain http, as the tests' servers are. */
+const LOOPBACK = new Network(true)
 
 let directory: string
 
@@ -93,7 +97,7 @@ describe('readBaseline', () => {
       browser: { skipped: 'verify-browser: off' }
     })
     const host = new RecordingHost()
-    expect(await readBaseline(file, { host })).toEqual({
+    expect(await readBaseline(file, { host, network: LOOPBACK })).toEqual({
       source: file,
       checkedAt: '2026-11-21T09:00:00.000Z',
       problems: [{ check: 'broken-reference', kind: 'missing', target: '/gone' }],
@@ -118,7 +122,7 @@ describe('readBaseline', () => {
   ])('warns once, naming it, when it is %s, and gives no baseline', async (_what, content, reason) => {
     const file = content === undefined ? path.join(directory, 'nope.json') : await baselineFile(content)
     const host = new RecordingHost()
-    expect(await readBaseline(file, { host })).toBeUndefined()
+    expect(await readBaseline(file, { host, network: LOOPBACK })).toBeUndefined()
     expect(host.warnings).toEqual([
       {
         message: `The site check baseline ${file} ${reason}: every problem the check finds counts`,

@@ -97,7 +97,7 @@ describe('writeSiteCheckSummary', () => {
       '<tr><td><code>https://cdn.example</code></td><td>font, script</td><td>4</td><td><code>a.html</code></td></tr>'
     )
     expect(summary).toContain(
-      '<li>a.html: a[href] &quot;/&lt;gone&gt;&quot; points at /&lt;gone&gt;, which is not in the site</li>'
+      '<li>a.html: a&#91;href&#93; &quot;/&lt;gone&gt;&quot; points at /&lt;gone&gt;, which is not in the site</li>'
     )
     expect(summary).toContain('<code>/runner/temp/verify-report.json</code>')
   })

@@ -9,6 +9,10 @@ import { verifySite, type VerifyOptions } from '../../src/site/verify.js'
 import type { ArchiveEntry } from '../emulator/archives.ts'
 import { brokenSite, exportShapedSite, SITE_DOMAIN } from '../emulator/sites.ts'
 import { actionText, RecordingHost, testRun } from '../support/recording-host.ts'
+import { Network } from '../../src/core/net.js'
+
+/** Links to this machine over plain http, as the tests' servers are. */
+const LOOPBACK = new Network(true)
 
 let work: string
 let run: ReturnType<typeof testRun>
@@ -139,7 +143,7 @@ describe('verifySite with a baseline (verify-baseline)', () => {
 
   it('passes verify: error on the problems the baseline has, listing each as known', async () => {
     const file = await baselineFile()
-    const baseline = await readBaseline(file, { host: new RecordingHost() })
+    const baseline = await readBaseline(file, { host: new RecordingHost(), network: LOOPBACK })
     const check = await verify(await unpacked(brokenSite('missing-page').entries), {
       mode: 'error',
       domain: SITE_DOMAIN,
@@ -158,7 +162,7 @@ describe('verifySite with a baseline (verify-baseline)', () => {
   })
 
   it('fails verify: error on a problem the baseline does not have, naming only that one', async () => {
-    const baseline = await readBaseline(await baselineFile(), { host: new RecordingHost() })
+    const baseline = await readBaseline(await baselineFile(), { host: new RecordingHost(), network: LOOPBACK })
     const check = await verify(await unpacked(withAnotherBrokenLink()), {
       mode: 'error',
       domain: SITE_DOMAIN,

@@ -3,6 +3,7 @@ import type { Run } from '../../src/core/context.js'
 import { Deadline } from '../../src/core/deadline.js'
 import type { Annotation, Host, SummaryBuilder } from '../../src/core/host.js'
 import { OutputFolder } from '../../src/core/layout.js'
+import { Network } from '../../src/core/net.js'
 import { readRunnerFacts, type RunnerFacts } from '../../src/core/runner.js'
 import { inWords } from '../../src/core/words.js'
 
@@ -33,9 +34,9 @@ export class RecordingHost implements Host {
   readonly messages: Recorded[] = []
   readonly secrets: string[] = []
   readonly outputs = new Map<string, string>()
+  /** The job summary as the Action writes it to its file: what the engine added, in order. */
+  summaryMarkdown = ''
   readonly progressIntervalMs?: number
-  /** The job summary written so far, as HTML. */
-  summaryText = ''
   /** Rejects every summary write, as a front end whose summary file cannot be written does. */
   failSummary = false
 
@@ -89,11 +90,17 @@ export class RecordingHost implements Host {
     this.outputs.set(name, value)
   }
 
-  readonly summary = async (add: (summary: SummaryBuilder) => SummaryBuilder): Promise<void> => {
-    if (this.failSummary) throw new Error('EACCES: permission denied, open summary.md')
-    const builder = new TextSummary()
-    add(builder)
-    this.summaryText += builder.text
+  get summary(): Host['summary'] {
+    return async (add) => {
+      if (this.failSummary) throw new Error('EACCES: permission denied, open summary.md')
+      const builder: SummaryBuilder = {
+        addRaw: (html, addEOL) => {
+          this.summaryMarkdown += addEOL ? `${html}\n` : html
+          return builder
+        }
+      }
+      add(builder)
+    }
   }
 
   /** The log as lines: info as it is, the other levels after their name (`warning: …`). */
@@ -142,9 +149,18 @@ export class RecordingHost implements Host {
   }
 }
 
-/** A run for a unit test: a recording host, a deadline (a minute by default), no cancellation. */
+/**
+ * A run for a unit test: a recording host, a deadline (a minute by default), no cancellation, and
+ * a network that allows plain http to loopback (the tests' servers), as with an emulator's base-url.
+ */
 export function testRun(
-  options: { host?: RecordingHost; deadlineMs?: number; cancellation?: AbortSignal; runner?: Partial<RunnerFacts> } = {}
+  options: {
+    host?: RecordingHost
+    deadlineMs?: number
+    cancellation?: AbortSignal
+    runner?: Partial<RunnerFacts>
+    network?: Network
+  } = {}
 ): Run & { host: RecordingHost } {
   const host = options.host ?? new RecordingHost()
   const cancellation = options.cancellation ?? new AbortController().signal
@@ -153,6 +169,7 @@ export function testRun(
     deadline: Deadline.in(options.deadlineMs ?? 60_000, cancellation),
     cancellation,
     output: new OutputFolder((jobId) => host.newDirectory(jobId)),
+    network: options.network ?? new Network(true),
     runner: { ...readRunnerFacts({}), ...options.runner }
   }
 }
@@ -160,41 +177,4 @@ export function testRun(
 /** A message as the Action writes it, the settings it names in the workflow's words (not made inert: see log-text.ts). */
 export function actionText(message: string): string {
   return inWords(message, ACTION_WORDS)
-}
-
-/** A summary rendered the way @actions/core renders it, as HTML. */
-export class TextSummary implements SummaryBuilder {
-  text = ''
-
-  addHeading(text: string, level: number | string = 1): SummaryBuilder {
-    this.text += `<h${level}>${text}</h${level}>\n`
-    return this
-  }
-
-  addTable(rows: (string | { data: string; header?: boolean })[][]): SummaryBuilder {
-    const cell = (value: string | { data: string; header?: boolean }): string =>
-      typeof value === 'string'
-        ? `<td>${value}</td>`
-        : value.header
-          ? `<th>${value.data}</th>`
-          : `<td>${value.data}</td>`
-    this.text += `<table>${rows.map((row) => `<tr>${row.map(cell).join('')}</tr>`).join('')}</table>\n`
-    return this
-  }
-
-  addList(items: string[], ordered = false): SummaryBuilder {
-    const tag = ordered ? 'ol' : 'ul'
-    this.text += `<${tag}>${items.map((item) => `<li>${item}</li>`).join('')}</${tag}>\n`
-    return this
-  }
-
-  addDetails(label: string, content: string): SummaryBuilder {
-    this.text += `<details><summary>${label}</summary>${content}</details>\n`
-    return this
-  }
-
-  addRaw(text: string, addEOL = false): SummaryBuilder {
-    this.text += addEOL ? `${text}\n` : text
-    return this
-  }
 }

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { renderGfm, shown } from './gfm.ts'
 
 /**
  * Runs the built action (dist/index.js) in a child process the way the runner does: inputs as
@@ -30,7 +31,10 @@ export interface ActionRun {
   stdout: string
   stderr: string
   outputs: Record<string, string>
+  /** The job summary file, as written. */
   summary: string
+  /** The job summary's text as a reader sees it, rendered as GitHub renders it. */
+  summaryText: string
   /** Every `::error::` line, decoded. */
   errors: string[]
   /** The folder that held RUNNER_TEMP, RUNNER_TOOL_CACHE and the workspace. */
@@ -48,6 +52,8 @@ export interface RunOptions {
   timeoutMs?: number
   /** Runs the action as this user (the test must be root); the runner's folders are given to it. */
   user?: { uid: number; gid: number }
+  /** Called once the runner's folders exist, before the action starts: to put files in the workspace, say. */
+  prepare?: (runner: RunnerSetup) => Promise<void>
 }
 
 /** The token the runner would put in place of `${{ github.token }}`. */
@@ -107,11 +113,9 @@ export async function prepareRunner(
 }
 
 export async function runAction(inputs: Record<string, string>, options: RunOptions = {}): Promise<ActionRun> {
-  const { home, runnerTemp, workspace, outputFile, summaryFile, env } = await prepareRunner(
-    os.tmpdir(),
-    inputs,
-    options.env
-  )
+  const runner = await prepareRunner(os.tmpdir(), inputs, options.env)
+  const { home, runnerTemp, workspace, outputFile, summaryFile, env } = runner
+  await options.prepare?.(runner)
   if (options.user) await chownTree(home, options.user.uid, options.user.gid)
 
   const startedAt = Date.now()
@@ -135,13 +139,15 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
   )
   clearTimeout(timer)
 
+  const summary = await readFile(summaryFile, 'utf8')
   return {
     exitCode,
     signal,
     stdout,
     stderr,
     outputs: parseOutputFile(await readFile(outputFile, 'utf8')),
-    summary: await readFile(summaryFile, 'utf8'),
+    summary,
+    summaryText: shown(renderGfm(summary).text),
     errors: stdout
       .split('\n')
       .filter((line) => line.startsWith('::error::'))

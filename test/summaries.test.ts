@@ -1,0 +1,246 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import type { AgentJob } from '../src/api/schemas.js'
+import { writeAgentSummary, writeExportSummary } from '../src/report/summary.js'
+import { writeBrowserSummary } from '../src/site/browser/summary.js'
+import type { BrowserSection } from '../src/site/browser/types.js'
+import type { SiteCheckReport } from '../src/site/report.js'
+import { writeSiteCheckSummary } from '../src/site/summary.js'
+import { filterTargets, hostileText, renderGfm, shown, type Rendered } from './support/gfm.js'
+import { RecordingHost } from './support/recording-host.js'
+
+/**
+ * Every writer of the job summary, given outside values at their worst in every field that holds
+ * one and rendered as GitHub renders the summary file: the elements are the template's (those of
+ * the same summary with plain values), no comment, nothing for GitHub's mention, reference and
+ * autolink filters, and every value shown as it came.
+ */
+
+type Write = (host: RecordingHost) => Promise<void>
+
+async function rendered(write: Write): Promise<Rendered> {
+  const host = new RecordingHost()
+  await write(host)
+  expect(host.messages.filter((message) => message.level === 'warning')).toEqual([])
+  return renderGfm(host.summaryMarkdown)
+}
+
+/** Checks the writer that `build` makes from outside values, one for each of `names`. */
+async function checkWriter<Name extends string>(
+  names: readonly Name[],
+  build: (values: Record<Name, string>) => Write
+): Promise<void> {
+  const plainly = (values: Record<Name, string>, value: (text: string) => string): Record<Name, string> =>
+    Object.fromEntries(Object.entries<string>(values).map(([name, text]) => [name, value(text)])) as Record<
+      Name,
+      string
+    >
+  const hostileValues = fc.record(Object.fromEntries(names.map((name) => [name, hostileText(6)]))) as fc.Arbitrary<
+    Record<Name, string>
+  >
+  await fc.assert(
+    fc.asyncProperty(hostileValues, async (values) => {
+      const hostile = await rendered(build(values))
+      // Empty values stay empty: a writer leaves out a row the API did not fill.
+      const plain = await rendered(build(plainly(values, (text) => (text ? 'x' : ''))))
+      expect(hostile.skeleton).toBe(plain.skeleton)
+      expect(hostile.comments).toEqual([])
+      expect(filterTargets(hostile)).toEqual([])
+      const text = shown(hostile.text)
+      // Trimmed: the browser's name and version are shown together, trimmed.
+      for (const value of Object.values<string>(values)) expect(text).toContain(shown(value).trim())
+    }),
+    { numRuns: 150 }
+  )
+}
+
+describe('job summary writers, rendered with hostile values', () => {
+  it('the export summary', async () => {
+    await checkWriter(
+      ['jobId', 'status', 'expiresAt', 'bundleUrl', 'sitePath'],
+      ({ jobId, status, expiresAt, bundleUrl, sitePath }) =>
+        (host) =>
+          writeExportSummary(
+            host,
+            {
+              command: 'export',
+              startedAt: Date.now(),
+              finishedAt: Date.now(),
+              jobId,
+              job: { jobId, status, pageCount: 3 },
+              bundle: { bundleUrl, expiresAt },
+              archive: { path: '/tmp/a', sha256: 'ab'.repeat(32), sizeBytes: 10, kind: 'tar.gz' },
+              sitePath
+            },
+            true
+          )
+    )
+  })
+
+  it('the agent summary', async () => {
+    const names = ['id', 'status', 'repository', 'ref', 'model', 'prLink', 'commentUrl'] as const
+    await checkWriter(names, ({ id, status, repository, ref, model, prLink, commentUrl }) => (host) => {
+      const job: AgentJob = { id, status, repository, ref, model, prLink }
+      return writeAgentSummary(
+        host,
+        { agentJobId: 'aj_1' },
+        { command: 'agent-job', startedAt: Date.now(), job, outcome: job, commentUrl },
+        'https://github.com'
+      )
+    })
+  })
+
+  it('the agent summary links the pull request and the comment on the workflow’s GitHub only', async () => {
+    const pr = 'https://github.com/acme/docs/pull/42'
+    const comment = 'https://github.com/acme/docs/issues/7#issuecomment-1000'
+    const write =
+      (prLink: string, commentUrl: string): Write =>
+      (host) => {
+        const job: AgentJob = { id: 'aj_1', status: 'completed', prLink }
+        return writeAgentSummary(
+          host,
+          { agentJobId: 'aj_1' },
+          { command: 'agent-job', startedAt: Date.now(), job, outcome: job, commentUrl },
+          'https://github.com'
+        )
+      }
+    const own = await rendered(write(pr, comment))
+    expect(own.links).toEqual([pr, comment])
+    const elsewhere = await rendered(write('https://evil.example/acme/docs/pull/42', 'https://evil.example/c'))
+    expect(elsewhere.links).toEqual([])
+    expect(elsewhere.text).toContain('https://evil.example/acme/docs/pull/42')
+  })
+
+  it('the site check summary', async () => {
+    const names = [
+      'problem1',
+      'problem2',
+      'origin',
+      'kind',
+      'example',
+      'hint',
+      'notice',
+      'skipped',
+      'reportPath'
+    ] as const
+    await checkWriter(
+      names,
+      ({ problem1, problem2, origin, kind, example, hint, notice, skipped, reportPath }) =>
+        (host) => {
+          const report = {
+            site: '/s',
+            durationMs: 10,
+            indexHtml: false,
+            sitemap: null,
+            externalOrigins: [
+              {
+                origin,
+                kinds: [kind],
+                exampleUrl: example,
+                reference: example,
+                source: 'a',
+                files: 1,
+                examples: [example]
+              }
+            ],
+            connectionHints: [{ origin: hint, reference: hint, source: 'link', files: 1, examples: ['index.html'] }],
+            problems: [
+              { check: 'broken-reference', message: problem1 },
+              { check: 'script-error', message: problem2 }
+            ],
+            notices: [notice],
+            skipped: [skipped],
+            counts: {
+              files: 1,
+              htmlPages: 1,
+              styleSheets: 0,
+              expectedPages: 2,
+              internalReferences: 1,
+              brokenReferences: 1,
+              brokenFragments: 0,
+              externalOrigins: 1,
+              connectionHints: 1,
+              outboundOrigins: 0,
+              addressProblems: 0,
+              sitemapUrls: 0,
+              sitemapProblems: 0,
+              extensionlessReferences: 0,
+              problems: 2
+            }
+          } as unknown as SiteCheckReport
+          return writeSiteCheckSummary(host, { report, reportPath })
+        }
+    )
+  })
+
+  it('the browser pass summary', async () => {
+    const names = [
+      'browser',
+      'version',
+      'origin',
+      'type',
+      'url',
+      'initiator',
+      'path',
+      'missingInitiator',
+      'page',
+      'message',
+      'source'
+    ] as const
+    await checkWriter(names, (values) => (host) => {
+      const { browser, version, origin, type, url, initiator, path, missingInitiator, page, message, source } = values
+      const load = { page, url, type, initiator }
+      const section: BrowserSection = {
+        browser: browser,
+        version: version,
+        executable: '/usr/bin/chromium',
+        startupMs: 1,
+        durationMs: 2,
+        pages: [page],
+        notLoaded: [],
+        runtimeOrigins: [
+          {
+            origin,
+            types: [type],
+            exampleUrl: url,
+            pages: [page],
+            examples: [load],
+            inStaticCheck: false
+          }
+        ],
+        missing: [
+          {
+            path,
+            pages: ['index.html'],
+            examples: [{ ...load, initiator: missingInitiator }],
+            inStaticCheck: false
+          }
+        ],
+        scriptErrors: [{ page, kind: 'exception', message, source }],
+        skipped: null
+      }
+      return writeBrowserSummary(host, section)
+    })
+  })
+
+  it('the browser pass summary when the pass did not run', async () => {
+    await checkWriter(
+      ['skipped'],
+      ({ skipped }) =>
+        (host) =>
+          writeBrowserSummary(host, {
+            browser: null,
+            version: null,
+            executable: null,
+            startupMs: null,
+            durationMs: null,
+            pages: [],
+            notLoaded: [],
+            runtimeOrigins: [],
+            missing: [],
+            scriptErrors: [],
+            skipped
+          })
+    )
+  })
+})
