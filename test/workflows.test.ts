@@ -84,7 +84,13 @@ describe('workflows that use the action', async () => {
         if (step.id) ownSteps.add(step.id)
         for (const input of Object.keys(step.with ?? {}))
           expect(Object.keys(action.inputs), `${name}: with.${input}`).toContain(input)
-        expect(step.with, `${name}: api-key is required`).toHaveProperty('api-key')
+        if (step.with?.command === 'check-deployment') {
+          // It calls no API: the key is neither needed nor given; the site and the manifest are.
+          expect(step.with, `${name}: check-deployment takes no key`).not.toHaveProperty('api-key')
+          expect(Object.keys(step.with), `${name}: check-deployment needs url and manifest`).toEqual(
+            expect.arrayContaining(['url', 'manifest'])
+          )
+        } else expect(step.with, `${name}: api-key is required`).toHaveProperty('api-key')
       }
     }
     if (!name.startsWith('.github/workflows/') || name.endsWith('e2e.yml'))
