@@ -111,7 +111,7 @@ describe('agent-job, end to end', () => {
   it('writes its summary when the job cannot be read at all', async () => {
     const run = await runAgent({ 'agent-job-id': 'aj_missing' })
     expect(run.exitCode).toBe(1)
-    expect(run.summary).toContain('<tr><td>Job</td><td><code>aj_missing</code></td></tr>')
+    expect(run.summaryText).toContain('Jobaj_missing')
     expect(run.summary).toContain('<tr><td>Status</td><td>unknown</td></tr>')
   })
 

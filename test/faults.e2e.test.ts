@@ -574,7 +574,11 @@ describe('bad inputs fail before any request, naming the input', () => {
     ['api-key with a prefix only', { 'api-key': 'mint_' }, "Input 'api-key' does not look like an admin API key"],
     ['base-url over plain http', { 'base-url': 'http://api.mintlify.com' }, "Input 'base-url' must use https://"],
     ['base-url that is not a URL', { 'base-url': 'api.mintlify.com' }, "Input 'base-url' must be an https:// address"],
-    ['command unknown', { command: 'publish' }, 'Input \'command\' must be export or agent-job, got "publish"'],
+    [
+      'command unknown',
+      { command: 'publish' },
+      'Input \'command\' must be export, agent-job, check-deployment, got "publish"'
+    ],
     ['domain missing', { domain: '' }, "Input 'domain' is required for command export unless export-job-id is given"],
     ['domain not a host name', { domain: 'docs acme dev' }, "Input 'domain' must be a host name"],
     ['export-job-id with a slash', { 'export-job-id': 'se_1/../x' }, "Input 'export-job-id' must be an identifier"],

@@ -70,7 +70,14 @@ describe('the archive’s name, end to end', () => {
       })
       expect((await lstat(path.join(workspace, 'site'))).isDirectory()).toBe(true)
       expect((await readdir(workspace)).sort()).toEqual(
-        [...Object.keys(USER_FILES), `bundle-${JOB_ID}.tar.gz`, 'helm-values.yaml', 'site', 'verify-report.json'].sort()
+        [
+          ...Object.keys(USER_FILES),
+          `bundle-${JOB_ID}.tar.gz`,
+          'helm-values.yaml',
+          'manifest.json',
+          'site',
+          'verify-report.json'
+        ].sort()
       )
     }
   )
@@ -157,7 +164,7 @@ describe('the action’s own names, end to end', () => {
     expect(again.errors).toEqual([])
     expect(again.outputs['bundle-path']).toBe(path.join(out, `bundle-${JOB_ID}.tar.gz`))
     expect((await readdir(out)).sort()).toEqual(
-      [`bundle-${JOB_ID}.tar.gz`, 'helm-values.yaml', 'site', 'verify-report.json'].sort()
+      [`bundle-${JOB_ID}.tar.gz`, 'helm-values.yaml', 'manifest.json', 'site', 'verify-report.json'].sort()
     )
   })
 })

@@ -167,10 +167,17 @@ describe('unpacking as an unprivileged user', () => {
         )
         expect(run.errors).toEqual([])
         expect((await readdir(path.join(out, 'site'))).sort()).toEqual(['index.html', 'ro', 'setuid.sh'])
-        // Beside the site, the site check's report (verify: warn by default).
+        // Beside the site, its manifest and the site check's report (verify: warn by default).
         expect((await readdir(out)).sort()).toEqual(
           // Each job's archive under its own name: the refused one is kept for inspection.
-          [archiveName(refused), archiveName(run), 'helm-values.yaml', 'site', 'verify-report.json'].sort()
+          [
+            archiveName(refused),
+            archiveName(run),
+            'helm-values.yaml',
+            'manifest.json',
+            'site',
+            'verify-report.json'
+          ].sort()
         )
         const script = await stat(path.join(out, 'site/setuid.sh'))
         expect([script.uid, script.gid, script.mode & 0o7777]).toEqual([user.uid, user.gid, 0o755])
