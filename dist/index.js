@@ -56576,6 +56576,7 @@ function formatBytes(bytes) {
 /* harmony export */   uv: () => (/* binding */ archiveName),
 /* harmony export */   wF: () => (/* binding */ OutputFolder)
 /* harmony export */ });
+/* unused harmony export nameOf */
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
 
@@ -56609,18 +56610,21 @@ const ARCHIVE_ENDINGS = {
     '7z': '7z'
 };
 const ARCHIVE_NAME = /^bundle-[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.(tar\.gz|tar\.zst|tar|zip|xz|bz2|7z|bin)$/;
-/**
- * The archive's name: `bundle-<job id>.<kind>`. The job id comes from the API, so it is reduced
- * to letters, digits, `.`, `_` and `-` (anything else becomes `_`), to 100 characters at most,
- * and can start no dot: one plain name, on every system.
- */
+/** The archive's name: `bundle-<job id>.<kind>`. */
 function archiveName(jobId, kind) {
     const ending = (kind && ARCHIVE_ENDINGS[kind]) || 'bin';
-    const id = jobId
+    return `bundle-${nameOf(jobId)}.${ending}`;
+}
+/**
+ * A job id as part of a file name. It comes from the API, so it is reduced to letters, digits,
+ * `.`, `_` and `-` (anything else becomes `_`), to 100 characters at most, and can start no dot:
+ * one plain name, on every system.
+ */
+function nameOf(jobId) {
+    return (jobId
         .replace(/[^A-Za-z0-9._-]/g, '_')
         .replace(/^\./, '_')
-        .slice(0, 100) || '_';
-    return `bundle-${id}.${ending}`;
+        .slice(0, 100) || '_');
 }
 /** Whether `name` is one the action writes in its output folder: the action's to replace, as the README says. */
 function isOwnName(name) {

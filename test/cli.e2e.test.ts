@@ -338,6 +338,22 @@ describe('command line: flags from the environment', () => {
 })
 
 describe('command line: export', () => {
+  it('never follows a link planted where its default output folder goes', async () => {
+    const jobId = 'se_planted0123'
+    const server = await startEmulator({ jobId })
+    const cwd = await mkdtemp(path.join(os.tmpdir(), 'cli-planted-'))
+    const elsewhere = path.join(cwd, 'elsewhere')
+    await mkdir(elsewhere)
+    await symlink(elsewhere, path.join(cwd, `static-export-${jobId}`))
+    const run = await runExport(server, ['--extract'], { cwd })
+    expect(run.exitCode).toBe(1)
+    expect(run.stderr).toContain(
+      `static-export-${jobId} is a symbolic link: the output folder is never followed through a link`
+    )
+    expect(run.stderr).toContain('give --out a folder')
+    expect(await readdir(elsewhere)).toEqual([])
+  })
+
   it('exports, unpacks and checks the site; --json with camelCase keys and numbers as numbers; the key nowhere', async () => {
     const server = await startEmulator()
     const key = server.options.apiKey

@@ -5712,6 +5712,8 @@ var exit_codes = __webpack_require__(8551);
 
 
 
+
+
 /**
  * Settings as the command line names them: its flags and the key's variable; where a value came
  * from otherwise (`givenAs`, by input name: a variable, the key's file), that is its name as the
@@ -5790,9 +5792,17 @@ class CliHost {
         this.options.stream.write(`\r\x1b[2K${shown.length > width ? `${shown.slice(0, width - 1)}…` : shown}`);
         this.progressShown = true;
     }
+    /** `./static-export-<job id>`: made here, or one an earlier run made; never a link planted in its place. */
     async newDirectory(jobId) {
-        const directory = external_node_path_default().resolve(`static-export-${jobId.replace(/[^\w.-]/g, '_')}`);
-        await (0,promises_.mkdir)(directory, { recursive: true });
+        const directory = external_node_path_default().resolve(`static-export-${(0,core_layout/* nameOf */.Vb)(jobId)}`);
+        await (0,promises_.mkdir)(directory).catch((error) => {
+            if (error.code !== 'EEXIST')
+                throw error;
+        });
+        const found = await (0,promises_.lstat)(directory);
+        if (!found.isDirectory()) {
+            throw new errors/* ActionError */.lZ(`${directory} is ${found.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}: the output folder is never followed through a link. Remove it, or give ${(0,core_words/* setting */.Pe)('path')} a folder`, { code: 'not-own-file' });
+        }
         return directory;
     }
     setSecret(value) {
@@ -6850,6 +6860,7 @@ function formatBytes(bytes) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Vb: () => (/* binding */ nameOf),
 /* harmony export */   sJ: () => (/* binding */ isOwnName),
 /* harmony export */   uv: () => (/* binding */ archiveName),
 /* harmony export */   wF: () => (/* binding */ OutputFolder)
@@ -6887,18 +6898,21 @@ const ARCHIVE_ENDINGS = {
     '7z': '7z'
 };
 const ARCHIVE_NAME = /^bundle-[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.(tar\.gz|tar\.zst|tar|zip|xz|bz2|7z|bin)$/;
-/**
- * The archive's name: `bundle-<job id>.<kind>`. The job id comes from the API, so it is reduced
- * to letters, digits, `.`, `_` and `-` (anything else becomes `_`), to 100 characters at most,
- * and can start no dot: one plain name, on every system.
- */
+/** The archive's name: `bundle-<job id>.<kind>`. */
 function archiveName(jobId, kind) {
     const ending = (kind && ARCHIVE_ENDINGS[kind]) || 'bin';
-    const id = jobId
+    return `bundle-${nameOf(jobId)}.${ending}`;
+}
+/**
+ * A job id as part of a file name. It comes from the API, so it is reduced to letters, digits,
+ * `.`, `_` and `-` (anything else becomes `_`), to 100 characters at most, and can start no dot:
+ * one plain name, on every system.
+ */
+function nameOf(jobId) {
+    return (jobId
         .replace(/[^A-Za-z0-9._-]/g, '_')
         .replace(/^\./, '_')
-        .slice(0, 100) || '_';
-    return `bundle-${id}.${ending}`;
+        .slice(0, 100) || '_');
 }
 /** Whether `name` is one the action writes in its output folder: the action's to replace, as the README says. */
 function isOwnName(name) {

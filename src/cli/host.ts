@@ -1,8 +1,10 @@
-import { mkdir } from 'node:fs/promises'
+import { lstat, mkdir } from 'node:fs/promises'
 import path from 'node:path'
+import { ActionError } from '../core/errors.js'
 import type { Annotation, Host } from '../core/host.js'
+import { nameOf } from '../core/layout.js'
 import { logLine } from '../core/log-text.js'
-import { inWords, type SettingWords } from '../core/words.js'
+import { inWords, setting, type SettingWords } from '../core/words.js'
 import { CLI_NAMES, KEY_VARIABLE } from './flags.js'
 
 /**
@@ -96,9 +98,19 @@ export class CliHost implements Host {
     this.progressShown = true
   }
 
+  /** `./static-export-<job id>`: made here, or one an earlier run made; never a link planted in its place. */
   async newDirectory(jobId: string): Promise<string> {
-    const directory = path.resolve(`static-export-${jobId.replace(/[^\w.-]/g, '_')}`)
-    await mkdir(directory, { recursive: true })
+    const directory = path.resolve(`static-export-${nameOf(jobId)}`)
+    await mkdir(directory).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    })
+    const found = await lstat(directory)
+    if (!found.isDirectory()) {
+      throw new ActionError(
+        `${directory} is ${found.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}: the output folder is never followed through a link. Remove it, or give ${setting('path')} a folder`,
+        { code: 'not-own-file' }
+      )
+    }
     return directory
   }
 

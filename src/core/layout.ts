@@ -35,19 +35,24 @@ const ARCHIVE_ENDINGS: Record<string, string> = {
 }
 const ARCHIVE_NAME = /^bundle-[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.(tar\.gz|tar\.zst|tar|zip|xz|bz2|7z|bin)$/
 
-/**
- * The archive's name: `bundle-<job id>.<kind>`. The job id comes from the API, so it is reduced
- * to letters, digits, `.`, `_` and `-` (anything else becomes `_`), to 100 characters at most,
- * and can start no dot: one plain name, on every system.
- */
+/** The archive's name: `bundle-<job id>.<kind>`. */
 export function archiveName(jobId: string, kind: string | undefined): string {
   const ending = (kind && ARCHIVE_ENDINGS[kind]) || 'bin'
-  const id =
+  return `bundle-${nameOf(jobId)}.${ending}`
+}
+
+/**
+ * A job id as part of a file name. It comes from the API, so it is reduced to letters, digits,
+ * `.`, `_` and `-` (anything else becomes `_`), to 100 characters at most, and can start no dot:
+ * one plain name, on every system.
+ */
+export function nameOf(jobId: string): string {
+  return (
     jobId
       .replace(/[^A-Za-z0-9._-]/g, '_')
       .replace(/^\./, '_')
       .slice(0, 100) || '_'
-  return `bundle-${id}.${ending}`
+  )
 }
 
 /** Whether `name` is one the action writes in its output folder: the action's to replace, as the README says. */
