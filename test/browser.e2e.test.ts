@@ -15,7 +15,7 @@ import { runAction, type ActionRun } from './support/run-action.ts'
 const like = (pattern: RegExp): unknown => expect.stringMatching(pattern)
 const containing = (text: string): unknown => expect.stringContaining(text)
 
-const found = findBrowser()
+const found = findBrowser(process.env)
 if ('reason' in found) console.warn(`Skipping the browser pass's end-to-end tests: ${found.reason}`)
 
 let emulator: Emulator | undefined

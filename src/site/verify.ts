@@ -1,10 +1,12 @@
 import { host } from '../host.js'
+import os from 'node:os'
 import path from 'node:path'
 import { formatDuration, oneLine } from '../format.js'
 import type { VerifyBrowserMode, VerifyMode } from '../settings.js'
 import { siteCheckError, warnProblems } from './annotations.js'
 import { checkInBrowser, type BrowserCheck, type BrowserCheckOptions } from './browser/check.js'
 import { mergeBrowserSection, skippedSection } from './browser/report.js'
+import type { ScriptSetSnapshot } from './browser/script-sets.js'
 import { bundledWorker, checkSite } from './check.js'
 import { buildReport, writeReport, type Problem, type SiteCheckReport } from './report.js'
 
@@ -19,7 +21,9 @@ export interface VerifyOptions {
   domain?: string
   expectedPages?: number
   /** The browser pass, after the static check; none when absent. */
-  browser?: Omit<BrowserCheckOptions, 'domain' | 'mode'> & { mode: VerifyBrowserMode }
+  browser?: Omit<BrowserCheckOptions, 'domain' | 'mode' | 'tempDirectory' | 'environment' | 'scriptSets'> & {
+    mode: VerifyBrowserMode
+  }
 }
 
 /** A finished check: its report, where it was written, and the step's error under `verify: error`. */
@@ -37,14 +41,22 @@ export interface SiteCheck {
  */
 export async function verifySite(sitePath: string, options: VerifyOptions): Promise<SiteCheck | undefined> {
   const reportPath = path.join(path.dirname(sitePath), 'verify-report.json')
-  const report = await host.group('Check the site', () => checkStatically(sitePath, options))
-  if (!report) return undefined
+  const checked = await host.group('Check the site', () => checkStatically(sitePath, options))
+  if (!checked) return undefined
+  const { report, scriptSets } = checked
   const asked = options.browser
   const mode = asked?.mode ?? 'off'
   const browser: BrowserCheck =
     asked && mode !== 'off'
       ? await host.group('Load the site in a browser', () =>
-          checkInBrowser(sitePath, report, { ...asked, mode, domain: options.domain })
+          checkInBrowser(sitePath, report, {
+            ...asked,
+            mode,
+            domain: options.domain,
+            scriptSets,
+            environment: process.env,
+            tempDirectory: process.env.RUNNER_TEMP || os.tmpdir()
+          })
         )
       : { section: skippedSection('verify-browser: off') }
   const browserProblems = mergeBrowserSection(report, browser.section)
@@ -70,9 +82,13 @@ export async function verifySite(sitePath: string, options: VerifyOptions): Prom
   return { report, reportPath, failure: siteCheckError(report, reportPath) }
 }
 
-/** The static check's report; undefined (after a warning) when it cannot finish under `warn`. */
-async function checkStatically(sitePath: string, options: VerifyOptions): Promise<SiteCheckReport | undefined> {
+/** The static check's report, and each page's set of scripts for the browser pass; undefined (after a warning) when it cannot finish under `warn`. */
+async function checkStatically(
+  sitePath: string,
+  options: VerifyOptions
+): Promise<{ report: SiteCheckReport; scriptSets?: ScriptSetSnapshot } | undefined> {
   let report: SiteCheckReport
+  let scriptSets: ScriptSetSnapshot | undefined
   try {
     const findings = await checkSite(sitePath, {
       domain: options.domain,
@@ -80,6 +96,7 @@ async function checkStatically(sitePath: string, options: VerifyOptions): Promis
       workerFile: bundledWorker(import.meta.url, WORKER_BUNDLE)
     })
     report = buildReport(findings)
+    scriptSets = findings.scriptSets
   } catch (error) {
     const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`
     if (options.mode === 'error') throw new Error(message, { cause: error })
@@ -95,7 +112,7 @@ async function checkStatically(sitePath: string, options: VerifyOptions): Promis
   logProblems(report.problems, counts.problems)
   for (const skipped of report.skipped) host.info(`Not checked: ${oneLine(skipped)}`)
   for (const notice of report.notices) host.notice(notice, { title: 'Site check: links without .html' })
-  return report
+  return { report, scriptSets }
 }
 
 function logProblems(problems: Problem[], total: number): void {

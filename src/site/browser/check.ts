@@ -1,3 +1,4 @@
+import { ActionError } from '../../errors.js'
 import { host } from '../../host.js'
 import { formatDuration, oneLine } from '../../format.js'
 import type { VerifyBrowserMode } from '../../settings.js'
@@ -8,7 +9,9 @@ import { ReferenceResolver, SiteFiles } from '../resolve.js'
 import { findBrowser } from './find.js'
 import { runBrowserPass } from './pass.js'
 import { browserSection, skippedSection } from './report.js'
-import { choosePages } from './sample.js'
+import { choosePages, countSets } from './sample.js'
+import type { ScriptSetSnapshot } from './script-sets.js'
+import { BrowserStartError } from './start-failure.js'
 import type { BrowserSection } from './types.js'
 
 export interface BrowserCheckOptions {
@@ -19,6 +22,15 @@ export interface BrowserCheckOptions {
   /** Epoch milliseconds at which the run's time is up. */
   deadline: number
   signal: AbortSignal
+  /** The folder in which the browser's profile folder is made (the runner's temporary folder). */
+  tempDirectory: string
+  /**
+   * The environment of the run, handed in by the caller: where the browser is looked for
+   * (`CHROME_PATH`, `PATH`), and of which the browser gets only an allowlist.
+   */
+  environment: Readonly<Record<string, string | undefined>>
+  /** Each page's set of scripts, iframes and embeds, from the static check: a page of each is loaded first. */
+  scriptSets?: ScriptSetSnapshot
 }
 
 /** The pass's section of the report, and the step's error when `verify-browser: on` could not run it. */
@@ -28,23 +40,28 @@ export interface BrowserCheck {
 }
 
 /**
- * Runs the browser pass over the unpacked site when a browser is found, and says why not otherwise: `auto` with one notice, `on` with the step's error.
+ * Runs the browser pass over the unpacked site when a browser is found, and says why not otherwise:
+ * `auto` with one notice (no browser) or one warning (a browser that cannot run), `on` with the step's error.
  */
 export async function checkInBrowser(
   sitePath: string,
   report: SiteCheckReport,
   options: BrowserCheckOptions
 ): Promise<BrowserCheck> {
-  const found = findBrowser()
+  const found = findBrowser(options.environment)
   if (found.executable === undefined) return notRun(options.mode, found.reason, null)
   if (Date.now() >= options.deadline)
     return notRun(options.mode, 'timeout-seconds was up before the browser could start', found.executable)
   const { executable } = found
 
   const { files, linkedFolders } = await listFiles(sitePath)
-  const pages = choosePages(files.filter(isPage), options.pages)
+  const sitePages = files.filter(isPage).filter((page) => page !== '404.html')
+  const setOf = setLookup(options.scriptSets)
+  const pages = choosePages(sitePages, options.pages, setOf)
+  const distinctSets = countSets(sitePages, setOf)
   host.info(
-    `Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked`
+    `Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked; ` +
+      `the pages have ${plural(distinctSets, 'distinct set')} of scripts, iframes and embeds, and the pages loaded cover ${countSets(pages, setOf)}`
   )
   try {
     const result = await runBrowserPass({
@@ -53,27 +70,33 @@ export async function checkInBrowser(
       resolver: new ReferenceResolver(options.domain),
       pages,
       executable,
+      tempDirectory: options.tempDirectory,
+      environment: options.environment,
       deadline: options.deadline,
       signal: options.signal,
+      onServer: (role, url) => host.debug(`Browser pass: ${role} on ${url}`),
       onPage: (page, visit) => {
         const found = [
           plural(visit.loads.length, 'load') + ' elsewhere',
-          `${visit.missing.length} missing`,
+          `${visit.missing.length + visit.renderedMissing.length} missing`,
           plural(visit.errors.length, 'script error')
         ]
         host.info(`  ${oneLine(page)}: ${found.join(', ')} (${formatDuration(visit.durationMs)})`)
       }
     })
-    const section = browserSection(result, executable, report)
+    const scriptSets = { distinct: distinctSets, loaded: countSets(result.pages, setOf) }
+    const section = browserSection(result, executable, report, scriptSets)
     host.info(
-      `Loaded ${plural(section.pages.length, 'page')} in ${result.product} (started in ${formatDuration(result.startupMs)}) in ${formatDuration(result.durationMs)}: ` +
-        `${plural(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${plural(section.scriptErrors.length, 'script error')}`
+      `Loaded ${plural(section.pages.length, 'page')} in ${result.product} (started in ${formatDuration(result.startupMs)}${result.sandbox ? '' : ', without its sandbox as root'}) in ${formatDuration(result.durationMs)}: ` +
+        `${plural(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${plural(section.scriptErrors.length, 'script error')}; ` +
+        `${scriptSets.loaded} of the ${plural(scriptSets.distinct, 'distinct set')} of scripts, iframes and embeds loaded`
     )
     if (section.notLoaded.length > 0)
       host.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${pages.length} pages`)
     return { section }
   } catch (error) {
     if (options.signal.aborted) throw error
+    if (error instanceof BrowserStartError) return notRun(options.mode, error.message, executable, error.hint)
     return notRun(
       options.mode,
       `the browser pass could not finish: ${error instanceof Error ? error.message : String(error)}`,
@@ -82,12 +105,33 @@ export async function checkInBrowser(
   }
 }
 
-function notRun(mode: Exclude<VerifyBrowserMode, 'off'>, reason: string, executable: string | null): BrowserCheck {
+/** Each page's set, as the static check numbered them; none when the check did not say. */
+function setLookup(snapshot: ScriptSetSnapshot | undefined): (page: string) => number | undefined {
+  const sets = new Map(snapshot?.pages)
+  return (page) => sets.get(page)
+}
+
+function notRun(
+  mode: Exclude<VerifyBrowserMode, 'off'>,
+  reason: string,
+  executable: string | null,
+  hint?: string
+): BrowserCheck {
   const section = skippedSection(reason, executable)
   if (mode === 'on')
-    return { section, failure: new Error(`The site check's browser pass did not run (verify-browser: on): ${reason}`) }
-  if (executable) host.warning(`The site was not loaded in a browser: ${reason}`, { title: 'Site check: browser pass' })
-  else
+    return {
+      section,
+      failure: new ActionError(`The site check's browser pass did not run (verify-browser: on): ${reason}`, {
+        code: 'browser-unavailable',
+        hint
+      })
+    }
+  if (executable) {
+    const wayOut = hint ? `${hint}; or set ${host.describeInput('verify-browser', 'off')}` : undefined
+    host.warning(`The site was not loaded in a browser: ${reason}${wayOut ? `. ${wayOut}` : ''}`, {
+      title: 'Site check: browser pass'
+    })
+  } else
     host.notice(
       `The site was not loaded in a browser: ${reason}. Run-time loads are not checked (verify-browser: auto)`,
       {
