@@ -12,7 +12,7 @@ import {
   type ContainedRun,
   type NamespaceResult
 } from './support/containment.ts'
-import { describeWhere, missingBrowser, missingNamespace } from './support/requirements.ts'
+import { describeWhere, missingBrowser, missingNamespace, nobody } from './support/requirements.ts'
 import { ROOT } from './support/run-action.ts'
 
 /**
@@ -108,7 +108,7 @@ describeWhere(
   'browser containment, in a network namespace with only loopback',
   () => {
     it('sends no packet anywhere but to its own servers, and reports every path, as nobody with the sandbox on', async () => {
-      const result = await inNetworkNamespace({ uid: 65534, gid: 65534 })
+      const result = await inNetworkNamespace(nobody())
       expect(result.run.exitCode, result.run.stdout).toBe(0)
       expect(result.report.browser?.sandbox).toBe(true)
       const allowed = [...result.emulatorPorts, ...passPorts(result.run.stdout)]
@@ -162,7 +162,14 @@ async function watchBrowser(
       const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')
       const raw = await readFile(`/proc/${pid}/environ`, 'utf8').catch(() => undefined)
       if (!command.includes('--remote-debugging-pipe') || raw === undefined) continue
-      found(Object.fromEntries(raw.split('\0').filter(Boolean).map((entry) => entry.split(/=(.*)/s, 2) as [string, string])))
+      found(
+        Object.fromEntries(
+          raw
+            .split('\0')
+            .filter(Boolean)
+            .map((entry) => entry.split(/=(.*)/s, 2) as [string, string])
+        )
+      )
       return
     }
     await new Promise((resolve) => setTimeout(resolve, 25))

@@ -33,19 +33,21 @@ export async function networkPaths(): Promise<{ name: string; path: NetworkPath 
 }
 
 /** A TCP and a UDP listener on 127.0.0.1, for one path; each remembers what reached it. */
-export interface Canary extends Canaries {
+interface Canary extends Canaries {
   heard: string[]
   close(): Promise<void>
 }
 
-export async function startCanary(): Promise<Canary> {
+async function startCanary(): Promise<Canary> {
   const heard: string[] = []
   const tcp = net.createServer((socket) => {
     heard.push(`TCP connection from ${socket.remoteAddress}:${socket.remotePort}`)
     socket.destroy()
   })
   const udp = dgram.createSocket('udp4')
-  udp.on('message', (message, from) => heard.push(`UDP datagram of ${message.length} bytes from ${from.address}:${from.port}`))
+  udp.on('message', (message, from) =>
+    heard.push(`UDP datagram of ${message.length} bytes from ${from.address}:${from.port}`)
+  )
   await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', () => resolve()))
   await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', () => resolve()))
   return {
@@ -60,7 +62,7 @@ export async function startCanary(): Promise<Canary> {
 }
 
 /** The export-shaped site's assets, an index that links every path's page, and the pages. */
-export function pathSite(paths: { name: string; path: NetworkPath }[], canaries: Map<string, Canaries>): ExportedSite {
+function pathSite(paths: { name: string; path: NetworkPath }[], canaries: Map<string, Canaries>): ExportedSite {
   const assets = exportShapedSite().entries.filter((entry) => !/\.(html|txt|xml)$/.test(entry.name))
   const entries: ArchiveEntry[] = [
     ...assets,
@@ -72,7 +74,11 @@ export function pathSite(paths: { name: string; path: NetworkPath }[], canaries:
     entries.push(
       {
         name: `${networkPath.route}.html`,
-        content: exportPage(networkPath.route, { nav: [''], body: `<p>${networkPath.title}</p>`, head: networkPath.head(ports) })
+        content: exportPage(networkPath.route, {
+          nav: [''],
+          body: `<p>${networkPath.title}</p>`,
+          head: networkPath.head(ports)
+        })
       },
       ...(networkPath.files?.(ports) ?? [])
     )
@@ -109,7 +115,9 @@ export async function runContained(options: RunOptions = {}): Promise<ContainedR
       return {
         run,
         report: JSON.parse(await readFile(reportPath, 'utf8')) as SiteCheckReport,
-        emulatorPorts: [emulator.baseUrl, emulator.storageUrl, emulator.github.url].map((url) => Number(new URL(url).port)),
+        emulatorPorts: [emulator.baseUrl, emulator.storageUrl, emulator.github.url].map((url) =>
+          Number(new URL(url).port)
+        ),
         ports: Object.fromEntries([...canaries].map(([name, { tcp, udp }]) => [name, { tcp, udp }])),
         heard: Object.fromEntries([...canaries].map(([name, canary]) => [name, canary.heard]))
       }

@@ -16,9 +16,19 @@ export const missingBrowser: string | undefined = found.executable === undefined
 /** The browser the tests run, when there is one. */
 export const browserExecutable: string | undefined = found.executable
 
+/** Why tests that run the action as another user cannot run here, or undefined when they can. */
+export const missingRoot: string | undefined =
+  process.getuid?.() === 0 ? undefined : 'running the action as nobody needs root, to switch users'
+
+/** The unprivileged user that tests run the action as. */
+export function nobody(): { uid: number; gid: number } {
+  const id = (flag: string): number => Number(spawnSync('id', [flag, 'nobody'], { encoding: 'utf8' }).stdout.trim())
+  return { uid: id('-u'), gid: id('-g') }
+}
+
 /** Why tests that make a network namespace cannot run here, or undefined when they can. */
 export function missingNamespace(): string | undefined {
-  if (process.getuid?.() !== 0) return 'making a network namespace needs root'
+  if (missingRoot) return 'making a network namespace needs root'
   for (const [tool, args] of [
     ['unshare', ['--version']],
     ['ip', ['-V']],

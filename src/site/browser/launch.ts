@@ -208,7 +208,9 @@ function kill(child: ChildProcess): void {
 
 /** The browser's child processes may still hold files for a moment after it exits (Windows locks them). */
 async function removeFolders(folders: string[]): Promise<void> {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })))
+  await Promise.all(
+    folders.map((folder) => rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }))
+  )
 }
 
 function delay(ms: number): { done: Promise<void>; cancel: () => void } {

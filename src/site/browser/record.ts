@@ -32,7 +32,7 @@ export interface VisitResult {
 }
 
 /** A page has settled when no request has been open for this long. */
-export const QUIET_MS = 500
+const QUIET_MS = 500
 
 /** Paths the browser asks for on its own, not the page: a 404 for them is no finding. */
 const BROWSER_OWN = new Set(['/favicon.ico'])

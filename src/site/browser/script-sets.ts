@@ -48,8 +48,26 @@ export class ScriptSetTally {
     this.pages.push([page, this.idOf(set)])
   }
 
+  /**
+   * The pages by name, and the sets numbered in the order of the pages that have them: the same
+   * whichever threads read which pages.
+   */
   snapshot(): ScriptSetSnapshot {
-    return { sets: this.sets, pages: this.pages }
+    const pages = this.pages
+      .map(([page, set]): [string, number] => [page, set])
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    const renumbered = new Map<number, number>()
+    const sets: string[] = []
+    for (const entry of pages) {
+      let id = renumbered.get(entry[1])
+      if (id === undefined) {
+        id = sets.length
+        renumbered.set(entry[1], id)
+        sets.push(this.sets[entry[1]] ?? '')
+      }
+      entry[1] = id
+    }
+    return { sets, pages }
   }
 
   merge(other: ScriptSetSnapshot): void {

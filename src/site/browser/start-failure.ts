@@ -25,7 +25,7 @@ const TELLING = [/No usable sandbox/i, /FATAL/, /error while loading shared libr
 const GENERIC_HINT = 'Point CHROME_PATH at a Chrome or Chromium that starts on this machine'
 
 const SANDBOX_HINT =
-  'Ubuntu 23.10 and later (GitHub\'s ubuntu-24.04 runners among them) let only browsers that have an AppArmor profile use the sandbox: use Google Chrome, which those runners have (/usr/bin/google-chrome, found first when CHROME_PATH is not set), or give this browser an AppArmor profile. The pass never turns the sandbox off for you'
+  "Ubuntu 23.10 and later (GitHub's ubuntu-24.04 runners among them) let only browsers that have an AppArmor profile use the sandbox: use Google Chrome, which those runners have (/usr/bin/google-chrome, found first when CHROME_PATH is not set), or give this browser an AppArmor profile"
 
 /** The error for a browser that exited before its first answer, from its exit and its standard error. */
 export function exitedBeforeAnswer(exit: string, stderr: string): BrowserStartError {

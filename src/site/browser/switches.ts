@@ -9,7 +9,7 @@
  * site's requests are answered over the DevTools protocol, and everything else goes to a proxy at
  * an address; the proxy's address is excluded should the rules apply to addresses too.
  */
-export const HOST_RESOLVER_RULES = 'MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
+const HOST_RESOLVER_RULES = 'MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
 
 /**
  * Chromium sends loopback and link-local addresses (127.0.0.0/8, [::1], 169.254/16: the cloud

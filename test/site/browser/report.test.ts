@@ -147,13 +147,13 @@ describe('browserSection', () => {
       expect.objectContaining({ origin: 'turn:127.0.0.1:3478', exampleUrl: 'turn:127.0.0.1:3478?transport=tcp' }),
       expect.objectContaining({ origin: 'socket.example:443', types: ['Tunnel'] })
     ])
-    expect(section.missing.map((missing) => [missing.path, missing.foundBy, missing.pages, missing.inStaticCheck])).toEqual(
-      [
-        ['/images/gone.png', ['rendered-page', 'request'], ['index.html'], true],
-        ['/guides/added', ['rendered-page'], ['index.html', 'guides/a.html'], false],
-        ['/_next/static/chunks/café.js', ['request'], ['guides/a.html'], false]
-      ]
-    )
+    expect(
+      section.missing.map((missing) => [missing.path, missing.foundBy, missing.pages, missing.inStaticCheck])
+    ).toEqual([
+      ['/images/gone.png', ['rendered-page', 'request'], ['index.html'], true],
+      ['/guides/added', ['rendered-page'], ['index.html', 'guides/a.html'], false],
+      ['/_next/static/chunks/café.js', ['request'], ['guides/a.html'], false]
+    ])
     expect(section.scriptErrors).toHaveLength(1)
   })
 })
@@ -162,7 +162,10 @@ describe('mergeBrowserSection', () => {
   it('adds one problem for each finding the static check does not report, and counts them', () => {
     const report = staticReport()
     const before = report.problems.length
-    const added = mergeBrowserSection(report, browserSection(pass(), '/usr/bin/chromium', report, { distinct: 2, loaded: 2 }))
+    const added = mergeBrowserSection(
+      report,
+      browserSection(pass(), '/usr/bin/chromium', report, { distinct: 2, loaded: 2 })
+    )
     expect(added).toEqual([
       {
         check: 'runtime-origin',

@@ -7,7 +7,7 @@ export interface Canaries {
 }
 
 /** What the report's `browser` section must hold for the page of a path. */
-export interface Reported {
+interface Reported {
   /** Origins the page reached, each with a resource type it was reached with. */
   origins?: [origin: string, type: string][]
   /** Paths of the site the page asked for or linked to, and how the pass found each. */
