@@ -112,8 +112,8 @@ describeWhere(
       expect(result.run.exitCode, result.run.stdout).toBe(0)
       expect(result.report.browser?.sandbox).toBe(true)
       const allowed = [...result.emulatorPorts, ...passPorts(result.run.stdout)]
-      // The emulator's three servers, the site's server, the browser's proxy and one proxy per tab.
-      expect(allowed.length).toBeGreaterThanOrEqual(3 + 2 + 1)
+      // The emulator's three servers, the site's server and the browser's proxy.
+      expect(allowed).toHaveLength(3 + 2)
       expect(strayPackets(result.packets, allowed)).toEqual([])
       expectNothingHeard(result)
       expectEveryPathReported(result)

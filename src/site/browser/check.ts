@@ -75,6 +75,8 @@ export async function checkInBrowser(
       deadline: options.deadline,
       signal: options.signal,
       onServer: (role, url) => host.debug(`Browser pass: ${role} on ${url}`),
+      onRefused: (refusal) =>
+        host.debug(`Browser pass: the proxy refused ${oneLine(`${refusal.method} ${refusal.target}`)}`),
       onPage: (page, visit) => {
         const found = [
           plural(visit.loads.length, 'load') + ' elsewhere',

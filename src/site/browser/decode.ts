@@ -2,7 +2,7 @@ import type { Initiator, ScriptError } from './types.js'
 
 /**
  * The DevTools protocol's payloads as the report words them: initiators, exceptions, resource
- * types, speculation rules and the endpoints that tunnels and ICE servers name. Every field comes
+ * types, speculation rules. Every field comes
  * from the browser, and through it from the page: each is read as possibly missing or of another type.
  */
 
@@ -118,26 +118,4 @@ export function speculationUrls(sourceText: string, base: string): { url: string
     }
   }
   return found
-}
-
-/** The default ports of ICE servers: STUN and TURN over UDP or TCP, and over TLS. */
-const ICE_PORTS: Record<string, string> = { stun: '3478', turn: '3478', stuns: '5349', turns: '5349' }
-
-/**
- * The `host:port` a URL or endpoint reaches: `https://a.example/x` → `a.example:443`,
- * `turn:10.0.0.1?transport=tcp` → `10.0.0.1:3478`, `a.example:443` (a `CONNECT`) as it is.
- * Undefined when it names none.
- */
-export function endpointOf(target: string): string | undefined {
-  const ice = /^(stuns?|turns?):(\[[^\]]*\]|[^:?/]+)(?::(\d+))?/i.exec(target)
-  if (ice) {
-    const [, scheme = '', host = '', port] = ice
-    return `${host.toLowerCase()}:${port ?? ICE_PORTS[scheme.toLowerCase()]}`
-  }
-  const url = URL.parse(target)
-  if (url?.hostname) {
-    const port = url.port || { 'http:': '80', 'ws:': '80', 'https:': '443', 'wss:': '443' }[url.protocol]
-    return port ? `${url.hostname}:${port}` : undefined
-  }
-  return /^(\[[^\]]*\]|[^\s:/]+):\d+$/.test(target) ? target.toLowerCase() : undefined
 }

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto'
 
 /**
  * A script run in every page before its own (`Page.addScriptToEvaluateOnNewDocument`) that tells
- * the pass which ICE servers (STUN, TURN) a page hands to WebRTC. Nothing is sent to them (the
- * browser's switches keep WebRTC off UDP, and a TCP relay goes to the refusing proxy), but the
- * report should say that the page tried: no request, and so no interception, ever shows it.
+ * the pass which ICE servers (STUN, TURN) a page hands to WebRTC, and which shared and service
+ * workers it starts. Nothing is sent to the ICE servers (the browser's switches keep WebRTC off
+ * UDP, and a TCP relay goes to the refusing proxy), but the report should say that the page tried:
+ * no request, and so no interception, ever shows it. A worker's requests count for the page that
+ * started it: the browser does not say which page that was.
  *
  * It reports through a binding (`Runtime.addBinding`) under a name of its own for each pass,
  * which it takes off the page's global object before any of the page's scripts run. A page that
@@ -12,11 +14,13 @@ import { randomBytes } from 'node:crypto'
  * reach, goes unreported; what it would send is still refused.
  */
 
-/** What the hook reports, and at most how much of it is read. */
+/** What the hook reports, and at most how much of it is read: ICE servers, or the script of a worker a page starts. */
 export interface HookReport {
-  kind: 'webrtc'
+  kind: 'webrtc' | 'worker'
   urls: string[]
 }
+
+const KINDS = new Set<unknown>(['webrtc', 'worker'])
 
 const MAX_URLS = 20
 const MAX_URL_LENGTH = 500
@@ -63,6 +67,27 @@ export function hookSource(binding: string): string {
       return setConfiguration.apply(this, arguments);
     };
   }
+  const worker = (url) => {
+    try {
+      send(stringify({ kind: 'worker', urls: [new URL(String(url), document.baseURI).href.slice(0, ${MAX_URL_LENGTH})] }));
+    } catch {}
+  };
+  const container = globalThis.ServiceWorkerContainer && globalThis.ServiceWorkerContainer.prototype;
+  const register = container && container.register;
+  if (typeof register === 'function') {
+    container.register = function (url) {
+      worker(url);
+      return register.apply(this, arguments);
+    };
+  }
+  if (typeof globalThis.SharedWorker === 'function') {
+    globalThis.SharedWorker = new Proxy(globalThis.SharedWorker, {
+      construct(target, args, newTarget) {
+        worker(args[0]);
+        return Reflect.construct(target, args, newTarget);
+      }
+    });
+  }
 })();`
 }
 
@@ -77,9 +102,9 @@ export function readHookReport(payload: unknown): HookReport | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined
   const { kind, urls } = value as { kind?: unknown; urls?: unknown }
-  if (kind !== 'webrtc' || !Array.isArray(urls)) return undefined
+  if (!KINDS.has(kind) || !Array.isArray(urls)) return undefined
   const strings = (urls as unknown[])
     .filter((url): url is string => typeof url === 'string' && url.length > 0 && url.length <= MAX_URL_LENGTH)
     .slice(0, MAX_URLS)
-  return strings.length > 0 ? { kind, urls: strings } : undefined
+  return strings.length > 0 ? { kind: kind as HookReport['kind'], urls: strings } : undefined
 }

@@ -1,6 +1,6 @@
 import type { ReferenceResolver, SiteFiles } from '../resolve.js'
 import { launchBrowser } from './launch.js'
-import { startRefusingProxy } from './proxy.js'
+import { startRefusingProxy, type Refusal } from './proxy.js'
 import type { VisitResult } from './record.js'
 import { loadPages } from './schedule.js'
 import { serveSite } from './server.js'
@@ -36,6 +36,8 @@ export interface PassOptions {
   onPage?: (page: string, visit: VisitResult) => void
   /** Called with the address of each of the pass's own servers, as it starts. */
   onServer?: (role: string, url: string) => void
+  /** Called with what the proxy refused: past the interception, from a page or from the browser itself. */
+  onRefused?: (refusal: Refusal) => void
 }
 
 export interface PassResult {
@@ -58,14 +60,17 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
   const startedAt = Date.now()
   const server = await serveSite(options.root, options.site)
   options.onServer?.('site', server.origin)
-  // Chrome's own calls (component updates, sign-in) come here, and are refused without a word.
-  const ownProxy = await startRefusingProxy(() => undefined)
-  options.onServer?.('browser proxy', ownProxy.url)
+  // What gets past the interception comes here: Chrome's own calls (component updates, sign-in),
+  // and the connections of a page that no request shows (WebSockets, a TURN relay), which the pass
+  // records from the browser's events instead. Nothing tells one from the other, or a page from
+  // another: they are refused, and named in the debug log only.
+  const proxy = await startRefusingProxy((refusal) => options.onRefused?.(refusal))
+  options.onServer?.('proxy', proxy.url)
   try {
     const browser = await launchBrowser(options.executable, {
       tempDirectory: options.tempDirectory,
       environment: options.environment,
-      proxy: ownProxy.url,
+      proxy: proxy.url,
       timeoutMs: Math.max(1, Math.min(START_TIMEOUT_MS, options.deadline - Date.now())),
       signal: options.signal
     })
@@ -82,8 +87,7 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
         signal: options.signal,
         pageTimeoutMs: options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
         tabs: options.tabs ?? DEFAULT_TABS,
-        onPage: options.onPage,
-        onProxy: (proxy) => options.onServer?.('tab proxy', proxy.url)
+        onPage: options.onPage
       })
       return {
         product: browser.product,
@@ -100,7 +104,7 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
     }
   } finally {
     // As the browser, the servers are not waited for when the run is being cancelled.
-    const closed = Promise.all([server.close(), ownProxy.close()])
+    const closed = Promise.all([server.close(), proxy.close()])
     if (!options.signal.aborted) await closed
   }
 }

@@ -2,7 +2,6 @@ import type { ReferenceResolver } from '../resolve.js'
 import type { CdpEvent } from './cdp.js'
 import {
   describeInitiator,
-  endpointOf,
   resourceType,
   scriptError,
   speculationUrls,
@@ -10,18 +9,16 @@ import {
   type RawInitiator
 } from './decode.js'
 import { readHookReport } from './page-hook.js'
-import type { Refusal } from './proxy.js'
 import type { Initiator, PageLoad, ScriptError } from './types.js'
 
 /**
  * What a page and every target of its tab (frames, popups, workers of every kind) did while it was
  * loaded, recorded from the DevTools protocol's events: requests and their initiators, 404s of the
- * site, uncaught errors, WebSockets and WebTransport sessions, speculation rules, ICE servers, and
- * what reached the tab's refusing proxy.
+ * site, uncaught errors, WebSockets and WebTransport sessions, speculation rules, ICE servers.
  */
 
 export interface VisitResult {
-  /** Requests to other origins, refused; and what was tried without a request (WebRTC, speculation rules, tunnels). */
+  /** Requests to other origins, refused; and what was tried without a request (WebRTC, speculation rules, WebSockets). */
   loads: PageLoad[]
   /** The site's own requests answered 404; `url` is the site path. */
   missing: PageLoad[]
@@ -57,8 +54,6 @@ export class Visit {
   private readonly requests = new Map<string, Request>()
   readonly refused: Refused[] = []
   private readonly notFound: { key: string; url: string; type: string }[] = []
-  /** What reached the tab's proxy: past the interception, refused there. */
-  readonly proxied: Refusal[] = []
   renderedMissing: PageLoad[] = []
   readonly errors: ScriptError[] = []
   lastActivity = Date.now()
@@ -99,21 +94,6 @@ export class Visit {
       type: known(load.key)?.type ?? load.type,
       initiator: load.initiator ?? known(load.key)?.initiator ?? 'other'
     }))
-    // A tunnel to where a recorded load went (a WebSocket, a TURN relay) is that load, not another.
-    // One to the site itself is a request of the site that the interception did not hold (a
-    // nested worker's script): the site's own requests are no finding, wherever they are refused.
-    const reached = new Set(loads.map((load) => endpointOf(load.url)).filter(Boolean))
-    for (const refusal of this.proxied) {
-      if (refusal.method === 'CONNECT' && reached.has(endpointOf(refusal.target))) continue
-      const asked = URL.parse(refusal.method === 'CONNECT' ? `https://${refusal.target}/` : refusal.target)
-      if (asked && this.resolver.isSiteHost(asked)) continue
-      loads.push({
-        page: this.page,
-        url: refusal.target,
-        type: refusal.method === 'CONNECT' ? 'Tunnel' : 'Other',
-        initiator: 'browser, past the interception'
-      })
-    }
     return {
       loads,
       missing: this.notFound.map((miss) => ({
@@ -194,7 +174,8 @@ export class Visit {
       }
       case 'Runtime.bindingCalled': {
         const report = readHookReport(params.payload)
-        for (const url of report?.urls ?? []) this.elsewhere(url, 'WebRTC', 'script (RTCPeerConnection)')
+        if (report?.kind !== 'webrtc') return
+        for (const url of report.urls) this.elsewhere(url, 'WebRTC', 'script (RTCPeerConnection)')
         return
       }
       case 'Runtime.exceptionThrown':

@@ -98,7 +98,7 @@ export function browserSection(
   }
 }
 
-/** The origin of a URL; what has none (an ICE server, a tunnel's `host:port`) stands for itself, without its query. */
+/** The origin of a URL; what has none (an ICE server) stands for itself, without its query. */
 function originOf(url: string): string {
   const origin = URL.parse(url)?.origin
   return origin && origin !== 'null' ? origin : url.replace(/[?#].*$/s, '')

@@ -3,11 +3,9 @@ import type { ReferenceResolver, SiteFiles } from '../resolve.js'
 import type { CdpEvent, CdpPipe } from './cdp.js'
 import { answerRequest } from './intercept.js'
 import { bindingName } from './page-hook.js'
-import { startRefusingProxy, type RefusingProxy } from './proxy.js'
 import { Visit, type VisitResult } from './record.js'
 import { missingRendered, readRenderedReferences } from './rendered.js'
 import type { SiteServer } from './server.js'
-import { PROXY_BYPASS_LIST } from './switches.js'
 import type { Session, Tab } from './tab.js'
 import { TargetWatcher } from './targets.js'
 import type { ScriptError } from './types.js'
@@ -33,8 +31,6 @@ export interface ScheduleOptions {
   tabs: number
   /** Called as each page is done. */
   onPage?: (page: string, visit: VisitResult) => void
-  /** Called with each port the pass's own servers listen on, for the debug log. */
-  onProxy?: (proxy: RefusingProxy) => void
 }
 
 const POLL_MS = 25
@@ -42,24 +38,15 @@ const POLL_MS = 25
 /** Thrown inside a visit when its time is up; the visit becomes a `timeout` finding. */
 class PageTimeout extends Error {}
 
-/** A tab's place in the pass: its refusing proxy stays when its tab is replaced. */
-interface Slot {
-  proxy: RefusingProxy
-  tab?: Tab
-}
-
 export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise<Map<string, VisitResult>> {
   const watcher = new TargetWatcher(cdp, bindingName(), (event, session) => onEvent(cdp, options, event, session))
   await watcher.start()
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny' })
   const results = new Map<string, VisitResult>()
   const queue = [...options.pages]
-  const slots: Slot[] = []
   try {
     const worker = async (): Promise<void> => {
-      const slot: Slot = { proxy: await startRefusingProxy((refusal) => slot.tab?.visit?.proxied.push(refusal)) }
-      slots.push(slot)
-      options.onProxy?.(slot.proxy)
-      let tab = await openTab(cdp, watcher, slot)
+      let tab = await openTab(cdp, watcher)
       for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
         if (Date.now() >= options.deadline) return
         const visit = new Visit(page, options.resolver)
@@ -74,7 +61,7 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
           // A tab that stopped answering (a script in an endless loop) is replaced, not reused.
           tab.visit = undefined
           await closeTab(cdp, watcher, tab)
-          tab = await openTab(cdp, watcher, slot)
+          tab = await openTab(cdp, watcher)
         }
         tab.visit = undefined
         const result = visit.result()
@@ -85,7 +72,6 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
     await Promise.all(Array.from({ length: Math.min(options.tabs, options.pages.length) }, worker))
   } finally {
     watcher.stop()
-    await Promise.all(slots.map((slot) => slot.proxy.close()))
   }
   return results
 }
@@ -103,35 +89,20 @@ function onEvent(cdp: CdpPipe, options: ScheduleOptions, event: CdpEvent, sessio
 }
 
 /**
- * A tab in a browser context of its own, whose traffic goes to the slot's proxy (loopback
- * included) and whose downloads are refused, with a blank page whose requests are intercepted.
+ * A tab with a blank page, in the browser's own context: a context per tab would keep each tab's
+ * workers apart, but cost a tenth more time (docs/site-check.md, "Containment").
  */
-async function openTab(cdp: CdpPipe, watcher: TargetWatcher, slot: Slot): Promise<Tab> {
-  const { browserContextId } = await cdp.send<{ browserContextId: string }>('Target.createBrowserContext', {
-    disposeOnDetach: true,
-    proxyServer: slot.proxy.url,
-    proxyBypassList: PROXY_BYPASS_LIST
-  })
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny', browserContextId })
-  const tab: Tab = { browserContextId, targetId: '', sessionId: '' }
+async function openTab(cdp: CdpPipe, watcher: TargetWatcher): Promise<Tab> {
+  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })
+  const tab: Tab = { targetId, sessionId: '' }
   watcher.addTab(tab)
-  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', {
-    url: 'about:blank',
-    browserContextId
-  })
-  tab.targetId = targetId
   tab.sessionId = (await watcher.attached(targetId)).id
-  slot.tab = tab
   return tab
 }
 
-/** Ends a tab and everything of its context: its pages, popups and workers. */
 async function closeTab(cdp: CdpPipe, watcher: TargetWatcher, tab: Tab): Promise<void> {
   watcher.removeTab(tab)
-  await cdp
-    .send('Target.disposeBrowserContext', { browserContextId: tab.browserContextId })
-    .catch(() => cdp.send('Target.closeTarget', { targetId: tab.targetId }))
-    .catch(() => undefined)
+  await cdp.send('Target.closeTarget', { targetId: tab.targetId }).catch(() => undefined)
 }
 
 /** Loads a page, waits until it settles, scrolls to its end once (lazy loads), waits again, and reads the rendered page. */

@@ -15,7 +15,7 @@ const HOST_RESOLVER_RULES = 'MAP * ~NOTFOUND , EXCLUDE 127.0.0.1'
  * Chromium sends loopback and link-local addresses (127.0.0.0/8, [::1], 169.254/16: the cloud
  * metadata address) past a proxy unless `<-loopback>` takes that implicit rule away.
  */
-export const PROXY_BYPASS_LIST = '<-loopback>'
+const PROXY_BYPASS_LIST = '<-loopback>'
 
 /** WebRTC may then use UDP only through a proxy, which a plain HTTP proxy never offers: no STUN, no host candidates, no mDNS. */
 const WEBRTC_IP_HANDLING = 'disable_non_proxied_udp'

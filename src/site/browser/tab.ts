@@ -1,12 +1,7 @@
 import type { Visit } from './record.js'
 
-/**
- * A tab of the pass: a browser context of its own (its cookies, caches, service workers and
- * shared workers stay in it, and its traffic goes to a refusing proxy of its own), with one page
- * loading the site's pages one after another.
- */
+/** A tab of the pass: one page loading the site's pages one after another. */
 export interface Tab {
-  browserContextId: string
   /** The page target, whose id is also its main frame's. */
   targetId: string
   sessionId: string
@@ -20,6 +15,11 @@ export interface Session {
   targetId: string
   /** As the protocol names it: `page`, `iframe`, `worker`, `shared_worker`, `service_worker`… */
   type: string
-  /** The tab whose context the target is in; none for the browser's own targets. */
+  url: string
+  /** The session that attached it (a page for its frames and workers); none when the browser did. */
+  parentId?: string
+  /** The page that opened it, for a popup. */
+  openerId?: string
+  /** The tab it belongs to, once known; none for the browser's own targets. */
   tab?: Tab
 }

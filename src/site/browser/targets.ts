@@ -1,5 +1,5 @@
 import type { CdpEvent, CdpPipe } from './cdp.js'
-import { hookSource } from './page-hook.js'
+import { hookSource, readHookReport } from './page-hook.js'
 import type { Session, Tab } from './tab.js'
 
 /**
@@ -9,6 +9,11 @@ import type { Session, Tab } from './tab.js'
  * on the browser (`Target.setAutoAttach` with `flatten` and `waitForDebuggerOnStart`) and again on
  * each attached target, for the targets it starts; each new target waits until `Fetch.enable` has
  * been answered on it, and only then is let run (`Runtime.runIfWaitingForDebugger`).
+ *
+ * Each target counts for a tab: a tab's page; a frame or a dedicated worker for the tab of the
+ * page that attached it; a popup for the tab of its opener; a shared or service worker for the tab
+ * whose page started it, as the page's hook says (page-hook.ts) or its script's request shows. The
+ * browser attaches a service worker through every page of its origin, so that says nothing.
  */
 
 /** Auto-attach on every target but the browser itself, its tabs (their pages are attached) and Chrome's own UI. */
@@ -30,8 +35,15 @@ const DOCUMENTS = new Set(['page', 'iframe'])
 interface TargetInfo {
   targetId: string
   type: string
-  browserContextId?: string
+  url: string
+  openerId?: string
 }
+
+/** Addresses remembered with the tab that asked for them, at most; then the memory starts again. */
+const STARTERS_KEPT = 10_000
+
+/** Workers that any page of their origin may use: they count for the tab that started them. */
+const SHARED = new Set(['shared_worker', 'service_worker'])
 
 export class TargetWatcher {
   private readonly sessions = new Map<string, Session>()
@@ -39,7 +51,9 @@ export class TargetWatcher {
   private readonly kept = new Map<string, string>()
   /** Targets watched and running, by target id. */
   private readonly ready = new Map<string, Session>()
-  private readonly tabsByContext = new Map<string, Tab>()
+  private readonly tabs = new Map<string, Tab>()
+  /** The tab whose page last started a worker, or asked for a script, at each address. */
+  private readonly starters = new Map<string, Tab>()
   private readonly pending = new Map<string, (session: Session) => void>()
   private stopListening = (): void => undefined
 
@@ -56,7 +70,10 @@ export class TargetWatcher {
       if (event.method === 'Target.attachedToTarget') return void this.attach(event)
       if (event.method === 'Target.detachedFromTarget') return this.detach(event.params.sessionId as string)
       const session = event.sessionId ? this.sessions.get(event.sessionId) : undefined
-      if (session) this.onEvent(event, session)
+      if (!session) return
+      session.tab ??= this.tabOf(session)
+      if (session.tab) this.noteStarter(event, session.tab)
+      this.onEvent(event, session)
     })
     await this.cdp.send('Target.setAutoAttach', AUTO_ATTACH)
   }
@@ -65,13 +82,13 @@ export class TargetWatcher {
     this.stopListening()
   }
 
-  /** Records a tab's context before its page exists, so that every target of the context is the tab's. */
+  /** A tab's page, whose targets count for the tab from now on. */
   addTab(tab: Tab): void {
-    this.tabsByContext.set(tab.browserContextId, tab)
+    this.tabs.set(tab.targetId, tab)
   }
 
   removeTab(tab: Tab): void {
-    this.tabsByContext.delete(tab.browserContextId)
+    this.tabs.delete(tab.targetId)
   }
 
   /** The session of a target once it is attached, watched, and running. */
@@ -94,8 +111,11 @@ export class TargetWatcher {
       id,
       targetId: info.targetId,
       type: info.type,
-      tab: info.browserContextId ? this.tabsByContext.get(info.browserContextId) : undefined
+      url: info.url,
+      parentId: event.sessionId,
+      openerId: info.openerId
     }
+    session.tab = this.tabOf(session)
     this.sessions.set(id, session)
     this.kept.set(info.targetId, id)
     // Nothing the target asks for may pass before this is answered; a target that has no Fetch
@@ -120,6 +140,35 @@ export class TargetWatcher {
     this.ready.set(info.targetId, session)
     this.pending.get(info.targetId)?.(session)
     this.pending.delete(info.targetId)
+  }
+
+  /** The tab a target counts for, when it can be told yet. */
+  private tabOf(session: Session): Tab | undefined {
+    if (session.tab) return session.tab
+    const own = this.tabs.get(session.targetId)
+    if (own) return own
+    if (SHARED.has(session.type)) return this.starters.get(session.url)
+    const parent = session.parentId ? this.sessions.get(session.parentId) : undefined
+    if (parent) return this.tabOf(parent)
+    const openerId = session.openerId ? this.kept.get(session.openerId) : undefined
+    const opener = openerId ? this.sessions.get(openerId) : undefined
+    return opener ? this.tabOf(opener) : undefined
+  }
+
+  /** Remembers which tab started a worker: its page's hook says so, or the page asks for the worker's script. */
+  private noteStarter(event: CdpEvent, tab: Tab): void {
+    let urls: string[] = []
+    if (event.method === 'Runtime.bindingCalled') {
+      const report = readHookReport(event.params.payload)
+      if (report?.kind === 'worker') urls = report.urls
+    } else if (event.method === 'Fetch.requestPaused') {
+      const url = (event.params.request as { url?: unknown } | undefined)?.url
+      if (typeof url === 'string') urls = [url]
+    }
+    for (const url of urls) {
+      if (this.starters.size >= STARTERS_KEPT) this.starters.clear()
+      this.starters.set(url, tab)
+    }
   }
 
   private detach(id: string): void {

@@ -14,8 +14,8 @@ export interface PageLoad {
   /**
    * The browser's resource type: `Script`, `Fetch`, `Image`, `Ping`, `WebSocket`…; or what was
    * tried without a request: `WebRTC` (an ICE server), `Prefetch` and `Prerender` (speculation
-   * rules), `WebTransport`, `Tunnel` (a connection that reached the refusing proxy); or, for a
-   * link of the rendered page, where the page holds it: `a[href]`, `img[src]`…
+   * rules), `WebTransport`; or, for a link of the rendered page, where the page holds it:
+   * `a[href]`, `img[src]`…
    */
   type: string
   initiator: Initiator

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeInitiator, endpointOf, scriptError, speculationUrls } from '../../../src/site/browser/decode.js'
+import { describeInitiator, scriptError, speculationUrls } from '../../../src/site/browser/decode.js'
 
 const short = (url: string): string => url.replace('https://docs.acme.dev', '')
 
@@ -28,29 +28,6 @@ describe('speculationUrls', () => {
     ])
     const many = JSON.stringify({ prefetch: [{ urls: Array.from({ length: 500 }, (_, i) => `/p${i}`) }] })
     expect(speculationUrls(many, base)).toHaveLength(100)
-  })
-})
-
-describe('endpointOf', () => {
-  it.each([
-    ['https://a.example/x', 'a.example:443'],
-    ['http://a.example/x', 'a.example:80'],
-    ['ws://127.0.0.1:8080/live', '127.0.0.1:8080'],
-    ['wss://socket.example/live', 'socket.example:443'],
-    ['stun:stun.example.org', 'stun.example.org:3478'],
-    ['turn:127.0.0.1:4000?transport=tcp', '127.0.0.1:4000'],
-    ['turns:Relay.Example:443', 'relay.example:443'],
-    ['stuns:relay.example', 'relay.example:5349'],
-    ['turn:[2001:db8::1]:3478', '[2001:db8::1]:3478'],
-    ['socket.example:443', 'socket.example:443'],
-    ['[::1]:9000', '[::1]:9000']
-  ])('%s reaches %s', (target, endpoint) => {
-    expect(endpointOf(target)).toBe(endpoint)
-  })
-
-  it('is undefined for what names no endpoint', () => {
-    expect(endpointOf('data:text/plain,x')).toBeUndefined()
-    expect(endpointOf('not an address')).toBeUndefined()
   })
 })
 

@@ -7,6 +7,16 @@ function page(binding: string): { context: vm.Context; sent: string[] } {
   const sent: string[] = []
   const context = vm.createContext({
     [binding]: (payload: string) => sent.push(payload),
+    document: { baseURI: 'https://docs.acme.dev/guides/page.html' },
+    URL,
+    ServiceWorkerContainer: class {
+      register(url: string): string {
+        return `registered ${url}`
+      }
+    },
+    SharedWorker: class {
+      constructor(readonly url: string) {}
+    },
     RTCPeerConnection: class {
       configuration: unknown
       constructor(configuration: unknown) {
@@ -35,6 +45,21 @@ describe('the WebRTC hook', () => {
     expect(sent.map((payload) => readHookReport(payload))).toEqual([
       { kind: 'webrtc', urls: ['stun:a.example', 'turn:b.example?transport=tcp'] },
       { kind: 'webrtc', urls: ['stun:c.example'] }
+    ])
+  })
+
+  it('reports the script of every shared and service worker a page starts, resolved against the page', () => {
+    const binding = bindingName()
+    const { context, sent } = page(binding)
+    vm.runInContext(hookSource(binding), context)
+    const result: unknown = vm.runInContext(
+      `[new ServiceWorkerContainer().register('sw.js', { scope: './' }), new SharedWorker('/workers/shared.js').url]`,
+      context
+    )
+    expect(result).toEqual(['registered sw.js', '/workers/shared.js'])
+    expect(sent.map((payload) => readHookReport(payload))).toEqual([
+      { kind: 'worker', urls: ['https://docs.acme.dev/guides/sw.js'] },
+      { kind: 'worker', urls: ['https://docs.acme.dev/workers/shared.js'] }
     ])
   })
 

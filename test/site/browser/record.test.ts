@@ -64,28 +64,6 @@ describe('Visit', () => {
     ])
   })
 
-  it('reports what reached the proxy once: not again as a tunnel to where a load went, never for the site itself', () => {
-    const visit = new Visit('index.html', resolver)
-    visit.record(event('Network.webSocketCreated', { url: 'ws://127.0.0.1:9000/live' }))
-    visit.record(
-      event('Runtime.bindingCalled', { payload: '{"kind":"webrtc","urls":["turn:relay.example?transport=tcp"]}' })
-    )
-    visit.proxied.push(
-      { target: '127.0.0.1:9000', method: 'CONNECT' },
-      { target: 'relay.example:3478', method: 'CONNECT' },
-      { target: 'docs.acme.dev:443', method: 'CONNECT' },
-      { target: 'http://docs.acme.dev/nested.js', method: 'GET' },
-      { target: 'unknown.example:443', method: 'CONNECT' },
-      { target: 'http://plain.example/x', method: 'GET' }
-    )
-    expect(visit.result().loads.map((load) => [load.url, load.type])).toEqual([
-      ['ws://127.0.0.1:9000/live', 'WebSocket'],
-      ['turn:relay.example?transport=tcp', 'WebRTC'],
-      ['unknown.example:443', 'Tunnel'],
-      ['http://plain.example/x', 'Other']
-    ])
-  })
-
   it("records the site's 404s as paths, but the browser's own favicon, and settles only after its own load event", () => {
     const visit = new Visit('index.html', resolver)
     visit.loaderId = 'L2'

@@ -70,8 +70,7 @@ function pass(): PassResult {
             load('index.html', 'https://api.search.example/q?x=2', 'XHR', 'script /js/search.js:9:1'),
             load('index.html', 'https://cdn.segment.com/a.js', 'Script', 'parser /index.html:3'),
             load('index.html', 'stun:stun.example.org:3478', 'WebRTC', 'script (RTCPeerConnection)'),
-            load('index.html', 'turn:127.0.0.1:3478?transport=tcp', 'WebRTC', 'script (RTCPeerConnection)'),
-            load('index.html', 'socket.example:443', 'Tunnel', 'browser, past the interception')
+            load('index.html', 'turn:127.0.0.1:3478?transport=tcp', 'WebRTC', 'script (RTCPeerConnection)')
           ],
           missing: [load('index.html', '/images/gone.png', 'Image', 'parser /index.html:7')],
           renderedMissing: [
@@ -142,10 +141,9 @@ describe('browserSection', () => {
         inStaticCheck: false
       },
       expect.objectContaining({ origin: 'https://cdn.segment.com', types: ['Script'], inStaticCheck: true }),
-      // What has no origin (an ICE server, a tunnel) stands for itself, without its query.
+      // What has no origin (an ICE server) stands for itself, without its query.
       expect.objectContaining({ origin: 'stun:stun.example.org:3478', types: ['WebRTC'] }),
-      expect.objectContaining({ origin: 'turn:127.0.0.1:3478', exampleUrl: 'turn:127.0.0.1:3478?transport=tcp' }),
-      expect.objectContaining({ origin: 'socket.example:443', types: ['Tunnel'] })
+      expect.objectContaining({ origin: 'turn:127.0.0.1:3478', exampleUrl: 'turn:127.0.0.1:3478?transport=tcp' })
     ])
     expect(
       section.missing.map((missing) => [missing.path, missing.foundBy, missing.pages, missing.inStaticCheck])
@@ -186,12 +184,6 @@ describe('mergeBrowserSection', () => {
           'index.html: reaches turn:127.0.0.1:3478 at run time (WebRTC, such as turn:127.0.0.1:3478?transport=tcp, started by script (RTCPeerConnection)); that fails without internet access'
       },
       {
-        check: 'runtime-origin',
-        file: 'index.html',
-        message:
-          'index.html: reaches socket.example:443 at run time (Tunnel, such as socket.example:443, started by browser, past the interception); that fails without internet access'
-      },
-      {
         check: 'runtime-missing',
         file: 'index.html',
         message:
@@ -210,8 +202,8 @@ describe('mergeBrowserSection', () => {
       }
     ])
     expect(report.problems.slice(before)).toEqual(added)
-    expect(report.counts.problems).toBe(before + 7)
-    expect(report.browser?.runtimeOrigins).toHaveLength(5)
+    expect(report.counts.problems).toBe(before + 6)
+    expect(report.browser?.runtimeOrigins).toHaveLength(4)
   })
 
   it('adds a skipped section and no problem when the pass did not run', () => {
