@@ -47039,34 +47039,10 @@ var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/core/runner.ts
 
-/** Variables a child process may inherit; everything else (GITHUB_TOKEN, ACTIONS_*, INPUT_*, keys) stays out. */
-const INHERITED = [
-    'PATH',
-    'LANG',
-    'LC_ALL',
-    'LC_CTYPE',
-    'TZ',
-    // Windows needs these to start a program at all.
-    'SystemRoot',
-    'SYSTEMROOT',
-    'windir',
-    'ComSpec',
-    'PATHEXT',
-    'ProgramFiles',
-    'ProgramFiles(x86)',
-    'LOCALAPPDATA',
-    'ProgramW6432'
-];
 function readRunnerFacts(env = process.env) {
     const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
     const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const repository = owner && repo && rest.length === 0 ? { owner, repo } : undefined;
-    const childEnvironment = {};
-    for (const name of INHERITED) {
-        const value = env[name];
-        if (value !== undefined)
-            childEnvironment[name] = value;
-    }
     return {
         tempDirectory: env.RUNNER_TEMP || external_node_os_default().tmpdir(),
         workspace: env.GITHUB_WORKSPACE || undefined,
@@ -47074,7 +47050,7 @@ function readRunnerFacts(env = process.env) {
         serverUrl,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
         stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-        childEnvironment
+        environment: env
     };
 }
 
@@ -48200,6 +48176,12 @@ async function writeBrowserSummary(host, section) {
             [
                 'Pages loaded',
                 `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
+            ],
+            [
+                'Sets of scripts, iframes and embeds',
+                section.scriptSets
+                    ? `${section.scriptSets.loaded} of the site's ${section.scriptSets.distinct} distinct sets loaded`
+                    : ''
             ],
             ['Origins reached at run time', section.runtimeOrigins.length],
             ['Missing at run time', section.missing.length],
@@ -52204,7 +52186,7 @@ async function recordManifest(settings, report, { files, previous, layout, host 
 }
 /** The site check (verify), with the known problems of a baseline (verify-baseline); `verify: error` fails here. */
 async function checkTheSite(settings, report, layout, { run, retryBaseDelayMs }) {
-    const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(685)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8685));
+    const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(597)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9597));
     const baseline = settings.verifyBaseline
         ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(settings.verifyBaseline ?? '', {
             host: run.host,

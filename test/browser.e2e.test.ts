@@ -1,22 +1,21 @@
 import { execFileSync, type ChildProcess } from 'node:child_process'
-import { readdir, readFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { findBrowser } from '../src/site/browser/find.ts'
 import type { SiteCheckReport } from '../src/site/report.ts'
 import type { ArchiveEntry } from './emulator/archives.ts'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
 import { exportPage, exportShapedSite, type ExportedSite } from './emulator/sites.ts'
 import { exportInputs } from './support/export-inputs.ts'
-import { runAction, type ActionRun } from './support/run-action.ts'
+import { browserExecutable, describeWhere, missingBrowser, missingRoot, nobody } from './support/requirements.ts'
+import { runAction, type ActionRun, type RunOptions } from './support/run-action.ts'
 
 /** The browser pass through the built action, with the machine's Chrome or Chromium, on sites that reach out at run time. */
 
 /** Matchers typed as what they stand for, so that they sit in typed objects. */
 const like = (pattern: RegExp): unknown => expect.stringMatching(pattern)
 const containing = (text: string): unknown => expect.stringContaining(text)
-
-const found = findBrowser()
-if ('reason' in found) console.warn(`Skipping the browser pass's end-to-end tests: ${found.reason}`)
 
 let emulator: Emulator | undefined
 
@@ -28,12 +27,14 @@ afterEach(async () => {
 async function exportSite(
   setup: EmulatorSetup,
   inputs: Record<string, string> = {},
-  env: Record<string, string> = {}
+  env: Record<string, string> = {},
+  options: RunOptions = {}
 ): Promise<ActionRun> {
   emulator = await new Emulator(setup).start()
   return runAction(exportInputs(emulator, { extract: 'true', 'verify-browser': 'auto', ...inputs }), {
     env,
-    timeoutMs: 90_000
+    timeoutMs: 90_000,
+    ...options
   })
 }
 
@@ -87,7 +88,7 @@ function runTimeSite(): ExportedSite {
   return { entries, pageCount: 10 }
 }
 
-describe.skipIf(!found.executable)('browser pass, end to end', () => {
+describeWhere(missingBrowser, 'browser pass, end to end', () => {
   it('reports each run-time load with its page and initiator, missing chunks and script errors, and a page that never settles', async () => {
     const run = await exportSite({ site: runTimeSite() })
     expect(run.exitCode).toBe(0)
@@ -95,7 +96,7 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
     expect(run.stdout).toContain('::group::Load the site in a browser')
     const report = await readReport(run)
     const browser = report.browser
-    expect(browser).toMatchObject({ skipped: null, executable: found.executable })
+    expect(browser).toMatchObject({ skipped: null, executable: browserExecutable })
     expect(browser?.browser).toMatch(/Chrome/)
     expect(browser?.version).toMatch(/^\d+\.\d+\.\d+\.\d+$/)
     expect(browser?.pages[0]).toBe('index.html')
@@ -151,6 +152,8 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
       {
         path: '/_next/static/chunks/lazy-4f5e6d.js',
         pages: ['guides/chunk.html'],
+        // Asked for, and a script element of the rendered page.
+        foundBy: ['rendered-page', 'request'],
         inStaticCheck: false,
         examples: [
           {
@@ -224,7 +227,7 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
     )
   })
 
-  it('stays silent on the clean site, and says which pages it loaded', async () => {
+  it('stays silent on the clean site, and says which pages it loaded: the page with a frame among the first', async () => {
     const run = await exportSite({ site: exportShapedSite() }, { 'verify-browser-pages': '4' })
     expect(run.exitCode).toBe(0)
     expect(warnings(run)).toEqual([])
@@ -233,15 +236,39 @@ describe.skipIf(!found.executable)('browser pass, end to end', () => {
     expect(report.problems).toEqual([])
     expect(report.browser).toMatchObject({
       skipped: null,
-      pages: ['index.html', 'api-reference/index.html', 'guides/café.html', 'api-reference/introduction.html'],
+      // guides/deploy.html frames the API reference: the one page of its set, loaded before the spread.
+      pages: ['index.html', 'guides/deploy.html', 'api-reference/index.html', 'guides/café.html'],
+      scriptSets: { distinct: 2, loaded: 2 },
       notLoaded: [],
       runtimeOrigins: [],
       missing: [],
       scriptErrors: []
     })
     expect(run.stdout).toMatch(
-      /Loaded 4 pages in \S*Chrome\/[\d.]+ \(started in [\d.]+ m?s\) in [\d.]+ m?s: 0 origins reached at run time, 0 missing, 0 script errors/
+      /Loaded 4 pages in \S*Chrome\/[\d.]+ \(started in [\d.]+ m?s(, without its sandbox as root)?\) in [\d.]+ m?s: 0 origins reached at run time, 0 missing, 0 script errors; 2 of the 2 distinct sets of scripts, iframes and embeds loaded/
     )
+    expect(run.summary).toContain(
+      "<td>Sets of scripts, iframes and embeds</td><td>2 of the site's 2 distinct sets loaded</td>"
+    )
+  })
+
+  it('loads a page of every set of scripts, iframes and embeds before the spread reaches it', async () => {
+    const site = exportShapedSite()
+    const deep = (route: string, head: string): ArchiveEntry => ({
+      name: `${route}.html`,
+      content: exportPage(route, { nav: [''], body: '<p>deep</p>', head })
+    })
+    const entries = [
+      ...site.entries,
+      ...['a', 'b', 'c', 'd'].map((name) => deep(`guides/more/${name}`, '')),
+      deep('guides/more/zz-video', '<script src="/js/player.js"></script>'),
+      { name: 'js/player.js', content: "document.body.dataset.player = 'ready'\n" }
+    ]
+    const run = await exportSite({ site: { entries, pageCount: site.pageCount + 5 } }, { 'verify-browser-pages': '3' })
+    expect(run.exitCode).toBe(0)
+    const report = await readReport(run)
+    expect(report.browser?.pages).toEqual(['index.html', 'guides/deploy.html', 'guides/more/zz-video.html'])
+    expect(report.browser?.scriptSets).toEqual({ distinct: 3, loaded: 3 })
   })
 
   it('leaves no browser and no profile behind when the run is cancelled during the pass', async () => {
@@ -272,6 +299,64 @@ function browsersUsing(folder: string): string[] {
   const out = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
   return out.split('\n').filter((line) => line.includes(folder) && !line.startsWith('ps '))
 }
+
+describeWhere(missingBrowser ?? missingRoot, 'browser pass, end to end: as an unprivileged user', () => {
+  it('runs the browser with its sandbox as nobody', async () => {
+    const run = await exportSite(
+      { site: exportShapedSite() },
+      { 'verify-browser': 'on', 'verify-browser-pages': '2' },
+      {},
+      { user: nobody() }
+    )
+    expect(run.exitCode, run.stdout).toBe(0)
+    expect(warnings(run)).toEqual([])
+    expect((await readReport(run)).browser).toMatchObject({
+      skipped: null,
+      sandbox: true,
+      pages: ['index.html', 'guides/deploy.html']
+    })
+  })
+
+  /** The machine's browser started in a user namespace it cannot nest another in: its sandbox cannot start, as on a runner whose AppArmor forbids it. */
+  async function browserWithoutSandbox(): Promise<string> {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'no-sandbox-'))
+    await chmod(folder, 0o755)
+    const wrapper = path.join(folder, 'chrome')
+    await writeFile(wrapper, `#!/bin/sh\nexec unshare --user -- ${browserExecutable ?? ''} "$@"\n`, { mode: 0o755 })
+    return wrapper
+  }
+
+  it('auto: a browser whose sandbox cannot start is one warning that says why and what to do, and the step succeeds', async () => {
+    const chrome = await browserWithoutSandbox()
+    const run = await exportSite({ site: exportShapedSite() }, {}, { CHROME_PATH: chrome }, { user: nobody() })
+    expect(run.exitCode).toBe(0)
+    expect(warnings(run)).toEqual([
+      like(
+        /^The site was not loaded in a browser: the browser could not start its sandbox \(it said "No usable sandbox"\) and exited \([\w ]+\)\. Ubuntu 23\.10 and later .*use Google Chrome.*AppArmor profile.*; or set verify-browser: off$/
+      )
+    ])
+    expect((await readReport(run)).browser).toMatchObject({
+      executable: chrome,
+      skipped: containing('No usable sandbox')
+    })
+  })
+
+  it('on: the same browser fails the step, saying why and what to do', async () => {
+    const chrome = await browserWithoutSandbox()
+    const run = await exportSite(
+      { site: exportShapedSite() },
+      { 'verify-browser': 'on' },
+      { CHROME_PATH: chrome },
+      { user: nobody() }
+    )
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([
+      like(
+        /The site check's browser pass did not run \(verify-browser: on\): the browser could not start its sandbox .*Google Chrome/
+      )
+    ])
+  })
+})
 
 describe('browser pass, end to end: without a browser', () => {
   const noBrowser = { CHROME_PATH: '/nonexistent/chrome' }

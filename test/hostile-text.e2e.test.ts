@@ -170,7 +170,7 @@ describe('outside text, end to end: the job summary', () => {
   })
 })
 
-describe.skipIf('reason' in findBrowser())('outside text, end to end: what the browser reports', () => {
+describe.skipIf('reason' in findBrowser(process.env))('outside text, end to end: what the browser reports', () => {
   /** A page whose script fails with outside text and asks for a path that decodes to more. */
   function browserSite(hostile: boolean): ArchiveEntry[] {
     const message = hostile

@@ -195,8 +195,10 @@ describe('job summary writers, rendered with hostile values', () => {
         version: version,
         executable: '/usr/bin/chromium',
         startupMs: 1,
+        sandbox: true,
         durationMs: 2,
         pages: [page],
+        scriptSets: { distinct: 2, loaded: 2 },
         notLoaded: [],
         runtimeOrigins: [
           {
@@ -213,6 +215,7 @@ describe('job summary writers, rendered with hostile values', () => {
             path,
             pages: ['index.html'],
             examples: [{ ...load, initiator: missingInitiator }],
+            foundBy: ['request'],
             inStaticCheck: false
           }
         ],
@@ -233,8 +236,10 @@ describe('job summary writers, rendered with hostile values', () => {
             version: null,
             executable: null,
             startupMs: null,
+            sandbox: null,
             durationMs: null,
             pages: [],
+            scriptSets: null,
             notLoaded: [],
             runtimeOrigins: [],
             missing: [],

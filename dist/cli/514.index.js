@@ -20,34 +20,10 @@ var external_node_os_ = __webpack_require__(8161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/core/runner.ts
 
-/** Variables a child process may inherit; everything else (GITHUB_TOKEN, ACTIONS_*, INPUT_*, keys) stays out. */
-const INHERITED = [
-    'PATH',
-    'LANG',
-    'LC_ALL',
-    'LC_CTYPE',
-    'TZ',
-    // Windows needs these to start a program at all.
-    'SystemRoot',
-    'SYSTEMROOT',
-    'windir',
-    'ComSpec',
-    'PATHEXT',
-    'ProgramFiles',
-    'ProgramFiles(x86)',
-    'LOCALAPPDATA',
-    'ProgramW6432'
-];
 function readRunnerFacts(env = process.env) {
     const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
     const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const repository = owner && repo && rest.length === 0 ? { owner, repo } : undefined;
-    const childEnvironment = {};
-    for (const name of INHERITED) {
-        const value = env[name];
-        if (value !== undefined)
-            childEnvironment[name] = value;
-    }
     return {
         tempDirectory: env.RUNNER_TEMP || external_node_os_default().tmpdir(),
         workspace: env.GITHUB_WORKSPACE || undefined,
@@ -55,7 +31,7 @@ function readRunnerFacts(env = process.env) {
         serverUrl,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
         stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-        childEnvironment
+        environment: env
     };
 }
 
@@ -1181,6 +1157,12 @@ async function writeBrowserSummary(host, section) {
             [
                 'Pages loaded',
                 `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
+            ],
+            [
+                'Sets of scripts, iframes and embeds',
+                section.scriptSets
+                    ? `${section.scriptSets.loaded} of the site's ${section.scriptSets.distinct} distinct sets loaded`
+                    : ''
             ],
             ['Origins reached at run time', section.runtimeOrigins.length],
             ['Missing at run time', section.missing.length],
@@ -5185,7 +5167,7 @@ async function recordManifest(settings, report, { files, previous, layout, host 
 }
 /** The site check (verify), with the known problems of a baseline (verify-baseline); `verify: error` fails here. */
 async function checkTheSite(settings, report, layout, { run, retryBaseDelayMs }) {
-    const { verifySite } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(685)]).then(__webpack_require__.bind(__webpack_require__, 8685));
+    const { verifySite } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(597)]).then(__webpack_require__.bind(__webpack_require__, 9597));
     const baseline = settings.verifyBaseline
         ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(settings.verifyBaseline ?? '', {
             host: run.host,
@@ -5569,7 +5551,7 @@ const INPUT_DESCRIPTIONS = {
     version: 'A label for this export (e.g. `2026-11-22`); sent only when given, and pinned as `staticExport.version` in the Helm values.',
     verify: 'With `extract`: check the unpacked site (index.html, pages against `pageCount`, internal links and assets, origins loaded from elsewhere, canonical host, sitemap; see Site check). `warn`: warnings and a report; `error`: fail the step on any problem; `off`: no check.',
     'verify-browser': 'With `extract` and `verify` not `off`: load the unpacked site in an installed Chrome/Chromium with every other origin blocked, and report what its scripts reach at run time (see Browser pass). `auto`: when a browser is found (else one notice); `on`: fail the step without one; `off`: never.',
-    'verify-browser-pages': "How many pages the browser pass loads (index.html first, then a spread over the site's top folders).",
+    'verify-browser-pages': "How many pages the browser pass loads (index.html first, then a page of each distinct set of scripts, iframes and embeds, then a spread over the site's top folders).",
     'compare-to': 'With `extract`: a previous export\'s `manifest.json` (a path, or an https link). Adds a "Changes" section to the summary, `changes.json`, and the outputs `files-added`, `files-removed`, `files-changed` and `changes-path`. One that cannot be read is a warning, never a failure.',
     'verify-baseline': 'With `extract` and `verify` not `off`: a previous site check report (a path, or an https link). Its problems are listed as known, and `verify: error` fails only on problems it does not have.',
     url: "For `check-deployment`: the deployed site's base URL (https, or http with a notice: nothing secret is sent).",

@@ -35,7 +35,7 @@ export const INPUT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'verify-browser':
     'With `extract` and `verify` not `off`: load the unpacked site in an installed Chrome/Chromium with every other origin blocked, and report what its scripts reach at run time (see Browser pass). `auto`: when a browser is found (else one notice); `on`: fail the step without one; `off`: never.',
   'verify-browser-pages':
-    "How many pages the browser pass loads (index.html first, then a spread over the site's top folders).",
+    "How many pages the browser pass loads (index.html first, then a page of each distinct set of scripts, iframes and embeds, then a spread over the site's top folders).",
   'compare-to':
     'With `extract`: a previous export\'s `manifest.json` (a path, or an https link). Adds a "Changes" section to the summary, `changes.json`, and the outputs `files-added`, `files-removed`, `files-changed` and `changes-path`. One that cannot be read is a warning, never a failure.',
   'verify-baseline':

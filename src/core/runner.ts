@@ -19,40 +19,17 @@ export interface RunnerFacts {
   /** GITHUB_STEP_SUMMARY: the runner offers a summary file to steps only. */
   stepSummaryFile?: string
   /**
-   * The variables a child process (the browser) may have: an allowlist of what programs need to
-   * start (PATH, locale, time zone, the system's folders on Windows), never a token or a key.
+   * The environment the step runs in, for the one program it starts, the browser: it is looked for
+   * there (CHROME_PATH, PATH), and given only an allowlist of it (src/site/browser/environment.ts),
+   * never the runner's tokens or the action's inputs.
    */
-  childEnvironment: Record<string, string>
+  environment: Readonly<Record<string, string | undefined>>
 }
-
-/** Variables a child process may inherit; everything else (GITHUB_TOKEN, ACTIONS_*, INPUT_*, keys) stays out. */
-const INHERITED = [
-  'PATH',
-  'LANG',
-  'LC_ALL',
-  'LC_CTYPE',
-  'TZ',
-  // Windows needs these to start a program at all.
-  'SystemRoot',
-  'SYSTEMROOT',
-  'windir',
-  'ComSpec',
-  'PATHEXT',
-  'ProgramFiles',
-  'ProgramFiles(x86)',
-  'LOCALAPPDATA',
-  'ProgramW6432'
-]
 
 export function readRunnerFacts(env: NodeJS.ProcessEnv = process.env): RunnerFacts {
   const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
   const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/')
   const repository = owner && repo && rest.length === 0 ? { owner, repo } : undefined
-  const childEnvironment: Record<string, string> = {}
-  for (const name of INHERITED) {
-    const value = env[name]
-    if (value !== undefined) childEnvironment[name] = value
-  }
   return {
     tempDirectory: env.RUNNER_TEMP || os.tmpdir(),
     workspace: env.GITHUB_WORKSPACE || undefined,
@@ -60,6 +37,6 @@ export function readRunnerFacts(env: NodeJS.ProcessEnv = process.env): RunnerFac
     serverUrl,
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-    childEnvironment
+    environment: env
   }
 }

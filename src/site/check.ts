@@ -95,7 +95,8 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
     addresses: reader.addresses,
     fragments: reader.fragments,
     sitemap,
-    extensionless: reader.extensionless
+    extensionless: reader.extensionless,
+    scriptSets: reader.scriptSets.snapshot()
   }
 }
 

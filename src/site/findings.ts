@@ -1,3 +1,4 @@
+import type { ScriptSetSnapshot } from './browser/script-sets.js'
 import type { LoadKind } from './html.js'
 
 /**
@@ -126,6 +127,8 @@ export interface SiteFindings {
   fragments: Tally<BrokenFragment>
   sitemap?: SitemapFindings
   extensionless?: ExtensionlessUse
+  /** Each page's set of scripts, iframes and embeds, for the browser pass (which loads a page of each set first). */
+  scriptSets?: ScriptSetSnapshot
 }
 
 /** A tally as it crosses from a worker thread: its findings by key, in the order they were found. */

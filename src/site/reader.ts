@@ -25,6 +25,7 @@ import {
   type SiteFiles,
   type Target
 } from './resolve.js'
+import { ScriptSetTally, type ScriptSetSnapshot } from './browser/script-sets.js'
 import { readSitemap } from './sitemap.js'
 
 /** What reading some of the site's files found; workers send it back to be merged. */
@@ -39,6 +40,7 @@ export interface ReaderSnapshot {
   fragmentLinks: TallySnapshot<BrokenFragment>
   pageIds: [string, string][]
   extensionless?: ExtensionlessUse
+  scriptSets: ScriptSetSnapshot
 }
 
 /** What a reference comes to: where it points and, inside the site, the file a host serves for it. */
@@ -101,6 +103,8 @@ export class SiteReader {
   readonly outbound = new Tally<OutboundOrigin>()
   readonly addresses = new Tally<AddressProblem>()
   readonly fragments = new Tally<BrokenFragment>()
+  /** Each page's scripts, iframes and embeds, for the browser pass to load a page of each set. */
+  readonly scriptSets = new ScriptSetTally()
   /** Links to fragments of other pages, by page and fragment, not yet checked: the page may not be read yet. */
   private readonly fragmentLinks = new Tally<BrokenFragment>(undefined, FRAGMENT_LINKS)
   /** The ids of each page read that has any, joined by ID_SEPARATOR (one string is far smaller than a set). */
@@ -144,6 +148,7 @@ export class SiteReader {
     })
     if (ids.length > 0) this.pageIds.set(file, copyString(ids.join(ID_SEPARATOR)))
     if (this.ownFragments.length > 0) this.checkOwnFragments(file, new Set(ids))
+    this.scriptSets.endPage(file)
   }
 
   readStyleSheet(file: string): void {
@@ -185,7 +190,8 @@ export class SiteReader {
       fragments: this.fragments.snapshot(),
       fragmentLinks: this.fragmentLinks.snapshot(),
       pageIds: [...this.pageIds],
-      extensionless: this.extensionless
+      extensionless: this.extensionless,
+      scriptSets: this.scriptSets.snapshot()
     }
   }
 
@@ -200,6 +206,7 @@ export class SiteReader {
     this.fragments.merge(other.fragments)
     this.fragmentLinks.merge(other.fragmentLinks)
     for (const [page, ids] of other.pageIds) this.pageIds.set(page, ids)
+    this.scriptSets.merge(other.scriptSets)
     const theirs = other.extensionless
     if (!theirs) return
     const mine = this.extensionless
@@ -283,6 +290,7 @@ export class SiteReader {
 
   private reference(file: string, base: Base, reference: HtmlReference): void {
     const { target, found } = this.outcome(reference, base)
+    this.scriptSets.note(reference, target)
     if (reference.use === 'navigate' && reference.url.includes('#'))
       this.fragmentLink(file, base, reference, found?.file)
     if (target.kind === 'internal') {

@@ -9,6 +9,7 @@ import { setting } from '../core/words.js'
 import { siteCheckError, warnProblems } from './annotations.js'
 import { checkInBrowser, type BrowserCheck, type BrowserCheckOptions } from './browser/check.js'
 import { mergeBrowserSection, skippedSection } from './browser/report.js'
+import type { ScriptSetSnapshot } from './browser/script-sets.js'
 import { bundledWorker, checkSite } from './check.js'
 import { applyBaseline, type Baseline } from './baseline.js'
 import { buildReport, problemLine, writeReport, type Problem, type SiteCheckReport } from './report.js'
@@ -26,7 +27,9 @@ export interface VerifyOptions {
   /** Where the JSON report is written: beside the site, not in it. */
   reportPath: string
   /** The browser pass, after the static check; none when absent. */
-  browser?: Omit<BrowserCheckOptions, 'domain' | 'mode'> & { mode: VerifyBrowserMode }
+  browser?: Omit<BrowserCheckOptions, 'domain' | 'mode' | 'tempDirectory' | 'environment' | 'scriptSets'> & {
+    mode: VerifyBrowserMode
+  }
   /**
    * Problems known from an earlier run (verify-baseline, read by readBaseline): they are listed,
    * marked known, and do not fail the step under `verify: error`.
@@ -57,14 +60,27 @@ export async function verifySite(
 ): Promise<SiteCheck | undefined> {
   const { host } = run
   const { reportPath } = options
-  const report = await host.group('Check the site', () => checkStatically(sitePath, options, run))
-  if (!report) return undefined
+  const checked = await host.group('Check the site', () => checkStatically(sitePath, options, run))
+  if (!checked) return undefined
+  const { report, scriptSets } = checked
   const asked = options.browser
   const mode = asked?.mode ?? 'off'
   const browser: BrowserCheck =
     asked && mode !== 'off'
       ? await host.group('Load the site in a browser', () =>
-          checkInBrowser(sitePath, report, { ...asked, mode, domain: options.domain }, host)
+          checkInBrowser(
+            sitePath,
+            report,
+            {
+              ...asked,
+              mode,
+              domain: options.domain,
+              scriptSets,
+              environment: run.runner.environment,
+              tempDirectory: run.runner.tempDirectory
+            },
+            host
+          )
         )
       : { section: skippedSection('verify-browser: off') }
   const browserProblems = mergeBrowserSection(report, browser.section)
@@ -88,13 +104,17 @@ export async function verifySite(
   return { report, reportPath, failure: siteCheckError(report, reportPath) }
 }
 
-/** The static check's report; undefined (after a warning) when it cannot finish under `warn`. */
+/**
+ * The static check's report, and each page's set of scripts for the browser pass; undefined (after
+ * a warning) when it cannot finish under `warn`.
+ */
 async function checkStatically(
   sitePath: string,
   options: VerifyOptions,
   { host, deadline }: CheckRun
-): Promise<SiteCheckReport | undefined> {
+): Promise<{ report: SiteCheckReport; scriptSets?: ScriptSetSnapshot } | undefined> {
   let report: SiteCheckReport
+  let scriptSets: ScriptSetSnapshot | undefined
   const signal = deadline.signal()
   try {
     const findings = await checkSite(sitePath, {
@@ -105,6 +125,7 @@ async function checkStatically(
     })
     report = buildReport(findings)
     if (options.baseline) applyBaseline(report, options.baseline)
+    scriptSets = findings.scriptSets
   } catch (error) {
     if (signal.aborted && error === signal.reason) throw stopped(error)
     return couldNotFinish(error, options, host)
@@ -119,7 +140,7 @@ async function checkStatically(
   logProblems(host, report.problems, counts.problems)
   for (const skipped of report.skipped) host.info(`Not checked: ${oneLine(skipped)}`)
   for (const notice of report.notices) host.notice(notice, { title: 'Site check: links without .html' })
-  return report
+  return { report, scriptSets }
 }
 
 /**

@@ -3330,6 +3330,83 @@ class SiteFiles {
     }
 }
 
+;// CONCATENATED MODULE: ./src/site/browser/script-sets.ts
+/**
+ * Each page's set of scripts, iframes and embeds, gathered while the static check reads the site,
+ * so that the browser pass can load a page of every set: the API reference pages with scripts of
+ * their own, the one page with a video embed, are what a spread over the folders can miss.
+ *
+ * A script counts by its address without query (the same bundle on every page is one member), an
+ * iframe or an embed by its origin (every video of one host is one member); an iframe or an embed
+ * of the site is one member, whatever page it shows.
+ */
+const COUNTED = {
+    'script[src]': 'address',
+    'iframe[src]': 'origin',
+    'embed[src]': 'origin',
+    'object[data]': 'origin'
+};
+/** The sets of the pages read so far; a worker thread's are merged into the main thread's. */
+class ScriptSetTally {
+    current = new Set();
+    ids = new Map();
+    sets = [];
+    pages = [];
+    /** A reference of the page being read, where the static check resolved it. */
+    note(reference, target) {
+        const counted = COUNTED[reference.source];
+        if (!counted || target.kind === 'none')
+            return;
+        const tag = reference.source.slice(0, reference.source.indexOf('['));
+        if (target.kind === 'internal')
+            this.current.add(counted === 'address' ? `${tag} ${target.path}` : `${tag} (site)`);
+        else if (counted === 'origin')
+            this.current.add(`${tag} ${target.origin}`);
+        else
+            this.current.add(`${tag} ${target.url.replace(/[?#].*$/s, '')}`);
+    }
+    /** The page whose references were noted is read. */
+    endPage(page) {
+        const set = [...this.current].sort().join('\n');
+        this.current = new Set();
+        this.pages.push([page, this.idOf(set)]);
+    }
+    /**
+     * The pages by name, and the sets numbered in the order of the pages that have them: the same
+     * whichever threads read which pages.
+     */
+    snapshot() {
+        const pages = this.pages
+            .map(([page, set]) => [page, set])
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        const renumbered = new Map();
+        const sets = [];
+        for (const entry of pages) {
+            let id = renumbered.get(entry[1]);
+            if (id === undefined) {
+                id = sets.length;
+                renumbered.set(entry[1], id);
+                sets.push(this.sets[entry[1]] ?? '');
+            }
+            entry[1] = id;
+        }
+        return { sets, pages };
+    }
+    merge(other) {
+        for (const [page, set] of other.pages)
+            this.pages.push([page, this.idOf(other.sets[set] ?? '')]);
+    }
+    idOf(set) {
+        let id = this.ids.get(set);
+        if (id === undefined) {
+            id = this.sets.length;
+            this.ids.set(set, id);
+            this.sets.push(set);
+        }
+        return id;
+    }
+}
+
 ;// CONCATENATED MODULE: ./node_modules/htmlparser2/dist/Parser.js
 const { fromCodePoint } = String;
 
@@ -4020,6 +4097,7 @@ function localName(name) {
 
 
 
+
 /** Outcomes are cached by reference (and folder, for relative ones); the cache is dropped when it grows this big. */
 const CACHE_LIMIT = 50_000;
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
@@ -4057,6 +4135,8 @@ class SiteReader {
     outbound = new Tally();
     addresses = new Tally();
     fragments = new Tally();
+    /** Each page's scripts, iframes and embeds, for the browser pass to load a page of each set. */
+    scriptSets = new ScriptSetTally();
     /** Links to fragments of other pages, by page and fragment, not yet checked: the page may not be read yet. */
     fragmentLinks = new Tally(undefined, FRAGMENT_LINKS);
     /** The ids of each page read that has any, joined by ID_SEPARATOR (one string is far smaller than a set). */
@@ -4100,6 +4180,7 @@ class SiteReader {
             this.pageIds.set(file, copyString(ids.join(ID_SEPARATOR)));
         if (this.ownFragments.length > 0)
             this.checkOwnFragments(file, new Set(ids));
+        this.scriptSets.endPage(file);
     }
     readStyleSheet(file) {
         const base = this.baseOf(this.resolver.pageUrl(file), file);
@@ -4138,7 +4219,8 @@ class SiteReader {
             fragments: this.fragments.snapshot(),
             fragmentLinks: this.fragmentLinks.snapshot(),
             pageIds: [...this.pageIds],
-            extensionless: this.extensionless
+            extensionless: this.extensionless,
+            scriptSets: this.scriptSets.snapshot()
         };
     }
     /** Adds what another reader found in other files of the same site. */
@@ -4153,6 +4235,7 @@ class SiteReader {
         this.fragmentLinks.merge(other.fragmentLinks);
         for (const [page, ids] of other.pageIds)
             this.pageIds.set(page, ids);
+        this.scriptSets.merge(other.scriptSets);
         const theirs = other.extensionless;
         if (!theirs)
             return;
@@ -4240,6 +4323,7 @@ class SiteReader {
     }
     reference(file, base, reference) {
         const { target, found } = this.outcome(reference, base);
+        this.scriptSets.note(reference, target);
         if (reference.use === 'navigate' && reference.url.includes('#'))
             this.fragmentLink(file, base, reference, found?.file);
         if (target.kind === 'internal') {

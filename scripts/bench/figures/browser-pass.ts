@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { findBrowser } from '../../../src/site/browser/find.ts'
+import { browserSwitches } from '../../../src/site/browser/switches.ts'
 import type { SiteCheckReport } from '../../../src/site/report.ts'
 import { Emulator } from '../../../test/emulator/server.ts'
 import { API_KEY, inputs, lineAt, progress, scenario, settle, type BenchContext, type Figure } from '../context.ts'
@@ -22,7 +23,7 @@ const TARGET_MS = PAGES_LOADED * 1000
 export const browserPass: Figure = { name: 'browser-pass', run }
 
 async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void> {
-  const found = findBrowser()
+  const found = findBrowser(process.env)
   progress(`\n8. Browser pass: ${PAGES_LOADED} pages of an export-shaped site in ${found.executable ?? 'no browser'}`)
   if (found.executable === undefined) {
     info.push(`Figure 8 did not run: ${found.reason}.`)
@@ -113,20 +114,13 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
   })
 }
 
-/** The browser started with the pass's flags on a fresh profile, loading nothing, from spawn to exit. */
+/** The browser started with the pass's switches on a fresh profile, loading nothing, from spawn to exit. */
 async function browserAlone(executable: string, workDir: string): Promise<number> {
   const profile = await mkdtemp(path.join(workDir, 'browser-alone-'))
-  const args = [
-    '--headless',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic'
-  ]
-  if (process.getuid?.() === 0) args.unshift('--no-sandbox')
-  const bare = await runCommand(executable, [...args, `--user-data-dir=${profile}`, '--dump-dom', 'about:blank'])
+  // Nothing listens at the proxy's address: the browser loads nothing that would need it.
+  const switches = browserSwitches({ profile, proxy: 'http://127.0.0.1:9', sandbox: process.getuid?.() !== 0 })
+  const args = switches.filter((arg) => arg !== '--remote-debugging-pipe' && arg !== 'about:blank')
+  const bare = await runCommand(executable, [...args, '--dump-dom', 'about:blank'])
   await rm(profile, { recursive: true, force: true })
   return bare.exitAt - bare.spawnAt
 }

@@ -11,7 +11,9 @@ import { ReferenceResolver, SiteFiles } from '../resolve.js'
 import { findBrowser } from './find.js'
 import { runBrowserPass } from './pass.js'
 import { browserSection, skippedSection } from './report.js'
-import { choosePages } from './sample.js'
+import { choosePages, countSets } from './sample.js'
+import type { ScriptSetSnapshot } from './script-sets.js'
+import { BrowserStartError } from './start-failure.js'
 import type { BrowserSection } from './types.js'
 
 export interface BrowserCheckOptions {
@@ -22,6 +24,15 @@ export interface BrowserCheckOptions {
   /** Epoch milliseconds at which the run's time is up. */
   deadline: number
   signal: AbortSignal
+  /** The folder in which the browser's profile folder is made (the runner's temporary folder). */
+  tempDirectory: string
+  /**
+   * The environment of the run, handed in by the caller: where the browser is looked for
+   * (`CHROME_PATH`, `PATH`), and of which the browser gets only an allowlist.
+   */
+  environment: Readonly<Record<string, string | undefined>>
+  /** Each page's set of scripts, iframes and embeds, from the static check: a page of each is loaded first. */
+  scriptSets?: ScriptSetSnapshot
 }
 
 /** The pass's section of the report, and the step's error when `verify-browser: on` could not run it. */
@@ -31,7 +42,8 @@ export interface BrowserCheck {
 }
 
 /**
- * Runs the browser pass over the unpacked site when a browser is found, and says why not otherwise: `auto` with one notice, `on` with the step's error.
+ * Runs the browser pass over the unpacked site when a browser is found, and says why not otherwise:
+ * `auto` with one notice (no browser) or one warning (a browser that cannot run), `on` with the step's error.
  */
 export async function checkInBrowser(
   sitePath: string,
@@ -39,16 +51,20 @@ export async function checkInBrowser(
   options: BrowserCheckOptions,
   host: Host
 ): Promise<BrowserCheck> {
-  const found = findBrowser()
+  const found = findBrowser(options.environment)
   if (found.executable === undefined) return notRun(host, options.mode, found.reason, null)
   if (Date.now() >= options.deadline)
     return notRun(host, options.mode, "the run's time was up before the browser could start", found.executable)
   const { executable } = found
 
   const { files, linkedFolders } = await listFiles(sitePath)
-  const pages = choosePages(files.filter(isPage), options.pages)
+  const sitePages = files.filter(isPage).filter((page) => page !== '404.html')
+  const setOf = setLookup(options.scriptSets)
+  const pages = choosePages(sitePages, options.pages, setOf)
+  const distinctSets = countSets(sitePages, setOf)
   host.info(
-    `Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked`
+    `Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked; ` +
+      `the pages have ${plural(distinctSets, 'distinct set')} of scripts, iframes and embeds, and the pages loaded cover ${countSets(pages, setOf)}`
   )
   try {
     const result = await runBrowserPass({
@@ -57,27 +73,35 @@ export async function checkInBrowser(
       resolver: new ReferenceResolver(options.domain),
       pages,
       executable,
+      tempDirectory: options.tempDirectory,
+      environment: options.environment,
       deadline: options.deadline,
       signal: options.signal,
+      onServer: (role, url) => host.debug(`Browser pass: ${role} on ${url}`),
+      onRefused: (refusal) =>
+        host.debug(`Browser pass: the proxy refused ${oneLine(`${refusal.method} ${refusal.target}`)}`),
       onPage: (page, visit) => {
         const found = [
           plural(visit.loads.length, 'load') + ' elsewhere',
-          `${visit.missing.length} missing`,
+          `${visit.missing.length + visit.renderedMissing.length} missing`,
           plural(visit.errors.length, 'script error')
         ]
         host.info(`  ${oneLine(page)}: ${found.join(', ')} (${formatDuration(visit.durationMs)})`)
       }
     })
-    const section = browserSection(result, executable, report)
+    const scriptSets = { distinct: distinctSets, loaded: countSets(result.pages, setOf) }
+    const section = browserSection(result, executable, report, scriptSets)
     host.info(
-      `Loaded ${plural(section.pages.length, 'page')} in ${result.product} (started in ${formatDuration(result.startupMs)}) in ${formatDuration(result.durationMs)}: ` +
-        `${plural(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${plural(section.scriptErrors.length, 'script error')}`
+      `Loaded ${plural(section.pages.length, 'page')} in ${result.product} (started in ${formatDuration(result.startupMs)}${result.sandbox ? '' : ', without its sandbox as root'}) in ${formatDuration(result.durationMs)}: ` +
+        `${plural(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${plural(section.scriptErrors.length, 'script error')}; ` +
+        `${scriptSets.loaded} of the ${plural(scriptSets.distinct, 'distinct set')} of scripts, iframes and embeds loaded`
     )
     if (section.notLoaded.length > 0)
       host.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${pages.length} pages`)
     return { section }
   } catch (error) {
     if (options.signal.aborted) throw error
+    if (error instanceof BrowserStartError) return notRun(host, options.mode, error.message, executable, error.hint)
     return notRun(
       host,
       options.mode,
@@ -87,26 +111,34 @@ export async function checkInBrowser(
   }
 }
 
+/** Each page's set, as the static check numbered them; none when the check did not say. */
+function setLookup(snapshot: ScriptSetSnapshot | undefined): (page: string) => number | undefined {
+  const sets = new Map(snapshot?.pages)
+  return (page) => sets.get(page)
+}
+
 function notRun(
   host: Host,
   mode: Exclude<VerifyBrowserMode, 'off'>,
   reason: string,
-  executable: string | null
+  executable: string | null,
+  hint?: string
 ): BrowserCheck {
   const section = skippedSection(reason, executable)
-  if (mode === 'on') {
+  if (mode === 'on')
     return {
       section,
       failure: new ActionError(
         `The site check's browser pass did not run (${setting('verify-browser', 'on')}): ${reason}`,
-        {
-          code: 'browser-unavailable'
-        }
+        { code: 'browser-unavailable', hint }
       )
     }
-  }
-  if (executable) host.warning(`The site was not loaded in a browser: ${reason}`, { title: 'Site check: browser pass' })
-  else
+  if (executable) {
+    const wayOut = hint ? `${hint}; or set ${setting('verify-browser', 'off')}` : undefined
+    host.warning(`The site was not loaded in a browser: ${reason}${wayOut ? `. ${wayOut}` : ''}`, {
+      title: 'Site check: browser pass'
+    })
+  } else
     host.notice(
       `The site was not loaded in a browser: ${reason}. Run-time loads are not checked (${setting('verify-browser', 'auto')})`,
       {

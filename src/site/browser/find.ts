@@ -33,10 +33,11 @@ const PLACES: Partial<Record<NodeJS.Platform, string[]>> = {
 /**
  * The browser to run: `CHROME_PATH` when it is set (and then only it: a path given on purpose
  * is not silently replaced by another browser), else the first of the usual names on the PATH,
- * else the first of the platform's usual install places.
+ * else the first of the platform's usual install places. `env` is the run's environment, as the
+ * caller hands it in.
  */
 export function findBrowser(
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, string | undefined>>,
   platform: NodeJS.Platform = process.platform
 ): BrowserSearch {
   const chosen = env.CHROME_PATH?.trim()

@@ -1,7 +1,16 @@
 import type { Problem, SiteCheckReport } from '../report.js'
 import { decodePath } from '../resolve.js'
 import type { PassResult } from './pass.js'
-import type { BrowserSection, MissingResource, PageLoad, RuntimeOrigin, ScriptError } from './types.js'
+import { RENDERED_PAGE } from './rendered.js'
+import type {
+  BrowserSection,
+  MissingFoundBy,
+  MissingResource,
+  PageLoad,
+  RuntimeOrigin,
+  ScriptError,
+  ScriptSets
+} from './types.js'
 
 /** Loads kept as examples of one origin or one missing path; the report counts the pages of all. */
 const EXAMPLES = 5
@@ -13,8 +22,10 @@ export function skippedSection(reason: string, executable: string | null = null)
     version: null,
     executable,
     startupMs: null,
+    sandbox: null,
     durationMs: null,
     pages: [],
+    scriptSets: null,
     notLoaded: [],
     runtimeOrigins: [],
     missing: [],
@@ -27,14 +38,19 @@ export function skippedSection(reason: string, executable: string | null = null)
  * The report's `browser` section from a pass: loads grouped by origin and missing paths by path,
  * in the order the pages were loaded, each marked when the static check already reports it.
  */
-export function browserSection(result: PassResult, executable: string, report: SiteCheckReport): BrowserSection {
+export function browserSection(
+  result: PassResult,
+  executable: string,
+  report: SiteCheckReport,
+  scriptSets: ScriptSets
+): BrowserSection {
   const [browser = result.product, version = null] = result.product.split('/')
   const visits = result.pages.map((page) => result.visits.get(page)).filter((visit) => visit !== undefined)
   const staticOrigins = new Set(report.externalOrigins.map((origin) => origin.origin))
   const staticTargets = new Set(report.brokenReferences.map((reference) => reference.target))
   const origins = new Map<string, RuntimeOrigin>()
   for (const load of visits.flatMap((visit) => visit.loads)) {
-    const origin = URL.parse(load.url)?.origin ?? load.url
+    const origin = originOf(load.url)
     const entry = origins.get(origin) ?? {
       origin,
       types: [],
@@ -48,25 +64,44 @@ export function browserSection(result: PassResult, executable: string, report: S
     if (!entry.types.includes(load.type)) entry.types = [...entry.types, load.type].sort()
   }
   const missing = new Map<string, MissingResource>()
-  for (const load of visits.flatMap((visit) => visit.missing)) {
-    const path = decodePath(URL.parse(load.url, 'http://site')?.pathname ?? load.url)
-    const entry = missing.get(path) ?? { path, pages: [], examples: [], inStaticCheck: staticTargets.has(path) }
+  const found: [MissingFoundBy, PageLoad][] = visits.flatMap((visit) => [
+    ...visit.missing.map((load): [MissingFoundBy, PageLoad] => ['request', load]),
+    ...visit.renderedMissing.map((load): [MissingFoundBy, PageLoad] => ['rendered-page', load])
+  ])
+  for (const [by, load] of found) {
+    const path = by === 'request' ? decodePath(URL.parse(load.url, 'http://site')?.pathname ?? load.url) : load.url
+    const entry = missing.get(path) ?? {
+      path,
+      pages: [],
+      examples: [],
+      foundBy: [],
+      inStaticCheck: staticTargets.has(path)
+    }
     missing.set(path, entry)
     addLoad(entry, load)
+    if (!entry.foundBy.includes(by)) entry.foundBy = [...entry.foundBy, by].sort()
   }
   return {
     browser,
     version,
     executable,
     startupMs: result.startupMs,
+    sandbox: result.sandbox,
     durationMs: result.durationMs,
     pages: result.pages,
+    scriptSets,
     notLoaded: result.notLoaded,
     runtimeOrigins: [...origins.values()],
     missing: [...missing.values()],
     scriptErrors: visits.flatMap((visit) => visit.errors),
     skipped: null
   }
+}
+
+/** The origin of a URL; what has none (an ICE server) stands for itself, without its query. */
+function originOf(url: string): string {
+  const origin = URL.parse(url)?.origin
+  return origin && origin !== 'null' ? origin : url.replace(/[?#].*$/s, '')
 }
 
 function addLoad(entry: { pages: string[]; examples: PageLoad[] }, load: PageLoad): void {
@@ -101,12 +136,16 @@ function browserProblems(section: BrowserSection): Problem[] {
     if (resource.inStaticCheck) continue
     const [first] = resource.examples
     if (!first) continue
+    const how =
+      first.initiator === RENDERED_PAGE
+        ? 'linked from the page as its scripts left it, not from its HTML'
+        : `asked for at run time, started by ${first.initiator}`
     problems.push({
       check: 'runtime-missing',
       kind: 'missing',
       target: resource.path,
       file: first.page,
-      message: `${first.page}: ${first.type} ${resource.path} is not in the site (asked for at run time, started by ${first.initiator})${others(resource.pages)}`
+      message: `${first.page}: ${first.type} ${resource.path} is not in the site (${how})${others(resource.pages)}`
     })
   }
   for (const error of section.scriptErrors) {

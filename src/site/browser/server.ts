@@ -7,7 +7,8 @@ import { decodePath, type SiteFiles } from '../resolve.js'
 /**
  * The unpacked site on a loopback port, served as a static host serves it: the file the static
  * check's resolver finds for the path (exact, `x.html`, `x/index.html`), else `404.html` with
- * status 404. The same port is the browser's proxy, and it refuses everything sent to it as one.
+ * status 404. Only the pass fetches from it (the browser's requests for the site are answered over
+ * the DevTools protocol), so anything sent to it as to a proxy is refused.
  */
 
 export interface SiteServer {
@@ -69,7 +70,7 @@ export async function serveSite(root: string, site: SiteFiles): Promise<SiteServ
     })
     stream.once('error', () => (response.headersSent ? response.destroy() : refuse(response, 404)))
   })
-  // HTTPS and WebSockets through the proxy start with CONNECT: refused, so nothing leaves the machine.
+  // A tunnel through it is refused too: it is no proxy.
   server.on('connect', (_request, socket) => socket.end('HTTP/1.1 403 Forbidden\r\n\r\n'))
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

@@ -21,6 +21,12 @@ export async function writeBrowserSummary(host: Host, section: BrowserSection): 
         'Pages loaded',
         `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
       ],
+      [
+        'Sets of scripts, iframes and embeds',
+        section.scriptSets
+          ? `${section.scriptSets.loaded} of the site's ${section.scriptSets.distinct} distinct sets loaded`
+          : ''
+      ],
       ['Origins reached at run time', section.runtimeOrigins.length],
       ['Missing at run time', section.missing.length],
       ['Script errors', section.scriptErrors.length],

@@ -57,6 +57,7 @@ function pass(): PassResult {
   return {
     product: 'HeadlessChrome/131.0.6778.85',
     startupMs: 400,
+    sandbox: true,
     durationMs: 2500,
     pages: ['index.html', 'guides/a.html'],
     notLoaded: ['guides/b.html'],
@@ -67,9 +68,15 @@ function pass(): PassResult {
           loads: [
             load('index.html', 'https://api.search.example/q?x=1', 'Fetch', 'script /js/search.js:1:5'),
             load('index.html', 'https://api.search.example/q?x=2', 'XHR', 'script /js/search.js:9:1'),
-            load('index.html', 'https://cdn.segment.com/a.js', 'Script', 'parser /index.html:3')
+            load('index.html', 'https://cdn.segment.com/a.js', 'Script', 'parser /index.html:3'),
+            load('index.html', 'stun:stun.example.org:3478', 'WebRTC', 'script (RTCPeerConnection)'),
+            load('index.html', 'turn:127.0.0.1:3478?transport=tcp', 'WebRTC', 'script (RTCPeerConnection)')
           ],
           missing: [load('index.html', '/images/gone.png', 'Image', 'parser /index.html:7')],
+          renderedMissing: [
+            load('index.html', '/images/gone.png', 'img[src]', 'rendered page'),
+            load('index.html', '/guides/added', 'a[href]', 'rendered page')
+          ],
           errors: [],
           durationMs: 900
         }
@@ -79,6 +86,7 @@ function pass(): PassResult {
         {
           loads: [load('guides/a.html', 'https://api.search.example/q?x=3', 'Fetch', 'script /js/search.js:1:5')],
           missing: [load('guides/a.html', '/_next/static/chunks/caf%C3%A9.js', 'Script', 'script /guides/a.html:1:20')],
+          renderedMissing: [load('guides/a.html', '/guides/added', 'a[href]', 'rendered page')],
           errors: [
             { page: 'guides/a.html', kind: 'exception', message: 'Uncaught Error: boom', source: '/js/app.js:4:2' }
           ],
@@ -91,14 +99,16 @@ function pass(): PassResult {
 
 describe('browserSection', () => {
   it('groups loads by origin and missing files by path, in page order, and marks what the static check already reports', () => {
-    const section = browserSection(pass(), '/usr/bin/chromium', staticReport())
+    const section = browserSection(pass(), '/usr/bin/chromium', staticReport(), { distinct: 3, loaded: 2 })
     expect(section).toMatchObject({
       browser: 'HeadlessChrome',
       version: '131.0.6778.85',
       executable: '/usr/bin/chromium',
       startupMs: 400,
+      sandbox: true,
       durationMs: 2500,
       pages: ['index.html', 'guides/a.html'],
+      scriptSets: { distinct: 3, loaded: 2 },
       notLoaded: ['guides/b.html'],
       skipped: null
     })
@@ -130,11 +140,17 @@ describe('browserSection', () => {
         ],
         inStaticCheck: false
       },
-      expect.objectContaining({ origin: 'https://cdn.segment.com', types: ['Script'], inStaticCheck: true })
+      expect.objectContaining({ origin: 'https://cdn.segment.com', types: ['Script'], inStaticCheck: true }),
+      // What has no origin (an ICE server) stands for itself, without its query.
+      expect.objectContaining({ origin: 'stun:stun.example.org:3478', types: ['WebRTC'] }),
+      expect.objectContaining({ origin: 'turn:127.0.0.1:3478', exampleUrl: 'turn:127.0.0.1:3478?transport=tcp' })
     ])
-    expect(section.missing.map((missing) => [missing.path, missing.inStaticCheck])).toEqual([
-      ['/images/gone.png', true],
-      ['/_next/static/chunks/café.js', false]
+    expect(
+      section.missing.map((missing) => [missing.path, missing.foundBy, missing.pages, missing.inStaticCheck])
+    ).toEqual([
+      ['/images/gone.png', ['rendered-page', 'request'], ['index.html'], true],
+      ['/guides/added', ['rendered-page'], ['index.html', 'guides/a.html'], false],
+      ['/_next/static/chunks/café.js', ['request'], ['guides/a.html'], false]
     ])
     expect(section.scriptErrors).toHaveLength(1)
   })
@@ -144,7 +160,10 @@ describe('mergeBrowserSection', () => {
   it('adds one problem for each finding the static check does not report, and counts them', () => {
     const report = staticReport()
     const before = report.problems.length
-    const added = mergeBrowserSection(report, browserSection(pass(), '/usr/bin/chromium', report))
+    const added = mergeBrowserSection(
+      report,
+      browserSection(pass(), '/usr/bin/chromium', report, { distinct: 2, loaded: 2 })
+    )
     expect(added).toEqual([
       {
         check: 'runtime-origin',
@@ -153,6 +172,24 @@ describe('mergeBrowserSection', () => {
         file: 'index.html',
         message:
           'index.html: reaches https://api.search.example at run time (Fetch, XHR, such as https://api.search.example/q?x=1, started by script /js/search.js:1:5); 1 other page too; that fails without internet access'
+      },
+      {
+        check: 'runtime-origin',
+        file: 'index.html',
+        message:
+          'index.html: reaches stun:stun.example.org:3478 at run time (WebRTC, such as stun:stun.example.org:3478, started by script (RTCPeerConnection)); that fails without internet access'
+      },
+      {
+        check: 'runtime-origin',
+        file: 'index.html',
+        message:
+          'index.html: reaches turn:127.0.0.1:3478 at run time (WebRTC, such as turn:127.0.0.1:3478?transport=tcp, started by script (RTCPeerConnection)); that fails without internet access'
+      },
+      {
+        check: 'runtime-missing',
+        file: 'index.html',
+        message:
+          'index.html: a[href] /guides/added is not in the site (linked from the page as its scripts left it, not from its HTML); 1 other page too'
       },
       {
         check: 'runtime-missing',
@@ -171,8 +208,8 @@ describe('mergeBrowserSection', () => {
       }
     ])
     expect(report.problems.slice(before)).toEqual(added)
-    expect(report.counts.problems).toBe(before + 3)
-    expect(report.browser?.runtimeOrigins).toHaveLength(2)
+    expect(report.counts.problems).toBe(before + 6)
+    expect(report.browser?.runtimeOrigins).toHaveLength(4)
   })
 
   it('adds a skipped section and no problem when the pass did not run', () => {
@@ -185,8 +222,10 @@ describe('mergeBrowserSection', () => {
       version: null,
       executable: null,
       startupMs: null,
+      sandbox: null,
       durationMs: null,
       pages: [],
+      scriptSets: null,
       notLoaded: [],
       runtimeOrigins: [],
       missing: [],

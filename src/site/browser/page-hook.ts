@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto'
+
+/**
+ * A script run in every page before its own (`Page.addScriptToEvaluateOnNewDocument`) that tells
+ * the pass which ICE servers (STUN, TURN) a page hands to WebRTC, and which shared and service
+ * workers it starts. Nothing is sent to the ICE servers (the browser's switches keep WebRTC off
+ * UDP, and a TCP relay goes to the refusing proxy), but the report should say that the page tried:
+ * no request, and so no interception, ever shows it. A worker's requests count for the page that
+ * started it: the browser does not say which page that was.
+ *
+ * It reports through a binding (`Runtime.addBinding`) under a name of its own for each pass,
+ * which it takes off the page's global object before any of the page's scripts run. A page that
+ * replaces WebRTC's constructor before creating a connection, from a frame the hook does not
+ * reach, goes unreported; what it would send is still refused.
+ */
+
+/** What the hook reports, and at most how much of it is read: ICE servers, or the script of a worker a page starts. */
+export interface HookReport {
+  kind: 'webrtc' | 'worker'
+  urls: string[]
+}
+
+const KINDS = new Set<unknown>(['webrtc', 'worker'])
+
+const MAX_URLS = 20
+const MAX_URL_LENGTH = 500
+
+/** A binding name no page can know in advance. */
+export function bindingName(): string {
+  return `__siteCheck${randomBytes(12).toString('hex')}`
+}
+
+/** The hook's source for a binding name. */
+export function hookSource(binding: string): string {
+  return `(() => {
+  const send = globalThis[${JSON.stringify(binding)}];
+  if (typeof send !== 'function') return;
+  try { delete globalThis[${JSON.stringify(binding)}]; } catch {}
+  const stringify = JSON.stringify;
+  const report = (configuration) => {
+    try {
+      const servers = configuration && configuration.iceServers;
+      if (!servers || typeof servers[Symbol.iterator] !== 'function') return;
+      const urls = [];
+      for (const server of servers) {
+        const named = server && server.urls;
+        for (const url of Array.isArray(named) ? named : [named]) if (typeof url === 'string') urls.push(url.slice(0, ${MAX_URL_LENGTH}));
+      }
+      if (urls.length > 0) send(stringify({ kind: 'webrtc', urls: urls.slice(0, ${MAX_URLS}) }));
+    } catch {}
+  };
+  for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection']) {
+    const original = globalThis[name];
+    if (typeof original !== 'function') continue;
+    globalThis[name] = new Proxy(original, {
+      construct(target, args, newTarget) {
+        report(args[0]);
+        return Reflect.construct(target, args, newTarget);
+      }
+    });
+  }
+  const prototype = globalThis.RTCPeerConnection && globalThis.RTCPeerConnection.prototype;
+  const setConfiguration = prototype && prototype.setConfiguration;
+  if (typeof setConfiguration === 'function') {
+    prototype.setConfiguration = function (configuration) {
+      report(configuration);
+      return setConfiguration.apply(this, arguments);
+    };
+  }
+  const worker = (url) => {
+    try {
+      send(stringify({ kind: 'worker', urls: [new URL(String(url), document.baseURI).href.slice(0, ${MAX_URL_LENGTH})] }));
+    } catch {}
+  };
+  const container = globalThis.ServiceWorkerContainer && globalThis.ServiceWorkerContainer.prototype;
+  const register = container && container.register;
+  if (typeof register === 'function') {
+    container.register = function (url) {
+      worker(url);
+      return register.apply(this, arguments);
+    };
+  }
+  if (typeof globalThis.SharedWorker === 'function') {
+    globalThis.SharedWorker = new Proxy(globalThis.SharedWorker, {
+      construct(target, args, newTarget) {
+        worker(args[0]);
+        return Reflect.construct(target, args, newTarget);
+      }
+    });
+  }
+})();`
+}
+
+/** The hook's report from a binding call's payload, which the page could have forged: read with care. */
+export function readHookReport(payload: unknown): HookReport | undefined {
+  if (typeof payload !== 'string' || payload.length > MAX_URLS * (MAX_URL_LENGTH + 10) + 100) return undefined
+  let value: unknown
+  try {
+    value = JSON.parse(payload)
+  } catch {
+    return undefined
+  }
+  if (typeof value !== 'object' || value === null) return undefined
+  const { kind, urls } = value as { kind?: unknown; urls?: unknown }
+  if (!KINDS.has(kind) || !Array.isArray(urls)) return undefined
+  const strings = (urls as unknown[])
+    .filter((url): url is string => typeof url === 'string' && url.length > 0 && url.length <= MAX_URL_LENGTH)
+    .slice(0, MAX_URLS)
+  return strings.length > 0 ? { kind: kind as HookReport['kind'], urls: strings } : undefined
+}

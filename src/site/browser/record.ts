@@ -1,0 +1,194 @@
+import type { ReferenceResolver } from '../resolve.js'
+import type { CdpEvent } from './cdp.js'
+import {
+  describeInitiator,
+  resourceType,
+  scriptError,
+  speculationUrls,
+  type ExceptionDetails,
+  type RawInitiator
+} from './decode.js'
+import { readHookReport } from './page-hook.js'
+import type { Initiator, PageLoad, ScriptError } from './types.js'
+
+/**
+ * What a page and every target of its tab (frames, popups, workers of every kind) did while it was
+ * loaded, recorded from the DevTools protocol's events: requests and their initiators, 404s of the
+ * site, uncaught errors, WebSockets and WebTransport sessions, speculation rules, ICE servers.
+ */
+
+export interface VisitResult {
+  /** Requests to other origins, refused; and what was tried without a request (WebRTC, speculation rules, WebSockets). */
+  loads: PageLoad[]
+  /** The site's own requests answered 404; `url` is the site path. */
+  missing: PageLoad[]
+  /** Links and resources of the rendered page that the site does not have; `url` is the site path. */
+  renderedMissing: PageLoad[]
+  errors: ScriptError[]
+  durationMs: number
+}
+
+/** A page has settled when no request has been open for this long. */
+const QUIET_MS = 500
+
+/** Paths the browser asks for on its own, not the page: a 404 for them is no finding. */
+const BROWSER_OWN = new Set(['/favicon.ico'])
+
+interface Request {
+  type: string
+  initiator: Initiator
+}
+
+interface Refused {
+  /** The request's id in `requests`, which knows its type and initiator better than the interception. */
+  key?: string
+  url: string
+  type: string
+  initiator?: Initiator
+}
+
+export class Visit {
+  readonly startedAt = Date.now()
+  /** Requests not yet finished, by request id, with their URL. */
+  readonly open = new Map<string, string>()
+  private readonly requests = new Map<string, Request>()
+  readonly refused: Refused[] = []
+  private readonly notFound: { key: string; url: string; type: string }[] = []
+  renderedMissing: PageLoad[] = []
+  readonly errors: ScriptError[] = []
+  lastActivity = Date.now()
+  /** The navigation of the page, once Page.navigate has answered, and the navigations that reached their load event. */
+  loaderId?: string
+  private readonly loadedLoaders = new Set<string>()
+  /** The page's address on the site's domain. */
+  readonly url: string
+
+  constructor(
+    readonly page: string,
+    private readonly resolver: ReferenceResolver
+  ) {
+    this.url = resolver.pageUrl(page)
+  }
+
+  quiet(): boolean {
+    return this.loaded() && this.open.size === 0 && Date.now() - this.lastActivity >= QUIET_MS
+  }
+
+  /** Whether this page (not the about:blank before it) has had its load event. */
+  loaded(): boolean {
+    return this.loaderId !== undefined && this.loadedLoaders.has(this.loaderId)
+  }
+
+  /** A URL as the report shows it: the site's own as a path, any other as it is. */
+  readonly short = (url: string): string => {
+    const parsed = URL.parse(url)
+    return parsed && this.resolver.isSiteHost(parsed) ? `${parsed.pathname}${parsed.search}` : url
+  }
+
+  result(): VisitResult {
+    const known = (key: string | undefined): Request | undefined => (key ? this.requests.get(key) : undefined)
+    const loads: PageLoad[] = this.refused.map((load) => ({
+      page: this.page,
+      url: load.url,
+      // The network's type tells a fetch() from an XMLHttpRequest, which interception calls both XHR.
+      type: known(load.key)?.type ?? load.type,
+      initiator: load.initiator ?? known(load.key)?.initiator ?? 'other'
+    }))
+    return {
+      loads,
+      missing: this.notFound.map((miss) => ({
+        page: this.page,
+        url: miss.url,
+        type: miss.type,
+        initiator: known(miss.key)?.initiator ?? 'other'
+      })),
+      renderedMissing: this.renderedMissing,
+      errors: this.errors,
+      durationMs: Date.now() - this.startedAt
+    }
+  }
+
+  /**
+   * A request refused by the interception. Its network id is the request id of its Network
+   * events, which may come from another target than the interception (a dedicated worker's
+   * requests are held by its page's).
+   */
+  refuse(networkId: string | undefined, url: string, type: string): void {
+    this.refused.push({ key: networkId, url, type })
+  }
+
+  record(event: CdpEvent): void {
+    const { params } = event
+    const key = (): string => String(params.requestId)
+    switch (event.method) {
+      case 'Page.lifecycleEvent':
+        if (params.name === 'load') {
+          this.loadedLoaders.add(params.loaderId as string)
+          this.lastActivity = Date.now()
+        }
+        return
+      case 'Network.requestWillBeSent': {
+        const request = params.request as { url: string }
+        this.open.set(key(), request.url)
+        this.requests.set(key(), {
+          type: resourceType(params.type),
+          initiator: describeInitiator(params.initiator as RawInitiator, this.short)
+        })
+        this.lastActivity = Date.now()
+        return
+      }
+      case 'Network.loadingFinished':
+      case 'Network.loadingFailed':
+        this.open.delete(key())
+        this.lastActivity = Date.now()
+        return
+      case 'Network.responseReceived': {
+        const response = params.response as { url: string; status: number }
+        const url = URL.parse(response.url)
+        const type = resourceType(params.type)
+        if (
+          response.status === 404 &&
+          url &&
+          this.resolver.isSiteHost(url) &&
+          !(type === 'Other' && BROWSER_OWN.has(url.pathname))
+        ) {
+          this.notFound.push({ key: key(), url: this.short(response.url), type })
+        }
+        return
+      }
+      case 'Network.webSocketCreated':
+        return this.elsewhere(params.url, 'WebSocket', describeInitiator(params.initiator as RawInitiator, this.short))
+      case 'Network.webTransportCreated':
+        return this.elsewhere(
+          params.url,
+          'WebTransport',
+          describeInitiator(params.initiator as RawInitiator, this.short)
+        )
+      case 'Preload.ruleSetUpdated': {
+        const ruleSet = params.ruleSet as { sourceText?: unknown; url?: unknown }
+        if (typeof ruleSet.sourceText !== 'string') return
+        const base = typeof ruleSet.url === 'string' ? ruleSet.url : this.url
+        for (const { url, type } of speculationUrls(ruleSet.sourceText, base))
+          this.elsewhere(url, type, 'speculation rules')
+        return
+      }
+      case 'Runtime.bindingCalled': {
+        const report = readHookReport(params.payload)
+        if (report?.kind !== 'webrtc') return
+        for (const url of report.urls) this.elsewhere(url, 'WebRTC', 'script (RTCPeerConnection)')
+        return
+      }
+      case 'Runtime.exceptionThrown':
+        this.errors.push(scriptError(this.page, params.exceptionDetails as ExceptionDetails, this.short))
+        return
+    }
+  }
+
+  /** Something tried without a request the interception saw: recorded when it is not the site's own. */
+  private elsewhere(target: unknown, type: string, initiator: Initiator): void {
+    if (typeof target !== 'string' || target === '') return
+    const url = URL.parse(target)
+    if (url && this.resolver.isSiteHost(url)) return
+    this.refused.push({ url: target, type, initiator })
+  }
+}

@@ -1,0 +1,181 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { ReferenceResolver, SiteFiles } from '../resolve.js'
+import type { CdpEvent, CdpPipe } from './cdp.js'
+import { answerRequest } from './intercept.js'
+import { bindingName } from './page-hook.js'
+import { Visit, type VisitResult } from './record.js'
+import { missingRendered, readRenderedReferences } from './rendered.js'
+import type { SiteServer } from './server.js'
+import type { Session, Tab } from './tab.js'
+import { TargetWatcher } from './targets.js'
+import type { ScriptError } from './types.js'
+
+/**
+ * The pages loaded a few tabs at a time: each tab takes the next page of the queue, loads it,
+ * waits until it settles, scrolls to its end (lazy loads), waits again, reads what the rendered
+ * page links to, and moves on; a page that never settles is a finding, and its tab is replaced.
+ */
+
+export interface ScheduleOptions {
+  server: SiteServer
+  resolver: ReferenceResolver
+  site: SiteFiles
+  /** The pages to load, relative to the site, in order. */
+  pages: string[]
+  /** Epoch milliseconds at which the run's time is up. */
+  deadline: number
+  signal: AbortSignal
+  /** Longest time one page may take to load and settle. */
+  pageTimeoutMs: number
+  /** Tabs loading pages at once. */
+  tabs: number
+  /** Called as each page is done. */
+  onPage?: (page: string, visit: VisitResult) => void
+}
+
+const POLL_MS = 25
+
+/** Thrown inside a visit when its time is up; the visit becomes a `timeout` finding. */
+class PageTimeout extends Error {}
+
+export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise<Map<string, VisitResult>> {
+  const watcher = new TargetWatcher(cdp, bindingName(), (event, session) => onEvent(cdp, options, event, session))
+  await watcher.start()
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny' })
+  const results = new Map<string, VisitResult>()
+  const queue = [...options.pages]
+  try {
+    const worker = async (): Promise<void> => {
+      let tab = await openTab(cdp, watcher)
+      for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
+        if (Date.now() >= options.deadline) return
+        const visit = new Visit(page, options.resolver)
+        const end = Math.min(Date.now() + options.pageTimeoutMs, options.deadline)
+        try {
+          await loadPage(cdp, tab, visit, end, options)
+        } catch (error) {
+          if (!(error instanceof PageTimeout)) throw error
+          // A page cut short by the run's deadline is not loaded; one that used its own time is a finding.
+          if (Date.now() >= options.deadline) return
+          visit.errors.push(timeoutFinding(visit, options.pageTimeoutMs))
+          // A tab that stopped answering (a script in an endless loop) is replaced, not reused.
+          tab.visit = undefined
+          await closeTab(cdp, watcher, tab)
+          tab = await openTab(cdp, watcher)
+        }
+        tab.visit = undefined
+        const result = visit.result()
+        results.set(page, result)
+        options.onPage?.(page, result)
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(options.tabs, options.pages.length) }, worker))
+  } finally {
+    watcher.stop()
+  }
+  return results
+}
+
+function onEvent(cdp: CdpPipe, options: ScheduleOptions, event: CdpEvent, session: Session): void {
+  switch (event.method) {
+    case 'Fetch.requestPaused':
+      void answerRequest(cdp, options.server, options.resolver, event, session)
+      return
+    case 'Page.javascriptDialogOpening':
+      void cdp.send('Page.handleJavaScriptDialog', { accept: true }, session.id).catch(() => undefined)
+      return
+  }
+  session.tab?.visit?.record(event)
+}
+
+/**
+ * A tab with a blank page, in the browser's own context: a context per tab would keep each tab's
+ * workers apart, but cost a tenth more time (docs/site-check.md, "Containment").
+ */
+async function openTab(cdp: CdpPipe, watcher: TargetWatcher): Promise<Tab> {
+  const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })
+  const tab: Tab = { targetId, sessionId: '' }
+  watcher.addTab(tab)
+  tab.sessionId = (await watcher.attached(targetId)).id
+  return tab
+}
+
+async function closeTab(cdp: CdpPipe, watcher: TargetWatcher, tab: Tab): Promise<void> {
+  watcher.removeTab(tab)
+  await cdp.send('Target.closeTarget', { targetId: tab.targetId }).catch(() => undefined)
+}
+
+/** Loads a page, waits until it settles, scrolls to its end once (lazy loads), waits again, and reads the rendered page. */
+async function loadPage(cdp: CdpPipe, tab: Tab, visit: Visit, end: number, options: ScheduleOptions): Promise<void> {
+  const { signal } = options
+  await within(cdp.send('Page.navigate', { url: 'about:blank' }, tab.sessionId), end, signal)
+  tab.visit = visit
+  const navigation = await within(
+    cdp.send<{ loaderId?: string; errorText?: string }>('Page.navigate', { url: visit.url }, tab.sessionId),
+    end,
+    signal
+  )
+  visit.loaderId = navigation.loaderId
+  if (navigation.errorText) {
+    visit.errors.push({
+      page: visit.page,
+      kind: 'load',
+      message: `the page did not load: ${navigation.errorText}`,
+      source: null
+    })
+    return
+  }
+  await settle(visit, end, signal)
+  await within(
+    cdp.send(
+      'Runtime.evaluate',
+      { expression: 'window.scrollTo(0, document.documentElement.scrollHeight)' },
+      tab.sessionId
+    ),
+    end,
+    signal
+  )
+  visit.lastActivity = Date.now()
+  await settle(visit, end, signal)
+  const rendered = await within(readRenderedReferences(cdp, tab.sessionId, tab.targetId), end, signal)
+  visit.renderedMissing = missingRendered(visit.page, rendered, options.resolver, options.site)
+}
+
+async function settle(visit: Visit, end: number, signal: AbortSignal): Promise<void> {
+  while (!visit.quiet()) {
+    if (signal.aborted) throw signal.reason
+    if (Date.now() >= end) throw new PageTimeout()
+    await sleep(POLL_MS)
+  }
+}
+
+/** `promise`, unless the page's time or the run ends first. */
+async function within<T>(promise: Promise<T>, end: number, signal: AbortSignal): Promise<T> {
+  const timer = new AbortController()
+  try {
+    return await Promise.race([
+      promise,
+      sleep(Math.max(0, end - Date.now()), undefined, { signal: AbortSignal.any([signal, timer.signal]) }).then(() => {
+        throw new PageTimeout()
+      })
+    ])
+  } catch (error) {
+    if (signal.aborted) throw signal.reason
+    throw error
+  } finally {
+    timer.abort()
+  }
+}
+
+function timeoutFinding(visit: Visit, pageTimeoutMs: number): ScriptError {
+  const open = [...visit.open.values()].map((url) => visit.short(url))
+  const state = visit.loaded() ? 'never settled' : 'never finished loading'
+  const requests =
+    open.length > 0 ? `: ${open.length} request${open.length === 1 ? '' : 's'} still open, such as ${open[0]}` : ''
+  return {
+    page: visit.page,
+    kind: 'timeout',
+    message: `the page ${state} within ${Math.round(pageTimeoutMs / 1000)} s${requests}`,
+    source: null
+  }
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { Visit } from '../../../src/site/browser/record.js'
+import { ReferenceResolver } from '../../../src/site/resolve.js'
+
+const resolver = new ReferenceResolver('docs.acme.dev')
+const event = (method: string, params: Record<string, unknown>) => ({ method, params })
+const script = (url: string, line: number) => ({
+  type: 'script',
+  stack: { callFrames: [{ url, lineNumber: line, columnNumber: 0 }] }
+})
+
+describe('Visit', () => {
+  it('records what the page tried without a request: WebSockets, WebTransport, speculation rules, ICE servers', () => {
+    const visit = new Visit('index.html', resolver)
+    visit.record(
+      event('Network.webSocketCreated', {
+        url: 'wss://socket.example/live',
+        initiator: script('https://docs.acme.dev/app.js', 4)
+      })
+    )
+    visit.record(event('Network.webSocketCreated', { url: 'wss://docs.acme.dev/own' }))
+    visit.record(event('Network.webTransportCreated', { url: 'https://wt.example:4433/s' }))
+    visit.record(
+      event('Preload.ruleSetUpdated', {
+        ruleSet: {
+          sourceText:
+            '{"prefetch":[{"urls":["/next","https://prefetch.example/a"]}],"prerender":[{"urls":["https://render.example/"]}]}'
+        }
+      })
+    )
+    visit.record(
+      event('Runtime.bindingCalled', {
+        payload: '{"kind":"webrtc","urls":["stun:stun.example.org","turn:127.0.0.1:9?transport=tcp"]}'
+      })
+    )
+    visit.record(event('Runtime.bindingCalled', { payload: 'forged' }))
+    expect(visit.result().loads.map((load) => [load.url, load.type, load.initiator])).toEqual([
+      ['wss://socket.example/live', 'WebSocket', 'script /app.js:5:1'],
+      // No static host serves a WebSocket, on its own domain or any other.
+      ['wss://docs.acme.dev/own', 'WebSocket', 'other'],
+      ['https://wt.example:4433/s', 'WebTransport', 'other'],
+      ['https://prefetch.example/a', 'Prefetch', 'speculation rules'],
+      ['https://render.example/', 'Prerender', 'speculation rules'],
+      ['stun:stun.example.org', 'WebRTC', 'script (RTCPeerConnection)'],
+      ['turn:127.0.0.1:9?transport=tcp', 'WebRTC', 'script (RTCPeerConnection)']
+    ])
+  })
+
+  it("takes a refused request's type and initiator from its Network events, whichever target sent them", () => {
+    const visit = new Visit('guides/a.html', resolver)
+    visit.record(
+      event('Network.requestWillBeSent', {
+        requestId: '77.3',
+        type: 'Fetch',
+        request: { url: 'https://api.example/q' },
+        initiator: script('https://docs.acme.dev/worker.js', 0)
+      })
+    )
+    visit.refuse('77.3', 'https://api.example/q', 'XHR')
+    visit.refuse(undefined, 'https://img.example/a.png', 'Image')
+    expect(visit.result().loads).toEqual([
+      { page: 'guides/a.html', url: 'https://api.example/q', type: 'Fetch', initiator: 'script /worker.js:1:1' },
+      { page: 'guides/a.html', url: 'https://img.example/a.png', type: 'Image', initiator: 'other' }
+    ])
+  })
+
+  it("records the site's 404s as paths, but the browser's own favicon, and settles only after its own load event", () => {
+    const visit = new Visit('index.html', resolver)
+    visit.loaderId = 'L2'
+    visit.record(
+      event('Network.requestWillBeSent', {
+        requestId: '1',
+        type: 'Script',
+        request: { url: 'https://docs.acme.dev/x.js?v=1' }
+      })
+    )
+    visit.record(
+      event('Network.responseReceived', {
+        requestId: '1',
+        type: 'Script',
+        response: { url: 'https://docs.acme.dev/x.js?v=1', status: 404 }
+      })
+    )
+    visit.record(
+      event('Network.responseReceived', {
+        requestId: '2',
+        type: 'Other',
+        response: { url: 'https://docs.acme.dev/favicon.ico', status: 404 }
+      })
+    )
+    visit.record(
+      event('Network.responseReceived', {
+        requestId: '3',
+        type: 'Image',
+        response: { url: 'https://img.example/a.png', status: 404 }
+      })
+    )
+    expect(visit.result().missing).toEqual([
+      { page: 'index.html', url: '/x.js?v=1', type: 'Script', initiator: 'other' }
+    ])
+    expect(visit.open.size).toBe(1)
+    visit.record(event('Network.loadingFinished', { requestId: '1' }))
+    visit.record(event('Page.lifecycleEvent', { name: 'load', loaderId: 'L1' }))
+    expect(visit.loaded()).toBe(false)
+    visit.record(event('Page.lifecycleEvent', { name: 'load', loaderId: 'L2' }))
+    expect(visit.loaded()).toBe(true)
+    expect(visit.open.size).toBe(0)
+  })
+})
