@@ -175,18 +175,24 @@ describe('mergeBrowserSection', () => {
       },
       {
         check: 'runtime-origin',
+        kind: 'load',
+        target: 'stun:stun.example.org:3478',
         file: 'index.html',
         message:
           'index.html: reaches stun:stun.example.org:3478 at run time (WebRTC, such as stun:stun.example.org:3478, started by script (RTCPeerConnection)); that fails without internet access'
       },
       {
         check: 'runtime-origin',
+        kind: 'load',
+        target: 'turn:127.0.0.1:3478',
         file: 'index.html',
         message:
           'index.html: reaches turn:127.0.0.1:3478 at run time (WebRTC, such as turn:127.0.0.1:3478?transport=tcp, started by script (RTCPeerConnection)); that fails without internet access'
       },
       {
         check: 'runtime-missing',
+        kind: 'missing',
+        target: '/guides/added',
         file: 'index.html',
         message:
           'index.html: a[href] /guides/added is not in the site (linked from the page as its scripts left it, not from its HTML); 1 other page too'
