@@ -63,8 +63,10 @@ export async function checkInBrowser(
   const pages = choosePages(sitePages, options.pages, setOf)
   const distinctSets = countSets(sitePages, setOf)
   host.info(
-    `Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked; ` +
-      `the pages have ${plural(distinctSets, 'distinct set')} of scripts, iframes and embeds, and the pages loaded cover ${countSets(pages, setOf)}`
+    `Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked`
+  )
+  host.info(
+    `The site's pages have ${plural(distinctSets, 'distinct set')} of scripts, iframes and embeds; the pages to load cover ${countSets(pages, setOf)}`
   )
   try {
     const result = await runBrowserPass({

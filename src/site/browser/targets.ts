@@ -29,7 +29,7 @@ const AUTO_ATTACH = {
   ]
 }
 
-/** Types of target that load documents: they get the page domains, the dialog handling and the WebRTC hook. */
+/** Types of target that load documents: they get the page domains, the dialog handling and the page hook. */
 const DOCUMENTS = new Set(['page', 'iframe'])
 
 interface TargetInfo {
@@ -59,7 +59,7 @@ export class TargetWatcher {
 
   constructor(
     private readonly cdp: CdpPipe,
-    /** The binding through which the WebRTC hook reports (page-hook.ts). */
+    /** The binding through which the page hook reports (page-hook.ts). */
     private readonly binding: string,
     /** Every event of an attached target, with its session. */
     private readonly onEvent: (event: CdpEvent, session: Session) => void
