@@ -2525,7 +2525,7 @@ const AUTO_ATTACH = {
         {}
     ]
 };
-/** Types of target that load documents: they get the page domains, the dialog handling and the WebRTC hook. */
+/** Types of target that load documents: they get the page domains, the dialog handling and the page hook. */
 const DOCUMENTS = new Set(['page', 'iframe']);
 /** Addresses remembered with the tab that asked for them, at most; then the memory starts again. */
 const STARTERS_KEPT = 10_000;
@@ -2546,7 +2546,7 @@ class TargetWatcher {
     pending = new Map();
     stopListening = () => undefined;
     constructor(cdp, 
-    /** The binding through which the WebRTC hook reports (page-hook.ts). */
+    /** The binding through which the page hook reports (page-hook.ts). */
     binding, 
     /** Every event of an attached target, with its session. */
     onEvent) {
@@ -3227,8 +3227,8 @@ async function checkInBrowser(sitePath, report, options, host) {
     const setOf = setLookup(options.scriptSets);
     const pages = choosePages(sitePages, options.pages, setOf);
     const distinctSets = countSets(sitePages, setOf);
-    host.info(`Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked; ` +
-        `the pages have ${plural(distinctSets, 'distinct set')} of scripts, iframes and embeds, and the pages loaded cover ${countSets(pages, setOf)}`);
+    host.info(`Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked`);
+    host.info(`The site's pages have ${plural(distinctSets, 'distinct set')} of scripts, iframes and embeds; the pages to load cover ${countSets(pages, setOf)}`);
     try {
         const result = await runBrowserPass({
             root: sitePath,
