@@ -56213,13 +56213,11 @@ class TimeUpError extends Error {
  * when the time is up or the run is cancelled, whichever comes first.
  */
 class Deadline {
-    at;
-    cancellation;
     timeUp;
-    /**
-     * @param at epoch milliseconds
-     * @param cancellation aborts when the run is cancelled; the deadline's signal follows it
-     */
+    /** Epoch milliseconds. */
+    at;
+    /** Aborts when the run is cancelled; the deadline's signal follows it. */
+    cancellation;
     constructor(at, cancellation) {
         this.at = at;
         this.cancellation = cancellation;
@@ -56617,8 +56615,8 @@ function isOwnName(name) {
  * folder that the front end chooses (named after the export job).
  */
 class OutputFolder {
-    make;
     made;
+    make;
     constructor(make) {
         this.make = make;
     }

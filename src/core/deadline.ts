@@ -16,15 +16,15 @@ export class TimeUpError extends Error {
  */
 export class Deadline {
   private timeUp?: AbortSignal
+  /** Epoch milliseconds. */
+  readonly at: number
+  /** Aborts when the run is cancelled; the deadline's signal follows it. */
+  private readonly cancellation?: AbortSignal
 
-  /**
-   * @param at epoch milliseconds
-   * @param cancellation aborts when the run is cancelled; the deadline's signal follows it
-   */
-  constructor(
-    readonly at: number,
-    private readonly cancellation?: AbortSignal
-  ) {}
+  constructor(at: number, cancellation?: AbortSignal) {
+    this.at = at
+    this.cancellation = cancellation
+  }
 
   /** A deadline `ms` from now. */
   static in(ms: number, cancellation?: AbortSignal): Deadline {

@@ -67,7 +67,11 @@ export function isOwnName(name: string): boolean {
 export class OutputFolder {
   private made?: Promise<OutputLayout>
 
-  constructor(private readonly make: (jobId: string) => Promise<string>) {}
+  private readonly make: (jobId: string) => Promise<string>
+
+  constructor(make: (jobId: string) => Promise<string>) {
+    this.make = make
+  }
 
   layout(jobId: string): Promise<OutputLayout> {
     this.made ??= this.make(jobId).then(layoutOf)
