@@ -1,5 +1,4 @@
 import { execFile, execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -8,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { Emulator } from './emulator/server.ts'
 import { packRelease, releaseStep, type ReleaseAssets } from './support/release.ts'
+import { describeWhere, missingOlderNode, olderNode } from './support/requirements.ts'
 import { ROOT } from './support/run-action.ts'
 import { environmentWithoutMintlify, runCli } from './support/run-cli.ts'
 
@@ -30,17 +30,6 @@ afterEach(async () => {
   await emulator?.stop()
   emulator = undefined
 })
-
-/** A Node older than 24 on this machine, and the folder of its npm and npx, if there is one. */
-function oldNode(): { bin: string; version: string } | undefined {
-  for (const bin of ['/usr/bin', '/usr/local/bin']) {
-    const binary = path.join(bin, 'node')
-    if (!existsSync(binary) || !existsSync(path.join(bin, 'npx'))) continue
-    const version = execFileSync(binary, ['-p', 'process.version'], { encoding: 'utf8' }).trim()
-    if (Number(version.slice(1).split('.')[0]) < 24) return { bin, version }
-  }
-  return undefined
-}
 
 interface ReleaseWorkflow {
   on: { push: { tags: string[] } }
@@ -136,37 +125,39 @@ describe('the package', () => {
     }
   )
 
-  const old = oldNode()
-  it.skipIf(!old)(
-    'refuses an older Node when installed or run by npx: exit code 2 and the version found',
-    { timeout: 120_000 },
-    async () => {
-      if (!old) return
-      const message = `error: docs-export needs Node 24 or later, found ${old.version}: install Node 24, or run it in the node:24-slim image\n`
-      const env = { ...environmentWithoutMintlify(), PATH: `${old.bin}:${process.env.PATH ?? ''}` }
-      const project = await mkdtemp(path.join(os.tmpdir(), 'cli-old-node-'))
-      await run(path.join(old.bin, 'npm'), ['init', '-y'], { cwd: project, env })
-      await run(path.join(old.bin, 'npm'), ['install', '--offline', '--no-audit', '--no-fund', release.tarball], {
-        cwd: project,
-        env
-      })
-      const installed = await runCli(['export', '--help'], {
-        cwd: project,
-        entry: path.join(project, 'node_modules', '.bin', 'docs-export'),
-        env: { PATH: env.PATH }
-      })
-      expect(installed.exitCode).toBe(2)
-      expect(installed.stderr).toBe(message)
+  describeWhere(missingOlderNode, 'the release: an older Node', () => {
+    it(
+      'refuses an older Node when installed or run by npx: exit code 2 and the version found',
+      { timeout: 120_000 },
+      async () => {
+        const old = olderNode
+        if (!old) throw new Error(missingOlderNode)
+        const message = `error: docs-export needs Node 24 or later, found ${old.version}: install Node 24, or run it in the node:24-slim image\n`
+        const env = { ...environmentWithoutMintlify(), PATH: `${old.bin}:${process.env.PATH ?? ''}` }
+        const project = await mkdtemp(path.join(os.tmpdir(), 'cli-old-node-'))
+        await run(path.join(old.bin, 'npm'), ['init', '-y'], { cwd: project, env })
+        await run(path.join(old.bin, 'npm'), ['install', '--offline', '--no-audit', '--no-fund', release.tarball], {
+          cwd: project,
+          env
+        })
+        const installed = await runCli(['export', '--help'], {
+          cwd: project,
+          entry: path.join(project, 'node_modules', '.bin', 'docs-export'),
+          env: { PATH: env.PATH }
+        })
+        expect(installed.exitCode).toBe(2)
+        expect(installed.stderr).toBe(message)
 
-      const work = await mkdtemp(path.join(os.tmpdir(), 'cli-old-npx-'))
-      const npx = await runCli(['--offline', '--yes', `./${path.basename(release.tarball)}`, '--help'], {
-        cwd: release.folder,
-        entry: path.join(old.bin, 'npx'),
-        env: { PATH: env.PATH, npm_config_cache: path.join(work, 'npm-cache') }
-      })
-      expect(npx.exitCode).toBe(2)
-      expect(npx.stderr).toContain(message)
-      expect(npx.stdout).toBe('')
-    }
-  )
+        const work = await mkdtemp(path.join(os.tmpdir(), 'cli-old-npx-'))
+        const npx = await runCli(['--offline', '--yes', `./${path.basename(release.tarball)}`, '--help'], {
+          cwd: release.folder,
+          entry: path.join(old.bin, 'npx'),
+          env: { PATH: env.PATH, npm_config_cache: path.join(work, 'npm-cache') }
+        })
+        expect(npx.exitCode).toBe(2)
+        expect(npx.stderr).toContain(message)
+        expect(npx.stdout).toBe('')
+      }
+    )
+  })
 })

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
 import { brokenSite } from './emulator/sites.ts'
 import { tarArchive } from './support/craft.ts'
+import { describeWhere, missingOlderNode, olderNode } from './support/requirements.ts'
 import { readActionYaml, ROOT } from './support/run-action.ts'
 import { CLI_ENTRY, environmentWithoutMintlify, runCli, type CliOptions, type CliRun } from './support/run-cli.ts'
 
@@ -56,16 +57,6 @@ type JsonOutputs = Record<string, unknown> & { error?: { code: string; message: 
 
 function json(run: CliRun): JsonOutputs {
   return JSON.parse(run.stdout) as JsonOutputs
-}
-
-/** A Node older than 24 on this machine (the system's), if there is one. */
-function oldNode(): { binary: string; version: string } | undefined {
-  for (const binary of ['/usr/bin/node', '/usr/local/bin/node']) {
-    if (!existsSync(binary)) continue
-    const version = execFileSync(binary, ['-p', 'process.version'], { encoding: 'utf8' }).trim()
-    if (Number(version.slice(1).split('.')[0]) < 24) return { binary, version }
-  }
-  return undefined
 }
 
 /** What the Action calls its settings, which the command line's messages never say. */
@@ -150,19 +141,18 @@ describe('command line: help and version', () => {
     expect(run.stdout).toBe(`${version}\n`)
   })
 
-  const old = oldNode()
-  it.skipIf(!old)(
-    'refuses an older Node with exit code 2 and the version it found, before reading anything',
-    async () => {
-      if (!old) return
+  describeWhere(missingOlderNode, 'command line: an older Node', () => {
+    it('refuses an older Node with exit code 2 and the version it found, before reading anything', async () => {
+      const old = olderNode
+      if (!old) throw new Error(missingOlderNode)
       const run = await runCli(['export', '--help'], { node: old.binary })
       expect(run.exitCode).toBe(2)
       expect(run.stderr).toBe(
         `error: docs-export needs Node 24 or later, found ${old.version}: install Node 24, or run it in the node:24-slim image\n`
       )
       expect(run.stdout).toBe('')
-    }
-  )
+    })
+  })
 })
 
 describe('command line: exit code 2, before any request', () => {

@@ -1,11 +1,11 @@
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { commentMarker } from '../src/action/comment.ts'
-import { findBrowser } from '../src/site/browser/find.ts'
 import { SAMPLE_SITE, tarGz, type ArchiveEntry } from './emulator/archives.ts'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
 import { exportInputs } from './support/export-inputs.ts'
 import { filterTargets, renderGfm } from './support/gfm.ts'
+import { describeWhere, missingBrowser } from './support/requirements.ts'
 import { runAction, type ActionRun } from './support/run-action.ts'
 import { runnerCommands } from './support/runner-commands.ts'
 
@@ -170,7 +170,7 @@ describe('outside text, end to end: the job summary', () => {
   })
 })
 
-describe.skipIf('reason' in findBrowser(process.env))('outside text, end to end: what the browser reports', () => {
+describeWhere(missingBrowser, 'outside text, end to end: what the browser reports', () => {
   /** A page whose script fails with outside text and asks for a path that decodes to more. */
   function browserSite(hostile: boolean): ArchiveEntry[] {
     const message = hostile

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process'
 import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,6 +8,7 @@ import { Emulator } from '../emulator/server.ts'
 import { itWith, runTool } from '../support/archive-tools.ts'
 import { tarArchive, zerosTar, zipArchive, type TarMember } from '../support/craft.ts'
 import { exportInputs } from '../support/export-inputs.ts'
+import { describeWhere, missingRoot, nobody } from '../support/requirements.ts'
 import { chownTree, runAction, type ActionRun } from '../support/run-action.ts'
 
 /**
@@ -16,8 +16,6 @@ import { chownTree, runAction, type ActionRun } from '../support/run-action.ts'
  * without LANG or LC_*, the archive served by the emulator, the outcome read from the exit code,
  * the error line and the output folder.
  */
-
-const isRoot = process.getuid?.() === 0
 
 let emulator: Emulator | undefined
 
@@ -130,63 +128,55 @@ describe('unpacking through the action', () => {
   })
 })
 
-function nobody(): { uid: number; gid: number } {
-  const id = (flag: string): number => Number(spawnSync('id', [flag, 'nobody'], { encoding: 'utf8' }).stdout.trim())
-  return { uid: id('-u'), gid: id('-g') }
-}
+describeWhere(missingRoot, 'unpacking as an unprivileged user', () => {
+  it('unpacks, refuses and replaces an earlier site with read-only folders as nobody (needs root to switch user)', async () => {
+    const user = nobody()
+    const shared = await mkdtemp(path.join(os.tmpdir(), 'unpack-nobody-'))
+    try {
+      const out = path.join(shared, 'out')
+      await mkdir(path.join(out, 'site/old/locked'), { recursive: true })
+      await writeFile(path.join(out, 'site/old/locked/page.html'), 'stale')
+      await chownTree(shared, user.uid, user.gid)
+      await chmod(path.join(out, 'site/old/locked/page.html'), 0o444)
+      await chmod(path.join(out, 'site/old/locked'), 0o555)
+      await chmod(path.join(out, 'site/old'), 0o555)
 
-describe('unpacking as an unprivileged user', () => {
-  it.skipIf(!isRoot)(
-    'unpacks, refuses and replaces an earlier site with read-only folders as nobody (needs root to switch user)',
-    async () => {
-      const user = nobody()
-      const shared = await mkdtemp(path.join(os.tmpdir(), 'unpack-nobody-'))
-      try {
-        const out = path.join(shared, 'out')
-        await mkdir(path.join(out, 'site/old/locked'), { recursive: true })
-        await writeFile(path.join(out, 'site/old/locked/page.html'), 'stale')
-        await chownTree(shared, user.uid, user.gid)
-        await chmod(path.join(out, 'site/old/locked/page.html'), 0o444)
-        await chmod(path.join(out, 'site/old/locked'), 0o555)
-        await chmod(path.join(out, 'site/old'), 0o555)
+      // A refusal leaves the earlier site and nothing else.
+      const refused = await exportArchive(site({ name: 'pipe', type: '6' }), { path: out, user })
+      await expectRefusedKeepingSite(refused, out)
 
-        // A refusal leaves the earlier site and nothing else.
-        const refused = await exportArchive(site({ name: 'pipe', type: '6' }), { path: out, user })
-        await expectRefusedKeepingSite(refused, out)
-
-        // Success replaces it, read-only folders included, and everything belongs to nobody.
-        const run = await exportArchive(
-          site(
-            { name: 'setuid.sh', data: '#!/bin/sh\n', mode: 0o4755, uid: 0, gid: 0 },
-            { name: 'ro/', type: '5', mode: 0o555 }
-          ),
-          {
-            path: out,
-            user
-          }
-        )
-        expect(run.errors).toEqual([])
-        expect((await readdir(path.join(out, 'site'))).sort()).toEqual(['index.html', 'ro', 'setuid.sh'])
-        // Beside the site, its manifest and the site check's report (verify: warn by default).
-        expect((await readdir(out)).sort()).toEqual(
-          // Each job's archive under its own name: the refused one is kept for inspection.
-          [
-            archiveName(refused),
-            archiveName(run),
-            'helm-values.yaml',
-            'manifest.json',
-            'site',
-            'verify-report.json'
-          ].sort()
-        )
-        const script = await stat(path.join(out, 'site/setuid.sh'))
-        expect([script.uid, script.gid, script.mode & 0o7777]).toEqual([user.uid, user.gid, 0o755])
-        expect((await lstat(path.join(out, 'site/ro'))).mode & 0o7777).toBe(0o755)
-      } finally {
-        await rm(shared, { recursive: true, force: true })
-      }
+      // Success replaces it, read-only folders included, and everything belongs to nobody.
+      const run = await exportArchive(
+        site(
+          { name: 'setuid.sh', data: '#!/bin/sh\n', mode: 0o4755, uid: 0, gid: 0 },
+          { name: 'ro/', type: '5', mode: 0o555 }
+        ),
+        {
+          path: out,
+          user
+        }
+      )
+      expect(run.errors).toEqual([])
+      expect((await readdir(path.join(out, 'site'))).sort()).toEqual(['index.html', 'ro', 'setuid.sh'])
+      // Beside the site, its manifest and the site check's report (verify: warn by default).
+      expect((await readdir(out)).sort()).toEqual(
+        // Each job's archive under its own name: the refused one is kept for inspection.
+        [
+          archiveName(refused),
+          archiveName(run),
+          'helm-values.yaml',
+          'manifest.json',
+          'site',
+          'verify-report.json'
+        ].sort()
+      )
+      const script = await stat(path.join(out, 'site/setuid.sh'))
+      expect([script.uid, script.gid, script.mode & 0o7777]).toEqual([user.uid, user.gid, 0o755])
+      expect((await lstat(path.join(out, 'site/ro'))).mode & 0o7777).toBe(0o755)
+    } finally {
+      await rm(shared, { recursive: true, force: true })
     }
-  )
+  })
 })
 
 async function expectRefusedKeepingSite(run: ActionRun, out: string): Promise<void> {

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { describe, it } from 'vitest'
 import { findBrowser } from '../../src/site/browser/find.ts'
 
@@ -24,6 +26,24 @@ export const missingRoot: string | undefined =
 export function nobody(): { uid: number; gid: number } {
   const id = (flag: string): number => Number(spawnSync('id', [flag, 'nobody'], { encoding: 'utf8' }).stdout.trim())
   return { uid: id('-u'), gid: id('-g') }
+}
+
+/** The machine's own Node when it is older than 24, beside its npm and npx: the command line must refuse it. */
+export const olderNode: { bin: string; binary: string; version: string } | undefined = findOlderNode()
+
+/** Why the tests of an older Node cannot run here, or undefined when they can. */
+export const missingOlderNode: string | undefined = olderNode
+  ? undefined
+  : "no Node older than 24 with npm and npx in /usr/bin or /usr/local/bin (the system's nodejs package gives one)"
+
+function findOlderNode(): typeof olderNode {
+  for (const bin of ['/usr/bin', '/usr/local/bin']) {
+    const binary = path.join(bin, 'node')
+    if (!existsSync(binary) || !existsSync(path.join(bin, 'npx'))) continue
+    const version = spawnSync(binary, ['-p', 'process.version'], { encoding: 'utf8' }).stdout.trim()
+    if (Number(version.slice(1).split('.')[0]) < 24) return { bin, binary, version }
+  }
+  return undefined
 }
 
 /** Why tests that make a network namespace cannot run here, or undefined when they can. */
