@@ -48609,6 +48609,60 @@ async function waitForAgentJob(settings, report, client, run) {
     return outcome.state;
 }
 
+;// CONCATENATED MODULE: ./src/manifest/schema.ts
+
+/**
+ * The manifest: what one export's site holds, file by file, written as `manifest.json` beside the
+ * site (docs/after-the-deploy.md documents it). A manifest read back may come from anywhere, so
+ * every field is checked, and a path is one that stays inside the site wherever it is joined.
+ */
+const MANIFEST_VERSION = 1;
+/** About 130 bytes a file: room for the unpacking policy's 500,000 entries. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+const Sha256 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lower-case hex');
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Relative, `/`-separated, without empty, `.` or `..` parts, a backslash or a control character. */
+function isSitePath(path) {
+    if (path === '' || path.includes('\\') || CONTROL.test(path))
+        return false;
+    return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+const ManifestFile = schemas/* object */.Ikc({
+    path: schemas/* string */.YjP().refine(isSitePath, 'a relative path inside the site'),
+    size: schemas/* number */.aig().int().nonnegative(),
+    sha256: Sha256,
+    link: schemas/* string */.YjP().optional()
+});
+const Manifest = schemas/* object */.Ikc({
+    version: schemas/* literal */.euz(MANIFEST_VERSION),
+    jobId: schemas/* string */.YjP(),
+    domain: schemas/* string */.YjP().nullable(),
+    /** The export's label (the `version` setting), or null. */
+    exportVersion: schemas/* string */.YjP().nullable(),
+    bundleSha256: Sha256,
+    createdAt: schemas/* string */.YjP(),
+    files: schemas/* array */.YOg(ManifestFile)
+});
+function exportOf(manifest) {
+    const { jobId, domain, exportVersion, bundleSha256, createdAt } = manifest;
+    return { jobId, domain, exportVersion, bundleSha256, createdAt, files: manifest.files.length };
+}
+/** Pages, as the site check counts them: `.html` and `.htm` files. */
+function isPage(path) {
+    return /\.html?$/i.test(path);
+}
+/**
+ * Sorted by path as UTF-8 bytes (Buffer.compare), the order that does not depend on the locale
+ * or on JavaScript's UTF-16 strings. Each path is encoded once, not once per comparison.
+ */
+function sortByPath(items) {
+    return items
+        .map((item) => ({ item, key: Buffer.from(item.path) }))
+        .sort((a, b) => Buffer.compare(a.key, b.key))
+        .map(({ item }) => item);
+}
+
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
 ;// CONCATENATED MODULE: external "node:stream/promises"
@@ -48966,6 +49020,7 @@ function depth(file) {
 
 
 
+
 /** Requests in flight at once: enough to hide the round trips, few enough for any host. */
 const CONCURRENCY = 8;
 const DEFAULT_CHECK_FILES = 100;
@@ -49110,11 +49165,10 @@ function buildReport(options, base, items, startedAt, rounds) {
             });
         }
     }
-    const { jobId, domain, exportVersion, bundleSha256, createdAt } = options.manifest;
     return {
         version: DEPLOYMENT_REPORT_VERSION,
         url: base.href,
-        manifest: { jobId, domain, exportVersion, bundleSha256, createdAt, files: options.manifest.files.length },
+        manifest: exportOf(options.manifest),
         status: deploymentStatus(files, routes),
         startedAt: new Date(startedAt).toISOString(),
         durationMs: Date.now() - startedAt,
@@ -49141,56 +49195,6 @@ async function forEachAtOnce(items, limit, work) {
 
 // EXTERNAL MODULE: ./src/core/document.ts
 var core_document = __nccwpck_require__(9354);
-;// CONCATENATED MODULE: ./src/manifest/schema.ts
-
-/**
- * The manifest: what one export's site holds, file by file, written as `manifest.json` beside the
- * site (docs/after-the-deploy.md documents it). A manifest read back may come from anywhere, so
- * every field is checked, and a path is one that stays inside the site wherever it is joined.
- */
-const MANIFEST_VERSION = 1;
-/** About 130 bytes a file: room for the unpacking policy's 500,000 entries. */
-const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
-const Sha256 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lower-case hex');
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-/** Relative, `/`-separated, without empty, `.` or `..` parts, a backslash or a control character. */
-function isSitePath(path) {
-    if (path === '' || path.includes('\\') || CONTROL.test(path))
-        return false;
-    return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
-}
-const ManifestFile = schemas/* object */.Ikc({
-    path: schemas/* string */.YjP().refine(isSitePath, 'a relative path inside the site'),
-    size: schemas/* number */.aig().int().nonnegative(),
-    sha256: Sha256,
-    link: schemas/* string */.YjP().optional()
-});
-const Manifest = schemas/* object */.Ikc({
-    version: schemas/* literal */.euz(MANIFEST_VERSION),
-    jobId: schemas/* string */.YjP(),
-    domain: schemas/* string */.YjP().nullable(),
-    /** The export's label (the `version` setting), or null. */
-    exportVersion: schemas/* string */.YjP().nullable(),
-    bundleSha256: Sha256,
-    createdAt: schemas/* string */.YjP(),
-    files: schemas/* array */.YOg(ManifestFile)
-});
-/** Pages, as the site check counts them: `.html` and `.htm` files. */
-function isPage(path) {
-    return /\.html?$/i.test(path);
-}
-/**
- * Sorted by path as UTF-8 bytes (Buffer.compare), the order that does not depend on the locale
- * or on JavaScript's UTF-16 strings. Each path is encoded once, not once per comparison.
- */
-function sortByPath(items) {
-    return items
-        .map((item) => ({ item, key: Buffer.from(item.path) }))
-        .sort((a, b) => Buffer.compare(a.key, b.key))
-        .map(({ item }) => item);
-}
-
 ;// CONCATENATED MODULE: ./src/manifest/read.ts
 
 
@@ -51981,10 +51985,6 @@ function count(files) {
 }
 function content({ size, sha256, link }) {
     return link === undefined ? { size, sha256 } : { size, sha256, link };
-}
-function exportOf(manifest) {
-    const { jobId, domain, exportVersion, bundleSha256, createdAt } = manifest;
-    return { jobId, domain, exportVersion, bundleSha256, createdAt, files: manifest.files.length };
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/json-file.ts

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { commentMarker } from '../src/action/comment.ts'
 import { Emulator } from './emulator/server.ts'
+import { agentInputs } from './support/export-inputs.ts'
 import { renderGfm } from './support/gfm.ts'
 import { FAKE_GITHUB_TOKEN, runAction } from './support/run-action.ts'
 
@@ -20,21 +21,8 @@ beforeEach(async () => {
 })
 afterEach(async () => emulator.stop())
 
-function agentInputs(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    'api-key': emulator.options.apiKey,
-    'base-url': emulator.baseUrl,
-    command: 'agent-job',
-    'project-id': 'proj_acme',
-    'agent-job-id': 'aj_42',
-    'poll-interval-seconds': '0.05',
-    'timeout-seconds': '20',
-    ...overrides
-  }
-}
-
 function runAgent(overrides: Record<string, string> = {}): ReturnType<typeof runAction> {
-  return runAction(agentInputs(overrides), { env: { GITHUB_API_URL: emulator.github.url } })
+  return runAction(agentInputs(emulator, overrides), { env: { GITHUB_API_URL: emulator.github.url } })
 }
 
 describe('agent-job, end to end', () => {

@@ -12,7 +12,8 @@ import { Network } from '../src/core/net.js'
 import { USER_AGENT } from '../src/core/user-agent.js'
 import { downloadFile, LinkExpiredError, type DownloadOptions } from '../src/download/index.js'
 import { actionText, RecordingHost } from './support/recording-host.js'
-import { hasOpenssl, selfSignedCertificate } from './support/tls.js'
+import { itWith } from './support/archive-tools.js'
+import { selfSignedCertificate } from './support/tls.js'
 
 /** What the storage host saw of one request. */
 interface SeenRequest {
@@ -210,7 +211,7 @@ describe('downloadFile: only https, or http to this machine', () => {
     }
   )
 
-  it.runIf(hasOpenssl)('refuses a redirect from https to http, connecting to nothing there', async () => {
+  itWith(['openssl'], 'refuses a redirect from https to http, connecting to nothing there', async () => {
     await serve((_req, res) => {
       res.writeHead(302, {
         location: 'http://storage.invalid/static-exports/se_1/bundle.tar.gz?X-Amz-Signature=secret-signature'
@@ -246,7 +247,8 @@ describe('downloadFile: only https, or http to this machine', () => {
     expect(await readdir(folder)).toEqual([])
   })
 
-  it.runIf(hasOpenssl)(
+  itWith(
+    ['openssl'],
     'with an https API, refuses a redirect from https storage to plain http on this machine, which sees no connection',
     async () => {
       const local = await listenCounting()

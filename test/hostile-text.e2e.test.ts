@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { commentMarker } from '../src/action/comment.ts'
 import { SAMPLE_SITE, tarGz, type ArchiveEntry } from './emulator/archives.ts'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
-import { exportInputs } from './support/export-inputs.ts'
+import { agentInputs, exportInputs } from './support/export-inputs.ts'
 import { filterTargets, renderGfm } from './support/gfm.ts'
 import { describeWhere, missingBrowser } from './support/requirements.ts'
 import { runAction, type ActionRun } from './support/run-action.ts'
@@ -220,20 +220,9 @@ describe('outside text, end to end: the agent comment', () => {
     emulator: Emulator,
     inputs: Record<string, string>
   ): Promise<{ run: ActionRun; body: string }> {
-    const run = await runAction(
-      {
-        'api-key': emulator.options.apiKey,
-        'base-url': emulator.baseUrl,
-        command: 'agent-job',
-        'project-id': 'proj_acme',
-        'agent-job-id': 'aj_42',
-        'poll-interval-seconds': '0.05',
-        'timeout-seconds': '20',
-        'comment-on': '7',
-        ...inputs
-      },
-      { env: { GITHUB_API_URL: emulator.github.url } }
-    )
+    const run = await runAction(agentInputs(emulator, { 'comment-on': '7', ...inputs }), {
+      env: { GITHUB_API_URL: emulator.github.url }
+    })
     expect(emulator.github.commentsOn(7)).toHaveLength(1)
     return { run, body: emulator.github.commentsOn(7)[0]?.body ?? '' }
   }

@@ -2,11 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import net, { type AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
-import { exportInputs } from './support/export-inputs.ts'
+import { agentInputs, exportInputs } from './support/export-inputs.ts'
 import { runAction, type ActionRun } from './support/run-action.ts'
-import { hasOpenssl, selfSignedCertificate } from './support/tls.ts'
+import { hasTool } from './support/archive-tools.ts'
+import { describeWhere } from './support/requirements.ts'
+import { selfSignedCertificate } from './support/tls.ts'
 
 /**
  * Plain http after https: with an https base-url, neither a bundle link nor a redirect of the
@@ -23,7 +25,7 @@ let connections = 0
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'plain-http-test-'))
-  if (hasOpenssl) tls = selfSignedCertificate(folder)
+  if (hasTool('openssl')) tls = selfSignedCertificate(folder)
 })
 
 afterAll(async () => rm(folder, { recursive: true, force: true }))
@@ -55,7 +57,7 @@ async function exportOverTls(setup: EmulatorSetup, env: Record<string, string> =
 const REFUSED =
   'https is required (plain http is allowed only to a loopback address, and only when base-url is one too)'
 
-describe.runIf(hasOpenssl)('plain http after https, end to end', () => {
+describeWhere(hasTool('openssl') ? undefined : 'openssl is not installed', 'plain http after https, end to end', () => {
   it('exports over https, the emulator’s certificate trusted (the control)', async () => {
     const run = await exportOverTls({})
     expect(run.errors).toEqual([])
@@ -87,17 +89,9 @@ describe.runIf(hasOpenssl)('plain http after https, end to end', () => {
   it('does not call a plain http GitHub API from a run whose API is https', async () => {
     emulator = await new Emulator({ tls }).start()
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 0 })
-    const run = await runAction(
-      {
-        'api-key': emulator.options.apiKey,
-        'base-url': emulator.baseUrl,
-        command: 'agent-job',
-        'project-id': 'proj_acme',
-        'agent-job-id': 'aj_42',
-        'comment-on': '7'
-      },
-      { env: { NODE_EXTRA_CA_CERTS: tls.certFile, GITHUB_API_URL: emulator.github.url } }
-    )
+    const run = await runAction(agentInputs(emulator, { 'comment-on': '7' }), {
+      env: { NODE_EXTRA_CA_CERTS: tls.certFile, GITHUB_API_URL: emulator.github.url }
+    })
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([`GitHub's API at ${emulator.github.url} (GITHUB_API_URL) was not called: ${REFUSED}`])
     expect(emulator.github.requests).toEqual([])

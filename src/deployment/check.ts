@@ -4,7 +4,7 @@ import { ActionError } from '../core/errors.js'
 import { formatSeconds } from '../core/format.js'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
-import type { Manifest } from '../manifest/schema.js'
+import { exportOf, type Manifest } from '../manifest/schema.js'
 import { redactUrl } from '../core/net.js'
 import { fetchServed, type Served } from './fetch.js'
 import {
@@ -207,11 +207,10 @@ function buildReport(
       })
     }
   }
-  const { jobId, domain, exportVersion, bundleSha256, createdAt } = options.manifest
   return {
     version: DEPLOYMENT_REPORT_VERSION,
     url: base.href,
-    manifest: { jobId, domain, exportVersion, bundleSha256, createdAt, files: options.manifest.files.length },
+    manifest: exportOf(options.manifest),
     status: deploymentStatus(files, routes),
     startedAt: new Date(startedAt).toISOString(),
     durationMs: Date.now() - startedAt,

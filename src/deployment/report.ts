@@ -2,6 +2,7 @@ import { ActionError, sentences } from '../core/errors.js'
 import { writeOwnFile } from '../core/own-files.js'
 import { formatDuration } from '../core/format.js'
 import { oneLine } from '../core/log-text.js'
+import type { ExportOf } from '../manifest/schema.js'
 
 /**
  * The deployment check's outcome and its JSON report (docs/after-the-deploy.md documents it):
@@ -57,14 +58,7 @@ export interface DeploymentReport {
   /** The site's URL, without credentials, query or fragment. */
   url: string
   /** The export that should be live. */
-  manifest: {
-    jobId: string
-    domain: string | null
-    exportVersion: string | null
-    bundleSha256: string
-    createdAt: string
-    files: number
-  }
+  manifest: ExportOf
   status: DeploymentStatus
   startedAt: string
   durationMs: number

@@ -1,4 +1,4 @@
-import { isPage, sortByPath, type Manifest, type ManifestFile } from './schema.js'
+import { exportOf, isPage, sortByPath, type ExportOf, type Manifest, type ManifestFile } from './schema.js'
 
 /**
  * What changed from one export to the next, file by file: the content of `changes.json`
@@ -6,16 +6,6 @@ import { isPage, sortByPath, type Manifest, type ManifestFile } from './schema.j
  */
 
 const CHANGES_VERSION = 1
-
-/** Which export a side of the comparison is. */
-export interface ExportOf {
-  jobId: string
-  domain: string | null
-  exportVersion: string | null
-  bundleSha256: string
-  createdAt: string
-  files: number
-}
 
 type Content = Omit<ManifestFile, 'path'>
 
@@ -89,9 +79,4 @@ function count(files: { page: boolean }[]): number {
 
 function content({ size, sha256, link }: ManifestFile): Content {
   return link === undefined ? { size, sha256 } : { size, sha256, link }
-}
-
-function exportOf(manifest: Manifest): ExportOf {
-  const { jobId, domain, exportVersion, bundleSha256, createdAt } = manifest
-  return { jobId, domain, exportVersion, bundleSha256, createdAt, files: manifest.files.length }
 }

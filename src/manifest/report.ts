@@ -1,7 +1,8 @@
 import path from 'node:path'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
-import type { AddedOrRemoved, ChangeCounts, Changed, Changes, ExportOf } from './compare.js'
+import type { AddedOrRemoved, ChangeCounts, Changed, Changes } from './compare.js'
+import type { ExportOf } from './schema.js'
 
 /** Paths listed of each kind (added, removed, changed) in the log and the summary; changes.json has them all. */
 const LISTED = 10

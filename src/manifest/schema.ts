@@ -41,6 +41,21 @@ export const Manifest = z.object({
 })
 export type Manifest = z.infer<typeof Manifest>
 
+/** Which export a manifest describes, without its files: how reports name it. */
+export interface ExportOf {
+  jobId: string
+  domain: string | null
+  exportVersion: string | null
+  bundleSha256: string
+  createdAt: string
+  files: number
+}
+
+export function exportOf(manifest: Manifest): ExportOf {
+  const { jobId, domain, exportVersion, bundleSha256, createdAt } = manifest
+  return { jobId, domain, exportVersion, bundleSha256, createdAt, files: manifest.files.length }
+}
+
 /** Pages, as the site check counts them: `.html` and `.htm` files. */
 export function isPage(path: string): boolean {
   return /\.html?$/i.test(path)

@@ -16,3 +16,17 @@ export function exportInputs(emulator: Emulator, overrides: Record<string, strin
     ...overrides
   }
 }
+
+/** Inputs of an agent-job run against the emulator: job aj_42 of project proj_acme, short polls. */
+export function agentInputs(emulator: Emulator, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    'api-key': emulator.options.apiKey,
+    'base-url': emulator.baseUrl,
+    command: 'agent-job',
+    'project-id': 'proj_acme',
+    'agent-job-id': 'aj_42',
+    'poll-interval-seconds': '0.05',
+    'timeout-seconds': '20',
+    ...overrides
+  }
+}

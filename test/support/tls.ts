@@ -2,16 +2,6 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
-/** Whether the openssl command is there to make certificates with. */
-export const hasOpenssl = ((): boolean => {
-  try {
-    execFileSync('openssl', ['version'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
-
 /**
  * A throwaway self-signed certificate for 127.0.0.1 (its subject and its IP address), made with the
  * openssl command in `folder`. `certFile` can be given to a child process as NODE_EXTRA_CA_CERTS.
