@@ -23,7 +23,7 @@ const folder = path.join(ROOT, 'examples/ci')
 const read = (name: string): Promise<string> => readFile(path.join(folder, name), 'utf8')
 
 let release: ReleaseAssets
-let served: Awaited<ReturnType<typeof serveFolder>>
+let served: Awaited<ReturnType<typeof serveFolder>> | undefined
 let emulator: Emulator | undefined
 
 beforeAll(async () => {
@@ -32,7 +32,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  await served.close()
+  await served?.close()
 })
 
 afterEach(async () => {
@@ -68,6 +68,7 @@ async function runScript(
 
 /** What the tests give every pipeline: the emulator for the API, the loopback release, short polls, no browser. */
 async function testVariables(setup: EmulatorSetup = {}): Promise<Record<string, string>> {
+  if (!served) throw new Error('the release was not packed and served (see the error of beforeAll)')
   emulator = await new Emulator(setup).start()
   return {
     MINTLIFY_ADMIN_KEY: emulator.options.apiKey,

@@ -83,14 +83,23 @@ describe('the release workflow', () => {
   })
 })
 
+/** An npm cache of the test's own: the user's may not exist (nobody's HOME is /nonexistent). */
+async function emptyNpmCache(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), 'npm-cache-'))
+}
+
 describe('the package', () => {
   it(
     'installs from the released tarball into an empty folder, offline, and runs its bin; npx --yes runs the tarball',
     { timeout: 120_000 },
     async () => {
       const project = await mkdtemp(path.join(os.tmpdir(), 'cli-install-'))
-      await run('npm', ['init', '-y'], { cwd: project })
-      await run('npm', ['install', '--offline', '--no-audit', '--no-fund', release.tarball], { cwd: project })
+      const npmEnv = { ...process.env, npm_config_cache: await emptyNpmCache() }
+      await run('npm', ['init', '-y'], { cwd: project, env: npmEnv })
+      await run('npm', ['install', '--offline', '--no-audit', '--no-fund', release.tarball], {
+        cwd: project,
+        env: npmEnv
+      })
       const installed = await readdir(path.join(project, 'node_modules'))
       expect(installed.filter((name) => !name.startsWith('.'))).toEqual(['docs-export-action'])
 
@@ -133,7 +142,11 @@ describe('the package', () => {
         const old = olderNode
         if (!old) throw new Error(missingOlderNode)
         const message = `error: docs-export needs Node 24 or later, found ${old.version}: install Node 24, or run it in the node:24-slim image\n`
-        const env = { ...environmentWithoutMintlify(), PATH: `${old.bin}:${process.env.PATH ?? ''}` }
+        const env = {
+          ...environmentWithoutMintlify(),
+          PATH: `${old.bin}:${process.env.PATH ?? ''}`,
+          npm_config_cache: await emptyNpmCache()
+        }
         const project = await mkdtemp(path.join(os.tmpdir(), 'cli-old-node-'))
         await run(path.join(old.bin, 'npm'), ['init', '-y'], { cwd: project, env })
         await run(path.join(old.bin, 'npm'), ['install', '--offline', '--no-audit', '--no-fund', release.tarball], {

@@ -34,7 +34,8 @@ export interface ReleaseAssets {
 
 /**
  * Runs the release workflow's pack step as the runner would (bash, in the checkout, with
- * GITHUB_REF_NAME, RUNNER_TEMP and GITHUB_OUTPUT), offline: the tarball and its SHA-256 file.
+ * GITHUB_REF_NAME, RUNNER_TEMP and GITHUB_OUTPUT), offline and with an npm cache of its own: the
+ * tarball and its SHA-256 file.
  */
 export async function packRelease(refName?: string): Promise<ReleaseAssets> {
   const { version } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
@@ -47,7 +48,9 @@ export async function packRelease(refName?: string): Promise<ReleaseAssets> {
       GITHUB_REF_NAME: refName ?? `v${version}`,
       RUNNER_TEMP: temp,
       GITHUB_OUTPUT: outputFile,
-      npm_config_offline: 'true'
+      npm_config_offline: 'true',
+      // A cache of its own: the user's may not exist (nobody's HOME is /nonexistent) and is not the test's to fill.
+      npm_config_cache: path.join(temp, 'npm-cache')
     }
   })
   const outputs = new Map(
