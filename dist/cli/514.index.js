@@ -1590,6 +1590,8 @@ async function waitForAgentJob(settings, report, client, run) {
     return outcome.state;
 }
 
+// EXTERNAL MODULE: ./src/core/document.ts
+var core_document = __webpack_require__(9354);
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
 
 /**
@@ -1776,9 +1778,6 @@ const pipelineOf = external_node_stream_promises_.pipeline;
 
 /** Read of an error page at most, so that the connection can serve the next request. */
 const ERROR_PAGE_BYTES = 64 * 1024;
-const MAX_REDIRECTS = 5;
-const REQUEST_TIMEOUT_MS = 30_000;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** A transient status after the last attempt: the answer it is. */
 class PassingStatus extends errors/* ActionError */.lZ {
     status;
@@ -1790,13 +1789,11 @@ class PassingStatus extends errors/* ActionError */.lZ {
 /** What `url` serves, within `maxBytes` of decoded body, retried as the API's calls are. */
 async function fetchServed(url, maxBytes, options) {
     try {
-        return await (0,retry/* retry */.L5)(() => fetchOnce(url, maxBytes, options), {
-            attempts: net/* ATTEMPTS */.PY,
+        return await (0,net/* retryRequest */.qN)(url, () => fetchOnce(url, maxBytes, options), {
             baseDelayMs: options.retryBaseDelayMs,
-            maxDelayMs: net/* MAX_BACKOFF_MS */.BT,
             deadline: options.deadline,
             signal: options.signal,
-            onRetry: (error, attempt, delayMs) => options.host.debug(`${(0,net/* redactUrl */.BO)(url.href)}: ${(0,errors/* asClause */.eI)(error.message)}; ${(0,retry/* retryNote */.vT)(delayMs, attempt, net/* ATTEMPTS */.PY)}`)
+            log: (message) => options.host.debug(message)
         });
     }
     catch (error) {
@@ -1813,7 +1810,7 @@ async function fetchServed(url, maxBytes, options) {
 async function fetchOnce(first, maxBytes, options) {
     let url = first;
     for (let hop = 0;; hop++) {
-        const timeoutMs = Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, options.deadline - Date.now()));
+        const timeoutMs = (0,net/* requestTimeoutMs */.Hl)(options.deadline);
         let response;
         try {
             response = await (0,undici/* request */.Em)(url, {
@@ -1828,20 +1825,20 @@ async function fetchOnce(first, maxBytes, options) {
             throw (0,net/* networkFailure */.rd)(error);
         }
         const { statusCode: status, headers } = response;
-        if (REDIRECT_STATUSES.has(status)) {
-            await discard(response.body);
+        if (net/* REDIRECT_STATUSES */.aq.has(status)) {
+            await response.body.dump({ limit: ERROR_PAGE_BYTES });
             const next = URL.parse((0,net/* header */.wx)(headers.location) ?? '', url.href);
             if (!next)
                 return { kind: 'unreadable', status, reason: `answered HTTP ${status} without a place to go` };
             if (next.origin !== options.origin)
                 return { kind: 'unreadable', status, reason: `redirects to another origin (${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(next.href))})` };
-            if (hop >= MAX_REDIRECTS)
-                return { kind: 'unreadable', status, reason: `redirects more than ${MAX_REDIRECTS} times` };
+            if (hop >= net/* MAX_REDIRECTS */.NX)
+                return { kind: 'unreadable', status, reason: `redirects more than ${net/* MAX_REDIRECTS */.NX} times` };
             url = next;
             continue;
         }
         if (status < 200 || status >= 300) {
-            await discard(response.body);
+            await response.body.dump({ limit: ERROR_PAGE_BYTES });
             if (net/* RETRYABLE_STATUSES */.U3.has(status))
                 throw new PassingStatus(status, (0,retry/* parseRetryAfter */.mu)(headers['retry-after']));
             return { kind: 'answer', status };
@@ -1879,22 +1876,6 @@ async function hashBody(response, maxBytes) {
             status,
             reason: `its ${codings.join(', ')} content encoding could not be decoded (${(0,log_text/* oneLine */.T)(error.message)})`
         };
-    }
-}
-/** Reads an answer's body up to ERROR_PAGE_BYTES, so that its connection can be reused; a longer one is cut. */
-async function discard(body) {
-    let size = 0;
-    try {
-        for await (const chunk of body) {
-            size += chunk.length;
-            if (size > ERROR_PAGE_BYTES) {
-                (0,net/* dropBody */.wB)(body);
-                return;
-            }
-        }
-    }
-    catch {
-        // The status is the answer; what happens to the rest of its body does not change it.
     }
 }
 
@@ -2174,8 +2155,6 @@ async function forEachAtOnce(items, limit, work) {
     await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-// EXTERNAL MODULE: ./src/core/document.ts
-var core_document = __webpack_require__(9354);
 ;// CONCATENATED MODULE: ./src/manifest/read.ts
 
 
@@ -2187,22 +2166,16 @@ var core_document = __webpack_require__(9354);
  * source (a link without its query) and says why.
  */
 async function readManifest(source, options) {
-    const named = `The manifest ${(0,core_document/* describeSource */.B)(source)}`;
-    let bytes;
+    const named = `The manifest ${(0,core_document/* describeSource */.B6)(source)}`;
+    let json;
     try {
-        bytes = await (0,core_document/* readDocument */.u)(source, { ...options, maxBytes: MAX_MANIFEST_BYTES });
+        json = await (0,core_document/* readJsonDocument */.E_)(source, { ...options, maxBytes: MAX_MANIFEST_BYTES });
     }
     catch (error) {
         if (!(error instanceof errors/* ActionError */.lZ))
             throw error;
-        throw new errors/* ActionError */.lZ(`${named} ${error.message}`, { code: error.code, cause: error });
-    }
-    let json;
-    try {
-        json = JSON.parse(bytes.toString('utf8'));
-    }
-    catch {
-        throw new errors/* ActionError */.lZ(`${named} is not JSON`, { code: 'not-a-manifest' });
+        const code = error.code === 'not-json' ? 'not-a-manifest' : error.code;
+        throw new errors/* ActionError */.lZ(`${named} ${error.message}`, { code, cause: error });
     }
     const result = Manifest.safeParse(json);
     if (!result.success) {
@@ -2229,13 +2202,14 @@ async function readPreviousManifest(source, options) {
         return undefined;
     }
     if (options.domain && manifest.domain && manifest.domain !== options.domain) {
-        options.host.warning(`The manifest ${(0,core_document/* describeSource */.B)(source)} is of ${(0,log_text/* oneLine */.T)(manifest.domain)}, not ${options.domain}: the changes since that export are not listed`, { title: 'Changes' });
+        options.host.warning(`The manifest ${(0,core_document/* describeSource */.B6)(source)} is of ${(0,log_text/* oneLine */.T)(manifest.domain)}, not ${options.domain}: the changes since that export are not listed`, { title: 'Changes' });
         return undefined;
     }
     return manifest;
 }
 
 ;// CONCATENATED MODULE: ./src/commands/check-deployment.ts
+
 
 
 
@@ -2253,13 +2227,7 @@ async function checkDeploymentCommand(settings, report, run, retryBaseDelayMs) {
         host.notice(`${(0,core_words/* settingSubject */.de)('url')} is plain http (${url.origin}): nothing secret is sent, but a machine on the way could serve other bytes than the site`);
     }
     try {
-        const manifest = await host.group('Read the manifest', () => readManifest(settings.manifest, {
-            host,
-            network: run.network,
-            deadline: deadline.at,
-            signal: run.cancellation,
-            retryBaseDelayMs
-        }));
+        const manifest = await host.group('Read the manifest', () => readManifest(settings.manifest, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)));
         report.deployment = await host.group(`Check the deployment at ${url.origin}`, () => checkDeployment({
             url: settings.url,
             manifest,
@@ -4517,19 +4485,17 @@ function reportProgress(source, log, intervalMs = PROGRESS_INTERVAL_MS, now = Da
 ;// CONCATENATED MODULE: ./src/download/transfer.ts
 
 
-const transfer_MAX_REDIRECTS = 5;
 /** An error page is read this far and no further. */
 const MAX_TEXT_BYTES = 64 * 1024;
-const transfer_REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Sends the GET, following up to five redirects, and delivers the final answer's body. */
 async function getFromStorage(link, options) {
     let url = link;
     for (let redirects = 0;; redirects++) {
         const answer = await send(url, options);
         const location = (0,net/* header */.wx)(answer.response.headers.location);
-        if (!transfer_REDIRECT_STATUSES.has(answer.response.status) || !location)
+        if (!net/* REDIRECT_STATUSES */.aq.has(answer.response.status) || !location)
             return answer;
-        if (redirects === transfer_MAX_REDIRECTS)
+        if (redirects === net/* MAX_REDIRECTS */.NX)
             return answer;
         const next = new URL(location, url);
         const reason = options.network.refusal(next);
@@ -4575,7 +4541,7 @@ function send(url, options) {
             },
             onResponseStart(responseController, status, headers) {
                 response = { status, headers, url };
-                if (transfer_REDIRECT_STATUSES.has(status))
+                if (net/* REDIRECT_STATUSES */.aq.has(status))
                     return;
                 try {
                     sink = options.accept(response);
@@ -4859,8 +4825,7 @@ class BundleDownload {
 }
 /** Refuses, before any connection, a link the run's network does not allow. */
 function checkLink(link, network) {
-    const url = URL.parse(link);
-    const reason = url ? network.refusal(url) : 'it is not a URL';
+    const reason = network.refusal(link);
     if (reason)
         throw new DownloadError(link, `refused: ${reason}`, { code: 'insecure-link' });
 }
@@ -4989,6 +4954,7 @@ function jsonWithListsByLine(value) {
 
 
 
+
 function buildManifest(fields) {
     return {
         version: MANIFEST_VERSION,
@@ -5022,7 +4988,7 @@ function isChanges(value) {
     if (typeof value !== 'object' || value === null)
         return false;
     const { version, added, removed, changed } = value;
-    return version === 1 && [added, removed, changed].every(Array.isArray);
+    return version === CHANGES_VERSION && [added, removed, changed].every(Array.isArray);
 }
 function parseJson(text) {
     try {
@@ -5054,6 +5020,7 @@ async function writeHelmValues(file, bundleUrl, version) {
 // EXTERNAL MODULE: ./src/site/baseline.ts
 var site_baseline = __webpack_require__(5004);
 ;// CONCATENATED MODULE: ./src/commands/export.ts
+
 
 
 
@@ -5117,9 +5084,16 @@ async function exportSite(settings, report, context) {
             return unpacked;
         });
         report.sitePath = site.path;
-        await host.group('Record what the site holds', () => recordManifest(settings, report, { files: site.files, previous, layout, host }));
+        await host.group('Record what the site holds', () => recordManifest(settings, report, {
+            jobId: job.jobId,
+            bundleSha256: archive.sha256,
+            files: site.files,
+            previous,
+            layout,
+            host
+        }));
         if (settings.verify !== 'off')
-            await checkTheSite(settings, report, layout, context);
+            await checkTheSite(settings, report, site.path, layout, context);
     }
     catch (error) {
         if (run.cancellation.aborted) {
@@ -5135,25 +5109,18 @@ async function exportSite(settings, report, context) {
 }
 /** The manifest of an earlier export (compare-to), or undefined after one warning that says why. */
 function readPrevious(settings, source, { run, retryBaseDelayMs }) {
-    return run.host.group('Read the previous manifest', () => readPreviousManifest(source, {
-        domain: settings.domain,
-        host: run.host,
-        network: run.network,
-        deadline: run.deadline.at,
-        signal: run.cancellation,
-        retryBaseDelayMs
-    }));
+    return run.host.group('Read the previous manifest', () => readPreviousManifest(source, { ...(0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs), domain: settings.domain }));
 }
 /**
  * Writes `manifest.json` from the files as they were unpacked and, with a previous manifest, what
  * changed since (`changes.json`, the log).
  */
-async function recordManifest(settings, report, { files, previous, layout, host }) {
+async function recordManifest(settings, report, { jobId, bundleSha256, files, previous, layout, host }) {
     const manifest = await writeManifest(layout.manifest, {
-        jobId: report.jobId ?? '',
+        jobId,
         domain: settings.domain,
         exportVersion: settings.version,
-        bundleSha256: report.archive?.sha256 ?? '',
+        bundleSha256,
         files
     });
     report.manifestPath = layout.manifest;
@@ -5166,18 +5133,13 @@ async function recordManifest(settings, report, { files, previous, layout, host 
     logChanges(changes, layout.changes, host);
 }
 /** The site check (verify), with the known problems of a baseline (verify-baseline); `verify: error` fails here. */
-async function checkTheSite(settings, report, layout, { run, retryBaseDelayMs }) {
+async function checkTheSite(settings, report, sitePath, layout, { run, retryBaseDelayMs }) {
     const { verifySite } = await Promise.all(/* import() */[__webpack_require__.e(867), __webpack_require__.e(597)]).then(__webpack_require__.bind(__webpack_require__, 9597));
-    const baseline = settings.verifyBaseline
-        ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(settings.verifyBaseline ?? '', {
-            host: run.host,
-            network: run.network,
-            deadline: run.deadline.at,
-            signal: run.cancellation,
-            retryBaseDelayMs
-        }))
+    const baselineSource = settings.verifyBaseline;
+    const baseline = baselineSource
+        ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(baselineSource, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)))
         : undefined;
-    report.siteCheck = await verifySite(report.sitePath ?? layout.site, {
+    report.siteCheck = await verifySite(sitePath, {
         mode: settings.verify === 'error' ? 'error' : 'warn',
         domain: settings.domain,
         expectedPages: report.pageCount,
@@ -5583,7 +5545,60 @@ const OUTPUT_DESCRIPTIONS = {
     'deployment-report-path': 'For `check-deployment`: absolute path of the JSON report: each file compared, its expected and served SHA-256 and status; each route tried.'
 };
 
+;// CONCATENATED MODULE: ./src/cli/outputs.ts
+
+
+/** The outputs that have a value: what the table, --json and the files show. */
+function outputsWithValues(outputs) {
+    return [...outputs].filter(([, value]) => value !== '');
+}
+/** `jobId` for `job-id`: the key in --json, which `jq -r .jobId` reads. */
+function jsonKey(name) {
+    return name.replace(/-([a-z0-9])/g, (_, letter) => letter.toUpperCase());
+}
+/** `JOB_ID` for `job-id`: the name in the files of --output-env and --output-sh. */
+function variableName(name) {
+    return name.toUpperCase().replace(/-/g, '_');
+}
+/** The output that holds the presigned link, whose query signs it. */
+const LINK_OUTPUT = 'bundle-url';
+/** A link as the table shows it unless asked otherwise: without the query that signs it. */
+function withoutQuery(link) {
+    const url = URL.parse(link);
+    return url ? `${url.origin}${url.pathname}` : '(not a link)';
+}
+/**
+ * `name value` lines, the names padded to one column, each value on one line that a terminal
+ * shows as text (API fields reach this table), and the link without its signature unless `showLink`.
+ */
+function outputTable(outputs, showLink) {
+    const width = Math.max(0, ...outputs.map(([name]) => name.length));
+    return outputs
+        .map(([name, value]) => {
+        const shown = name === LINK_OUTPUT && !showLink ? withoutQuery(value) : value;
+        return `${name.padEnd(width)}  ${(0,log_text/* oneLine */.T)(shown)}\n`;
+    })
+        .join('');
+}
+/**
+ * The outputs as one JSON object: camelCase keys, whole numbers as numbers, an output without a
+ * value absent, and `error` when the run failed. JSON.stringify escapes C0 controls only; DEL, the
+ * C1 controls and the line separators are escaped too, so that the object is inert on a terminal.
+ */
+function outputJson(outputs, error) {
+    const object = {};
+    for (const [name, value] of outputs)
+        object[jsonKey(name)] = isCount(name) && /^\d+$/.test(value) ? Number(value) : value;
+    if (error)
+        object.error = error;
+    return `${JSON.stringify(object).replace(/[\u007f-\u009f\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+}
+function isCount(name) {
+    return Object.hasOwn(OUTPUTS, name) && OUTPUTS[name].kind === 'count';
+}
+
 ;// CONCATENATED MODULE: ./src/cli/flags.ts
+
 
 
 
@@ -5653,7 +5668,7 @@ const OWN_FLAGS = [
 const NO_VARIABLE = new Set(['api-key-file', 'help']);
 /** `MINTLIFY_BASE_URL` for `base-url`. */
 function variableOf(name) {
-    return `${VARIABLE_PREFIX}${name.toUpperCase().replace(/-/g, '_')}`;
+    return `${VARIABLE_PREFIX}${variableName(name)}`;
 }
 /** Every flag of `command`, the inputs first, in the order of action.yml. */
 function flagsOf(command) {
@@ -5825,58 +5840,6 @@ class CliHost {
 }
 function titled(message, annotation) {
     return annotation?.title ? `${annotation.title}: ${message}` : message;
-}
-
-;// CONCATENATED MODULE: ./src/cli/outputs.ts
-
-
-/** The outputs that have a value: what the table, --json and the files show. */
-function outputsWithValues(outputs) {
-    return [...outputs].filter(([, value]) => value !== '');
-}
-/** `jobId` for `job-id`: the key in --json, which `jq -r .jobId` reads. */
-function jsonKey(name) {
-    return name.replace(/-([a-z0-9])/g, (_, letter) => letter.toUpperCase());
-}
-/** `JOB_ID` for `job-id`: the name in the files of --output-env and --output-sh. */
-function variableName(name) {
-    return name.toUpperCase().replace(/-/g, '_');
-}
-/** The output that holds the presigned link, whose query signs it. */
-const LINK_OUTPUT = 'bundle-url';
-/** A link as the table shows it unless asked otherwise: without the query that signs it. */
-function withoutQuery(link) {
-    const url = URL.parse(link);
-    return url ? `${url.origin}${url.pathname}` : '(not a link)';
-}
-/**
- * `name value` lines, the names padded to one column, each value on one line that a terminal
- * shows as text (API fields reach this table), and the link without its signature unless `showLink`.
- */
-function outputTable(outputs, showLink) {
-    const width = Math.max(0, ...outputs.map(([name]) => name.length));
-    return outputs
-        .map(([name, value]) => {
-        const shown = name === LINK_OUTPUT && !showLink ? withoutQuery(value) : value;
-        return `${name.padEnd(width)}  ${(0,log_text/* oneLine */.T)(shown)}\n`;
-    })
-        .join('');
-}
-/**
- * The outputs as one JSON object: camelCase keys, whole numbers as numbers, an output without a
- * value absent, and `error` when the run failed. JSON.stringify escapes C0 controls only; DEL, the
- * C1 controls and the line separators are escaped too, so that the object is inert on a terminal.
- */
-function outputJson(outputs, error) {
-    const object = {};
-    for (const [name, value] of outputs)
-        object[jsonKey(name)] = isCount(name) && /^\d+$/.test(value) ? Number(value) : value;
-    if (error)
-        object.error = error;
-    return `${JSON.stringify(object).replace(/[\u007f-\u009f\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
-}
-function isCount(name) {
-    return Object.hasOwn(OUTPUTS, name) && OUTPUTS[name].kind === 'count';
 }
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -6131,7 +6094,7 @@ function asksForJson(argv, environment) {
     const last = argv.findLast((arg) => arg === '--json' || arg === '--no-json');
     if (last)
         return last === '--json';
-    return /^\s*true\s*$/i.test(environment.MINTLIFY_JSON ?? '');
+    return environment[variableOf('json')]?.trim().toLowerCase() === 'true';
 }
 function isCommand(word) {
     return COMMANDS.includes(word);
@@ -6425,7 +6388,7 @@ async function checkBeforeAnyRequest(invocation) {
         await checkOutputFile(invocation.outputEnv, '--output-env');
     if (invocation.outputSh)
         await checkOutputFile(invocation.outputSh, '--output-sh');
-    if (flagsOf(invocation.command).some((flag) => flag.input === 'path'))
+    if (commandsOf('path').includes(invocation.command))
         await checkOutFolder(invocation.inputs.get('path'));
 }
 /**
@@ -6549,8 +6512,9 @@ class Deadline {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ describeSource),
-/* harmony export */   u: () => (/* binding */ readDocument)
+/* harmony export */   B6: () => (/* binding */ describeSource),
+/* harmony export */   E_: () => (/* binding */ readJsonDocument),
+/* harmony export */   gC: () => (/* binding */ documentOptions)
 /* harmony export */ });
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1455);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
@@ -6567,9 +6531,6 @@ class Deadline {
 
 
 
-const MAX_REDIRECTS = 5;
-const REQUEST_TIMEOUT_MS = 30_000;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** True when `source` names a link rather than a file. */
 function isLink(source) {
     return /^https?:\/\//i.test(source);
@@ -6590,6 +6551,26 @@ async function readDocument(source, options) {
     if (!url)
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ('is not a valid link', { code: 'bad-link' });
     return fetchDocument(url, options);
+}
+/** How the run reads a document: its host, network, deadline and cancellation, and the backoff it retries with. */
+function documentOptions(run, retryBaseDelayMs) {
+    return {
+        host: run.host,
+        network: run.network,
+        deadline: run.deadline.at,
+        signal: run.cancellation,
+        retryBaseDelayMs
+    };
+}
+/** The JSON value of `source`, read as readDocument reads it; fails with the code `not-json` when it is not JSON. */
+async function readJsonDocument(source, options) {
+    const bytes = await readDocument(source, options);
+    try {
+        return JSON.parse(bytes.toString('utf8'));
+    }
+    catch {
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ('is not JSON', { code: 'not-json' });
+    }
 }
 async function readFileBounded(file, maxBytes) {
     let handle;
@@ -6628,14 +6609,11 @@ async function readFileBounded(file, maxBytes) {
     }
 }
 async function fetchDocument(url, options) {
-    const { host } = options;
-    return (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .retry */ .L5)(() => fetchOnce(url, options), {
-        attempts: _net_js__WEBPACK_IMPORTED_MODULE_3__/* .ATTEMPTS */ .PY,
+    return (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .retryRequest */ .qN)(url, () => fetchOnce(url, options), {
         baseDelayMs: options.retryBaseDelayMs ?? 1000,
-        maxDelayMs: _net_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_BACKOFF_MS */ .BT,
         deadline: options.deadline,
         signal: options.signal,
-        onRetry: (error, attempt, delayMs) => host.info(`${(0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .redactUrl */ .BO)(url.href)}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .asClause */ .eI)(error.message)}; ${(0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .retryNote */ .vT)(delayMs, attempt, _net_js__WEBPACK_IMPORTED_MODULE_3__/* .ATTEMPTS */ .PY)}`)
+        log: (message) => options.host.info(message)
     });
 }
 async function fetchOnce(first, options) {
@@ -6645,7 +6623,7 @@ async function fetchOnce(first, options) {
         if (refusal)
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`is refused: ${refusal}`, { code: 'insecure-link' });
         options.host.debug(`GET ${(0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .redactUrl */ .BO)(url.href)}`);
-        const timeoutMs = Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, (options.deadline ?? Infinity) - Date.now()));
+        const timeoutMs = (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .requestTimeoutMs */ .Hl)(options.deadline);
         let response;
         try {
             response = await (0,undici__WEBPACK_IMPORTED_MODULE_1__/* .request */ .Em)(url, {
@@ -6661,10 +6639,10 @@ async function fetchOnce(first, options) {
         }
         const { statusCode } = response;
         const location = (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(response.headers.location);
-        if (REDIRECT_STATUSES.has(statusCode) && location) {
+        if (_net_js__WEBPACK_IMPORTED_MODULE_3__/* .REDIRECT_STATUSES */ .aq.has(statusCode) && location) {
             await response.body.dump();
-            if (hop >= MAX_REDIRECTS)
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`redirects more than ${MAX_REDIRECTS} times`, { code: 'redirects' });
+            if (hop >= _net_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_REDIRECTS */ .NX)
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`redirects more than ${_net_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_REDIRECTS */ .NX} times`, { code: 'redirects' });
             url = new URL(location, url);
             continue;
         }
@@ -6680,29 +6658,16 @@ async function fetchOnce(first, options) {
     }
 }
 async function readBody(response, maxBytes) {
-    const length = (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(response.headers['content-length']);
-    if (length && /^\d+$/.test(length) && Number(length) > maxBytes) {
-        (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .dropBody */ .wB)(response.body);
-        throw tooLarge(maxBytes);
-    }
-    const chunks = [];
-    let size = 0;
+    let body;
     try {
-        for await (const chunk of response.body) {
-            size += chunk.length;
-            if (size > maxBytes) {
-                (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .dropBody */ .wB)(response.body);
-                throw tooLarge(maxBytes);
-            }
-            chunks.push(chunk);
-        }
+        body = await (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .readBounded */ .CB)(response.body, (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(response.headers['content-length']), maxBytes);
     }
     catch (error) {
-        if (error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ)
-            throw error;
         throw (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .networkFailure */ .rd)(error);
     }
-    return Buffer.concat(chunks);
+    if (!body)
+        throw tooLarge(maxBytes);
+    return body;
 }
 function tooLarge(maxBytes) {
     return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`is larger than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(maxBytes)}`, { code: 'too-large' });
@@ -6970,19 +6935,25 @@ function logLine(text) {
 /* harmony export */   CB: () => (/* binding */ readBounded),
 /* harmony export */   Co: () => (/* binding */ NETWORK_CODES),
 /* harmony export */   E$: () => (/* binding */ ANSWER_BOUND),
+/* harmony export */   Hl: () => (/* binding */ requestTimeoutMs),
+/* harmony export */   NX: () => (/* binding */ MAX_REDIRECTS),
 /* harmony export */   PY: () => (/* binding */ ATTEMPTS),
 /* harmony export */   U3: () => (/* binding */ RETRYABLE_STATUSES),
+/* harmony export */   aq: () => (/* binding */ REDIRECT_STATUSES),
 /* harmony export */   cW: () => (/* binding */ isLoopbackHost),
 /* harmony export */   lg: () => (/* binding */ Network),
 /* harmony export */   my: () => (/* binding */ NOT_SENT_CODES),
+/* harmony export */   qN: () => (/* binding */ retryRequest),
 /* harmony export */   rd: () => (/* binding */ networkFailure),
 /* harmony export */   wB: () => (/* binding */ dropBody),
 /* harmony export */   wx: () => (/* binding */ header)
 /* harmony export */ });
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6752);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4296);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6228);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7522);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6228);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7253);
+/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7522);
+
 
 
 
@@ -7020,8 +6991,7 @@ class Network {
         this.plainHttpToLoopback = plainHttpToLoopback;
         this.plainHttpOrigins = plainHttpOrigins;
         this.dispatcher = base.compose((dispatch) => (options, handler) => {
-            const origin = URL.parse(String(options.origin));
-            const reason = origin ? this.refusal(origin) : 'it is not a URL';
+            const reason = this.refusal(String(options.origin));
             if (reason) {
                 throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`A request to ${String(options.origin)} was refused: ${reason}`, {
                     code: 'insecure-link'
@@ -7043,8 +7013,11 @@ class Network {
         const site = URL.parse(siteUrl);
         return new Network(true, pool, site?.protocol === 'http:' ? [site.origin] : []);
     }
-    /** Why `url` may not be fetched, or undefined when it may. */
-    refusal(url) {
+    /** Why `link` may not be fetched, or undefined when it may. */
+    refusal(link) {
+        const url = typeof link === 'string' ? URL.parse(link) : link;
+        if (!url)
+            return 'it is not a URL';
         if (url.protocol === 'https:')
             return undefined;
         if (url.protocol !== 'http:')
@@ -7055,7 +7028,7 @@ class Network {
             return undefined;
         return this.plainHttpToLoopback
             ? 'https is required (plain http is allowed only to a loopback address)'
-            : `https is required (plain http is allowed only to a loopback address, and only when ${(0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .setting */ .Pe)('base-url')} is one too)`;
+            : `https is required (plain http is allowed only to a loopback address, and only when ${(0,_words_js__WEBPACK_IMPORTED_MODULE_3__/* .setting */ .Pe)('base-url')} is one too)`;
     }
 }
 /** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
@@ -7064,6 +7037,29 @@ const ATTEMPTS = 5;
 const MAX_BACKOFF_MS = 30_000;
 /** Statuses that say the fault is passing: another attempt may succeed. */
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Redirects a request follows at most, and the statuses that are one. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const REQUEST_TIMEOUT_MS = 30_000;
+/** A request's headers and body timeouts: 30 s, or what is left before the deadline, at least 1 s. */
+function requestTimeoutMs(deadline = Infinity) {
+    return Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now()));
+}
+/**
+ * `fetch` of `url` retried as the API's calls are: ATTEMPTS in all, a backoff from `baseDelayMs`
+ * up to MAX_BACKOFF_MS, none started past the deadline; each retry is told to `log`, the link
+ * without its query.
+ */
+function retryRequest(url, fetch, options) {
+    return (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retry */ .L5)(fetch, {
+        attempts: ATTEMPTS,
+        baseDelayMs: options.baseDelayMs,
+        maxDelayMs: MAX_BACKOFF_MS,
+        deadline: options.deadline,
+        signal: options.signal,
+        onRetry: (error, attempt, delayMs) => options.log(`${redactUrl(url.href)}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .asClause */ .eI)(error.message)}; ${(0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryNote */ .vT)(delayMs, attempt, ATTEMPTS)}`)
+    });
+}
 /** Network errors that leave no doubt the request never reached the server. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND']);
 /** Network errors that a later attempt may not meet: a connection refused, reset or timed out. */
@@ -7084,14 +7080,15 @@ const NETWORK_CODES = new Set([
  */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 /** The bound, as the errors say it. */
-const ANSWER_BOUND = (0,_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatBytes */ .z3)(MAX_ANSWER_BYTES);
+const ANSWER_BOUND = (0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(MAX_ANSWER_BYTES);
 /**
- * Reads a whole answer of at most MAX_ANSWER_BYTES. A longer one (or one whose Content-Length
- * announces more) is not read further: the body is closed, and the result is undefined.
+ * Reads a whole answer of at most `maxBytes` (MAX_ANSWER_BYTES unless told). A longer one (or one
+ * whose Content-Length announces more) is not read further: the body is closed, and the result is
+ * undefined.
  */
-async function readBounded(body, contentLength) {
+async function readBounded(body, contentLength, maxBytes = MAX_ANSWER_BYTES) {
     const iterator = body[Symbol.asyncIterator]();
-    if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > MAX_ANSWER_BYTES) {
+    if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
         await iterator.return?.();
         return undefined;
     }
@@ -7102,7 +7099,7 @@ async function readBounded(body, contentLength) {
         if (next.done)
             return Buffer.concat(chunks);
         size += next.value.length;
-        if (size > MAX_ANSWER_BYTES) {
+        if (size > maxBytes) {
             await iterator.return?.();
             return undefined;
         }
@@ -7431,26 +7428,19 @@ const BaselineReport = zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({
  * verify-baseline.
  */
 async function readBaseline(source, options) {
-    const named = `The site check baseline ${(0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B)(source)}`;
+    const named = `The site check baseline ${(0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B6)(source)}`;
     const unusable = (why) => {
         options.host.warning(`${named} ${why}: every problem the check finds counts`, { title: 'Site check baseline' });
         return undefined;
     };
-    let bytes;
+    let json;
     try {
-        bytes = await (0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .readDocument */ .u)(source, { ...options, maxBytes: MAX_BASELINE_BYTES });
+        json = await (0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .readJsonDocument */ .E_)(source, { ...options, maxBytes: MAX_BASELINE_BYTES });
     }
     catch (error) {
         if (options.signal?.aborted || !(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ))
             throw error;
         return unusable(error.message);
-    }
-    let json;
-    try {
-        json = JSON.parse(bytes.toString('utf8'));
-    }
-    catch {
-        return unusable('is not JSON');
     }
     const result = BaselineReport.safeParse(json);
     if (!result.success) {
@@ -7462,7 +7452,7 @@ async function readBaseline(source, options) {
     }
     const { problems, counts, checkedAt } = result.data;
     return {
-        source: (0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B)(source),
+        source: (0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B6)(source),
         checkedAt: checkedAt ?? null,
         problems: problems.map(({ check, kind, target }) => ({ check, kind, target })),
         unlisted: Math.max(0, (counts?.problems ?? problems.length) - problems.length)

@@ -1957,7 +1957,6 @@ async function launchBrowser(executable, options) {
             product: version.product,
             startupMs: Math.round(performance.now() - startedAt),
             sandbox,
-            profile,
             close
         };
     }
@@ -2681,6 +2680,10 @@ class TargetWatcher {
 
 
 
+/** Longest time one page may take to load and settle. */
+const PAGE_TIMEOUT_MS = 10_000;
+/** Tabs loading pages at once. */
+const TABS = 4;
 const POLL_MS = 25;
 /** Thrown inside a visit when its time is up; the visit becomes a `timeout` finding. */
 class PageTimeout extends Error {
@@ -2698,7 +2701,7 @@ async function loadPages(cdp, options) {
                 if (Date.now() >= options.deadline)
                     return;
                 const visit = new Visit(page, options.resolver);
-                const end = Math.min(Date.now() + options.pageTimeoutMs, options.deadline);
+                const end = Math.min(Date.now() + PAGE_TIMEOUT_MS, options.deadline);
                 try {
                     await loadPage(cdp, tab, visit, end, options);
                 }
@@ -2708,7 +2711,7 @@ async function loadPages(cdp, options) {
                     // A page cut short by the run's deadline is not loaded; one that used its own time is a finding.
                     if (Date.now() >= options.deadline)
                         return;
-                    visit.errors.push(timeoutFinding(visit, options.pageTimeoutMs));
+                    visit.errors.push(timeoutFinding(visit));
                     // A tab that stopped answering (a script in an endless loop) is replaced, not reused.
                     tab.visit = undefined;
                     await closeTab(cdp, watcher, tab);
@@ -2720,7 +2723,7 @@ async function loadPages(cdp, options) {
                 options.onPage?.(page, result);
             }
         };
-        await Promise.all(Array.from({ length: Math.min(options.tabs, options.pages.length) }, worker));
+        await Promise.all(Array.from({ length: Math.min(TABS, options.pages.length) }, worker));
     }
     finally {
         watcher.stop();
@@ -2805,14 +2808,14 @@ async function within(promise, end, signal) {
         timer.abort();
     }
 }
-function timeoutFinding(visit, pageTimeoutMs) {
+function timeoutFinding(visit) {
     const open = [...visit.open.values()].map((url) => visit.short(url));
     const state = visit.loaded() ? 'never settled' : 'never finished loading';
     const requests = open.length > 0 ? `: ${open.length} request${open.length === 1 ? '' : 's'} still open, such as ${open[0]}` : '';
     return {
         page: visit.page,
         kind: 'timeout',
-        message: `the page ${state} within ${Math.round(pageTimeoutMs / 1000)} s${requests}`,
+        message: `the page ${state} within ${Math.round(PAGE_TIMEOUT_MS / 1000)} s${requests}`,
         source: null
     };
 }
@@ -2903,8 +2906,6 @@ function refuse(response, status) {
 
 
 
-const DEFAULT_PAGE_TIMEOUT_MS = 10_000;
-const DEFAULT_TABS = 4;
 /** Longest wait for the browser's first answer. */
 const START_TIMEOUT_MS = 30_000;
 async function runBrowserPass(options) {
@@ -2937,8 +2938,6 @@ async function runBrowserPass(options) {
                 pages: options.pages,
                 deadline: options.deadline,
                 signal: options.signal,
-                pageTimeoutMs: options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
-                tabs: options.tabs ?? DEFAULT_TABS,
                 onPage: options.onPage
             });
             return {

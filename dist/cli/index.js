@@ -27,7 +27,6 @@ const EXIT_CODES = {
 const BY_FAILURE_CODE = {
     usage: EXIT_CODES.usage.code,
     input: EXIT_CODES.usage.code,
-    'node-version': EXIT_CODES.usage.code,
     'job-timeout': EXIT_CODES.timeout.code,
     'out-of-time': EXIT_CODES.timeout.code,
     'access-refused': EXIT_CODES.refused.code,

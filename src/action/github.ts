@@ -34,8 +34,7 @@ const NOT_RETRYABLE = Array.from({ length: 200 }, (_, index) => 400 + index).fil
  * (@octokit/plugin-throttling), and every request stopped by the deadline or the cancellation.
  */
 export async function githubClient(token: string, { runner, deadline, host, network }: Run): Promise<Octokit> {
-  const api = URL.parse(runner.apiUrl)
-  const refused = api ? network.refusal(api) : 'it is not a URL'
+  const refused = network.refusal(runner.apiUrl)
   if (refused) {
     throw new ActionError(`GitHub's API at ${runner.apiUrl} (GITHUB_API_URL) was not called: ${refused}`, {
       code: 'insecure-link'

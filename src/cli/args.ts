@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { parseArgs, type ParseArgsOptionDescriptor } from 'node:util'
-import { COMMANDS, commandsOf, flagsOf, KEY_VARIABLE, type Command, type Flag } from './flags.js'
+import type { Command } from '../core/settings.js'
+import { COMMANDS, commandsOf, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.js'
 import { commandHelp, programHelp } from './help.js'
 import { UsageError } from './usage-error.js'
 
@@ -101,7 +102,7 @@ export async function parseCommandLine(argv: string[], environment: NodeJS.Proce
 export function asksForJson(argv: readonly string[], environment: NodeJS.ProcessEnv): boolean {
   const last = argv.findLast((arg) => arg === '--json' || arg === '--no-json')
   if (last) return last === '--json'
-  return /^\s*true\s*$/i.test(environment.MINTLIFY_JSON ?? '')
+  return environment[variableOf('json')]?.trim().toLowerCase() === 'true'
 }
 
 function isCommand(word: string): word is Command {

@@ -19,7 +19,6 @@ type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES]['code']
 const BY_FAILURE_CODE: Readonly<Record<string, ExitCode>> = {
   usage: EXIT_CODES.usage.code,
   input: EXIT_CODES.usage.code,
-  'node-version': EXIT_CODES.usage.code,
   'job-timeout': EXIT_CODES.timeout.code,
   'out-of-time': EXIT_CODES.timeout.code,
   'access-refused': EXIT_CODES.refused.code,

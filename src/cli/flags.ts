@@ -1,7 +1,7 @@
-import { COMMANDS, INPUT_OFFERS, type InputOffer, type Settings } from '../core/settings.js'
+import { COMMANDS, INPUT_OFFERS, type Command, type InputOffer } from '../core/settings.js'
 import { INPUT_DESCRIPTIONS } from './action-descriptions.js'
+import { variableName } from './outputs.js'
 
-export type Command = Settings['command']
 export { COMMANDS }
 
 /** The environment variable that holds the admin key. */
@@ -98,7 +98,7 @@ const NO_VARIABLE = new Set(['api-key-file', 'help'])
 
 /** `MINTLIFY_BASE_URL` for `base-url`. */
 export function variableOf(name: string): string {
-  return `${VARIABLE_PREFIX}${name.toUpperCase().replace(/-/g, '_')}`
+  return `${VARIABLE_PREFIX}${variableName(name)}`
 }
 
 /** Every flag of `command`, the inputs first, in the order of action.yml. */

@@ -8,7 +8,7 @@ import { outputsOf } from '../report/outputs.js'
 import type { RunReport } from '../report/report.js'
 import { asksForJson, parseCommandLine, type Invocation } from './args.js'
 import { EXIT_CODES, exitCodeOf } from './exit-codes.js'
-import { flagsOf } from './flags.js'
+import { commandsOf } from './flags.js'
 import { cliText, cliWords, CliHost } from './host.js'
 import { gitlabDotenv, shellExports, writeNewFile } from './output-files.js'
 import { LINK_OUTPUT, outputJson, outputsWithValues, outputTable, type JsonError, type Output } from './outputs.js'
@@ -100,8 +100,7 @@ async function checkBeforeAnyRequest(invocation: Invocation): Promise<void> {
   ])
   if (invocation.outputEnv) await checkOutputFile(invocation.outputEnv, '--output-env')
   if (invocation.outputSh) await checkOutputFile(invocation.outputSh, '--output-sh')
-  if (flagsOf(invocation.command).some((flag) => flag.input === 'path'))
-    await checkOutFolder(invocation.inputs.get('path'))
+  if (commandsOf('path').includes(invocation.command)) await checkOutFolder(invocation.inputs.get('path'))
 }
 
 /**

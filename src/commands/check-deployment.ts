@@ -1,4 +1,5 @@
 import type { Run } from '../core/context.js'
+import { documentOptions } from '../core/document.js'
 import { cancelledError } from '../core/errors.js'
 import type { CheckDeploymentSettings } from '../core/settings.js'
 import { settingSubject } from '../core/words.js'
@@ -27,13 +28,7 @@ export async function checkDeploymentCommand(
   }
   try {
     const manifest = await host.group('Read the manifest', () =>
-      readManifest(settings.manifest, {
-        host,
-        network: run.network,
-        deadline: deadline.at,
-        signal: run.cancellation,
-        retryBaseDelayMs
-      })
+      readManifest(settings.manifest, documentOptions(run, retryBaseDelayMs))
     )
     report.deployment = await host.group(`Check the deployment at ${url.origin}`, () =>
       checkDeployment({

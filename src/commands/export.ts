@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/client.js'
 import type { Bundle, ExportJob } from '../api/schemas.js'
 import { detectArchiveKind, supportedKind, unpackSite, type SiteFile } from '../archive/index.js'
 import type { Run } from '../core/context.js'
+import { documentOptions } from '../core/document.js'
 import { ActionError, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
 import { formatBytes, formatSeconds } from '../core/format.js'
 import { archiveName, type OutputLayout } from '../core/layout.js'
@@ -89,9 +90,16 @@ export async function exportSite(
     })
     report.sitePath = site.path
     await host.group('Record what the site holds', () =>
-      recordManifest(settings, report, { files: site.files, previous, layout, host })
+      recordManifest(settings, report, {
+        jobId: job.jobId,
+        bundleSha256: archive.sha256,
+        files: site.files,
+        previous,
+        layout,
+        host
+      })
     )
-    if (settings.verify !== 'off') await checkTheSite(settings, report, layout, context)
+    if (settings.verify !== 'off') await checkTheSite(settings, report, site.path, layout, context)
   } catch (error) {
     if (run.cancellation.aborted) {
       throw report.jobId
@@ -111,14 +119,7 @@ function readPrevious(
   { run, retryBaseDelayMs }: ExportContext
 ): Promise<Manifest | undefined> {
   return run.host.group('Read the previous manifest', () =>
-    readPreviousManifest(source, {
-      domain: settings.domain,
-      host: run.host,
-      network: run.network,
-      deadline: run.deadline.at,
-      signal: run.cancellation,
-      retryBaseDelayMs
-    })
+    readPreviousManifest(source, { ...documentOptions(run, retryBaseDelayMs), domain: settings.domain })
   )
 }
 
@@ -129,13 +130,27 @@ function readPrevious(
 async function recordManifest(
   settings: ExportSettings,
   report: ExportReport,
-  { files, previous, layout, host }: { files: SiteFile[]; previous?: Manifest; layout: OutputLayout; host: Run['host'] }
+  {
+    jobId,
+    bundleSha256,
+    files,
+    previous,
+    layout,
+    host
+  }: {
+    jobId: string
+    bundleSha256: string
+    files: SiteFile[]
+    previous?: Manifest
+    layout: OutputLayout
+    host: Run['host']
+  }
 ): Promise<void> {
   const manifest = await writeManifest(layout.manifest, {
-    jobId: report.jobId ?? '',
+    jobId,
     domain: settings.domain,
     exportVersion: settings.version,
-    bundleSha256: report.archive?.sha256 ?? '',
+    bundleSha256,
     files
   })
   report.manifestPath = layout.manifest
@@ -151,23 +166,19 @@ async function recordManifest(
 async function checkTheSite(
   settings: ExportSettings,
   report: ExportReport,
+  sitePath: string,
   layout: OutputLayout,
   { run, retryBaseDelayMs }: ExportContext
 ): Promise<void> {
   const { verifySite } = await import('../site/verify.js')
-  const baseline = settings.verifyBaseline
+  const baselineSource = settings.verifyBaseline
+  const baseline = baselineSource
     ? await run.host.group('Read the site check baseline', () =>
-        readBaseline(settings.verifyBaseline ?? '', {
-          host: run.host,
-          network: run.network,
-          deadline: run.deadline.at,
-          signal: run.cancellation,
-          retryBaseDelayMs
-        })
+        readBaseline(baselineSource, documentOptions(run, retryBaseDelayMs))
       )
     : undefined
   report.siteCheck = await verifySite(
-    report.sitePath ?? layout.site,
+    sitePath,
     {
       mode: settings.verify === 'error' ? 'error' : 'warn',
       domain: settings.domain,

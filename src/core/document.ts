@@ -1,19 +1,22 @@
 import { open } from 'node:fs/promises'
 import { request, type Dispatcher } from 'undici'
-import { ActionError, asClause, systemCode } from './errors.js'
+import type { Run } from './context.js'
+import { ActionError, systemCode } from './errors.js'
 import { formatBytes } from './format.js'
 import type { Host } from './host.js'
 import {
-  ATTEMPTS,
-  dropBody,
   header,
-  MAX_BACKOFF_MS,
+  MAX_REDIRECTS,
   networkFailure,
+  readBounded,
+  REDIRECT_STATUSES,
   redactUrl,
+  requestTimeoutMs,
+  retryRequest,
   RETRYABLE_STATUSES,
   type Network
 } from './net.js'
-import { parseRetryAfter, retry, retryNote } from './retry.js'
+import { parseRetryAfter } from './retry.js'
 import { USER_AGENT } from './user-agent.js'
 
 /**
@@ -35,10 +38,6 @@ export interface ReadDocumentOptions {
   host: Pick<Host, 'info' | 'debug'>
 }
 
-const MAX_REDIRECTS = 5
-const REQUEST_TIMEOUT_MS = 30_000
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
-
 /** True when `source` names a link rather than a file. */
 function isLink(source: string): boolean {
   return /^https?:\/\//i.test(source)
@@ -54,11 +53,35 @@ export function describeSource(source: string): string {
  * without naming the source (the caller does): `code` is `not-found`, `too-large`, `bad-link`,
  * `insecure-link`, `redirects`, `http-status`, `network`, `out-of-time` or a system code.
  */
-export async function readDocument(source: string, options: ReadDocumentOptions): Promise<Buffer> {
+async function readDocument(source: string, options: ReadDocumentOptions): Promise<Buffer> {
   if (!isLink(source)) return readFileBounded(source, options.maxBytes)
   const url = URL.parse(source)
   if (!url) throw new ActionError('is not a valid link', { code: 'bad-link' })
   return fetchDocument(url, options)
+}
+
+/** What a reader of one kind of document takes: where it may come from and how; the bound is the reader's. */
+export type DocumentSourceOptions = Omit<ReadDocumentOptions, 'maxBytes'>
+
+/** How the run reads a document: its host, network, deadline and cancellation, and the backoff it retries with. */
+export function documentOptions(run: Run, retryBaseDelayMs: number): DocumentSourceOptions & { host: Host } {
+  return {
+    host: run.host,
+    network: run.network,
+    deadline: run.deadline.at,
+    signal: run.cancellation,
+    retryBaseDelayMs
+  }
+}
+
+/** The JSON value of `source`, read as readDocument reads it; fails with the code `not-json` when it is not JSON. */
+export async function readJsonDocument(source: string, options: ReadDocumentOptions): Promise<unknown> {
+  const bytes = await readDocument(source, options)
+  try {
+    return JSON.parse(bytes.toString('utf8'))
+  } catch {
+    throw new ActionError('is not JSON', { code: 'not-json' })
+  }
 }
 
 async function readFileBounded(file: string, maxBytes: number): Promise<Buffer> {
@@ -92,17 +115,11 @@ async function readFileBounded(file: string, maxBytes: number): Promise<Buffer> 
 }
 
 async function fetchDocument(url: URL, options: ReadDocumentOptions): Promise<Buffer> {
-  const { host } = options
-  return retry(() => fetchOnce(url, options), {
-    attempts: ATTEMPTS,
+  return retryRequest(url, () => fetchOnce(url, options), {
     baseDelayMs: options.retryBaseDelayMs ?? 1000,
-    maxDelayMs: MAX_BACKOFF_MS,
     deadline: options.deadline,
     signal: options.signal,
-    onRetry: (error, attempt, delayMs) =>
-      host.info(
-        `${redactUrl(url.href)}: ${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`
-      )
+    log: (message) => options.host.info(message)
   })
 }
 
@@ -112,7 +129,7 @@ async function fetchOnce(first: URL, options: ReadDocumentOptions): Promise<Buff
     const refusal = options.network.refusal(url)
     if (refusal) throw new ActionError(`is refused: ${refusal}`, { code: 'insecure-link' })
     options.host.debug(`GET ${redactUrl(url.href)}`)
-    const timeoutMs = Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, (options.deadline ?? Infinity) - Date.now()))
+    const timeoutMs = requestTimeoutMs(options.deadline)
     let response: Dispatcher.ResponseData
     try {
       response = await request(url, {
@@ -147,27 +164,14 @@ async function fetchOnce(first: URL, options: ReadDocumentOptions): Promise<Buff
 }
 
 async function readBody(response: Dispatcher.ResponseData, maxBytes: number): Promise<Buffer> {
-  const length = header(response.headers['content-length'])
-  if (length && /^\d+$/.test(length) && Number(length) > maxBytes) {
-    dropBody(response.body)
-    throw tooLarge(maxBytes)
-  }
-  const chunks: Buffer[] = []
-  let size = 0
+  let body: Buffer | undefined
   try {
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > maxBytes) {
-        dropBody(response.body)
-        throw tooLarge(maxBytes)
-      }
-      chunks.push(chunk)
-    }
+    body = await readBounded(response.body, header(response.headers['content-length']), maxBytes)
   } catch (error) {
-    if (error instanceof ActionError) throw error
     throw networkFailure(error)
   }
-  return Buffer.concat(chunks)
+  if (!body) throw tooLarge(maxBytes)
+  return body
 }
 
 function tooLarge(maxBytes: number): ActionError {

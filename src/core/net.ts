@@ -1,6 +1,7 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici'
-import { ActionError, systemCode } from './errors.js'
+import { ActionError, asClause, systemCode } from './errors.js'
 import { formatBytes } from './format.js'
+import { retry, retryNote } from './retry.js'
 import { setting } from './words.js'
 
 /**
@@ -40,8 +41,7 @@ export class Network {
     this.plainHttpToLoopback = plainHttpToLoopback
     this.plainHttpOrigins = plainHttpOrigins
     this.dispatcher = base.compose((dispatch) => (options, handler) => {
-      const origin = URL.parse(String(options.origin))
-      const reason = origin ? this.refusal(origin) : 'it is not a URL'
+      const reason = this.refusal(String(options.origin))
       if (reason) {
         throw new ActionError(`A request to ${String(options.origin)} was refused: ${reason}`, {
           code: 'insecure-link'
@@ -66,8 +66,10 @@ export class Network {
     return new Network(true, pool, site?.protocol === 'http:' ? [site.origin] : [])
   }
 
-  /** Why `url` may not be fetched, or undefined when it may. */
-  refusal(url: URL): string | undefined {
+  /** Why `link` may not be fetched, or undefined when it may. */
+  refusal(link: URL | string): string | undefined {
+    const url = typeof link === 'string' ? URL.parse(link) : link
+    if (!url) return 'it is not a URL'
     if (url.protocol === 'https:') return undefined
     if (url.protocol !== 'http:') return `https is required, not ${url.protocol.replace(/:$/, '')}`
     if (this.plainHttpOrigins.includes(url.origin)) return undefined
@@ -84,6 +86,40 @@ export const ATTEMPTS = 5
 export const MAX_BACKOFF_MS = 30_000
 /** Statuses that say the fault is passing: another attempt may succeed. */
 export const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504])
+
+/** Redirects a request follows at most, and the statuses that are one. */
+export const MAX_REDIRECTS = 5
+export const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308])
+
+const REQUEST_TIMEOUT_MS = 30_000
+
+/** A request's headers and body timeouts: 30 s, or what is left before the deadline, at least 1 s. */
+export function requestTimeoutMs(deadline = Infinity): number {
+  return Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now()))
+}
+
+/**
+ * `fetch` of `url` retried as the API's calls are: ATTEMPTS in all, a backoff from `baseDelayMs`
+ * up to MAX_BACKOFF_MS, none started past the deadline; each retry is told to `log`, the link
+ * without its query.
+ */
+export function retryRequest<T>(
+  url: URL,
+  fetch: () => Promise<T>,
+  options: { baseDelayMs: number; deadline?: number; signal?: AbortSignal; log: (message: string) => void }
+): Promise<T> {
+  return retry(fetch, {
+    attempts: ATTEMPTS,
+    baseDelayMs: options.baseDelayMs,
+    maxDelayMs: MAX_BACKOFF_MS,
+    deadline: options.deadline,
+    signal: options.signal,
+    onRetry: (error, attempt, delayMs) =>
+      options.log(
+        `${redactUrl(url.href)}: ${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`
+      )
+  })
+}
 
 /** Network errors that leave no doubt the request never reached the server. */
 export const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND'])
@@ -110,15 +146,17 @@ const MAX_ANSWER_BYTES = 1024 * 1024
 export const ANSWER_BOUND = formatBytes(MAX_ANSWER_BYTES)
 
 /**
- * Reads a whole answer of at most MAX_ANSWER_BYTES. A longer one (or one whose Content-Length
- * announces more) is not read further: the body is closed, and the result is undefined.
+ * Reads a whole answer of at most `maxBytes` (MAX_ANSWER_BYTES unless told). A longer one (or one
+ * whose Content-Length announces more) is not read further: the body is closed, and the result is
+ * undefined.
  */
 export async function readBounded(
   body: AsyncIterable<Uint8Array>,
-  contentLength?: string | null
+  contentLength?: string | null,
+  maxBytes = MAX_ANSWER_BYTES
 ): Promise<Buffer | undefined> {
   const iterator = body[Symbol.asyncIterator]()
-  if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > MAX_ANSWER_BYTES) {
+  if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
     await iterator.return?.()
     return undefined
   }
@@ -128,7 +166,7 @@ export async function readBounded(
     const next: IteratorResult<Uint8Array, unknown> = await iterator.next()
     if (next.done) return Buffer.concat(chunks)
     size += next.value.length
-    if (size > MAX_ANSWER_BYTES) {
+    if (size > maxBytes) {
       await iterator.return?.()
       return undefined
     }

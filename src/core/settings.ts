@@ -7,7 +7,7 @@ import { setting, settingSubject } from './words.js'
 
 /** The commands of the `command` input. */
 export const COMMANDS = ['export', 'agent-job', 'check-deployment'] as const
-type Command = (typeof COMMANDS)[number]
+export type Command = (typeof COMMANDS)[number]
 /** The commands that call the admin API. */
 const API_COMMANDS = ['export', 'agent-job'] as const
 

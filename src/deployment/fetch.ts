@@ -1,18 +1,20 @@
 import { request, type Dispatcher } from 'undici'
-import { ActionError, asClause, systemCode } from '../core/errors.js'
+import { ActionError, systemCode } from '../core/errors.js'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
 import {
-  ATTEMPTS,
   dropBody,
   header,
-  MAX_BACKOFF_MS,
+  MAX_REDIRECTS,
   NETWORK_CODES,
   networkFailure,
+  REDIRECT_STATUSES,
   redactUrl,
+  requestTimeoutMs,
+  retryRequest,
   RETRYABLE_STATUSES
 } from '../core/net.js'
-import { OutOfTimeError, parseRetryAfter, retry, retryNote } from '../core/retry.js'
+import { OutOfTimeError, parseRetryAfter } from '../core/retry.js'
 import { USER_AGENT } from '../core/user-agent.js'
 import { ACCEPT_ENCODING, hashDecoded, isKnownCoding, parseCodings } from './decode.js'
 
@@ -43,9 +45,6 @@ export type Served =
 
 /** Read of an error page at most, so that the connection can serve the next request. */
 const ERROR_PAGE_BYTES = 64 * 1024
-const MAX_REDIRECTS = 5
-const REQUEST_TIMEOUT_MS = 30_000
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 /** A transient status after the last attempt: the answer it is. */
 class PassingStatus extends ActionError {
@@ -59,16 +58,11 @@ class PassingStatus extends ActionError {
 /** What `url` serves, within `maxBytes` of decoded body, retried as the API's calls are. */
 export async function fetchServed(url: URL, maxBytes: number, options: FetchOptions): Promise<Served> {
   try {
-    return await retry(() => fetchOnce(url, maxBytes, options), {
-      attempts: ATTEMPTS,
+    return await retryRequest(url, () => fetchOnce(url, maxBytes, options), {
       baseDelayMs: options.retryBaseDelayMs,
-      maxDelayMs: MAX_BACKOFF_MS,
       deadline: options.deadline,
       signal: options.signal,
-      onRetry: (error, attempt, delayMs) =>
-        options.host.debug(
-          `${redactUrl(url.href)}: ${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`
-        )
+      log: (message) => options.host.debug(message)
     })
   } catch (error) {
     if (options.signal.aborted) throw error
@@ -82,7 +76,7 @@ export async function fetchServed(url: URL, maxBytes: number, options: FetchOpti
 async function fetchOnce(first: URL, maxBytes: number, options: FetchOptions): Promise<Served> {
   let url = first
   for (let hop = 0; ; hop++) {
-    const timeoutMs = Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, options.deadline - Date.now()))
+    const timeoutMs = requestTimeoutMs(options.deadline)
     let response: Dispatcher.ResponseData
     try {
       response = await request(url, {
@@ -97,7 +91,7 @@ async function fetchOnce(first: URL, maxBytes: number, options: FetchOptions): P
     }
     const { statusCode: status, headers } = response
     if (REDIRECT_STATUSES.has(status)) {
-      await discard(response.body)
+      await response.body.dump({ limit: ERROR_PAGE_BYTES })
       const next = URL.parse(header(headers.location) ?? '', url.href)
       if (!next) return { kind: 'unreadable', status, reason: `answered HTTP ${status} without a place to go` }
       if (next.origin !== options.origin)
@@ -108,7 +102,7 @@ async function fetchOnce(first: URL, maxBytes: number, options: FetchOptions): P
       continue
     }
     if (status < 200 || status >= 300) {
-      await discard(response.body)
+      await response.body.dump({ limit: ERROR_PAGE_BYTES })
       if (RETRYABLE_STATUSES.has(status)) throw new PassingStatus(status, parseRetryAfter(headers['retry-after']))
       return { kind: 'answer', status }
     }
@@ -143,21 +137,5 @@ async function hashBody(response: Dispatcher.ResponseData, maxBytes: number): Pr
       status,
       reason: `its ${codings.join(', ')} content encoding could not be decoded (${oneLine((error as Error).message)})`
     }
-  }
-}
-
-/** Reads an answer's body up to ERROR_PAGE_BYTES, so that its connection can be reused; a longer one is cut. */
-async function discard(body: Dispatcher.ResponseData['body']): Promise<void> {
-  let size = 0
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > ERROR_PAGE_BYTES) {
-        dropBody(body)
-        return
-      }
-    }
-  } catch {
-    // The status is the answer; what happens to the rest of its body does not change it.
   }
 }

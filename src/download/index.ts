@@ -304,8 +304,7 @@ class BundleDownload {
 
 /** Refuses, before any connection, a link the run's network does not allow. */
 function checkLink(link: string, network: Network): void {
-  const url = URL.parse(link)
-  const reason = url ? network.refusal(url) : 'it is not a URL'
+  const reason = network.refusal(link)
   if (reason) throw new DownloadError(link, `refused: ${reason}`, { code: 'insecure-link' })
 }
 

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici'
-import { header, type Network } from '../core/net.js'
+import { header, MAX_REDIRECTS, REDIRECT_STATUSES, type Network } from '../core/net.js'
 import { DownloadError } from './errors.js'
 import type { FileSink } from './file-sink.js'
 
@@ -41,10 +41,8 @@ export interface StorageAnswer {
   text?: string
 }
 
-const MAX_REDIRECTS = 5
 /** An error page is read this far and no further. */
 const MAX_TEXT_BYTES = 64 * 1024
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 /** Sends the GET, following up to five redirects, and delivers the final answer's body. */
 export async function getFromStorage(link: URL, options: StorageGetOptions): Promise<StorageAnswer> {

@@ -5,7 +5,7 @@ import { exportOf, isPage, sortByPath, type ExportOf, type Manifest, type Manife
  * (docs/after-the-deploy.md documents it).
  */
 
-const CHANGES_VERSION = 1
+export const CHANGES_VERSION = 1
 
 type Content = Omit<ManifestFile, 'path'>
 

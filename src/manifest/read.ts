@@ -1,17 +1,10 @@
-import { describeSource, readDocument } from '../core/document.js'
+import { describeSource, readJsonDocument, type DocumentSourceOptions } from '../core/document.js'
 import { ActionError } from '../core/errors.js'
-import type { Network } from '../core/net.js'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
 import { Manifest, MAX_MANIFEST_BYTES } from './schema.js'
 
-export interface ReadManifestOptions {
-  deadline?: number
-  signal?: AbortSignal
-  retryBaseDelayMs?: number
-  network: Network
-  host: Pick<Host, 'info' | 'debug'>
-}
+export type ReadManifestOptions = DocumentSourceOptions
 
 /**
  * The manifest at `source`, a path or an https link (http only to a loopback address), read
@@ -20,18 +13,13 @@ export interface ReadManifestOptions {
  */
 export async function readManifest(source: string, options: ReadManifestOptions): Promise<Manifest> {
   const named = `The manifest ${describeSource(source)}`
-  let bytes: Buffer
-  try {
-    bytes = await readDocument(source, { ...options, maxBytes: MAX_MANIFEST_BYTES })
-  } catch (error) {
-    if (!(error instanceof ActionError)) throw error
-    throw new ActionError(`${named} ${error.message}`, { code: error.code, cause: error })
-  }
   let json: unknown
   try {
-    json = JSON.parse(bytes.toString('utf8'))
-  } catch {
-    throw new ActionError(`${named} is not JSON`, { code: 'not-a-manifest' })
+    json = await readJsonDocument(source, { ...options, maxBytes: MAX_MANIFEST_BYTES })
+  } catch (error) {
+    if (!(error instanceof ActionError)) throw error
+    const code = error.code === 'not-json' ? 'not-a-manifest' : error.code
+    throw new ActionError(`${named} ${error.message}`, { code, cause: error })
   }
   const result = Manifest.safeParse(json)
   if (!result.success) {

@@ -1,4 +1,4 @@
-import type { Changes } from './compare.js'
+import { CHANGES_VERSION, type Changes } from './compare.js'
 import { writeOwnFile } from '../core/own-files.js'
 import { jsonWithListsByLine } from './json-file.js'
 import { Manifest, MANIFEST_VERSION, MAX_MANIFEST_BYTES, sortByPath, type ManifestFile } from './schema.js'
@@ -53,7 +53,7 @@ export async function writeChanges(file: string, changes: Changes): Promise<stri
 function isChanges(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false
   const { version, added, removed, changed } = value as Partial<Record<keyof Changes, unknown>>
-  return version === 1 && [added, removed, changed].every(Array.isArray)
+  return version === CHANGES_VERSION && [added, removed, changed].every(Array.isArray)
 }
 
 function parseJson(text: string): unknown {

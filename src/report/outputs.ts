@@ -1,7 +1,5 @@
-import type { Settings } from '../core/settings.js'
+import type { Command } from '../core/settings.js'
 import type { RunReport } from './report.js'
-
-type Command = Settings['command']
 
 interface OutputSpec {
   /** The commands that set it. */

@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { describeSource, readDocument } from '../core/document.js'
+import { describeSource, readJsonDocument, type DocumentSourceOptions } from '../core/document.js'
 import { ActionError } from '../core/errors.js'
-import type { Network } from '../core/net.js'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
 import { REPORT_VERSION, type Problem, type SiteCheckReport } from './report.js'
@@ -39,13 +38,7 @@ export interface Baseline {
   unlisted: number
 }
 
-export interface ReadBaselineOptions {
-  deadline?: number
-  signal?: AbortSignal
-  retryBaseDelayMs?: number
-  network: Network
-  host: Pick<Host, 'info' | 'debug' | 'warning'>
-}
+export type ReadBaselineOptions = DocumentSourceOptions & { host: Pick<Host, 'info' | 'debug' | 'warning'> }
 
 /**
  * The baseline at `source`, a path or an https link; undefined after one warning that names it
@@ -58,18 +51,12 @@ export async function readBaseline(source: string, options: ReadBaselineOptions)
     options.host.warning(`${named} ${why}: every problem the check finds counts`, { title: 'Site check baseline' })
     return undefined
   }
-  let bytes: Buffer
+  let json: unknown
   try {
-    bytes = await readDocument(source, { ...options, maxBytes: MAX_BASELINE_BYTES })
+    json = await readJsonDocument(source, { ...options, maxBytes: MAX_BASELINE_BYTES })
   } catch (error) {
     if (options.signal?.aborted || !(error instanceof ActionError)) throw error
     return unusable(error.message)
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(bytes.toString('utf8'))
-  } catch {
-    return unusable('is not JSON')
   }
   const result = BaselineReport.safeParse(json)
   if (!result.success) {

@@ -16,8 +16,6 @@ export interface Browser {
   startupMs: number
   /** Whether it runs with its sandbox (always, but as root). */
   sandbox: boolean
-  /** The profile folder, which holds everything the browser writes (its home and temporary folders too). */
-  profile: string
   /**
    * Ends the browser, politely and then by force, and removes its profile; with `now` (the run is
    * being cancelled) kills it at once and returns without waiting. Later calls wait for the first.
@@ -158,7 +156,6 @@ export async function launchBrowser(executable: string, options: LaunchOptions):
       product: version.product,
       startupMs: Math.round(performance.now() - startedAt),
       sandbox,
-      profile,
       close
     }
   } catch (error) {

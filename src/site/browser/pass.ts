@@ -28,10 +28,6 @@ export interface PassOptions {
   /** Epoch milliseconds at which the run's time is up. */
   deadline: number
   signal: AbortSignal
-  /** Longest time one page may take to load and settle. */
-  pageTimeoutMs?: number
-  /** Tabs loading pages at once. */
-  tabs?: number
   /** Called as each page is done. */
   onPage?: (page: string, visit: VisitResult) => void
   /** Called with the address of each of the pass's own servers, as it starts. */
@@ -51,8 +47,6 @@ export interface PassResult {
   visits: Map<string, VisitResult>
 }
 
-const DEFAULT_PAGE_TIMEOUT_MS = 10_000
-const DEFAULT_TABS = 4
 /** Longest wait for the browser's first answer. */
 const START_TIMEOUT_MS = 30_000
 
@@ -85,8 +79,6 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
         pages: options.pages,
         deadline: options.deadline,
         signal: options.signal,
-        pageTimeoutMs: options.pageTimeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
-        tabs: options.tabs ?? DEFAULT_TABS,
         onPage: options.onPage
       })
       return {

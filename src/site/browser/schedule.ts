@@ -25,14 +25,14 @@ export interface ScheduleOptions {
   /** Epoch milliseconds at which the run's time is up. */
   deadline: number
   signal: AbortSignal
-  /** Longest time one page may take to load and settle. */
-  pageTimeoutMs: number
-  /** Tabs loading pages at once. */
-  tabs: number
   /** Called as each page is done. */
   onPage?: (page: string, visit: VisitResult) => void
 }
 
+/** Longest time one page may take to load and settle. */
+const PAGE_TIMEOUT_MS = 10_000
+/** Tabs loading pages at once. */
+const TABS = 4
 const POLL_MS = 25
 
 /** Thrown inside a visit when its time is up; the visit becomes a `timeout` finding. */
@@ -50,14 +50,14 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
       for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
         if (Date.now() >= options.deadline) return
         const visit = new Visit(page, options.resolver)
-        const end = Math.min(Date.now() + options.pageTimeoutMs, options.deadline)
+        const end = Math.min(Date.now() + PAGE_TIMEOUT_MS, options.deadline)
         try {
           await loadPage(cdp, tab, visit, end, options)
         } catch (error) {
           if (!(error instanceof PageTimeout)) throw error
           // A page cut short by the run's deadline is not loaded; one that used its own time is a finding.
           if (Date.now() >= options.deadline) return
-          visit.errors.push(timeoutFinding(visit, options.pageTimeoutMs))
+          visit.errors.push(timeoutFinding(visit))
           // A tab that stopped answering (a script in an endless loop) is replaced, not reused.
           tab.visit = undefined
           await closeTab(cdp, watcher, tab)
@@ -69,7 +69,7 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
         options.onPage?.(page, result)
       }
     }
-    await Promise.all(Array.from({ length: Math.min(options.tabs, options.pages.length) }, worker))
+    await Promise.all(Array.from({ length: Math.min(TABS, options.pages.length) }, worker))
   } finally {
     watcher.stop()
   }
@@ -167,7 +167,7 @@ async function within<T>(promise: Promise<T>, end: number, signal: AbortSignal):
   }
 }
 
-function timeoutFinding(visit: Visit, pageTimeoutMs: number): ScriptError {
+function timeoutFinding(visit: Visit): ScriptError {
   const open = [...visit.open.values()].map((url) => visit.short(url))
   const state = visit.loaded() ? 'never settled' : 'never finished loading'
   const requests =
@@ -175,7 +175,7 @@ function timeoutFinding(visit: Visit, pageTimeoutMs: number): ScriptError {
   return {
     page: visit.page,
     kind: 'timeout',
-    message: `the page ${state} within ${Math.round(pageTimeoutMs / 1000)} s${requests}`,
+    message: `the page ${state} within ${Math.round(PAGE_TIMEOUT_MS / 1000)} s${requests}`,
     source: null
   }
 }
