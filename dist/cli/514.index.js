@@ -1072,6 +1072,14 @@ function isPullRequest(link, serverUrl) {
     // GitHub's owner and repository names: letters, digits, `-`, and `.` or `_` in a repository's.
     return /^\/[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}\/pull\/[1-9]\d{0,9}$/.test(url.pathname);
 }
+/** A link from outside as it is shown: a link when it is a page of the workflow's GitHub, else inert code. */
+function shownGitHubPage(link, serverUrl) {
+    return isGitHubPage(link, serverUrl) ? { link } : { code: link };
+}
+/** A pull request's link as it is shown: a link when it is one of the workflow's GitHub, else inert code. */
+function shownPullRequest(link, serverUrl) {
+    return isPullRequest(link, serverUrl) ? { link } : { code: link };
+}
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 
@@ -1127,15 +1135,12 @@ async function writeAgentSummary(host, settings, report, serverUrl) {
     if (report.outcome)
         rows.push(['Pull request', pullRequest(report.outcome, serverUrl)]);
     if (report.commentUrl)
-        rows.push([
-            'Comment',
-            isGitHubPage(report.commentUrl, serverUrl) ? { link: report.commentUrl } : { code: report.commentUrl }
-        ]);
+        rows.push(['Comment', shownGitHubPage(report.commentUrl, serverUrl)]);
     await writeFields(host, 'Agent job', rows);
 }
 function pullRequest(job, serverUrl) {
     if (job.prLink)
-        return isPullRequest(job.prLink, serverUrl) ? { link: job.prLink } : { code: job.prLink };
+        return shownPullRequest(job.prLink, serverUrl);
     return job.status === 'completed' ? 'none (no files changed)' : 'none';
 }
 
@@ -6842,11 +6847,12 @@ const ARCHIVE_ENDINGS = {
     bzip2: 'bz2',
     '7z': '7z'
 };
-const ARCHIVE_NAME = /^bundle-[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.(tar\.gz|tar\.zst|tar|zip|xz|bz2|7z|bin)$/;
+const UNKNOWN_ENDING = 'bin';
+const ARCHIVE_PREFIX = 'bundle-';
 /** The archive's name: `bundle-<job id>.<kind>`. */
 function archiveName(jobId, kind) {
-    const ending = (kind && ARCHIVE_ENDINGS[kind]) || 'bin';
-    return `bundle-${nameOf(jobId)}.${ending}`;
+    const ending = (kind && ARCHIVE_ENDINGS[kind]) || UNKNOWN_ENDING;
+    return `${ARCHIVE_PREFIX}${nameOf(jobId)}.${ending}`;
 }
 /**
  * A job id as part of a file name. It comes from the API, so it is reduced to letters, digits,
@@ -6861,7 +6867,18 @@ function nameOf(jobId) {
 }
 /** Whether `name` is one the action writes in its output folder: the action's to replace, as the README says. */
 function isOwnName(name) {
-    return Object.values(NAMES).includes(name) || ARCHIVE_NAME.test(name);
+    return Object.values(NAMES).includes(name) || isArchiveName(name);
+}
+/** Whether `name` is one that archiveName() gives, whatever the job id and the kind. */
+function isArchiveName(name) {
+    if (!name.startsWith(ARCHIVE_PREFIX))
+        return false;
+    return [...Object.values(ARCHIVE_ENDINGS), UNKNOWN_ENDING].some((ending) => {
+        if (!name.endsWith(`.${ending}`))
+            return false;
+        const id = name.slice(ARCHIVE_PREFIX.length, -ending.length - 1);
+        return id !== '' && nameOf(id) === id;
+    });
 }
 /**
  * The run's output folder, made once, when the first file needs it: `path` when given, else a new

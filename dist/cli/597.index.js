@@ -90,15 +90,6 @@ function annotationProperties(problem, site, workspace) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
-var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
-// EXTERNAL MODULE: external "node:timers/promises"
-var external_node_timers_promises_ = __webpack_require__(8500);
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __webpack_require__(5919);
 ;// CONCATENATED MODULE: ./src/site/css.ts
 /**
  * The references a style sheet makes, read by a small tokenizer that knows just enough CSS to be
@@ -1352,163 +1343,6 @@ function cacheKey(reference, base) {
     return `${base.folder}\n${reference}`;
 }
 
-;// CONCATENATED MODULE: ./src/site/check.ts
-
-
-
-
-
-
-
-
-/** Reading runs on this thread in slices this long, so that signals still get through. */
-const YIELD_EVERY_MS = 50;
-/** Files a worker is sent at a time: enough to make the round trip negligible, few enough to balance. */
-const BATCH = 64;
-const DEFAULT_FILES_PER_WORKER = 500;
-const MAX_WORKERS = 4;
-/**
- * A worker's pages are garbage as soon as they are read; a small young generation collects them
- * sooner, which keeps each worker's memory down at no measurable cost in time.
- */
-const YOUNG_GENERATION_MB = 8;
-/**
- * Reads the unpacked site at `root` file by file (pages, style sheets, the sitemap) and tallies
- * what a visitor would miss: broken internal references and fragments, loads from other origins,
- * addresses on another host. Pages are shared among worker threads, one per core, when the site is large.
- * Memory holds the file listing and bounded tallies, never more than one page per thread.
- */
-async function checkSite(root, options = {}) {
-    const startedAt = performance.now();
-    const { signal } = options;
-    const { files, linkedFolders } = await listFiles(root);
-    signal?.throwIfAborted();
-    const site = new SiteFiles(root, files, linkedFolders);
-    const reader = new SiteReader(root, site, options.domain);
-    const toRead = files.filter(isReadFile);
-    const workers = options.workerFile ? workerCount(toRead.length, options) : 1;
-    if (workers > 1 && options.workerFile) {
-        const setup = { root, files, linkedFolders, domain: options.domain };
-        for (const findings of await readInWorkers(options.workerFile, workers, setup, toRead, signal)) {
-            reader.merge(findings);
-        }
-    }
-    else {
-        await readHere(reader, toRead, signal);
-    }
-    signal?.throwIfAborted();
-    reader.checkFragmentLinks();
-    const sitemap = site.has('sitemap.xml') ? reader.readSitemaps('sitemap.xml') : undefined;
-    const pages = toRead.filter(isPage).length;
-    return {
-        root,
-        domain: options.domain,
-        expectedPages: options.expectedPages,
-        durationMs: Math.round(performance.now() - startedAt),
-        threads: workers,
-        files: files.length,
-        htmlPages: pages,
-        styleSheets: toRead.length - pages,
-        indexHtml: site.has('index.html'),
-        internalReferences: reader.internalReferences,
-        broken: reader.broken,
-        external: reader.external,
-        hints: reader.hints,
-        outbound: reader.outbound,
-        addresses: reader.addresses,
-        fragments: reader.fragments,
-        sitemap,
-        extensionless: reader.extensionless,
-        scriptSets: reader.scriptSets.snapshot()
-    };
-}
-/** The worker bundle beside this one, when it exists (it does in dist/, not when running from src/). */
-function bundledWorker(moduleUrl, relative) {
-    const url = new URL(relative, moduleUrl);
-    return (0,external_node_fs_.existsSync)(url) ? url : undefined;
-}
-function workerCount(files, options) {
-    const cores = Math.min(external_node_os_default().availableParallelism(), MAX_WORKERS);
-    return Math.max(1, Math.min(cores, Math.floor(files / (options.filesPerWorker ?? DEFAULT_FILES_PER_WORKER))));
-}
-async function readHere(reader, files, signal) {
-    let lastYield = performance.now();
-    for (const file of files) {
-        reader.readFile(file);
-        if (performance.now() - lastYield > YIELD_EVERY_MS) {
-            await (0,external_node_timers_promises_.setImmediate)();
-            signal?.throwIfAborted();
-            lastYield = performance.now();
-        }
-    }
-}
-/**
- * Shares `files` among `count` workers, a batch at a time to whichever is free; returns what each
- * found. The signal ends every worker at once and rejects with its reason.
- */
-function readInWorkers(workerFile, count, setup, files, signal) {
-    let next = 0;
-    const started = [];
-    let stop = () => undefined;
-    const stopped = new Promise((_, reject) => {
-        stop = () => reject(signal?.reason);
-        signal?.addEventListener('abort', stop, { once: true });
-    });
-    stopped.catch(() => undefined);
-    if (signal?.aborted)
-        stop();
-    const reading = Array.from({ length: count }, () => new Promise((resolve, reject) => {
-        const worker = new external_node_worker_threads_.Worker(workerFile, {
-            workerData: setup,
-            resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
-        });
-        started.push(worker);
-        let done = false;
-        worker.on('message', (message) => {
-            if ('findings' in message) {
-                done = true;
-                resolve(message.findings);
-                void worker.terminate();
-                return;
-            }
-            const batch = files.slice(next, next + BATCH);
-            next += batch.length;
-            worker.postMessage((batch.length > 0 ? { files: batch } : { finish: true }));
-        });
-        worker.on('error', reject);
-        worker.on('exit', (code) => {
-            if (!done)
-                reject(new Error(`a site check worker stopped (exit code ${code}) before it finished`));
-        });
-    }));
-    return Promise.race([Promise.all(reading), stopped]).finally(() => {
-        signal?.removeEventListener('abort', stop);
-        for (const worker of started)
-            void worker.terminate();
-    });
-}
-/** Every file under `root` as a `/`-separated relative path, sorted; links to files count as files. */
-async function listFiles(root) {
-    const files = [];
-    let linkedFolders = false;
-    const top = external_node_path_default().resolve(root);
-    for (const entry of await (0,promises_.readdir)(top, { recursive: true, withFileTypes: true })) {
-        let isFile = entry.isFile();
-        if (entry.isSymbolicLink()) {
-            const target = (0,external_node_fs_.statSync)(external_node_path_default().join(entry.parentPath, entry.name), { throwIfNoEntry: false });
-            isFile = target?.isFile() ?? false;
-            linkedFolders ||= target?.isDirectory() ?? false;
-        }
-        if (!isFile)
-            continue;
-        // Entries come with the folder they are in, which starts with `top`.
-        const folder = entry.parentPath.slice(top.length + 1);
-        const file = folder ? `${folder}${(external_node_path_default()).sep}${entry.name}` : entry.name;
-        files.push((external_node_path_default()).sep === '/' ? file : file.split((external_node_path_default()).sep).join('/'));
-    }
-    return { files: files.sort(), linkedFolders };
-}
-
 ;// CONCATENATED MODULE: ./src/site/browser/find.ts
 
 
@@ -1582,6 +1416,8 @@ function isExecutable(file, platform) {
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __webpack_require__(1455);
 ;// CONCATENATED MODULE: ./src/site/browser/cdp.ts
 class CdpPipe {
     toBrowser;
@@ -2041,6 +1877,8 @@ async function startRefusingProxy(onRefused) {
     };
 }
 
+// EXTERNAL MODULE: external "node:timers/promises"
+var external_node_timers_promises_ = __webpack_require__(8500);
 ;// CONCATENATED MODULE: ./src/site/browser/decode.ts
 /** The first frame with an address, through async parents (a fetch() in a then() callback). */
 function firstFrame(stack) {
@@ -3209,7 +3047,6 @@ function depth(page) {
 
 
 
-
 /**
  * Runs the browser pass over the unpacked site when a browser is found, and says why not otherwise:
  * `auto` with one notice (no browser) or one warning (a browser that cannot run), `on` with the step's error.
@@ -3221,7 +3058,7 @@ async function checkInBrowser(sitePath, report, options, host) {
     if (Date.now() >= options.deadline)
         return notRun(host, options.mode, "the run's time was up before the browser could start", found.executable);
     const { executable } = found;
-    const { files, linkedFolders } = await listFiles(sitePath);
+    const { files, linkedFolders } = options.listing;
     const sitePages = files.filter(isPage).filter((page) => page !== '404.html');
     const setOf = setLookup(options.scriptSets);
     const pages = choosePages(sitePages, options.pages, setOf);
@@ -3295,6 +3132,170 @@ function plural(value, noun) {
     return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __webpack_require__(5919);
+;// CONCATENATED MODULE: ./src/site/check.ts
+
+
+
+
+
+
+
+
+/** Reading runs on this thread in slices this long, so that signals still get through. */
+const YIELD_EVERY_MS = 50;
+/** Files a worker is sent at a time: enough to make the round trip negligible, few enough to balance. */
+const BATCH = 64;
+const DEFAULT_FILES_PER_WORKER = 500;
+const MAX_WORKERS = 4;
+/**
+ * A worker's pages are garbage as soon as they are read; a small young generation collects them
+ * sooner, which keeps each worker's memory down at no measurable cost in time.
+ */
+const YOUNG_GENERATION_MB = 8;
+/**
+ * Reads the unpacked site at `root` file by file (pages, style sheets, the sitemap) and tallies
+ * what a visitor would miss: broken internal references and fragments, loads from other origins,
+ * addresses on another host. Pages are shared among worker threads, one per core, when the site is large.
+ * Memory holds the file listing and bounded tallies, never more than one page per thread.
+ */
+async function checkSite(root, options = {}) {
+    const startedAt = performance.now();
+    const { signal } = options;
+    const listing = await listFiles(root);
+    const { files, linkedFolders } = listing;
+    signal?.throwIfAborted();
+    const site = new SiteFiles(root, files, linkedFolders);
+    const reader = new SiteReader(root, site, options.domain);
+    const toRead = files.filter(isReadFile);
+    const workers = options.workerFile ? workerCount(toRead.length, options) : 1;
+    if (workers > 1 && options.workerFile) {
+        const setup = { root, files, linkedFolders, domain: options.domain };
+        for (const findings of await readInWorkers(options.workerFile, workers, setup, toRead, signal)) {
+            reader.merge(findings);
+        }
+    }
+    else {
+        await readHere(reader, toRead, signal);
+    }
+    signal?.throwIfAborted();
+    reader.checkFragmentLinks();
+    const sitemap = site.has('sitemap.xml') ? reader.readSitemaps('sitemap.xml') : undefined;
+    const pages = toRead.filter(isPage).length;
+    return {
+        root,
+        domain: options.domain,
+        expectedPages: options.expectedPages,
+        durationMs: Math.round(performance.now() - startedAt),
+        threads: workers,
+        files: files.length,
+        htmlPages: pages,
+        styleSheets: toRead.length - pages,
+        indexHtml: site.has('index.html'),
+        internalReferences: reader.internalReferences,
+        broken: reader.broken,
+        external: reader.external,
+        hints: reader.hints,
+        outbound: reader.outbound,
+        addresses: reader.addresses,
+        fragments: reader.fragments,
+        sitemap,
+        extensionless: reader.extensionless,
+        scriptSets: reader.scriptSets.snapshot(),
+        listing
+    };
+}
+/** The worker bundle beside this one, when it exists (it does in dist/, not when running from src/). */
+function bundledWorker(moduleUrl, relative) {
+    const url = new URL(relative, moduleUrl);
+    return (0,external_node_fs_.existsSync)(url) ? url : undefined;
+}
+function workerCount(files, options) {
+    const cores = Math.min(external_node_os_default().availableParallelism(), MAX_WORKERS);
+    return Math.max(1, Math.min(cores, Math.floor(files / (options.filesPerWorker ?? DEFAULT_FILES_PER_WORKER))));
+}
+async function readHere(reader, files, signal) {
+    let lastYield = performance.now();
+    for (const file of files) {
+        reader.readFile(file);
+        if (performance.now() - lastYield > YIELD_EVERY_MS) {
+            await (0,external_node_timers_promises_.setImmediate)();
+            signal?.throwIfAborted();
+            lastYield = performance.now();
+        }
+    }
+}
+/**
+ * Shares `files` among `count` workers, a batch at a time to whichever is free; returns what each
+ * found. The signal ends every worker at once and rejects with its reason.
+ */
+function readInWorkers(workerFile, count, setup, files, signal) {
+    let next = 0;
+    const started = [];
+    let stop = () => undefined;
+    const stopped = new Promise((_, reject) => {
+        stop = () => reject(signal?.reason);
+        signal?.addEventListener('abort', stop, { once: true });
+    });
+    stopped.catch(() => undefined);
+    if (signal?.aborted)
+        stop();
+    const reading = Array.from({ length: count }, () => new Promise((resolve, reject) => {
+        const worker = new external_node_worker_threads_.Worker(workerFile, {
+            workerData: setup,
+            resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
+        });
+        started.push(worker);
+        let done = false;
+        worker.on('message', (message) => {
+            if ('findings' in message) {
+                done = true;
+                resolve(message.findings);
+                void worker.terminate();
+                return;
+            }
+            const batch = files.slice(next, next + BATCH);
+            next += batch.length;
+            worker.postMessage((batch.length > 0 ? { files: batch } : { finish: true }));
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => {
+            if (!done)
+                reject(new Error(`a site check worker stopped (exit code ${code}) before it finished`));
+        });
+    }));
+    return Promise.race([Promise.all(reading), stopped]).finally(() => {
+        signal?.removeEventListener('abort', stop);
+        for (const worker of started)
+            void worker.terminate();
+    });
+}
+/** Every file under `root` as a `/`-separated relative path, sorted; links to files count as files. */
+async function listFiles(root) {
+    const files = [];
+    let linkedFolders = false;
+    const top = external_node_path_default().resolve(root);
+    for (const entry of await (0,promises_.readdir)(top, { recursive: true, withFileTypes: true })) {
+        let isFile = entry.isFile();
+        if (entry.isSymbolicLink()) {
+            const target = (0,external_node_fs_.statSync)(external_node_path_default().join(entry.parentPath, entry.name), { throwIfNoEntry: false });
+            isFile = target?.isFile() ?? false;
+            linkedFolders ||= target?.isDirectory() ?? false;
+        }
+        if (!isFile)
+            continue;
+        // Entries come with the folder they are in, which starts with `top`.
+        const folder = entry.parentPath.slice(top.length + 1);
+        const file = folder ? `${folder}${(external_node_path_default()).sep}${entry.name}` : entry.name;
+        files.push((external_node_path_default()).sep === '/' ? file : file.split((external_node_path_default()).sep).join('/'));
+    }
+    return { files: files.sort(), linkedFolders };
+}
+
 // EXTERNAL MODULE: ./src/site/baseline.ts
 var baseline = __webpack_require__(5004);
 ;// CONCATENATED MODULE: ./src/site/verify.ts
@@ -3325,7 +3326,7 @@ async function verifySite(sitePath, options, run) {
     const checked = await host.group('Check the site', () => checkStatically(sitePath, options, run));
     if (!checked)
         return undefined;
-    const { report, scriptSets } = checked;
+    const { report, scriptSets, listing } = checked;
     const asked = options.browser;
     const mode = asked?.mode ?? 'off';
     const browser = asked && mode !== 'off'
@@ -3334,6 +3335,7 @@ async function verifySite(sitePath, options, run) {
             mode,
             domain: options.domain,
             scriptSets,
+            listing,
             environment: run.runner.environment,
             tempDirectory: run.runner.tempDirectory
         }, host))
@@ -3369,6 +3371,7 @@ async function verifySite(sitePath, options, run) {
 async function checkStatically(sitePath, options, { host, deadline }) {
     let report;
     let scriptSets;
+    let listing;
     const signal = deadline.signal();
     try {
         const findings = await checkSite(sitePath, {
@@ -3381,6 +3384,7 @@ async function checkStatically(sitePath, options, { host, deadline }) {
         if (options.baseline)
             (0,baseline/* applyBaseline */.Qp)(report, options.baseline);
         scriptSets = findings.scriptSets;
+        listing = findings.listing;
     }
     catch (error) {
         if (signal.aborted && error === signal.reason)
@@ -3397,7 +3401,7 @@ async function checkStatically(sitePath, options, { host, deadline }) {
         host.info(`Not checked: ${(0,log_text/* oneLine */.T)(skipped)}`);
     for (const notice of report.notices)
         host.notice(notice, { title: 'Site check: links without .html' });
-    return { report, scriptSets };
+    return { report, scriptSets, listing };
 }
 /**
  * A check that cannot finish (an unreadable file, a report that cannot be written): the step's

@@ -6,7 +6,7 @@ import { TimeUpError } from '../core/deadline.js'
 import { ActionError } from '../core/errors.js'
 import { renderInline, renderTable, type Inline } from '../core/markup.js'
 import { setting } from '../core/words.js'
-import { isPullRequest } from '../report/github-links.js'
+import { shownPullRequest } from '../report/github-links.js'
 import { githubClient, leftNoTimeToRetry, type Octokit } from './github.js'
 
 interface AgentComment {
@@ -126,12 +126,7 @@ export function commentMarker({ projectId, agentJobId }: Pick<CommentRequest, 'p
  * is a link; any other prLink is shown as text.
  */
 export function commentBody(job: AgentJob, marker: string, serverUrl: string): string {
-  const pullRequest: Inline | undefined =
-    job.prLink === undefined
-      ? undefined
-      : isPullRequest(job.prLink, serverUrl)
-        ? { link: job.prLink }
-        : { code: job.prLink }
+  const pullRequest = job.prLink === undefined ? undefined : shownPullRequest(job.prLink, serverUrl)
   const outcome: Inline =
     job.status === 'failed'
       ? ['The agent job ', { strong: 'failed' }, '.']

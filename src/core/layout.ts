@@ -33,12 +33,13 @@ const ARCHIVE_ENDINGS: Record<string, string> = {
   bzip2: 'bz2',
   '7z': '7z'
 }
-const ARCHIVE_NAME = /^bundle-[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}\.(tar\.gz|tar\.zst|tar|zip|xz|bz2|7z|bin)$/
+const UNKNOWN_ENDING = 'bin'
+const ARCHIVE_PREFIX = 'bundle-'
 
 /** The archive's name: `bundle-<job id>.<kind>`. */
 export function archiveName(jobId: string, kind: string | undefined): string {
-  const ending = (kind && ARCHIVE_ENDINGS[kind]) || 'bin'
-  return `bundle-${nameOf(jobId)}.${ending}`
+  const ending = (kind && ARCHIVE_ENDINGS[kind]) || UNKNOWN_ENDING
+  return `${ARCHIVE_PREFIX}${nameOf(jobId)}.${ending}`
 }
 
 /**
@@ -57,7 +58,17 @@ export function nameOf(jobId: string): string {
 
 /** Whether `name` is one the action writes in its output folder: the action's to replace, as the README says. */
 export function isOwnName(name: string): boolean {
-  return (Object.values(NAMES) as string[]).includes(name) || ARCHIVE_NAME.test(name)
+  return (Object.values(NAMES) as string[]).includes(name) || isArchiveName(name)
+}
+
+/** Whether `name` is one that archiveName() gives, whatever the job id and the kind. */
+function isArchiveName(name: string): boolean {
+  if (!name.startsWith(ARCHIVE_PREFIX)) return false
+  return [...Object.values(ARCHIVE_ENDINGS), UNKNOWN_ENDING].some((ending) => {
+    if (!name.endsWith(`.${ending}`)) return false
+    const id = name.slice(ARCHIVE_PREFIX.length, -ending.length - 1)
+    return id !== '' && nameOf(id) === id
+  })
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Host } from '../core/host.js'
 import type { Inline } from '../core/markup.js'
 import type { AgentSettings } from '../core/settings.js'
 import { writeSummary } from '../core/summary.js'
-import { isGitHubPage, isPullRequest } from './github-links.js'
+import { shownGitHubPage, shownPullRequest } from './github-links.js'
 import type { AgentReport, ExportReport } from './report.js'
 
 /** A summary row: a label and its value, raw. */
@@ -59,15 +59,11 @@ export async function writeAgentSummary(
   const since = job?.createdAt ? Date.parse(job.createdAt) : report.startedAt
   rows.push(['Duration', formatSeconds(Math.max(0, Date.now() - since))])
   if (report.outcome) rows.push(['Pull request', pullRequest(report.outcome, serverUrl)])
-  if (report.commentUrl)
-    rows.push([
-      'Comment',
-      isGitHubPage(report.commentUrl, serverUrl) ? { link: report.commentUrl } : { code: report.commentUrl }
-    ])
+  if (report.commentUrl) rows.push(['Comment', shownGitHubPage(report.commentUrl, serverUrl)])
   await writeFields(host, 'Agent job', rows)
 }
 
 function pullRequest(job: AgentJob, serverUrl: string): Inline {
-  if (job.prLink) return isPullRequest(job.prLink, serverUrl) ? { link: job.prLink } : { code: job.prLink }
+  if (job.prLink) return shownPullRequest(job.prLink, serverUrl)
   return job.status === 'completed' ? 'none (no files changed)' : 'none'
 }

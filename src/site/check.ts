@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
-import type { SiteFindings } from './findings.js'
+import type { SiteFindings, SiteListing } from './findings.js'
 import { isPage, isReadFile, SiteReader, type ReaderSnapshot } from './reader.js'
 import { SiteFiles } from './resolve.js'
 
@@ -57,7 +57,8 @@ const YOUNG_GENERATION_MB = 8
 export async function checkSite(root: string, options: SiteCheckOptions = {}): Promise<SiteFindings> {
   const startedAt = performance.now()
   const { signal } = options
-  const { files, linkedFolders } = await listFiles(root)
+  const listing = await listFiles(root)
+  const { files, linkedFolders } = listing
   signal?.throwIfAborted()
   const site = new SiteFiles(root, files, linkedFolders)
   const reader = new SiteReader(root, site, options.domain)
@@ -96,7 +97,8 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
     fragments: reader.fragments,
     sitemap,
     extensionless: reader.extensionless,
-    scriptSets: reader.scriptSets.snapshot()
+    scriptSets: reader.scriptSets.snapshot(),
+    listing
   }
 }
 
@@ -177,7 +179,7 @@ function readInWorkers(
 }
 
 /** Every file under `root` as a `/`-separated relative path, sorted; links to files count as files. */
-export async function listFiles(root: string): Promise<{ files: string[]; linkedFolders: boolean }> {
+async function listFiles(root: string): Promise<SiteListing> {
   const files: string[] = []
   let linkedFolders = false
   const top = path.resolve(root)

@@ -105,6 +105,12 @@ export interface ExtensionlessUse {
   servedBy: string
 }
 
+/** The site's files as the check listed them: `/`-separated relative paths, sorted, and whether links lead to folders. */
+export interface SiteListing {
+  files: string[]
+  linkedFolders: boolean
+}
+
 export interface SiteFindings {
   root: string
   /** The exported domain; undefined when unknown, and the checks that need it were skipped. */
@@ -129,6 +135,8 @@ export interface SiteFindings {
   extensionless?: ExtensionlessUse
   /** Each page's set of scripts, iframes and embeds, for the browser pass (which loads a page of each set first). */
   scriptSets?: ScriptSetSnapshot
+  /** The files the check read, for the browser pass, which serves the same site. */
+  listing: SiteListing
 }
 
 /** A tally as it crosses from a worker thread: its findings by key, in the order they were found. */

@@ -10,6 +10,7 @@ import { siteCheckError, warnProblems } from './annotations.js'
 import { checkInBrowser, type BrowserCheck, type BrowserCheckOptions } from './browser/check.js'
 import { mergeBrowserSection, skippedSection } from './browser/report.js'
 import type { ScriptSetSnapshot } from './browser/script-sets.js'
+import type { SiteListing } from './findings.js'
 import { bundledWorker, checkSite } from './check.js'
 import { applyBaseline, type Baseline } from './baseline.js'
 import { buildReport, problemLine, writeReport, type Problem, type SiteCheckReport } from './report.js'
@@ -27,7 +28,10 @@ export interface VerifyOptions {
   /** Where the JSON report is written: beside the site, not in it. */
   reportPath: string
   /** The browser pass, after the static check; none when absent. */
-  browser?: Omit<BrowserCheckOptions, 'domain' | 'mode' | 'tempDirectory' | 'environment' | 'scriptSets'> & {
+  browser?: Omit<
+    BrowserCheckOptions,
+    'domain' | 'mode' | 'tempDirectory' | 'environment' | 'scriptSets' | 'listing'
+  > & {
     mode: VerifyBrowserMode
   }
   /**
@@ -62,7 +66,7 @@ export async function verifySite(
   const { reportPath } = options
   const checked = await host.group('Check the site', () => checkStatically(sitePath, options, run))
   if (!checked) return undefined
-  const { report, scriptSets } = checked
+  const { report, scriptSets, listing } = checked
   const asked = options.browser
   const mode = asked?.mode ?? 'off'
   const browser: BrowserCheck =
@@ -76,6 +80,7 @@ export async function verifySite(
               mode,
               domain: options.domain,
               scriptSets,
+              listing,
               environment: run.runner.environment,
               tempDirectory: run.runner.tempDirectory
             },
@@ -112,9 +117,10 @@ async function checkStatically(
   sitePath: string,
   options: VerifyOptions,
   { host, deadline }: CheckRun
-): Promise<{ report: SiteCheckReport; scriptSets?: ScriptSetSnapshot } | undefined> {
+): Promise<{ report: SiteCheckReport; scriptSets?: ScriptSetSnapshot; listing: SiteListing } | undefined> {
   let report: SiteCheckReport
   let scriptSets: ScriptSetSnapshot | undefined
+  let listing: SiteListing
   const signal = deadline.signal()
   try {
     const findings = await checkSite(sitePath, {
@@ -126,6 +132,7 @@ async function checkStatically(
     report = buildReport(findings)
     if (options.baseline) applyBaseline(report, options.baseline)
     scriptSets = findings.scriptSets
+    listing = findings.listing
   } catch (error) {
     if (signal.aborted && error === signal.reason) throw stopped(error)
     return couldNotFinish(error, options, host)
@@ -140,7 +147,7 @@ async function checkStatically(
   logProblems(host, report.problems, counts.problems)
   for (const skipped of report.skipped) host.info(`Not checked: ${oneLine(skipped)}`)
   for (const notice of report.notices) host.notice(notice, { title: 'Site check: links without .html' })
-  return { report, scriptSets }
+  return { report, scriptSets, listing }
 }
 
 /**

@@ -33,6 +33,7 @@ function cleanFindings(overrides: Partial<SiteFindings> = {}): SiteFindings {
     addresses: new Tally<AddressProblem>(),
     fragments: new Tally<BrokenFragment>(),
     sitemap: { files: ['sitemap.xml'], urls: 3, offDomain: [], unresolved: [], unresolvedCount: 0 },
+    listing: { files: [], linkedFolders: false },
     ...overrides
   }
 }

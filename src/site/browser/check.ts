@@ -4,8 +4,8 @@ import type { Host } from '../../core/host.js'
 import { oneLine } from '../../core/log-text.js'
 import { setting } from '../../core/words.js'
 import type { VerifyBrowserMode } from '../../core/settings.js'
-import { listFiles } from '../check.js'
 import { isPage } from '../reader.js'
+import type { SiteListing } from '../findings.js'
 import type { SiteCheckReport } from '../report.js'
 import { ReferenceResolver, SiteFiles } from '../resolve.js'
 import { findBrowser } from './find.js'
@@ -33,6 +33,8 @@ export interface BrowserCheckOptions {
   environment: Readonly<Record<string, string | undefined>>
   /** Each page's set of scripts, iframes and embeds, from the static check: a page of each is loaded first. */
   scriptSets?: ScriptSetSnapshot
+  /** The site's files, as the static check listed them. */
+  listing: SiteListing
 }
 
 /** The pass's section of the report, and the step's error when `verify-browser: on` could not run it. */
@@ -57,7 +59,7 @@ export async function checkInBrowser(
     return notRun(host, options.mode, "the run's time was up before the browser could start", found.executable)
   const { executable } = found
 
-  const { files, linkedFolders } = await listFiles(sitePath)
+  const { files, linkedFolders } = options.listing
   const sitePages = files.filter(isPage).filter((page) => page !== '404.html')
   const setOf = setLookup(options.scriptSets)
   const pages = choosePages(sitePages, options.pages, setOf)

@@ -14,7 +14,8 @@ async function options(mode: BrowserCheckOptions['mode']): Promise<BrowserCheckO
     deadline: Date.now() + 60_000,
     signal: new AbortController().signal,
     tempDirectory: await mkdtemp(path.join(os.tmpdir(), 'browser-check-')),
-    environment: { CHROME_PATH: '/nonexistent/chrome', PATH: '' }
+    environment: { CHROME_PATH: '/nonexistent/chrome', PATH: '' },
+    listing: { files: ['index.html'], linkedFolders: false }
   }
 }
 

@@ -48,7 +48,8 @@ function staticReport(): SiteCheckReport {
     hints: new Tally<ConnectionHint>(),
     outbound: new Tally<OutboundOrigin>(),
     addresses: new Tally<AddressProblem>(),
-    fragments: new Tally<BrokenFragment>()
+    fragments: new Tally<BrokenFragment>(),
+    listing: { files: [], linkedFolders: false }
   })
 }
 
