@@ -2960,7 +2960,10 @@ function mergeBrowserSection(report, section) {
     return problems;
 }
 
+// EXTERNAL MODULE: ./src/core/spread.ts
+var core_spread = __webpack_require__(4892);
 ;// CONCATENATED MODULE: ./src/site/browser/sample.ts
+
 /**
  * The pages the browser pass loads. `index.html` first; then, when the static check says which set
  * of scripts, iframes and embeds each page has (script-sets.ts), one page of every set not yet
@@ -3001,38 +3004,12 @@ function countSets(pages, setOf) {
 }
 /** Every page but 404.html, in the order of the spread: index.html, then the top folders in turn. */
 function spreadOrder(pages) {
-    const order = pages.includes('index.html') ? ['index.html'] : [];
-    const folders = new Map();
-    for (const page of [...pages].sort(byDepthThenName)) {
-        if (page === 'index.html' || page === '404.html')
-            continue;
-        const slash = page.indexOf('/');
-        const folder = slash === -1 ? '' : page.slice(0, slash);
-        const list = folders.get(folder);
-        if (list)
-            list.push(page);
-        else
-            folders.set(folder, [page]);
-    }
-    const queues = [...folders.keys()].sort().map((folder) => folders.get(folder) ?? []);
-    for (let round = 0; queues.some((queue) => round < queue.length); round++) {
-        for (const queue of queues) {
-            const page = queue[round];
-            if (page !== undefined)
-                order.push(page);
-        }
-    }
-    return order;
+    const rest = [...pages].sort(byDepthThenName).filter((page) => page !== 'index.html' && page !== '404.html');
+    const spread = (0,core_spread/* inTurnByTopFolder */.x)(rest, (page) => page, { sortFolders: true });
+    return pages.includes('index.html') ? ['index.html', ...spread] : spread;
 }
 function byDepthThenName(a, b) {
-    return depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0);
-}
-function depth(page) {
-    let slashes = 0;
-    for (const character of page)
-        if (character === '/')
-            slashes++;
-    return slashes;
+    return (0,core_spread/* depthOf */.d)(a) - (0,core_spread/* depthOf */.d)(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 ;// CONCATENATED MODULE: ./src/site/browser/check.ts

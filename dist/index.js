@@ -48903,7 +48903,10 @@ async function hashBody(response, maxBytes) {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/spread.ts
+var core_spread = __nccwpck_require__(4892);
 ;// CONCATENATED MODULE: ./src/deployment/sample.ts
+
 
 /** Chain length past which a link is taken for a loop, as Linux does (MAXSYMLINKS). */
 const MAX_LINK_HOPS = 40;
@@ -48947,29 +48950,9 @@ function servedFiles(manifest) {
  */
 function chooseFiles(files, count) {
     const index = files.find((file) => file.path === 'index.html');
-    const wanted = count === 'all' ? files.length : count;
-    const chosen = index ? [index] : [];
-    const folders = new Map();
-    for (const file of byDepthThenPath(files)) {
-        if (file === index)
-            continue;
-        const slash = file.path.indexOf('/');
-        const folder = slash === -1 ? '' : file.path.slice(0, slash);
-        const queue = folders.get(folder);
-        if (queue)
-            queue.push(file);
-        else
-            folders.set(folder, [file]);
-    }
-    const queues = [...folders.values()];
-    for (let round = 0; chosen.length < wanted && queues.some((queue) => round < queue.length); round++) {
-        for (const queue of queues) {
-            const file = queue[round];
-            if (file !== undefined && chosen.length < wanted)
-                chosen.push(file);
-        }
-    }
-    return chosen;
+    const rest = byDepthThenPath(files).filter((file) => file !== index);
+    const spread = (0,core_spread/* inTurnByTopFolder */.x)(rest, (file) => file.path, { sortFolders: false });
+    return (index ? [index, ...spread] : spread).slice(0, count === 'all' ? files.length : count);
 }
 /** The extensionless form of each chosen page, and the front page itself at the site's root. */
 function routesOf(files) {
@@ -48985,16 +48968,9 @@ function routesOf(files) {
 /** Shallowest first, then by path as UTF-8 bytes: the order of the manifest, whatever order it came in. */
 function byDepthThenPath(files) {
     return files
-        .map((file) => ({ file, depth: depth(file.path), key: Buffer.from(file.path) }))
+        .map((file) => ({ file, depth: (0,core_spread/* depthOf */.d)(file.path), key: Buffer.from(file.path) }))
         .sort((a, b) => a.depth - b.depth || Buffer.compare(a.key, b.key))
         .map(({ file }) => file);
-}
-function depth(file) {
-    let slashes = 0;
-    for (const character of file)
-        if (character === '/')
-            slashes++;
-    return slashes;
 }
 
 ;// CONCATENATED MODULE: ./src/deployment/check.ts
@@ -56871,6 +56847,7 @@ function redactUrl(link) {
 /* harmony export */   w6: () => (/* binding */ temporaryBeside),
 /* harmony export */   yX: () => (/* binding */ placeOwnFile)
 /* harmony export */ });
+/* unused harmony export writeBeside */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
@@ -56893,6 +56870,14 @@ function temporaryBeside(file) {
 /** Writes `content` to the action's own file `file`, through a temporary file beside it; returns `file`. */
 async function writeOwnFile(file, content, { mode = 0o644, recognise } = {}) {
     await checkOwnPlace(file, 'file', recognise);
+    await writeBeside(file, content, mode, (temporary) => placeOwnFile(temporary, file));
+    return file;
+}
+/**
+ * Writes `content` into a new file beside `file`, with `mode` whatever the umask, and hands it to
+ * `place` (which renames it over `file`); the temporary file is removed when anything fails.
+ */
+async function writeBeside(file, content, mode, place) {
     const temporary = temporaryBeside(file);
     // `wx`: O_CREAT | O_EXCL, which creates a new file or fails, and never follows a link.
     const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(temporary, 'wx', mode);
@@ -56905,13 +56890,12 @@ async function writeOwnFile(file, content, { mode = 0o644, recognise } = {}) {
         finally {
             await handle.close();
         }
-        await placeOwnFile(temporary, file);
+        await place(temporary);
     }
     catch (error) {
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(temporary, { force: true });
         throw error;
     }
-    return file;
 }
 /** Moves `temporary`, a file the action created beside it, to the action's own file `file`. */
 async function placeOwnFile(temporary, file) {
@@ -57043,6 +57027,58 @@ function parseRetryAfter(header, now = Date.now()) {
         return Number(value) * 1000;
     const date = Date.parse(value);
     return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+
+/***/ }),
+
+/***/ 4892:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ depthOf),
+/* harmony export */   x: () => (/* binding */ inTurnByTopFolder)
+/* harmony export */ });
+/**
+ * A spread over a site's folders: one item of each top folder in turn (the top level's own files
+ * counting as one folder), so that the first few items cover every part of the site. The
+ * deployment check samples its files this way, the browser pass its pages.
+ */
+/** How deep `path` (`/`-separated) lies: its number of slashes. */
+function depthOf(path) {
+    let slashes = 0;
+    for (const character of path)
+        if (character === '/')
+            slashes++;
+    return slashes;
+}
+/**
+ * `items` taken one of each top folder per round, in their given order within each folder; the
+ * folders in the order they first appear, or sorted with `sortFolders`.
+ */
+function inTurnByTopFolder(items, pathOf, { sortFolders }) {
+    const folders = new Map();
+    for (const item of items) {
+        const path = pathOf(item);
+        const slash = path.indexOf('/');
+        const folder = slash === -1 ? '' : path.slice(0, slash);
+        const queue = folders.get(folder);
+        if (queue)
+            queue.push(item);
+        else
+            folders.set(folder, [item]);
+    }
+    const names = sortFolders ? [...folders.keys()].sort() : [...folders.keys()];
+    const queues = names.map((name) => folders.get(name) ?? []);
+    const order = [];
+    for (let round = 0; queues.some((queue) => round < queue.length); round++) {
+        for (const queue of queues) {
+            const item = queue[round];
+            if (item !== undefined)
+                order.push(item);
+        }
+    }
+    return order;
 }
 
 

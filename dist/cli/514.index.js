@@ -1884,7 +1884,10 @@ async function hashBody(response, maxBytes) {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/spread.ts
+var core_spread = __webpack_require__(4892);
 ;// CONCATENATED MODULE: ./src/deployment/sample.ts
+
 
 /** Chain length past which a link is taken for a loop, as Linux does (MAXSYMLINKS). */
 const MAX_LINK_HOPS = 40;
@@ -1928,29 +1931,9 @@ function servedFiles(manifest) {
  */
 function chooseFiles(files, count) {
     const index = files.find((file) => file.path === 'index.html');
-    const wanted = count === 'all' ? files.length : count;
-    const chosen = index ? [index] : [];
-    const folders = new Map();
-    for (const file of byDepthThenPath(files)) {
-        if (file === index)
-            continue;
-        const slash = file.path.indexOf('/');
-        const folder = slash === -1 ? '' : file.path.slice(0, slash);
-        const queue = folders.get(folder);
-        if (queue)
-            queue.push(file);
-        else
-            folders.set(folder, [file]);
-    }
-    const queues = [...folders.values()];
-    for (let round = 0; chosen.length < wanted && queues.some((queue) => round < queue.length); round++) {
-        for (const queue of queues) {
-            const file = queue[round];
-            if (file !== undefined && chosen.length < wanted)
-                chosen.push(file);
-        }
-    }
-    return chosen;
+    const rest = byDepthThenPath(files).filter((file) => file !== index);
+    const spread = (0,core_spread/* inTurnByTopFolder */.x)(rest, (file) => file.path, { sortFolders: false });
+    return (index ? [index, ...spread] : spread).slice(0, count === 'all' ? files.length : count);
 }
 /** The extensionless form of each chosen page, and the front page itself at the site's root. */
 function routesOf(files) {
@@ -1966,16 +1949,9 @@ function routesOf(files) {
 /** Shallowest first, then by path as UTF-8 bytes: the order of the manifest, whatever order it came in. */
 function byDepthThenPath(files) {
     return files
-        .map((file) => ({ file, depth: depth(file.path), key: Buffer.from(file.path) }))
+        .map((file) => ({ file, depth: (0,core_spread/* depthOf */.d)(file.path), key: Buffer.from(file.path) }))
         .sort((a, b) => a.depth - b.depth || Buffer.compare(a.key, b.key))
         .map(({ file }) => file);
-}
-function depth(file) {
-    let slashes = 0;
-    for (const character of file)
-        if (character === '/')
-            slashes++;
-    return slashes;
 }
 
 ;// CONCATENATED MODULE: ./src/deployment/check.ts
@@ -6141,7 +6117,6 @@ async function readText(file, flag) {
 
 
 
-
 /**
  * GitLab's own limits on a dotenv report, by default (db/structure.sql, table plan_limits:
  * `dotenv_variables integer DEFAULT 20`, `dotenv_size integer DEFAULT 5120`). A self-managed
@@ -6191,31 +6166,20 @@ function shellExports(outputs) {
 }
 /**
  * Writes `text` to `file` for its owner only (the files hold the bundle link, a credential until
- * it expires), never through a link: into a new file beside it (O_EXCL, O_NOFOLLOW), then renamed
- * over `file`, which replaces a link that appeared meanwhile rather than writing where it points.
+ * it expires), never through a link: into a new file beside it, then renamed over `file`, which
+ * replaces a link that appeared meanwhile rather than writing where it points.
  */
 async function writeNewFile(file, text, flag) {
     const target = external_node_path_default().resolve(file);
-    const temporary = external_node_path_default().join(external_node_path_default().dirname(target), `.${external_node_path_default().basename(target)}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`);
-    // O_NOFOLLOW is absent on Windows, where O_EXCL alone refuses any name that exists.
-    const flags = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
     try {
-        const handle = await (0,promises_.open)(temporary, flags, 0o600);
-        try {
-            // The mode of open() passes through the umask; the owner's bits must stay.
-            await handle.chmod(0o600);
-            await handle.writeFile(text);
-        }
-        finally {
-            await handle.close();
-        }
-        const existing = await (0,promises_.lstat)(target).catch(() => undefined);
-        if (existing?.isDirectory())
-            throw new OutputFileError(`${flag} ${file} is a folder: name a file`);
-        await (0,promises_.rename)(temporary, target);
+        await (0,own_files/* writeBeside */.Ae)(target, text, 0o600, async (temporary) => {
+            const existing = await (0,promises_.lstat)(target).catch(() => undefined);
+            if (existing?.isDirectory())
+                throw new OutputFileError(`${flag} ${file} is a folder: name a file`);
+            await (0,promises_.rename)(temporary, target);
+        });
     }
     catch (error) {
-        await (0,promises_.rm)(temporary, { force: true });
         if (error instanceof errors/* ActionError */.lZ)
             throw error;
         throw new OutputFileError(`${flag}: could not write ${file} (${error.code ?? error.message})`, {
@@ -7160,6 +7124,7 @@ function redactUrl(link) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ae: () => (/* binding */ writeBeside),
 /* harmony export */   OP: () => (/* binding */ writeOwnFile),
 /* harmony export */   mY: () => (/* binding */ checkOwnPlace),
 /* harmony export */   w6: () => (/* binding */ temporaryBeside),
@@ -7187,6 +7152,14 @@ function temporaryBeside(file) {
 /** Writes `content` to the action's own file `file`, through a temporary file beside it; returns `file`. */
 async function writeOwnFile(file, content, { mode = 0o644, recognise } = {}) {
     await checkOwnPlace(file, 'file', recognise);
+    await writeBeside(file, content, mode, (temporary) => placeOwnFile(temporary, file));
+    return file;
+}
+/**
+ * Writes `content` into a new file beside `file`, with `mode` whatever the umask, and hands it to
+ * `place` (which renames it over `file`); the temporary file is removed when anything fails.
+ */
+async function writeBeside(file, content, mode, place) {
     const temporary = temporaryBeside(file);
     // `wx`: O_CREAT | O_EXCL, which creates a new file or fails, and never follows a link.
     const handle = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(temporary, 'wx', mode);
@@ -7199,13 +7172,12 @@ async function writeOwnFile(file, content, { mode = 0o644, recognise } = {}) {
         finally {
             await handle.close();
         }
-        await placeOwnFile(temporary, file);
+        await place(temporary);
     }
     catch (error) {
         await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.rm)(temporary, { force: true });
         throw error;
     }
-    return file;
 }
 /** Moves `temporary`, a file the action created beside it, to the action's own file `file`. */
 async function placeOwnFile(temporary, file) {
@@ -7336,6 +7308,58 @@ function parseRetryAfter(header, now = Date.now()) {
         return Number(value) * 1000;
     const date = Date.parse(value);
     return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+
+/***/ }),
+
+/***/ 4892:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ depthOf),
+/* harmony export */   x: () => (/* binding */ inTurnByTopFolder)
+/* harmony export */ });
+/**
+ * A spread over a site's folders: one item of each top folder in turn (the top level's own files
+ * counting as one folder), so that the first few items cover every part of the site. The
+ * deployment check samples its files this way, the browser pass its pages.
+ */
+/** How deep `path` (`/`-separated) lies: its number of slashes. */
+function depthOf(path) {
+    let slashes = 0;
+    for (const character of path)
+        if (character === '/')
+            slashes++;
+    return slashes;
+}
+/**
+ * `items` taken one of each top folder per round, in their given order within each folder; the
+ * folders in the order they first appear, or sorted with `sortFolders`.
+ */
+function inTurnByTopFolder(items, pathOf, { sortFolders }) {
+    const folders = new Map();
+    for (const item of items) {
+        const path = pathOf(item);
+        const slash = path.indexOf('/');
+        const folder = slash === -1 ? '' : path.slice(0, slash);
+        const queue = folders.get(folder);
+        if (queue)
+            queue.push(item);
+        else
+            folders.set(folder, [item]);
+    }
+    const names = sortFolders ? [...folders.keys()].sort() : [...folders.keys()];
+    const queues = names.map((name) => folders.get(name) ?? []);
+    const order = [];
+    for (let round = 0; queues.some((queue) => round < queue.length); round++) {
+        for (const queue of queues) {
+            const item = queue[round];
+            if (item !== undefined)
+                order.push(item);
+        }
+    }
+    return order;
 }
 
 

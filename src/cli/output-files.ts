@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto'
-import { constants } from 'node:fs'
-import { lstat, open, rename, rm } from 'node:fs/promises'
+import { lstat, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { ActionError } from '../core/errors.js'
+import { writeBeside } from '../core/own-files.js'
 import { variableName, type Output } from './outputs.js'
 
 /**
@@ -65,28 +64,18 @@ export function shellExports(outputs: readonly Output[]): string {
 
 /**
  * Writes `text` to `file` for its owner only (the files hold the bundle link, a credential until
- * it expires), never through a link: into a new file beside it (O_EXCL, O_NOFOLLOW), then renamed
- * over `file`, which replaces a link that appeared meanwhile rather than writing where it points.
+ * it expires), never through a link: into a new file beside it, then renamed over `file`, which
+ * replaces a link that appeared meanwhile rather than writing where it points.
  */
 export async function writeNewFile(file: string, text: string, flag: string): Promise<void> {
   const target = path.resolve(file)
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}`)
-  // O_NOFOLLOW is absent on Windows, where O_EXCL alone refuses any name that exists.
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
   try {
-    const handle = await open(temporary, flags, 0o600)
-    try {
-      // The mode of open() passes through the umask; the owner's bits must stay.
-      await handle.chmod(0o600)
-      await handle.writeFile(text)
-    } finally {
-      await handle.close()
-    }
-    const existing = await lstat(target).catch(() => undefined)
-    if (existing?.isDirectory()) throw new OutputFileError(`${flag} ${file} is a folder: name a file`)
-    await rename(temporary, target)
+    await writeBeside(target, text, 0o600, async (temporary) => {
+      const existing = await lstat(target).catch(() => undefined)
+      if (existing?.isDirectory()) throw new OutputFileError(`${flag} ${file} is a folder: name a file`)
+      await rename(temporary, target)
+    })
   } catch (error) {
-    await rm(temporary, { force: true })
     if (error instanceof ActionError) throw error
     throw new OutputFileError(
       `${flag}: could not write ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,

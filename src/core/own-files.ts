@@ -38,6 +38,20 @@ export async function writeOwnFile(
   { mode = 0o644, recognise }: { mode?: number; recognise?: OwnContent } = {}
 ): Promise<string> {
   await checkOwnPlace(file, 'file', recognise)
+  await writeBeside(file, content, mode, (temporary) => placeOwnFile(temporary, file))
+  return file
+}
+
+/**
+ * Writes `content` into a new file beside `file`, with `mode` whatever the umask, and hands it to
+ * `place` (which renames it over `file`); the temporary file is removed when anything fails.
+ */
+export async function writeBeside(
+  file: string,
+  content: string,
+  mode: number,
+  place: (temporary: string) => Promise<void>
+): Promise<void> {
   const temporary = temporaryBeside(file)
   // `wx`: O_CREAT | O_EXCL, which creates a new file or fails, and never follows a link.
   const handle = await open(temporary, 'wx', mode)
@@ -49,12 +63,11 @@ export async function writeOwnFile(
     } finally {
       await handle.close()
     }
-    await placeOwnFile(temporary, file)
+    await place(temporary)
   } catch (error) {
     await rm(temporary, { force: true })
     throw error
   }
-  return file
 }
 
 /** Moves `temporary`, a file the action created beside it, to the action's own file `file`. */

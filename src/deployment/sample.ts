@@ -1,3 +1,4 @@
+import { depthOf, inTurnByTopFolder } from '../core/spread.js'
 import path from 'node:path'
 import type { Manifest } from '../manifest/schema.js'
 
@@ -62,25 +63,9 @@ export function servedFiles(manifest: Manifest): ExpectedFile[] {
  */
 export function chooseFiles(files: readonly ExpectedFile[], count: number | 'all'): ExpectedFile[] {
   const index = files.find((file) => file.path === 'index.html')
-  const wanted = count === 'all' ? files.length : count
-  const chosen = index ? [index] : []
-  const folders = new Map<string, ExpectedFile[]>()
-  for (const file of byDepthThenPath(files)) {
-    if (file === index) continue
-    const slash = file.path.indexOf('/')
-    const folder = slash === -1 ? '' : file.path.slice(0, slash)
-    const queue = folders.get(folder)
-    if (queue) queue.push(file)
-    else folders.set(folder, [file])
-  }
-  const queues = [...folders.values()]
-  for (let round = 0; chosen.length < wanted && queues.some((queue) => round < queue.length); round++) {
-    for (const queue of queues) {
-      const file = queue[round]
-      if (file !== undefined && chosen.length < wanted) chosen.push(file)
-    }
-  }
-  return chosen
+  const rest = byDepthThenPath(files).filter((file) => file !== index)
+  const spread = inTurnByTopFolder(rest, (file) => file.path, { sortFolders: false })
+  return (index ? [index, ...spread] : spread).slice(0, count === 'all' ? files.length : count)
 }
 
 /** The extensionless form of each chosen page, and the front page itself at the site's root. */
@@ -97,13 +82,7 @@ export function routesOf(files: readonly ExpectedFile[]): ExpectedRoute[] {
 /** Shallowest first, then by path as UTF-8 bytes: the order of the manifest, whatever order it came in. */
 function byDepthThenPath(files: readonly ExpectedFile[]): ExpectedFile[] {
   return files
-    .map((file) => ({ file, depth: depth(file.path), key: Buffer.from(file.path) }))
+    .map((file) => ({ file, depth: depthOf(file.path), key: Buffer.from(file.path) }))
     .sort((a, b) => a.depth - b.depth || Buffer.compare(a.key, b.key))
     .map(({ file }) => file)
-}
-
-function depth(file: string): number {
-  let slashes = 0
-  for (const character of file) if (character === '/') slashes++
-  return slashes
 }

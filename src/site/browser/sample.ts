@@ -1,3 +1,4 @@
+import { depthOf, inTurnByTopFolder } from '../../core/spread.js'
 /**
  * The pages the browser pass loads. `index.html` first; then, when the static check says which set
  * of scripts, iframes and embeds each page has (script-sets.ts), one page of every set not yet
@@ -40,32 +41,11 @@ export function countSets(pages: Iterable<string>, setOf: (page: string) => numb
 
 /** Every page but 404.html, in the order of the spread: index.html, then the top folders in turn. */
 function spreadOrder(pages: readonly string[]): string[] {
-  const order = pages.includes('index.html') ? ['index.html'] : []
-  const folders = new Map<string, string[]>()
-  for (const page of [...pages].sort(byDepthThenName)) {
-    if (page === 'index.html' || page === '404.html') continue
-    const slash = page.indexOf('/')
-    const folder = slash === -1 ? '' : page.slice(0, slash)
-    const list = folders.get(folder)
-    if (list) list.push(page)
-    else folders.set(folder, [page])
-  }
-  const queues = [...folders.keys()].sort().map((folder) => folders.get(folder) ?? [])
-  for (let round = 0; queues.some((queue) => round < queue.length); round++) {
-    for (const queue of queues) {
-      const page = queue[round]
-      if (page !== undefined) order.push(page)
-    }
-  }
-  return order
+  const rest = [...pages].sort(byDepthThenName).filter((page) => page !== 'index.html' && page !== '404.html')
+  const spread = inTurnByTopFolder(rest, (page) => page, { sortFolders: true })
+  return pages.includes('index.html') ? ['index.html', ...spread] : spread
 }
 
 function byDepthThenName(a: string, b: string): number {
-  return depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0)
-}
-
-function depth(page: string): number {
-  let slashes = 0
-  for (const character of page) if (character === '/') slashes++
-  return slashes
+  return depthOf(a) - depthOf(b) || (a < b ? -1 : a > b ? 1 : 0)
 }
