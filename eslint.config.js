@@ -8,23 +8,27 @@ import tseslint from 'typescript-eslint'
 
 /**
  * The import direction of src/ (each folder's README says the same): the front ends (action/,
- * cli/) use the commands, which use the stages (api/, download/, archive/, site/, manifest/,
- * deployment/) and the report, which use core/; nothing imports upwards, and the two front ends
- * never import each other. Only the Action's front end knows GitHub's libraries.
+ * cli/) use the commands and the settings, the commands use the stages (api/, download/,
+ * archive/, site/, manifest/, deployment/) and the report, which use core/; nothing imports
+ * upwards but the type of an input's name, and the two front ends never import each other. Only
+ * the Action's front end knows GitHub's libraries.
  */
 const LAYERS = {
   core: [],
+  settings: ['core'],
   api: ['core'],
   download: ['core'],
   archive: ['core'],
   site: ['core'],
   manifest: ['core'],
   deployment: ['core', 'manifest'],
-  report: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment'],
-  commands: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report'],
-  action: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report', 'commands'],
-  cli: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report', 'commands']
+  report: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment'],
+  commands: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report'],
+  action: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report', 'commands'],
+  cli: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report', 'commands']
 }
+/** Every folder may import the names of the inputs (a type), to name one in a message (src/core/message.ts). */
+const TYPES_FOR_ALL = ['settings']
 const GITHUB_LIBRARIES = [
   { name: '@actions/core', message: "Log, mask and set outputs through the run's host (src/core/host.ts)." },
   { name: '@actions/github', message: 'Only the Action front end (src/action/) comments on GitHub.' }
@@ -33,22 +37,23 @@ const GITHUB_LIBRARIES = [
 function layers() {
   return Object.entries(LAYERS).map(([folder, allowed]) => {
     const forbidden = Object.keys(LAYERS).filter((other) => other !== folder && !allowed.includes(other))
+    const pattern = (names, allowTypeImports) => ({
+      regex: `^(\\.\\./)+(${names.join('|')})/`,
+      allowTypeImports,
+      message: `src/${folder}/ may import only from ${allowed.map((name) => `src/${name}/`).join(', ') || 'itself'}${allowTypeImports ? '' : ', and types from src/settings/'} (src/${folder}/README.md).`
+    })
+    const typesOnly = forbidden.filter((name) => TYPES_FOR_ALL.includes(name))
+    const never = forbidden.filter((name) => !TYPES_FOR_ALL.includes(name))
     return {
       files: [`src/${folder}/**/*.ts`],
       rules: {
-        'no-restricted-imports': [
+        '@typescript-eslint/no-restricted-imports': [
           'error',
           {
             paths: folder === 'action' ? [] : GITHUB_LIBRARIES,
             patterns: [
-              ...(forbidden.length > 0
-                ? [
-                    {
-                      regex: `^(\\.\\./)+(${forbidden.join('|')})/`,
-                      message: `src/${folder}/ may import only from ${allowed.map((name) => `src/${name}/`).join(', ') || 'itself'} (src/${folder}/README.md).`
-                    }
-                  ]
-                : []),
+              ...(never.length > 0 ? [pattern(never, false)] : []),
+              ...(typesOnly.length > 0 ? [pattern(typesOnly, true)] : []),
               ...(folder === 'action'
                 ? []
                 : [{ group: ['@octokit/*'], message: 'Only the Action front end uses GitHub.' }])
@@ -89,9 +94,9 @@ export default defineConfig(
   },
   ...layers(),
   {
-    // The benchmark's deployment probe loads these folders as they are, with Node's type
-    // stripping, which has no parameter properties.
-    files: ['src/core/**/*.ts', 'src/manifest/**/*.ts', 'src/deployment/**/*.ts'],
+    // The benchmark's deployment probe and `npm run docs` load these folders as they are, with
+    // Node's type stripping, which has no parameter properties.
+    files: ['src/core/**/*.ts', 'src/settings/**/*.ts', 'src/manifest/**/*.ts', 'src/deployment/**/*.ts'],
     rules: { '@typescript-eslint/parameter-properties': ['error', { prefer: 'class-property' }] }
   },
   {

@@ -19,8 +19,8 @@ var errors = __webpack_require__(4296);
 var format = __webpack_require__(6228);
 // EXTERNAL MODULE: ./src/core/log-text.ts
 var log_text = __webpack_require__(9357);
-// EXTERNAL MODULE: ./src/core/words.ts
-var words = __webpack_require__(7522);
+// EXTERNAL MODULE: ./src/core/message.ts
+var message = __webpack_require__(3252);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
@@ -75,7 +75,7 @@ function siteCheckError(report, reportPath) {
     const more = total > first.length ? `; …and ${total - first.length} more` : '';
     const noun = `${baseline ? 'new ' : ''}problem${total === 1 ? '' : 's'}`;
     const known = baseline ? `; ${baseline.known} more the baseline has` : '';
-    return new errors/* ActionError */.lZ(`The site check found ${total} ${noun} in ${report.site} (${(0,words/* setting */.Pe)('verify', 'error')}${known}): ${first.join('; ')}${more}. Report: ${reportPath}`, { code: 'site-problems' });
+    return new errors/* ActionError */.lZ((0,message/* message */.iU) `The site check found ${total} ${noun} in ${report.site} (${(0,message/* input */.hF)('verify', 'error')}${known}): ${first.join('; ')}${more}. Report: ${reportPath}`, { code: 'site-problems' });
 }
 /** An annotation names the site's file; GitHub links it when the site lies in the workspace. */
 function annotationProperties(problem, site, workspace) {
@@ -2951,13 +2951,18 @@ function scriptErrorMessage(error) {
 function others(pages) {
     return pages.length > 1 ? `; ${pages.length - 1} other page${pages.length > 2 ? 's' : ''} too` : '';
 }
-/** Adds the section and its problems to the site check's report; returns the problems added. */
-function mergeBrowserSection(report, section) {
-    const problems = browserProblems(section);
-    report.browser = section;
-    report.problems.push(...problems);
-    report.counts.problems += problems.length;
-    return problems;
+/** The site check's report with the section and its problems, and the problems it adds. */
+function withBrowserSection(report, section) {
+    const added = browserProblems(section);
+    return {
+        report: {
+            ...report,
+            browser: section,
+            problems: [...report.problems, ...added],
+            counts: { ...report.counts, problems: report.counts.problems + added.length }
+        },
+        added
+    };
 }
 
 // EXTERNAL MODULE: ./src/core/spread.ts
@@ -3091,16 +3096,16 @@ function notRun(host, mode, reason, executable, hint) {
     if (mode === 'on')
         return {
             section,
-            failure: new errors/* ActionError */.lZ(`The site check's browser pass did not run (${(0,words/* setting */.Pe)('verify-browser', 'on')}): ${reason}`, { code: 'browser-unavailable', hint })
+            failure: new errors/* ActionError */.lZ((0,message/* message */.iU) `The site check's browser pass did not run (${(0,message/* input */.hF)('verify-browser', 'on')}): ${reason}`, { code: 'browser-unavailable', hint })
         };
     if (executable) {
-        const wayOut = hint ? `${hint}; or set ${(0,words/* setting */.Pe)('verify-browser', 'off')}` : undefined;
-        host.warning(`The site was not loaded in a browser: ${reason}${wayOut ? `. ${wayOut}` : ''}`, {
+        const wayOut = hint ? (0,message/* message */.iU) `. ${hint}; or set ${(0,message/* input */.hF)('verify-browser', 'off')}` : '';
+        host.warning((0,message/* message */.iU) `The site was not loaded in a browser: ${reason}${wayOut}`, {
             title: 'Site check: browser pass'
         });
     }
     else
-        host.notice(`The site was not loaded in a browser: ${reason}. Run-time loads are not checked (${(0,words/* setting */.Pe)('verify-browser', 'auto')})`, {
+        host.notice((0,message/* message */.iU) `The site was not loaded in a browser: ${reason}. Run-time loads are not checked (${(0,message/* input */.hF)('verify-browser', 'auto')})`, {
             title: 'Site check: no browser'
         });
     return { section };
@@ -3303,11 +3308,11 @@ async function verifySite(sitePath, options, run) {
     const checked = await host.group('Check the site', () => checkStatically(sitePath, options, run));
     if (!checked)
         return undefined;
-    const { report, scriptSets, listing } = checked;
+    const { scriptSets, listing } = checked;
     const asked = options.browser;
     const mode = asked?.mode ?? 'off';
     const browser = asked && mode !== 'off'
-        ? await host.group('Load the site in a browser', () => checkInBrowser(sitePath, report, {
+        ? await host.group('Load the site in a browser', () => checkInBrowser(sitePath, checked.report, {
             ...asked,
             mode,
             domain: options.domain,
@@ -3317,9 +3322,10 @@ async function verifySite(sitePath, options, run) {
             tempDirectory: run.runner.tempDirectory
         }, host))
         : { section: skippedSection('verify-browser: off') };
-    const browserProblems = mergeBrowserSection(report, browser.section);
-    if (options.baseline)
-        (0,baseline/* applyBaseline */.Qp)(report, options.baseline);
+    const merged = withBrowserSection(checked.report, browser.section);
+    // The report of the whole check, made once from the static check's, the browser pass's and the baseline.
+    const report = options.baseline ? (0,baseline/* withBaseline */.U_)(merged.report, options.baseline) : merged.report;
+    const browserProblems = report.problems.slice(report.problems.length - merged.added.length);
     if (browserProblems.length > 0) {
         host.info(`The browser pass found ${verify_plural(browserProblems.length, 'problem')}:`);
         logProblems(host, browserProblems, browserProblems.length);
@@ -3358,8 +3364,6 @@ async function checkStatically(sitePath, options, { host, deadline }) {
             signal
         });
         report = (0,site_report/* buildReport */.FK)(findings);
-        if (options.baseline)
-            (0,baseline/* applyBaseline */.Qp)(report, options.baseline);
         scriptSets = findings.scriptSets;
         listing = findings.listing;
     }
@@ -3368,15 +3372,17 @@ async function checkStatically(sitePath, options, { host, deadline }) {
             throw stopped(error);
         return couldNotFinish(error, options, host);
     }
-    const { counts } = report;
+    // As the log shows it: the problems the baseline knows marked so.
+    const shown = options.baseline ? (0,baseline/* withBaseline */.U_)(report, options.baseline) : report;
+    const { counts } = shown;
     host.info(`Checked ${verify_plural(counts.files, 'file')} (${verify_plural(counts.htmlPages, 'page')}, ${verify_plural(counts.styleSheets, 'style sheet')}, ` +
-        `${verify_plural(counts.internalReferences, 'internal reference')}) in ${(0,format/* formatDuration */.a3)(report.durationMs)}` +
-        `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : verify_plural(counts.problems, 'problem')}` +
-        `${report.baseline ? ` (${report.baseline.known} known from the baseline ${report.baseline.source})` : ''}`);
-    logProblems(host, report.problems, counts.problems);
-    for (const skipped of report.skipped)
+        `${verify_plural(counts.internalReferences, 'internal reference')}) in ${(0,format/* formatDuration */.a3)(shown.durationMs)}` +
+        `${shown.threads > 1 ? ` on ${shown.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : verify_plural(counts.problems, 'problem')}` +
+        `${shown.baseline ? ` (${shown.baseline.known} known from the baseline ${shown.baseline.source})` : ''}`);
+    logProblems(host, shown.problems, counts.problems);
+    for (const skipped of shown.skipped)
         host.info(`Not checked: ${(0,log_text/* oneLine */.T)(skipped)}`);
-    for (const notice of report.notices)
+    for (const notice of shown.notices)
         host.notice(notice, { title: 'Site check: links without .html' });
     return { report, scriptSets, listing };
 }
@@ -3385,17 +3391,17 @@ async function checkStatically(sitePath, options, { host, deadline }) {
  * error under `verify: error`, else a warning and no report.
  */
 function couldNotFinish(error, options, host) {
-    const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`;
+    const text = (0,message/* message */.iU) `The site check could not finish: ${(0,errors/* textOf */.b6)(error)}`;
     if (options.mode === 'error')
-        throw new errors/* ActionError */.lZ(message, { code: 'site-check-failed', cause: error });
-    host.warning(message, { title: 'Site check' });
+        throw new errors/* ActionError */.lZ(text, { code: 'site-check-failed', cause: error });
+    host.warning(text, { title: 'Site check' });
     return undefined;
 }
 /** The check stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
 function stopped(reason) {
     if (!(reason instanceof deadline/* TimeUpError */.J))
         return reason;
-    return new errors/* ActionError */.lZ(`The site check stopped: ${(0,words/* setting */.Pe)('timeout-seconds')} ran out before it finished`, {
+    return new errors/* ActionError */.lZ((0,message/* message */.iU) `The site check stopped: ${(0,message/* input */.hF)('timeout-seconds')} ran out before it finished`, {
         code: 'out-of-time',
         cause: reason
     });

@@ -47023,7 +47023,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2358:
+/***/ 8694:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47052,436 +47052,6 @@ function readRunnerFacts(env = process.env) {
         stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
         environment: env
     };
-}
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 15 modules
-var schemas = __nccwpck_require__(9691);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core = __nccwpck_require__(8532);
-// EXTERNAL MODULE: ./src/core/net.ts
-var net = __nccwpck_require__(8456);
-// EXTERNAL MODULE: ./src/core/words.ts
-var words = __nccwpck_require__(7522);
-;// CONCATENATED MODULE: ./src/core/settings.ts
-
-
-
-
-
-/** The commands of the `command` input. */
-const COMMANDS = ['export', 'agent-job', 'check-deployment'];
-/** The commands that call the admin API. */
-const API_COMMANDS = ['export', 'agent-job'];
-/** Thrown for a malformed input; the message names the input and never holds a secret. */
-class InputError extends errors/* ActionError */.lZ {
-    name = 'InputError';
-    code = 'input';
-}
-const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/;
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
-const bool = schemas/* string */.YjP()
-    .regex(/^(true|false)$/i, { error: (issue) => `must be true or false, got "${issue.input}"` })
-    .transform((value) => value.toLowerCase() === 'true');
-const seconds = schemas/* string */.YjP()
-    .regex(/^\s*\d*\.?\d+\s*$/, {
-    error: (issue) => `must be a positive number of seconds, got "${issue.input}"`,
-    abort: true
-})
-    .refine((text) => Number(text) >= 0.001 && Number.isFinite(Number(text)), {
-    error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
-})
-    .transform((text) => Math.round(Number(text) * 1000));
-const optionalId = schemas/* string */.YjP()
-    .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
-    .optional();
-/**
- * A document given by a path or a link: a link must be https (http only to a loopback address) and
- * carry no credentials; a path is made absolute, from the workspace the step runs in.
- */
-function source(what) {
-    return schemas/* string */.YjP().transform((value, ctx) => {
-        if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
-            return external_node_path_default().resolve(value);
-        const url = URL.parse(value);
-        const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && (0,net/* isLoopbackHost */.cW)(url.hostname));
-        if (!url || !secure || url.username || url.password) {
-            ctx.addIssue({
-                code: 'custom',
-                message: `must be a path to ${what} or an https:// link to one (without credentials), got "${url ? `${url.protocol}//${url.host}${url.pathname}` : value}"`
-            });
-            return core/* NEVER */.tm;
-        }
-        return url.href;
-    });
-}
-/**
- * Every input of action.yml, in its order, described once: the command that reads it, its default
- * and what it accepts. test/settings.test.ts checks the names and defaults against action.yml.
- */
-const INPUTS = {
-    'api-key': {
-        commands: API_COMMANDS,
-        schema: schemas/* string */.YjP()
-            .min(1, {
-            error: 'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
-                "Workflows triggered from a fork's pull request don't receive secrets",
-            abort: true
-        })
-            // The value never appears in this message: it is a secret even when malformed.
-            .regex(ADMIN_KEY_SHAPE, {
-            error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)'
-        })
-    },
-    'base-url': {
-        commands: API_COMMANDS,
-        default: 'https://api.mintlify.com',
-        schema: schemas/* string */.YjP().transform((value, ctx) => {
-            const url = URL.parse(value);
-            if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-                ctx.addIssue({
-                    code: 'custom',
-                    message: `must be an https:// address, got "${url ? `${url.protocol}//${url.host}` : value}"`
-                });
-                return core/* NEVER */.tm;
-            }
-            if (url.protocol === 'http:' && !(0,net/* isLoopbackHost */.cW)(url.hostname)) {
-                ctx.addIssue({
-                    code: 'custom',
-                    message: `must use https:// (plain http is allowed only for loopback addresses), got "${url.protocol}//${url.host}"`
-                });
-                return core/* NEVER */.tm;
-            }
-            if (url.username || url.password || url.search || url.hash) {
-                ctx.addIssue({ code: 'custom', message: 'must not carry credentials, a query or a fragment' });
-                return core/* NEVER */.tm;
-            }
-            return url.href.replace(/\/+$/, '');
-        })
-    },
-    command: {
-        commands: COMMANDS,
-        default: 'export',
-        schema: schemas/* enum */.k5n(COMMANDS, {
-            error: (issue) => `must be ${COMMANDS.join(', ')}, got "${String(issue.input)}"`
-        })
-    },
-    domain: {
-        commands: ['export'],
-        schema: schemas/* string */.YjP()
-            .transform((value, ctx) => {
-            if (!value)
-                return undefined;
-            const host = hostOf(value);
-            if (!host || !HOST_NAME.test(host)) {
-                ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` });
-                return core/* NEVER */.tm;
-            }
-            return host;
-        })
-            .optional()
-    },
-    'export-job-id': { commands: ['export'], schema: optionalId },
-    'project-id': { commands: ['agent-job'], schema: optionalId },
-    'agent-job-id': { commands: ['agent-job'], schema: optionalId },
-    wait: { commands: API_COMMANDS, default: 'true', schema: bool },
-    'timeout-seconds': { commands: COMMANDS, default: '1800', schema: seconds },
-    'poll-interval-seconds': { commands: COMMANDS, default: '5', schema: seconds },
-    download: { commands: ['export'], default: 'true', schema: bool },
-    extract: { commands: ['export'], default: 'false', schema: bool },
-    path: { commands: ['export', 'check-deployment'], schema: schemas/* string */.YjP().optional() },
-    'comment-on': {
-        commands: ['agent-job'],
-        schema: schemas/* string */.YjP()
-            .regex(/^#?[1-9]\d{0,9}$/, {
-            error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
-        })
-            .transform((value) => Number(value.replace('#', '')))
-            .optional()
-    },
-    'github-token': { commands: ['agent-job'], default: '${{ github.token }}', schema: schemas/* string */.YjP() },
-    'mask-bundle-url': { commands: ['export'], default: 'true', schema: bool },
-    paths: {
-        commands: ['export'],
-        schema: schemas/* string */.YjP().transform((value) => value
-            .split(/\r?\n/)
-            .map((line) => line.trim())
-            .filter(Boolean))
-    },
-    version: { commands: ['export'], schema: schemas/* string */.YjP().optional() },
-    verify: {
-        commands: ['export'],
-        default: 'warn',
-        schema: schemas/* enum */.k5n(['warn', 'error', 'off'], {
-            error: (issue) => `must be warn, error or off, got "${String(issue.input)}"`
-        })
-    },
-    'verify-browser': {
-        commands: ['export'],
-        default: 'auto',
-        schema: schemas/* enum */.k5n(['auto', 'on', 'off'], {
-            error: (issue) => `must be auto, on or off, got "${String(issue.input)}"`
-        })
-    },
-    'verify-browser-pages': {
-        commands: ['export'],
-        default: '25',
-        schema: schemas/* string */.YjP()
-            .regex(/^\s*[1-9]\d{0,5}\s*$/, {
-            error: (issue) => `must be a whole number of pages (at least 1), got "${issue.input}"`
-        })
-            .transform(Number)
-    },
-    'compare-to': { commands: ['export'], schema: source('a manifest').optional() },
-    'verify-baseline': { commands: ['export'], schema: source('a site check report').optional() },
-    url: {
-        commands: ['check-deployment'],
-        schema: schemas/* string */.YjP()
-            .transform((value, ctx) => {
-            if (!value)
-                return undefined;
-            const url = URL.parse(value);
-            if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) {
-                ctx.addIssue({
-                    code: 'custom',
-                    message: `must be the site's http:// or https:// address, without credentials, got "${url ? `${url.protocol}//${url.host}${url.pathname}` : value}"`
-                });
-                return core/* NEVER */.tm;
-            }
-            return url.href;
-        })
-            .optional()
-    },
-    manifest: { commands: ['check-deployment'], schema: source('a manifest').optional() },
-    'check-files': {
-        commands: ['check-deployment'],
-        default: '100',
-        schema: schemas/* string */.YjP()
-            .regex(/^\s*([1-9]\d{0,6}|all)\s*$/i, {
-            error: (issue) => `must be a whole number of files (at least 1) or all, got "${issue.input}"`
-        })
-            .transform((value) => (value.trim().toLowerCase() === 'all' ? 'all' : Number(value)))
-    }
-};
-const SPECS = Object.entries(INPUTS);
-const INPUT_NAMES = SPECS.map(([name]) => name);
-const INPUT_OFFERS = SPECS.map(([name, spec]) => ({
-    name,
-    commands: spec.commands,
-    default: spec.default,
-    switch: spec.schema === bool,
-    choices: spec.schema instanceof schemas/* ZodEnum */.Vb4 ? spec.schema.options.map(String) : undefined
-}));
-/**
- * A default such as `${{ github.token }}` is the runner's to resolve: the action never applies it,
- * and cannot tell the value the runner put in from one the workflow gave.
- */
-function isExpression(value) {
-    return value.includes('${{');
-}
-/** The defaults of action.yml, applied again when a runner or local tool passes nothing. */
-const DEFAULTS = Object.fromEntries(SPECS.flatMap(([name, spec]) => spec.default === undefined || isExpression(spec.default) ? [] : [[name, spec.default]]));
-/** Inputs that may be left empty: an empty one becomes undefined, so that its `.optional()` applies. */
-const OPTIONAL = SPECS.filter(([, spec]) => spec.schema instanceof schemas/* ZodOptional */.IiU).map(([name]) => name);
-const InputsSchema = schemas/* object */.Ikc(Object.fromEntries(SPECS.map(([name, spec]) => [name, spec.schema])));
-/**
- * The inputs `command` reads, parsed: the others are neither checked nor kept (they get a warning
- * when given, see ineffectiveInputs).
- */
-function schemaOf(command) {
-    const read = SPECS.filter(([, spec]) => spec.commands.includes(command)).map(([name]) => name);
-    return InputsSchema.pick(Object.fromEntries(read.map((name) => [name, true]))).superRefine((inputs, ctx) => requireTogether(command, inputs, ctx));
-}
-/** The inputs that each command needs, or that need each other. */
-function requireTogether(command, inputs, ctx) {
-    const missing = (input, why) => {
-        ctx.addIssue({ code: 'custom', path: [input], message: `is required ${why}` });
-    };
-    if (command === 'export') {
-        if (!inputs.domain && !inputs['export-job-id'])
-            missing('domain', `for ${(0,words/* setting */.Pe)('command', 'export')} unless ${(0,words/* setting */.Pe)('export-job-id')} is given`);
-        if (inputs.extract && !inputs.download) {
-            ctx.addIssue({
-                code: 'custom',
-                path: ['extract'],
-                message: `is true but ${(0,words/* setting */.Pe)('download', 'false')}: unpacking needs the downloaded archive`
-            });
-        }
-    }
-    else if (command === 'agent-job') {
-        if (!inputs['project-id'])
-            missing('project-id', `for ${(0,words/* setting */.Pe)('command', 'agent-job')}`);
-        if (!inputs['agent-job-id'])
-            missing('agent-job-id', `for ${(0,words/* setting */.Pe)('command', 'agent-job')}`);
-        if (inputs['comment-on'] && !inputs['github-token'])
-            missing('github-token', `when ${(0,words/* setting */.Pe)('comment-on')} is set`);
-    }
-    else {
-        if (!inputs.url)
-            missing('url', `for ${(0,words/* setting */.Pe)('command', 'check-deployment')}`);
-        if (!inputs.manifest)
-            missing('manifest', `for ${(0,words/* setting */.Pe)('command', 'check-deployment')}`);
-    }
-}
-/**
- * Reads every input once and returns validated settings.
- * The key is masked before anything else happens, so no later log line can show it.
- */
-function readSettings(host) {
-    const { raw, given } = readRawInputs(host);
-    if (raw['api-key'])
-        host.setSecret(raw['api-key']);
-    if (raw['github-token'])
-        host.setSecret(raw['github-token']);
-    const command = InputsSchema.shape.command.safeParse(raw.command);
-    const parsed = command.success
-        ? schemaOf(command.data).safeParse(raw)
-        : { success: false, error: command.error, data: undefined };
-    if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${(0,words/* settingSubject */.de)(String(issue.path[0] ?? 'command'))} ${issue.message}`);
-        throw new InputError(problems.join('; '));
-    }
-    const inputs = parsed.data;
-    if (raw.domain && inputs.domain)
-        announceDomainReduction(host, raw.domain, inputs.domain);
-    for (const [input, why] of ineffectiveInputs(inputs, given))
-        host.warning(`${(0,words/* settingSubject */.de)(input)} ${why}`);
-    const settings = settingsOf(inputs);
-    for (const [key, value] of Object.entries(settings)) {
-        if (key !== 'apiKey' && key !== 'githubToken' && value !== undefined)
-            host.debug(`${key} = ${JSON.stringify(value)}`);
-    }
-    return settings;
-}
-function settingsOf(inputs) {
-    const common = {
-        timeoutMs: inputs['timeout-seconds'],
-        pollIntervalMs: inputs['poll-interval-seconds']
-    };
-    const folder = inputs.path ? external_node_path_default().resolve(inputs.path) : undefined;
-    if (inputs.command === 'check-deployment') {
-        return {
-            ...common,
-            command: 'check-deployment',
-            url: inputs.url ?? '',
-            manifest: inputs.manifest ?? '',
-            checkFiles: inputs['check-files'],
-            path: folder
-        };
-    }
-    const api = {
-        ...common,
-        apiKey: inputs['api-key'],
-        baseUrl: inputs['base-url'],
-        wait: inputs.wait
-    };
-    if (inputs.command === 'agent-job') {
-        return {
-            ...api,
-            command: 'agent-job',
-            projectId: inputs['project-id'] ?? '',
-            agentJobId: inputs['agent-job-id'] ?? '',
-            commentOn: inputs['comment-on'],
-            githubToken: inputs['github-token']
-        };
-    }
-    return {
-        ...api,
-        command: 'export',
-        domain: inputs.domain,
-        exportJobId: inputs['export-job-id'],
-        download: inputs.download,
-        extract: inputs.extract,
-        path: folder,
-        maskBundleUrl: inputs['mask-bundle-url'],
-        paths: inputs.paths,
-        version: inputs.version,
-        verify: inputs.verify,
-        verifyBrowser: inputs['verify-browser'],
-        verifyBrowserPages: inputs['verify-browser-pages'],
-        compareTo: inputs['compare-to'],
-        verifyBaseline: inputs['verify-baseline']
-    };
-}
-/** The inputs with action.yml's defaults filled in, and which ones the workflow set to something else. */
-function readRawInputs(host) {
-    const raw = {};
-    const given = new Set();
-    for (const [name, spec] of SPECS) {
-        // `paths` keeps its line breaks; every other input is trimmed.
-        const text = host.input(name);
-        const value = name === 'paths' ? text : text.trim();
-        const fallback = DEFAULTS[name] ?? '';
-        if (value || fallback || !OPTIONAL.includes(name))
-            raw[name] = value || fallback;
-        if (value.trim() && value !== fallback && !(spec.default && isExpression(spec.default)))
-            given.add(name);
-    }
-    return { raw: raw, given };
-}
-/** Inputs the workflow set that do nothing in the combination given, each with the reason. */
-function ineffectiveInputs(inputs, given) {
-    const found = [];
-    const unused = (names, why) => {
-        for (const name of names)
-            if (given.has(name))
-                found.push([name, why]);
-    };
-    const { command } = inputs;
-    for (const [name, spec] of SPECS) {
-        if (spec.commands.includes(command))
-            continue;
-        const users = spec.commands.map((user) => (0,words/* setting */.Pe)('command', user)).join(' and ');
-        unused([name], `is used only by ${users}; it does nothing for ${(0,words/* setting */.Pe)('command', command)}`);
-    }
-    if (command === 'export') {
-        const checksSite = inputs.extract && inputs.verify !== 'off';
-        if (inputs['export-job-id']) {
-            // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
-            if (!checksSite)
-                unused(['domain'], `does nothing with ${(0,words/* setting */.Pe)('export-job-id')}: no export is started, the existing job is used as it is`);
-            unused(['paths'], `does nothing with ${(0,words/* setting */.Pe)('export-job-id')}: no export is started, the existing job is used as it is`);
-        }
-        else if (!inputs.wait) {
-            unused(['extract', 'verify'], `does nothing with ${(0,words/* setting */.Pe)('wait', 'false')}: the run returns once the job is started, before there is anything to unpack`);
-        }
-        if (!inputs.extract) {
-            unused(['verify'], `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')}: only an unpacked site is checked`);
-            unused(['compare-to'], `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')}: the manifest is made as the site is unpacked`);
-        }
-        // verify-browser: off asks for nothing, so it is never an input that does nothing.
-        const browserInputs = inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages'];
-        if (!checksSite) {
-            unused([...browserInputs, 'verify-baseline'], `does nothing without ${(0,words/* setting */.Pe)('extract', 'true')} and ${(0,words/* setting */.Pe)('verify')} not off: it is part of the site check`);
-        }
-        else if (inputs['verify-browser'] === 'off')
-            unused(['verify-browser-pages'], `does nothing with ${(0,words/* setting */.Pe)('verify-browser', 'off')}`);
-    }
-    if (command !== 'check-deployment' && !inputs.wait)
-        unused(['poll-interval-seconds'], `does nothing with ${(0,words/* setting */.Pe)('wait', 'false')}: the job is read once, not polled`);
-    return found;
-}
-/**
- * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
- * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
- */
-function announceDomainReduction(host, value, hostName) {
-    const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
-    const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : '';
-    if (dropped) {
-        host.warning(`${(0,words/* settingSubject */.de)('domain')} has a path ("${dropped}") that was dropped: the export covers the whole site ${hostName}, not only that path. ` +
-            `To export only some pages, list them in ${(0,words/* setting */.Pe)('paths')}`);
-    }
-    else if (hostName !== value.toLowerCase()) {
-        host.notice(`${(0,words/* settingSubject */.de)('domain')} reduced to its host: "${value}" → "${hostName}"`);
-    }
-}
-/** The host of a domain input, accepting a pasted URL or a host with a path. */
-function hostOf(value) {
-    return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase();
 }
 
 ;// CONCATENATED MODULE: ./src/core/signals.ts
@@ -47520,16 +47090,22 @@ function handleSignals(onSignal, overdue) {
     };
 }
 
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
 // EXTERNAL MODULE: ./src/core/log-text.ts
 var log_text = __nccwpck_require__(9357);
+// EXTERNAL MODULE: ./src/core/net.ts
+var net = __nccwpck_require__(8456);
 // EXTERNAL MODULE: ./src/core/retry.ts
 var retry = __nccwpck_require__(7253);
 // EXTERNAL MODULE: ./src/core/user-agent.ts
 var user_agent = __nccwpck_require__(2516);
+// EXTERNAL MODULE: ./src/core/message.ts
+var core_message = __nccwpck_require__(3252);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
 ;// CONCATENATED MODULE: ./src/api/errors.ts
@@ -47555,7 +47131,7 @@ class ApiError extends errors/* ActionError */.lZ {
             code: options.status ? statusCode(options.status) : (options.code ?? 'failed'),
             retryable: options.retryable,
             retryAfterMs: options.retryAfterMs,
-            hint: hint || undefined,
+            hint: (0,core_message/* isBlank */.z3)(hint) ? undefined : hint,
             namesJob: true,
             cause: options.cause
         });
@@ -47574,25 +47150,25 @@ function hintFor(call, status, url) {
     const isStart = call.method === 'POST' && call.path === '/v1/static-export/jobs';
     switch (status) {
         case 401:
-            return `The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as ${(0,words/* setting */.Pe)('api-key')}`;
+            return (0,core_message/* message */.iU) `The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as ${(0,core_message/* input */.hF)('api-key')}`;
         case 403:
             return isExport
                 ? 'Static export needs an enterprise plan and an admin key allowed to use it (not a read-only key); an IP allowlist may also refuse this runner'
                 : 'The key may not read this project, or an IP allowlist refuses this runner';
         case 404:
             if (isStart)
-                return `The API has no export endpoint at ${url ?? call.path}: check ${(0,words/* setting */.Pe)('base-url')} (https://api.mintlify.com unless you run your own)`;
+                return (0,core_message/* message */.iU) `The API has no export endpoint at ${url ?? call.path}: check ${(0,core_message/* input */.hF)('base-url')} (https://api.mintlify.com unless you run your own)`;
             return isExport
-                ? `Check ${(0,words/* setting */.Pe)('export-job-id')}, and that the key belongs to the organisation that owns the job`
-                : `Check ${(0,words/* setting */.Pe)('project-id')} and ${(0,words/* setting */.Pe)('agent-job-id')}`;
+                ? (0,core_message/* message */.iU) `Check ${(0,core_message/* input */.hF)('export-job-id')}, and that the key belongs to the organisation that owns the job`
+                : (0,core_message/* message */.iU) `Check ${(0,core_message/* input */.hF)('project-id')} and ${(0,core_message/* input */.hF)('agent-job-id')}`;
         case 400:
         case 422:
             return isStart
-                ? `The API refused the export request: check ${(0,words/* setting */.Pe)('domain')}, ${(0,words/* setting */.Pe)('paths')} and ${(0,words/* setting */.Pe)('version')}`
+                ? (0,core_message/* message */.iU) `The API refused the export request: check ${(0,core_message/* input */.hF)('domain')}, ${(0,core_message/* input */.hF)('paths')} and ${(0,core_message/* input */.hF)('version')}`
                 : undefined;
         case 409:
             if (isStart) {
-                return `An export job is already queued or running for this site: wait for it to finish, or pass its id as ${(0,words/* setting */.Pe)('export-job-id')} to collect it`;
+                return (0,core_message/* message */.iU) `An export job is already queued or running for this site: wait for it to finish, or pass its id as ${(0,core_message/* input */.hF)('export-job-id')} to collect it`;
             }
             return call.path.endsWith('/bundle') ? 'The job has not finished, so no bundle can be generated yet' : undefined;
         case 429:
@@ -47602,6 +47178,8 @@ function hintFor(call, status, url) {
     }
 }
 
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 14 modules
+var schemas = __nccwpck_require__(4528);
 ;// CONCATENATED MODULE: ./src/api/schemas.ts
 
 
@@ -47742,7 +47320,7 @@ function errorText(value) {
 /** Statuses that mean the server refused the request before acting on it. */
 const NOT_RECEIVED_STATUSES = new Set([429, 503]);
 /** Said when a call that creates something failed in a way that leaves its effect unknown. */
-const MAY_HAVE_ACTED = `The server may have started a job all the same: check for it before running again, and resume it with ${(0,words/* setting */.Pe)('export-job-id')}`;
+const MAY_HAVE_ACTED = (0,core_message/* message */.iU) `The server may have started a job all the same: check for it before running again, and resume it with ${(0,core_message/* input */.hF)('export-job-id')}`;
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 class ApiClient {
     options;
@@ -47795,7 +47373,7 @@ class ApiClient {
             maxDelayMs: net/* MAX_BACKOFF_MS */.BT,
             deadline: deadline.at,
             signal: cancellation,
-            onRetry: (error, attempt, delayMs) => host.info(`${(0,errors/* asClause */.eI)(error.message)}; ${(0,retry/* retryNote */.vT)(delayMs, attempt, net/* ATTEMPTS */.PY)}`)
+            onRetry: (error, attempt, delayMs) => host.info((0,core_message/* message */.iU) `${(0,errors/* asClause */.eI)((0,errors/* textOf */.b6)(error))}; ${(0,retry/* retryNote */.vT)(delayMs, attempt, net/* ATTEMPTS */.PY)}`)
         });
     }
     async attempt(call, schema, repeatable, options) {
@@ -48033,6 +47611,8 @@ function renderTable(rows, header) {
 
 ;// CONCATENATED MODULE: ./src/core/summary.ts
 
+
+
 /** The longest preformatted block, in characters: a summary stays far below GitHub's 1 MiB per step. */
 const LONGEST_BLOCK = 8000;
 /** Adds a section to the job summary and writes it, when the front end has one. */
@@ -48048,7 +47628,7 @@ async function writeSummary(host, what, write) {
     }
     catch (error) {
         // The summary is a courtesy: it must not hide the run's own outcome or error.
-        host.warning(`Could not write ${what}: ${error.message}`);
+        host.warning((0,core_message/* message */.iU) `Could not write ${what}: ${(0,errors/* textOf */.b6)(error)}`);
     }
 }
 /** Each element on a line of its own, as @actions/core writes them: no blank line ever ends the HTML block. */
@@ -48067,6 +47647,206 @@ function sectionOf(builder) {
         `<details><summary>${markup_text(label)}</summary><pre>&#10;${code(bounded(preformatted, LONGEST_BLOCK))}</pre></details>`)
     };
     return section;
+}
+
+// EXTERNAL MODULE: ./src/core/own-files.ts
+var own_files = __nccwpck_require__(1933);
+;// CONCATENATED MODULE: ./src/deployment/report.ts
+
+
+
+
+/**
+ * The deployment check's outcome and its JSON report (docs/after-the-deploy.md documents it):
+ * every file compared and every route tried, with what the host served.
+ */
+const DEPLOYMENT_REPORT_VERSION = 1;
+/** Mismatches of each kind named in the step's error. */
+const EXAMPLES = 3;
+function deploymentStatus(files, routes) {
+    const matching = files.filter((file) => file.status === 'match').length;
+    if (matching === files.length && routes.every((route) => route.status === 'match'))
+        return 'current';
+    if ([...files, ...routes].every((item) => item.status === 'unreachable'))
+        return 'unreachable';
+    return matching === 0 ? 'stale' : 'partial';
+}
+/** How the status reads in the log and the error: "partly rolled out (37 of 100 match)". */
+function describeStatus(report) {
+    const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
+    const routes = routesAnswering < routesTried ? `; ${routesTried - routesAnswering} of ${routesTried} routes do not answer` : '';
+    switch (report.status) {
+        case 'current':
+            return `current (${filesMatching} of ${filesCompared} files match${routesTried > 0 ? `, ${routesTried} routes answer` : ''})`;
+        case 'partial':
+            return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
+        case 'stale':
+            return `stale: it serves another export (none of ${filesCompared} files match${routes})`;
+        case 'unreachable':
+            return 'unreachable: the host did not answer';
+    }
+}
+/**
+ * The step's one error when the deployment is not current: the status, then examples of each kind
+ * of mismatch, then where the report is.
+ */
+function deploymentError(report, reportPath) {
+    const lines = [
+        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,format/* formatDuration */.a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,log_text/* oneLine */.T)(report.manifest.jobId)}`
+    ];
+    for (const status of ['differs', 'missing', 'error', 'unreachable']) {
+        const files = report.files.filter((file) => file.status === status);
+        if (files.length > 0)
+            lines.push(`${heading(status, files.length, 'file')}: ${examples(files.map(describeFile))}`);
+    }
+    const routes = report.routes.filter((route) => route.status !== 'match');
+    if (routes.length > 0)
+        lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`);
+    if (reportPath)
+        lines.push(`Report: ${reportPath}`);
+    return new errors/* ActionError */.lZ((0,errors/* sentences */.hC)(...lines), { code: 'deployment-not-current' });
+}
+function heading(status, count, noun) {
+    const words = { differs: 'Other content', missing: 'Missing', error: 'Errors', unreachable: 'No answer' };
+    return `${words[status]}, ${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+function examples(items) {
+    const shown = items.slice(0, EXAMPLES).join('; ');
+    return items.length > EXAMPLES ? `${shown}; …and ${items.length - EXAMPLES} more` : shown;
+}
+function describeFile(file) {
+    return `${(0,log_text/* oneLine */.T)(file.path)} (${file.detail ?? file.status})`;
+}
+function describeRoute(route) {
+    return `/${(0,log_text/* oneLine */.T)(route.route)} (${route.detail ?? route.status})`;
+}
+/** Writes the report to the action's own file `file` (deployment-report.json in the output folder). */
+async function writeDeploymentReport(report, file) {
+    await (0,own_files/* writeOwnFile */.OP)(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/deployment/summary.ts
+
+
+
+/** Files and routes listed that do not match; the report has them all. */
+const LISTED = 10;
+/** The deployment check's section of the job summary: the outcome, the counts, the first mismatches. */
+function addDeploymentSection(summary, report, reportPath) {
+    const { counts, manifest } = report;
+    const rows = [
+        ['Status', [{ strong: report.status }, `: ${describeStatus(report)}`]],
+        ['Site', { code: report.url }],
+        [
+            'Export',
+            [
+                { code: manifest.jobId },
+                `${manifest.exportVersion === null ? '' : ` (${manifest.exportVersion})`}, ${manifest.files} files`
+            ]
+        ],
+        ['Files matching', `${counts.filesMatching} of ${counts.filesCompared}`],
+        ['Routes without .html answering', `${counts.routesAnswering} of ${counts.routesTried}`],
+        ['Time', `${(0,format/* formatDuration */.a3)(report.durationMs)}, ${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}`],
+        ['Report', { code: reportPath }]
+    ];
+    summary.heading('Deployment', 3).table(['Check', 'Result'], rows);
+    const mismatches = [
+        ...report.files
+            .filter((file) => file.status !== 'match')
+            .map((file) => [{ code: file.path }, file.status, file.detail ?? '']),
+        ...report.routes
+            .filter((route) => route.status !== 'match')
+            .map((route) => [{ code: `/${route.route}` }, `route ${route.status}`, route.detail ?? ''])
+    ];
+    if (mismatches.length > 0) {
+        const heading = mismatches.length > LISTED
+            ? `Not matching: ${LISTED} of ${mismatches.length}; all are in the report`
+            : 'Not matching';
+        summary.heading(heading, 4).table(['Path', 'Status', 'Detail'], mismatches.slice(0, LISTED));
+    }
+}
+/** Writes the section to the job summary, when the front end has one; a failure is a warning. */
+async function writeDeploymentSummary(report, reportPath, host) {
+    await writeSummary(host, 'the deployment check to the job summary', (summary) => addDeploymentSection(summary, report, reportPath));
+}
+
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/manifest/report.ts
+
+
+/** Paths listed of each kind (added, removed, changed) in the log and the summary; changes.json has them all. */
+const report_LISTED = 10;
+const CHANGE_KINDS = ['added', 'removed', 'changed'];
+/** The first paths of one kind to show, pages before other files. */
+function shownPaths(changes, kind) {
+    const list = changes[kind];
+    return [...list.filter((file) => file.page), ...list.filter((file) => !file.page)]
+        .slice(0, report_LISTED)
+        .map((file) => file.path);
+}
+/** Said under a list that shows only its first paths: "10 of 412; all are in changes.json". */
+function cutNote(changes, kind, changesPath) {
+    const total = changes[kind].length;
+    return total > report_LISTED ? `${report_LISTED} of ${total}; all are in ${external_node_path_default().basename(changesPath)}` : undefined;
+}
+/** "export job job_1 (2026-11-22, created 2026-11-22T09:00:00.000Z)". */
+function describeExport(of) {
+    const details = [of.exportVersion, `created ${of.createdAt}`].filter((detail) => detail !== null);
+    return `export job ${of.jobId} (${details.join(', ')})`;
+}
+/** "3 added (2 pages), 1 removed, 12 changed (10 pages), 400 unchanged". */
+function countsLine(counts, pages) {
+    const part = (kind) => {
+        const ofPages = kind !== 'unchanged' && pages[kind] > 0 ? ` (${pages[kind]} page${pages[kind] === 1 ? '' : 's'})` : '';
+        return `${counts[kind]} ${kind}${ofPages}`;
+    };
+    return ['added', 'removed', 'changed', 'unchanged'].map(part).join(', ');
+}
+/** The changes in the run's log: the counts, and the first paths of each kind. */
+function logChanges(changes, changesPath, host) {
+    host.info(`Changes since ${(0,log_text/* oneLine */.T)(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`);
+    for (const kind of CHANGE_KINDS) {
+        for (const shown of shownPaths(changes, kind))
+            host.info(`  ${kind}: ${(0,log_text/* oneLine */.T)(shown)}`);
+        const note = cutNote(changes, kind, changesPath);
+        if (note)
+            host.info(`  …${kind}: ${note}`);
+    }
+    host.info(`Changes: ${changesPath}`);
+}
+
+;// CONCATENATED MODULE: ./src/manifest/summary.ts
+
+
+const HEADINGS = { added: 'Added', removed: 'Removed', changed: 'Changed' };
+/** The "Changes" section: what the site gained, lost and changed since the export compared with. */
+function addChangesSection(summary, changes, changesPath) {
+    const { counts, pages } = changes;
+    summary
+        .heading('Changes', 3)
+        .paragraph(`Since ${describeExport(changes.previous)}.`)
+        .table(['', 'Files', 'of which pages'], [
+        ['Added', counts.added, pages.added],
+        ['Removed', counts.removed, pages.removed],
+        ['Changed', counts.changed, pages.changed],
+        ['Unchanged', counts.unchanged, pages.unchanged]
+    ]);
+    for (const kind of CHANGE_KINDS) {
+        const shown = shownPaths(changes, kind);
+        if (shown.length === 0)
+            continue;
+        summary.heading(HEADINGS[kind], 4).list(shown.map((file) => ({ code: file })));
+        const note = cutNote(changes, kind, changesPath);
+        if (note)
+            summary.paragraph(`${note}.`);
+    }
+    summary.paragraph(['All changes: ', { code: changesPath }]);
+}
+/** Writes the section to the job summary, when the front end has one; a failure is a warning. */
+async function writeChangesSummary(changes, changesPath, host) {
+    await writeSummary(host, 'the changes to the job summary', (summary) => addChangesSection(summary, changes, changesPath));
 }
 
 ;// CONCATENATED MODULE: ./src/report/github-links.ts
@@ -48167,7 +47947,7 @@ function pullRequest(job, serverUrl) {
 
 
 /** Rows of each table in the job summary; the report has them all. */
-const LISTED = 10;
+const summary_LISTED = 10;
 /** The browser pass's section of the job summary: what ran, the origins reached, what was missing or failed. */
 async function writeBrowserSummary(host, section) {
     await writeSummary(host, 'the browser pass to the job summary', (summary) => {
@@ -48198,7 +47978,7 @@ async function writeBrowserSummary(host, section) {
         ];
         summary.table(['Browser pass', 'Result'], rows);
         if (section.runtimeOrigins.length > 0) {
-            summary.heading(cut('Reached at run time', section.runtimeOrigins.length), 4).table(['Origin', 'Types', 'Pages', 'Such as', 'Started by'], section.runtimeOrigins.slice(0, LISTED).map((origin) => {
+            summary.heading(cut('Reached at run time', section.runtimeOrigins.length), 4).table(['Origin', 'Types', 'Pages', 'Such as', 'Started by'], section.runtimeOrigins.slice(0, summary_LISTED).map((origin) => {
                 const [first] = origin.examples;
                 return [
                     { code: origin.origin },
@@ -48211,7 +47991,7 @@ async function writeBrowserSummary(host, section) {
         }
         if (section.missing.length > 0) {
             summary.heading(cut('Missing at run time', section.missing.length), 4).table(['Path', 'Pages', 'Started by'], section.missing
-                .slice(0, LISTED)
+                .slice(0, summary_LISTED)
                 .map((resource) => [
                 { code: resource.path },
                 resource.pages.length,
@@ -48220,14 +48000,14 @@ async function writeBrowserSummary(host, section) {
         }
         if (section.scriptErrors.length > 0) {
             summary.heading(cut('Script errors', section.scriptErrors.length), 4).table(['Page', 'Error', 'At'], section.scriptErrors
-                .slice(0, LISTED)
+                .slice(0, summary_LISTED)
                 .map((error) => [{ code: error.page }, error.message, { code: error.source ?? '' }]));
         }
     });
 }
 /** A table's heading, saying when it shows only the first rows. */
 function cut(heading, total) {
-    return total > LISTED ? `${heading}: ${LISTED} of ${total}; all are in the report` : heading;
+    return total > summary_LISTED ? `${heading}: ${summary_LISTED} of ${total}; all are in the report` : heading;
 }
 
 // EXTERNAL MODULE: ./src/site/report.ts
@@ -48238,7 +48018,7 @@ var site_report = __nccwpck_require__(9761);
 
 
 /** Problems and origins listed in the job summary; the report has them all. */
-const summary_LISTED = 10;
+const site_summary_LISTED = 10;
 /** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
 const LONGEST = 300;
 /** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
@@ -48279,22 +48059,22 @@ async function writeSiteCheckSummary(host, check) {
         summary.heading('Site check', 3).table(['Check', 'Result'], rows);
         if (report.externalOrigins.length > 0) {
             summary.heading('Loaded from other origins', 4).table(['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
-                .slice(0, summary_LISTED)
+                .slice(0, site_summary_LISTED)
                 .map((origin) => [
                 { code: origin.origin },
                 origin.kinds.join(', '),
                 origin.files,
                 { code: shorten(origin.examples[0] ?? '') }
             ]));
-            if (report.externalOrigins.length > summary_LISTED)
-                summary.paragraph(`${summary_LISTED} of ${report.externalOrigins.length}; all are in the report.`);
+            if (report.externalOrigins.length > site_summary_LISTED)
+                summary.paragraph(`${site_summary_LISTED} of ${report.externalOrigins.length}; all are in the report.`);
         }
         if (report.problems.length > 0) {
-            const heading = counts.problems > summary_LISTED ? `The first ${summary_LISTED} of ${counts.problems} problems` : 'Problems';
+            const heading = counts.problems > site_summary_LISTED ? `The first ${site_summary_LISTED} of ${counts.problems} problems` : 'Problems';
             summary
                 .heading(heading, 4)
                 .list(report.problems
-                .slice(0, summary_LISTED)
+                .slice(0, site_summary_LISTED)
                 .map((problem) => (0,site_report/* problemLine */.YK)({ ...problem, message: shorten(problem.message) })));
         }
         for (const notice of report.notices)
@@ -48317,205 +48097,6 @@ function connectionHints(report) {
 }
 function shorten(message) {
     return bounded(message, LONGEST);
-}
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: ./src/core/own-files.ts
-var own_files = __nccwpck_require__(1933);
-;// CONCATENATED MODULE: ./src/deployment/report.ts
-
-
-
-
-/**
- * The deployment check's outcome and its JSON report (docs/after-the-deploy.md documents it):
- * every file compared and every route tried, with what the host served.
- */
-const DEPLOYMENT_REPORT_VERSION = 1;
-/** Mismatches of each kind named in the step's error. */
-const EXAMPLES = 3;
-function deploymentStatus(files, routes) {
-    const matching = files.filter((file) => file.status === 'match').length;
-    if (matching === files.length && routes.every((route) => route.status === 'match'))
-        return 'current';
-    if ([...files, ...routes].every((item) => item.status === 'unreachable'))
-        return 'unreachable';
-    return matching === 0 ? 'stale' : 'partial';
-}
-/** How the status reads in the log and the error: "partly rolled out (37 of 100 match)". */
-function describeStatus(report) {
-    const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
-    const routes = routesAnswering < routesTried ? `; ${routesTried - routesAnswering} of ${routesTried} routes do not answer` : '';
-    switch (report.status) {
-        case 'current':
-            return `current (${filesMatching} of ${filesCompared} files match${routesTried > 0 ? `, ${routesTried} routes answer` : ''})`;
-        case 'partial':
-            return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
-        case 'stale':
-            return `stale: it serves another export (none of ${filesCompared} files match${routes})`;
-        case 'unreachable':
-            return 'unreachable: the host did not answer';
-    }
-}
-/**
- * The step's one error when the deployment is not current: the status, then examples of each kind
- * of mismatch, then where the report is.
- */
-function deploymentError(report, reportPath) {
-    const lines = [
-        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,format/* formatDuration */.a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,log_text/* oneLine */.T)(report.manifest.jobId)}`
-    ];
-    for (const status of ['differs', 'missing', 'error', 'unreachable']) {
-        const files = report.files.filter((file) => file.status === status);
-        if (files.length > 0)
-            lines.push(`${heading(status, files.length, 'file')}: ${examples(files.map(describeFile))}`);
-    }
-    const routes = report.routes.filter((route) => route.status !== 'match');
-    if (routes.length > 0)
-        lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`);
-    if (reportPath)
-        lines.push(`Report: ${reportPath}`);
-    return new errors/* ActionError */.lZ((0,errors/* sentences */.hC)(...lines), { code: 'deployment-not-current' });
-}
-function heading(status, count, noun) {
-    const words = { differs: 'Other content', missing: 'Missing', error: 'Errors', unreachable: 'No answer' };
-    return `${words[status]}, ${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-function examples(items) {
-    const shown = items.slice(0, EXAMPLES).join('; ');
-    return items.length > EXAMPLES ? `${shown}; …and ${items.length - EXAMPLES} more` : shown;
-}
-function describeFile(file) {
-    return `${(0,log_text/* oneLine */.T)(file.path)} (${file.detail ?? file.status})`;
-}
-function describeRoute(route) {
-    return `/${(0,log_text/* oneLine */.T)(route.route)} (${route.detail ?? route.status})`;
-}
-/** Writes the report to the action's own file `file` (deployment-report.json in the output folder). */
-async function writeDeploymentReport(report, file) {
-    await (0,own_files/* writeOwnFile */.OP)(file, `${JSON.stringify(report, null, 2)}\n`);
-}
-
-;// CONCATENATED MODULE: ./src/deployment/summary.ts
-
-
-
-/** Files and routes listed that do not match; the report has them all. */
-const deployment_summary_LISTED = 10;
-/** The deployment check's section of the job summary: the outcome, the counts, the first mismatches. */
-function addDeploymentSection(summary, report, reportPath) {
-    const { counts, manifest } = report;
-    const rows = [
-        ['Status', [{ strong: report.status }, `: ${describeStatus(report)}`]],
-        ['Site', { code: report.url }],
-        [
-            'Export',
-            [
-                { code: manifest.jobId },
-                `${manifest.exportVersion === null ? '' : ` (${manifest.exportVersion})`}, ${manifest.files} files`
-            ]
-        ],
-        ['Files matching', `${counts.filesMatching} of ${counts.filesCompared}`],
-        ['Routes without .html answering', `${counts.routesAnswering} of ${counts.routesTried}`],
-        ['Time', `${(0,format/* formatDuration */.a3)(report.durationMs)}, ${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}`],
-        ['Report', { code: reportPath }]
-    ];
-    summary.heading('Deployment', 3).table(['Check', 'Result'], rows);
-    const mismatches = [
-        ...report.files
-            .filter((file) => file.status !== 'match')
-            .map((file) => [{ code: file.path }, file.status, file.detail ?? '']),
-        ...report.routes
-            .filter((route) => route.status !== 'match')
-            .map((route) => [{ code: `/${route.route}` }, `route ${route.status}`, route.detail ?? ''])
-    ];
-    if (mismatches.length > 0) {
-        const heading = mismatches.length > deployment_summary_LISTED
-            ? `Not matching: ${deployment_summary_LISTED} of ${mismatches.length}; all are in the report`
-            : 'Not matching';
-        summary.heading(heading, 4).table(['Path', 'Status', 'Detail'], mismatches.slice(0, deployment_summary_LISTED));
-    }
-}
-/** Writes the section to the job summary, when the front end has one; a failure is a warning. */
-async function writeDeploymentSummary(report, reportPath, host) {
-    await writeSummary(host, 'the deployment check to the job summary', (summary) => addDeploymentSection(summary, report, reportPath));
-}
-
-;// CONCATENATED MODULE: ./src/manifest/report.ts
-
-
-/** Paths listed of each kind (added, removed, changed) in the log and the summary; changes.json has them all. */
-const report_LISTED = 10;
-const CHANGE_KINDS = ['added', 'removed', 'changed'];
-/** The first paths of one kind to show, pages before other files. */
-function shownPaths(changes, kind) {
-    const list = changes[kind];
-    return [...list.filter((file) => file.page), ...list.filter((file) => !file.page)]
-        .slice(0, report_LISTED)
-        .map((file) => file.path);
-}
-/** Said under a list that shows only its first paths: "10 of 412; all are in changes.json". */
-function cutNote(changes, kind, changesPath) {
-    const total = changes[kind].length;
-    return total > report_LISTED ? `${report_LISTED} of ${total}; all are in ${external_node_path_default().basename(changesPath)}` : undefined;
-}
-/** "export job job_1 (2026-11-22, created 2026-11-22T09:00:00.000Z)". */
-function describeExport(of) {
-    const details = [of.exportVersion, `created ${of.createdAt}`].filter((detail) => detail !== null);
-    return `export job ${of.jobId} (${details.join(', ')})`;
-}
-/** "3 added (2 pages), 1 removed, 12 changed (10 pages), 400 unchanged". */
-function countsLine(counts, pages) {
-    const part = (kind) => {
-        const ofPages = kind !== 'unchanged' && pages[kind] > 0 ? ` (${pages[kind]} page${pages[kind] === 1 ? '' : 's'})` : '';
-        return `${counts[kind]} ${kind}${ofPages}`;
-    };
-    return ['added', 'removed', 'changed', 'unchanged'].map(part).join(', ');
-}
-/** The changes in the run's log: the counts, and the first paths of each kind. */
-function logChanges(changes, changesPath, host) {
-    host.info(`Changes since ${(0,log_text/* oneLine */.T)(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`);
-    for (const kind of CHANGE_KINDS) {
-        for (const shown of shownPaths(changes, kind))
-            host.info(`  ${kind}: ${(0,log_text/* oneLine */.T)(shown)}`);
-        const note = cutNote(changes, kind, changesPath);
-        if (note)
-            host.info(`  …${kind}: ${note}`);
-    }
-    host.info(`Changes: ${changesPath}`);
-}
-
-;// CONCATENATED MODULE: ./src/manifest/summary.ts
-
-
-const HEADINGS = { added: 'Added', removed: 'Removed', changed: 'Changed' };
-/** The "Changes" section: what the site gained, lost and changed since the export compared with. */
-function addChangesSection(summary, changes, changesPath) {
-    const { counts, pages } = changes;
-    summary
-        .heading('Changes', 3)
-        .paragraph(`Since ${describeExport(changes.previous)}.`)
-        .table(['', 'Files', 'of which pages'], [
-        ['Added', counts.added, pages.added],
-        ['Removed', counts.removed, pages.removed],
-        ['Changed', counts.changed, pages.changed],
-        ['Unchanged', counts.unchanged, pages.unchanged]
-    ]);
-    for (const kind of CHANGE_KINDS) {
-        const shown = shownPaths(changes, kind);
-        if (shown.length === 0)
-            continue;
-        summary.heading(HEADINGS[kind], 4).list(shown.map((file) => ({ code: file })));
-        const note = cutNote(changes, kind, changesPath);
-        if (note)
-            summary.paragraph(`${note}.`);
-    }
-    summary.paragraph(['All changes: ', { code: changesPath }]);
-}
-/** Writes the section to the job summary, when the front end has one; a failure is a warning. */
-async function writeChangesSummary(changes, changesPath, host) {
-    await writeSummary(host, 'the changes to the job summary', (summary) => addChangesSection(summary, changes, changesPath));
 }
 
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -48557,47 +48138,62 @@ async function pollUntil(options) {
 const FINAL_STATUSES = new Set(['completed', 'archived', 'failed']);
 /**
  * Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it;
- * what it learns goes into `report`, from which the outputs and the summary are written.
+ * the report holds what each step returned, after a failure too.
  */
-async function followAgentJob(settings, report, { run, client, comment }) {
+async function followAgentJob(settings, { run, client, comment }) {
     const { host } = run;
     const { projectId, agentJobId } = settings;
     const name = `agent job ${agentJobId} (project ${projectId})`;
+    const startedAt = Date.now();
+    /** The last state read. */
     let job;
+    let outcome;
+    let commentUrl;
+    const report = () => ({ command: 'agent-job', startedAt, job, outcome, commentUrl });
     try {
-        job = await host.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, run));
+        try {
+            outcome = await host.group(`Wait for ${name}`, () => waitForAgentJob(settings, client, run, (state) => {
+                job = state;
+            }));
+        }
+        catch (error) {
+            if (run.cancellation.aborted)
+                throw (0,errors/* cancelledError */.YQ)(`while waiting for ${name}`, 'The agent keeps working');
+            throw error;
+        }
+        const ended = outcome;
+        if (ended.prLink)
+            host.info(`The agent opened ${ended.prLink}`);
+        else if (ended.status === 'completed')
+            host.info('The agent finished without changing any files: no pull request');
+        if (ended.status === 'archived')
+            host.notice(`The ${name} is archived`);
+        if (settings.commentOn !== undefined && comment) {
+            const issueNumber = settings.commentOn;
+            commentUrl = await host.group(`Comment on #${issueNumber}`, () => comment(ended, { issueNumber, projectId, agentJobId }, run));
+        }
+        if (ended.status === 'failed')
+            throw new errors/* ActionError */.lZ(`The ${name} failed`, { code: 'job-failed' });
+        return { report: report() };
     }
     catch (error) {
-        if (run.cancellation.aborted)
-            throw (0,errors/* cancelledError */.YQ)(`while waiting for ${name}`, 'The agent keeps working');
-        throw error;
+        return { report: report(), failure: error };
     }
-    report.outcome = job;
-    if (job.prLink)
-        host.info(`The agent opened ${job.prLink}`);
-    else if (job.status === 'completed')
-        host.info('The agent finished without changing any files: no pull request');
-    if (job.status === 'archived')
-        host.notice(`The ${name} is archived`);
-    if (settings.commentOn !== undefined && comment) {
-        const issueNumber = settings.commentOn;
-        report.commentUrl = await host.group(`Comment on #${issueNumber}`, () => comment(job, { issueNumber, projectId, agentJobId }, run));
-    }
-    if (job.status === 'failed')
-        throw new errors/* ActionError */.lZ(`The ${name} failed`, { code: 'job-failed' });
 }
-async function waitForAgentJob(settings, report, client, run) {
+/** The job once it ended (or as read once, with wait: false), telling `onState` of every state read. */
+async function waitForAgentJob(settings, client, run, onState) {
     const { projectId, agentJobId } = settings;
     if (!settings.wait) {
-        report.job = await client.getAgentJob(projectId, agentJobId);
-        return report.job;
+        const job = await client.getAgentJob(projectId, agentJobId);
+        onState(job);
+        return job;
     }
     let lastStatus = '';
     const outcome = await pollUntil({
         read: () => client.getAgentJob(projectId, agentJobId),
         isFinished: (job) => FINAL_STATUSES.has(job.status),
         onState: (job, elapsedMs) => {
-            report.job = job;
+            onState(job);
             if (job.status === lastStatus)
                 return;
             run.host.info(`Agent job ${agentJobId}: ${job.status} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
@@ -49160,6 +48756,7 @@ async function forEachAtOnce(items, limit, work) {
 
 
 
+
 /**
  * The manifest at `source`, a path or an https link (http only to a loopback address), read
  * within MAX_MANIFEST_BYTES and checked field by field. Fails with an ActionError that names the
@@ -49175,7 +48772,7 @@ async function readManifest(source, options) {
         if (!(error instanceof errors/* ActionError */.lZ))
             throw error;
         const code = error.code === 'not-json' ? 'not-a-manifest' : error.code;
-        throw new errors/* ActionError */.lZ(`${named} ${error.message}`, { code, cause: error });
+        throw new errors/* ActionError */.lZ((0,core_message/* message */.iU) `${named} ${error.text}`, { code, cause: error });
     }
     const result = Manifest.safeParse(json);
     if (!result.success) {
@@ -49198,7 +48795,7 @@ async function readPreviousManifest(source, options) {
     catch (error) {
         if (options.signal?.aborted || !(error instanceof errors/* ActionError */.lZ))
             throw error;
-        options.host.warning(`${error.message}: the changes since that export are not listed`, { title: 'Changes' });
+        options.host.warning((0,core_message/* message */.iU) `${error.text}: the changes since that export are not listed`, { title: 'Changes' });
         return undefined;
     }
     if (options.domain && manifest.domain && manifest.domain !== options.domain) {
@@ -49220,15 +48817,19 @@ async function readPreviousManifest(source, options) {
  * the deployment is current or the deadline comes, and writes the report; a deployment that is
  * not current is the step's error.
  */
-async function checkDeploymentCommand(settings, report, run, retryBaseDelayMs) {
+async function checkDeploymentCommand(settings, run, retryBaseDelayMs) {
     const { host, deadline } = run;
+    const startedAt = Date.now();
+    let deployment;
+    let reportPath;
+    const report = () => ({ command: 'check-deployment', startedAt, deployment, reportPath });
     const url = new URL(settings.url);
     if (url.protocol === 'http:') {
-        host.notice(`${(0,words/* settingSubject */.de)('url')} is plain http (${url.origin}): nothing secret is sent, but a machine on the way could serve other bytes than the site`);
+        host.notice((0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)('url')} is plain http (${url.origin}): nothing secret is sent, but a machine on the way could serve other bytes than the site`);
     }
     try {
         const manifest = await host.group('Read the manifest', () => readManifest(settings.manifest, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)));
-        report.deployment = await host.group(`Check the deployment at ${url.origin}`, () => checkDeployment({
+        const checked = await host.group(`Check the deployment at ${url.origin}`, () => checkDeployment({
             url: settings.url,
             manifest,
             checkFiles: settings.checkFiles,
@@ -49239,18 +48840,19 @@ async function checkDeploymentCommand(settings, report, run, retryBaseDelayMs) {
             dispatcher: run.network.dispatcher,
             host
         }));
+        deployment = checked;
         const layout = await run.output.layout(manifest.jobId);
-        await writeDeploymentReport(report.deployment, layout.deploymentReport);
-        report.reportPath = layout.deploymentReport;
+        await writeDeploymentReport(checked, layout.deploymentReport);
+        reportPath = layout.deploymentReport;
         host.info(`Deployment report: ${layout.deploymentReport}`);
+        if (checked.status !== 'current')
+            throw deploymentError(checked, reportPath);
+        return { report: report() };
     }
     catch (error) {
-        if (run.cancellation.aborted)
-            throw (0,errors/* cancelledError */.YQ)(`while checking the deployment at ${url.origin}`);
-        throw error;
+        const failure = run.cancellation.aborted ? (0,errors/* cancelledError */.YQ)(`while checking the deployment at ${url.origin}`) : error;
+        return { report: report(), failure };
     }
-    if (report.deployment.status !== 'current')
-        throw deploymentError(report.deployment, report.reportPath);
 }
 
 // EXTERNAL MODULE: external "node:fs"
@@ -51068,7 +50670,7 @@ async function unpackSite(archive, kind, destination, { host, signal }) {
 function stopped(reason, archive, kind) {
     if (!(reason instanceof deadline/* TimeUpError */.J))
         return reason;
-    return new errors/* ActionError */.lZ(`Unpacking the ${kind} archive ${archive} stopped: ${(0,words/* setting */.Pe)('timeout-seconds')} ran out. Nothing was unpacked; the archive is kept`, { code: 'out-of-time', cause: reason });
+    return new errors/* ActionError */.lZ((0,core_message/* message */.iU) `Unpacking the ${kind} archive ${archive} stopped: ${(0,core_message/* input */.hF)('timeout-seconds')} ran out. Nothing was unpacked; the archive is kept`, { code: 'out-of-time', cause: reason });
 }
 /** A staging folder that cannot be removed is a warning: the refusal or the success it follows is what the step reports. */
 function removeStaging(staging, host) {
@@ -51221,6 +50823,7 @@ function withArchiveNamed(error, archive, kind) {
 ;// CONCATENATED MODULE: ./src/download/errors.ts
 
 
+
 /**
  * A failed download, named by its link (without the query, where a presigned link keeps its
  * signature): "Download of https://…/bundle.tar.gz?… was cut short: …".
@@ -51231,7 +50834,7 @@ class DownloadError extends errors/* ActionError */.lZ {
     constructor(link, 
     /** What went wrong, in the words that follow the link; an out-of-time error quotes it for the last attempt. */
     problem, options) {
-        super(`Download of ${(0,net/* redactUrl */.BO)(link)}${options.afterColon ? ':' : ''} ${problem}`, options);
+        super((0,core_message/* message */.iU) `Download of ${(0,net/* redactUrl */.BO)(link)}${options.afterColon ? ':' : ''} ${problem}`, options);
         this.problem = problem;
     }
 }
@@ -51274,16 +50877,14 @@ const TELL_EVERY_BYTES = 16 * 1024 * 1024;
  */
 const HASH_WORKER_FILES = ['hash-worker/index.js', 'hash-worker.ts'];
 /**
- * A failure of the file (a full disk, a lost folder) or of its hashing thread. Its code is the
- * system's (`ENOSPC`) when there is one, else `hashing`.
+ * A failure of the file (a full disk, a lost folder) or of its hashing thread, never of the
+ * transfer: its code is the system's (`ENOSPC`) when there is one, else `hashing`.
  */
 class SinkError extends errors/* ActionError */.lZ {
-    systemCode;
     name = 'SinkError';
-    constructor(message, systemCode) {
-        super(message, { code: systemCode ?? 'hashing' });
-        this.systemCode = systemCode;
-    }
+}
+function sinkError(message, systemCode) {
+    return new SinkError(message, { code: systemCode ?? 'hashing' });
 }
 class FileSink {
     path;
@@ -51307,7 +50908,7 @@ class FileSink {
             if (message.kind === 'digest')
                 this.digest?.(message.sha256);
             else
-                this.fail(new SinkError(message.message, message.code));
+                this.fail(sinkError(message.message, message.code));
         });
         worker.on('error', (error) => this.fail(error));
         worker.on('exit', () => this.fail(new Error('the hashing thread stopped')));
@@ -51422,7 +51023,7 @@ class FileSink {
     }
     fail(error) {
         this.failure ??=
-            error instanceof SinkError ? error : new SinkError(error.message, error.code);
+            error instanceof SinkError ? error : sinkError(error.message, error.code);
         this.digest?.('');
         return this.failure;
     }
@@ -51485,6 +51086,7 @@ function reportProgress(source, log, intervalMs = PROGRESS_INTERVAL_MS, now = Da
 ;// CONCATENATED MODULE: ./src/download/transfer.ts
 
 
+
 /** An error page is read this far and no further. */
 const MAX_TEXT_BYTES = 64 * 1024;
 /** Sends the GET, following up to five redirects, and delivers the final answer's body. */
@@ -51500,7 +51102,7 @@ async function getFromStorage(link, options) {
         const next = new URL(location, url);
         const reason = options.network.refusal(next);
         if (reason) {
-            throw new DownloadError(link.href, `the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`, {
+            throw new DownloadError(link.href, (0,core_message/* message */.iU) `the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`, {
                 code: 'insecure-link',
                 afterColon: true
             });
@@ -51693,7 +51295,7 @@ class BundleDownload {
                 // Only the transfer's own faults: an API call that renewed the link has had its retries already.
                 isRetryable: (error) => error instanceof DownloadError && error.retryable,
                 madeProgress: () => this.sink.size > sizeBefore,
-                onRetry: (error, attempt, delayMs) => this.options.host.info(`${(0,errors/* asClause */.eI)(error.message)}; ${(0,retry/* retryNote */.vT)(delayMs, attempt, net/* ATTEMPTS */.PY)}${this.resumeNote()}`)
+                onRetry: (error, attempt, delayMs) => this.options.host.info((0,core_message/* message */.iU) `${(0,errors/* asClause */.eI)((0,errors/* textOf */.b6)(error))}; ${(0,retry/* retryNote */.vT)(delayMs, attempt, net/* ATTEMPTS */.PY)}${this.resumeNote()}`)
             });
         }
         catch (error) {
@@ -51707,7 +51309,7 @@ class BundleDownload {
     }
     async renewLink(error) {
         const at = this.sink.size > 0 ? `, to go on from byte ${this.sink.size}` : '';
-        this.options.host.info(`${error.message}; asking for a fresh link${at}`);
+        this.options.host.info((0,core_message/* message */.iU) `${error.text}; asking for a fresh link${at}`);
         const fresh = await this.options.renewLink();
         checkLink(fresh.link, this.options.network);
         this.link = fresh.link;
@@ -51827,7 +51429,7 @@ class BundleDownload {
 function checkLink(link, network) {
     const reason = network.refusal(link);
     if (reason)
-        throw new DownloadError(link, `refused: ${reason}`, { code: 'insecure-link' });
+        throw new DownloadError(link, (0,core_message/* message */.iU) `refused: ${reason}`, { code: 'insecure-link' });
 }
 /** `bytes <start>-<total - 1>/<total>`: the rest of the object from `start`, of the size known. */
 function isRestOf(contentRange, start, total) {
@@ -51851,8 +51453,8 @@ function contentLength(response) {
     return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 function outOfTime(link, position, total, lastError) {
-    const lastProblem = lastError instanceof DownloadError ? lastError.problem : lastError instanceof Error ? lastError.message : undefined;
-    return new DownloadError(link, `ran out of time (${(0,words/* setting */.Pe)('timeout-seconds')})${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`, {
+    const lastProblem = lastError instanceof DownloadError ? lastError.problem : lastError === undefined ? undefined : (0,errors/* textOf */.b6)(lastError);
+    return new DownloadError(link, (0,core_message/* message */.iU) `ran out of time (${(0,core_message/* input */.hF)('timeout-seconds')})${reached(position, total)}${lastProblem ? (0,core_message/* message */.iU) `; the last attempt: ${lastProblem}` : ''}`, {
         code: 'out-of-time'
     });
 }
@@ -51877,7 +51479,7 @@ function transferError(link, error, position = 0, total) {
         return error;
     if (error instanceof Error && error.name === 'AbortError')
         return error;
-    const code = error instanceof SinkError ? error.systemCode : (0,errors/* systemCode */.xU)(error);
+    const code = error instanceof SinkError ? (error.code === 'hashing' ? undefined : error.code) : (0,errors/* systemCode */.xU)(error);
     const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? error.message})`;
     const retryable = !(error instanceof SinkError) && (code === undefined || !FILESYSTEM_CODES.test(code));
     return new DownloadError(link, `${reason}${reached(position, total)}`, {
@@ -52017,414 +51619,106 @@ async function writeHelmValues(file, bundleUrl, version) {
     return (0,own_files/* writeOwnFile */.OP)(file, `${lines.join('\n')}\n`, { mode: 0o600 });
 }
 
-// EXTERNAL MODULE: ./src/site/baseline.ts
-var site_baseline = __nccwpck_require__(5004);
-;// CONCATENATED MODULE: ./src/commands/export.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Links this close to their expiry are renewed before downloading. */
-const EXPIRY_MARGIN_MS = 60_000;
-/** How many links one run asks for before giving up on expiry. */
-const MAX_LINKS = 3;
-/** A progress line is logged on every change, and at least this often while nothing changes. */
-const QUIET_LOG_MS = 60_000;
-/** start → poll → bundle → download → unpack → check, recording in `report` what each step learns. */
-async function exportSite(settings, report, context) {
-    const { run, client } = context;
-    const { host } = run;
-    try {
-        let job = await host.group('Start the export', () => startOrReuse(settings, client, run));
-        report.jobId = job.jobId;
-        job = await host.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context));
-        report.job = job;
-        report.pageCount = job.pageCount;
-        if (job.status === 'failed') {
-            throw new errors/* ActionError */.lZ(`Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`, {
-                code: 'job-failed',
-                namesJob: true
-            });
-        }
-        if (job.status !== 'completed') {
-            host.info(`Export job ${job.jobId} is ${job.status || 'started'}; not waiting (${(0,words/* setting */.Pe)('wait', 'false')}). ${(0,errors/* resumeHint */.tJ)(job.jobId)}`);
-            return;
-        }
-        const layout = await run.output.layout(job.jobId);
-        await host.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, layout, context));
-        if (!settings.download)
-            return;
-        await host.group('Download the bundle', () => download(settings, report, layout, context));
-        if (!settings.extract || !report.archive)
-            return;
-        // Read before the new manifest is written: compare-to may name the file it replaces.
-        const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined;
-        const { archive } = report;
-        const site = await host.group('Unpack the site', async () => {
-            await (0,own_files/* checkOwnPlace */.mY)(layout.site, 'directory');
-            const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
-                host,
-                signal: run.deadline.signal()
-            });
-            host.info(`Unpacked the site into ${unpacked.path}`);
-            return unpacked;
-        });
-        report.sitePath = site.path;
-        await host.group('Record what the site holds', () => recordManifest(settings, report, {
-            jobId: job.jobId,
-            bundleSha256: archive.sha256,
-            files: site.files,
-            previous,
-            layout,
-            host
-        }));
-        if (settings.verify !== 'off')
-            await checkTheSite(settings, report, site.path, layout, context);
-    }
-    catch (error) {
-        if (run.cancellation.aborted) {
-            throw report.jobId
-                ? (0,errors/* cancelledError */.YQ)(`while export job ${report.jobId} was in progress`, (0,errors/* resumeHint */.tJ)(report.jobId))
-                : (0,errors/* cancelledError */.YQ)('before an export job was started');
-        }
-        throw (0,errors/* inExportJob */.D0)(error, report.jobId);
-    }
-    finally {
-        report.finishedAt = Date.now();
-    }
-}
-/** The manifest of an earlier export (compare-to), or undefined after one warning that says why. */
-function readPrevious(settings, source, { run, retryBaseDelayMs }) {
-    return run.host.group('Read the previous manifest', () => readPreviousManifest(source, { ...(0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs), domain: settings.domain }));
-}
-/**
- * Writes `manifest.json` from the files as they were unpacked and, with a previous manifest, what
- * changed since (`changes.json`, the log).
- */
-async function recordManifest(settings, report, { jobId, bundleSha256, files, previous, layout, host }) {
-    const manifest = await writeManifest(layout.manifest, {
-        jobId,
-        domain: settings.domain,
-        exportVersion: settings.version,
-        bundleSha256,
-        files
-    });
-    report.manifestPath = layout.manifest;
-    host.info(`Manifest of ${files.length} files: ${layout.manifest}`);
-    if (!previous)
-        return;
-    const changes = compareManifests(previous, manifest);
-    await writeChanges(layout.changes, changes);
-    report.changes = { changes, path: layout.changes };
-    logChanges(changes, layout.changes, host);
-}
-/** The site check (verify), with the known problems of a baseline (verify-baseline); `verify: error` fails here. */
-async function checkTheSite(settings, report, sitePath, layout, { run, retryBaseDelayMs }) {
-    const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(597)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9597));
-    const baselineSource = settings.verifyBaseline;
-    const baseline = baselineSource
-        ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(baselineSource, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)))
-        : undefined;
-    report.siteCheck = await verifySite(sitePath, {
-        mode: settings.verify === 'error' ? 'error' : 'warn',
-        domain: settings.domain,
-        expectedPages: report.pageCount,
-        reportPath: layout.verifyReport,
-        baseline,
-        browser: {
-            mode: settings.verifyBrowser,
-            pages: settings.verifyBrowserPages,
-            deadline: run.deadline.at,
-            signal: run.cancellation
-        }
-    }, run);
-    if (report.siteCheck?.failure)
-        throw report.siteCheck.failure;
-}
-async function startOrReuse(settings, client, { host }) {
-    if (settings.exportJobId) {
-        host.info(`Using the existing export job ${settings.exportJobId}`);
-        return { jobId: settings.exportJobId, status: '' };
-    }
-    const domain = settings.domain ?? '';
-    const job = await client.startExport({
-        domain,
-        ...(settings.paths.length > 0 ? { paths: settings.paths } : {}),
-        ...(settings.version ? { version: settings.version } : {})
-    });
-    host.info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`);
-    return job;
-}
-/** Polls until the job ends, within the run's deadline; with wait: false it only reads a reused job once. */
-async function waitForJob(settings, report, job, context) {
-    const { client, run } = context;
-    if (!settings.wait)
-        return settings.exportJobId ? client.getExportJob(job.jobId) : job;
-    let lastLine = '';
-    let lastLoggedAt = 0;
-    const outcome = await pollUntil({
-        read: () => client.getExportJob(job.jobId),
-        isFinished: (state) => state.status === 'completed' || state.status === 'failed',
-        onState: (state, elapsedMs) => {
-            report.job = state;
-            const line = export_progressLine(state);
-            if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
-                run.host.progress(`${line} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
-                lastLine = line;
-                lastLoggedAt = elapsedMs;
-            }
-        },
-        intervalMs: settings.pollIntervalMs,
-        deadline: run.deadline,
-        signal: run.cancellation
-    });
-    if (!outcome.finished) {
-        const last = outcome.state ? ` (last seen: ${export_progressLine(outcome.state)})` : '';
-        throw new errors/* ActionError */.lZ(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)}${last}`, {
-            code: 'job-timeout',
-            hint: (0,errors/* resumeHint */.tJ)(job.jobId),
-            namesJob: true
-        });
-    }
-    return outcome.state;
-}
-function export_progressLine(job) {
-    const parts = [`${job.jobId}: ${job.status}`];
-    if (job.progress !== undefined)
-        parts.push(`${job.progress}%`);
-    if (job.pageCount !== undefined)
-        parts.push(`${job.pageCount} pages`);
-    return parts.join(' · ');
-}
-/** Gets a link, masks it, keeps it in the report, and writes the Helm values that carry it. */
-async function getBundleAndWriteHelmValues(settings, report, layout, { client, run: { host } }, fresh = false) {
-    const bundle = await bundleLink(report, client, fresh, host);
-    if (settings.maskBundleUrl)
-        host.setSecret(bundle.bundleUrl);
-    report.bundle = bundle;
-    report.helmValuesPath = await writeHelmValues(layout.helmValues, bundle.bundleUrl, settings.version);
-    const size = bundle.sizeBytes === undefined ? '' : `, ${(0,format/* formatBytes */.z3)(bundle.sizeBytes)}`;
-    host.info(`Bundle ready: ${(0,net/* redactUrl */.BO)(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
-    return bundle;
-}
-/**
- * The link the completed job's status carries, where it carries one (read again for a fresh one);
- * otherwise one from the bundle endpoint.
- */
-async function bundleLink(report, client, fresh, host) {
-    const jobId = report.jobId ?? '';
-    if (report.job?.bundle && !fresh) {
-        host.info('The job status carries the bundle link: no bundle call needed');
-        return report.job.bundle;
-    }
-    if (report.job?.bundle) {
-        const job = await client.getExportJob(jobId);
-        if (job.bundle) {
-            report.job = job;
-            return job.bundle;
-        }
-    }
-    return client.generateBundle(jobId);
-}
-/** Downloads the archive, asking for a fresh link when the current one has expired or is about to. */
-async function download(settings, report, layout, context) {
-    const { host } = context.run;
-    let bundle = report.bundle;
-    let links = 1;
-    /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
-    const renewLink = async () => {
-        for (;;) {
-            if (links >= MAX_LINKS) {
-                throw new errors/* ActionError */.lZ(`Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
-                    `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`, { code: 'link-expired', namesJob: true });
-            }
-            links++;
-            bundle = await getBundleAndWriteHelmValues(settings, report, layout, context, true);
-            if (!expiresSoon(bundle))
-                return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes };
-            logTooSoon(bundle, host);
-        }
-    };
-    if (expiresSoon(bundle)) {
-        logTooSoon(bundle, host);
-        await renewLink();
-    }
-    // Named by the action once its kind is known: the link's own name never names a file.
-    const temporary = (0,own_files/* temporaryBeside */.w6)(external_node_path_default().join(layout.directory, 'bundle'));
-    const file = await downloadFile(bundle.bundleUrl, temporary, {
-        expectedSize: bundle.sizeBytes,
-        stallTimeoutMs: context.stallTimeoutMs,
-        retryBaseDelayMs: context.retryBaseDelayMs,
-        host,
-        deadline: context.run.deadline,
-        network: context.run.network,
-        renewLink
-    });
-    const { detected, archive } = await placeArchive(temporary, layout, report.jobId ?? '');
-    const kind = supportedKind(detected, archive);
-    report.archive = { ...file, path: archive, kind };
-    host.info(`Downloaded ${(0,format/* formatBytes */.z3)(file.sizeBytes)} (${kind}) to ${archive}, sha256 ${file.sha256}`);
-}
-/** Moves the downloaded file to the archive's own name, which says its kind; the file is gone if it cannot be. */
-async function placeArchive(temporary, layout, jobId) {
-    try {
-        const detected = await detectArchiveKind(temporary);
-        const archive = external_node_path_default().join(layout.directory, (0,core_layout/* archiveName */.uv)(jobId, detected));
-        await (0,own_files/* placeOwnFile */.yX)(temporary, archive);
-        return { detected, archive };
-    }
-    catch (error) {
-        await (0,promises_.rm)(temporary, { force: true });
-        throw error;
-    }
-}
-function logTooSoon(bundle, host) {
-    host.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
-}
-function expiresSoon(bundle) {
-    return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS;
-}
-
-;// CONCATENATED MODULE: ./src/commands/run.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** An empty report for the command of the settings, which the run fills in as it goes. */
-function newReport(settings) {
-    return { command: settings.command, startedAt: Date.now() };
-}
-/**
- * Runs the command of the settings, whatever the front end: what it learns goes into `report`,
- * from which the front end sets its outputs, after a failure too. The job summary is written at
- * the end, whatever the outcome.
- */
-async function runCommand(settings, report, frontEnd) {
-    const run = startRun(settings, frontEnd);
-    try {
-        if (settings.command === 'check-deployment') {
-            if (report.command === 'check-deployment')
-                await checkDeploymentCommand(settings, report, run, retryBaseDelayMs(settings));
-            return;
-        }
-        const client = new ApiClient({
-            baseUrl: settings.baseUrl,
-            apiKey: settings.apiKey,
-            requestTimeoutMs: requestTimeoutMs(settings),
-            retryBaseDelayMs: retryBaseDelayMs(settings),
-            run
-        });
-        if (settings.command === 'export' && report.command === 'export') {
-            await exportSite(settings, report, {
-                run,
-                client,
-                retryBaseDelayMs: retryBaseDelayMs(settings),
-                stallTimeoutMs: requestTimeoutMs(settings)
-            });
-        }
-        else if (settings.command === 'agent-job' && report.command === 'agent-job') {
-            await followAgentJob(settings, report, { run, client, comment: frontEnd.comment });
-        }
-    }
-    finally {
-        await writeSummaries(run, settings, report);
-    }
-}
-/** The run's context: `timeout-seconds` counts from here. */
-function startRun(settings, { host, cancellation, runner }) {
-    const path = settings.command === 'agent-job' ? undefined : settings.path;
-    return {
-        host,
-        deadline: deadline/* Deadline */.B.in(settings.timeoutMs, cancellation),
-        cancellation,
-        runner,
-        network: settings.command === 'check-deployment' ? net/* Network */.lg.forDeployment(settings.url) : net/* Network */.lg.forApi(settings.baseUrl),
-        output: new core_layout/* OutputFolder */.wF(async (jobId) => {
-            if (!path)
-                return host.newDirectory(jobId);
-            await (0,promises_.mkdir)(path, { recursive: true });
-            return path;
-        })
-    };
-}
-async function writeSummaries({ host, runner }, settings, report) {
-    if (settings.command === 'agent-job' && report.command === 'agent-job') {
-        await writeAgentSummary(host, settings, report, runner.serverUrl);
-    }
-    else if (report.command === 'check-deployment') {
-        if (report.deployment)
-            await writeDeploymentSummary(report.deployment, report.reportPath ?? '', host);
-    }
-    else if (settings.command === 'export' && report.command === 'export') {
-        await writeExportSummary(host, report, !settings.maskBundleUrl);
-        if (report.changes)
-            await writeChangesSummary(report.changes.changes, report.changes.path, host);
-        if (report.siteCheck)
-            await writeSiteCheckSummary(host, report.siteCheck);
-        if (report.siteCheck?.report.browser)
-            await writeBrowserSummary(host, report.siteCheck.report.browser);
-    }
-}
-/** One request may take a sixth of the whole wait, between 1 and 30 seconds, so a retry still fits. */
-function requestTimeoutMs(settings) {
-    return Math.min(30_000, Math.max(1000, settings.timeoutMs / 6));
-}
-/** No retry waits longer at first than a poll would. */
-function retryBaseDelayMs(settings) {
-    return Math.min(1000, settings.pollIntervalMs);
-}
-
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 /**
- * Every output of action.yml, described once: which commands set it, and what kind of value it
- * holds. test/outputs.test.ts checks the names against action.yml; the command line derives its
- * --json keys, its variable names and its help from this list.
+ * Every output, described once: which commands set it, what kind of value it holds, and what it
+ * means. action.yml's outputs and the README's table are written from this list (`npm run docs`);
+ * the command line derives its --json keys, its variable names and its help from it.
  */
 const OUTPUTS = {
-    'job-id': { commands: ['export'], kind: 'text' },
-    status: { commands: ['export', 'agent-job'], kind: 'text' },
-    'page-count': { commands: ['export'], kind: 'count' },
-    'bundle-url': { commands: ['export'], kind: 'text' },
-    'expires-at': { commands: ['export'], kind: 'text' },
-    'bundle-path': { commands: ['export'], kind: 'text' },
-    'bundle-sha256': { commands: ['export'], kind: 'text' },
-    'site-path': { commands: ['export'], kind: 'text' },
-    'verify-report-path': { commands: ['export'], kind: 'text' },
-    'helm-values-path': { commands: ['export'], kind: 'text' },
-    'pr-link': { commands: ['agent-job'], kind: 'text' },
-    'comment-url': { commands: ['agent-job'], kind: 'text' },
-    'manifest-path': { commands: ['export'], kind: 'text' },
-    'files-added': { commands: ['export'], kind: 'count' },
-    'files-removed': { commands: ['export'], kind: 'count' },
-    'files-changed': { commands: ['export'], kind: 'count' },
-    'changes-path': { commands: ['export'], kind: 'text' },
-    'deployment-status': { commands: ['check-deployment'], kind: 'text' },
-    'files-matching': { commands: ['check-deployment'], kind: 'count' },
-    'files-compared': { commands: ['check-deployment'], kind: 'count' },
-    'deployment-report-path': { commands: ['check-deployment'], kind: 'text' }
+    'job-id': {
+        commands: ['export'],
+        kind: 'text',
+        description: "The export job's id, also on failure and on timeout (so a later run can resume it)."
+    },
+    status: {
+        commands: ['export', 'agent-job'],
+        kind: 'text',
+        description: 'The last status seen (`completed`, `failed`, `archived`, ...), for `export` and `agent-job`.'
+    },
+    'page-count': { commands: ['export'], kind: 'count', description: 'Pages exported, as a whole number.' },
+    'bundle-url': { commands: ['export'], kind: 'text', description: 'The presigned link to the archive.' },
+    'expires-at': {
+        commands: ['export'],
+        kind: 'text',
+        description: 'When the link stops working, as ISO 8601 UTC (whatever form the API used).'
+    },
+    'bundle-path': {
+        commands: ['export'],
+        kind: 'text',
+        description: 'With `download`: absolute path of the downloaded archive, named by the action `bundle-<job id>.<kind>` (`tar.gz`, `tar.zst`, `tar` or `zip`, from its bytes).'
+    },
+    'bundle-sha256': { commands: ['export'], kind: 'text', description: 'With `download`: SHA-256 of the archive, hex.' },
+    'site-path': {
+        commands: ['export'],
+        kind: 'text',
+        description: 'With `extract`: absolute path of the unpacked site (its `index.html` at the top).'
+    },
+    'verify-report-path': {
+        commands: ['export'],
+        kind: 'text',
+        description: "With `extract`, unless `verify: off`: absolute path of the site check's JSON report; its schema is in Site check report."
+    },
+    'helm-values-path': {
+        commands: ['export'],
+        kind: 'text',
+        description: "Once a bundle exists: a values file for the vendor's enterprise Helm chart (`staticExport.enabled: true`, `staticExport.bundleUrl`, and `staticExport.version` when `version` is given), with owner-only permissions."
+    },
+    'pr-link': {
+        commands: ['agent-job'],
+        kind: 'text',
+        description: 'For `agent-job`, the pull request URL the agent opened, or empty.'
+    },
+    'comment-url': {
+        commands: ['agent-job'],
+        kind: 'text',
+        description: 'For `agent-job` with `comment-on`, the URL of the comment made or updated.'
+    },
+    'manifest-path': {
+        commands: ['export'],
+        kind: 'text',
+        description: "With `extract`: absolute path of `manifest.json` (beside the site): the job, the domain, the label, the archive's SHA-256, and every file with its size and SHA-256."
+    },
+    'files-added': {
+        commands: ['export'],
+        kind: 'count',
+        description: 'With `compare-to`: files in this export and not in the previous one, as a whole number.'
+    },
+    'files-removed': {
+        commands: ['export'],
+        kind: 'count',
+        description: 'With `compare-to`: files in the previous export and not in this one, as a whole number.'
+    },
+    'files-changed': {
+        commands: ['export'],
+        kind: 'count',
+        description: 'With `compare-to`: files whose content changed, as a whole number.'
+    },
+    'changes-path': {
+        commands: ['export'],
+        kind: 'text',
+        description: 'With `compare-to`: absolute path of `changes.json`, the lists behind those numbers.'
+    },
+    'deployment-status': {
+        commands: ['check-deployment'],
+        kind: 'text',
+        description: 'For `check-deployment`: `current`, `partial`, `stale` or `unreachable`.'
+    },
+    'files-matching': {
+        commands: ['check-deployment'],
+        kind: 'count',
+        description: 'For `check-deployment`: files served as the manifest has them, as a whole number.'
+    },
+    'files-compared': {
+        commands: ['check-deployment'],
+        kind: 'count',
+        description: 'For `check-deployment`: files compared, as a whole number.'
+    },
+    'deployment-report-path': {
+        commands: ['check-deployment'],
+        kind: 'text',
+        description: 'For `check-deployment`: absolute path of the JSON report: each file compared, its expected and served SHA-256 and status; each route tried.'
+    }
 };
 /**
  * The step's outputs from what the run learned; an output whose value the run never reached is
@@ -52486,6 +51780,994 @@ function outputsOf(report) {
     }
     return outputs;
 }
+/** Sets the outputs of `report` that have a value: at the end of a run, and as soon as a job id is known. */
+function setOutputs(host, report) {
+    for (const [name, value] of Object.entries(outputsOf(report)))
+        host.setOutput(name, value);
+}
+
+// EXTERNAL MODULE: ./src/site/baseline.ts
+var site_baseline = __nccwpck_require__(5004);
+;// CONCATENATED MODULE: ./src/commands/export.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Links this close to their expiry are renewed before downloading. */
+const EXPIRY_MARGIN_MS = 60_000;
+/** How many links one run asks for before giving up on expiry. */
+const MAX_LINKS = 3;
+/** A progress line is logged on every change, and at least this often while nothing changes. */
+const QUIET_LOG_MS = 60_000;
+/**
+ * start → poll → bundle → download → unpack → manifest → check. Each step returns what it made;
+ * the report is built from those values once, at the end, after a failure too, so that what the
+ * steps before it made is kept.
+ */
+async function exportSite(settings, context) {
+    const { run, client } = context;
+    const { host } = run;
+    const startedAt = Date.now();
+    let jobId;
+    /** The last status read. */
+    let job;
+    let finished;
+    let link;
+    let archive;
+    let site;
+    let manifestPath;
+    let changes;
+    let siteCheck;
+    const report = () => ({
+        command: 'export',
+        startedAt,
+        finishedAt: Date.now(),
+        jobId,
+        job,
+        // Pages exported, once the wait is over: the count of a job still running keeps growing.
+        pageCount: finished?.pageCount,
+        bundle: link?.bundle,
+        helmValuesPath: link?.helmValuesPath,
+        archive,
+        sitePath: site?.path,
+        manifestPath,
+        changes,
+        siteCheck
+    });
+    try {
+        const started = await host.group('Start the export', () => startOrReuse(settings, client, run));
+        jobId = started.jobId;
+        job = started;
+        // Known at once, so that a run stopped before its end still says which job to resume.
+        setOutputs(host, { command: 'export', startedAt, jobId });
+        finished = await host.group(`Wait for export job ${started.jobId}`, () => waitForJob(settings, started, context, (state) => {
+            job = state;
+        }));
+        job = finished;
+        if (finished.status === 'failed') {
+            throw new errors/* ActionError */.lZ(`Export job ${finished.jobId} failed${finished.error ? `: ${finished.error}` : ' (the API gave no reason)'}`, { code: 'job-failed', namesJob: true });
+        }
+        if (finished.status !== 'completed') {
+            host.info((0,core_message/* message */.iU) `Export job ${finished.jobId} is ${finished.status || 'started'}; not waiting (${(0,core_message/* input */.hF)('wait', 'false')}). ${(0,errors/* resumeHint */.tJ)(finished.jobId)}`);
+            return { report: report() };
+        }
+        const done = finished;
+        const layout = await run.output.layout(done.jobId);
+        link = await host.group('Generate the bundle', () => newLink(settings, done, layout, context));
+        if (!settings.download)
+            return { report: report() };
+        const current = link;
+        archive = await host.group('Download the bundle', () => download(settings, done, current, layout, context, (renewed) => {
+            link = renewed;
+        }));
+        if (!settings.extract)
+            return { report: report() };
+        // Read before the new manifest is written: compare-to may name the file it replaces.
+        const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined;
+        const downloaded = archive;
+        site = await host.group('Unpack the site', async () => {
+            await (0,own_files/* checkOwnPlace */.mY)(layout.site, 'directory');
+            const unpacked = await unpackSite(downloaded.path, downloaded.kind, layout.site, {
+                host,
+                signal: run.deadline.signal()
+            });
+            host.info(`Unpacked the site into ${unpacked.path}`);
+            return unpacked;
+        });
+        const unpacked = site;
+        const recorded = await host.group('Record what the site holds', () => recordManifest(settings, { jobId: done.jobId, bundleSha256: downloaded.sha256, files: unpacked.files, previous, layout }, run));
+        manifestPath = recorded.manifestPath;
+        changes = recorded.changes;
+        if (settings.verify !== 'off') {
+            siteCheck = await checkTheSite(settings, done, unpacked.path, layout, context);
+            if (siteCheck?.failure)
+                throw siteCheck.failure;
+        }
+        return { report: report() };
+    }
+    catch (error) {
+        return { report: report(), failure: exportFailure(error, jobId, run) };
+    }
+}
+/** A failure as the step reports it: a cancellation says what becomes of the job, anything else names it. */
+function exportFailure(error, jobId, run) {
+    if (run.cancellation.aborted) {
+        return jobId
+            ? (0,errors/* cancelledError */.YQ)(`while export job ${jobId} was in progress`, (0,errors/* resumeHint */.tJ)(jobId))
+            : (0,errors/* cancelledError */.YQ)('before an export job was started');
+    }
+    return (0,errors/* inExportJob */.D0)(error, jobId);
+}
+/** The manifest of an earlier export (compare-to), or undefined after one warning that says why. */
+function readPrevious(settings, source, { run, retryBaseDelayMs }) {
+    return run.host.group('Read the previous manifest', () => readPreviousManifest(source, { ...(0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs), domain: settings.domain }));
+}
+/**
+ * Writes `manifest.json` from the files as they were unpacked and, with a previous manifest, what
+ * changed since (`changes.json`, the log).
+ */
+async function recordManifest(settings, { jobId, bundleSha256, files, previous, layout }, { host }) {
+    const manifest = await writeManifest(layout.manifest, {
+        jobId,
+        domain: settings.domain,
+        exportVersion: settings.version,
+        bundleSha256,
+        files
+    });
+    host.info(`Manifest of ${files.length} files: ${layout.manifest}`);
+    if (!previous)
+        return { manifestPath: layout.manifest };
+    const changes = compareManifests(previous, manifest);
+    await writeChanges(layout.changes, changes);
+    logChanges(changes, layout.changes, host);
+    return { manifestPath: layout.manifest, changes: { changes, path: layout.changes } };
+}
+/** The site check (verify), with the known problems of a baseline (verify-baseline); its failure under `verify: error` is the caller's to throw. */
+async function checkTheSite(settings, job, sitePath, layout, { run, retryBaseDelayMs }) {
+    const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(597)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9597));
+    const baselineSource = settings.verifyBaseline;
+    const baseline = baselineSource
+        ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(baselineSource, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)))
+        : undefined;
+    return verifySite(sitePath, {
+        mode: settings.verify === 'error' ? 'error' : 'warn',
+        domain: settings.domain,
+        expectedPages: job.pageCount,
+        reportPath: layout.verifyReport,
+        baseline,
+        browser: {
+            mode: settings.verifyBrowser,
+            pages: settings.verifyBrowserPages,
+            deadline: run.deadline.at,
+            signal: run.cancellation
+        }
+    }, run);
+}
+async function startOrReuse(settings, client, { host }) {
+    if (settings.exportJobId) {
+        host.info(`Using the existing export job ${settings.exportJobId}`);
+        return { jobId: settings.exportJobId, status: '' };
+    }
+    const domain = settings.domain ?? '';
+    const job = await client.startExport({
+        domain,
+        ...(settings.paths.length > 0 ? { paths: settings.paths } : {}),
+        ...(settings.version ? { version: settings.version } : {})
+    });
+    host.info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`);
+    return job;
+}
+/**
+ * Polls until the job ends, within the run's deadline, telling `onState` of every status read;
+ * with wait: false it only reads a reused job once.
+ */
+async function waitForJob(settings, job, { client, run }, onState) {
+    if (!settings.wait)
+        return settings.exportJobId ? client.getExportJob(job.jobId) : job;
+    let lastLine = '';
+    let lastLoggedAt = 0;
+    const outcome = await pollUntil({
+        read: () => client.getExportJob(job.jobId),
+        isFinished: (state) => state.status === 'completed' || state.status === 'failed',
+        onState: (state, elapsedMs) => {
+            onState(state);
+            const line = export_progressLine(state);
+            if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
+                run.host.progress(`${line} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
+                lastLine = line;
+                lastLoggedAt = elapsedMs;
+            }
+        },
+        intervalMs: settings.pollIntervalMs,
+        deadline: run.deadline,
+        signal: run.cancellation
+    });
+    if (!outcome.finished) {
+        const last = outcome.state ? ` (last seen: ${export_progressLine(outcome.state)})` : '';
+        throw new errors/* ActionError */.lZ(`Export job ${job.jobId} did not finish within ${(0,format/* formatSeconds */.Xo)(settings.timeoutMs)}${last}`, {
+            code: 'job-timeout',
+            hint: (0,errors/* resumeHint */.tJ)(job.jobId),
+            namesJob: true
+        });
+    }
+    return outcome.state;
+}
+function export_progressLine(job) {
+    const parts = [`${job.jobId}: ${job.status}`];
+    if (job.progress !== undefined)
+        parts.push(`${job.progress}%`);
+    if (job.pageCount !== undefined)
+        parts.push(`${job.pageCount} pages`);
+    return parts.join(' · ');
+}
+/**
+ * A link for the completed job, masked, with the Helm values that carry it: the one its status
+ * carries, where it carries one, else one from the bundle endpoint; `fresh` asks for a new one.
+ */
+async function newLink(settings, job, layout, { client, run: { host } }, fresh = false) {
+    const bundle = await bundleLink(job, client, fresh, host);
+    if (settings.maskBundleUrl)
+        host.setSecret(bundle.bundleUrl);
+    const helmValuesPath = await writeHelmValues(layout.helmValues, bundle.bundleUrl, settings.version);
+    const size = bundle.sizeBytes === undefined ? '' : `, ${(0,format/* formatBytes */.z3)(bundle.sizeBytes)}`;
+    host.info(`Bundle ready: ${(0,net/* redactUrl */.BO)(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
+    return { bundle, helmValuesPath };
+}
+/**
+ * The link the completed job's status carries, where it carries one (read again for a fresh one);
+ * otherwise one from the bundle endpoint.
+ */
+async function bundleLink(job, client, fresh, host) {
+    if (job.bundle && !fresh) {
+        host.info('The job status carries the bundle link: no bundle call needed');
+        return job.bundle;
+    }
+    if (job.bundle) {
+        const read = await client.getExportJob(job.jobId);
+        if (read.bundle)
+            return read.bundle;
+    }
+    return client.generateBundle(job.jobId);
+}
+/**
+ * Downloads the archive, asking for a fresh link when the current one has expired or is about to;
+ * `onLink` is told of each new link.
+ */
+async function download(settings, job, first, layout, context, onLink) {
+    const { host } = context.run;
+    let { bundle } = first;
+    let links = 1;
+    /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
+    const renewLink = async () => {
+        for (;;) {
+            if (links >= MAX_LINKS) {
+                throw new errors/* ActionError */.lZ(`Export job ${job.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
+                    `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`, { code: 'link-expired', namesJob: true });
+            }
+            links++;
+            const renewed = await newLink(settings, job, layout, context, true);
+            onLink(renewed);
+            bundle = renewed.bundle;
+            if (!expiresSoon(bundle))
+                return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes };
+            logTooSoon(bundle, host);
+        }
+    };
+    if (expiresSoon(bundle)) {
+        logTooSoon(bundle, host);
+        await renewLink();
+    }
+    // Named by the action once its kind is known: the link's own name never names a file.
+    const temporary = (0,own_files/* temporaryBeside */.w6)(external_node_path_default().join(layout.directory, 'bundle'));
+    const file = await downloadFile(bundle.bundleUrl, temporary, {
+        expectedSize: bundle.sizeBytes,
+        stallTimeoutMs: context.stallTimeoutMs,
+        retryBaseDelayMs: context.retryBaseDelayMs,
+        host,
+        deadline: context.run.deadline,
+        network: context.run.network,
+        renewLink
+    });
+    const { detected, archive } = await placeArchive(temporary, layout, job.jobId);
+    const kind = supportedKind(detected, archive);
+    host.info(`Downloaded ${(0,format/* formatBytes */.z3)(file.sizeBytes)} (${kind}) to ${archive}, sha256 ${file.sha256}`);
+    return { ...file, path: archive, kind };
+}
+/** Moves the downloaded file to the archive's own name, which says its kind; the file is gone if it cannot be. */
+async function placeArchive(temporary, layout, jobId) {
+    try {
+        const detected = await detectArchiveKind(temporary);
+        const archive = external_node_path_default().join(layout.directory, (0,core_layout/* archiveName */.uv)(jobId, detected));
+        await (0,own_files/* placeOwnFile */.yX)(temporary, archive);
+        return { detected, archive };
+    }
+    catch (error) {
+        await (0,promises_.rm)(temporary, { force: true });
+        throw error;
+    }
+}
+function logTooSoon(bundle, host) {
+    host.info(`The link expires at ${bundle.expiresAt}, too soon to download safely; asking for a fresh link`);
+}
+function expiresSoon(bundle) {
+    return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS;
+}
+
+;// CONCATENATED MODULE: ./src/commands/run.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Runs the command of the settings, whatever the front end, and writes the job summary whatever
+ * the outcome. The front end sets its outputs from the report, and fails the step with the failure.
+ */
+async function runCommand(settings, frontEnd) {
+    const run = startRun(settings, frontEnd);
+    const finished = await runOne(settings, run, frontEnd);
+    await writeSummaries(run, finished);
+    return finished;
+}
+async function runOne(settings, run, frontEnd) {
+    if (settings.command === 'check-deployment') {
+        return {
+            command: settings.command,
+            settings,
+            ...(await checkDeploymentCommand(settings, run, retryBaseDelayMs(settings)))
+        };
+    }
+    const client = new ApiClient({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        requestTimeoutMs: requestTimeoutMs(settings),
+        retryBaseDelayMs: retryBaseDelayMs(settings),
+        run
+    });
+    if (settings.command === 'agent-job') {
+        return {
+            command: settings.command,
+            settings,
+            ...(await followAgentJob(settings, { run, client, comment: frontEnd.comment }))
+        };
+    }
+    const outcome = await exportSite(settings, {
+        run,
+        client,
+        retryBaseDelayMs: retryBaseDelayMs(settings),
+        stallTimeoutMs: requestTimeoutMs(settings)
+    });
+    return { command: settings.command, settings, ...outcome };
+}
+/** The run's context: `timeout-seconds` counts from here. */
+function startRun(settings, { host, cancellation, runner }) {
+    const path = settings.command === 'agent-job' ? undefined : settings.path;
+    return {
+        host,
+        deadline: deadline/* Deadline */.B.in(settings.timeoutMs, cancellation),
+        cancellation,
+        runner,
+        network: settings.command === 'check-deployment' ? net/* Network */.lg.forDeployment(settings.url) : net/* Network */.lg.forApi(settings.baseUrl),
+        output: new core_layout/* OutputFolder */.wF(async (jobId) => {
+            if (!path)
+                return host.newDirectory(jobId);
+            await (0,promises_.mkdir)(path, { recursive: true });
+            return path;
+        })
+    };
+}
+async function writeSummaries({ host, runner }, finished) {
+    if (finished.command === 'agent-job') {
+        await writeAgentSummary(host, finished.settings, finished.report, runner.serverUrl);
+    }
+    else if (finished.command === 'check-deployment') {
+        const { deployment, reportPath } = finished.report;
+        if (deployment)
+            await writeDeploymentSummary(deployment, reportPath ?? '', host);
+    }
+    else {
+        const { report } = finished;
+        await writeExportSummary(host, report, !finished.settings.maskBundleUrl);
+        if (report.changes)
+            await writeChangesSummary(report.changes.changes, report.changes.path, host);
+        if (report.siteCheck)
+            await writeSiteCheckSummary(host, report.siteCheck);
+        if (report.siteCheck?.report.browser)
+            await writeBrowserSummary(host, report.siteCheck.report.browser);
+    }
+}
+/** One request may take a sixth of the whole wait, between 1 and 30 seconds, so a retry still fits. */
+function requestTimeoutMs(settings) {
+    return Math.min(30_000, Math.max(1000, settings.timeoutMs / 6));
+}
+/** No retry waits longer at first than a poll would. */
+function retryBaseDelayMs(settings) {
+    return Math.min(1000, settings.pollIntervalMs);
+}
+
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/registries.js
+var registries = __nccwpck_require__(9396);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core = __nccwpck_require__(8532);
+;// CONCATENATED MODULE: ./src/settings/fields.ts
+
+
+
+
+/** Every input's entry, by its schema. */
+const CATALOGUE = registries/* registry */.u5();
+/** `schema` with its meta, parsing from its default when the input is empty. */
+function described(schema, meta) {
+    // A schema of its own, since one kind of value (an identifier) serves several inputs.
+    const text = schema.clone();
+    const parsed = meta.default === undefined || isExpression(meta.default) ? text : text.prefault(meta.default);
+    const choices = schema instanceof schemas/* ZodEnum */.Vb4 ? schema.options.map(String) : undefined;
+    // The prefaulted schema parses to what `schema` parses to, and takes what it takes, empty included.
+    return parsed.register(CATALOGUE, { ...meta, switch: schema === bool, choices });
+}
+/** Whether a default is the runner's to resolve (`${{ github.token }}`). */
+function isExpression(value) {
+    return value.includes('${{');
+}
+const bool = schemas/* string */.YjP()
+    .regex(/^(true|false)$/i, { error: (issue) => `must be true or false, got "${issue.input}"` })
+    .transform((value) => value.toLowerCase() === 'true');
+const seconds = schemas/* string */.YjP()
+    .regex(/^\s*\d*\.?\d+\s*$/, {
+    error: (issue) => `must be a positive number of seconds, got "${issue.input}"`,
+    abort: true
+})
+    .refine((text) => Number(text) >= 0.001 && Number.isFinite(Number(text)), {
+    error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
+})
+    .transform((text) => Math.round(Number(text) * 1000));
+/** A whole number of `unit` from 1 up to `digits` digits, or one of `words`. */
+function fields_count(unit, digits, words = []) {
+    const alternatives = words.map((word) => `|${word}`).join('');
+    const shape = new RegExp(`^\\s*([1-9]\\d{0,${digits - 1}}${alternatives})\\s*$`, 'i');
+    return schemas/* string */.YjP()
+        .regex(shape, {
+        error: (issue) => `must be a whole number of ${unit} (at least 1)${words.map((word) => ` or ${word}`).join('')}, got "${issue.input}"`
+    })
+        .transform((value) => {
+        const word = words.find((candidate) => candidate === value.trim().toLowerCase());
+        return word ?? Number(value);
+    });
+}
+function choice(values) {
+    const listed = values.length > 2 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join(' or ');
+    return schemas/* enum */.k5n(values, { error: (issue) => `must be ${listed}, got "${String(issue.input)}"` });
+}
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/;
+const identifier = schemas/* string */.YjP()
+    .regex(SAFE_ID, { error: (issue) => `must be an identifier (letters, digits, . _ : -), got "${issue.input}"` })
+    .optional();
+/**
+ * Every URL input: https, or plain http where the rule allows it, never with credentials; with
+ * `orPath`, a path instead.
+ */
+function httpsUrl(rule) {
+    return schemas/* string */.YjP().transform((value, ctx) => {
+        if (rule.orPath && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+            return external_node_path_default().resolve(value);
+        const url = URL.parse(value);
+        const shown = url ? `${url.protocol}//${url.host}${rule.base ? '' : url.pathname}` : value;
+        const refuse = (message) => {
+            ctx.addIssue({ code: 'custom', message });
+            return core/* NEVER */.tm;
+        };
+        const web = url?.protocol === 'https:' || url?.protocol === 'http:';
+        if (!url || !web || (!rule.base && (url.username || url.password))) {
+            return refuse(`must be ${rule.expected}, got "${shown}"`);
+        }
+        if (url.protocol === 'http:' && rule.plainHttp === 'loopback' && !(0,net/* isLoopbackHost */.cW)(url.hostname)) {
+            return refuse(rule.base
+                ? `must use https:// (plain http is allowed only for loopback addresses), got "${shown}"`
+                : `must be ${rule.expected}, got "${shown}"`);
+        }
+        if (rule.base && (url.username || url.password || url.search || url.hash)) {
+            return refuse('must not carry credentials, a query or a fragment');
+        }
+        return rule.base ? url.href.replace(/\/+$/, '') : url.href;
+    });
+}
+/** A document given by a path or a link (a manifest, a report). */
+function documentSource(what) {
+    return httpsUrl({
+        expected: `a path to ${what} or an https:// link to one (without credentials)`,
+        plainHttp: 'loopback',
+        orPath: true
+    });
+}
+/** A folder, made absolute from the workspace the step runs in. */
+const folder = schemas/* string */.YjP()
+    .transform((value) => external_node_path_default().resolve(value))
+    .optional();
+/** One value a line, blank lines and surrounding white space dropped. */
+const lines = schemas/* string */.YjP()
+    .optional()
+    .transform((value) => (value ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean));
+/** A problem with `name` that a rule joining inputs found; its text may name other inputs. */
+function addProblem(ctx, name, text) {
+    ctx.addIssue({ code: 'custom', path: [name], message: String(text), params: { text } });
+}
+/** `inputs` with each of `names` given; for each one missing, a problem that says it is required `because`. */
+function requireInputs(inputs, ctx, names, because) {
+    for (const name of names) {
+        if (inputs[name] === undefined)
+            addProblem(ctx, name, (0,core_message/* message */.iU) `is required ${because}`);
+    }
+    return inputs;
+}
+
+;// CONCATENATED MODULE: ./src/settings/common.ts
+
+
+/** The inputs that more than one command reads, each described once. */
+const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/;
+/** The environment variable of the command line that holds the admin key. */
+const KEY_VARIABLE = 'MINTLIFY_ADMIN_KEY';
+/** Every command's: how long the run may take, and how often it polls. */
+const TIMING = {
+    'timeout-seconds': described(seconds, {
+        default: '1800',
+        description: 'Longest time to wait for the job to finish (or, for `check-deployment`, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the comment.'
+    }),
+    'poll-interval-seconds': described(seconds, {
+        default: '5',
+        description: 'Time between status polls, in seconds; long jobs are polled less often (up to every 30 s), never more often.'
+    })
+};
+/** The admin API's: the key and the address. */
+const API = {
+    'api-key': described(schemas/* string */.YjP({
+        error: 'is empty or missing: pass the admin key from a secret (api-key: ${{ secrets.MINTLIFY_ADMIN_KEY }}). ' +
+            "Workflows triggered from a fork's pull request don't receive secrets"
+    })
+        // The value never appears in this message: it is a secret even when malformed.
+        .regex(ADMIN_KEY_SHAPE, {
+        error: 'does not look like an admin API key (expected the prefix_rest form, such as mint_…)'
+    }), {
+        required: true,
+        secret: true,
+        description: 'Admin API key (`mint_…`), sent as `Authorization: Bearer`; pass it from a secret. Masked at once. Surrounding whitespace is trimmed; a value without the `prefix_rest` shape of an admin key is rejected before any request, without echoing it. Not used by `check-deployment`.',
+        cli: {
+            flag: false,
+            variable: KEY_VARIABLE,
+            file: {
+                name: 'api-key-file',
+                description: `Read the admin key from FILE instead of ${KEY_VARIABLE} (a warning when others may read FILE).`
+            }
+        }
+    }),
+    'base-url': described(httpsUrl({ expected: 'an https:// address', plainHttp: 'loopback', base: true }), {
+        default: 'https://api.mintlify.com',
+        description: 'API base address. `https://` required, except loopback (`http://127.0.0.1`, `http://localhost`) for local runs and tests; only then may bundle links and redirects lead to plain http on this machine.'
+    })
+};
+/** The commands that follow a job: whether to wait for its end. */
+const WAIT = {
+    wait: described(bool, {
+        default: 'true',
+        description: '`false`: start the export (or read the agent job once) and return at once.'
+    })
+};
+/** Where a command that writes files puts them. */
+const OUTPUT_FOLDER = {
+    path: described(folder, {
+        description: 'Directory to place the archive, the unpacked site (`site/`), the manifest, the reports and the Helm values in. Defaults to a new folder under `RUNNER_TEMP`. The action writes only its own names there, and never over a link, or a file it did not write.',
+        cli: {
+            name: 'out',
+            metavar: 'DIR',
+            description: 'Folder for the archive, `site/`, the site check report and the Helm values; default: a new folder ./static-export-<job id>. Checked before any request.'
+        }
+    })
+};
+
+;// CONCATENATED MODULE: ./src/settings/export.ts
+
+
+
+
+/** The inputs of `command: export`, and the rules that join them. */
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+/** The host of a domain input, accepting a pasted URL or a host with a path. */
+function hostOf(value) {
+    return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase();
+}
+const domain = schemas/* string */.YjP()
+    .transform((value, ctx) => {
+    const host = hostOf(value);
+    if (!host || !HOST_NAME.test(host)) {
+        ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` });
+        return core/* NEVER */.tm;
+    }
+    return host;
+})
+    .optional();
+const EXPORT_INPUTS = schemas/* object */.Ikc({
+    command: schemas/* literal */.euz('export'),
+    ...API,
+    domain: described(domain, {
+        description: 'Domain of the documentation site to export (a host name such as `docs.acme.dev`; a pasted URL is reduced to its host, with a notice). Required for `export` unless `export-job-id` is given.'
+    }),
+    'export-job-id': described(identifier, {
+        description: 'For `export`, reuse this export job instead of starting one (e.g. to get a fresh link in a later job).'
+    }),
+    ...WAIT,
+    ...TIMING,
+    download: described(bool, {
+        default: 'true',
+        description: 'Download the bundle archive (outputs `bundle-path` and `bundle-sha256`).'
+    }),
+    extract: described(bool, {
+        default: 'false',
+        description: 'Unpack the downloaded archive into `<path>/site` (needs `download: true`), replacing what was there once it has unpacked completely.'
+    }),
+    ...OUTPUT_FOLDER,
+    'mask-bundle-url': described(bool, {
+        default: 'true',
+        description: "Register the presigned link as a secret, so that it never shows in logs or crosses to other jobs' outputs (the action's own log lines always leave out its query).",
+        cli: {
+            description: 'Keep the signature of the presigned link out of what others see: the table on stdout shows `bundle-url` without its query, and --output-env (a file that crosses to other jobs) leaves BUNDLE_URL out. --json and --output-sh, read by the same job, hold the whole link.'
+        }
+    }),
+    paths: described(lines, {
+        description: 'Export only these pages, one per line; sent to the API only when given. Defaults to every published page.',
+        cli: {
+            flag: false,
+            file: { name: 'paths-file', description: 'Export only the pages listed in FILE, one per line.' }
+        }
+    }),
+    version: described(schemas/* string */.YjP().optional(), {
+        description: 'A label for this export (e.g. `2026-11-22`); sent only when given, and pinned as `staticExport.version` in the Helm values.',
+        cli: { metavar: 'LABEL' }
+    }),
+    verify: described(choice(['warn', 'error', 'off']), {
+        default: 'warn',
+        description: 'With `extract`: check the unpacked site (index.html, pages against `pageCount`, internal links and assets, origins loaded from elsewhere, canonical host, sitemap; see Site check). `warn`: warnings and a report; `error`: fail the step on any problem; `off`: no check.'
+    }),
+    'verify-browser': described(choice(['auto', 'on', 'off']), {
+        default: 'auto',
+        description: 'With `extract` and `verify` not `off`: load the unpacked site in an installed Chrome/Chromium with every other origin blocked, and report what its scripts reach at run time (see Browser pass). `auto`: when a browser is found (else one notice); `on`: fail the step without one; `off`: never.'
+    }),
+    'verify-browser-pages': described(fields_count('pages', 6), {
+        default: '25',
+        description: "How many pages the browser pass loads (index.html first, then a page of each distinct set of scripts, iframes and embeds, then a spread over the site's top folders).",
+        cli: { metavar: 'N' }
+    }),
+    'compare-to': described(documentSource('a manifest').optional(), {
+        description: 'With `extract`: a previous export\'s `manifest.json` (a path, or an https link). Adds a "Changes" section to the summary, `changes.json`, and the outputs `files-added`, `files-removed`, `files-changed` and `changes-path`. One that cannot be read is a warning, never a failure.'
+    }),
+    'verify-baseline': described(documentSource('a site check report').optional(), {
+        description: 'With `extract` and `verify` not `off`: a previous site check report (a path, or an https link). Its problems are listed as known, and `verify: error` fails only on problems it does not have.'
+    })
+});
+const EXPORT = EXPORT_INPUTS.transform((inputs, ctx) => {
+    if (!inputs.domain && !inputs['export-job-id']) {
+        addProblem(ctx, 'domain', (0,core_message/* message */.iU) `is required for ${(0,core_message/* input */.hF)('command', 'export')} unless ${(0,core_message/* input */.hF)('export-job-id')} is given`);
+    }
+    if (inputs.extract && !inputs.download) {
+        addProblem(ctx, 'extract', (0,core_message/* message */.iU) `is true but ${(0,core_message/* input */.hF)('download', 'false')}: unpacking needs the downloaded archive`);
+    }
+    return inputs;
+});
+/** Inputs the workflow set that do nothing in the combination given, each with the reason. */
+function unusedExportInputs(inputs, given) {
+    const found = [];
+    const unused = (names, why) => {
+        for (const name of names)
+            if (given(name))
+                found.push([name, why]);
+    };
+    const checksSite = inputs.extract && inputs.verify !== 'off';
+    if (inputs['export-job-id']) {
+        const reused = (0,core_message/* message */.iU) `does nothing with ${(0,core_message/* input */.hF)('export-job-id')}: no export is started, the existing job is used as it is`;
+        // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
+        if (!checksSite)
+            unused(['domain'], reused);
+        unused(['paths'], reused);
+    }
+    else if (!inputs.wait) {
+        unused(['extract', 'verify'], (0,core_message/* message */.iU) `does nothing with ${(0,core_message/* input */.hF)('wait', 'false')}: the run returns once the job is started, before there is anything to unpack`);
+    }
+    if (!inputs.extract) {
+        unused(['verify'], (0,core_message/* message */.iU) `does nothing without ${(0,core_message/* input */.hF)('extract', 'true')}: only an unpacked site is checked`);
+        unused(['compare-to'], (0,core_message/* message */.iU) `does nothing without ${(0,core_message/* input */.hF)('extract', 'true')}: the manifest is made as the site is unpacked`);
+    }
+    // verify-browser: off asks for nothing, so it is never an input that does nothing.
+    const browserInputs = inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages'];
+    if (!checksSite) {
+        unused([...browserInputs, 'verify-baseline'], (0,core_message/* message */.iU) `does nothing without ${(0,core_message/* input */.hF)('extract', 'true')} and ${(0,core_message/* input */.hF)('verify')} not off: it is part of the site check`);
+    }
+    else if (inputs['verify-browser'] === 'off') {
+        unused(['verify-browser-pages'], (0,core_message/* message */.iU) `does nothing with ${(0,core_message/* input */.hF)('verify-browser', 'off')}`);
+    }
+    if (!inputs.wait)
+        unused(['poll-interval-seconds'], POLLED_ONCE);
+    return found;
+}
+/** Said of poll-interval-seconds when wait is false. */
+const POLLED_ONCE = (0,core_message/* message */.iU) `does nothing with ${(0,core_message/* input */.hF)('wait', 'false')}: the job is read once, not polled`;
+/**
+ * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
+ * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
+ */
+function domainReduction(value, hostName) {
+    const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+    const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : '';
+    if (dropped) {
+        return {
+            level: 'warning',
+            text: (0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)('domain')} has a path ("${dropped}") that was dropped: the export covers the whole site ${hostName}, not only that path. To export only some pages, list them in ${(0,core_message/* input */.hF)('paths')}`
+        };
+    }
+    if (hostName !== value.toLowerCase()) {
+        return { level: 'notice', text: (0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)('domain')} reduced to its host: "${value}" → "${hostName}"` };
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/settings/agent-job.ts
+
+
+
+
+
+/** The inputs of `command: agent-job`, and the rules that join them. */
+const AGENT_JOB_INPUTS = schemas/* object */.Ikc({
+    command: schemas/* literal */.euz('agent-job'),
+    ...API,
+    'project-id': described(identifier, { description: 'Project identifier, for `agent-job`.' }),
+    'agent-job-id': described(identifier, { description: 'Agent job identifier, for `agent-job`.' }),
+    ...WAIT,
+    ...TIMING,
+    'comment-on': described(schemas/* string */.YjP()
+        .regex(/^#?[1-9]\d{0,9}$/, {
+        error: (issue) => `must be an issue or pull request number, got "${issue.input}"`
+    })
+        .transform((value) => Number(value.replace('#', '')))
+        .optional(), {
+        description: 'For `agent-job`, the issue or pull request number to comment the outcome on.',
+        cli: false
+    }),
+    'github-token': described(schemas/* string */.YjP().optional(), {
+        default: '${{ github.token }}',
+        secret: true,
+        description: 'Token used for that comment.',
+        cli: false
+    })
+});
+const AGENT_JOB = AGENT_JOB_INPUTS.transform((inputs, ctx) => {
+    if (inputs['comment-on'] && !inputs['github-token']) {
+        addProblem(ctx, 'github-token', (0,core_message/* message */.iU) `is required when ${(0,core_message/* input */.hF)('comment-on')} is set`);
+    }
+    return requireInputs(inputs, ctx, ['project-id', 'agent-job-id'], (0,core_message/* message */.iU) `for ${(0,core_message/* input */.hF)('command', 'agent-job')}`);
+});
+/** Inputs the workflow set that do nothing in the combination given, each with the reason. */
+function unusedAgentJobInputs(inputs, given) {
+    return !inputs.wait && given('poll-interval-seconds') ? [['poll-interval-seconds', POLLED_ONCE]] : [];
+}
+
+;// CONCATENATED MODULE: ./src/settings/check-deployment.ts
+
+
+
+
+/** The inputs of `command: check-deployment`, and the rules that join them. */
+const CHECK_DEPLOYMENT_INPUTS = schemas/* object */.Ikc({
+    command: schemas/* literal */.euz('check-deployment'),
+    ...TIMING,
+    ...OUTPUT_FOLDER,
+    url: described(httpsUrl({ expected: "the site's http:// or https:// address, without credentials", plainHttp: 'any' }).optional(), {
+        description: "For `check-deployment`: the deployed site's base URL (https, or http with a notice: nothing secret is sent)."
+    }),
+    manifest: described(documentSource('a manifest').optional(), {
+        description: 'For `check-deployment`: the `manifest.json` of the export that should be live (a path, or an https link).'
+    }),
+    'check-files': described(fields_count('files', 7, ['all']), {
+        default: '100',
+        description: "For `check-deployment`: how many files to compare (index.html, then a spread over the site's folders), or `all`."
+    })
+});
+const CHECK_DEPLOYMENT = CHECK_DEPLOYMENT_INPUTS.transform((inputs, ctx) => requireInputs(inputs, ctx, ['url', 'manifest'], (0,core_message/* message */.iU) `for ${(0,core_message/* input */.hF)('command', 'check-deployment')}`));
+
+;// CONCATENATED MODULE: ./src/settings/inputs.ts
+
+
+
+
+
+/**
+ * The catalogue of commands: one schema per command (export.ts, agent-job.ts,
+ * check-deployment.ts), joined on `command`. The settings' types are inferred from the schemas,
+ * and action.yml, the README's tables and the command line's flags and help are made from them.
+ */
+/** The inputs of each command, by its name, in the order action.yml lists them. */
+const COMMAND_INPUTS = {
+    export: EXPORT_INPUTS,
+    'agent-job': AGENT_JOB_INPUTS,
+    'check-deployment': CHECK_DEPLOYMENT_INPUTS
+};
+const COMMANDS = Object.keys(COMMAND_INPUTS);
+/** The `command` input: which of the schemas applies. */
+const COMMAND = described(schemas/* enum */.k5n(COMMANDS, {
+    error: (issue) => `must be ${COMMANDS.join(', ')}, got "${String(issue.input)}"`
+}), {
+    default: 'export',
+    description: 'What to do: `export` (run a static export), `agent-job` (follow an AI agent job) or `check-deployment` (check that the deployed site serves an export).',
+    cli: { flag: false }
+});
+/** The settings of every command, with the rules that join their inputs. */
+const SETTINGS = schemas/* discriminatedUnion */.gMt('command', [EXPORT, AGENT_JOB, CHECK_DEPLOYMENT]);
+/** Every input, `command` first, then those of each command in turn, as action.yml lists them. */
+const INPUTS = catalogue();
+function catalogue() {
+    const found = new Map();
+    const add = (name, schema, command) => {
+        const entry = found.get(name);
+        if (entry) {
+            if (command)
+                entry.commands.push(command);
+            return;
+        }
+        const meta = CATALOGUE.get(schema);
+        if (!meta)
+            throw new Error(`The input ${name} has no description`);
+        found.set(name, { ...meta, name, commands: command ? [command] : [...COMMANDS] });
+    };
+    add('command', COMMAND);
+    for (const command of COMMANDS) {
+        const shape = COMMAND_INPUTS[command].shape;
+        for (const [name, schema] of Object.entries(shape))
+            if (name !== 'command')
+                add(name, schema, command);
+    }
+    return [...found.values()];
+}
+/** The input `name` of the catalogue. */
+function inputOf(name) {
+    const found = INPUTS.find((entry) => entry.name === name);
+    if (!found)
+        throw new Error(`No input ${name}`);
+    return found;
+}
+/** The commands that read `name`. */
+function commandsOf(name) {
+    return inputOf(name).commands;
+}
+/** The inputs `command` reads, in the catalogue's order. */
+function inputsOf(command) {
+    return INPUTS.filter((entry) => entry.name !== 'command' && entry.commands.includes(command));
+}
+/** The name of an input as a setting, as SettingName spells it. */
+function settingName(name) {
+    return name.replace(/-seconds$/, '-ms').replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+/** Parsed inputs, named as settings. */
+function asSettings(inputs) {
+    return Object.fromEntries(Object.entries(inputs).map(([name, value]) => [settingName(name), value]));
+}
+
+;// CONCATENATED MODULE: ./src/settings/read.ts
+
+
+
+
+
+
+/** Thrown for a malformed input; the message names the input and never holds a secret. */
+class InputError extends errors/* ActionError */.lZ {
+    name = 'InputError';
+    code = 'input';
+}
+/**
+ * Reads every input once and returns validated settings. Secrets are masked before anything else
+ * happens, so no later log line can show them.
+ */
+function readSettings(host) {
+    const { raw, given } = readRawInputs(host);
+    for (const entry of INPUTS) {
+        const value = raw[entry.name];
+        if (entry.secret && value)
+            host.setSecret(value);
+    }
+    const command = COMMAND.safeParse(raw.command);
+    const parsed = command.success ? SETTINGS.safeParse({ ...raw, command: command.data }) : command;
+    if (!parsed.success) {
+        const problems = parsed.error.issues.map((issue) => {
+            const text = issue.params?.text ?? issue.message;
+            return (0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)(issue.path[0] ?? 'command')} ${text}`;
+        });
+        const [first] = parsed.error.issues;
+        throw new InputError((0,core_message/* joined */.oR)(problems, '; '), {
+            input: (0,core_message/* input */.hF)(first?.path[0] ?? 'command')
+        });
+    }
+    const inputs = parsed.data;
+    if (inputs.command === 'export' && raw.domain && inputs.domain) {
+        const reduced = domainReduction(raw.domain, inputs.domain);
+        if (reduced)
+            host[reduced.level](reduced.text);
+    }
+    for (const [name, why] of unusedInputs(inputs, given))
+        host.warning((0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)(name)} ${why}`);
+    const settings = asSettings(inputs);
+    const secrets = new Set(INPUTS.filter((entry) => entry.secret).map((entry) => settingName(entry.name)));
+    for (const [name, value] of Object.entries(settings)) {
+        if (!secrets.has(name) && value !== undefined)
+            host.debug(`${name} = ${JSON.stringify(value)}`);
+    }
+    return settings;
+}
+/**
+ * The text of each input, trimmed (but `paths`, whose line breaks are kept), undefined when empty
+ * so that its default applies; and which ones the workflow set to something else than the default.
+ */
+function readRawInputs(host) {
+    const raw = {};
+    const given = new Set();
+    for (const entry of INPUTS) {
+        const text = host.input(entry.name);
+        const value = entry.name === 'paths' ? text : text.trim();
+        if (value.trim())
+            raw[entry.name] = value;
+        if (value.trim() && value !== entry.default && !(entry.default && isExpression(entry.default)))
+            given.add(entry.name);
+    }
+    return { raw, given };
+}
+/** Inputs the workflow set that do nothing: another command's, or one that the combination given ignores. */
+function unusedInputs(inputs, given) {
+    const found = [];
+    for (const entry of INPUTS) {
+        if (given.has(entry.name) && !entry.commands.includes(inputs.command)) {
+            found.push([entry.name, othersInput(entry, inputs.command)]);
+        }
+    }
+    const isGiven = (name) => given.has(name);
+    if (inputs.command === 'export')
+        found.push(...unusedExportInputs(inputs, isGiven));
+    if (inputs.command === 'agent-job')
+        found.push(...unusedAgentJobInputs(inputs, isGiven));
+    return found;
+}
+function othersInput(entry, command) {
+    const users = (0,core_message/* joined */.oR)(entry.commands.map((user) => (0,core_message/* message */.iU) `${(0,core_message/* input */.hF)('command', user)}`), ' and ');
+    return (0,core_message/* message */.iU) `is used only by ${users}; it does nothing for ${(0,core_message/* input */.hF)('command', command)}`;
+}
+
+;// CONCATENATED MODULE: ./src/settings/index.ts
+/** The settings of a run: read from the front end's inputs, one schema per command. */
+
+
+
 
 // EXTERNAL MODULE: ./node_modules/bottleneck/light.js
 var light = __nccwpck_require__(3251);
@@ -52824,6 +53106,7 @@ throttling.triggersNotification = triggersNotification;
 
 
 
+
 /** The GitHub REST API version the comment calls are written against. */
 const GITHUB_API_VERSION = '2022-11-28';
 /** The first wait before GitHub is asked again; the retry plugin grows it with the square of the attempt. */
@@ -52842,7 +53125,7 @@ const NOT_RETRYABLE = Array.from({ length: 200 }, (_, index) => 400 + index).fil
 async function githubClient(token, { runner, deadline, host, network }) {
     const refused = network.refusal(runner.apiUrl);
     if (refused) {
-        throw new errors/* ActionError */.lZ(`GitHub's API at ${runner.apiUrl} (GITHUB_API_URL) was not called: ${refused}`, {
+        throw new errors/* ActionError */.lZ((0,core_message/* message */.iU) `GitHub's API at ${runner.apiUrl} (GITHUB_API_URL) was not called: ${refused}`, {
             code: 'insecure-link'
         });
     }
@@ -53000,7 +53283,7 @@ async function upsertAgentComment({ token, request, job, run }) {
 function comment_stopped(reason, target) {
     if (!(reason instanceof deadline/* TimeUpError */.J))
         return reason;
-    return new errors/* ActionError */.lZ(`Commenting on ${target} stopped: ${(0,words/* setting */.Pe)('timeout-seconds')} ran out`, {
+    return new errors/* ActionError */.lZ((0,core_message/* message */.iU) `Commenting on ${target} stopped: ${(0,core_message/* input */.hF)('timeout-seconds')} ran out`, {
         code: 'out-of-time',
         cause: reason
     });
@@ -53085,7 +53368,7 @@ function commentError(error, target) {
         });
     }
     if (leftNoTimeToRetry(error)) {
-        return new errors/* ActionError */.lZ(`Commenting on ${target} failed: ${reason}. No time was left for another attempt within ${(0,words/* setting */.Pe)('timeout-seconds')}`, { code: 'out-of-time', cause: error });
+        return new errors/* ActionError */.lZ((0,core_message/* message */.iU) `Commenting on ${target} failed: ${reason}. No time was left for another attempt within ${(0,core_message/* input */.hF)('timeout-seconds')}`, { code: 'out-of-time', cause: error });
     }
     return new errors/* ActionError */.lZ(`Commenting on ${target} failed: ${reason}`, { code: 'github', cause: error });
 }
@@ -56039,15 +56322,15 @@ function getIDToken(aud) {
 
 
 
-/** Settings as a workflow names them: its inputs. */
+/** Inputs as a workflow names them. */
 const ACTION_WORDS = {
     mention: (name) => name,
     subject: (name) => `Input '${name}'`,
     withValue: (name, value) => (name === 'command' ? `command ${value}` : `${name}: ${value}`)
 };
-/** A message as the runner may show it: the settings it names in the workflow's words, on one inert line. */
+/** A message as the runner may show it: the inputs it names in the workflow's words, on one inert line. */
 function host_text(message) {
-    return (0,log_text/* logLine */.B)((0,words/* inWords */.r4)(message, ACTION_WORDS));
+    return (0,log_text/* logLine */.B)((0,core_message/* render */.XX)(message, ACTION_WORDS));
 }
 /**
  * The GitHub Action as the engine's front end: inputs, workflow commands, step outputs and the job
@@ -56092,36 +56375,30 @@ function actionHost(runner) {
 async function run() {
     const runner = readRunnerFacts();
     const host = actionHost(runner);
-    let report;
-    const signals = handleSignals((signal) => host.info(`Received ${signal}: stopping`), () => {
-        // A step that does not heed the cancellation in time still leaves what it learned, the job id first.
-        if (report)
-            setOutputs(report);
-        process.exit(1);
-    });
-    const setOutputs = (finished) => {
-        for (const [name, value] of Object.entries(outputsOf(finished)))
-            host.setOutput(name, value);
+    // A step that does not heed the cancellation in time still leaves the outputs set so far, the job id first.
+    const signals = handleSignals((signal) => host.info(`Received ${signal}: stopping`), () => process.exit(1));
+    const fail = (error) => {
+        host.debug(`Failure code: ${(0,errors/* failureCode */.AD)(error)}`);
+        host.error((0,errors/* failureMessage */.oh)(error));
+        process.exitCode = 1;
     };
     try {
         const settings = readSettings(host);
-        report = newReport(settings);
-        const token = settings.command === 'agent-job' ? settings.githubToken : '';
-        await runCommand(settings, report, {
+        const token = settings.command === 'agent-job' ? (settings.githubToken ?? '') : '';
+        const finished = await runCommand(settings, {
             host,
             cancellation: signals.signal,
             runner,
             comment: (job, request, run) => upsertAgentComment({ token, request, job, run })
         });
+        if (finished.failure !== undefined)
+            fail(finished.failure);
+        setOutputs(host, finished.report);
     }
     catch (error) {
-        host.debug(`Failure code: ${(0,errors/* failureCode */.AD)(error)}`);
-        host.error((0,errors/* failureMessage */.oh)(error));
-        process.exitCode = 1;
+        fail(error);
     }
     finally {
-        if (report)
-            setOutputs(report);
         signals.dispose();
     }
 }
@@ -56136,13 +56413,18 @@ async function run() {
 /* harmony export */   B: () => (/* binding */ Deadline),
 /* harmony export */   J: () => (/* binding */ TimeUpError)
 /* harmony export */ });
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7522);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _message_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3252);
+
 
 /** A timer cannot wait longer than 2^31 - 1 ms (Node fires it at once): a deadline further away has no timer. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Why a deadline's signal aborted when its time ran out. */
-class TimeUpError extends Error {
+class TimeUpError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     name = 'TimeUpError';
+    constructor() {
+        super((0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .message */ .iU) `${(0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .input */ .hF)('timeout-seconds')} ran out`, { code: 'out-of-time', input: (0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .input */ .hF)('timeout-seconds') });
+    }
 }
 /**
  * When the run's time is up: `timeout-seconds`, counted from the start of the run, bounds every
@@ -56182,12 +56464,12 @@ class Deadline {
     timeUpSignal() {
         const remaining = this.remainingMs();
         if (remaining === 0)
-            return AbortSignal.abort(new TimeUpError(`${(0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .setting */ .Pe)('timeout-seconds')} ran out`));
+            return AbortSignal.abort(new TimeUpError());
         if (remaining > MAX_TIMER_MS)
             return new AbortController().signal;
         const controller = new AbortController();
         // The timer must not keep the process alive: a run that is over exits at once.
-        setTimeout(() => controller.abort(new TimeUpError(`${(0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .setting */ .Pe)('timeout-seconds')} ran out`)), remaining).unref();
+        setTimeout(() => controller.abort(new TimeUpError()), remaining).unref();
         return controller.signal;
     }
 }
@@ -56207,10 +56489,12 @@ class Deadline {
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6752);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6228);
-/* harmony import */ var _net_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8456);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7253);
-/* harmony import */ var _user_agent_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2516);
+/* harmony import */ var _message_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3252);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6228);
+/* harmony import */ var _net_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8456);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7253);
+/* harmony import */ var _user_agent_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2516);
+
 
 
 
@@ -56224,7 +56508,7 @@ function isLink(source) {
 }
 /** How a message names a source: a link without its query string, which may hold a signature. */
 function describeSource(source) {
-    return isLink(source) ? (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .redactUrl */ .BO)(source) : source;
+    return isLink(source) ? (0,_net_js__WEBPACK_IMPORTED_MODULE_4__/* .redactUrl */ .BO)(source) : source;
 }
 /**
  * The bytes of `source`, a file path or a link. Fails with an ActionError whose message says why,
@@ -56296,7 +56580,7 @@ async function readFileBounded(file, maxBytes) {
     }
 }
 async function fetchDocument(url, options) {
-    return (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .retryRequest */ .qN)(url, () => fetchOnce(url, options), {
+    return (0,_net_js__WEBPACK_IMPORTED_MODULE_4__/* .retryRequest */ .qN)(url, () => fetchOnce(url, options), {
         baseDelayMs: options.retryBaseDelayMs ?? 1000,
         deadline: options.deadline,
         signal: options.signal,
@@ -56308,9 +56592,9 @@ async function fetchOnce(first, options) {
     for (let hop = 0;; hop++) {
         const refusal = options.network.refusal(url);
         if (refusal)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`is refused: ${refusal}`, { code: 'insecure-link' });
-        options.host.debug(`GET ${(0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .redactUrl */ .BO)(url.href)}`);
-        const timeoutMs = (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .requestTimeoutMs */ .Hl)(options.deadline);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ((0,_message_js__WEBPACK_IMPORTED_MODULE_3__/* .message */ .iU) `is refused: ${refusal}`, { code: 'insecure-link' });
+        options.host.debug(`GET ${(0,_net_js__WEBPACK_IMPORTED_MODULE_4__/* .redactUrl */ .BO)(url.href)}`);
+        const timeoutMs = (0,_net_js__WEBPACK_IMPORTED_MODULE_4__/* .requestTimeoutMs */ .Hl)(options.deadline);
         let response;
         try {
             response = await (0,undici__WEBPACK_IMPORTED_MODULE_1__/* .request */ .Em)(url, {
@@ -56318,18 +56602,18 @@ async function fetchOnce(first, options) {
                 signal: options.signal,
                 headersTimeout: timeoutMs,
                 bodyTimeout: timeoutMs,
-                headers: { 'user-agent': _user_agent_js__WEBPACK_IMPORTED_MODULE_5__/* .USER_AGENT */ ._, accept: 'application/json' }
+                headers: { 'user-agent': _user_agent_js__WEBPACK_IMPORTED_MODULE_6__/* .USER_AGENT */ ._, accept: 'application/json' }
             });
         }
         catch (error) {
-            throw (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .networkFailure */ .rd)(error);
+            throw (0,_net_js__WEBPACK_IMPORTED_MODULE_4__/* .networkFailure */ .rd)(error);
         }
         const { statusCode } = response;
-        const location = (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(response.headers.location);
-        if (_net_js__WEBPACK_IMPORTED_MODULE_3__/* .REDIRECT_STATUSES */ .aq.has(statusCode) && location) {
+        const location = (0,_net_js__WEBPACK_IMPORTED_MODULE_4__/* .header */ .wx)(response.headers.location);
+        if (_net_js__WEBPACK_IMPORTED_MODULE_4__/* .REDIRECT_STATUSES */ .aq.has(statusCode) && location) {
             await response.body.dump();
-            if (hop >= _net_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_REDIRECTS */ .NX)
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`redirects more than ${_net_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_REDIRECTS */ .NX} times`, { code: 'redirects' });
+            if (hop >= _net_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_REDIRECTS */ .NX)
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`redirects more than ${_net_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_REDIRECTS */ .NX} times`, { code: 'redirects' });
             url = new URL(location, url);
             continue;
         }
@@ -56337,8 +56621,8 @@ async function fetchOnce(first, options) {
             await response.body.dump();
             throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`was answered with HTTP ${statusCode}`, {
                 code: statusCode === 404 ? 'not-found' : 'http-status',
-                retryable: _net_js__WEBPACK_IMPORTED_MODULE_3__/* .RETRYABLE_STATUSES */ .U3.has(statusCode),
-                retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .parseRetryAfter */ .mu)(response.headers['retry-after'])
+                retryable: _net_js__WEBPACK_IMPORTED_MODULE_4__/* .RETRYABLE_STATUSES */ .U3.has(statusCode),
+                retryAfterMs: (0,_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .parseRetryAfter */ .mu)(response.headers['retry-after'])
             });
         }
         return readBody(response, options.maxBytes);
@@ -56347,17 +56631,17 @@ async function fetchOnce(first, options) {
 async function readBody(response, maxBytes) {
     let body;
     try {
-        body = await (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .readBounded */ .CB)(response.body, (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .header */ .wx)(response.headers['content-length']), maxBytes);
+        body = await (0,_net_js__WEBPACK_IMPORTED_MODULE_4__/* .readBounded */ .CB)(response.body, (0,_net_js__WEBPACK_IMPORTED_MODULE_4__/* .header */ .wx)(response.headers['content-length']), maxBytes);
     }
     catch (error) {
-        throw (0,_net_js__WEBPACK_IMPORTED_MODULE_3__/* .networkFailure */ .rd)(error);
+        throw (0,_net_js__WEBPACK_IMPORTED_MODULE_4__/* .networkFailure */ .rd)(error);
     }
     if (!body)
         throw tooLarge(maxBytes);
     return body;
 }
 function tooLarge(maxBytes) {
-    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`is larger than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_6__/* .formatBytes */ .z3)(maxBytes)}`, { code: 'too-large' });
+    return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ActionError */ .lZ(`is larger than ${(0,_format_js__WEBPACK_IMPORTED_MODULE_7__/* .formatBytes */ .z3)(maxBytes)}`, { code: 'too-large' });
 }
 
 
@@ -56370,6 +56654,7 @@ function tooLarge(maxBytes) {
 /* harmony export */   AD: () => (/* binding */ failureCode),
 /* harmony export */   D0: () => (/* binding */ inExportJob),
 /* harmony export */   YQ: () => (/* binding */ cancelledError),
+/* harmony export */   b6: () => (/* binding */ textOf),
 /* harmony export */   eI: () => (/* binding */ asClause),
 /* harmony export */   hC: () => (/* binding */ sentences),
 /* harmony export */   lZ: () => (/* binding */ ActionError),
@@ -56377,7 +56662,7 @@ function tooLarge(maxBytes) {
 /* harmony export */   tJ: () => (/* binding */ resumeHint),
 /* harmony export */   xU: () => (/* binding */ systemCode)
 /* harmony export */ });
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7522);
+/* harmony import */ var _message_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3252);
 
 class ActionError extends Error {
     name = 'ActionError';
@@ -56385,23 +56670,35 @@ class ActionError extends Error {
     retryable;
     retryAfterMs;
     hint;
+    input;
     namesJob;
     jobId;
+    /** The message with its references to inputs, for a front end to word; `message` has each input by its name. */
+    text;
     constructor(problem, options = {}) {
-        super(options.hint ? sentences(problem, options.hint) : problem, { cause: options.cause });
+        const text = options.hint ? sentences(problem, options.hint) : problem;
+        super(String(text), { cause: options.cause });
+        this.text = text;
         this.code = options.code ?? 'failed';
         this.retryable = options.retryable ?? false;
         this.retryAfterMs = options.retryAfterMs;
         this.hint = options.hint;
+        this.input = options.input;
         this.namesJob = options.namesJob ?? false;
         this.jobId = options.jobId;
     }
 }
+/** What a failure says, with its references to inputs: an ActionError's text, else the error's message. */
+function textOf(error) {
+    if (error instanceof ActionError)
+        return error.text;
+    return error instanceof Error ? error.message : String(error);
+}
 /** The step's one error line: the failure's message, after the export job it happened in when the message does not name it. */
 function failureMessage(error) {
     if (error instanceof ActionError && error.jobId)
-        return `Export job ${error.jobId}: ${error.message}`;
-    return messageOf(error);
+        return (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .message */ .iU) `Export job ${error.jobId}: ${error.text}`;
+    return textOf(error);
 }
 /** The kind of a failure, for the front end to act on (the command line's exit code): `failed` when nothing more is known. */
 function failureCode(error) {
@@ -56411,7 +56708,7 @@ function failureCode(error) {
 function inExportJob(error, jobId) {
     if (!jobId || (error instanceof ActionError && error.namesJob))
         return error;
-    return new ActionError(messageOf(error), {
+    return new ActionError(textOf(error), {
         code: error instanceof ActionError ? error.code : 'failed',
         jobId,
         cause: error
@@ -56423,18 +56720,18 @@ function cancelledError(activity, hint) {
 }
 /** How a later run picks up an export job this run leaves behind. */
 function resumeHint(jobId) {
-    return `It keeps running on the server: run again with ${(0,_words_js__WEBPACK_IMPORTED_MODULE_0__/* .setting */ .Pe)('export-job-id', jobId)} to collect it.`;
+    return (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .message */ .iU) `It keeps running on the server: run again with ${(0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)('export-job-id', jobId)} to collect it.`;
 }
 /** Joins sentences with one full stop between them, whether or not the first already ends with one. */
 function sentences(...parts) {
-    return parts
-        .filter((part) => Boolean(part?.trim()))
-        .map((part) => part.trim())
-        .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '');
+    const said = parts.filter((part) => !(0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .isBlank */ .z3)(part)).map(_message_js__WEBPACK_IMPORTED_MODULE_0__/* .trimmed */ .dE);
+    const ended = said.map((part, index) => index < said.length - 1 && !/[.!?]/.test((0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .lastCharacter */ .cl)(part) ?? '') ? (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .message */ .iU) `${part}.` : part);
+    const [only] = ended;
+    return ended.length === 1 && only !== undefined ? only : (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .joined */ .oR)(ended, ' ');
 }
 /** A message as the first clause of a longer line ("…; retrying in 2.0 s"): without its final full stop. */
-function asClause(message) {
-    return message.endsWith('.') ? message.slice(0, -1) : message;
+function asClause(text) {
+    return (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .lastCharacter */ .cl)(text) === '.' ? (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .withoutEnd */ .Mx)(text, 1) : text;
 }
 /** The system's code for a failure (`ECONNRESET`, `ENOSPC`, `UND_ERR_SOCKET`…), from the error or what caused it. */
 function systemCode(error) {
@@ -56444,9 +56741,6 @@ function systemCode(error) {
             return code;
     }
     return undefined;
-}
-function messageOf(error) {
-    return error instanceof Error ? error.message : String(error);
 }
 
 
@@ -56625,6 +56919,136 @@ function logLine(text) {
 
 /***/ }),
 
+/***/ 3252:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   By: () => (/* binding */ inputSubject),
+/* harmony export */   Mx: () => (/* binding */ withoutEnd),
+/* harmony export */   XX: () => (/* binding */ render),
+/* harmony export */   cl: () => (/* binding */ lastCharacter),
+/* harmony export */   dE: () => (/* binding */ trimmed),
+/* harmony export */   hF: () => (/* binding */ input),
+/* harmony export */   iU: () => (/* binding */ message),
+/* harmony export */   oR: () => (/* binding */ joined),
+/* harmony export */   z3: () => (/* binding */ isBlank)
+/* harmony export */ });
+/* unused harmony export Message */
+/** A message: text, and references to inputs. */
+class Message {
+    parts;
+    constructor(parts) {
+        this.parts = parts;
+    }
+    /** In the plainest words (each input by its name): for a stack trace, never for a front end. */
+    toString() {
+        return render(this, BY_NAME);
+    }
+}
+/** A message from a template: `message\`${input('timeout-seconds')} ran out\``. */
+function message(strings, ...slots) {
+    const parts = [];
+    strings.forEach((text, index) => {
+        append(parts, text);
+        const slot = slots[index];
+        if (slot !== undefined)
+            append(parts, slot);
+    });
+    return new Message(parts);
+}
+/** Texts joined with `separator` into one message, their references kept. */
+function joined(texts, separator) {
+    const parts = [];
+    texts.forEach((text, index) => {
+        if (index > 0)
+            append(parts, separator);
+        append(parts, text);
+    });
+    return new Message(parts);
+}
+/** The input `name` mentioned in a message, with the value the message gives it. */
+function input(name, value) {
+    return value === undefined ? { input: name } : { input: name, value };
+}
+/** The input `name` as the subject of a sentence ("Input 'domain' is required …"). */
+function inputSubject(name) {
+    return { input: name, subject: true };
+}
+/** A text in a front end's words. */
+function render(text, wording) {
+    if (typeof text === 'string')
+        return text;
+    return text.parts
+        .map((part) => {
+        if (typeof part === 'string')
+            return part;
+        if (part.subject)
+            return wording.subject(part.input);
+        return part.value === undefined ? wording.mention(part.input) : wording.withValue(part.input, part.value);
+    })
+        .join('');
+}
+/** Every input by its name, as action.yml has it. */
+const BY_NAME = {
+    mention: (name) => name,
+    subject: (name) => name,
+    withValue: (name, value) => `${name}: ${value}`
+};
+/** Whether a text says anything: not empty, and not only white space. */
+function isBlank(text) {
+    return text === undefined || render(text, BY_NAME).trim() === '';
+}
+/** The text without white space at its ends. */
+function trimmed(text) {
+    if (typeof text === 'string')
+        return text.trim();
+    const parts = [...text.parts];
+    const first = parts[0];
+    const last = parts.at(-1);
+    if (typeof first === 'string')
+        parts[0] = first.trimStart();
+    if (typeof last === 'string')
+        parts[parts.length - 1] = last.trimEnd();
+    return new Message(parts);
+}
+/** The text's last character, where it is text (a sentence's full stop), else undefined. */
+function lastCharacter(text) {
+    const last = typeof text === 'string' ? text : text.parts.at(-1);
+    return typeof last === 'string' ? last.at(-1) : undefined;
+}
+/** The text without its last `count` characters, where they are text. */
+function withoutEnd(text, count) {
+    if (typeof text === 'string')
+        return text.slice(0, -count);
+    const parts = [...text.parts];
+    const last = parts.at(-1);
+    if (typeof last === 'string')
+        parts[parts.length - 1] = last.slice(0, -count);
+    return new Message(parts);
+}
+function append(parts, slot) {
+    if (slot instanceof Message) {
+        for (const part of slot.parts)
+            append(parts, part);
+        return;
+    }
+    if (typeof slot === 'object') {
+        parts.push(slot);
+        return;
+    }
+    const text = String(slot);
+    if (text === '')
+        return;
+    const last = parts.at(-1);
+    if (typeof last === 'string')
+        parts[parts.length - 1] = last + text;
+    else
+        parts.push(text);
+}
+
+
+/***/ }),
+
 /***/ 8456:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -56651,7 +57075,7 @@ function logLine(text) {
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6228);
 /* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7253);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7522);
+/* harmony import */ var _message_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3252);
 
 
 
@@ -56692,7 +57116,7 @@ class Network {
         this.dispatcher = base.compose((dispatch) => (options, handler) => {
             const reason = this.refusal(String(options.origin));
             if (reason) {
-                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`A request to ${String(options.origin)} was refused: ${reason}`, {
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ((0,_message_js__WEBPACK_IMPORTED_MODULE_3__/* .message */ .iU) `A request to ${String(options.origin)} was refused: ${reason}`, {
                     code: 'insecure-link'
                 });
             }
@@ -56727,7 +57151,7 @@ class Network {
             return undefined;
         return this.plainHttpToLoopback
             ? 'https is required (plain http is allowed only to a loopback address)'
-            : `https is required (plain http is allowed only to a loopback address, and only when ${(0,_words_js__WEBPACK_IMPORTED_MODULE_3__/* .setting */ .Pe)('base-url')} is one too)`;
+            : (0,_message_js__WEBPACK_IMPORTED_MODULE_3__/* .message */ .iU) `https is required (plain http is allowed only to a loopback address, and only when ${(0,_message_js__WEBPACK_IMPORTED_MODULE_3__/* .input */ .hF)('base-url')} is one too)`;
     }
 }
 /** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
@@ -56756,7 +57180,7 @@ function retryRequest(url, fetch, options) {
         maxDelayMs: MAX_BACKOFF_MS,
         deadline: options.deadline,
         signal: options.signal,
-        onRetry: (error, attempt, delayMs) => options.log(`${redactUrl(url.href)}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .asClause */ .eI)(error.message)}; ${(0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryNote */ .vT)(delayMs, attempt, ATTEMPTS)}`)
+        onRetry: (error, attempt, delayMs) => options.log((0,_message_js__WEBPACK_IMPORTED_MODULE_3__/* .message */ .iU) `${redactUrl(url.href)}: ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .asClause */ .eI)((0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .textOf */ .b6)(error))}; ${(0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryNote */ .vT)(delayMs, attempt, ATTEMPTS)}`)
     });
 }
 /** Network errors that leave no doubt the request never reached the server. */
@@ -56856,7 +57280,7 @@ function redactUrl(link) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4296);
 /* harmony import */ var _layout_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6585);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7522);
+/* harmony import */ var _message_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3252);
 
 
 
@@ -56933,8 +57357,7 @@ async function checkOwnPlace(target, kind, recognise) {
                 : found.isFile()
                     ? 'a file'
                     : 'a special file';
-    throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ(`${target} is ${what}, which the action did not write: it replaces only its own ${kind === 'file' ? 'regular files' : 'site folder'} in its output folder, ` +
-        `never through a link. Remove it, or give ${(0,_words_js__WEBPACK_IMPORTED_MODULE_5__/* .setting */ .Pe)('path')} a folder of its own`, { code: 'not-own-file' });
+    throw new _errors_js__WEBPACK_IMPORTED_MODULE_3__/* .ActionError */ .lZ((0,_message_js__WEBPACK_IMPORTED_MODULE_5__/* .message */ .iU) `${target} is ${what}, which the action did not write: it replaces only its own ${kind === 'file' ? 'regular files' : 'site folder'} in its output folder, never through a link. Remove it, or give ${(0,_message_js__WEBPACK_IMPORTED_MODULE_5__/* .input */ .hF)('path')} a folder of its own`, { code: 'not-own-file' });
 }
 async function readsAsOurs(file, size, { isOurs, maxBytes }) {
     if (size > maxBytes)
@@ -56959,7 +57382,7 @@ async function readsAsOurs(file, size, { isOurs, maxBytes }) {
 /* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8500);
 /* harmony import */ var node_timers_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_timers_promises__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7522);
+/* harmony import */ var _message_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3252);
 
 
 
@@ -56970,8 +57393,7 @@ async function readsAsOurs(file, size, { isOurs, maxBytes }) {
 class OutOfTimeError extends _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ {
     name = 'OutOfTimeError';
     constructor(lastError, attempts) {
-        const last = lastError instanceof Error ? lastError.message : String(lastError);
-        super((0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .sentences */ .hC)(last, `No time was left for another attempt within ${(0,_words_js__WEBPACK_IMPORTED_MODULE_2__/* .setting */ .Pe)('timeout-seconds')} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`), {
+        super((0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .sentences */ .hC)((0,_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .textOf */ .b6)(lastError), (0,_message_js__WEBPACK_IMPORTED_MODULE_2__/* .message */ .iU) `No time was left for another attempt within ${(0,_message_js__WEBPACK_IMPORTED_MODULE_2__/* .input */ .hF)('timeout-seconds')} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`), {
             code: 'out-of-time',
             namesJob: lastError instanceof _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ && lastError.namesJob,
             cause: lastError
@@ -57102,60 +57524,11 @@ const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/ac
 
 /***/ }),
 
-/***/ 7522:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Pe: () => (/* binding */ setting),
-/* harmony export */   de: () => (/* binding */ settingSubject),
-/* harmony export */   r4: () => (/* binding */ inWords)
-/* harmony export */ });
-/**
- * Messages name settings in the words of the front end that shows them: the Action says
- * `extract: true` and `Input 'domain'`, the command line `--extract` and `Option --domain`. The
- * engine cannot know which front end runs it, and its errors are built far from any front end
- * (a retry that ran out of time, a download cut short). So a message holds a reference to the
- * setting, and the front end's host puts it in its own words when it writes the message: one
- * mechanism, not two sets of strings.
- *
- * A reference is the input's name between private-use characters, which no message of the engine
- * holds otherwise.
- */
-const OPEN = '\u{E000}';
-const VALUE = '\u{E001}';
-const SUBJECT = '\u{E002}';
-const CLOSE = '\u{E003}';
-const REFERENCE = /\u{E000}(\u{E002})?([a-z][a-z0-9-]*)(?:\u{E001}([^\u{E000}-\u{E003}]*))?\u{E003}/gu;
-const STRAY_MARKS = /[\u{E000}-\u{E003}]/gu;
-/** The setting `name` (an input of action.yml), mentioned in a message. */
-function setting(name, value) {
-    return value === undefined ? `${OPEN}${name}${CLOSE}` : `${OPEN}${name}${VALUE}${value}${CLOSE}`;
-}
-/** The setting `name` as the subject of a sentence ("Input 'domain' is required …"). */
-function settingSubject(name) {
-    return `${OPEN}${SUBJECT}${name}${CLOSE}`;
-}
-/** A message with every reference put in the front end's words. */
-function inWords(text, words) {
-    if (!text.includes(OPEN))
-        return text.replace(STRAY_MARKS, '');
-    return text
-        .replace(REFERENCE, (_, subject, name, value) => {
-        if (subject)
-            return words.subject(name);
-        return value === undefined ? words.mention(name) : words.withValue(name, value);
-    })
-        .replace(STRAY_MARKS, '');
-}
-
-
-/***/ }),
-
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2358);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8694);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -57168,15 +57541,17 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Qp: () => (/* binding */ applyBaseline),
+/* harmony export */   U_: () => (/* binding */ withBaseline),
 /* harmony export */   mF: () => (/* binding */ readBaseline)
 /* harmony export */ });
 /* unused harmony export matchBaseline */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9691);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4528);
 /* harmony import */ var _core_document_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9354);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
-/* harmony import */ var _core_log_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9357);
-/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9761);
+/* harmony import */ var _core_message_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3252);
+/* harmony import */ var _core_log_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9357);
+/* harmony import */ var _report_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9761);
+
 
 
 
@@ -57189,11 +57564,11 @@ __webpack_async_result__();
  */
 /** Site check reports of very broken sites run to a few MiB: their lists stop at 1,000 findings. */
 const MAX_BASELINE_BYTES = 32 * 1024 * 1024;
-const BaselineReport = zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({
-    version: zod__WEBPACK_IMPORTED_MODULE_4__/* .literal */ .euz(_report_js__WEBPACK_IMPORTED_MODULE_3__/* .REPORT_VERSION */ .Aj),
-    checkedAt: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().nullish(),
-    counts: zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ problems: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().nonnegative() }).optional(),
-    problems: zod__WEBPACK_IMPORTED_MODULE_4__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ check: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), kind: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP(), target: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP() }))
+const BaselineReport = zod__WEBPACK_IMPORTED_MODULE_5__/* .looseObject */ ._H3({
+    version: zod__WEBPACK_IMPORTED_MODULE_5__/* .literal */ .euz(_report_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_VERSION */ .Aj),
+    checkedAt: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().nullish(),
+    counts: zod__WEBPACK_IMPORTED_MODULE_5__/* .looseObject */ ._H3({ problems: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().nonnegative() }).optional(),
+    problems: zod__WEBPACK_IMPORTED_MODULE_5__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_5__/* .looseObject */ ._H3({ check: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), kind: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP(), target: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP() }))
 });
 /**
  * The baseline at `source`, a path or an https link; undefined after one warning that names it
@@ -57203,7 +57578,9 @@ const BaselineReport = zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({
 async function readBaseline(source, options) {
     const named = `The site check baseline ${(0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B6)(source)}`;
     const unusable = (why) => {
-        options.host.warning(`${named} ${why}: every problem the check finds counts`, { title: 'Site check baseline' });
+        options.host.warning((0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .message */ .iU) `${named} ${why}: every problem the check finds counts`, {
+            title: 'Site check baseline'
+        });
         return undefined;
     };
     let json;
@@ -57213,7 +57590,7 @@ async function readBaseline(source, options) {
     catch (error) {
         if (options.signal?.aborted || !(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ))
             throw error;
-        return unusable(error.message);
+        return unusable(error.text);
     }
     const result = BaselineReport.safeParse(json);
     if (!result.success) {
@@ -57221,7 +57598,7 @@ async function readBaseline(source, options) {
         const hasProblems = Array.isArray(json?.problems);
         return unusable(hasProblems && issue?.path[0] === 'problems'
             ? 'lists its problems without their kind and target (it was written by an earlier version of the action)'
-            : `is not a site check report (version ${_report_js__WEBPACK_IMPORTED_MODULE_3__/* .REPORT_VERSION */ .Aj})${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(issue.message)} at ${issue.path.join('.') || 'its top'}` : ''}`);
+            : `is not a site check report (version ${_report_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_VERSION */ .Aj})${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .T)(issue.message)} at ${issue.path.join('.') || 'its top'}` : ''}`);
     }
     const { problems, counts, checkedAt } = result.data;
     return {
@@ -57255,23 +57632,24 @@ function matchBaseline(problems, baseline) {
     return { fresh, known };
 }
 /**
- * Marks each problem of the report known or not, and records the baseline in the report. Problems
- * counted but not listed are new as far as they outnumber the baseline's. Returns how many are new.
+ * The report with each problem marked known or not, and the baseline recorded: `baseline.new`
+ * says how many are new. Problems counted but not listed are new as far as they outnumber the
+ * baseline's.
  */
-function applyBaseline(report, baseline) {
-    const { known } = matchBaseline(report.problems, baseline);
-    const knownSet = new Set(known);
-    for (const problem of report.problems)
-        problem.known = knownSet.has(problem);
+function withBaseline(report, baseline) {
+    const known = new Set(matchBaseline(report.problems, baseline).known);
     const unlisted = report.counts.problems - report.problems.length;
-    const fresh = report.problems.length - known.length + Math.max(0, unlisted - baseline.unlisted);
-    report.baseline = {
-        source: baseline.source,
-        checkedAt: baseline.checkedAt,
-        known: report.counts.problems - fresh,
-        new: fresh
+    const fresh = report.problems.length - known.size + Math.max(0, unlisted - baseline.unlisted);
+    return {
+        ...report,
+        problems: report.problems.map((problem) => ({ ...problem, known: known.has(problem) })),
+        baseline: {
+            source: baseline.source,
+            checkedAt: baseline.checkedAt,
+            known: report.counts.problems - fresh,
+            new: fresh
+        }
     };
-    return fresh;
 }
 function problemKey(problem) {
     return JSON.stringify([problem.check, problem.kind, problem.target]);
@@ -57787,15 +58165,15 @@ class RequestError extends Error {
 
 /***/ }),
 
-/***/ 9691:
+/***/ 4528:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Vb4: () => (/* binding */ ZodEnum),
-  IiU: () => (/* binding */ ZodOptional),
   YOg: () => (/* binding */ array),
+  gMt: () => (/* binding */ discriminatedUnion),
   k5n: () => (/* binding */ schemas_enum),
   euz: () => (/* binding */ literal),
   _H3: () => (/* binding */ looseObject),
@@ -57808,7 +58186,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   OZ5: () => (/* binding */ url)
 });
 
-// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, discriminatedUnion, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
+// UNUSED EXPORTS: ZodAny, ZodArray, ZodBase64, ZodBase64URL, ZodBigInt, ZodBigIntFormat, ZodBoolean, ZodCIDRv4, ZodCIDRv6, ZodCUID, ZodCUID2, ZodCatch, ZodCodec, ZodCreditCard, ZodCustom, ZodCustomStringFormat, ZodDate, ZodDefault, ZodDiscriminatedUnion, ZodE164, ZodEmail, ZodEmoji, ZodExactOptional, ZodFile, ZodFunction, ZodGUID, ZodIBAN, ZodIPv4, ZodIPv6, ZodISODate, ZodISODateTime, ZodISODuration, ZodISOTime, ZodInstanceOf, ZodIntersection, ZodJWT, ZodKSUID, ZodLazy, ZodLiteral, ZodMAC, ZodMap, ZodNaN, ZodNanoID, ZodNever, ZodNonOptional, ZodNull, ZodNullable, ZodNumber, ZodNumberFormat, ZodObject, ZodOptional, ZodPipe, ZodPrefault, ZodPreprocess, ZodPromise, ZodReadonly, ZodRecord, ZodSet, ZodString, ZodStringFormat, ZodSuccess, ZodSymbol, ZodTemplateLiteral, ZodTransform, ZodTuple, ZodType, ZodULID, ZodURL, ZodUUID, ZodUndefined, ZodUnion, ZodUnknown, ZodVoid, ZodXID, ZodXor, _ZodString, _default, _function, any, base64, base64url, bigint, boolean, catch, check, cidrv4, cidrv6, codec, creditCard, cuid, cuid2, currencyCode, custom, date, describe, e164, email, emoji, exactOptional, file, float32, float64, function, guid, hash, hex, hostname, httpUrl, iban, instanceof, int, int32, int64, intersection, invertCodec, ipv4, ipv6, json, jwt, keyof, ksuid, lazy, looseRecord, mac, map, meta, nan, nanoid, nativeEnum, never, nonoptional, null, nullable, nullish, optional, partialRecord, pipe, prefault, promise, readonly, record, refine, set, strictObject, stringFormat, stringbool, success, superRefine, symbol, templateLiteral, transform, tuple, uint32, uint64, ulid, undefined, uuid, uuidv4, uuidv6, uuidv7, void, xid, xor
 
 // EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
 var core_core = __nccwpck_require__(8532);
@@ -60240,11 +60618,11 @@ function discriminatorMap(def) {
 }
 const $ZodDiscriminatedUnion = 
 /*@__PURE__*/
-(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+core_core/* $constructor */.xI("$ZodDiscriminatedUnion", (inst, def) => {
     def.inclusive = false;
     $ZodUnion.init(inst, def);
     const _super = inst._zod.parse;
-    util.defineLazyInternal(inst, "propValues", (zod) => {
+    core_util/* defineLazyInternal */.v5(inst, "propValues", (zod) => {
         const propValues = {};
         let undefinedCount = 0;
         for (const option of zod.def.options) {
@@ -60255,7 +60633,7 @@ const $ZodDiscriminatedUnion =
                 undefinedCount++;
             for (const [k, v] of Object.entries(pv)) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-                    util.assignProp(propValues, k, new Set());
+                    core_util/* assignProp */.Vy(propValues, k, new Set());
                 }
                 for (const val of v) {
                     propValues[k].add(val);
@@ -60268,15 +60646,15 @@ const $ZodDiscriminatedUnion =
     });
     // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
     def.options.forEach((option, i) => {
-        const propShape = util.rawShape(option._zod.def);
+        const propShape = core_util/* rawShape */.MO(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
             throw new Error(`Invalid discriminated union option at index "${i}"`);
         }
     });
-    const disc = util.cached(() => discriminatorMap(def));
+    const disc = core_util/* cached */.PO(() => discriminatorMap(def));
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isObject(input)) {
+        if (!core_util/* isObject */.Gv(input)) {
             payload.issues.push({
                 code: "invalid_type",
                 expected: "object",
@@ -60310,7 +60688,7 @@ const $ZodDiscriminatedUnion =
         });
         return payload;
     };
-})));
+});
 const $ZodIntersection = /*@__PURE__*/ core_core/* $constructor */.xI("$ZodIntersection", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
@@ -61488,59 +61866,8 @@ function handleRefineResult(result, payload, input, inst) {
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/zod/v4/core/registries.js
-var _a;
-const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
-const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
-class $ZodRegistry {
-    constructor() {
-        this._map = new WeakMap();
-        this._idmap = new Map();
-    }
-    add(schema, ..._meta) {
-        const meta = _meta[0];
-        this._map.set(schema, meta);
-        if (meta && typeof meta === "object" && "id" in meta) {
-            this._idmap.set(meta.id, schema);
-        }
-        return this;
-    }
-    clear() {
-        this._map = new WeakMap();
-        this._idmap = new Map();
-        return this;
-    }
-    remove(schema) {
-        const meta = this._map.get(schema);
-        if (meta && typeof meta === "object" && "id" in meta) {
-            this._idmap.delete(meta.id);
-        }
-        this._map.delete(schema);
-        return this;
-    }
-    get(schema) {
-        // return this._map.get(schema) as any;
-        // inherit metadata
-        const p = schema._zod.parent;
-        if (p) {
-            const pm = { ...(this.get(p) ?? {}) };
-            delete pm.id; // do not inherit id
-            const f = { ...pm, ...this._map.get(schema) };
-            return Object.keys(f).length ? f : undefined;
-        }
-        return this._map.get(schema);
-    }
-    has(schema) {
-        return this._map.has(schema);
-    }
-}
-// registries
-function registry() {
-    return new $ZodRegistry();
-}
-(_a = globalThis).__zod_globalRegistry ?? (_a.__zod_globalRegistry = registry());
-const globalRegistry = globalThis.__zod_globalRegistry;
-
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/registries.js
+var registries = __nccwpck_require__(9396);
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/api.js
 
 
@@ -62553,8 +62880,8 @@ function describe(description) {
     const ch = new $ZodCheck({ check: "describe" });
     ch._zod.onattach = [
         (inst) => {
-            const existing = globalRegistry.get(inst) ?? {};
-            globalRegistry.add(inst, { ...existing, description });
+            const existing = registries/* globalRegistry */.fd.get(inst) ?? {};
+            registries/* globalRegistry */.fd.add(inst, { ...existing, description });
         },
     ];
     ch._zod.check = () => { }; // no-op check
@@ -62565,8 +62892,8 @@ function meta(metadata) {
     const ch = new $ZodCheck({ check: "meta" });
     ch._zod.onattach = [
         (inst) => {
-            const existing = globalRegistry.get(inst) ?? {};
-            globalRegistry.add(inst, { ...existing, ...metadata });
+            const existing = registries/* globalRegistry */.fd.get(inst) ?? {};
+            registries/* globalRegistry */.fd.add(inst, { ...existing, ...metadata });
         },
     ];
     ch._zod.check = () => { }; // no-op check
@@ -62676,7 +63003,7 @@ function to_json_schema_initializeContext(params) {
         target = "draft-07";
     return {
         processors: params.processors ?? {},
-        metadataRegistry: params?.metadata ?? globalRegistry,
+        metadataRegistry: params?.metadata ?? registries/* globalRegistry */.fd,
         target,
         unrepresentable: params?.unrepresentable ?? "throw",
         override: params?.override ?? (() => { }),
@@ -64895,15 +65222,15 @@ const ZodType = /*@__PURE__*/ core_core/* $constructor */.xI("ZodType", (inst, d
     },
     describe(description) {
         const cl = this.clone();
-        globalRegistry.add(cl, { description });
+        registries/* globalRegistry */.fd.add(cl, { description });
         return cl;
     },
     meta(...args) {
         // overloaded: meta() returns the registered metadata, meta(data) returns a clone with `data` registered. The mapped type picks up the second overload, so we accept variadic any-args and return `any` to satisfy both at runtime.
         if (args.length === 0)
-            return globalRegistry.get(this);
+            return registries/* globalRegistry */.fd.get(this);
         const cl = this.clone();
-        globalRegistry.add(cl, args[0]);
+        registries/* globalRegistry */.fd.add(cl, args[0]);
         return cl;
     },
     isOptional() {
@@ -64982,7 +65309,7 @@ const ZodType = /*@__PURE__*/ core_core/* $constructor */.xI("ZodType", (inst, d
     },
     // Reads through to the registry on every access, so it must not cache.
     get description() {
-        return globalRegistry.get(this)?.description;
+        return registries/* globalRegistry */.fd.get(this)?.description;
     },
     // No setter: `schema._def = x` throws, as it did when `_def` was a non-writable own property.
     get _def() {
@@ -65750,17 +66077,17 @@ function xor(options, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
+const ZodDiscriminatedUnion = /*@__PURE__*/ core_core/* $constructor */.xI("ZodDiscriminatedUnion", (inst, def) => {
     ZodUnion.init(inst, def);
-    core.$ZodDiscriminatedUnion.init(inst, def);
-})));
+    $ZodDiscriminatedUnion.init(inst, def);
+});
 function discriminatedUnion(discriminator, options, params) {
     // const [options, params] = args;
     return new ZodDiscriminatedUnion({
         type: "union",
         options: options,
         discriminator,
-        ...util.normalizeParams(params),
+        ...core_util/* normalizeParams */.A2(params),
     });
 }
 const ZodIntersection = /*@__PURE__*/ core_core/* $constructor */.xI("ZodIntersection", (inst, def) => {
@@ -66488,6 +66815,69 @@ function config(newConfig) {
         Object.assign(globalConfig, newConfig);
     return globalConfig;
 }
+
+
+/***/ }),
+
+/***/ 9396:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   fd: () => (/* binding */ globalRegistry),
+/* harmony export */   u5: () => (/* binding */ registry)
+/* harmony export */ });
+/* unused harmony exports $output, $input, $ZodRegistry */
+var _a;
+const $output = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodOutput")));
+const $input = /*@__PURE__*/ (/* unused pure expression or super */ null && (Symbol("ZodInput")));
+class $ZodRegistry {
+    constructor() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+    }
+    add(schema, ..._meta) {
+        const meta = _meta[0];
+        this._map.set(schema, meta);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.set(meta.id, schema);
+        }
+        return this;
+    }
+    clear() {
+        this._map = new WeakMap();
+        this._idmap = new Map();
+        return this;
+    }
+    remove(schema) {
+        const meta = this._map.get(schema);
+        if (meta && typeof meta === "object" && "id" in meta) {
+            this._idmap.delete(meta.id);
+        }
+        this._map.delete(schema);
+        return this;
+    }
+    get(schema) {
+        // return this._map.get(schema) as any;
+        // inherit metadata
+        const p = schema._zod.parent;
+        if (p) {
+            const pm = { ...(this.get(p) ?? {}) };
+            delete pm.id; // do not inherit id
+            const f = { ...pm, ...this._map.get(schema) };
+            return Object.keys(f).length ? f : undefined;
+        }
+        return this._map.get(schema);
+    }
+    has(schema) {
+        return this._map.has(schema);
+    }
+}
+// registries
+function registry() {
+    return new $ZodRegistry();
+}
+(_a = globalThis).__zod_globalRegistry ?? (_a.__zod_globalRegistry = registry());
+const globalRegistry = globalThis.__zod_globalRegistry;
 
 
 /***/ }),

@@ -1,47 +1,76 @@
 /**
- * Writes what is generated from action.yml, so that nothing can drift from the action's metadata:
- * the README's usage block and its Inputs and Outputs tables, between `<!-- start NAME -->` and
- * `<!-- end NAME -->` markers, and the descriptions that the command line's help shows
- * (src/cli/action-descriptions.ts: a module, because the bundle cannot read YAML at run time).
+ * Writes what is generated from the catalogue of inputs (src/settings/) and the outputs
+ * (src/report/outputs.ts), so that nothing can drift from them: action.yml's inputs and outputs,
+ * and the README's usage block and its Inputs and Outputs tables, between `<!-- start NAME -->`
+ * and `<!-- end NAME -->` markers. It also checks that each folder of src/ has a README that names
+ * every file of the folder, and no file that is not there.
+ *
+ * Run with `node --import ./scripts/bench/resolve-ts.mjs`, which lets it import src/ as it is.
  * `--check` writes nothing and fails when a file differs from a fresh run.
  */
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { format, resolveConfig } from 'prettier'
 import { parse, stringify } from 'yaml'
+import { OUTPUTS } from '../src/report/outputs.ts'
+import { INPUTS } from '../src/settings/index.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const README = path.join(ROOT, 'README.md')
-const DESCRIPTIONS = path.join(ROOT, 'src/cli/action-descriptions.ts')
+const ACTION = path.join(ROOT, 'action.yml')
 const ACTION_REFERENCE = 'acme/mintlify-static-export-action@v1'
 
-interface ActionYaml {
-  inputs: Record<string, { description: string; required?: boolean; default?: string }>
-  outputs: Record<string, { description: string }>
+interface ActionInput {
+  description: string
+  required: boolean
+  default?: string
+}
+
+/** action.yml's inputs, from the catalogue. */
+function actionInputs(): Record<string, ActionInput> {
+  return Object.fromEntries(
+    INPUTS.map((entry) => [
+      entry.name,
+      {
+        description: entry.description,
+        required: entry.required ?? false,
+        ...(entry.default === undefined ? {} : { default: entry.default })
+      }
+    ])
+  )
+}
+
+/** action.yml with its inputs and outputs written anew, and the rest (name, branding, runs) kept. */
+function actionYaml(current: string): string {
+  const { inputs: _inputs, outputs: _outputs, runs, ...head } = parse(current) as Record<string, unknown>
+  const outputs = Object.fromEntries(
+    Object.entries(OUTPUTS).map(([name, output]) => [name, { description: output.description }])
+  )
+  return stringify({ ...head, inputs: actionInputs(), outputs, runs }, { lineWidth: 0 })
 }
 
 /** Every input with its default, as a step to copy. */
-function usage(action: ActionYaml): string {
-  const lines = Object.entries(action.inputs).map(([name, input]) => {
-    const value = input.default === undefined ? "''" : stringify(input.default).trimEnd()
-    return `    ${name}: ${value}${input.required ? ' # required' : ''}`
+function usage(): string {
+  const lines = INPUTS.map((entry) => {
+    const value = entry.default === undefined ? "''" : stringify(entry.default).trimEnd()
+    return `    ${entry.name}: ${value}${entry.required ? ' # required' : ''}`
   })
   return ['```yaml', `- uses: ${ACTION_REFERENCE}`, '  with:', ...lines, '```'].join('\n')
 }
 
-function inputsTable(action: ActionYaml): string {
-  const rows = Object.entries(action.inputs).map(([name, input]) => {
-    const fallback = input.required ? '(required)' : input.default === undefined ? '' : `\`${input.default}\``
-    return [`\`${name}\``, fallback, cell(input.description)]
+function inputsTable(): string {
+  const rows = INPUTS.map((entry) => {
+    const fallback = entry.required ? '(required)' : entry.default === undefined ? '' : `\`${entry.default}\``
+    return [`\`${entry.name}\``, fallback, cell(entry.description)]
   })
   return table(['input', 'default', 'meaning'], rows)
 }
 
-function outputsTable(action: ActionYaml): string {
+function outputsTable(): string {
   return table(
     ['output', 'value'],
-    Object.entries(action.outputs).map(([name, output]) => [`\`${name}\``, cell(output.description)])
+    Object.entries(OUTPUTS).map(([name, output]) => [`\`${name}\``, cell(output.description)])
   )
 }
 
@@ -71,58 +100,72 @@ function fill(readme: string, sections: Record<string, string>): string {
   return filled
 }
 
-/** The descriptions of the inputs and outputs as a TypeScript module, for the command line's help. */
-function descriptionsModule(action: ActionYaml): string {
-  const entries = (items: Record<string, { description: string }>): string =>
-    Object.entries(items)
-      .map(
-        ([name, item]) =>
-          `  ${JSON.stringify(name)}: ${JSON.stringify(item.description.trim().replace(/\s*\n\s*/g, ' '))}`
-      )
-      .join(',\n')
-  return [
-    '// Generated from action.yml by scripts/docs.ts (`npm run docs`); `npm run docs:check` fails when it differs.',
-    '',
-    '/** What each input of action.yml means, in its own words. */',
-    `export const INPUT_DESCRIPTIONS: Readonly<Record<string, string>> = {\n${entries(action.inputs)}\n}`,
-    '',
-    '/** What each output of action.yml holds. */',
-    `export const OUTPUT_DESCRIPTIONS: Readonly<Record<string, string>> = {\n${entries(action.outputs)}\n}`,
-    ''
-  ].join('\n')
-}
-
 /** `text` as Prettier writes `file`. */
 async function formatted(text: string, file: string): Promise<string> {
   return format(text, { ...(await resolveConfig(file)), filepath: file })
 }
 
-const action = parse(await readFile(path.join(ROOT, 'action.yml'), 'utf8')) as ActionYaml
+/**
+ * What each folder's README gets wrong about its files: a file of the folder it does not name, or
+ * a file it names (`name.ts` in backquotes) that the folder does not have.
+ */
+async function folderReadmeProblems(): Promise<string[]> {
+  const problems: string[] = []
+  const folders = (await readdir(path.join(ROOT, 'src'), { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+  for (const folder of folders) {
+    const name = path.relative(ROOT, folder)
+    const files = (await readdir(folder)).filter((file) => file.endsWith('.ts'))
+    if (files.length === 0) continue
+    const readme = await readFile(path.join(folder, 'README.md'), 'utf8').catch(() => undefined)
+    if (readme === undefined) {
+      problems.push(`${name}/ has no README.md that lists its files`)
+      continue
+    }
+    const named = new Set([...readme.matchAll(/`([\w.-]+\.ts)`/g)].map((match) => match[1]))
+    for (const file of files) if (!named.has(file)) problems.push(`${name}/README.md does not name ${file}`)
+    for (const file of named) {
+      if (file && !files.includes(file)) {
+        problems.push(`${name}/README.md names ${file}, which is not in the folder`)
+      }
+    }
+  }
+  return problems
+}
+
 const generated = [
+  {
+    file: ACTION,
+    fresh: await formatted(actionYaml(await readFile(ACTION, 'utf8')), ACTION),
+    what: 'inputs and outputs'
+  },
   {
     file: README,
     fresh: await formatted(
-      fill(await readFile(README, 'utf8'), {
-        usage: usage(action),
-        inputs: inputsTable(action),
-        outputs: outputsTable(action)
-      }),
+      fill(await readFile(README, 'utf8'), { usage: usage(), inputs: inputsTable(), outputs: outputsTable() }),
       README
     ),
     what: 'usage, inputs and outputs'
-  },
-  { file: DESCRIPTIONS, fresh: await formatted(descriptionsModule(action), DESCRIPTIONS), what: 'the help texts' }
+  }
 ]
 
+const check = process.argv.includes('--check')
 for (const { file, fresh, what } of generated) {
   const name = path.relative(ROOT, file)
   const current = await readFile(file, 'utf8').catch(() => '')
   if (fresh === current) continue
-  if (process.argv.includes('--check')) {
-    console.error(`${name} differs from what action.yml generates: run 'npm run docs' and commit it`)
+  if (check) {
+    console.error(
+      `${name} differs from what src/settings/ and src/report/outputs.ts generate: run 'npm run docs' and commit it`
+    )
     process.exitCode = 1
   } else {
     await writeFile(file, fresh)
-    console.log(`${name}: ${what} written from action.yml`)
+    console.log(`${name}: ${what} written from src/settings/ and src/report/outputs.ts`)
   }
+}
+for (const problem of await folderReadmeProblems()) {
+  console.error(problem)
+  process.exitCode = 1
 }

@@ -28,7 +28,7 @@ describe('Network.refusal', () => {
     for (const link of ['http://127.0.0.1:9/b', 'http://localhost/b', 'http://[::1]/b', 'http://127.8.9.10/b'])
       expect(emulated.refusal(url(link))).toBeUndefined()
     for (const link of ['http://127.0.0.1:9/b', 'http://localhost/b', 'http://[::1]/b'])
-      expect(real.refusal(url(link))).toMatch(/^https is required .* and only when .*base-url.* is one too\)$/)
+      expect(String(real.refusal(url(link)))).toMatch(/^https is required .* and only when .*base-url.* is one too\)$/)
   })
 
   it('refuses plain http elsewhere, and any other scheme', () => {

@@ -1,15 +1,8 @@
 import path from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import {
-  DEFAULTS,
-  INPUT_NAMES,
-  InputError,
-  readSettings,
-  type AgentSettings,
-  type ExportSettings
-} from '../src/core/settings.js'
+import { INPUTS, InputError, readSettings, type AgentSettings, type ExportSettings } from '../src/settings/index.js'
 import { ACTION_WORDS } from '../src/action/host.js'
-import { inWords } from '../src/core/words.js'
+import { render } from '../src/core/message.js'
 import { RecordingHost } from './support/recording-host.js'
 import { readActionYaml } from './support/run-action.ts'
 
@@ -48,7 +41,7 @@ function inputError(inputs: Record<string, string>): { message: string } {
   } catch (error) {
     expect(error).toBeInstanceOf(InputError)
     // As the Action's host writes it: the inputs named in the workflow's words.
-    return { message: inWords((error as InputError).message, ACTION_WORDS) }
+    return { message: render((error as InputError).text, ACTION_WORDS) }
   }
   throw new Error('readSettings accepted the inputs')
 }
@@ -484,11 +477,9 @@ describe('readSettings: inputs that do nothing in the combination given', () => 
 describe('the inputs read against action.yml', () => {
   it('reads every input action.yml declares, with the same defaults, and no other', async () => {
     const action = await readActionYaml()
-    expect([...INPUT_NAMES].sort()).toEqual(Object.keys(action.inputs).sort())
+    expect(INPUTS.map((entry) => entry.name).sort()).toEqual(Object.keys(action.inputs).sort())
     for (const [name, spec] of Object.entries(action.inputs)) {
-      // An expression such as ${{ github.token }} is the runner's to resolve, never the action's.
-      const expected = spec.default?.includes('${{') ? undefined : spec.default
-      expect(DEFAULTS[name as keyof typeof DEFAULTS], name).toBe(expected)
+      expect(INPUTS.find((entry) => entry.name === name)?.default, name).toBe(spec.default)
     }
   })
 })

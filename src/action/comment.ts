@@ -5,7 +5,7 @@ import type { Run } from '../core/context.js'
 import { TimeUpError } from '../core/deadline.js'
 import { ActionError } from '../core/errors.js'
 import { renderInline, renderTable, type Inline } from '../core/markup.js'
-import { setting } from '../core/words.js'
+import { input, message } from '../core/message.js'
 import { shownPullRequest } from '../report/github-links.js'
 import { githubClient, leftNoTimeToRetry, type Octokit } from './github.js'
 
@@ -83,7 +83,7 @@ export async function upsertAgentComment({ token, request, job, run }: AgentComm
 /** The comment stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
 function stopped(reason: unknown, target: string): unknown {
   if (!(reason instanceof TimeUpError)) return reason
-  return new ActionError(`Commenting on ${target} stopped: ${setting('timeout-seconds')} ran out`, {
+  return new ActionError(message`Commenting on ${target} stopped: ${input('timeout-seconds')} ran out`, {
     code: 'out-of-time',
     cause: reason
   })
@@ -178,7 +178,7 @@ function commentError(error: unknown, target: string): ActionError {
   }
   if (leftNoTimeToRetry(error)) {
     return new ActionError(
-      `Commenting on ${target} failed: ${reason}. No time was left for another attempt within ${setting('timeout-seconds')}`,
+      message`Commenting on ${target} failed: ${reason}. No time was left for another attempt within ${input('timeout-seconds')}`,
       { code: 'out-of-time', cause: error }
     )
   }

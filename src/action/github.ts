@@ -5,6 +5,7 @@ import { fetch, Response } from 'undici'
 import type { Run } from '../core/context.js'
 import type { Deadline } from '../core/deadline.js'
 import { ActionError } from '../core/errors.js'
+import { message } from '../core/message.js'
 import { ANSWER_BOUND, ATTEMPTS, readBounded, RETRYABLE_STATUSES, type Network } from '../core/net.js'
 import { MAX_RETRY_AFTER_MS } from '../core/retry.js'
 import { USER_AGENT } from '../core/user-agent.js'
@@ -36,7 +37,7 @@ const NOT_RETRYABLE = Array.from({ length: 200 }, (_, index) => 400 + index).fil
 export async function githubClient(token: string, { runner, deadline, host, network }: Run): Promise<Octokit> {
   const refused = network.refusal(runner.apiUrl)
   if (refused) {
-    throw new ActionError(`GitHub's API at ${runner.apiUrl} (GITHUB_API_URL) was not called: ${refused}`, {
+    throw new ActionError(message`GitHub's API at ${runner.apiUrl} (GITHUB_API_URL) was not called: ${refused}`, {
       code: 'insecure-link'
     })
   }

@@ -4,18 +4,18 @@ import path from 'node:path'
 import type { Host } from '../core/host.js'
 import { logLine } from '../core/log-text.js'
 import type { RunnerFacts } from '../core/runner.js'
-import { inWords, type SettingWords } from '../core/words.js'
+import { render, type Text, type Wording } from '../core/message.js'
 
-/** Settings as a workflow names them: its inputs. */
-export const ACTION_WORDS: SettingWords = {
+/** Inputs as a workflow names them. */
+export const ACTION_WORDS: Wording = {
   mention: (name) => name,
   subject: (name) => `Input '${name}'`,
   withValue: (name, value) => (name === 'command' ? `command ${value}` : `${name}: ${value}`)
 }
 
-/** A message as the runner may show it: the settings it names in the workflow's words, on one inert line. */
-function text(message: string): string {
-  return logLine(inWords(message, ACTION_WORDS))
+/** A message as the runner may show it: the inputs it names in the workflow's words, on one inert line. */
+function text(message: Text): string {
+  return logLine(render(message, ACTION_WORDS))
 }
 
 /**

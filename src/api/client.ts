@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { Run } from '../core/context.js'
-import { asClause, systemCode } from '../core/errors.js'
+import { asClause, systemCode, textOf } from '../core/errors.js'
 import { oneLine } from '../core/log-text.js'
 import {
   ANSWER_BOUND,
@@ -16,7 +16,7 @@ import {
 } from '../core/net.js'
 import { parseRetryAfter, retry, retryNote } from '../core/retry.js'
 import { USER_AGENT } from '../core/user-agent.js'
-import { setting } from '../core/words.js'
+import { input, message } from '../core/message.js'
 import { ApiError, describeCall, type ApiCall } from './errors.js'
 import { AgentJobResponse, BundleResponse, errorText, ExportJobResponse, StartResponse } from './schemas.js'
 import type { AgentJob, Bundle, ExportJob } from './schemas.js'
@@ -55,7 +55,7 @@ type Repeatable = 'always' | 'only-if-not-received'
 const NOT_RECEIVED_STATUSES = new Set([429, 503])
 
 /** Said when a call that creates something failed in a way that leaves its effect unknown. */
-const MAY_HAVE_ACTED = `The server may have started a job all the same: check for it before running again, and resume it with ${setting('export-job-id')}`
+const MAY_HAVE_ACTED = message`The server may have started a job all the same: check for it before running again, and resume it with ${input('export-job-id')}`
 
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 export class ApiClient {
@@ -112,7 +112,7 @@ export class ApiClient {
       deadline: deadline.at,
       signal: cancellation,
       onRetry: (error, attempt, delayMs) =>
-        host.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
+        host.info(message`${asClause(textOf(error))}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
     })
   }
 

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import { ActionError, sentences } from '../core/errors.js'
-import { setting } from '../core/words.js'
+import { input, isBlank, message, type Text } from '../core/message.js'
 
 /** Which call failed, in the words used in error messages: "start export job (POST /v1/static-export/jobs)". */
 export interface ApiCall {
@@ -34,7 +34,7 @@ export class ApiError extends ActionError {
       detail?: string
       retryable?: boolean
       retryAfterMs?: number
-      advice?: string
+      advice?: Text
       /** The address requested, without its query: named where the address itself is the likely mistake. */
       url?: string
       cause?: unknown
@@ -47,7 +47,7 @@ export class ApiError extends ActionError {
       code: options.status ? statusCode(options.status) : (options.code ?? 'failed'),
       retryable: options.retryable,
       retryAfterMs: options.retryAfterMs,
-      hint: hint || undefined,
+      hint: isBlank(hint) ? undefined : hint,
       namesJob: true,
       cause: options.cause
     })
@@ -63,30 +63,30 @@ function statusCode(status: number): string {
 }
 
 /** What the user can do about a status, where the status alone says it. */
-function hintFor(call: ApiCall, status: number, url?: string): string | undefined {
+function hintFor(call: ApiCall, status: number, url?: string): Text | undefined {
   const isExport = call.path.startsWith('/v1/static-export')
   const isStart = call.method === 'POST' && call.path === '/v1/static-export/jobs'
   switch (status) {
     case 401:
-      return `The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as ${setting('api-key')}`
+      return message`The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as ${input('api-key')}`
     case 403:
       return isExport
         ? 'Static export needs an enterprise plan and an admin key allowed to use it (not a read-only key); an IP allowlist may also refuse this runner'
         : 'The key may not read this project, or an IP allowlist refuses this runner'
     case 404:
       if (isStart)
-        return `The API has no export endpoint at ${url ?? call.path}: check ${setting('base-url')} (https://api.mintlify.com unless you run your own)`
+        return message`The API has no export endpoint at ${url ?? call.path}: check ${input('base-url')} (https://api.mintlify.com unless you run your own)`
       return isExport
-        ? `Check ${setting('export-job-id')}, and that the key belongs to the organisation that owns the job`
-        : `Check ${setting('project-id')} and ${setting('agent-job-id')}`
+        ? message`Check ${input('export-job-id')}, and that the key belongs to the organisation that owns the job`
+        : message`Check ${input('project-id')} and ${input('agent-job-id')}`
     case 400:
     case 422:
       return isStart
-        ? `The API refused the export request: check ${setting('domain')}, ${setting('paths')} and ${setting('version')}`
+        ? message`The API refused the export request: check ${input('domain')}, ${input('paths')} and ${input('version')}`
         : undefined
     case 409:
       if (isStart) {
-        return `An export job is already queued or running for this site: wait for it to finish, or pass its id as ${setting('export-job-id')} to collect it`
+        return message`An export job is already queued or running for this site: wait for it to finish, or pass its id as ${input('export-job-id')} to collect it`
       }
       return call.path.endsWith('/bundle') ? 'The job has not finished, so no bundle can be generated yet' : undefined
     case 429:

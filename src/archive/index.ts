@@ -16,7 +16,7 @@ import { TimeUpError } from '../core/deadline.js'
 import { freeBytes } from '../core/disk.js'
 import { ActionError, systemCode } from '../core/errors.js'
 import type { Host } from '../core/host.js'
-import { setting } from '../core/words.js'
+import { input, message } from '../core/message.js'
 import type { ArchiveKind } from './detect.js'
 import { ArchiveError, damaged, isDamage, sizeBound, type SizeBound } from './policy.js'
 import { removeTree } from './remove.js'
@@ -91,7 +91,7 @@ export async function unpackSite(
 function stopped(reason: unknown, archive: string, kind: ArchiveKind): unknown {
   if (!(reason instanceof TimeUpError)) return reason
   return new ActionError(
-    `Unpacking the ${kind} archive ${archive} stopped: ${setting('timeout-seconds')} ran out. Nothing was unpacked; the archive is kept`,
+    message`Unpacking the ${kind} archive ${archive} stopped: ${input('timeout-seconds')} ran out. Nothing was unpacked; the archive is kept`,
     { code: 'out-of-time', cause: reason }
   )
 }

@@ -1,16 +1,16 @@
 import { readFile, stat } from 'node:fs/promises'
 import { parseArgs, type ParseArgsOptionDescriptor } from 'node:util'
-import type { Command } from '../core/settings.js'
-import { COMMANDS, commandsOf, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.js'
+import { commandsOf, type Command, type InputName } from '../settings/index.js'
+import { COMMANDS, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.js'
 import { commandHelp, programHelp } from './help.js'
 import { UsageError } from './usage-error.js'
 
 export interface Invocation {
   command: Command
   /** The raw text of each input given, named as in action.yml, the key included. */
-  inputs: Map<string, string>
+  inputs: Map<InputName, string>
   /** The inputs given otherwise than by their flag, each with where it came from: a variable, the key's file. */
-  givenAs: Map<string, string>
+  givenAs: Map<InputName, string>
   json: boolean
   outputEnv?: string
   outputSh?: string
@@ -58,32 +58,36 @@ export async function parseCommandLine(argv: string[], environment: NodeJS.Proce
   }
   if (values.help) return { help: commandHelp(command) }
 
-  const givenAs = new Map<string, string>()
+  const givenAs = new Map<InputName, string>()
   const given = (flag: Flag): string | boolean | undefined => {
     const value = values[flag.name]
     if (value !== undefined) return value
     const text = flag.variable ? environment[flag.variable] : undefined
     if (!text?.trim()) return undefined
-    givenAs.set(flag.input ?? flag.name, flag.variable ?? '')
+    if (flag.input && !flag.file) givenAs.set(flag.input, flag.variable ?? '')
     if (flag.value || flag.input) return text
     if (!SWITCH_TEXT.test(text.trim())) throw new UsageError(`${flag.variable} must be true or false, got "${text}"`)
     return text.trim().toLowerCase() === 'true'
   }
-  const inputs = new Map<string, string>([['command', command]])
+  const inputs = new Map<InputName, string>([['command', command]])
   const own: Record<string, string | boolean | undefined> = {}
+  /** The files that inputs are read from, by input. */
+  const files = new Map<InputName, { flag: string; file: string }>()
   for (const flag of flags) {
     const value = given(flag)
     if (value === undefined) continue
-    if (flag.input) inputs.set(flag.input, String(value))
+    if (flag.input && flag.file) files.set(flag.input, { flag: `--${flag.name}`, file: String(value) })
+    else if (flag.input) inputs.set(flag.input, String(value))
     else own[flag.name] = value
   }
 
   const warnings: string[] = []
-  if (typeof own['paths-file'] === 'string') inputs.set('paths', await readText(own['paths-file'], '--paths-file'))
+  for (const [name, { flag, file }] of files) if (name !== 'api-key') inputs.set(name, await readText(file, flag))
   // Only the commands that call the admin API need its key.
   if (commandsOf('api-key').includes(command)) {
-    inputs.set('api-key', await readKey(own['api-key-file'], environment, warnings))
-    if (typeof own['api-key-file'] === 'string') givenAs.set('api-key', `The key in ${own['api-key-file']}`)
+    const keyFile = files.get('api-key')?.file
+    inputs.set('api-key', await readKey(keyFile, environment, warnings))
+    if (keyFile !== undefined) givenAs.set('api-key', `The key in ${keyFile}`)
   }
   return {
     command,
@@ -115,11 +119,11 @@ function nonEmpty(value: string | boolean | undefined): string | undefined {
 
 /** The key from --api-key-file, else from its variable; a file that others may read gets a warning, as ssh gives. */
 async function readKey(
-  keyFile: string | boolean | undefined,
+  keyFile: string | undefined,
   environment: NodeJS.ProcessEnv,
   warnings: string[]
 ): Promise<string> {
-  if (typeof keyFile === 'string') {
+  if (keyFile !== undefined) {
     const key = await readText(keyFile, '--api-key-file')
     if (!key.trim()) throw new UsageError(`The key file ${keyFile} is empty`)
     // Windows has no such mode bits: its ACLs decide, and Node reports 0666 for any writable file.

@@ -1,8 +1,6 @@
-import { INPUT_NAMES } from '../core/settings.js'
 import { OUTPUTS } from '../report/outputs.js'
-import { OUTPUT_DESCRIPTIONS } from './action-descriptions.js'
+import { INPUTS, type Command, type InputName } from '../settings/index.js'
 import { EXIT_CODES } from './exit-codes.js'
-import type { Command } from '../core/settings.js'
 import { COMMANDS, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.js'
 import { cliWords } from './host.js'
 import { jsonKey, variableName } from './outputs.js'
@@ -83,9 +81,9 @@ export function commandHelp(command: Command): string {
       'Outputs: a table on stdout (name value), or with --json one object (key); in the files of --output-env and --output-sh (NAME):',
       0
     ),
-    ...outputs.flatMap(([name]) => [
+    ...outputs.flatMap(([name, output]) => [
       `  ${name} (${jsonKey(name)}, ${variableName(name)})`,
-      ...wrap(describe(OUTPUT_DESCRIPTIONS[name] ?? ''), 6)
+      ...wrap(describe(output.description), 6)
     ]),
     '',
     'Examples:',
@@ -133,10 +131,10 @@ function defaultOf(flag: Flag): string {
  * `true` and `false` in a switch's own text become --name and --no-name, other backquotes are
  * dropped, and the step (the Action's word for one run) is the run.
  */
-function describe(text: string, switchInput?: string): string {
+function describe(text: string, switchInput?: InputName): string {
   const words = cliWords()
-  const isInput = (name: string | undefined): name is string =>
-    name !== undefined && (INPUT_NAMES as readonly string[]).includes(name)
+  const isInput = (name: string | undefined): name is InputName =>
+    name !== undefined && INPUTS.some((entry) => entry.name === name)
   return text
     .replace(/`([^`]+)`/g, (_, code: string) => {
       const [, name, value] = /^([a-z][a-z0-9-]*)(?::\s*(.+))?$/.exec(code) ?? []

@@ -4,16 +4,17 @@ import { ActionError } from '../core/errors.js'
 import type { Annotation, Host } from '../core/host.js'
 import { nameOf } from '../core/layout.js'
 import { logLine } from '../core/log-text.js'
-import { inWords, setting, type SettingWords } from '../core/words.js'
-import { CLI_NAMES, KEY_VARIABLE } from './flags.js'
+import { input, message, render, type Text, type Wording } from '../core/message.js'
+import type { InputName } from '../settings/index.js'
+import { cliName, KEY_VARIABLE } from './flags.js'
 
 /**
- * Settings as the command line names them: its flags and the key's variable; where a value came
+ * Inputs as the command line names them: its flags and the key's variable; where a value came
  * from otherwise (`givenAs`, by input name: a variable, the key's file), that is its name as the
  * subject of a message, so that "MINTLIFY_VERIFY must be …" points at what to change.
  */
-export function cliWords(givenAs: ReadonlyMap<string, string> = new Map()): SettingWords {
-  const flag = (name: string): string => CLI_NAMES[name] ?? `--${name}`
+export function cliWords(givenAs: ReadonlyMap<InputName, string> = new Map()): Wording {
+  const flag = cliName
   return {
     mention: (name) => (name === 'command' ? 'the command' : flag(name)),
     subject: (name) => givenAs.get(name) ?? (name === 'api-key' ? KEY_VARIABLE : `Option ${flag(name)}`),
@@ -28,21 +29,21 @@ export function cliWords(givenAs: ReadonlyMap<string, string> = new Map()): Sett
 }
 
 /** A message in the command line's words, on one line that a terminal shows as text. */
-export function cliText(message: string, words: SettingWords = cliWords()): string {
-  return logLine(inWords(message, words))
+export function cliText(text: Text, words: Wording = cliWords()): string {
+  return logLine(render(text, words))
 }
 
 /** How often a terminal's progress line is redrawn during a download. */
 const TERMINAL_PROGRESS_MS = 1000
 
 interface CliHostOptions {
-  inputs: ReadonlyMap<string, string>
+  inputs: ReadonlyMap<InputName, string>
   /** Where the human-readable lines go: stderr, so that stdout holds only the outputs. */
   stream: NodeJS.WriteStream
   debug: boolean
   /** Errors only. */
   quiet: boolean
-  words: SettingWords
+  words: Wording
 }
 
 /**
@@ -60,28 +61,28 @@ export class CliHost implements Host {
     if (options.stream.isTTY) this.progressIntervalMs = TERMINAL_PROGRESS_MS
   }
 
-  input(name: string): string {
+  input(name: InputName): string {
     return this.options.inputs.get(name) ?? ''
   }
 
-  debug(message: string): void {
-    if (this.options.debug) this.said(`debug: ${message}`)
+  debug(text: Text): void {
+    if (this.options.debug) this.said(message`debug: ${text}`)
   }
 
-  info(message: string): void {
-    this.said(message)
+  info(text: Text): void {
+    this.said(text)
   }
 
-  notice(message: string, annotation?: Annotation): void {
-    this.said(`notice: ${titled(message, annotation)}`)
+  notice(text: Text, annotation?: Annotation): void {
+    this.said(message`notice: ${titled(text, annotation)}`)
   }
 
-  warning(message: string, annotation?: Annotation): void {
-    this.said(`warning: ${titled(message, annotation)}`)
+  warning(text: Text, annotation?: Annotation): void {
+    this.said(message`warning: ${titled(text, annotation)}`)
   }
 
-  error(message: string): void {
-    this.line(`error: ${message}`)
+  error(text: Text): void {
+    this.line(message`error: ${text}`)
   }
 
   async group<T>(name: string, body: () => Promise<T>): Promise<T> {
@@ -89,7 +90,7 @@ export class CliHost implements Host {
     return body()
   }
 
-  progress(line: string): void {
+  progress(line: Text): void {
     if (this.options.quiet) return
     if (!this.options.stream.isTTY) return this.line(line)
     const width = Math.max(20, (this.options.stream.columns || 80) - 1)
@@ -107,7 +108,7 @@ export class CliHost implements Host {
     const found = await lstat(directory)
     if (!found.isDirectory()) {
       throw new ActionError(
-        `${directory} is ${found.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}: the output folder is never followed through a link. Remove it, or give ${setting('path')} a folder`,
+        message`${directory} is ${found.isSymbolicLink() ? 'a symbolic link' : 'not a folder'}: the output folder is never followed through a link. Remove it, or give ${input('path')} a folder`,
         { code: 'not-own-file' }
       )
     }
@@ -130,19 +131,19 @@ export class CliHost implements Host {
   }
 
   /** A line that --quiet leaves out. */
-  private said(message: string): void {
-    if (!this.options.quiet) this.line(message)
+  private said(text: Text): void {
+    if (!this.options.quiet) this.line(text)
   }
 
-  private line(message: string): void {
+  private line(text: Text): void {
     if (this.progressShown) this.options.stream.write('\r\x1b[2K')
     this.progressShown = false
-    this.options.stream.write(`${this.text(message)}\n`)
+    this.options.stream.write(`${this.text(text)}\n`)
   }
 
-  /** A message as this host writes it: every secret replaced, in the command line's words, inert. */
-  text(message: string): string {
-    return cliText(this.redact(message), this.options.words)
+  /** A message as this host writes it: in the command line's words, every secret replaced, inert. */
+  text(text: Text): string {
+    return logLine(this.redact(render(text, this.options.words)))
   }
 
   private redact(text: string): string {
@@ -152,6 +153,6 @@ export class CliHost implements Host {
   }
 }
 
-function titled(message: string, annotation: Annotation | undefined): string {
-  return annotation?.title ? `${annotation.title}: ${message}` : message
+function titled(text: Text, annotation: Annotation | undefined): Text {
+  return annotation?.title ? message`${annotation.title}: ${text}` : text
 }

@@ -1,14 +1,13 @@
 import packageJson from '../../package.json' with { type: 'json' }
 import { ActionError, failureCode, failureMessage } from '../core/errors.js'
+import { joined } from '../core/message.js'
 import { readRunnerFacts } from '../core/runner.js'
-import { readSettings, type Settings } from '../core/settings.js'
 import { handleSignals } from '../core/signals.js'
-import { newReport, runCommand } from '../commands/run.js'
-import { outputsOf } from '../report/outputs.js'
-import type { RunReport } from '../report/report.js'
+import { runCommand } from '../commands/run.js'
+import { setOutputs } from '../report/outputs.js'
+import { commandsOf, readSettings, type Settings } from '../settings/index.js'
 import { asksForJson, parseCommandLine, type Invocation } from './args.js'
 import { EXIT_CODES, exitCodeOf } from './exit-codes.js'
-import { commandsOf } from './flags.js'
 import { cliText, cliWords, CliHost } from './host.js'
 import { gitlabDotenv, shellExports, writeNewFile } from './output-files.js'
 import { LINK_OUTPUT, outputJson, outputsWithValues, outputTable, type JsonError, type Output } from './outputs.js'
@@ -48,7 +47,6 @@ async function run(invocation: Invocation, environment: NodeJS.ProcessEnv): Prom
   for (const warning of invocation.warnings) host.warning(warning)
 
   let settings: Settings | undefined
-  let report: RunReport | undefined
   let failure: JsonError | undefined
   let finished = false
   /** Prints the outputs and writes their files, once, whatever the outcome; rejects when a file cannot be written. */
@@ -56,7 +54,6 @@ async function run(invocation: Invocation, environment: NodeJS.ProcessEnv): Prom
     if (finished) return
     finished = true
     host.endProgress()
-    if (report) for (const [name, value] of Object.entries(outputsOf(report))) host.setOutput(name, value)
     await printOutputs(invocation, outputsWithValues(host.outputs), settings, host, failure)
   }
   const signals = handleSignals(
@@ -70,16 +67,24 @@ async function run(invocation: Invocation, environment: NodeJS.ProcessEnv): Prom
   )
 
   let code: number = EXIT_CODES.success.code
-  try {
-    settings = readSettings(host)
-    await checkBeforeAnyRequest(invocation)
-    report = newReport(settings)
-    await runCommand(settings, report, { host, cancellation: signals.signal, runner: readRunnerFacts(environment) })
-  } catch (error) {
+  const fail = (error: unknown): void => {
     host.endProgress()
     host.error(failureMessage(error))
     failure = jsonError(error, host)
     code = exitCodeOf(failure.code, signals.received())
+  }
+  try {
+    settings = readSettings(host)
+    await checkBeforeAnyRequest(invocation)
+    const finished = await runCommand(settings, {
+      host,
+      cancellation: signals.signal,
+      runner: readRunnerFacts(environment)
+    })
+    setOutputs(host, finished.report)
+    if (finished.failure !== undefined) fail(finished.failure)
+  } catch (error) {
+    fail(error)
   } finally {
     signals.dispose()
   }
@@ -144,9 +149,15 @@ async function printOutputs(
     }
   }
   if (problems.length > 0) {
-    throw new ActionError(problems.map((problem) => failureMessage(problem)).join('; '), {
-      code: failureCode(problems[0])
-    })
+    throw new ActionError(
+      joined(
+        problems.map((problem) => failureMessage(problem)),
+        '; '
+      ),
+      {
+        code: failureCode(problems[0])
+      }
+    )
   }
 }
 

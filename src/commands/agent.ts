@@ -4,8 +4,8 @@ import type { Run } from '../core/context.js'
 import { ActionError, cancelledError } from '../core/errors.js'
 import { formatSeconds } from '../core/format.js'
 import { pollUntil } from '../core/poll.js'
-import type { AgentSettings } from '../core/settings.js'
-import type { AgentReport } from '../report/report.js'
+import type { AgentReport, Outcome } from '../report/report.js'
+import type { AgentSettings } from '../settings/index.js'
 
 const FINAL_STATUSES = new Set(['completed', 'archived', 'failed'])
 
@@ -27,56 +27,70 @@ interface AgentContext {
 
 /**
  * Reads the agent job (until it ends, unless wait is false), reports its pull request, comments it;
- * what it learns goes into `report`, from which the outputs and the summary are written.
+ * the report holds what each step returned, after a failure too.
  */
 export async function followAgentJob(
   settings: AgentSettings,
-  report: AgentReport,
   { run, client, comment }: AgentContext
-): Promise<void> {
+): Promise<Outcome<AgentReport>> {
   const { host } = run
   const { projectId, agentJobId } = settings
   const name = `agent job ${agentJobId} (project ${projectId})`
-  let job: AgentJob
+  const startedAt = Date.now()
+  /** The last state read. */
+  let job: AgentJob | undefined
+  let outcome: AgentJob | undefined
+  let commentUrl: string | undefined
+  const report = (): AgentReport => ({ command: 'agent-job', startedAt, job, outcome, commentUrl })
   try {
-    job = await host.group(`Wait for ${name}`, () => waitForAgentJob(settings, report, client, run))
+    try {
+      outcome = await host.group(`Wait for ${name}`, () =>
+        waitForAgentJob(settings, client, run, (state) => {
+          job = state
+        })
+      )
+    } catch (error) {
+      if (run.cancellation.aborted) throw cancelledError(`while waiting for ${name}`, 'The agent keeps working')
+      throw error
+    }
+    const ended = outcome
+    if (ended.prLink) host.info(`The agent opened ${ended.prLink}`)
+    else if (ended.status === 'completed') host.info('The agent finished without changing any files: no pull request')
+    if (ended.status === 'archived') host.notice(`The ${name} is archived`)
+
+    if (settings.commentOn !== undefined && comment) {
+      const issueNumber = settings.commentOn
+      commentUrl = await host.group(`Comment on #${issueNumber}`, () =>
+        comment(ended, { issueNumber, projectId, agentJobId }, run)
+      )
+    }
+
+    if (ended.status === 'failed') throw new ActionError(`The ${name} failed`, { code: 'job-failed' })
+    return { report: report() }
   } catch (error) {
-    if (run.cancellation.aborted) throw cancelledError(`while waiting for ${name}`, 'The agent keeps working')
-    throw error
+    return { report: report(), failure: error }
   }
-
-  report.outcome = job
-  if (job.prLink) host.info(`The agent opened ${job.prLink}`)
-  else if (job.status === 'completed') host.info('The agent finished without changing any files: no pull request')
-  if (job.status === 'archived') host.notice(`The ${name} is archived`)
-
-  if (settings.commentOn !== undefined && comment) {
-    const issueNumber = settings.commentOn
-    report.commentUrl = await host.group(`Comment on #${issueNumber}`, () =>
-      comment(job, { issueNumber, projectId, agentJobId }, run)
-    )
-  }
-
-  if (job.status === 'failed') throw new ActionError(`The ${name} failed`, { code: 'job-failed' })
 }
 
+/** The job once it ended (or as read once, with wait: false), telling `onState` of every state read. */
 async function waitForAgentJob(
   settings: AgentSettings,
-  report: AgentReport,
   client: ApiClient,
-  run: Run
+  run: Run,
+  onState: (job: AgentJob) => void
 ): Promise<AgentJob> {
   const { projectId, agentJobId } = settings
   if (!settings.wait) {
-    report.job = await client.getAgentJob(projectId, agentJobId)
-    return report.job
+    const job = await client.getAgentJob(projectId, agentJobId)
+    onState(job)
+    return job
   }
   let lastStatus = ''
   const outcome = await pollUntil({
     read: () => client.getAgentJob(projectId, agentJobId),
     isFinished: (job) => FINAL_STATUSES.has(job.status),
     onState: (job, elapsedMs) => {
-      report.job = job
+      onState(job)
       if (job.status === lastStatus) return
       run.host.info(`Agent job ${agentJobId}: ${job.status} · ${formatSeconds(elapsedMs)} elapsed`)
       lastStatus = job.status

@@ -1,12 +1,12 @@
 import type { Run } from '../core/context.js'
 import { documentOptions } from '../core/document.js'
 import { cancelledError } from '../core/errors.js'
-import type { CheckDeploymentSettings } from '../core/settings.js'
-import { settingSubject } from '../core/words.js'
+import { inputSubject, message } from '../core/message.js'
 import { checkDeployment } from '../deployment/check.js'
-import { deploymentError, writeDeploymentReport } from '../deployment/report.js'
+import { deploymentError, writeDeploymentReport, type DeploymentReport } from '../deployment/report.js'
 import { readManifest } from '../manifest/read.js'
-import type { DeploymentCheckReport } from '../report/report.js'
+import type { DeploymentCheckReport, Outcome } from '../report/report.js'
+import type { CheckDeploymentSettings } from '../settings/index.js'
 
 /**
  * Reads the manifest of the export that should be live, compares what `url` serves with it until
@@ -15,22 +15,25 @@ import type { DeploymentCheckReport } from '../report/report.js'
  */
 export async function checkDeploymentCommand(
   settings: CheckDeploymentSettings,
-  report: DeploymentCheckReport,
   run: Run,
   retryBaseDelayMs: number
-): Promise<void> {
+): Promise<Outcome<DeploymentCheckReport>> {
   const { host, deadline } = run
+  const startedAt = Date.now()
+  let deployment: DeploymentReport | undefined
+  let reportPath: string | undefined
+  const report = (): DeploymentCheckReport => ({ command: 'check-deployment', startedAt, deployment, reportPath })
   const url = new URL(settings.url)
   if (url.protocol === 'http:') {
     host.notice(
-      `${settingSubject('url')} is plain http (${url.origin}): nothing secret is sent, but a machine on the way could serve other bytes than the site`
+      message`${inputSubject('url')} is plain http (${url.origin}): nothing secret is sent, but a machine on the way could serve other bytes than the site`
     )
   }
   try {
     const manifest = await host.group('Read the manifest', () =>
       readManifest(settings.manifest, documentOptions(run, retryBaseDelayMs))
     )
-    report.deployment = await host.group(`Check the deployment at ${url.origin}`, () =>
+    const checked = await host.group(`Check the deployment at ${url.origin}`, () =>
       checkDeployment({
         url: settings.url,
         manifest,
@@ -43,13 +46,15 @@ export async function checkDeploymentCommand(
         host
       })
     )
+    deployment = checked
     const layout = await run.output.layout(manifest.jobId)
-    await writeDeploymentReport(report.deployment, layout.deploymentReport)
-    report.reportPath = layout.deploymentReport
+    await writeDeploymentReport(checked, layout.deploymentReport)
+    reportPath = layout.deploymentReport
     host.info(`Deployment report: ${layout.deploymentReport}`)
+    if (checked.status !== 'current') throw deploymentError(checked, reportPath)
+    return { report: report() }
   } catch (error) {
-    if (run.cancellation.aborted) throw cancelledError(`while checking the deployment at ${url.origin}`)
-    throw error
+    const failure = run.cancellation.aborted ? cancelledError(`while checking the deployment at ${url.origin}`) : error
+    return { report: report(), failure }
   }
-  if (report.deployment.status !== 'current') throw deploymentError(report.deployment, report.reportPath)
 }

@@ -2,26 +2,28 @@ import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { ApiClient } from '../api/client.js'
 import type { Bundle, ExportJob } from '../api/schemas.js'
-import { detectArchiveKind, supportedKind, unpackSite, type SiteFile } from '../archive/index.js'
+import { detectArchiveKind, supportedKind, unpackSite, type ArchiveKind, type UnpackedSite } from '../archive/index.js'
 import type { Run } from '../core/context.js'
 import { documentOptions } from '../core/document.js'
 import { ActionError, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
 import { formatBytes, formatSeconds } from '../core/format.js'
 import { archiveName, type OutputLayout } from '../core/layout.js'
+import { input, message } from '../core/message.js'
 import { redactUrl } from '../core/net.js'
 import { checkOwnPlace, placeOwnFile, temporaryBeside } from '../core/own-files.js'
 import { pollUntil } from '../core/poll.js'
-import type { ExportSettings } from '../core/settings.js'
-import { setting } from '../core/words.js'
-import { downloadFile, type FreshLink } from '../download/index.js'
-import { compareManifests } from '../manifest/compare.js'
+import { downloadFile, type DownloadedFile, type FreshLink } from '../download/index.js'
+import { compareManifests, type Changes } from '../manifest/compare.js'
 import { readPreviousManifest } from '../manifest/read.js'
-import type { Manifest } from '../manifest/schema.js'
 import { logChanges } from '../manifest/report.js'
+import type { Manifest } from '../manifest/schema.js'
 import { writeChanges, writeManifest } from '../manifest/write.js'
 import { writeHelmValues } from '../report/helm.js'
+import { setOutputs } from '../report/outputs.js'
+import type { ExportReport, Outcome } from '../report/report.js'
+import type { ExportSettings } from '../settings/index.js'
 import { readBaseline } from '../site/baseline.js'
-import type { ExportReport } from '../report/report.js'
+import type { SiteCheck } from '../site/verify.js'
 
 /** Links this close to their expiry are renewed before downloading. */
 const EXPIRY_MARGIN_MS = 60_000
@@ -38,78 +40,129 @@ interface ExportContext {
   stallTimeoutMs: number
 }
 
-/** start → poll → bundle → download → unpack → check, recording in `report` what each step learns. */
-export async function exportSite(
-  settings: ExportSettings,
-  report: ExportReport,
-  context: ExportContext
-): Promise<void> {
+/** A bundle link, and the Helm values written for it. */
+interface Link {
+  bundle: Bundle
+  helmValuesPath: string
+}
+
+type Archive = DownloadedFile & { kind: ArchiveKind }
+
+/**
+ * start → poll → bundle → download → unpack → manifest → check. Each step returns what it made;
+ * the report is built from those values once, at the end, after a failure too, so that what the
+ * steps before it made is kept.
+ */
+export async function exportSite(settings: ExportSettings, context: ExportContext): Promise<Outcome<ExportReport>> {
   const { run, client } = context
   const { host } = run
+  const startedAt = Date.now()
+  let jobId: string | undefined
+  /** The last status read. */
+  let job: ExportJob | undefined
+  let finished: ExportJob | undefined
+  let link: Link | undefined
+  let archive: Archive | undefined
+  let site: UnpackedSite | undefined
+  let manifestPath: string | undefined
+  let changes: ExportReport['changes']
+  let siteCheck: SiteCheck | undefined
+  const report = (): ExportReport => ({
+    command: 'export',
+    startedAt,
+    finishedAt: Date.now(),
+    jobId,
+    job,
+    // Pages exported, once the wait is over: the count of a job still running keeps growing.
+    pageCount: finished?.pageCount,
+    bundle: link?.bundle,
+    helmValuesPath: link?.helmValuesPath,
+    archive,
+    sitePath: site?.path,
+    manifestPath,
+    changes,
+    siteCheck
+  })
+
   try {
-    let job = await host.group('Start the export', () => startOrReuse(settings, client, run))
-    report.jobId = job.jobId
+    const started = await host.group('Start the export', () => startOrReuse(settings, client, run))
+    jobId = started.jobId
+    job = started
+    // Known at once, so that a run stopped before its end still says which job to resume.
+    setOutputs(host, { command: 'export', startedAt, jobId })
 
-    job = await host.group(`Wait for export job ${job.jobId}`, () => waitForJob(settings, report, job, context))
-    report.job = job
-    report.pageCount = job.pageCount
-    if (job.status === 'failed') {
+    finished = await host.group(`Wait for export job ${started.jobId}`, () =>
+      waitForJob(settings, started, context, (state) => {
+        job = state
+      })
+    )
+    job = finished
+    if (finished.status === 'failed') {
       throw new ActionError(
-        `Export job ${job.jobId} failed${job.error ? `: ${job.error}` : ' (the API gave no reason)'}`,
-        {
-          code: 'job-failed',
-          namesJob: true
-        }
+        `Export job ${finished.jobId} failed${finished.error ? `: ${finished.error}` : ' (the API gave no reason)'}`,
+        { code: 'job-failed', namesJob: true }
       )
     }
-    if (job.status !== 'completed') {
+    if (finished.status !== 'completed') {
       host.info(
-        `Export job ${job.jobId} is ${job.status || 'started'}; not waiting (${setting('wait', 'false')}). ${resumeHint(job.jobId)}`
+        message`Export job ${finished.jobId} is ${finished.status || 'started'}; not waiting (${input('wait', 'false')}). ${resumeHint(finished.jobId)}`
       )
-      return
+      return { report: report() }
     }
 
-    const layout = await run.output.layout(job.jobId)
-    await host.group('Generate the bundle', () => getBundleAndWriteHelmValues(settings, report, layout, context))
-    if (!settings.download) return
+    const done = finished
+    const layout = await run.output.layout(done.jobId)
+    link = await host.group('Generate the bundle', () => newLink(settings, done, layout, context))
+    if (!settings.download) return { report: report() }
 
-    await host.group('Download the bundle', () => download(settings, report, layout, context))
-    if (!settings.extract || !report.archive) return
+    const current = link
+    archive = await host.group('Download the bundle', () =>
+      download(settings, done, current, layout, context, (renewed) => {
+        link = renewed
+      })
+    )
+    if (!settings.extract) return { report: report() }
 
     // Read before the new manifest is written: compare-to may name the file it replaces.
     const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined
-    const { archive } = report
-    const site = await host.group('Unpack the site', async () => {
+    const downloaded = archive
+    site = await host.group('Unpack the site', async () => {
       await checkOwnPlace(layout.site, 'directory')
-      const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
+      const unpacked = await unpackSite(downloaded.path, downloaded.kind, layout.site, {
         host,
         signal: run.deadline.signal()
       })
       host.info(`Unpacked the site into ${unpacked.path}`)
       return unpacked
     })
-    report.sitePath = site.path
-    await host.group('Record what the site holds', () =>
-      recordManifest(settings, report, {
-        jobId: job.jobId,
-        bundleSha256: archive.sha256,
-        files: site.files,
-        previous,
-        layout,
-        host
-      })
+    const unpacked = site
+    const recorded = await host.group('Record what the site holds', () =>
+      recordManifest(
+        settings,
+        { jobId: done.jobId, bundleSha256: downloaded.sha256, files: unpacked.files, previous, layout },
+        run
+      )
     )
-    if (settings.verify !== 'off') await checkTheSite(settings, report, site.path, layout, context)
-  } catch (error) {
-    if (run.cancellation.aborted) {
-      throw report.jobId
-        ? cancelledError(`while export job ${report.jobId} was in progress`, resumeHint(report.jobId))
-        : cancelledError('before an export job was started')
+    manifestPath = recorded.manifestPath
+    changes = recorded.changes
+    if (settings.verify !== 'off') {
+      siteCheck = await checkTheSite(settings, done, unpacked.path, layout, context)
+      if (siteCheck?.failure) throw siteCheck.failure
     }
-    throw inExportJob(error, report.jobId)
-  } finally {
-    report.finishedAt = Date.now()
+    return { report: report() }
+  } catch (error) {
+    return { report: report(), failure: exportFailure(error, jobId, run) }
   }
+}
+
+/** A failure as the step reports it: a cancellation says what becomes of the job, anything else names it. */
+function exportFailure(error: unknown, jobId: string | undefined, run: Run): unknown {
+  if (run.cancellation.aborted) {
+    return jobId
+      ? cancelledError(`while export job ${jobId} was in progress`, resumeHint(jobId))
+      : cancelledError('before an export job was started')
+  }
+  return inExportJob(error, jobId)
 }
 
 /** The manifest of an earlier export (compare-to), or undefined after one warning that says why. */
@@ -129,23 +182,21 @@ function readPrevious(
  */
 async function recordManifest(
   settings: ExportSettings,
-  report: ExportReport,
   {
     jobId,
     bundleSha256,
     files,
     previous,
-    layout,
-    host
+    layout
   }: {
     jobId: string
     bundleSha256: string
-    files: SiteFile[]
+    files: UnpackedSite['files']
     previous?: Manifest
     layout: OutputLayout
-    host: Run['host']
-  }
-): Promise<void> {
+  },
+  { host }: Run
+): Promise<{ manifestPath: string; changes?: { changes: Changes; path: string } }> {
   const manifest = await writeManifest(layout.manifest, {
     jobId,
     domain: settings.domain,
@@ -153,23 +204,22 @@ async function recordManifest(
     bundleSha256,
     files
   })
-  report.manifestPath = layout.manifest
   host.info(`Manifest of ${files.length} files: ${layout.manifest}`)
-  if (!previous) return
+  if (!previous) return { manifestPath: layout.manifest }
   const changes = compareManifests(previous, manifest)
   await writeChanges(layout.changes, changes)
-  report.changes = { changes, path: layout.changes }
   logChanges(changes, layout.changes, host)
+  return { manifestPath: layout.manifest, changes: { changes, path: layout.changes } }
 }
 
-/** The site check (verify), with the known problems of a baseline (verify-baseline); `verify: error` fails here. */
+/** The site check (verify), with the known problems of a baseline (verify-baseline); its failure under `verify: error` is the caller's to throw. */
 async function checkTheSite(
   settings: ExportSettings,
-  report: ExportReport,
+  job: ExportJob,
   sitePath: string,
   layout: OutputLayout,
   { run, retryBaseDelayMs }: ExportContext
-): Promise<void> {
+): Promise<SiteCheck | undefined> {
   const { verifySite } = await import('../site/verify.js')
   const baselineSource = settings.verifyBaseline
   const baseline = baselineSource
@@ -177,12 +227,12 @@ async function checkTheSite(
         readBaseline(baselineSource, documentOptions(run, retryBaseDelayMs))
       )
     : undefined
-  report.siteCheck = await verifySite(
+  return verifySite(
     sitePath,
     {
       mode: settings.verify === 'error' ? 'error' : 'warn',
       domain: settings.domain,
-      expectedPages: report.pageCount,
+      expectedPages: job.pageCount,
       reportPath: layout.verifyReport,
       baseline,
       browser: {
@@ -194,7 +244,6 @@ async function checkTheSite(
     },
     run
   )
-  if (report.siteCheck?.failure) throw report.siteCheck.failure
 }
 
 async function startOrReuse(settings: ExportSettings, client: ApiClient, { host }: Run): Promise<ExportJob> {
@@ -212,14 +261,16 @@ async function startOrReuse(settings: ExportSettings, client: ApiClient, { host 
   return job
 }
 
-/** Polls until the job ends, within the run's deadline; with wait: false it only reads a reused job once. */
+/**
+ * Polls until the job ends, within the run's deadline, telling `onState` of every status read;
+ * with wait: false it only reads a reused job once.
+ */
 async function waitForJob(
   settings: ExportSettings,
-  report: ExportReport,
   job: ExportJob,
-  context: ExportContext
+  { client, run }: ExportContext,
+  onState: (state: ExportJob) => void
 ): Promise<ExportJob> {
-  const { client, run } = context
   if (!settings.wait) return settings.exportJobId ? client.getExportJob(job.jobId) : job
   let lastLine = ''
   let lastLoggedAt = 0
@@ -227,7 +278,7 @@ async function waitForJob(
     read: () => client.getExportJob(job.jobId),
     isFinished: (state) => state.status === 'completed' || state.status === 'failed',
     onState: (state, elapsedMs) => {
-      report.job = state
+      onState(state)
       const line = progressLine(state)
       if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
         run.host.progress(`${line} · ${formatSeconds(elapsedMs)} elapsed`)
@@ -257,67 +308,72 @@ function progressLine(job: ExportJob): string {
   return parts.join(' · ')
 }
 
-/** Gets a link, masks it, keeps it in the report, and writes the Helm values that carry it. */
-async function getBundleAndWriteHelmValues(
+/**
+ * A link for the completed job, masked, with the Helm values that carry it: the one its status
+ * carries, where it carries one, else one from the bundle endpoint; `fresh` asks for a new one.
+ */
+async function newLink(
   settings: ExportSettings,
-  report: ExportReport,
+  job: ExportJob,
   layout: OutputLayout,
   { client, run: { host } }: ExportContext,
   fresh = false
-): Promise<Bundle> {
-  const bundle = await bundleLink(report, client, fresh, host)
+): Promise<Link> {
+  const bundle = await bundleLink(job, client, fresh, host)
   if (settings.maskBundleUrl) host.setSecret(bundle.bundleUrl)
-  report.bundle = bundle
-  report.helmValuesPath = await writeHelmValues(layout.helmValues, bundle.bundleUrl, settings.version)
+  const helmValuesPath = await writeHelmValues(layout.helmValues, bundle.bundleUrl, settings.version)
   const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`
   host.info(
     `Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`
   )
-  return bundle
+  return { bundle, helmValuesPath }
 }
 
 /**
  * The link the completed job's status carries, where it carries one (read again for a fresh one);
  * otherwise one from the bundle endpoint.
  */
-async function bundleLink(report: ExportReport, client: ApiClient, fresh: boolean, host: Run['host']): Promise<Bundle> {
-  const jobId = report.jobId ?? ''
-  if (report.job?.bundle && !fresh) {
+async function bundleLink(job: ExportJob, client: ApiClient, fresh: boolean, host: Run['host']): Promise<Bundle> {
+  if (job.bundle && !fresh) {
     host.info('The job status carries the bundle link: no bundle call needed')
-    return report.job.bundle
+    return job.bundle
   }
-  if (report.job?.bundle) {
-    const job = await client.getExportJob(jobId)
-    if (job.bundle) {
-      report.job = job
-      return job.bundle
-    }
+  if (job.bundle) {
+    const read = await client.getExportJob(job.jobId)
+    if (read.bundle) return read.bundle
   }
-  return client.generateBundle(jobId)
+  return client.generateBundle(job.jobId)
 }
 
-/** Downloads the archive, asking for a fresh link when the current one has expired or is about to. */
+/**
+ * Downloads the archive, asking for a fresh link when the current one has expired or is about to;
+ * `onLink` is told of each new link.
+ */
 async function download(
   settings: ExportSettings,
-  report: ExportReport,
+  job: ExportJob,
+  first: Link,
   layout: OutputLayout,
-  context: ExportContext
-): Promise<void> {
+  context: ExportContext,
+  onLink: (link: Link) => void
+): Promise<Archive> {
   const { host } = context.run
-  let bundle = report.bundle as Bundle
+  let { bundle } = first
   let links = 1
   /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
   const renewLink = async (): Promise<FreshLink> => {
     for (;;) {
       if (links >= MAX_LINKS) {
         throw new ActionError(
-          `Export job ${report.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
+          `Export job ${job.jobId}: every bundle link (${MAX_LINKS} asked for) had expired before it could be downloaded ` +
             `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`,
           { code: 'link-expired', namesJob: true }
         )
       }
       links++
-      bundle = await getBundleAndWriteHelmValues(settings, report, layout, context, true)
+      const renewed = await newLink(settings, job, layout, context, true)
+      onLink(renewed)
+      bundle = renewed.bundle
       if (!expiresSoon(bundle)) return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes }
       logTooSoon(bundle, host)
     }
@@ -338,10 +394,10 @@ async function download(
     network: context.run.network,
     renewLink
   })
-  const { detected, archive } = await placeArchive(temporary, layout, report.jobId ?? '')
+  const { detected, archive } = await placeArchive(temporary, layout, job.jobId)
   const kind = supportedKind(detected, archive)
-  report.archive = { ...file, path: archive, kind }
   host.info(`Downloaded ${formatBytes(file.sizeBytes)} (${kind}) to ${archive}, sha256 ${file.sha256}`)
+  return { ...file, path: archive, kind }
 }
 
 /** Moves the downloaded file to the archive's own name, which says its kind; the file is gone if it cannot be. */

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises'
 import { ApiClient } from '../api/client.js'
 import type { Run } from '../core/context.js'
 import { Deadline } from '../core/deadline.js'
@@ -5,14 +6,13 @@ import type { Host } from '../core/host.js'
 import { OutputFolder } from '../core/layout.js'
 import { Network } from '../core/net.js'
 import type { RunnerFacts } from '../core/runner.js'
-import type { Settings } from '../core/settings.js'
-import type { RunReport } from '../report/report.js'
-import { writeAgentSummary, writeExportSummary } from '../report/summary.js'
-import { writeBrowserSummary } from '../site/browser/summary.js'
-import { writeSiteCheckSummary } from '../site/summary.js'
-import { mkdir } from 'node:fs/promises'
 import { writeDeploymentSummary } from '../deployment/summary.js'
 import { writeChangesSummary } from '../manifest/summary.js'
+import type { AgentReport, DeploymentCheckReport, ExportReport } from '../report/report.js'
+import { writeAgentSummary, writeExportSummary } from '../report/summary.js'
+import type { AgentSettings, CheckDeploymentSettings, ExportSettings, Settings } from '../settings/index.js'
+import { writeBrowserSummary } from '../site/browser/summary.js'
+import { writeSiteCheckSummary } from '../site/summary.js'
 import { followAgentJob, type Commenter } from './agent.js'
 import { checkDeploymentCommand } from './check-deployment.js'
 import { exportSite } from './export.js'
@@ -27,44 +27,55 @@ export interface FrontEnd {
   comment?: Commenter
 }
 
-/** An empty report for the command of the settings, which the run fills in as it goes. */
-export function newReport(settings: Settings): RunReport {
-  return { command: settings.command, startedAt: Date.now() }
-}
+/** Each command's settings with what its run made. */
+type CommandRun =
+  | { command: 'export'; settings: ExportSettings; report: ExportReport }
+  | { command: 'agent-job'; settings: AgentSettings; report: AgentReport }
+  | { command: 'check-deployment'; settings: CheckDeploymentSettings; report: DeploymentCheckReport }
+
+/** A run that is over: its command's settings and report, and its failure when it failed. */
+export type FinishedRun = CommandRun & { failure?: unknown }
 
 /**
- * Runs the command of the settings, whatever the front end: what it learns goes into `report`,
- * from which the front end sets its outputs, after a failure too. The job summary is written at
- * the end, whatever the outcome.
+ * Runs the command of the settings, whatever the front end, and writes the job summary whatever
+ * the outcome. The front end sets its outputs from the report, and fails the step with the failure.
  */
-export async function runCommand(settings: Settings, report: RunReport, frontEnd: FrontEnd): Promise<void> {
+export async function runCommand(settings: Settings, frontEnd: FrontEnd): Promise<FinishedRun> {
   const run = startRun(settings, frontEnd)
-  try {
-    if (settings.command === 'check-deployment') {
-      if (report.command === 'check-deployment')
-        await checkDeploymentCommand(settings, report, run, retryBaseDelayMs(settings))
-      return
+  const finished = await runOne(settings, run, frontEnd)
+  await writeSummaries(run, finished)
+  return finished
+}
+
+async function runOne(settings: Settings, run: Run, frontEnd: FrontEnd): Promise<FinishedRun> {
+  if (settings.command === 'check-deployment') {
+    return {
+      command: settings.command,
+      settings,
+      ...(await checkDeploymentCommand(settings, run, retryBaseDelayMs(settings)))
     }
-    const client = new ApiClient({
-      baseUrl: settings.baseUrl,
-      apiKey: settings.apiKey,
-      requestTimeoutMs: requestTimeoutMs(settings),
-      retryBaseDelayMs: retryBaseDelayMs(settings),
-      run
-    })
-    if (settings.command === 'export' && report.command === 'export') {
-      await exportSite(settings, report, {
-        run,
-        client,
-        retryBaseDelayMs: retryBaseDelayMs(settings),
-        stallTimeoutMs: requestTimeoutMs(settings)
-      })
-    } else if (settings.command === 'agent-job' && report.command === 'agent-job') {
-      await followAgentJob(settings, report, { run, client, comment: frontEnd.comment })
-    }
-  } finally {
-    await writeSummaries(run, settings, report)
   }
+  const client = new ApiClient({
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    requestTimeoutMs: requestTimeoutMs(settings),
+    retryBaseDelayMs: retryBaseDelayMs(settings),
+    run
+  })
+  if (settings.command === 'agent-job') {
+    return {
+      command: settings.command,
+      settings,
+      ...(await followAgentJob(settings, { run, client, comment: frontEnd.comment }))
+    }
+  }
+  const outcome = await exportSite(settings, {
+    run,
+    client,
+    retryBaseDelayMs: retryBaseDelayMs(settings),
+    stallTimeoutMs: requestTimeoutMs(settings)
+  })
+  return { command: settings.command, settings, ...outcome }
 }
 
 /** The run's context: `timeout-seconds` counts from here. */
@@ -85,13 +96,15 @@ function startRun(settings: Settings, { host, cancellation, runner }: FrontEnd):
   }
 }
 
-async function writeSummaries({ host, runner }: Run, settings: Settings, report: RunReport): Promise<void> {
-  if (settings.command === 'agent-job' && report.command === 'agent-job') {
-    await writeAgentSummary(host, settings, report, runner.serverUrl)
-  } else if (report.command === 'check-deployment') {
-    if (report.deployment) await writeDeploymentSummary(report.deployment, report.reportPath ?? '', host)
-  } else if (settings.command === 'export' && report.command === 'export') {
-    await writeExportSummary(host, report, !settings.maskBundleUrl)
+async function writeSummaries({ host, runner }: Run, finished: FinishedRun): Promise<void> {
+  if (finished.command === 'agent-job') {
+    await writeAgentSummary(host, finished.settings, finished.report, runner.serverUrl)
+  } else if (finished.command === 'check-deployment') {
+    const { deployment, reportPath } = finished.report
+    if (deployment) await writeDeploymentSummary(deployment, reportPath ?? '', host)
+  } else {
+    const { report } = finished
+    await writeExportSummary(host, report, !finished.settings.maskBundleUrl)
     if (report.changes) await writeChangesSummary(report.changes.changes, report.changes.path, host)
     if (report.siteCheck) await writeSiteCheckSummary(host, report.siteCheck)
     if (report.siteCheck?.report.browser) await writeBrowserSummary(host, report.siteCheck.report.browser)

@@ -1,11 +1,15 @@
-import { setting } from './words.js'
+import { ActionError } from './errors.js'
+import { input, message } from './message.js'
 
 /** A timer cannot wait longer than 2^31 - 1 ms (Node fires it at once): a deadline further away has no timer. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** Why a deadline's signal aborted when its time ran out. */
-export class TimeUpError extends Error {
+export class TimeUpError extends ActionError {
   override name = 'TimeUpError'
+  constructor() {
+    super(message`${input('timeout-seconds')} ran out`, { code: 'out-of-time', input: input('timeout-seconds') })
+  }
 }
 
 /**
@@ -52,11 +56,11 @@ export class Deadline {
 
   private timeUpSignal(): AbortSignal {
     const remaining = this.remainingMs()
-    if (remaining === 0) return AbortSignal.abort(new TimeUpError(`${setting('timeout-seconds')} ran out`))
+    if (remaining === 0) return AbortSignal.abort(new TimeUpError())
     if (remaining > MAX_TIMER_MS) return new AbortController().signal
     const controller = new AbortController()
     // The timer must not keep the process alive: a run that is over exits at once.
-    setTimeout(() => controller.abort(new TimeUpError(`${setting('timeout-seconds')} ran out`)), remaining).unref()
+    setTimeout(() => controller.abort(new TimeUpError()), remaining).unref()
     return controller.signal
   }
 }

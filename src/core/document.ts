@@ -2,6 +2,7 @@ import { open } from 'node:fs/promises'
 import { request, type Dispatcher } from 'undici'
 import type { Run } from './context.js'
 import { ActionError, systemCode } from './errors.js'
+import { message } from './message.js'
 import { formatBytes } from './format.js'
 import type { Host } from './host.js'
 import {
@@ -127,7 +128,7 @@ async function fetchOnce(first: URL, options: ReadDocumentOptions): Promise<Buff
   let url = first
   for (let hop = 0; ; hop++) {
     const refusal = options.network.refusal(url)
-    if (refusal) throw new ActionError(`is refused: ${refusal}`, { code: 'insecure-link' })
+    if (refusal) throw new ActionError(message`is refused: ${refusal}`, { code: 'insecure-link' })
     options.host.debug(`GET ${redactUrl(url.href)}`)
     const timeoutMs = requestTimeoutMs(options.deadline)
     let response: Dispatcher.ResponseData

@@ -1,10 +1,21 @@
-import { setting } from './words.js'
+import {
+  input,
+  isBlank,
+  joined,
+  lastCharacter,
+  message,
+  trimmed,
+  withoutEnd,
+  type InputReference,
+  type Text
+} from './message.js'
 
 /**
  * The action's one error shape. Every failure carries a `code` (what kind of failure it is),
  * whether trying again may help, and what the user can do about it; callers branch on these
- * fields, never on the text. The text is written once, where the failure happens, and the step's
- * final message once, by `failureMessage`, where the step fails.
+ * fields, never on the text. The text is written once, where the failure happens, as a message
+ * whose references to inputs each front end words its own way (src/core/message.ts), and the
+ * step's final message once, by `failureMessage`, where the step fails.
  */
 
 export interface ActionErrorOptions {
@@ -15,7 +26,9 @@ export interface ActionErrorOptions {
   /** The least wait before that, as the server asked (`Retry-After`). */
   retryAfterMs?: number
   /** What the user can do about it: the message's last sentence. */
-  hint?: string
+  hint?: Text
+  /** The input the failure is about, with the value it had, where one is. */
+  input?: InputReference
   /** The message names the export job already (the job's own outcome, an API call about it). */
   namesJob?: boolean
   /** The export job the failure happened in, when the message does not name it: the final message does. */
@@ -28,25 +41,37 @@ export class ActionError extends Error {
   readonly code: string
   readonly retryable: boolean
   readonly retryAfterMs?: number
-  readonly hint?: string
+  readonly hint?: Text
+  readonly input?: InputReference
   readonly namesJob: boolean
   readonly jobId?: string
+  /** The message with its references to inputs, for a front end to word; `message` has each input by its name. */
+  readonly text: Text
 
-  constructor(problem: string, options: ActionErrorOptions = {}) {
-    super(options.hint ? sentences(problem, options.hint) : problem, { cause: options.cause })
+  constructor(problem: Text, options: ActionErrorOptions = {}) {
+    const text = options.hint ? sentences(problem, options.hint) : problem
+    super(String(text), { cause: options.cause })
+    this.text = text
     this.code = options.code ?? 'failed'
     this.retryable = options.retryable ?? false
     this.retryAfterMs = options.retryAfterMs
     this.hint = options.hint
+    this.input = options.input
     this.namesJob = options.namesJob ?? false
     this.jobId = options.jobId
   }
 }
 
+/** What a failure says, with its references to inputs: an ActionError's text, else the error's message. */
+export function textOf(error: unknown): Text {
+  if (error instanceof ActionError) return error.text
+  return error instanceof Error ? error.message : String(error)
+}
+
 /** The step's one error line: the failure's message, after the export job it happened in when the message does not name it. */
-export function failureMessage(error: unknown): string {
-  if (error instanceof ActionError && error.jobId) return `Export job ${error.jobId}: ${error.message}`
-  return messageOf(error)
+export function failureMessage(error: unknown): Text {
+  if (error instanceof ActionError && error.jobId) return message`Export job ${error.jobId}: ${error.text}`
+  return textOf(error)
 }
 
 /** The kind of a failure, for the front end to act on (the command line's exit code): `failed` when nothing more is known. */
@@ -57,7 +82,7 @@ export function failureCode(error: unknown): string {
 /** A failure of an export run, to be reported with its job (once there is one) unless it names the job itself. */
 export function inExportJob(error: unknown, jobId: string | undefined): unknown {
   if (!jobId || (error instanceof ActionError && error.namesJob)) return error
-  return new ActionError(messageOf(error), {
+  return new ActionError(textOf(error), {
     code: error instanceof ActionError ? error.code : 'failed',
     jobId,
     cause: error
@@ -65,26 +90,28 @@ export function inExportJob(error: unknown, jobId: string | undefined): unknown 
 }
 
 /** The run was cancelled (SIGINT, SIGTERM) while `activity`; `hint` says what becomes of the job. */
-export function cancelledError(activity: string, hint?: string): ActionError {
+export function cancelledError(activity: string, hint?: Text): ActionError {
   return new ActionError(`The run was cancelled ${activity}`, { code: 'cancelled', hint, namesJob: true })
 }
 
 /** How a later run picks up an export job this run leaves behind. */
-export function resumeHint(jobId: string): string {
-  return `It keeps running on the server: run again with ${setting('export-job-id', jobId)} to collect it.`
+export function resumeHint(jobId: string): Text {
+  return message`It keeps running on the server: run again with ${input('export-job-id', jobId)} to collect it.`
 }
 
 /** Joins sentences with one full stop between them, whether or not the first already ends with one. */
-export function sentences(...parts: (string | undefined)[]): string {
-  return parts
-    .filter((part): part is string => Boolean(part?.trim()))
-    .map((part) => part.trim())
-    .reduce((text, part) => (text ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${part}` : part), '')
+export function sentences(...parts: (Text | undefined)[]): Text {
+  const said = parts.filter((part): part is Text => !isBlank(part)).map(trimmed)
+  const ended = said.map((part, index) =>
+    index < said.length - 1 && !/[.!?]/.test(lastCharacter(part) ?? '') ? message`${part}.` : part
+  )
+  const [only] = ended
+  return ended.length === 1 && only !== undefined ? only : joined(ended, ' ')
 }
 
 /** A message as the first clause of a longer line ("…; retrying in 2.0 s"): without its final full stop. */
-export function asClause(message: string): string {
-  return message.endsWith('.') ? message.slice(0, -1) : message
+export function asClause(text: Text): Text {
+  return lastCharacter(text) === '.' ? withoutEnd(text, 1) : text
 }
 
 /** The system's code for a failure (`ECONNRESET`, `ENOSPC`, `UND_ERR_SOCKET`…), from the error or what caused it. */
@@ -94,8 +121,4 @@ export function systemCode(error: unknown): string | undefined {
     if (code && !(current instanceof ActionError)) return code
   }
   return undefined
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

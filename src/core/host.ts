@@ -5,9 +5,11 @@
  * line (src/cli/host.ts). The engine knows nothing else of where it runs, and gets its host from
  * the run (src/core/context.ts).
  *
- * Messages are handed over raw: each front end writes them through src/core/log-text.ts and puts
- * the settings they name in its own words (src/core/words.ts), in that one place.
+ * Messages are handed over raw: each front end renders them in its own words (the inputs they name,
+ * src/core/message.ts) and writes them through src/core/log-text.ts, in that one place.
  */
+
+import type { Text } from './message.js'
 
 /** Where a warning or notice points, as far as the front end can show it. */
 export interface Annotation {
@@ -27,15 +29,15 @@ export interface SummaryBuilder {
 export interface Host {
   /** The raw text of a setting, named as in action.yml's inputs; `''` when it was not given. */
   input(name: string): string
-  debug(message: string): void
-  info(message: string): void
-  notice(message: string, annotation?: Annotation): void
-  warning(message: string, annotation?: Annotation): void
-  error(message: string): void
+  debug(message: Text): void
+  info(message: Text): void
+  notice(message: Text, annotation?: Annotation): void
+  warning(message: Text, annotation?: Annotation): void
+  error(message: Text): void
   /** Runs `body` as one phase of the run, under `name`. */
   group<T>(name: string, body: () => Promise<T>): Promise<T>
   /** A line of progress, which the next one may replace. */
-  progress(line: string): void
+  progress(line: Text): void
   /** How often a long transfer reports its progress; absent: at the engine's steady pace, for logs. */
   readonly progressIntervalMs?: number
   /** Makes the folder for the archive, the site and the files beside them when `path` is not given. */

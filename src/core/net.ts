@@ -1,8 +1,8 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici'
-import { ActionError, asClause, systemCode } from './errors.js'
+import { ActionError, asClause, systemCode, textOf } from './errors.js'
 import { formatBytes } from './format.js'
 import { retry, retryNote } from './retry.js'
-import { setting } from './words.js'
+import { input, message, type Text } from './message.js'
 
 /**
  * The action's HTTP policy, shared by the API client, the GitHub calls (src/action/github.ts) and
@@ -43,7 +43,7 @@ export class Network {
     this.dispatcher = base.compose((dispatch) => (options, handler) => {
       const reason = this.refusal(String(options.origin))
       if (reason) {
-        throw new ActionError(`A request to ${String(options.origin)} was refused: ${reason}`, {
+        throw new ActionError(message`A request to ${String(options.origin)} was refused: ${reason}`, {
           code: 'insecure-link'
         })
       }
@@ -67,7 +67,7 @@ export class Network {
   }
 
   /** Why `link` may not be fetched, or undefined when it may. */
-  refusal(link: URL | string): string | undefined {
+  refusal(link: URL | string): Text | undefined {
     const url = typeof link === 'string' ? URL.parse(link) : link
     if (!url) return 'it is not a URL'
     if (url.protocol === 'https:') return undefined
@@ -76,7 +76,7 @@ export class Network {
     if (this.plainHttpToLoopback && isLoopbackHost(url.hostname)) return undefined
     return this.plainHttpToLoopback
       ? 'https is required (plain http is allowed only to a loopback address)'
-      : `https is required (plain http is allowed only to a loopback address, and only when ${setting('base-url')} is one too)`
+      : message`https is required (plain http is allowed only to a loopback address, and only when ${input('base-url')} is one too)`
   }
 }
 
@@ -106,7 +106,7 @@ export function requestTimeoutMs(deadline = Infinity): number {
 export function retryRequest<T>(
   url: URL,
   fetch: () => Promise<T>,
-  options: { baseDelayMs: number; deadline?: number; signal?: AbortSignal; log: (message: string) => void }
+  options: { baseDelayMs: number; deadline?: number; signal?: AbortSignal; log: (text: Text) => void }
 ): Promise<T> {
   return retry(fetch, {
     attempts: ATTEMPTS,
@@ -115,9 +115,7 @@ export function retryRequest<T>(
     deadline: options.deadline,
     signal: options.signal,
     onRetry: (error, attempt, delayMs) =>
-      options.log(
-        `${redactUrl(url.href)}: ${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`
-      )
+      options.log(message`${redactUrl(url.href)}: ${asClause(textOf(error))}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
   })
 }
 

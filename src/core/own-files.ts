@@ -3,7 +3,7 @@ import { lstat, open, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { ActionError } from './errors.js'
 import { isOwnName } from './layout.js'
-import { setting } from './words.js'
+import { input, message } from './message.js'
 
 /**
  * How the action writes into its output folder (`path`), which may be the workspace (`path: .`)
@@ -104,8 +104,7 @@ export async function checkOwnPlace(target: string, kind: 'file' | 'directory', 
           ? 'a file'
           : 'a special file'
   throw new ActionError(
-    `${target} is ${what}, which the action did not write: it replaces only its own ${kind === 'file' ? 'regular files' : 'site folder'} in its output folder, ` +
-      `never through a link. Remove it, or give ${setting('path')} a folder of its own`,
+    message`${target} is ${what}, which the action did not write: it replaces only its own ${kind === 'file' ? 'regular files' : 'site folder'} in its output folder, never through a link. Remove it, or give ${input('path')} a folder of its own`,
     { code: 'not-own-file' }
   )
 }

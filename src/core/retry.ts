@@ -1,6 +1,6 @@
 import { setTimeout } from 'node:timers/promises'
-import { ActionError, sentences } from './errors.js'
-import { setting } from './words.js'
+import { ActionError, sentences, textOf } from './errors.js'
+import { input, message } from './message.js'
 
 export interface RetryOptions {
   /** Attempts in all, the first included. */
@@ -30,11 +30,10 @@ export interface RetryOptions {
 export class OutOfTimeError extends ActionError {
   override name = 'OutOfTimeError'
   constructor(lastError: unknown, attempts: number) {
-    const last = lastError instanceof Error ? lastError.message : String(lastError)
     super(
       sentences(
-        last,
-        `No time was left for another attempt within ${setting('timeout-seconds')} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`
+        textOf(lastError),
+        message`No time was left for another attempt within ${input('timeout-seconds')} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`
       ),
       {
         code: 'out-of-time',

@@ -1,4 +1,6 @@
+import { textOf } from './errors.js'
 import type { Host, SummaryBuilder } from './host.js'
+import { message } from './message.js'
 import { bounded, code, renderInline, renderTable, text, type Inline } from './markup.js'
 
 /**
@@ -33,7 +35,7 @@ export async function writeSummary(
     })
   } catch (error) {
     // The summary is a courtesy: it must not hide the run's own outcome or error.
-    host.warning(`Could not write ${what}: ${(error as Error).message}`)
+    host.warning(message`Could not write ${what}: ${textOf(error)}`)
   }
 }
 

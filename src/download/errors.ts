@@ -1,4 +1,5 @@
 import { ActionError, type ActionErrorOptions } from '../core/errors.js'
+import { message, type Text } from '../core/message.js'
 import { redactUrl } from '../core/net.js'
 
 /**
@@ -11,10 +12,10 @@ export class DownloadError extends ActionError {
   constructor(
     link: string,
     /** What went wrong, in the words that follow the link; an out-of-time error quotes it for the last attempt. */
-    readonly problem: string,
+    readonly problem: Text,
     options: ActionErrorOptions & { code: string; afterColon?: boolean }
   ) {
-    super(`Download of ${redactUrl(link)}${options.afterColon ? ':' : ''} ${problem}`, options)
+    super(message`Download of ${redactUrl(link)}${options.afterColon ? ':' : ''} ${problem}`, options)
   }
 }
 

@@ -31,17 +31,15 @@ const TELL_EVERY_BYTES = 16 * 1024 * 1024
 const HASH_WORKER_FILES = ['hash-worker/index.js', 'hash-worker.ts']
 
 /**
- * A failure of the file (a full disk, a lost folder) or of its hashing thread. Its code is the
- * system's (`ENOSPC`) when there is one, else `hashing`.
+ * A failure of the file (a full disk, a lost folder) or of its hashing thread, never of the
+ * transfer: its code is the system's (`ENOSPC`) when there is one, else `hashing`.
  */
 export class SinkError extends ActionError {
   override name = 'SinkError'
-  constructor(
-    message: string,
-    readonly systemCode?: string
-  ) {
-    super(message, { code: systemCode ?? 'hashing' })
-  }
+}
+
+function sinkError(message: string, systemCode: string | undefined): SinkError {
+  return new SinkError(message, { code: systemCode ?? 'hashing' })
 }
 
 export class FileSink {
@@ -63,7 +61,7 @@ export class FileSink {
   ) {
     worker.on('message', (message: FromWorker) => {
       if (message.kind === 'digest') this.digest?.(message.sha256)
-      else this.fail(new SinkError(message.message, message.code))
+      else this.fail(sinkError(message.message, message.code))
     })
     worker.on('error', (error: Error) => this.fail(error))
     worker.on('exit', () => this.fail(new Error('the hashing thread stopped')))
@@ -178,7 +176,7 @@ export class FileSink {
 
   private fail(error: Error): SinkError {
     this.failure ??=
-      error instanceof SinkError ? error : new SinkError(error.message, (error as NodeJS.ErrnoException).code)
+      error instanceof SinkError ? error : sinkError(error.message, (error as NodeJS.ErrnoException).code)
     this.digest?.('')
     return this.failure
   }

@@ -2,14 +2,14 @@ import path from 'node:path'
 import type { Dispatcher } from 'undici'
 import { TimeUpError, type Deadline } from '../core/deadline.js'
 import { FREE_SPACE_RESERVE_BYTES, freeBytes } from '../core/disk.js'
-import { asClause, systemCode } from '../core/errors.js'
+import { asClause, systemCode, textOf } from '../core/errors.js'
 import { formatBytes } from '../core/format.js'
 import type { Host } from '../core/host.js'
 import { oneLine } from '../core/log-text.js'
 import { ATTEMPTS, header, MAX_BACKOFF_MS, RETRYABLE_STATUSES, type Network } from '../core/net.js'
 import { OutOfTimeError, parseRetryAfter, retry, retryNote } from '../core/retry.js'
 import { USER_AGENT } from '../core/user-agent.js'
-import { setting } from '../core/words.js'
+import { input, message } from '../core/message.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
 import { FileSink, SinkError } from './file-sink.js'
 import { reportProgress } from './progress.js'
@@ -150,7 +150,7 @@ class BundleDownload {
           madeProgress: () => this.sink.size > sizeBefore,
           onRetry: (error, attempt, delayMs) =>
             this.options.host.info(
-              `${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`
+              message`${asClause(textOf(error))}; ${retryNote(delayMs, attempt, ATTEMPTS)}${this.resumeNote()}`
             )
         }
       )
@@ -170,7 +170,7 @@ class BundleDownload {
 
   private async renewLink(error: LinkExpiredError): Promise<void> {
     const at = this.sink.size > 0 ? `, to go on from byte ${this.sink.size}` : ''
-    this.options.host.info(`${error.message}; asking for a fresh link${at}`)
+    this.options.host.info(message`${error.text}; asking for a fresh link${at}`)
     const fresh = await (this.options.renewLink as () => Promise<FreshLink>)()
     checkLink(fresh.link, this.options.network)
     this.link = fresh.link
@@ -305,7 +305,7 @@ class BundleDownload {
 /** Refuses, before any connection, a link the run's network does not allow. */
 function checkLink(link: string, network: Network): void {
   const reason = network.refusal(link)
-  if (reason) throw new DownloadError(link, `refused: ${reason}`, { code: 'insecure-link' })
+  if (reason) throw new DownloadError(link, message`refused: ${reason}`, { code: 'insecure-link' })
 }
 
 /** `bytes <start>-<total - 1>/<total>`: the rest of the object from `start`, of the size known. */
@@ -331,10 +331,10 @@ function contentLength(response: StorageResponse): number | undefined {
 
 function outOfTime(link: string, position: number, total?: number, lastError?: unknown): DownloadError {
   const lastProblem =
-    lastError instanceof DownloadError ? lastError.problem : lastError instanceof Error ? lastError.message : undefined
+    lastError instanceof DownloadError ? lastError.problem : lastError === undefined ? undefined : textOf(lastError)
   return new DownloadError(
     link,
-    `ran out of time (${setting('timeout-seconds')})${reached(position, total)}${lastProblem ? `; the last attempt: ${lastProblem}` : ''}`,
+    message`ran out of time (${input('timeout-seconds')})${reached(position, total)}${lastProblem ? message`; the last attempt: ${lastProblem}` : ''}`,
     {
       code: 'out-of-time'
     }
@@ -364,7 +364,7 @@ const FILESYSTEM_CODES = /^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)
 function transferError(link: string, error: unknown, position = 0, total?: number): Error {
   if (error instanceof DownloadError || error instanceof LinkExpiredError) return error
   if (error instanceof Error && error.name === 'AbortError') return error
-  const code = error instanceof SinkError ? error.systemCode : systemCode(error)
+  const code = error instanceof SinkError ? (error.code === 'hashing' ? undefined : error.code) : systemCode(error)
   const reason = code?.includes('TIMEOUT') ? 'stalled' : `failed (${code ?? (error as Error).message})`
   const retryable = !(error instanceof SinkError) && (code === undefined || !FILESYSTEM_CODES.test(code))
   return new DownloadError(link, `${reason}${reached(position, total)}`, {

@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici'
 import { header, MAX_REDIRECTS, REDIRECT_STATUSES, type Network } from '../core/net.js'
+import { message } from '../core/message.js'
 import { DownloadError } from './errors.js'
 import type { FileSink } from './file-sink.js'
 
@@ -57,7 +58,7 @@ export async function getFromStorage(link: URL, options: StorageGetOptions): Pro
     if (reason) {
       throw new DownloadError(
         link.href,
-        `the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`,
+        message`the storage host redirected to ${next.origin}${next.pathname}, refused: ${reason}`,
         {
           code: 'insecure-link',
           afterColon: true

@@ -1,5 +1,6 @@
 import { describeSource, readJsonDocument, type DocumentSourceOptions } from '../core/document.js'
 import { ActionError } from '../core/errors.js'
+import { message } from '../core/message.js'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
 import { Manifest, MAX_MANIFEST_BYTES } from './schema.js'
@@ -19,7 +20,7 @@ export async function readManifest(source: string, options: ReadManifestOptions)
   } catch (error) {
     if (!(error instanceof ActionError)) throw error
     const code = error.code === 'not-json' ? 'not-a-manifest' : error.code
-    throw new ActionError(`${named} ${error.message}`, { code, cause: error })
+    throw new ActionError(message`${named} ${error.text}`, { code, cause: error })
   }
   const result = Manifest.safeParse(json)
   if (!result.success) {
@@ -47,7 +48,7 @@ export async function readPreviousManifest(
     manifest = await readManifest(source, options)
   } catch (error) {
     if (options.signal?.aborted || !(error instanceof ActionError)) throw error
-    options.host.warning(`${error.message}: the changes since that export are not listed`, { title: 'Changes' })
+    options.host.warning(message`${error.text}: the changes since that export are not listed`, { title: 'Changes' })
     return undefined
   }
   if (options.domain && manifest.domain && manifest.domain !== options.domain) {

@@ -1,4 +1,5 @@
-import type { Command } from '../core/settings.js'
+import type { Host } from '../core/host.js'
+import type { Command } from '../settings/index.js'
 import type { RunReport } from './report.js'
 
 interface OutputSpec {
@@ -6,35 +7,114 @@ interface OutputSpec {
   commands: readonly Command[]
   /** `count`: a whole number, which a front end that can may hand over as a number (the command line's --json). */
   kind: 'text' | 'count'
+  /** As action.yml, the README and the command line's help show it (`npm run docs` writes them). */
+  description: string
 }
 
 /**
- * Every output of action.yml, described once: which commands set it, and what kind of value it
- * holds. test/outputs.test.ts checks the names against action.yml; the command line derives its
- * --json keys, its variable names and its help from this list.
+ * Every output, described once: which commands set it, what kind of value it holds, and what it
+ * means. action.yml's outputs and the README's table are written from this list (`npm run docs`);
+ * the command line derives its --json keys, its variable names and its help from it.
  */
 export const OUTPUTS = {
-  'job-id': { commands: ['export'], kind: 'text' },
-  status: { commands: ['export', 'agent-job'], kind: 'text' },
-  'page-count': { commands: ['export'], kind: 'count' },
-  'bundle-url': { commands: ['export'], kind: 'text' },
-  'expires-at': { commands: ['export'], kind: 'text' },
-  'bundle-path': { commands: ['export'], kind: 'text' },
-  'bundle-sha256': { commands: ['export'], kind: 'text' },
-  'site-path': { commands: ['export'], kind: 'text' },
-  'verify-report-path': { commands: ['export'], kind: 'text' },
-  'helm-values-path': { commands: ['export'], kind: 'text' },
-  'pr-link': { commands: ['agent-job'], kind: 'text' },
-  'comment-url': { commands: ['agent-job'], kind: 'text' },
-  'manifest-path': { commands: ['export'], kind: 'text' },
-  'files-added': { commands: ['export'], kind: 'count' },
-  'files-removed': { commands: ['export'], kind: 'count' },
-  'files-changed': { commands: ['export'], kind: 'count' },
-  'changes-path': { commands: ['export'], kind: 'text' },
-  'deployment-status': { commands: ['check-deployment'], kind: 'text' },
-  'files-matching': { commands: ['check-deployment'], kind: 'count' },
-  'files-compared': { commands: ['check-deployment'], kind: 'count' },
-  'deployment-report-path': { commands: ['check-deployment'], kind: 'text' }
+  'job-id': {
+    commands: ['export'],
+    kind: 'text',
+    description: "The export job's id, also on failure and on timeout (so a later run can resume it)."
+  },
+  status: {
+    commands: ['export', 'agent-job'],
+    kind: 'text',
+    description: 'The last status seen (`completed`, `failed`, `archived`, ...), for `export` and `agent-job`.'
+  },
+  'page-count': { commands: ['export'], kind: 'count', description: 'Pages exported, as a whole number.' },
+  'bundle-url': { commands: ['export'], kind: 'text', description: 'The presigned link to the archive.' },
+  'expires-at': {
+    commands: ['export'],
+    kind: 'text',
+    description: 'When the link stops working, as ISO 8601 UTC (whatever form the API used).'
+  },
+  'bundle-path': {
+    commands: ['export'],
+    kind: 'text',
+    description:
+      'With `download`: absolute path of the downloaded archive, named by the action `bundle-<job id>.<kind>` (`tar.gz`, `tar.zst`, `tar` or `zip`, from its bytes).'
+  },
+  'bundle-sha256': { commands: ['export'], kind: 'text', description: 'With `download`: SHA-256 of the archive, hex.' },
+  'site-path': {
+    commands: ['export'],
+    kind: 'text',
+    description: 'With `extract`: absolute path of the unpacked site (its `index.html` at the top).'
+  },
+  'verify-report-path': {
+    commands: ['export'],
+    kind: 'text',
+    description:
+      "With `extract`, unless `verify: off`: absolute path of the site check's JSON report; its schema is in Site check report."
+  },
+  'helm-values-path': {
+    commands: ['export'],
+    kind: 'text',
+    description:
+      "Once a bundle exists: a values file for the vendor's enterprise Helm chart (`staticExport.enabled: true`, `staticExport.bundleUrl`, and `staticExport.version` when `version` is given), with owner-only permissions."
+  },
+  'pr-link': {
+    commands: ['agent-job'],
+    kind: 'text',
+    description: 'For `agent-job`, the pull request URL the agent opened, or empty.'
+  },
+  'comment-url': {
+    commands: ['agent-job'],
+    kind: 'text',
+    description: 'For `agent-job` with `comment-on`, the URL of the comment made or updated.'
+  },
+  'manifest-path': {
+    commands: ['export'],
+    kind: 'text',
+    description:
+      "With `extract`: absolute path of `manifest.json` (beside the site): the job, the domain, the label, the archive's SHA-256, and every file with its size and SHA-256."
+  },
+  'files-added': {
+    commands: ['export'],
+    kind: 'count',
+    description: 'With `compare-to`: files in this export and not in the previous one, as a whole number.'
+  },
+  'files-removed': {
+    commands: ['export'],
+    kind: 'count',
+    description: 'With `compare-to`: files in the previous export and not in this one, as a whole number.'
+  },
+  'files-changed': {
+    commands: ['export'],
+    kind: 'count',
+    description: 'With `compare-to`: files whose content changed, as a whole number.'
+  },
+  'changes-path': {
+    commands: ['export'],
+    kind: 'text',
+    description: 'With `compare-to`: absolute path of `changes.json`, the lists behind those numbers.'
+  },
+  'deployment-status': {
+    commands: ['check-deployment'],
+    kind: 'text',
+    description: 'For `check-deployment`: `current`, `partial`, `stale` or `unreachable`.'
+  },
+  'files-matching': {
+    commands: ['check-deployment'],
+    kind: 'count',
+    description: 'For `check-deployment`: files served as the manifest has them, as a whole number.'
+  },
+  'files-compared': {
+    commands: ['check-deployment'],
+    kind: 'count',
+    description: 'For `check-deployment`: files compared, as a whole number.'
+  },
+  'deployment-report-path': {
+    commands: ['check-deployment'],
+    kind: 'text',
+    description:
+      'For `check-deployment`: absolute path of the JSON report: each file compared, its expected and served SHA-256 and status; each route tried.'
+  }
 } as const satisfies Record<string, OutputSpec>
 
 export type OutputName = keyof typeof OUTPUTS
@@ -89,4 +169,9 @@ export function outputsOf(report: RunReport): Outputs {
     outputs['changes-path'] = report.changes.path
   }
   return outputs
+}
+
+/** Sets the outputs of `report` that have a value: at the end of a run, and as soon as a job id is known. */
+export function setOutputs(host: Pick<Host, 'setOutput'>, report: RunReport): void {
+  for (const [name, value] of Object.entries(outputsOf(report))) host.setOutput(name, value)
 }

@@ -6,8 +6,9 @@ import type { Changes } from '../manifest/compare.js'
 import type { SiteCheck } from '../site/verify.js'
 
 /**
- * What an export run learned so far. The run fills it in as it goes; the outputs and the job
- * summary are written from it once the run is over, on failure too.
+ * What an export run made: built once, when the run ends, from what each step returned; after a
+ * failure it holds what the steps before it made. The outputs and the job summary are written
+ * from it.
  */
 export interface ExportReport {
   command: 'export'
@@ -30,7 +31,7 @@ export interface ExportReport {
   siteCheck?: SiteCheck
 }
 
-/** What an agent-job run learned so far. */
+/** What an agent-job run learned. */
 export interface AgentReport {
   command: 'agent-job'
   startedAt: number
@@ -41,7 +42,7 @@ export interface AgentReport {
   commentUrl?: string
 }
 
-/** What a check-deployment run learned so far. */
+/** What a check-deployment run learned. */
 export interface DeploymentCheckReport {
   command: 'check-deployment'
   startedAt: number
@@ -52,3 +53,9 @@ export interface DeploymentCheckReport {
 }
 
 export type RunReport = ExportReport | AgentReport | DeploymentCheckReport
+
+/** How a command ended: its report, and its failure when it failed. */
+export interface Outcome<Report extends RunReport> {
+  report: Report
+  failure?: unknown
+}

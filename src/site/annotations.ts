@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { ActionError } from '../core/errors.js'
 import type { Annotation, Host } from '../core/host.js'
-import { setting } from '../core/words.js'
+import { input, message } from '../core/message.js'
 import { problemLine, type Problem, type ProblemCheck, type SiteCheckReport } from './report.js'
 
 /** GitHub shows at most this many warning annotations of a step (and as many errors). */
@@ -59,7 +59,7 @@ export function siteCheckError(report: SiteCheckReport, reportPath: string): Act
   const noun = `${baseline ? 'new ' : ''}problem${total === 1 ? '' : 's'}`
   const known = baseline ? `; ${baseline.known} more the baseline has` : ''
   return new ActionError(
-    `The site check found ${total} ${noun} in ${report.site} (${setting('verify', 'error')}${known}): ${first.join('; ')}${more}. Report: ${reportPath}`,
+    message`The site check found ${total} ${noun} in ${report.site} (${input('verify', 'error')}${known}): ${first.join('; ')}${more}. Report: ${reportPath}`,
     { code: 'site-problems' }
   )
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { describeSource, readJsonDocument, type DocumentSourceOptions } from '../core/document.js'
 import { ActionError } from '../core/errors.js'
+import { message, type Text } from '../core/message.js'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
 import { REPORT_VERSION, type Problem, type SiteCheckReport } from './report.js'
@@ -47,8 +48,10 @@ export type ReadBaselineOptions = DocumentSourceOptions & { host: Pick<Host, 'in
  */
 export async function readBaseline(source: string, options: ReadBaselineOptions): Promise<Baseline | undefined> {
   const named = `The site check baseline ${describeSource(source)}`
-  const unusable = (why: string): undefined => {
-    options.host.warning(`${named} ${why}: every problem the check finds counts`, { title: 'Site check baseline' })
+  const unusable = (why: Text): undefined => {
+    options.host.warning(message`${named} ${why}: every problem the check finds counts`, {
+      title: 'Site check baseline'
+    })
     return undefined
   }
   let json: unknown
@@ -56,7 +59,7 @@ export async function readBaseline(source: string, options: ReadBaselineOptions)
     json = await readJsonDocument(source, { ...options, maxBytes: MAX_BASELINE_BYTES })
   } catch (error) {
     if (options.signal?.aborted || !(error instanceof ActionError)) throw error
-    return unusable(error.message)
+    return unusable(error.text)
   }
   const result = BaselineReport.safeParse(json)
   if (!result.success) {
@@ -104,22 +107,24 @@ export function matchBaseline(
 }
 
 /**
- * Marks each problem of the report known or not, and records the baseline in the report. Problems
- * counted but not listed are new as far as they outnumber the baseline's. Returns how many are new.
+ * The report with each problem marked known or not, and the baseline recorded: `baseline.new`
+ * says how many are new. Problems counted but not listed are new as far as they outnumber the
+ * baseline's.
  */
-export function applyBaseline(report: SiteCheckReport, baseline: Baseline): number {
-  const { known } = matchBaseline(report.problems, baseline)
-  const knownSet = new Set(known)
-  for (const problem of report.problems) problem.known = knownSet.has(problem)
+export function withBaseline(report: SiteCheckReport, baseline: Baseline): SiteCheckReport {
+  const known = new Set(matchBaseline(report.problems, baseline).known)
   const unlisted = report.counts.problems - report.problems.length
-  const fresh = report.problems.length - known.length + Math.max(0, unlisted - baseline.unlisted)
-  report.baseline = {
-    source: baseline.source,
-    checkedAt: baseline.checkedAt,
-    known: report.counts.problems - fresh,
-    new: fresh
+  const fresh = report.problems.length - known.size + Math.max(0, unlisted - baseline.unlisted)
+  return {
+    ...report,
+    problems: report.problems.map((problem) => ({ ...problem, known: known.has(problem) })),
+    baseline: {
+      source: baseline.source,
+      checkedAt: baseline.checkedAt,
+      known: report.counts.problems - fresh,
+      new: fresh
+    }
   }
-  return fresh
 }
 
 function problemKey(problem: ProblemIdentity): string {

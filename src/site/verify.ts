@@ -1,18 +1,17 @@
 import type { Run } from '../core/context.js'
 import { TimeUpError } from '../core/deadline.js'
-import { ActionError } from '../core/errors.js'
+import { ActionError, textOf } from '../core/errors.js'
 import { formatDuration } from '../core/format.js'
 import type { Host } from '../core/host.js'
 import { oneLine } from '../core/log-text.js'
-import type { VerifyBrowserMode, VerifyMode } from '../core/settings.js'
-import { setting } from '../core/words.js'
+import { input, message } from '../core/message.js'
 import { siteCheckError, warnProblems } from './annotations.js'
 import { checkInBrowser, type BrowserCheck, type BrowserCheckOptions } from './browser/check.js'
-import { mergeBrowserSection, skippedSection } from './browser/report.js'
+import { skippedSection, withBrowserSection } from './browser/report.js'
 import type { ScriptSetSnapshot } from './browser/script-sets.js'
 import type { SiteListing } from './findings.js'
 import { bundledWorker, checkSite } from './check.js'
-import { applyBaseline, type Baseline } from './baseline.js'
+import { withBaseline, type Baseline } from './baseline.js'
 import { buildReport, problemLine, writeReport, type Problem, type SiteCheckReport } from './report.js'
 
 /** Where the worker bundle (src/site/worker.ts) is built, beside the action's bundle. */
@@ -22,7 +21,7 @@ const LOGGED = 100
 
 export interface VerifyOptions {
   /** `warn`: problems become warnings; `error`: the caller fails the step with `failure`. */
-  mode: Exclude<VerifyMode, 'off'>
+  mode: 'warn' | 'error'
   domain?: string
   expectedPages?: number
   /** Where the JSON report is written: beside the site, not in it. */
@@ -32,7 +31,7 @@ export interface VerifyOptions {
     BrowserCheckOptions,
     'domain' | 'mode' | 'tempDirectory' | 'environment' | 'scriptSets' | 'listing'
   > & {
-    mode: VerifyBrowserMode
+    mode: 'auto' | 'on' | 'off'
   }
   /**
    * Problems known from an earlier run (verify-baseline, read by readBaseline): they are listed,
@@ -66,7 +65,7 @@ export async function verifySite(
   const { reportPath } = options
   const checked = await host.group('Check the site', () => checkStatically(sitePath, options, run))
   if (!checked) return undefined
-  const { report, scriptSets, listing } = checked
+  const { scriptSets, listing } = checked
   const asked = options.browser
   const mode = asked?.mode ?? 'off'
   const browser: BrowserCheck =
@@ -74,7 +73,7 @@ export async function verifySite(
       ? await host.group('Load the site in a browser', () =>
           checkInBrowser(
             sitePath,
-            report,
+            checked.report,
             {
               ...asked,
               mode,
@@ -88,8 +87,10 @@ export async function verifySite(
           )
         )
       : { section: skippedSection('verify-browser: off') }
-  const browserProblems = mergeBrowserSection(report, browser.section)
-  if (options.baseline) applyBaseline(report, options.baseline)
+  const merged = withBrowserSection(checked.report, browser.section)
+  // The report of the whole check, made once from the static check's, the browser pass's and the baseline.
+  const report = options.baseline ? withBaseline(merged.report, options.baseline) : merged.report
+  const browserProblems = report.problems.slice(report.problems.length - merged.added.length)
   if (browserProblems.length > 0) {
     host.info(`The browser pass found ${plural(browserProblems.length, 'problem')}:`)
     logProblems(host, browserProblems, browserProblems.length)
@@ -130,23 +131,24 @@ async function checkStatically(
       signal
     })
     report = buildReport(findings)
-    if (options.baseline) applyBaseline(report, options.baseline)
     scriptSets = findings.scriptSets
     listing = findings.listing
   } catch (error) {
     if (signal.aborted && error === signal.reason) throw stopped(error)
     return couldNotFinish(error, options, host)
   }
-  const { counts } = report
+  // As the log shows it: the problems the baseline knows marked so.
+  const shown = options.baseline ? withBaseline(report, options.baseline) : report
+  const { counts } = shown
   host.info(
     `Checked ${plural(counts.files, 'file')} (${plural(counts.htmlPages, 'page')}, ${plural(counts.styleSheets, 'style sheet')}, ` +
-      `${plural(counts.internalReferences, 'internal reference')}) in ${formatDuration(report.durationMs)}` +
-      `${report.threads > 1 ? ` on ${report.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : plural(counts.problems, 'problem')}` +
-      `${report.baseline ? ` (${report.baseline.known} known from the baseline ${report.baseline.source})` : ''}`
+      `${plural(counts.internalReferences, 'internal reference')}) in ${formatDuration(shown.durationMs)}` +
+      `${shown.threads > 1 ? ` on ${shown.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : plural(counts.problems, 'problem')}` +
+      `${shown.baseline ? ` (${shown.baseline.known} known from the baseline ${shown.baseline.source})` : ''}`
   )
-  logProblems(host, report.problems, counts.problems)
-  for (const skipped of report.skipped) host.info(`Not checked: ${oneLine(skipped)}`)
-  for (const notice of report.notices) host.notice(notice, { title: 'Site check: links without .html' })
+  logProblems(host, shown.problems, counts.problems)
+  for (const skipped of shown.skipped) host.info(`Not checked: ${oneLine(skipped)}`)
+  for (const notice of shown.notices) host.notice(notice, { title: 'Site check: links without .html' })
   return { report, scriptSets, listing }
 }
 
@@ -155,16 +157,16 @@ async function checkStatically(
  * error under `verify: error`, else a warning and no report.
  */
 function couldNotFinish(error: unknown, options: VerifyOptions, host: Host): undefined {
-  const message = `The site check could not finish: ${error instanceof Error ? error.message : String(error)}`
-  if (options.mode === 'error') throw new ActionError(message, { code: 'site-check-failed', cause: error })
-  host.warning(message, { title: 'Site check' })
+  const text = message`The site check could not finish: ${textOf(error)}`
+  if (options.mode === 'error') throw new ActionError(text, { code: 'site-check-failed', cause: error })
+  host.warning(text, { title: 'Site check' })
   return undefined
 }
 
 /** The check stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
 function stopped(reason: unknown): unknown {
   if (!(reason instanceof TimeUpError)) return reason
-  return new ActionError(`The site check stopped: ${setting('timeout-seconds')} ran out before it finished`, {
+  return new ActionError(message`The site check stopped: ${input('timeout-seconds')} ran out before it finished`, {
     code: 'out-of-time',
     cause: reason
   })

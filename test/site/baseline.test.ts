@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { applyBaseline, matchBaseline, readBaseline, type Baseline } from '../../src/site/baseline.js'
+import { matchBaseline, readBaseline, withBaseline, type Baseline } from '../../src/site/baseline.js'
 import type { Problem, SiteCheckReport } from '../../src/site/report.js'
 import { RecordingHost } from '../support/recording-host.ts'
 import { Network } from '../../src/core/net.js'
@@ -63,14 +63,15 @@ describe('matchBaseline', () => {
   })
 })
 
-describe('applyBaseline', () => {
+describe('withBaseline', () => {
   it('marks each problem, and counts the unlisted ones new as far as they outnumber the baseline’s', () => {
     const problems = [
       problem('sitemap', 'missing', 'https://docs.acme.dev/a'),
       problem('index', 'missing', 'index.html')
     ]
-    const report = { problems, counts: { problems: 2 + 30 } } as SiteCheckReport
-    expect(applyBaseline(report, baselineOf([problems[0]], 25))).toBe(1 + 5)
+    const checked = { problems, counts: { problems: 2 + 30 } } as SiteCheckReport
+    const report = withBaseline(checked, baselineOf([problems[0]], 25))
+    expect(report.baseline?.new).toBe(1 + 5)
     expect(report.problems.map((each) => each.known)).toEqual([true, false])
     expect(report.baseline).toEqual({
       source: '/runner/temp/previous/verify-report.json',

@@ -5,7 +5,7 @@ import type { Annotation, Host, SummaryBuilder } from '../../src/core/host.js'
 import { OutputFolder } from '../../src/core/layout.js'
 import { Network } from '../../src/core/net.js'
 import { readRunnerFacts, type RunnerFacts } from '../../src/core/runner.js'
-import { inWords } from '../../src/core/words.js'
+import { render, type Text } from '../../src/core/message.js'
 
 type Level = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'progress' | 'group' | 'secret'
 
@@ -46,24 +46,24 @@ export class RecordingHost implements Host {
     return this.options.inputs?.[name] ?? ''
   }
 
-  debug(message: string): void {
+  debug(message: Text): void {
     this.record('debug', message)
   }
 
-  info(message: string): void {
+  info(message: Text): void {
     this.record('info', message)
-    this.options.onInfo?.(message)
+    this.options.onInfo?.(render(message, ACTION_WORDS))
   }
 
-  notice(message: string, annotation?: Annotation): void {
+  notice(message: Text, annotation?: Annotation): void {
     this.record('notice', message, annotation)
   }
 
-  warning(message: string, annotation?: Annotation): void {
+  warning(message: Text, annotation?: Annotation): void {
     this.record('warning', message, annotation)
   }
 
-  error(message: string): void {
+  error(message: Text): void {
     this.record('error', message)
   }
 
@@ -72,7 +72,7 @@ export class RecordingHost implements Host {
     return body()
   }
 
-  progress(line: string): void {
+  progress(line: Text): void {
     this.record('progress', line)
   }
 
@@ -144,8 +144,8 @@ export class RecordingHost implements Host {
     return this.messages.filter((recorded) => recorded.level === level)
   }
 
-  private record(level: Level, message: string, annotation?: Annotation): void {
-    this.messages.push({ level, message: inWords(message, ACTION_WORDS), ...(annotation ? { annotation } : {}) })
+  private record(level: Level, message: Text, annotation?: Annotation): void {
+    this.messages.push({ level, message: render(message, ACTION_WORDS), ...(annotation ? { annotation } : {}) })
   }
 }
 
@@ -175,6 +175,6 @@ export function testRun(
 }
 
 /** A message as the Action writes it, the settings it names in the workflow's words (not made inert: see log-text.ts). */
-export function actionText(message: string): string {
-  return inWords(message, ACTION_WORDS)
+export function actionText(message: Text): string {
+  return render(message, ACTION_WORDS)
 }

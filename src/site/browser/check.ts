@@ -2,8 +2,7 @@ import { ActionError } from '../../core/errors.js'
 import { formatDuration } from '../../core/format.js'
 import type { Host } from '../../core/host.js'
 import { oneLine } from '../../core/log-text.js'
-import { setting } from '../../core/words.js'
-import type { VerifyBrowserMode } from '../../core/settings.js'
+import { input, message } from '../../core/message.js'
 import { isPage } from '../reader.js'
 import type { SiteListing } from '../findings.js'
 import type { SiteCheckReport } from '../report.js'
@@ -16,8 +15,11 @@ import type { ScriptSetSnapshot } from './script-sets.js'
 import { BrowserStartError } from './start-failure.js'
 import type { BrowserSection } from './types.js'
 
+/** `auto`: when a browser is found; `on`: a pass that cannot run fails the step. */
+type BrowserMode = 'auto' | 'on'
+
 export interface BrowserCheckOptions {
-  mode: Exclude<VerifyBrowserMode, 'off'>
+  mode: BrowserMode
   /** Pages to load at most. */
   pages: number
   domain?: string
@@ -121,30 +123,24 @@ function setLookup(snapshot: ScriptSetSnapshot | undefined): (page: string) => n
   return (page) => sets.get(page)
 }
 
-function notRun(
-  host: Host,
-  mode: Exclude<VerifyBrowserMode, 'off'>,
-  reason: string,
-  executable: string | null,
-  hint?: string
-): BrowserCheck {
+function notRun(host: Host, mode: BrowserMode, reason: string, executable: string | null, hint?: string): BrowserCheck {
   const section = skippedSection(reason, executable)
   if (mode === 'on')
     return {
       section,
       failure: new ActionError(
-        `The site check's browser pass did not run (${setting('verify-browser', 'on')}): ${reason}`,
+        message`The site check's browser pass did not run (${input('verify-browser', 'on')}): ${reason}`,
         { code: 'browser-unavailable', hint }
       )
     }
   if (executable) {
-    const wayOut = hint ? `${hint}; or set ${setting('verify-browser', 'off')}` : undefined
-    host.warning(`The site was not loaded in a browser: ${reason}${wayOut ? `. ${wayOut}` : ''}`, {
+    const wayOut = hint ? message`. ${hint}; or set ${input('verify-browser', 'off')}` : ''
+    host.warning(message`The site was not loaded in a browser: ${reason}${wayOut}`, {
       title: 'Site check: browser pass'
     })
   } else
     host.notice(
-      `The site was not loaded in a browser: ${reason}. Run-time loads are not checked (${setting('verify-browser', 'auto')})`,
+      message`The site was not loaded in a browser: ${reason}. Run-time loads are not checked (${input('verify-browser', 'auto')})`,
       {
         title: 'Site check: no browser'
       }

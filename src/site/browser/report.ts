@@ -168,11 +168,19 @@ function others(pages: string[]): string {
   return pages.length > 1 ? `; ${pages.length - 1} other page${pages.length > 2 ? 's' : ''} too` : ''
 }
 
-/** Adds the section and its problems to the site check's report; returns the problems added. */
-export function mergeBrowserSection(report: SiteCheckReport, section: BrowserSection): Problem[] {
-  const problems = browserProblems(section)
-  report.browser = section
-  report.problems.push(...problems)
-  report.counts.problems += problems.length
-  return problems
+/** The site check's report with the section and its problems, and the problems it adds. */
+export function withBrowserSection(
+  report: SiteCheckReport,
+  section: BrowserSection
+): { report: SiteCheckReport; added: Problem[] } {
+  const added = browserProblems(section)
+  return {
+    report: {
+      ...report,
+      browser: section,
+      problems: [...report.problems, ...added],
+      counts: { ...report.counts, problems: report.counts.problems + added.length }
+    },
+    added
+  }
 }

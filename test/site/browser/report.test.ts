@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PassResult } from '../../../src/site/browser/pass.js'
-import { browserSection, mergeBrowserSection, skippedSection } from '../../../src/site/browser/report.js'
+import { browserSection, skippedSection, withBrowserSection } from '../../../src/site/browser/report.js'
 import {
   Tally,
   type AddressProblem,
@@ -157,13 +157,13 @@ describe('browserSection', () => {
   })
 })
 
-describe('mergeBrowserSection', () => {
+describe('withBrowserSection', () => {
   it('adds one problem for each finding the static check does not report, and counts them', () => {
-    const report = staticReport()
-    const before = report.problems.length
-    const added = mergeBrowserSection(
-      report,
-      browserSection(pass(), '/usr/bin/chromium', report, { distinct: 2, loaded: 2 })
+    const checked = staticReport()
+    const before = checked.problems.length
+    const { report, added } = withBrowserSection(
+      checked,
+      browserSection(pass(), '/usr/bin/chromium', checked, { distinct: 2, loaded: 2 })
     )
     expect(added).toEqual([
       {
@@ -220,9 +220,10 @@ describe('mergeBrowserSection', () => {
   })
 
   it('adds a skipped section and no problem when the pass did not run', () => {
-    const report = staticReport()
-    const before = report.counts.problems
-    expect(mergeBrowserSection(report, skippedSection('verify-browser: off'))).toEqual([])
+    const checked = staticReport()
+    const before = checked.counts.problems
+    const { report, added } = withBrowserSection(checked, skippedSection('verify-browser: off'))
+    expect(added).toEqual([])
     expect(report.counts.problems).toBe(before)
     expect(report.browser).toEqual({
       browser: null,

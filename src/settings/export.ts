@@ -1,0 +1,184 @@
+import { z } from 'zod'
+import { input, inputSubject, message, type Text } from '../core/message.js'
+import { API, OUTPUT_FOLDER, TIMING, WAIT } from './common.js'
+import { addProblem, bool, choice, count, described, documentSource, identifier, lines } from './fields.js'
+
+/** The inputs of `command: export`, and the rules that join them. */
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/
+
+/** The host of a domain input, accepting a pasted URL or a host with a path. */
+function hostOf(value: string): string | undefined {
+  return URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)?.hostname.toLowerCase()
+}
+
+const domain = z
+  .string()
+  .transform((value, ctx) => {
+    const host = hostOf(value)
+    if (!host || !HOST_NAME.test(host)) {
+      ctx.addIssue({ code: 'custom', message: `must be a host name such as docs.acme.dev, got "${value}"` })
+      return z.NEVER
+    }
+    return host
+  })
+  .optional()
+
+export const EXPORT_INPUTS = z.object({
+  command: z.literal('export'),
+  ...API,
+  domain: described(domain, {
+    description:
+      'Domain of the documentation site to export (a host name such as `docs.acme.dev`; a pasted URL is reduced to its host, with a notice). Required for `export` unless `export-job-id` is given.'
+  }),
+  'export-job-id': described(identifier, {
+    description:
+      'For `export`, reuse this export job instead of starting one (e.g. to get a fresh link in a later job).'
+  }),
+  ...WAIT,
+  ...TIMING,
+  download: described(bool, {
+    default: 'true',
+    description: 'Download the bundle archive (outputs `bundle-path` and `bundle-sha256`).'
+  }),
+  extract: described(bool, {
+    default: 'false',
+    description:
+      'Unpack the downloaded archive into `<path>/site` (needs `download: true`), replacing what was there once it has unpacked completely.'
+  }),
+  ...OUTPUT_FOLDER,
+  'mask-bundle-url': described(bool, {
+    default: 'true',
+    description:
+      "Register the presigned link as a secret, so that it never shows in logs or crosses to other jobs' outputs (the action's own log lines always leave out its query).",
+    cli: {
+      description:
+        'Keep the signature of the presigned link out of what others see: the table on stdout shows `bundle-url` without its query, and --output-env (a file that crosses to other jobs) leaves BUNDLE_URL out. --json and --output-sh, read by the same job, hold the whole link.'
+    }
+  }),
+  paths: described(lines, {
+    description:
+      'Export only these pages, one per line; sent to the API only when given. Defaults to every published page.',
+    cli: {
+      flag: false,
+      file: { name: 'paths-file', description: 'Export only the pages listed in FILE, one per line.' }
+    }
+  }),
+  version: described(z.string().optional(), {
+    description:
+      'A label for this export (e.g. `2026-11-22`); sent only when given, and pinned as `staticExport.version` in the Helm values.',
+    cli: { metavar: 'LABEL' }
+  }),
+  verify: described(choice(['warn', 'error', 'off']), {
+    default: 'warn',
+    description:
+      'With `extract`: check the unpacked site (index.html, pages against `pageCount`, internal links and assets, origins loaded from elsewhere, canonical host, sitemap; see Site check). `warn`: warnings and a report; `error`: fail the step on any problem; `off`: no check.'
+  }),
+  'verify-browser': described(choice(['auto', 'on', 'off']), {
+    default: 'auto',
+    description:
+      'With `extract` and `verify` not `off`: load the unpacked site in an installed Chrome/Chromium with every other origin blocked, and report what its scripts reach at run time (see Browser pass). `auto`: when a browser is found (else one notice); `on`: fail the step without one; `off`: never.'
+  }),
+  'verify-browser-pages': described(count('pages', 6), {
+    default: '25',
+    description:
+      "How many pages the browser pass loads (index.html first, then a page of each distinct set of scripts, iframes and embeds, then a spread over the site's top folders).",
+    cli: { metavar: 'N' }
+  }),
+  'compare-to': described(documentSource('a manifest').optional(), {
+    description:
+      'With `extract`: a previous export\'s `manifest.json` (a path, or an https link). Adds a "Changes" section to the summary, `changes.json`, and the outputs `files-added`, `files-removed`, `files-changed` and `changes-path`. One that cannot be read is a warning, never a failure.'
+  }),
+  'verify-baseline': described(documentSource('a site check report').optional(), {
+    description:
+      'With `extract` and `verify` not `off`: a previous site check report (a path, or an https link). Its problems are listed as known, and `verify: error` fails only on problems it does not have.'
+  })
+})
+
+export const EXPORT = EXPORT_INPUTS.transform((inputs, ctx) => {
+  if (!inputs.domain && !inputs['export-job-id']) {
+    addProblem(
+      ctx,
+      'domain',
+      message`is required for ${input('command', 'export')} unless ${input('export-job-id')} is given`
+    )
+  }
+  if (inputs.extract && !inputs.download) {
+    addProblem(
+      ctx,
+      'extract',
+      message`is true but ${input('download', 'false')}: unpacking needs the downloaded archive`
+    )
+  }
+  return inputs
+})
+
+type ExportInputs = z.output<typeof EXPORT_INPUTS>
+
+/** Inputs the workflow set that do nothing in the combination given, each with the reason. */
+export function unusedExportInputs(
+  inputs: ExportInputs,
+  given: (name: keyof ExportInputs) => boolean
+): [keyof ExportInputs, Text][] {
+  const found: [keyof ExportInputs, Text][] = []
+  const unused = (names: (keyof ExportInputs)[], why: Text): void => {
+    for (const name of names) if (given(name)) found.push([name, why])
+  }
+  const checksSite = inputs.extract && inputs.verify !== 'off'
+  if (inputs['export-job-id']) {
+    const reused = message`does nothing with ${input('export-job-id')}: no export is started, the existing job is used as it is`
+    // With export-job-id the domain starts nothing, but the site check still compares canonical links with it.
+    if (!checksSite) unused(['domain'], reused)
+    unused(['paths'], reused)
+  } else if (!inputs.wait) {
+    unused(
+      ['extract', 'verify'],
+      message`does nothing with ${input('wait', 'false')}: the run returns once the job is started, before there is anything to unpack`
+    )
+  }
+  if (!inputs.extract) {
+    unused(['verify'], message`does nothing without ${input('extract', 'true')}: only an unpacked site is checked`)
+    unused(
+      ['compare-to'],
+      message`does nothing without ${input('extract', 'true')}: the manifest is made as the site is unpacked`
+    )
+  }
+  // verify-browser: off asks for nothing, so it is never an input that does nothing.
+  const browserInputs: (keyof ExportInputs)[] =
+    inputs['verify-browser'] === 'off' ? ['verify-browser-pages'] : ['verify-browser', 'verify-browser-pages']
+  if (!checksSite) {
+    unused(
+      [...browserInputs, 'verify-baseline'],
+      message`does nothing without ${input('extract', 'true')} and ${input('verify')} not off: it is part of the site check`
+    )
+  } else if (inputs['verify-browser'] === 'off') {
+    unused(['verify-browser-pages'], message`does nothing with ${input('verify-browser', 'off')}`)
+  }
+  if (!inputs.wait) unused(['poll-interval-seconds'], POLLED_ONCE)
+  return found
+}
+
+/** Said of poll-interval-seconds when wait is false. */
+export const POLLED_ONCE = message`does nothing with ${input('wait', 'false')}: the job is read once, not polled`
+
+/**
+ * Says what became of a domain that was more than a host name: a pasted URL gets a notice, a
+ * path (docs served under /docs) a warning, because the export covers the whole site, not the path.
+ */
+export function domainReduction(
+  value: string,
+  hostName: string
+): { level: 'notice' | 'warning'; text: Text } | undefined {
+  const url = URL.parse(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `https://${value}`)
+  const dropped = url ? `${url.pathname.replace(/^\/$/, '')}${url.search}${url.hash}` : ''
+  if (dropped) {
+    return {
+      level: 'warning',
+      text: message`${inputSubject('domain')} has a path ("${dropped}") that was dropped: the export covers the whole site ${hostName}, not only that path. To export only some pages, list them in ${input('paths')}`
+    }
+  }
+  if (hostName !== value.toLowerCase()) {
+    return { level: 'notice', text: message`${inputSubject('domain')} reduced to its host: "${value}" → "${hostName}"` }
+  }
+  return undefined
+}
