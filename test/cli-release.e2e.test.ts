@@ -70,6 +70,8 @@ describe('the release workflow', () => {
     ) as Record<string, unknown>
     expect(manifest.private).toBeUndefined()
     expect(manifest.bin).toEqual({ 'docs-export': 'dist/cli/index.js' })
+    // Bundled into dist/cli/: npx needs nothing else from the registry.
+    expect(manifest.dependencies).toBeUndefined()
     expect(manifest.repository).toMatchObject({ url: expect.stringContaining('github.com/') as string })
   })
 
