@@ -12,7 +12,7 @@ import {
   type ContainedRun,
   type NamespaceResult
 } from './support/containment.ts'
-import { describeWhere, missingBrowser, missingNamespace, nobody } from './support/requirements.ts'
+import { describeWhere, missingBrowser, missingNamespace, missingNobody, nobody } from './support/requirements.ts'
 import { ROOT } from './support/run-action.ts'
 
 /**
@@ -104,7 +104,7 @@ describeWhere(missingBrowser, 'browser containment, on this machine', () => {
 })
 
 describeWhere(
-  missingBrowser ?? missingNamespace(),
+  missingBrowser ?? missingNamespace() ?? missingNobody,
   'browser containment, in a network namespace with only loopback',
   () => {
     it('sends no packet anywhere but to its own servers, and reports every path, as nobody with the sandbox on', async () => {

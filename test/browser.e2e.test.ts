@@ -8,7 +8,7 @@ import type { ArchiveEntry } from './emulator/archives.ts'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
 import { exportPage, exportShapedSite, type ExportedSite } from './emulator/sites.ts'
 import { exportInputs } from './support/export-inputs.ts'
-import { browserExecutable, describeWhere, missingBrowser, missingRoot, nobody } from './support/requirements.ts'
+import { browserExecutable, describeWhere, missingBrowser, missingNobody, nobody } from './support/requirements.ts'
 import { runAction, type ActionRun, type RunOptions } from './support/run-action.ts'
 
 /** The browser pass through the built action, with the machine's Chrome or Chromium, on sites that reach out at run time. */
@@ -298,7 +298,7 @@ function browsersUsing(folder: string): string[] {
   return out.split('\n').filter((line) => line.includes(folder) && !line.startsWith('ps '))
 }
 
-describeWhere(missingBrowser ?? missingRoot, 'browser pass, end to end: as an unprivileged user', () => {
+describeWhere(missingBrowser ?? missingNobody, 'browser pass, end to end: as an unprivileged user', () => {
   it('runs the browser with its sandbox as nobody', async () => {
     const run = await exportSite(
       { site: exportShapedSite() },

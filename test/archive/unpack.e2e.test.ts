@@ -8,7 +8,7 @@ import { Emulator } from '../emulator/server.ts'
 import { itWith, runTool } from '../support/archive-tools.ts'
 import { tarArchive, zerosTar, zipArchive, type TarMember } from '../support/craft.ts'
 import { exportInputs } from '../support/export-inputs.ts'
-import { describeWhere, missingRoot, nobody } from '../support/requirements.ts'
+import { describeWhere, missingNobody, nobody } from '../support/requirements.ts'
 import { chownTree, runAction, type ActionRun } from '../support/run-action.ts'
 
 /**
@@ -128,7 +128,7 @@ describe('unpacking through the action', () => {
   })
 })
 
-describeWhere(missingRoot, 'unpacking as an unprivileged user', () => {
+describeWhere(missingNobody, 'unpacking as an unprivileged user', () => {
   it('unpacks, refuses and replaces an earlier site with read-only folders as nobody (needs root to switch user)', async () => {
     const user = nobody()
     const shared = await mkdtemp(path.join(os.tmpdir(), 'unpack-nobody-'))

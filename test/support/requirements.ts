@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'vitest'
 import { findBrowser } from '../../src/site/browser/find.ts'
@@ -19,13 +19,43 @@ export const missingBrowser: string | undefined = found.executable === undefined
 export const browserExecutable: string | undefined = found.executable
 
 /** Why tests that run the action as another user cannot run here, or undefined when they can. */
-export const missingRoot: string | undefined =
+const missingRoot: string | undefined =
   process.getuid?.() === 0 ? undefined : 'running the action as nobody needs root, to switch users'
 
 /** The unprivileged user that tests run the action as. */
 export function nobody(): { uid: number; gid: number } {
   const id = (flag: string): number => Number(spawnSync('id', [flag, 'nobody'], { encoding: 'utf8' }).stdout.trim())
   return { uid: id('-u'), gid: id('-g') }
+}
+
+/**
+ * Why tests that run the action as nobody cannot run here, or undefined when they can: they need
+ * root, to switch users, and nobody must reach the Node that runs the tests and the checkout's
+ * dist/. A checkout inside a folder that only root may enter (what `mktemp -d` makes) is closed to
+ * nobody, and every spawn would fail with EACCES.
+ */
+export const missingNobody: string | undefined = missingRoot ?? nobodyCannotReach()
+
+function nobodyCannotReach(): string | undefined {
+  const dist = path.resolve(import.meta.dirname, '../../dist/index.js')
+  const tried = spawnSync(process.execPath, ['-e', 'require("node:fs").accessSync(process.argv[1], 4)', dist], {
+    ...nobody(),
+    cwd: '/'
+  })
+  if (!tried.error && tried.status === 0) return undefined
+  const closed = [process.execPath, dist].flatMap(closedFolders)[0]
+  const why = closed ? `: ${closed.folder} is closed to other users (mode ${closed.mode})` : ''
+  return `nobody cannot run ${process.execPath} on ${dist}${why}; put the checkout where others may enter`
+}
+
+/** The folders above `file` that other users may not enter, nearest the root first. */
+function closedFolders(file: string): { folder: string; mode: string }[] {
+  const found: { folder: string; mode: string }[] = []
+  for (let folder = path.dirname(file); folder !== path.dirname(folder); folder = path.dirname(folder)) {
+    const mode = statSync(folder).mode & 0o777
+    if (!(mode & 0o001)) found.unshift({ folder, mode: mode.toString(8).padStart(4, '0') })
+  }
+  return found
 }
 
 /** The machine's own Node when it is older than 24, beside its npm and npx: the command line must refuse it. */
