@@ -30,8 +30,12 @@ const HOUR_MS = 3_600_000
 /** Uses counted over the last hour, per key (the organisation, or a project). */
 export class HourlyLimit {
   private readonly uses = new Map<string, number[]>()
+  private readonly perHour: number
 
-  constructor(readonly perHour: number) {}
+  // No parameter property: the emulator also runs under Node's type stripping (scripts/emulator.ts).
+  constructor(perHour: number) {
+    this.perHour = perHour
+  }
 
   /**
    * Counts a use of `key` when the limit allows it: undefined then; otherwise the seconds until

@@ -51,9 +51,13 @@ const DEFAULT_SCENARIO: AgentScenario = {
 
 export class AgentJobs {
   private readonly jobs = new Map<string, AgentJobState>()
+  /** Turns a job's creation time into the scheduled time since (the emulator's clock scale). */
+  private readonly elapsed: (createdAt: number) => number
 
-  /** `elapsed` turns a job's creation time into the scheduled time since (the emulator's clock scale). */
-  constructor(private readonly elapsed: (createdAt: number) => number) {}
+  // No parameter property: the emulator also runs under Node's type stripping (scripts/emulator.ts).
+  constructor(elapsed: (createdAt: number) => number) {
+    this.elapsed = elapsed
+  }
 
   add(projectId: string, jobId: string, scenario: Partial<AgentScenario> = {}): void {
     this.jobs.set(key(projectId, jobId), {
