@@ -47023,7 +47023,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2358:
+/***/ 4133:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47530,16 +47530,250 @@ var log_text = __nccwpck_require__(9357);
 var retry = __nccwpck_require__(7253);
 // EXTERNAL MODULE: ./src/core/user-agent.ts
 var user_agent = __nccwpck_require__(2516);
+;// CONCATENATED MODULE: ./src/api/busy.ts
+
+
+/** After a 409 on the start: the first wait, which doubles up to the longest. */
+const FIRST_WAIT_MS = 15_000;
+const LONGEST_WAIT_MS = 60_000;
+/**
+ * Starts an export while another export of the same deployment is queued or running (409): starts
+ * again after 15 s, 30 s, then every 60 s, each time with one log line, until the next wait would
+ * end past the deadline (then an OutOfTimeError whose cause is the last 409). The API gives no way
+ * to find the other job, and a job that starts after it exports the content as it is when this
+ * start is accepted, which is what a docs merge wants.
+ */
+function startWhenFree(start, { wait, run, sleep }) {
+    return (0,retry/* retry */.L5)(start, {
+        attempts: Infinity,
+        baseDelayMs: FIRST_WAIT_MS,
+        maxDelayMs: LONGEST_WAIT_MS,
+        jitter: false,
+        deadline: run.deadline.at,
+        signal: run.cancellation,
+        sleep,
+        isRetryable: (error) => wait && error instanceof errors/* ActionError */.lZ && error.code === 'export-busy',
+        onRetry: (_error, _attempt, delayMs) => run.host.info(`another export of this deployment is running; starting again in ${Math.round(delayMs / 1000)} s`)
+    });
+}
+
+;// CONCATENATED MODULE: ./src/api/calls.ts
+
+const UNSCOPED_FLOW = { kind: 'unscoped' };
+function projectFlow(projectId) {
+    return { kind: 'project', projectId };
+}
+const ENDPOINTS = {
+    'start-export': {
+        name: 'start export job',
+        method: 'POST',
+        repeatable: 'only-if-not-received',
+        mayHaveActed: `The server may have started a job all the same: check for it before running again, and resume it with ${(0,words/* setting */.Pe)('export-job-id')}`
+    },
+    'read-export': { name: 'read export job', method: 'GET', repeatable: 'always' },
+    // Generating a bundle again only yields a fresh link.
+    'generate-bundle': { name: 'generate export bundle', method: 'POST', repeatable: 'always' },
+    'read-agent-job': { name: 'read agent job', method: 'GET', repeatable: 'always' },
+    'create-agent-job': {
+        name: 'create agent job',
+        method: 'POST',
+        repeatable: 'only-if-not-received',
+        mayHaveActed: `The API may have created the agent job all the same, and offers no way to list jobs: check the dashboard before running again, and follow that job with ${(0,words/* setting */.Pe)('agent-job-id')}`
+    },
+    // A second copy of a follow-up would reach the agent as a second instruction.
+    'send-agent-message': {
+        name: 'send follow-up message',
+        method: 'POST',
+        repeatable: 'only-if-not-received',
+        mayHaveActed: `The API may have passed the message to the agent all the same: follow the job with ${(0,words/* setting */.Pe)('agent-job-id')} before sending it again`
+    }
+};
+function endpointOf(call) {
+    return ENDPOINTS[call.endpoint];
+}
+/** Which call failed, in the words used in error messages: "start export job (POST /v1/static-export/jobs)". */
+function describeCall(call) {
+    const { name, method } = endpointOf(call);
+    const job = call.jobId ? ` for job ${call.jobId}` : '';
+    return `${name}${job} (${method} ${call.path})`;
+}
+const id = encodeURIComponent;
+/** Where a flow keeps its jobs. */
+function exportJobs(flow) {
+    return flow.kind === 'project' ? `/v1/static-export/${id(flow.projectId)}/jobs` : '/v1/static-export/jobs';
+}
+function startExportCall(flow) {
+    return { endpoint: 'start-export', path: exportJobs(flow), flow: flow.kind };
+}
+function readExportCall(flow, jobId) {
+    return { endpoint: 'read-export', path: `${exportJobs(flow)}/${id(jobId)}`, flow: flow.kind, jobId };
+}
+/** The unscoped flow only: the project-scoped one has no bundle endpoint. */
+function generateBundleCall(jobId) {
+    return {
+        endpoint: 'generate-bundle',
+        path: `${exportJobs(UNSCOPED_FLOW)}/${id(jobId)}/bundle`,
+        flow: 'unscoped',
+        jobId
+    };
+}
+function readAgentJobCall(projectId, jobId) {
+    return { endpoint: 'read-agent-job', path: `/v2/agent/${id(projectId)}/job/${id(jobId)}`, jobId };
+}
+function createAgentJobCall(projectId) {
+    return { endpoint: 'create-agent-job', path: `/v2/agent/${id(projectId)}/job` };
+}
+function sendAgentMessageCall(projectId, jobId) {
+    return { endpoint: 'send-agent-message', path: `/v2/agent/${id(projectId)}/job/${id(jobId)}/message`, jobId };
+}
+
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
+// EXTERNAL MODULE: ./src/core/format.ts
+var format = __nccwpck_require__(6228);
+;// CONCATENATED MODULE: ./src/api/hints.ts
+
+
+
+/**
+ * What an HTTP status means for a call: the code the commands branch on, and what the user can do
+ * about it. The API's own `error` text (already made one inert line) is read only to tell which of
+ * a status's documented causes it names.
+ */
+/**
+ * The failure's code:
+ * - `access-refused` (401, 403): the key or the plan does not allow the call; no retry or later
+ *   run helps until that changes;
+ * - `endpoint-gone` (404, 405 on the unscoped start): the API serves no export by domain there,
+ *   which is what it answers once the project-scoped flow has replaced it;
+ * - `export-busy` (409 on a start): another export of the deployment is queued or running;
+ * - `rate-limited` (429);
+ * - `input` (400 on the project-scoped start, unless about the basePath): `project-id` is malformed;
+ * - `http-status`: any other.
+ */
+function codeFor(call, status, detail) {
+    const start = call.endpoint === 'start-export';
+    if (status === 401 || status === 403)
+        return 'access-refused';
+    if (start && call.flow === 'unscoped' && (status === 404 || status === 405))
+        return 'endpoint-gone';
+    if (start && status === 409)
+        return 'export-busy';
+    if (status === 429)
+        return 'rate-limited';
+    if (start && call.flow === 'project' && status === 400 && !namesBasePath(detail))
+        return 'input';
+    return 'http-status';
+}
+/** What the user can do about a status, where the status (and the API's words) say it. */
+function hintFor(call, status, detail, url) {
+    const { endpoint, flow } = call;
+    const isExport = endpoint === 'start-export' || endpoint === 'read-export' || endpoint === 'generate-bundle';
+    const isStart = endpoint === 'start-export';
+    const asked = url ?? call.path;
+    switch (status) {
+        case 401:
+            return `The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as ${(0,words/* setting */.Pe)('api-key')}`;
+        case 403:
+            return forbidden(call, isExport, detail);
+        case 404:
+        case 405:
+            if (isStart && flow === 'unscoped')
+                return `The API has no export endpoint at ${asked}: check ${(0,words/* setting */.Pe)('base-url')} (https://api.mintlify.com unless you run your own). Where exports have moved under the project, give ${(0,words/* setting */.Pe)('project-id')}`;
+            if (status === 405)
+                return undefined;
+            if (isStart)
+                return `The API has no project-scoped export at ${asked}: check ${(0,words/* setting */.Pe)('project-id')} and ${(0,words/* setting */.Pe)('base-url')}. An API that still exports by domain needs ${(0,words/* setting */.Pe)('domain')}`;
+            if (isExport) {
+                const project = flow === 'project' ? ` and ${(0,words/* setting */.Pe)('project-id')}` : '';
+                return `Check ${(0,words/* setting */.Pe)('export-job-id')}${project}, and that the key belongs to the organisation that owns the job`;
+            }
+            return endpoint === 'create-agent-job'
+                ? `Check ${(0,words/* setting */.Pe)('project-id')}`
+                : `Check ${(0,words/* setting */.Pe)('project-id')} and ${(0,words/* setting */.Pe)('agent-job-id')}`;
+        case 400:
+        case 422:
+            if (isStart && flow === 'project') {
+                return namesBasePath(detail)
+                    ? "The static export does not support this deployment's basePath, as the API says: ask Mintlify about exporting it"
+                    : `${(0,words/* settingSubject */.de)('project-id')} is not a project id the API accepts: copy it from the API keys page of the dashboard`;
+            }
+            if (isStart)
+                return `The API refused the export request: check ${(0,words/* setting */.Pe)('domain')}, ${(0,words/* setting */.Pe)('paths')} and ${(0,words/* setting */.Pe)('version')}`;
+            if (endpoint === 'create-agent-job' || endpoint === 'send-agent-message')
+                return `Check ${(0,words/* setting */.Pe)('project-id')} and ${(0,words/* setting */.Pe)('prompt')} (at least one character)`;
+            return undefined;
+        case 409:
+            if (isStart) {
+                return ('Another export of this deployment is running. Give the runs that export this site one `concurrency:` group ' +
+                    '(GitHub Actions: https://docs.github.com/en/actions/using-jobs/using-concurrency) so that they take turns; ' +
+                    `or, knowing the running export, pass its id as ${(0,words/* setting */.Pe)('export-job-id')} to collect it`);
+            }
+            return endpoint === 'generate-bundle' ? 'The job has not finished, so no bundle can be generated yet' : undefined;
+        case 429:
+            return rateLimit(call);
+        default:
+            return undefined;
+    }
+}
+/** The limit a 429 is about, as the vendor documents it. */
+function rateLimit({ endpoint }) {
+    if (endpoint === 'start-export')
+        return 'The API allows 10 export starts per organisation per hour';
+    if (endpoint === 'create-agent-job' || endpoint === 'send-agent-message')
+        return 'The API allows the agent 100 uses per project per hour';
+    return 'The API is rate limiting this key';
+}
+/** Said of a 429 whose `Retry-After` ends past the deadline: when to try again, in UTC and from now. */
+function tryAgainAfter(retryAfterMs, now = Date.now()) {
+    const at = new Date(now + retryAfterMs).toISOString().replace(/\.\d+Z$/, 'Z');
+    return `Try again after ${at} (in ${(0,format/* formatSeconds */.Xo)(retryAfterMs)}): the wait the API asks for does not fit in ${(0,words/* setting */.Pe)('timeout-seconds')}`;
+}
+const REFUSALS = [
+    ['allowlist', /allow-?\s?list|whitelist|\bIP\b/i],
+    ['read-only', /read[-\s]?only|only read|\bwrite\b/i],
+    ['plan', /\bplan\b|enterprise|not enabled|contact sales/i]
+];
+function refusalNamed(detail) {
+    return detail ? REFUSALS.find(([, pattern]) => pattern.test(detail))?.[0] : undefined;
+}
+const READ_ONLY = `This key can only read: create a key that may write (the API keys page of the dashboard) and give it as ${(0,words/* setting */.Pe)('api-key')}`;
+const ALLOWLIST = "The runner's address is not on the key's allowlist: add the address this runner connects from (GitHub-hosted runners have no fixed one: use a self-hosted runner or one with a static address), or use a key without an allowlist";
+/** One message per cause, each saying what to do; all the causes that apply when the API names none. */
+function forbidden(call, isExport, detail) {
+    const writes = endpointOf(call).method === 'POST';
+    switch (refusalNamed(detail)) {
+        case 'allowlist':
+            return ALLOWLIST;
+        case 'read-only':
+            return READ_ONLY;
+        case 'plan':
+            return isExport
+                ? "Static export is not part of this organisation's plan: it needs an enterprise plan (ask Mintlify to enable it); no other key or later run helps until then"
+                : "The agent is not part of this organisation's plan: ask Mintlify to enable it";
+        default: {
+            const notListed = "the runner's address is not on the key's allowlist (add it there)";
+            if (!isExport) {
+                return writes
+                    ? `The key may not use this project (check ${(0,words/* setting */.Pe)('project-id')}), can only read (create a key that may write), or ${notListed}`
+                    : `The key may not read this project (check ${(0,words/* setting */.Pe)('project-id')}), or ${notListed}`;
+            }
+            const write = writes
+                ? ', a key that may write (a key that can only read is refused: create one that may write)'
+                : '';
+            return `Static export needs an enterprise plan (Mintlify enables it)${write} and, when the key has an allowlist, the runner's address on it (add it there). The answer does not say which is missing`;
+        }
+    }
+}
+function namesBasePath(detail) {
+    return detail !== undefined && /base\s?path/i.test(detail);
+}
+
 ;// CONCATENATED MODULE: ./src/api/errors.ts
 
 
 
-function describeCall(call) {
-    const job = call.jobId ? ` for job ${call.jobId}` : '';
-    return `${call.name}${job} (${call.method} ${call.path})`;
-}
+
 /** A failed API call: the call, the HTTP status when there was a response, and the API's own words. */
 class ApiError extends errors/* ActionError */.lZ {
     name = 'ApiError';
@@ -47550,9 +47784,9 @@ class ApiError extends errors/* ActionError */.lZ {
     constructor(call, problem, options = {}) {
         const status = options.status ? `: HTTP ${options.status} ${external_node_http_.STATUS_CODES[options.status] ?? ''}`.trimEnd() : '';
         const detail = options.detail ? `: ${options.detail}` : '';
-        const hint = (0,errors/* sentences */.hC)(options.status ? hintFor(call, options.status, options.url) : undefined, options.advice);
+        const hint = (0,errors/* sentences */.hC)(options.status ? hintFor(call, options.status, options.detail, options.url) : undefined, options.advice);
         super(`${describeCall(call)} ${problem}${status}${detail}`, {
-            code: options.status ? statusCode(options.status) : (options.code ?? 'failed'),
+            code: options.status ? codeFor(call, options.status, options.detail) : (options.code ?? 'failed'),
             retryable: options.retryable,
             retryAfterMs: options.retryAfterMs,
             hint: hint || undefined,
@@ -47562,43 +47796,6 @@ class ApiError extends errors/* ActionError */.lZ {
         this.call = call;
         this.status = options.status;
         this.detail = options.detail;
-    }
-}
-/** 401 and 403 say the key or the plan does not allow the call: no retry or later run helps until that changes. */
-function statusCode(status) {
-    return status === 401 || status === 403 ? 'access-refused' : 'http-status';
-}
-/** What the user can do about a status, where the status alone says it. */
-function hintFor(call, status, url) {
-    const isExport = call.path.startsWith('/v1/static-export');
-    const isStart = call.method === 'POST' && call.path === '/v1/static-export/jobs';
-    switch (status) {
-        case 401:
-            return `The API key was refused: it may be revoked or expired. Give a current admin key (mint_…) as ${(0,words/* setting */.Pe)('api-key')}`;
-        case 403:
-            return isExport
-                ? 'Static export needs an enterprise plan and an admin key allowed to use it (not a read-only key); an IP allowlist may also refuse this runner'
-                : 'The key may not read this project, or an IP allowlist refuses this runner';
-        case 404:
-            if (isStart)
-                return `The API has no export endpoint at ${url ?? call.path}: check ${(0,words/* setting */.Pe)('base-url')} (https://api.mintlify.com unless you run your own)`;
-            return isExport
-                ? `Check ${(0,words/* setting */.Pe)('export-job-id')}, and that the key belongs to the organisation that owns the job`
-                : `Check ${(0,words/* setting */.Pe)('project-id')} and ${(0,words/* setting */.Pe)('agent-job-id')}`;
-        case 400:
-        case 422:
-            return isStart
-                ? `The API refused the export request: check ${(0,words/* setting */.Pe)('domain')}, ${(0,words/* setting */.Pe)('paths')} and ${(0,words/* setting */.Pe)('version')}`
-                : undefined;
-        case 409:
-            if (isStart) {
-                return `An export job is already queued or running for this site: wait for it to finish, or pass its id as ${(0,words/* setting */.Pe)('export-job-id')} to collect it`;
-            }
-            return call.path.endsWith('/bundle') ? 'The job has not finished, so no bundle can be generated yet' : undefined;
-        case 429:
-            return 'The API is rate limiting this key';
-        default:
-            return undefined;
     }
 }
 
@@ -47715,6 +47912,14 @@ const AgentJobResponse = schemas/* looseObject */._H3({
     createdAt: normalizeTimestamp(body.createdAt),
     archivedAt: normalizeTimestamp(body.archivedAt)
 }));
+/**
+ * The created job (201): its id is required, since every later call names it; a missing status is
+ * the `active` that a new job has.
+ */
+const CreatedAgentJobResponse = schemas/* preprocess */.vkY((body) => (body && typeof body === 'object' && !('status' in body) ? { ...body, status: 'active' } : body), AgentJobResponse)
+    .refine((job) => job.id !== '', { error: 'no id in the response' });
+/** The answer to a follow-up: the job as it then is, where the answer carries one. */
+const FollowUpResponse = schemas/* unknown */.L5J().transform((body) => AgentJobResponse.safeParse(body).data);
 function optionalLine(value) {
     return value ? (0,log_text/* oneLine */.T)(value) : undefined;
 }
@@ -47739,75 +47944,92 @@ function errorText(value) {
 
 
 
+
+
 /** Statuses that mean the server refused the request before acting on it. */
 const NOT_RECEIVED_STATUSES = new Set([429, 503]);
-/** Said when a call that creates something failed in a way that leaves its effect unknown. */
-const MAY_HAVE_ACTED = `The server may have started a job all the same: check for it before running again, and resume it with ${(0,words/* setting */.Pe)('export-job-id')}`;
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 class ApiClient {
     options;
     constructor(options) {
         this.options = options;
     }
-    /** Starts an export. The idempotency key stays the same across retries of this one start. */
-    startExport(body, idempotencyKey = (0,external_node_crypto_.randomUUID)()) {
-        const call = { name: 'start export job', method: 'POST', path: '/v1/static-export/jobs' };
-        return this.send(call, StartResponse, 'only-if-not-received', {
-            body,
-            headers: { 'idempotency-key': idempotencyKey }
+    /**
+     * Starts an export in the flow given. In the project-scoped flow nothing of `request` is sent.
+     * Fails with the code `endpoint-gone` when the unscoped start is gone (404 or 405), `export-busy`
+     * on a 409, `rate-limited` on a 429 that cannot be waited out, `input` when the API calls the
+     * project id malformed, `access-refused` on 401 and 403.
+     */
+    startExport(request, options = {}) {
+        const flow = options.flow ?? UNSCOPED_FLOW;
+        return this.send(startExportCall(flow), StartResponse, {
+            body: flow.kind === 'unscoped' ? request : undefined,
+            headers: { 'idempotency-key': options.idempotencyKey ?? (0,external_node_crypto_.randomUUID)() }
         });
     }
-    async getExportJob(jobId) {
-        const call = {
-            name: 'read export job',
-            method: 'GET',
-            path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`,
-            jobId
-        };
-        const job = await this.send(call, ExportJobResponse, 'always');
+    /**
+     * startExport, starting again while another export of the deployment is running (409), as
+     * busy.ts says; with `wait: false` a 409 fails at once. Each start has an idempotency key of its own.
+     */
+    startExportWhenFree(request, options) {
+        const { run, sleep } = this.options;
+        return startWhenFree(() => this.startExport(request, { flow: options.flow }), { wait: options.wait, run, sleep });
+    }
+    /**
+     * Reads an export job in the flow given. In the project-scoped flow a completed job carries its
+     * link (`bundle`), fresh on each read, and no progress or page count.
+     */
+    async getExportJob(jobId, flow = UNSCOPED_FLOW) {
+        const job = await this.send(readExportCall(flow, jobId), ExportJobResponse);
         return { ...job, jobId: job.jobId || jobId };
     }
-    /** Generating a bundle again only yields a fresh link, so the call is safe to repeat. */
+    /** The unscoped flow's link to a completed job's archive. */
     generateBundle(jobId) {
-        const call = {
-            name: 'generate export bundle',
-            method: 'POST',
-            path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}/bundle`,
-            jobId
-        };
-        return this.send(call, BundleResponse, 'always');
+        return this.send(generateBundleCall(jobId), BundleResponse);
     }
     async getAgentJob(projectId, jobId) {
-        const call = {
-            name: 'read agent job',
-            method: 'GET',
-            path: `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`,
-            jobId
-        };
-        const job = await this.send(call, AgentJobResponse, 'always');
+        const job = await this.send(readAgentJobCall(projectId, jobId), AgentJobResponse);
         return { ...job, id: job.id || jobId };
     }
-    send(call, schema, repeatable, options = {}) {
+    /** Creates an agent job from a prompt (201, `active`); sent again only where the API cannot have acted on it. */
+    createAgentJob(projectId, prompt) {
+        return this.send(createAgentJobCall(projectId), CreatedAgentJobResponse, { body: { prompt } });
+    }
+    /**
+     * Sends a follow-up to an agent job (200); sent again only where the API cannot have acted on
+     * it. The job as the answer shows it, when it shows one: it may still report the outcome from
+     * before the message.
+     */
+    async sendAgentMessage(projectId, jobId, prompt) {
+        const job = await this.send(sendAgentMessageCall(projectId, jobId), FollowUpResponse, { body: { prompt } });
+        return job && { ...job, id: job.id || jobId };
+    }
+    send(call, schema, options = {}) {
         const { host, deadline, cancellation } = this.options.run;
-        return (0,retry/* retry */.L5)(() => this.attempt(call, schema, repeatable, options), {
+        return (0,retry/* retry */.L5)(() => this.attempt(call, schema, options), {
             attempts: net/* ATTEMPTS */.PY,
             baseDelayMs: this.options.retryBaseDelayMs,
             maxDelayMs: net/* MAX_BACKOFF_MS */.BT,
+            // The API's limits are counted per hour: an attempt before the time it asks for meets
+            // another 429. Its wait is kept whole; one that does not fit fails at once (attempt()).
+            maxRetryAfterMs: Infinity,
             deadline: deadline.at,
             signal: cancellation,
+            sleep: this.options.sleep,
             onRetry: (error, attempt, delayMs) => host.info(`${(0,errors/* asClause */.eI)(error.message)}; ${(0,retry/* retryNote */.vT)(delayMs, attempt, net/* ATTEMPTS */.PY)}`)
         });
     }
-    async attempt(call, schema, repeatable, options) {
-        const { host, cancellation } = this.options.run;
+    async attempt(call, schema, options) {
+        const { host, cancellation, deadline } = this.options.run;
+        const { method, repeatable } = endpointOf(call);
         const timeoutMs = this.requestTimeout();
         const url = `${this.options.baseUrl}${call.path}`;
-        host.debug(`${call.method} ${call.path}`);
+        host.debug(`${method} ${call.path}`);
         let response;
         try {
             response = await (0,undici/* request */.Em)(url, {
                 dispatcher: this.options.dispatcher ?? this.options.run.network.dispatcher,
-                method: call.method,
+                method,
                 signal: cancellation,
                 headersTimeout: timeoutMs,
                 bodyTimeout: timeoutMs,
@@ -47822,7 +48044,7 @@ class ApiClient {
             });
         }
         catch (error) {
-            throw networkError(call, error, repeatable);
+            throw networkError(call, error);
         }
         const contentType = (0,net/* header */.wx)(response.headers['content-type']);
         let body;
@@ -47830,7 +48052,7 @@ class ApiClient {
             body = await (0,net/* readBounded */.CB)(response.body, (0,net/* header */.wx)(response.headers['content-length']));
         }
         catch (error) {
-            throw networkError(call, error, repeatable);
+            throw networkError(call, error);
         }
         if (!body) {
             throw new ApiError(call, `sent an answer larger than ${net/* ANSWER_BOUND */.E$} (content type ${contentType ?? 'not given'}); it was not read further`, {
@@ -47840,14 +48062,18 @@ class ApiClient {
         const text = body.toString('utf8');
         const { statusCode } = response;
         if (statusCode < 200 || statusCode >= 300) {
-            const retryable = (repeatable === 'always' ? net/* RETRYABLE_STATUSES */.U3 : NOT_RECEIVED_STATUSES).has(statusCode);
+            const retryAfterMs = (0,retry/* parseRetryAfter */.mu)(response.headers['retry-after']);
+            // A rate limit whose wait ends past the deadline is not waited for: the run ends now and says when to try again.
+            const waitTooLong = statusCode === 429 && retryAfterMs !== undefined && !(0,retry/* fitsBefore */.gs)(deadline.at, retryAfterMs);
+            const retryable = !waitTooLong && (repeatable === 'always' ? net/* RETRYABLE_STATUSES */.U3 : NOT_RECEIVED_STATUSES).has(statusCode);
+            const mayHaveActed = !retryable && !waitTooLong && net/* RETRYABLE_STATUSES */.U3.has(statusCode);
             throw new ApiError(call, 'failed', {
                 status: statusCode,
                 detail: errorDetail(text),
                 retryable,
-                retryAfterMs: (0,retry/* parseRetryAfter */.mu)(response.headers['retry-after']),
+                retryAfterMs,
                 url,
-                advice: !retryable && net/* RETRYABLE_STATUSES */.U3.has(statusCode) ? MAY_HAVE_ACTED : undefined
+                advice: waitTooLong ? tryAgainAfter(retryAfterMs) : mayHaveActed ? endpointOf(call).mayHaveActed : undefined
             });
         }
         return parseBody(call, schema, text, contentType, host);
@@ -47860,11 +48086,12 @@ class ApiClient {
         return Math.max(1000, Math.min(this.options.requestTimeoutMs, this.options.run.deadline.remainingMs()));
     }
 }
-function networkError(call, error, repeatable) {
+function networkError(call, error) {
     if (error instanceof Error && error.name === 'AbortError')
         return error;
     const code = (0,errors/* systemCode */.xU)(error);
     const known = code !== undefined && net/* NETWORK_CODES */.Co.has(code);
+    const { repeatable, mayHaveActed } = endpointOf(call);
     const retryable = known && (repeatable === 'always' || net/* NOT_SENT_CODES */.my.has(code));
     const reason = code?.includes('TIMEOUT')
         ? 'got no response in time'
@@ -47872,7 +48099,7 @@ function networkError(call, error, repeatable) {
     return new ApiError(call, reason, {
         code: code?.includes('TIMEOUT') ? 'timeout' : 'network',
         retryable,
-        advice: known && !retryable ? MAY_HAVE_ACTED : undefined,
+        advice: known && !retryable ? mayHaveActed : undefined,
         cause: error
     });
 }
@@ -47923,8 +48150,6 @@ function firstBytes(text, length = 200) {
 var deadline = __nccwpck_require__(6343);
 // EXTERNAL MODULE: ./src/core/layout.ts
 var core_layout = __nccwpck_require__(6585);
-// EXTERNAL MODULE: ./src/core/format.ts
-var format = __nccwpck_require__(6228);
 ;// CONCATENATED MODULE: ./src/core/markup.ts
 /**
  * Outside text made inert where GitHub renders it: the job summary and the agent comment. Both are
@@ -56951,6 +57176,7 @@ async function readsAsOurs(file, size, { isOurs, maxBytes }) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   JT: () => (/* binding */ OutOfTimeError),
 /* harmony export */   L5: () => (/* binding */ retry),
+/* harmony export */   gs: () => (/* binding */ fitsBefore),
 /* harmony export */   mu: () => (/* binding */ parseRetryAfter),
 /* harmony export */   vT: () => (/* binding */ retryNote),
 /* harmony export */   yL: () => (/* binding */ MAX_RETRY_AFTER_MS)
@@ -56998,7 +57224,7 @@ async function retry(action, options) {
             if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted)
                 throw error;
             const delayMs = backoffMs(attempt, options, error.retryAfterMs);
-            if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline)
+            if (!fitsBefore(options.deadline, delayMs))
                 throw new OutOfTimeError(error, attempt);
             options.onRetry?.(error, attempt + 1, delayMs);
             await sleep(delayMs, options.signal);
@@ -57012,11 +57238,15 @@ function retryNote(delayMs, nextAttempt, attempts) {
 function saysRetryable(error) {
     return typeof error === 'object' && error !== null && error.retryable === true;
 }
-/** Exponential backoff with jitter, never shorter than the server's `Retry-After`. */
+/** Whether a wait of `ms` from now ends before the deadline (epoch milliseconds; none: always). */
+function fitsBefore(deadline, ms) {
+    return deadline === undefined || Date.now() + ms < deadline;
+}
+/** Exponential backoff (with jitter unless told otherwise), never shorter than the server's `Retry-After`. */
 function backoffMs(attempt, options, retryAfterMs) {
     const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
-    const jittered = exponential / 2 + Math.random() * (exponential / 2);
-    return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)));
+    const jittered = options.jitter === false ? exponential : exponential / 2 + Math.random() * (exponential / 2);
+    return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS)));
 }
 /** `Retry-After` in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
 function parseRetryAfter(header, now = Date.now()) {
@@ -57155,7 +57385,7 @@ function inWords(text, words) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2358);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4133);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -59,7 +59,7 @@ if (tooOld) {
     process.exitCode = _exit_codes_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT_CODES */ .a.usage.code;
 }
 else {
-    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(626), __nccwpck_require__.e(514)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6514));
+    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(626), __nccwpck_require__.e(755)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9755));
     process.exitCode = await runCli(process.argv.slice(2));
 }
 
