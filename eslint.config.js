@@ -95,8 +95,15 @@ export default defineConfig(
   ...layers(),
   {
     // The benchmark's deployment probe and `npm run docs` load these folders as they are, with
-    // Node's type stripping, which has no parameter properties.
-    files: ['src/core/**/*.ts', 'src/settings/**/*.ts', 'src/manifest/**/*.ts', 'src/deployment/**/*.ts'],
+    // Node's type stripping, which has no parameter properties; so do scripts/emulator.ts and the
+    // browser containment test with the emulator.
+    files: [
+      'src/core/**/*.ts',
+      'src/settings/**/*.ts',
+      'src/manifest/**/*.ts',
+      'src/deployment/**/*.ts',
+      'test/emulator/**/*.ts'
+    ],
     rules: { '@typescript-eslint/parameter-properties': ['error', { prefer: 'class-property' }] }
   },
   {

@@ -200,7 +200,7 @@ describe('ApiClient: starting an export', () => {
     api.intercept({ path: START_PATH, method: 'POST' }).reply(202, STARTED).times(3)
     await client.startExport({ domain: 'docs.acme.dev' })
     await client.startExport({ domain: 'docs.acme.dev' })
-    await client.startExport({ domain: 'docs.acme.dev' }, 'my-key-1')
+    await client.startExport({ domain: 'docs.acme.dev' }, { idempotencyKey: 'my-key-1' })
     const [first, second, third] = calls().map((call) => call.headers['idempotency-key'])
     expect(first).not.toBe(second)
     expect(third).toBe('my-key-1')
@@ -372,14 +372,16 @@ describe('ApiClient: permanent errors', () => {
     expect(error.message).not.toContain('export-job-id')
   })
 
-  it('says to wait or to pass export-job-id on a 409 from the start, without retrying', async () => {
+  it('says on a 409 from the start that another export is running, without retrying', async () => {
     reply(START_PATH, 'POST', 409, { error: 'An export is already running for this deployment' })
     const error = await failure(client.startExport({ domain: 'docs.acme.dev' }))
     expect(calls()).toHaveLength(1)
+    expect(error.code).toBe('export-busy')
     expect(error.message).toContain(
-      'HTTP 409 Conflict: An export is already running for this deployment. An export job is already queued or running'
+      'HTTP 409 Conflict: An export is already running for this deployment. Another export of this deployment is running'
     )
-    expect(error.message).toContain('pass its id as export-job-id')
+    expect(error.message).toContain('one `concurrency:` group')
+    expect(error.message).toContain('pass its id as export-job-id to collect it')
   })
 
   it('names the job in errors about it', async () => {

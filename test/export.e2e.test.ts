@@ -349,7 +349,7 @@ describe('export failures, end to end', () => {
     ])
   })
 
-  it('fails at once on 409 from the start: a job is already running, wait for it or pass export-job-id', async () => {
+  it('fails at once on 409 from the start: another export is running, take turns or pass export-job-id', async () => {
     await startEmulator()
     emulator.inject('start', {
       status: 409,
@@ -360,7 +360,9 @@ describe('export failures, end to end', () => {
     expect(emulator.requestsTo('start')).toHaveLength(1)
     expect(run.errors).toEqual([
       'start export job (POST /v1/static-export/jobs) failed: HTTP 409 Conflict: A static export is already queued or running for this deployment. ' +
-        'An export job is already queued or running for this site: wait for it to finish, or pass its id as export-job-id to collect it'
+        'Another export of this deployment is running. Give the runs that export this site one `concurrency:` group ' +
+        '(GitHub Actions: https://docs.github.com/en/actions/using-jobs/using-concurrency) so that they take turns; ' +
+        'or, knowing the running export, pass its id as export-job-id to collect it'
     ])
   })
 

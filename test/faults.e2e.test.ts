@@ -162,7 +162,7 @@ describe('permanent faults: one request, one clear error', () => {
       'start',
       403,
       'IP address not in allowlist',
-      /HTTP 403 Forbidden: IP address not in allowlist\. Static export needs an enterprise plan .* read-only key.*IP allowlist/
+      /HTTP 403 Forbidden: IP address not in allowlist\. The runner's address is not on the key's allowlist: add the address/
     ],
     [
       'start',

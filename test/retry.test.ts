@@ -152,6 +152,31 @@ describe('retry', () => {
     expect(delays).toEqual([MAX_RETRY_AFTER_MS])
   })
 
+  it('waits a longer Retry-After whole when maxRetryAfterMs allows it', async () => {
+    const { action } = failing(new Fault('come back in an hour', true, 3600_000))
+    await retry(action, options({ baseDelayMs: 10, maxRetryAfterMs: Infinity }))
+    expect(delays).toEqual([3600_000])
+  })
+
+  it('starts no wait for a Retry-After that would end past the deadline, however long it may be', async () => {
+    const error = new Fault('come back in an hour', true, 3600_000)
+    const { action, attempts } = failing(error)
+    const thrown = await retry(
+      action,
+      options({ baseDelayMs: 10, maxRetryAfterMs: Infinity, deadline: now + 1800_000 })
+    ).catch((error: unknown) => error)
+    expect(thrown).toBeInstanceOf(OutOfTimeError)
+    expect(delays).toEqual([])
+    expect(attempts).toEqual([1])
+  })
+
+  it('waits the schedule as it is without jitter: doubling up to maxDelayMs', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0)
+    const { action } = failing(...[1, 2, 3, 4].map(() => new Fault('busy', true)))
+    await retry(action, options({ baseDelayMs: 15_000, maxDelayMs: 60_000, jitter: false }))
+    expect(delays).toEqual([15_000, 30_000, 60_000, 60_000])
+  })
+
   it('tells onRetry the error, the next attempt and the delay before sleeping', async () => {
     const first = new Fault('first', true, 2000)
     const second = new Fault('second', true, 3000)

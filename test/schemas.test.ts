@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   AgentJobResponse,
   BundleResponse,
+  CreatedAgentJobResponse,
   ExportJobResponse,
+  FollowUpResponse,
   parseWholeNumber,
   normalizeProgress,
   normalizeTimestamp,
@@ -147,6 +149,29 @@ describe('ExportJobResponse', () => {
     expect(result.error?.issues.map((issue) => issue.message)).toEqual(['no status in the response'])
   })
 
+  it('reads the project-scoped flow’s completed job: no progress or page count, the link on the status', () => {
+    const url = 'https://storage.test/static-exports/64f0c2a9e1b7d3a5c8e9f012/export.zip?X-Amz-Signature=abc'
+    expect(
+      ExportJobResponse.parse({
+        jobId: '64f0c2a9e1b7d3a5c8e9f012',
+        status: 'completed',
+        createdAt: INSTANT,
+        updatedAt: INSTANT,
+        error: null,
+        bundleUrl: url,
+        sizeBytes: 1254,
+        expiresAt: INSTANT
+      })
+    ).toEqual({
+      jobId: '64f0c2a9e1b7d3a5c8e9f012',
+      status: 'completed',
+      progress: undefined,
+      pageCount: undefined,
+      error: undefined,
+      bundle: { bundleUrl: url, sizeBytes: 1254, expiresAt: INSTANT }
+    })
+  })
+
   // A running job often has no error and no page count yet.
   it('accepts a status without progress, pageCount or error', () => {
     expect(ExportJobResponse.parse({ jobId: 'se_1', status: 'running' }).status).toBe('running')
@@ -243,5 +268,29 @@ describe('AgentJobResponse', () => {
 
   it('accepts a job without createdAt or archivedAt', () => {
     expect(AgentJobResponse.parse({ id: 'aj_1', status: 'running' }).status).toBe('running')
+  })
+})
+
+describe('CreatedAgentJobResponse', () => {
+  it('reads the created job, and takes a missing status as the active of a new job', () => {
+    expect(CreatedAgentJobResponse.parse({ id: 'aj_1', status: 'active', prLink: null })).toMatchObject({
+      id: 'aj_1',
+      status: 'active',
+      prLink: undefined
+    })
+    expect(CreatedAgentJobResponse.parse({ id: 'aj_1' }).status).toBe('active')
+  })
+
+  it('requires an id, which every later call names', () => {
+    const result = CreatedAgentJobResponse.safeParse({ status: 'active' })
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['no id in the response'])
+  })
+})
+
+describe('FollowUpResponse', () => {
+  it('reads the job the answer shows, and nothing from an answer that shows none', () => {
+    expect(FollowUpResponse.parse({ id: 'aj_1', status: 'Active' })).toMatchObject({ id: 'aj_1', status: 'active' })
+    expect(FollowUpResponse.parse({ ok: true })).toBeUndefined()
+    expect(FollowUpResponse.parse(null)).toBeUndefined()
   })
 })

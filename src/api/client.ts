@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { Run } from '../core/context.js'
-import { asClause, systemCode, textOf } from '../core/errors.js'
+import { asClause, systemCode } from '../core/errors.js'
 import { oneLine } from '../core/log-text.js'
 import {
   ANSWER_BOUND,
@@ -14,11 +14,33 @@ import {
   readBounded,
   RETRYABLE_STATUSES
 } from '../core/net.js'
-import { parseRetryAfter, retry, retryNote } from '../core/retry.js'
+import { fitsBefore, parseRetryAfter, retry, retryNote } from '../core/retry.js'
 import { USER_AGENT } from '../core/user-agent.js'
-import { input, message } from '../core/message.js'
-import { ApiError, describeCall, type ApiCall } from './errors.js'
-import { AgentJobResponse, BundleResponse, errorText, ExportJobResponse, StartResponse } from './schemas.js'
+import { startWhenFree } from './busy.js'
+import {
+  createAgentJobCall,
+  describeCall,
+  endpointOf,
+  generateBundleCall,
+  readAgentJobCall,
+  readExportCall,
+  sendAgentMessageCall,
+  startExportCall,
+  UNSCOPED_FLOW,
+  type ApiCall,
+  type ExportFlow
+} from './calls.js'
+import { ApiError } from './errors.js'
+import { tryAgainAfter } from './hints.js'
+import {
+  AgentJobResponse,
+  BundleResponse,
+  CreatedAgentJobResponse,
+  errorText,
+  ExportJobResponse,
+  FollowUpResponse,
+  StartResponse
+} from './schemas.js'
 import type { AgentJob, Bundle, ExportJob } from './schemas.js'
 
 export interface ApiClientOptions {
@@ -35,102 +57,118 @@ export interface ApiClientOptions {
   run: Pick<Run, 'host' | 'deadline' | 'cancellation' | 'network'>
   /** The connection pool; the run's unless a test brings its own. */
   dispatcher?: Dispatcher
+  /** How the client waits between attempts; a test's own, so that it never waits. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>
 }
 
 type SendOptions = { body?: unknown; headers?: Record<string, string> }
 
+/** The unscoped start's body. The project-scoped start has none: the project names the deployment. */
 export interface StartExportRequest {
   domain: string
   paths?: string[]
   version?: string
 }
 
-/**
- * Whether a call may be sent again. A call that is safe to repeat is retried on any transient
- * fault; one that creates something only where the server cannot have acted on it.
- */
-type Repeatable = 'always' | 'only-if-not-received'
+export interface StartOptions {
+  /** The unscoped flow unless told. */
+  flow?: ExportFlow
+  /** Stays the same across retries of this one start; a new one for each start unless given. */
+  idempotencyKey?: string
+}
 
 /** Statuses that mean the server refused the request before acting on it. */
 const NOT_RECEIVED_STATUSES = new Set([429, 503])
-
-/** Said when a call that creates something failed in a way that leaves its effect unknown. */
-const MAY_HAVE_ACTED = message`The server may have started a job all the same: check for it before running again, and resume it with ${input('export-job-id')}`
 
 /** The admin API: each method is one documented endpoint, with its schema and retry rule. */
 export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
 
-  /** Starts an export. The idempotency key stays the same across retries of this one start. */
-  startExport(body: StartExportRequest, idempotencyKey: string = randomUUID()): Promise<ExportJob> {
-    const call: ApiCall = { name: 'start export job', method: 'POST', path: '/v1/static-export/jobs' }
-    return this.send(call, StartResponse, 'only-if-not-received', {
-      body,
-      headers: { 'idempotency-key': idempotencyKey }
+  /**
+   * Starts an export in the flow given. In the project-scoped flow nothing of `request` is sent.
+   * Fails with the code `endpoint-gone` when the unscoped start is gone (404 or 405), `export-busy`
+   * on a 409, `rate-limited` on a 429 that cannot be waited out, `input` when the API calls the
+   * project id malformed, `access-refused` on 401 and 403.
+   */
+  startExport(request: StartExportRequest, options: StartOptions = {}): Promise<ExportJob> {
+    const flow = options.flow ?? UNSCOPED_FLOW
+    return this.send(startExportCall(flow), StartResponse, {
+      body: flow.kind === 'unscoped' ? request : undefined,
+      headers: { 'idempotency-key': options.idempotencyKey ?? randomUUID() }
     })
   }
 
-  async getExportJob(jobId: string): Promise<ExportJob> {
-    const call: ApiCall = {
-      name: 'read export job',
-      method: 'GET',
-      path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}`,
-      jobId
-    }
-    const job = await this.send(call, ExportJobResponse, 'always')
+  /**
+   * startExport, starting again while another export of the deployment is running (409), as
+   * busy.ts says; with `wait: false` a 409 fails at once. Each start has an idempotency key of its own.
+   */
+  startExportWhenFree(request: StartExportRequest, options: { flow?: ExportFlow; wait: boolean }): Promise<ExportJob> {
+    const { run, sleep } = this.options
+    return startWhenFree(() => this.startExport(request, { flow: options.flow }), { wait: options.wait, run, sleep })
+  }
+
+  /**
+   * Reads an export job in the flow given. In the project-scoped flow a completed job carries its
+   * link (`bundle`), fresh on each read, and no progress or page count.
+   */
+  async getExportJob(jobId: string, flow: ExportFlow = UNSCOPED_FLOW): Promise<ExportJob> {
+    const job = await this.send(readExportCall(flow, jobId), ExportJobResponse)
     return { ...job, jobId: job.jobId || jobId }
   }
 
-  /** Generating a bundle again only yields a fresh link, so the call is safe to repeat. */
+  /** The unscoped flow's link to a completed job's archive. */
   generateBundle(jobId: string): Promise<Bundle> {
-    const call: ApiCall = {
-      name: 'generate export bundle',
-      method: 'POST',
-      path: `/v1/static-export/jobs/${encodeURIComponent(jobId)}/bundle`,
-      jobId
-    }
-    return this.send(call, BundleResponse, 'always')
+    return this.send(generateBundleCall(jobId), BundleResponse)
   }
 
   async getAgentJob(projectId: string, jobId: string): Promise<AgentJob> {
-    const call: ApiCall = {
-      name: 'read agent job',
-      method: 'GET',
-      path: `/v2/agent/${encodeURIComponent(projectId)}/job/${encodeURIComponent(jobId)}`,
-      jobId
-    }
-    const job = await this.send(call, AgentJobResponse, 'always')
+    const job = await this.send(readAgentJobCall(projectId, jobId), AgentJobResponse)
     return { ...job, id: job.id || jobId }
   }
 
-  private send<T>(call: ApiCall, schema: z.ZodType<T>, repeatable: Repeatable, options: SendOptions = {}): Promise<T> {
+  /** Creates an agent job from a prompt (201, `active`); sent again only where the API cannot have acted on it. */
+  createAgentJob(projectId: string, prompt: string): Promise<AgentJob> {
+    return this.send(createAgentJobCall(projectId), CreatedAgentJobResponse, { body: { prompt } })
+  }
+
+  /**
+   * Sends a follow-up to an agent job (200); sent again only where the API cannot have acted on
+   * it. The job as the answer shows it, when it shows one: it may still report the outcome from
+   * before the message.
+   */
+  async sendAgentMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob | undefined> {
+    const job = await this.send(sendAgentMessageCall(projectId, jobId), FollowUpResponse, { body: { prompt } })
+    return job && { ...job, id: job.id || jobId }
+  }
+
+  private send<T>(call: ApiCall, schema: z.ZodType<T>, options: SendOptions = {}): Promise<T> {
     const { host, deadline, cancellation } = this.options.run
-    return retry(() => this.attempt(call, schema, repeatable, options), {
+    return retry(() => this.attempt(call, schema, options), {
       attempts: ATTEMPTS,
       baseDelayMs: this.options.retryBaseDelayMs,
       maxDelayMs: MAX_BACKOFF_MS,
+      // The API's limits are counted per hour: an attempt before the time it asks for meets
+      // another 429. Its wait is kept whole; one that does not fit fails at once (attempt()).
+      maxRetryAfterMs: Infinity,
       deadline: deadline.at,
       signal: cancellation,
+      sleep: this.options.sleep,
       onRetry: (error, attempt, delayMs) =>
-        host.info(message`${asClause(textOf(error))}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
+        host.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
     })
   }
 
-  private async attempt<T>(
-    call: ApiCall,
-    schema: z.ZodType<T>,
-    repeatable: Repeatable,
-    options: SendOptions
-  ): Promise<T> {
-    const { host, cancellation } = this.options.run
+  private async attempt<T>(call: ApiCall, schema: z.ZodType<T>, options: SendOptions): Promise<T> {
+    const { host, cancellation, deadline } = this.options.run
+    const { method, repeatable } = endpointOf(call)
     const timeoutMs = this.requestTimeout()
     const url = `${this.options.baseUrl}${call.path}`
-    host.debug(`${call.method} ${call.path}`)
+    host.debug(`${method} ${call.path}`)
     let response
     try {
       response = await request(url, {
         dispatcher: this.options.dispatcher ?? this.options.run.network.dispatcher,
-        method: call.method,
+        method,
         signal: cancellation,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
@@ -144,7 +182,7 @@ export class ApiClient {
         body: options.body === undefined ? undefined : JSON.stringify(options.body)
       })
     } catch (error) {
-      throw networkError(call, error, repeatable)
+      throw networkError(call, error)
     }
 
     const contentType = header(response.headers['content-type'])
@@ -152,7 +190,7 @@ export class ApiClient {
     try {
       body = await readBounded(response.body, header(response.headers['content-length']))
     } catch (error) {
-      throw networkError(call, error, repeatable)
+      throw networkError(call, error)
     }
     if (!body) {
       throw new ApiError(
@@ -166,14 +204,19 @@ export class ApiClient {
     const text = body.toString('utf8')
     const { statusCode } = response
     if (statusCode < 200 || statusCode >= 300) {
-      const retryable = (repeatable === 'always' ? RETRYABLE_STATUSES : NOT_RECEIVED_STATUSES).has(statusCode)
+      const retryAfterMs = parseRetryAfter(response.headers['retry-after'])
+      // A rate limit whose wait ends past the deadline is not waited for: the run ends now and says when to try again.
+      const waitTooLong = statusCode === 429 && retryAfterMs !== undefined && !fitsBefore(deadline.at, retryAfterMs)
+      const retryable =
+        !waitTooLong && (repeatable === 'always' ? RETRYABLE_STATUSES : NOT_RECEIVED_STATUSES).has(statusCode)
+      const mayHaveActed = !retryable && !waitTooLong && RETRYABLE_STATUSES.has(statusCode)
       throw new ApiError(call, 'failed', {
         status: statusCode,
         detail: errorDetail(text),
         retryable,
-        retryAfterMs: parseRetryAfter(response.headers['retry-after']),
+        retryAfterMs,
         url,
-        advice: !retryable && RETRYABLE_STATUSES.has(statusCode) ? MAY_HAVE_ACTED : undefined
+        advice: waitTooLong ? tryAgainAfter(retryAfterMs) : mayHaveActed ? endpointOf(call).mayHaveActed : undefined
       })
     }
     return parseBody(call, schema, text, contentType, host)
@@ -188,10 +231,11 @@ export class ApiClient {
   }
 }
 
-function networkError(call: ApiCall, error: unknown, repeatable: Repeatable): Error {
+function networkError(call: ApiCall, error: unknown): Error {
   if (error instanceof Error && error.name === 'AbortError') return error
   const code = systemCode(error)
   const known = code !== undefined && NETWORK_CODES.has(code)
+  const { repeatable, mayHaveActed } = endpointOf(call)
   const retryable = known && (repeatable === 'always' || NOT_SENT_CODES.has(code))
   const reason = code?.includes('TIMEOUT')
     ? 'got no response in time'
@@ -199,7 +243,7 @@ function networkError(call: ApiCall, error: unknown, repeatable: Repeatable): Er
   return new ApiError(call, reason, {
     code: code?.includes('TIMEOUT') ? 'timeout' : 'network',
     retryable,
-    advice: known && !retryable ? MAY_HAVE_ACTED : undefined,
+    advice: known && !retryable ? mayHaveActed : undefined,
     cause: error
   })
 }

@@ -156,6 +156,20 @@ export const AgentJobResponse = z
     archivedAt: normalizeTimestamp(body.archivedAt)
   }))
 
+/**
+ * The created job (201): its id is required, since every later call names it; a missing status is
+ * the `active` that a new job has.
+ */
+export const CreatedAgentJobResponse = z
+  .preprocess(
+    (body) => (body && typeof body === 'object' && !('status' in body) ? { ...body, status: 'active' } : body),
+    AgentJobResponse
+  )
+  .refine((job) => job.id !== '', { error: 'no id in the response' })
+
+/** The answer to a follow-up: the job as it then is, where the answer carries one. */
+export const FollowUpResponse = z.unknown().transform((body) => AgentJobResponse.safeParse(body).data)
+
 function optionalLine(value: string | null | undefined): string | undefined {
   return value ? oneLine(value) : undefined
 }

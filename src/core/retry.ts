@@ -5,9 +5,19 @@ import { input, message } from './message.js'
 export interface RetryOptions {
   /** Attempts in all, the first included. */
   attempts: number
-  /** First backoff; doubled each time, with jitter. */
+  /** First backoff; doubled each time (up to maxDelayMs), with jitter unless `jitter` is false. */
   baseDelayMs: number
   maxDelayMs: number
+  /**
+   * False where the waits are a schedule told to the user ("starting again in 30 s"), not a
+   * spread of many clients' retries.
+   */
+  jitter?: boolean
+  /**
+   * The longest `Retry-After` honoured (MAX_RETRY_AFTER_MS unless told); a server asking for more
+   * gets this. A wait that does not end before the deadline is never started, whatever the bound.
+   */
+  maxRetryAfterMs?: number
   /** Epoch milliseconds past which no retry is started. */
   deadline?: number
   signal?: AbortSignal
@@ -62,8 +72,7 @@ export async function retry<T>(action: (attempt: number) => Promise<T>, options:
       if (options.madeProgress?.()) attempt = 1
       if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted) throw error
       const delayMs = backoffMs(attempt, options, (error as { retryAfterMs?: number }).retryAfterMs)
-      if (options.deadline !== undefined && Date.now() + delayMs >= options.deadline)
-        throw new OutOfTimeError(error, attempt)
+      if (!fitsBefore(options.deadline, delayMs)) throw new OutOfTimeError(error, attempt)
       options.onRetry?.(error, attempt + 1, delayMs)
       await sleep(delayMs, options.signal)
     }
@@ -79,15 +88,20 @@ function saysRetryable(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { retryable?: unknown }).retryable === true
 }
 
-/** Exponential backoff with jitter, never shorter than the server's `Retry-After`. */
+/** Whether a wait of `ms` from now ends before the deadline (epoch milliseconds; none: always). */
+export function fitsBefore(deadline: number | undefined, ms: number): boolean {
+  return deadline === undefined || Date.now() + ms < deadline
+}
+
+/** Exponential backoff (with jitter unless told otherwise), never shorter than the server's `Retry-After`. */
 export function backoffMs(
   attempt: number,
-  options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs'>,
+  options: Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'jitter' | 'maxRetryAfterMs'>,
   retryAfterMs?: number
 ): number {
   const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1))
-  const jittered = exponential / 2 + Math.random() * (exponential / 2)
-  return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS)))
+  const jittered = options.jitter === false ? exponential : exponential / 2 + Math.random() * (exponential / 2)
+  return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS)))
 }
 
 /** `Retry-After` in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */

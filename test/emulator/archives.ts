@@ -1,5 +1,4 @@
-import { gzipSync } from 'node:zlib'
-import { crc32 } from 'node:zlib'
+import { crc32, deflateRawSync, gzipSync } from 'node:zlib'
 
 /** One archive member. Names are written as given, so hostile archives can be crafted too. */
 export interface ArchiveEntry {
@@ -88,8 +87,11 @@ export function tarHeader(entry: ArchiveEntry, size: number): Buffer {
   return header
 }
 
-/** A zip archive with stored (uncompressed) members; symlinks carry Unix modes as unzip expects. */
-export function zip(entries: ArchiveEntry[]): Buffer {
+/**
+ * A zip archive, its members stored as they are or, with `deflate`, compressed as zip tools and the
+ * vendor's `export.zip` do; symlinks carry Unix modes as unzip expects.
+ */
+export function zip(entries: ArchiveEntry[], { deflate = false } = {}): Buffer {
   const locals: Buffer[] = []
   const centrals: Buffer[] = []
   let offset = 0
@@ -103,27 +105,32 @@ export function zip(entries: ArchiveEntry[]): Buffer {
           ? Buffer.alloc(0)
           : toBuffer(entry.content)
     const crc = crc32(data)
+    // Links and folders stay stored: a link's target is read as it is.
+    const method = deflate && type === 'file' ? 8 : 0
+    const stored = method === 8 ? deflateRawSync(data) : data
     const mode = type === 'symlink' ? 0o120777 : type === 'directory' ? 0o40755 : 0o100644
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(20, 4)
+    local.writeUInt16LE(method, 8)
     local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(data.length, 18)
+    local.writeUInt32LE(stored.length, 18)
     local.writeUInt32LE(data.length, 22)
     local.writeUInt16LE(name.length, 26)
     const central = Buffer.alloc(46)
     central.writeUInt32LE(0x02014b50, 0)
     central.writeUInt16LE((3 << 8) | 20, 4)
     central.writeUInt16LE(20, 6)
+    central.writeUInt16LE(method, 10)
     central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(data.length, 20)
+    central.writeUInt32LE(stored.length, 20)
     central.writeUInt32LE(data.length, 24)
     central.writeUInt16LE(name.length, 28)
     central.writeUInt32LE((mode << 16) >>> 0, 38)
     central.writeUInt32LE(offset, 42)
-    locals.push(local, name, data)
+    locals.push(local, name, stored)
     centrals.push(central, name)
-    offset += local.length + name.length + data.length
+    offset += local.length + name.length + stored.length
   }
   const centralSize = centrals.reduce((sum, part) => sum + part.length, 0)
   const end = Buffer.alloc(22)

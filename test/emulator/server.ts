@@ -4,17 +4,30 @@ import { stat } from 'node:fs/promises'
 import http from 'node:http'
 import https from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
-import { SAMPLE_SITE, SAMPLE_SITE_PAGES, tarGz } from './archives.ts'
+import { HourlyLimit, rateLimitText, REFUSED, retryAfterHeader, type RetryAfterFormat } from './access.ts'
+import { AgentJobs, type AgentScenario } from './agent.ts'
+import { SAMPLE_SITE, SAMPLE_SITE_PAGES, tarGz, zip, type ArchiveEntry } from './archives.ts'
 import { GitHubEmulator } from './github.ts'
 import type { ExportedSite } from './sites.ts'
 
 /**
  * An emulator of the admin API on 127.0.0.1: export jobs that move through their statuses over
- * time, bundles behind presigned links served by a separate storage host, agent jobs, and faults
- * injected on demand. It answers in the vendor's shapes (see the vendor's OpenAPI descriptions).
+ * time, in the published flow, the proposed project-scoped one or both, bundles behind presigned
+ * links served by a separate storage host, agent jobs created, followed and sent follow-ups, the
+ * API's refusals (403, 409, 429), and faults injected on demand. It answers in the vendor's shapes
+ * (see the vendor's OpenAPI descriptions, and its README for the project-scoped flow).
  */
 
-export type Route = 'start' | 'status' | 'bundle' | 'download' | 'agent'
+export type Route =
+  | 'start'
+  | 'status'
+  | 'bundle'
+  | 'download'
+  | 'agent'
+  | 'project-start'
+  | 'project-status'
+  | 'agent-create'
+  | 'agent-message'
 
 /** A fault answers one request of a route instead of the emulator's normal behaviour. */
 export type Fault =
@@ -38,6 +51,8 @@ export type Fault =
    * as the client reads it. `endlessBytesSent` counts what the client took before it hung up.
    */
   | { endless: true; contentType: string }
+  /** A 429 with the route's limit in its body and this `Retry-After`, written as the format says (seconds by default). */
+  | { rateLimited: { retryAfterSeconds: number; format?: RetryAfterFormat } }
 
 export interface ExportScenario {
   queuedMs: number
@@ -56,22 +71,6 @@ export interface ExportScenario {
    * it polls. `completed` and `failed` end the job as the outcome would.
    */
   statuses?: string[]
-}
-
-export interface AgentScenario {
-  /** The id the API gives the job in its answers; by default the one asked for. */
-  id?: string
-  activeMs: number
-  /**
-   * The status of each read in turn, the last one repeated from then on, instead of `active` for
-   * `activeMs`: a run reads the same answers however fast it polls. The job is done at `outcome`.
-   */
-  statuses?: string[]
-  outcome: 'completed' | 'archived' | 'failed'
-  prLink: string | null
-  repository: string
-  ref: string | null
-  model: string
 }
 
 /** What is served behind a bundle link: bytes in memory, or a file streamed from disk. */
@@ -110,6 +109,34 @@ export interface EmulatorOptions {
   jobId?: string
   /** Serve the API and the storage host over https with this key and certificate. */
   tls?: { key: string; cert: string }
+  /**
+   * The export flow the API serves: `unscoped` (the published one, by domain), `project` (the
+   * proposed rewrite: the unscoped start answers `goneStatus`, its other endpoints 404), `both`, or
+   * `switch` (both, until the unscoped start is gone from the `switchAfterStarts`-th start on, as
+   * on the day the rewrite ships). The project-scoped flow's archive is `export.zip`, a zip.
+   */
+  flow: 'unscoped' | 'project' | 'both' | 'switch'
+  /** `switch`: how many unscoped starts are still served; 0: none, the first one already meets the switch. */
+  switchAfterStarts: number
+  /** What a gone unscoped start answers. */
+  goneStatus: 404 | 405
+  /**
+   * Project-scoped flow: the first this many starts answer 409, as while another run's export of
+   * the deployment is queued or running. A job of this emulator's own answers 409 the same way.
+   */
+  busyStarts: number
+  /** A key that may only read: every POST answers 403. */
+  keyAccess: 'read-write' | 'read-only'
+  /** The key's IP allowlist: callers from any other address get 403. Absent: no allowlist. */
+  ipAllowlist?: string[]
+  /** Accepted export starts per organisation per hour before a 429 (the vendor's: 10). */
+  exportStartsPerHour: number
+  /** Agent creations and follow-ups per project per hour before a 429 (the vendor's: 100). */
+  agentUsesPerHour: number
+  /** How the limits' 429 writes `Retry-After`. */
+  retryAfterFormat: RetryAfterFormat
+  /** The scenario of agent jobs created from a prompt. */
+  agent: Partial<AgentScenario>
 }
 
 /** Options as tests give them: any of them, and a site to serve (its page count becomes the job's). */
@@ -132,7 +159,10 @@ export interface RecordedRequest {
 
 interface ExportJobState {
   jobId: string
-  domain: string
+  /** The unscoped flow's job: its domain. */
+  domain?: string
+  /** The project-scoped flow's job: its project. */
+  projectId?: string
   createdAt: number
   scenario: ExportScenario
   body: Record<string, unknown>
@@ -161,18 +191,37 @@ const DEFAULTS: EmulatorOptions = {
   clockScale: 1,
   redirectDownloads: false,
   bundleInStatus: false,
-  omitEtag: false
+  omitEtag: false,
+  flow: 'unscoped',
+  switchAfterStarts: 0,
+  goneStatus: 404,
+  busyStarts: 0,
+  keyAccess: 'read-write',
+  exportStartsPerHour: Infinity,
+  agentUsesPerHour: Infinity,
+  retryAfterFormat: 'seconds',
+  agent: {}
 }
+
+/** The project ids the emulated API accepts; any other is malformed (400). `proj.acme`, for instance, is not one. */
+const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/
+
+const BUSY = 'A static export is already queued or running for this deployment.'
 
 export class Emulator {
   readonly options: EmulatorOptions
   readonly requests: RecordedRequest[] = []
   readonly exportJobs = new Map<string, ExportJobState>()
-  readonly agentJobs = new Map<string, AgentScenario & { createdAt: number; reads: number }>()
+  readonly agents = new AgentJobs((createdAt) => this.elapsed(createdAt))
   readonly github = new GitHubEmulator()
   private readonly faults = new Map<Route, Fault[]>()
   private readonly idempotency = new Map<string, string>()
   private expiredLinksToIssue = 0
+  /** Unscoped starts served so far (the `switch` flow counts them). */
+  private unscopedStarts = 0
+  private busyStartsLeft: number
+  private readonly exportStarts: HourlyLimit
+  private readonly agentUses: HourlyLimit
   /** Bytes of endless answers (the `endless` fault) that the client read before it closed the connection. */
   endlessBytesSent = 0
   private readonly signingKey = randomBytes(16)
@@ -182,11 +231,12 @@ export class Emulator {
   private apiPort = 0
 
   constructor({ site, ...options }: EmulatorSetup = {}) {
-    const served: Partial<EmulatorOptions> = site
-      ? { archive: { bytes: tarGz(site.entries), name: 'bundle.tar.gz' } }
-      : {}
+    const served = defaultArchive(options.flow ?? DEFAULTS.flow, site?.entries)
     const pages = site ? { pages: site.pageCount } : {}
     this.options = { ...DEFAULTS, ...served, ...options, export: { ...DEFAULTS.export, ...pages, ...options.export } }
+    this.busyStartsLeft = this.options.busyStarts
+    this.exportStarts = new HourlyLimit(this.options.exportStartsPerHour)
+    this.agentUses = new HourlyLimit(this.options.agentUsesPerHour)
     const { tls } = this.options
     const serve = (handle: http.RequestListener): http.Server =>
       tls ? https.createServer(tls, handle) : http.createServer(handle)
@@ -247,17 +297,7 @@ export class Emulator {
 
   /** Adds an agent job to the emulated project `projectId`. */
   addAgentJob(projectId: string, jobId: string, scenario: Partial<AgentScenario> = {}): this {
-    this.agentJobs.set(`${projectId}/${jobId}`, {
-      activeMs: 200,
-      outcome: 'completed',
-      prLink: 'https://github.com/acme/docs/pull/42',
-      repository: 'https://github.com/acme/docs',
-      ref: 'main',
-      model: 'claude-sonnet-4-5',
-      ...scenario,
-      createdAt: Date.now(),
-      reads: 0
-    })
+    this.agents.add(projectId, jobId, scenario)
     return this
   }
 
@@ -289,29 +329,55 @@ export class Emulator {
     })
     if (!match) return json(res, 404, { error: `No route for ${req.method} ${url.pathname}` })
     if (this.applyFault(match.route, req, res)) return
+    const gone = this.notServed(match.route)
+    if (gone) return json(res, gone, { error: gone === 405 ? 'Method Not Allowed' : 'Not Found' })
     if (req.headers.authorization !== `Bearer ${this.options.apiKey}`) {
       return json(res, 401, { error: 'Invalid or missing API key' })
     }
+    const caller = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '')
+    if (this.options.ipAllowlist && !this.options.ipAllowlist.includes(caller)) {
+      return json(res, 403, { error: REFUSED.allowlist(caller) })
+    }
+    if (req.method === 'POST' && this.options.keyAccess === 'read-only')
+      return json(res, 403, { error: REFUSED.readOnly })
+    const [first = '', second = ''] = match.params
     switch (match.route) {
       case 'start':
         return this.startJob(req, res, body)
       case 'status':
-        return this.readJob(res, match.params[0] ?? '')
+        return this.readJob(res, first)
       case 'bundle':
-        return this.createBundle(res, match.params[0] ?? '')
+        return this.createBundle(res, first)
+      case 'project-start':
+        return this.startProjectJob(req, res, first, body)
+      case 'project-status':
+        return this.readProjectJob(res, first, second)
       case 'agent':
-        return this.readAgentJob(res, match.params[0] ?? '', match.params[1] ?? '')
+        return this.readAgentJob(res, first, second)
+      case 'agent-create':
+        return this.createAgentJob(res, first, body)
+      case 'agent-message':
+        return this.messageAgentJob(res, first, second, body)
       default:
         return json(res, 404, { error: 'Not found' })
     }
   }
 
+  /** The status a route answers when the flow it belongs to is not served (see `flow`); undefined when it is. */
+  private notServed(route: Route): number | undefined {
+    const { flow } = this.options
+    if (route === 'project-start' || route === 'project-status') return flow === 'unscoped' ? 404 : undefined
+    if (route !== 'start' && route !== 'status' && route !== 'bundle') return undefined
+    if (flow === 'project') return route === 'start' ? this.options.goneStatus : 404
+    if (flow !== 'switch' || route !== 'start') return undefined
+    // Jobs started before the switch stay readable; only the start is gone.
+    if (this.unscopedStarts >= this.options.switchAfterStarts) return this.options.goneStatus
+    this.unscopedStarts++
+    return undefined
+  }
+
   private startJob(req: http.IncomingMessage, res: http.ServerResponse, text: string): void {
-    if (this.options.plan !== 'enterprise') {
-      return json(res, 403, {
-        error: 'Static export is not enabled for this organization. Contact sales to enable it on an Enterprise plan.'
-      })
-    }
+    if (this.options.plan !== 'enterprise') return json(res, 403, { error: REFUSED.plan })
     let body: Record<string, unknown>
     try {
       body = JSON.parse(text) as Record<string, unknown>
@@ -321,29 +387,80 @@ export class Emulator {
     if (typeof body.domain !== 'string' || !/^[a-z0-9.-]+$/.test(body.domain)) {
       return json(res, 400, { error: 'domain must be a hostname, without protocol or path' })
     }
+    if (this.limitedStart(res)) return
+    const job = this.newJob(req, () => this.options.jobId ?? `se_${randomBytes(8).toString('hex')}`, {
+      domain: body.domain,
+      body
+    })
+    json(res, 202, this.jobView(job))
+  }
+
+  /** The proposed flow's start: no body, the project in the path, a 409 while an export of it is queued or running. */
+  private startProjectJob(req: http.IncomingMessage, res: http.ServerResponse, projectId: string, text: string): void {
+    if (!PROJECT_ID.test(projectId)) return json(res, 400, { error: `Invalid project ID: ${projectId}` })
+    if (text.trim() !== '') return json(res, 400, { error: 'This endpoint does not accept a request body' })
+    if (this.options.plan !== 'enterprise') return json(res, 403, { error: REFUSED.plan })
+    if (this.limitedStart(res)) return
+    const ownRunning = [...this.exportJobs.values()].some((job) => job.projectId === projectId && !this.finished(job))
+    if (this.busyStartsLeft > 0 || ownRunning) {
+      this.busyStartsLeft = Math.max(0, this.busyStartsLeft - 1)
+      return json(res, 409, { error: BUSY })
+    }
+    const job = this.newJob(req, () => this.options.jobId ?? randomBytes(12).toString('hex'), { projectId, body: {} })
+    json(res, 202, this.projectView(job))
+  }
+
+  /** Answers 429 when the organisation's hourly starts are used up; true when it did. */
+  private limitedStart(res: http.ServerResponse): boolean {
+    const waitSeconds = this.exportStarts.take('organisation')
+    if (waitSeconds === undefined) return false
+    this.tooMany(res, 'export-starts', waitSeconds, this.options.retryAfterFormat)
+    return true
+  }
+
+  private tooMany(
+    res: http.ServerResponse,
+    limit: 'export-starts' | 'agent-uses',
+    retryAfterSeconds: number,
+    format: RetryAfterFormat
+  ): void {
+    const perHour = limit === 'export-starts' ? this.options.exportStartsPerHour : this.options.agentUsesPerHour
+    const text = rateLimitText(limit, Number.isFinite(perHour) ? perHour : limit === 'export-starts' ? 10 : 100)
+    res.setHeader('retry-after', retryAfterHeader(retryAfterSeconds, format))
+    json(res, 429, { error: text })
+  }
+
+  /** A new job, or the one an earlier start with the same Idempotency-Key made. */
+  private newJob(
+    req: http.IncomingMessage,
+    newId: () => string,
+    fields: Pick<ExportJobState, 'domain' | 'projectId' | 'body'>
+  ): ExportJobState {
     const key = req.headers['idempotency-key']
     const known = typeof key === 'string' ? this.idempotency.get(key) : undefined
-    const jobId = known ?? this.options.jobId ?? `se_${randomBytes(8).toString('hex')}`
+    const jobId = known ?? newId()
     if (!known) {
-      this.exportJobs.set(jobId, {
-        jobId,
-        domain: body.domain,
-        createdAt: Date.now(),
-        scenario: this.options.export,
-        body,
-        views: 0
-      })
+      this.exportJobs.set(jobId, { jobId, ...fields, createdAt: Date.now(), scenario: this.options.export, views: 0 })
       if (typeof key === 'string') this.idempotency.set(key, jobId)
     }
-    json(res, 202, this.jobView(this.exportJobs.get(jobId) as ExportJobState))
+    return this.exportJobs.get(jobId) as ExportJobState
   }
 
   private async readJob(res: http.ServerResponse, jobId: string): Promise<void> {
     const job = this.exportJobs.get(jobId)
-    if (!job) return json(res, 404, { error: `No static export job ${jobId}` })
+    if (!job || job.projectId !== undefined) return json(res, 404, { error: `No static export job ${jobId}` })
     const view = this.jobView(job)
     const link = this.options.bundleInStatus && view.status === 'completed' ? await this.issueLink(jobId) : {}
     json(res, 200, { ...view, ...link })
+  }
+
+  /** The proposed flow's status: no progress or page count; once completed, a fresh link on every read. */
+  private async readProjectJob(res: http.ServerResponse, projectId: string, jobId: string): Promise<void> {
+    if (!PROJECT_ID.test(projectId)) return json(res, 400, { error: `Invalid project ID: ${projectId}` })
+    const job = this.exportJobs.get(jobId)
+    if (!job || job.projectId !== projectId) return json(res, 404, { error: `No static export job ${jobId}` })
+    const view = this.projectView(job)
+    json(res, 200, view.status === 'completed' ? { ...view, ...(await this.issueLink(jobId)) } : view)
   }
 
   /** Scheduled time since the job started, sped up by the clock scale. */
@@ -351,18 +468,11 @@ export class Emulator {
     return (Date.now() - createdAt) * this.options.clockScale
   }
 
-  private jobView(job: ExportJobState): Record<string, unknown> {
+  private jobView(job: ExportJobState): Record<string, unknown> & { status: string } {
     const { scenario } = job
-    const elapsed = this.elapsed(job.createdAt)
-    const total = scenario.queuedMs + scenario.runningMs
-    let status: string
-    let fraction: number
     const given = scenario.statuses?.[Math.min(job.views++, scenario.statuses.length - 1)]
-    if (given !== undefined) [status, fraction] = [given, given === 'completed' ? 1 : given === 'failed' ? 0.5 : 0]
-    else if (elapsed < scenario.queuedMs) [status, fraction] = [scenario.queuedName, 0]
-    else if (elapsed < total)
-      [status, fraction] = [scenario.runningName, (elapsed - scenario.queuedMs) / scenario.runningMs]
-    else [status, fraction] = [scenario.outcome, scenario.outcome === 'completed' ? 1 : 0.5]
+    const [status, fraction] =
+      given === undefined ? this.timed(job) : [given, given === 'completed' ? 1 : given === 'failed' ? 0.5 : 0]
     const pageCount = Math.floor(scenario.pages * fraction)
     job.lastStatus = status
     return {
@@ -379,10 +489,32 @@ export class Emulator {
     }
   }
 
+  /** The proposed flow drops progress and pageCount. */
+  private projectView(job: ExportJobState): Record<string, unknown> & { status: string } {
+    const { progress: _progress, pageCount: _pageCount, ...view } = this.jobView(job)
+    return view
+  }
+
+  /** The status and the share done of a job that follows the scenario's times. */
+  private timed(job: ExportJobState): [string, number] {
+    const { scenario } = job
+    const elapsed = this.elapsed(job.createdAt)
+    if (elapsed < scenario.queuedMs) return [scenario.queuedName, 0]
+    if (elapsed < scenario.queuedMs + scenario.runningMs)
+      return [scenario.runningName, (elapsed - scenario.queuedMs) / scenario.runningMs]
+    return [scenario.outcome, scenario.outcome === 'completed' ? 1 : 0.5]
+  }
+
   /** Whether a bundle may be made: the job has completed (as its last answer said, when its statuses are given). */
   private completed(job: ExportJobState): boolean {
     if (job.scenario.statuses) return job.lastStatus === 'completed'
-    return this.jobView(job).status === 'completed'
+    return this.timed(job)[0] === 'completed'
+  }
+
+  /** Whether the job has ended, without counting an answer about it. */
+  private finished(job: ExportJobState): boolean {
+    const status = job.scenario.statuses ? (job.lastStatus ?? job.scenario.statuses[0]) : this.timed(job)[0]
+    return status === 'completed' || status === 'failed'
   }
 
   private progressValue(fraction: number): number | string {
@@ -399,7 +531,7 @@ export class Emulator {
   private async createBundle(res: http.ServerResponse, jobId: string): Promise<void> {
     if (this.options.bundleInStatus) return json(res, 404, { error: 'Not found' })
     const job = this.exportJobs.get(jobId)
-    if (!job) return json(res, 404, { error: `No static export job ${jobId}` })
+    if (!job || job.projectId !== undefined) return json(res, 404, { error: `No static export job ${jobId}` })
     if (!this.completed(job)) return json(res, 409, { error: `Job ${jobId} has not completed` })
     json(res, 200, { jobId, ...(await this.issueLink(jobId)) })
   }
@@ -446,20 +578,42 @@ export class Emulator {
   }
 
   private readAgentJob(res: http.ServerResponse, projectId: string, jobId: string): void {
-    const job = this.agentJobs.get(`${projectId}/${jobId}`)
-    if (!job) return json(res, 404, { error: `Agent job ${jobId} not found` })
-    const given = job.statuses?.[Math.min(job.reads++, job.statuses.length - 1)]
-    const done = given === undefined ? this.elapsed(job.createdAt) >= job.activeMs : given === job.outcome
-    const status = given ?? (done ? job.outcome : 'active')
-    json(res, 200, {
-      id: job.id ?? jobId,
-      status,
-      source: { repository: job.repository, ref: job.ref },
-      model: job.model,
-      prLink: done && job.outcome !== 'failed' ? job.prLink : null,
-      createdAt: new Date(job.createdAt).toISOString(),
-      archivedAt: status === 'archived' ? new Date().toISOString() : null
-    })
+    const view = this.agents.read(projectId, jobId)
+    if (!view) return json(res, 404, { error: `Agent job ${jobId} not found` })
+    json(res, 200, view)
+  }
+
+  private createAgentJob(res: http.ServerResponse, projectId: string, text: string): void {
+    const prompt = this.agentPrompt(res, projectId, text)
+    if (prompt === undefined) return
+    json(res, 201, this.agents.create(projectId, prompt, this.options.agent).view)
+  }
+
+  private messageAgentJob(res: http.ServerResponse, projectId: string, jobId: string, text: string): void {
+    const prompt = this.agentPrompt(res, projectId, text)
+    if (prompt === undefined) return
+    const view = this.agents.message(projectId, jobId, prompt)
+    if (!view) return json(res, 404, { error: `Agent job ${jobId} not found` })
+    json(res, 200, view)
+  }
+
+  /** The prompt of an agent request, counted against the project's hourly uses; undefined after answering a refusal. */
+  private agentPrompt(res: http.ServerResponse, projectId: string, text: string): string | undefined {
+    if (!PROJECT_ID.test(projectId)) return void json(res, 400, { error: `Invalid project ID: ${projectId}` })
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      return void json(res, 400, { error: 'Request body must be JSON' })
+    }
+    const prompt = (body as { prompt?: unknown } | null)?.prompt
+    if (typeof prompt !== 'string' || prompt.length === 0) {
+      return void json(res, 400, { error: 'prompt is required and must be a non-empty string' })
+    }
+    const waitSeconds = this.agentUses.take(projectId)
+    if (waitSeconds !== undefined)
+      return void this.tooMany(res, 'agent-uses', waitSeconds, this.options.retryAfterFormat)
+    return prompt
   }
 
   private async handleStorage(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -516,7 +670,8 @@ export class Emulator {
     const source = this.options.archive
     const size = await this.archiveSize()
     const etag = await archiveEtag(source)
-    const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/gzip', 'accept-ranges': 'bytes' }
+    const type = source.name?.endsWith('.zip') ? 'application/zip' : 'application/gzip'
+    const headers: http.OutgoingHttpHeaders = { 'content-type': type, 'accept-ranges': 'bytes' }
     if (!this.options.omitEtag) headers.etag = etag
     let [status, start, end] = [200, 0, size - 1]
     const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '')
@@ -555,7 +710,11 @@ export class Emulator {
   private applyFault(route: Route, req: http.IncomingMessage, res: http.ServerResponse): boolean {
     const fault = this.faults.get(route)?.shift()
     if (!fault) return false
-    this.serveFault(fault, req, res)
+    if ('rateLimited' in fault) {
+      const limit = route === 'agent-create' || route === 'agent-message' ? 'agent-uses' : 'export-starts'
+      const { retryAfterSeconds, format = 'seconds' } = fault.rateLimited
+      this.tooMany(res, limit, retryAfterSeconds, format)
+    } else this.serveFault(fault, req, res)
     return true
   }
 
@@ -637,13 +796,24 @@ function routeOf(method: string, pathname: string): { route: Route; params: stri
     ['POST', /^\/v1\/static-export\/jobs$/, 'start'],
     ['GET', /^\/v1\/static-export\/jobs\/([^/]+)$/, 'status'],
     ['POST', /^\/v1\/static-export\/jobs\/([^/]+)\/bundle$/, 'bundle'],
-    ['GET', /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/, 'agent']
+    ['POST', /^\/v1\/static-export\/([^/]+)\/jobs$/, 'project-start'],
+    ['GET', /^\/v1\/static-export\/([^/]+)\/jobs\/([^/]+)$/, 'project-status'],
+    ['GET', /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/, 'agent'],
+    ['POST', /^\/v2\/agent\/([^/]+)\/job$/, 'agent-create'],
+    ['POST', /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/, 'agent-message']
   ]
   for (const [verb, pattern, route] of table) {
     const found = pattern.exec(pathname)
     if (verb === method && found) return { route, params: found.slice(1).map(decodeURIComponent) }
   }
   return undefined
+}
+
+/** The archive served unless a test gives one: the project-scoped flow's is `export.zip`, a zip. */
+function defaultArchive(flow: EmulatorOptions['flow'], entries?: ArchiveEntry[]): Partial<EmulatorOptions> {
+  if (flow === 'project' || flow === 'switch')
+    return { archive: { bytes: zip(entries ?? SAMPLE_SITE, { deflate: true }), name: 'export.zip' } }
+  return entries ? { archive: { bytes: tarGz(entries), name: 'bundle.tar.gz' } } : {}
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown): void {
