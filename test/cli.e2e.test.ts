@@ -128,10 +128,10 @@ describe('command line: help and version', () => {
     const run = await runCli(['agent-job', '--help'])
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toMatch(
-      /\n {2}--project-id ID\n +Project identifier, for agent-job\. Variable: MINTLIFY_PROJECT_ID\./
+      /\n {2}--project-id ID\n +Project identifier \(on the dashboard's API keys page\): for agent-job, and/
     )
     expect(run.stdout).toContain('pr-link (prLink, PR_LINK)')
-    expect(run.stdout).not.toMatch(/--out |--extract|--domain/)
+    expect(run.stdout).not.toMatch(/\n {2}(--out|--extract|--domain) /)
   })
 
   it('prints the package version with --version', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { projectFlow, UNSCOPED_FLOW } from '../src/api/calls.js'
 import { ApiClient } from '../src/api/client.js'
 import { ApiError } from '../src/api/errors.js'
+import { textOf } from '../src/core/errors.js'
 import { OutOfTimeError } from '../src/core/retry.js'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
 import { actionText, testRun, type RecordingHost } from './support/recording-host.js'
@@ -72,7 +73,7 @@ async function failure(promise: Promise<unknown>): Promise<Error & { code?: stri
   )
   expect(error).toBeInstanceOf(Error)
   // As the Action writes it: the inputs it names in the workflow's words.
-  ;(error as Error).message = actionText((error as Error).message)
+  ;(error as Error).message = actionText(textOf(error))
   return error as Error & { code?: string }
 }
 

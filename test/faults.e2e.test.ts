@@ -579,7 +579,11 @@ describe('bad inputs fail before any request, naming the input', () => {
       { command: 'publish' },
       'Input \'command\' must be export, agent-job, check-deployment, got "publish"'
     ],
-    ['domain missing', { domain: '' }, "Input 'domain' is required for command export unless export-job-id is given"],
+    [
+      'domain missing',
+      { domain: '' },
+      "Input 'domain' is required for command export unless export-job-id or project-id is given"
+    ],
     ['domain not a host name', { domain: 'docs acme dev' }, "Input 'domain' must be a host name"],
     ['export-job-id with a slash', { 'export-job-id': 'se_1/../x' }, "Input 'export-job-id' must be an identifier"],
     [

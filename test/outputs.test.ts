@@ -32,6 +32,7 @@ const FULL_CHECK: DeploymentCheckReport = {
 const FULL_AGENT: AgentReport = {
   command: 'agent-job',
   startedAt: 0,
+  agentJobId: 'aj_1',
   job: { id: 'aj_1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/1' },
   outcome: { id: 'aj_1', status: 'completed', prLink: 'https://github.com/acme/docs/pull/1' },
   commentUrl: 'https://github.com/acme/docs/issues/7#issuecomment-1'

@@ -218,9 +218,9 @@ describe('readSettings: domain', () => {
     }
   )
 
-  it('requires a domain for export unless export-job-id is given', () => {
+  it('requires a domain for export unless export-job-id or project-id is given', () => {
     expect(inputError({ 'api-key': KEY }).message).toBe(
-      "Input 'domain' is required for command export unless export-job-id is given"
+      "Input 'domain' is required for command export unless export-job-id or project-id is given"
     )
     const settings = exportSettings({ domain: '', 'export-job-id': 'se_0123' })
     expect(settings.domain).toBeUndefined()
@@ -239,13 +239,22 @@ describe('readSettings: agent-job', () => {
     expect(written()).toContain('::add-mask::ghs_token')
   })
 
-  it('requires project-id and agent-job-id, naming each', () => {
+  it('requires project-id, and agent-job-id unless a prompt starts a job, naming each', () => {
     const message = inputError({ 'api-key': KEY, command: 'agent-job' }).message
     expect(message).toContain("Input 'project-id' is required for command agent-job")
-    expect(message).toContain("Input 'agent-job-id' is required for command agent-job")
+    expect(message).toContain("Input 'agent-job-id' is required for command agent-job unless prompt is given")
     expect(inputError({ 'api-key': KEY, command: 'agent-job', 'project-id': 'p' }).message).toBe(
-      "Input 'agent-job-id' is required for command agent-job"
+      "Input 'agent-job-id' is required for command agent-job unless prompt is given, to start a job"
     )
+    const started = agentSettings({ 'agent-job-id': '', prompt: 'Document the search API' })
+    expect(started.prompt).toBe('Document the search API')
+    expect(started.agentJobId).toBeUndefined()
+  })
+
+  it('logs a prompt by its first line only', () => {
+    agentSettings({ prompt: 'Document the search API\nThe whole issue body, which may be long' })
+    expect(written()).toContain('::debug::prompt = "Document the search API" (first line of 63 characters)')
+    expect(written()).not.toContain('which may be long')
   })
 
   it('requires a github-token when comment-on is set', () => {
@@ -418,7 +427,6 @@ describe('readSettings: inputs that do nothing in the combination given', () => 
   it.each([
     [{ 'comment-on': '7' }, 'comment-on', 'is used only by command agent-job'],
     [{ 'agent-job-id': 'aj_1' }, 'agent-job-id', 'is used only by command agent-job'],
-    [{ 'project-id': 'proj_1' }, 'project-id', 'is used only by command agent-job'],
     [{ extract: 'true', wait: 'false' }, 'extract', 'does nothing with wait: false'],
     [{ 'export-job-id': 'se_1' }, 'domain', 'does nothing with export-job-id'],
     [{ 'export-job-id': 'se_1', paths: 'index\n' }, 'paths', 'does nothing with export-job-id'],

@@ -36,7 +36,7 @@ export async function upsertAgentComment({ token, request, job, run }: AgentComm
   const { owner, repo } = runner.repository
   const octokit = await githubClient(token, run)
   const marker = commentMarker(request)
-  const body = commentBody(job, marker, runner.serverUrl)
+  const body = commentBody(job, marker, runner.serverUrl, request.prompt)
   const signal = deadline.signal()
   try {
     signal.throwIfAborted()
@@ -125,7 +125,7 @@ export function commentMarker({ projectId, agentJobId }: Pick<CommentRequest, 'p
  * LONGEST_VALUE by src/core/markup.ts. Only a pull request of the workflow's GitHub (`serverUrl`)
  * is a link; any other prLink is shown as text.
  */
-export function commentBody(job: AgentJob, marker: string, serverUrl: string): string {
+export function commentBody(job: AgentJob, marker: string, serverUrl: string, prompt?: string): string {
   const pullRequest = job.prLink === undefined ? undefined : shownPullRequest(job.prLink, serverUrl)
   const outcome: Inline =
     job.status === 'failed'
@@ -140,7 +140,9 @@ export function commentBody(job: AgentJob, marker: string, serverUrl: string): s
     ['Status', job.status],
     ['Repository', job.repository === undefined ? undefined : { code: job.repository }],
     ['Ref', job.ref === undefined ? undefined : { code: job.ref }],
-    ['Model', job.model]
+    ['Model', job.model],
+    // The first line only: the rest of a prompt is the workflow's, and may be long.
+    ['Prompt', prompt]
   ]
   return [
     marker,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { request, type Dispatcher } from 'undici'
 import type { z } from 'zod'
 import type { Run } from '../core/context.js'
-import { asClause, systemCode } from '../core/errors.js'
+import { asClause, systemCode, textOf } from '../core/errors.js'
+import { message } from '../core/message.js'
 import { oneLine } from '../core/log-text.js'
 import {
   ANSWER_BOUND,
@@ -154,7 +155,7 @@ export class ApiClient {
       signal: cancellation,
       sleep: this.options.sleep,
       onRetry: (error, attempt, delayMs) =>
-        host.info(`${asClause((error as Error).message)}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
+        host.info(message`${asClause(textOf(error))}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
     })
   }
 

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { parseArgs, type ParseArgsOptionDescriptor } from 'node:util'
 import { commandsOf, type Command, type InputName } from '../settings/index.js'
-import { COMMANDS, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.js'
+import { cliName, COMMANDS, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.js'
 import { commandHelp, programHelp } from './help.js'
 import { UsageError } from './usage-error.js'
 
@@ -82,7 +82,10 @@ export async function parseCommandLine(argv: string[], environment: NodeJS.Proce
   }
 
   const warnings: string[] = []
-  for (const [name, { flag, file }] of files) if (name !== 'api-key') inputs.set(name, await readText(file, flag))
+  for (const [name, { flag, file }] of files) {
+    if (inputs.has(name)) throw new UsageError(`Give ${cliName(name)} or ${flag}, not both`)
+    if (name !== 'api-key') inputs.set(name, await readText(file, flag))
+  }
   // Only the commands that call the admin API need its key.
   if (commandsOf('api-key').includes(command)) {
     const keyFile = files.get('api-key')?.file

@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
+import { projectFlow, UNSCOPED_FLOW, type ExportFlow } from '../api/calls.js'
 import type { ApiClient } from '../api/client.js'
+import { ApiError } from '../api/errors.js'
 import type { Bundle, ExportJob } from '../api/schemas.js'
 import { detectArchiveKind, supportedKind, unpackSite, type ArchiveKind, type UnpackedSite } from '../archive/index.js'
 import type { Run } from '../core/context.js'
@@ -8,7 +10,7 @@ import { documentOptions } from '../core/document.js'
 import { ActionError, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
 import { formatBytes, formatSeconds } from '../core/format.js'
 import { archiveName, type OutputLayout } from '../core/layout.js'
-import { input, message } from '../core/message.js'
+import { input, inputSubject, message } from '../core/message.js'
 import { redactUrl } from '../core/net.js'
 import { checkOwnPlace, placeOwnFile, temporaryBeside } from '../core/own-files.js'
 import { pollUntil } from '../core/poll.js'
@@ -23,6 +25,7 @@ import { setOutputs } from '../report/outputs.js'
 import type { ExportReport, Outcome } from '../report/report.js'
 import type { ExportSettings } from '../settings/index.js'
 import { readBaseline } from '../site/baseline.js'
+import { isPage } from '../site/reader.js'
 import type { SiteCheck } from '../site/verify.js'
 
 /** Links this close to their expiry are renewed before downloading. */
@@ -73,8 +76,9 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     finishedAt: Date.now(),
     jobId,
     job,
-    // Pages exported, once the wait is over: the count of a job still running keeps growing.
-    pageCount: finished?.pageCount,
+    // Pages exported, once the wait is over: the count of a job still running keeps growing. A job
+    // that gives none (the project-scoped flow) has the pages of the unpacked site.
+    pageCount: finished?.pageCount ?? (site && pagesOf(site)),
     bundle: link?.bundle,
     helmValuesPath: link?.helmValuesPath,
     archive,
@@ -85,14 +89,14 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
   })
 
   try {
-    const started = await host.group('Start the export', () => startOrReuse(settings, client, run))
+    const { job: started, flow } = await host.group('Start the export', () => startOrReuse(settings, client, run))
     jobId = started.jobId
     job = started
     // Known at once, so that a run stopped before its end still says which job to resume.
     setOutputs(host, { command: 'export', startedAt, jobId })
 
     finished = await host.group(`Wait for export job ${started.jobId}`, () =>
-      waitForJob(settings, started, context, (state) => {
+      waitForJob(settings, started, flow, context, (state) => {
         job = state
       })
     )
@@ -112,12 +116,12 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
 
     const done = finished
     const layout = await run.output.layout(done.jobId)
-    link = await host.group('Generate the bundle', () => newLink(settings, done, layout, context))
+    link = await host.group('Generate the bundle', () => newLink(settings, done, flow, layout, context))
     if (!settings.download) return { report: report() }
 
     const current = link
     archive = await host.group('Download the bundle', () =>
-      download(settings, done, current, layout, context, (renewed) => {
+      download(settings, done, flow, current, layout, context, (renewed) => {
         link = renewed
       })
     )
@@ -246,19 +250,82 @@ async function checkTheSite(
   )
 }
 
-async function startOrReuse(settings: ExportSettings, client: ApiClient, { host }: Run): Promise<ExportJob> {
-  if (settings.exportJobId) {
-    host.info(`Using the existing export job ${settings.exportJobId}`)
-    return { jobId: settings.exportJobId, status: '' }
+/** The job the run follows, and the flow it is in. */
+interface Started {
+  job: ExportJob
+  flow: ExportFlow
+}
+
+/**
+ * Starts the export, or takes the job `export-job-id` names, in the flow that the API serves: by
+ * domain (the vendor's published flow), or under the project (its proposed rewrite) when
+ * `project-id` is given without `domain`, or with both once the start by domain is gone.
+ */
+async function startOrReuse(settings: ExportSettings, client: ApiClient, run: Run): Promise<Started> {
+  const { host } = run
+  const { domain, projectId, exportJobId } = settings
+  if (exportJobId) {
+    host.info(`Using the existing export job ${exportJobId}`)
+    const job = { jobId: exportJobId, status: '' }
+    if (!domain && projectId) return { job, flow: projectFlow(projectId) }
+    if (!projectId) return { job, flow: UNSCOPED_FLOW }
+    return { job, flow: await flowOfJob(exportJobId, projectId, client, run) }
   }
-  const domain = settings.domain ?? ''
-  const job = await client.startExport({
-    domain,
+  const request = {
+    domain: domain ?? '',
     ...(settings.paths.length > 0 ? { paths: settings.paths } : {}),
     ...(settings.version ? { version: settings.version } : {})
-  })
-  host.info(`Started export job ${job.jobId} for ${domain} (${job.status || 'accepted'})`)
-  return job
+  }
+  const start = async (flow: ExportFlow): Promise<Started> => {
+    if (flow.kind === 'project' && settings.paths.length > 0) {
+      host.warning(
+        message`${inputSubject('paths')} does nothing in the project-scoped flow: its start takes no list of pages`
+      )
+    }
+    // The project-scoped start answers 409 while another export of the deployment runs, and gives
+    // no way to find it: that one is waited out. The published start documents no such answer.
+    const job =
+      flow.kind === 'project'
+        ? await client.startExportWhenFree(request, { flow, wait: settings.wait })
+        : await client.startExport(request, { flow })
+    const what = flow.kind === 'project' ? `project ${flow.projectId}` : request.domain
+    host.info(`Started export job ${job.jobId} for ${what} (${job.status || 'accepted'})`)
+    return { job, flow }
+  }
+  if (!domain && projectId) return start(projectFlow(projectId))
+  if (!projectId) return start(UNSCOPED_FLOW)
+  try {
+    const started = await start(UNSCOPED_FLOW)
+    host.notice(
+      `Export started by domain (POST /v1/static-export/jobs), the flow the API serves; the project-scoped one is used once it is gone`
+    )
+    return started
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'endpoint-gone')) throw error
+    host.notice(
+      `Export started under project ${projectId} (POST /v1/static-export/${projectId}/jobs): the start by domain answered HTTP ${error.status}`
+    )
+    return start(projectFlow(projectId))
+  }
+}
+
+/** The flow of an existing job when both are possible: by domain, unless the API does not serve that read. */
+async function flowOfJob(jobId: string, projectId: string, client: ApiClient, { host }: Run): Promise<ExportFlow> {
+  try {
+    await client.getExportJob(jobId, UNSCOPED_FLOW)
+    return UNSCOPED_FLOW
+  } catch (error) {
+    if (!(error instanceof ApiError && (error.status === 404 || error.status === 405))) throw error
+    host.notice(
+      `Export job ${jobId} is read under project ${projectId}: the read by domain answered HTTP ${error.status}`
+    )
+    return projectFlow(projectId)
+  }
+}
+
+/** The pages of an unpacked site. */
+function pagesOf(site: UnpackedSite): number {
+  return site.files.filter((file) => file.link === undefined && isPage(file.path)).length
 }
 
 /**
@@ -268,14 +335,15 @@ async function startOrReuse(settings: ExportSettings, client: ApiClient, { host 
 async function waitForJob(
   settings: ExportSettings,
   job: ExportJob,
+  flow: ExportFlow,
   { client, run }: ExportContext,
   onState: (state: ExportJob) => void
 ): Promise<ExportJob> {
-  if (!settings.wait) return settings.exportJobId ? client.getExportJob(job.jobId) : job
+  if (!settings.wait) return settings.exportJobId ? client.getExportJob(job.jobId, flow) : job
   let lastLine = ''
   let lastLoggedAt = 0
   const outcome = await pollUntil({
-    read: () => client.getExportJob(job.jobId),
+    read: () => client.getExportJob(job.jobId, flow),
     isFinished: (state) => state.status === 'completed' || state.status === 'failed',
     onState: (state, elapsedMs) => {
       onState(state)
@@ -315,11 +383,12 @@ function progressLine(job: ExportJob): string {
 async function newLink(
   settings: ExportSettings,
   job: ExportJob,
+  flow: ExportFlow,
   layout: OutputLayout,
   { client, run: { host } }: ExportContext,
   fresh = false
 ): Promise<Link> {
-  const bundle = await bundleLink(job, client, fresh, host)
+  const bundle = await bundleLink(job, flow, client, fresh, host)
   if (settings.maskBundleUrl) host.setSecret(bundle.bundleUrl)
   const helmValuesPath = await writeHelmValues(layout.helmValues, bundle.bundleUrl, settings.version)
   const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`
@@ -331,16 +400,31 @@ async function newLink(
 
 /**
  * The link the completed job's status carries, where it carries one (read again for a fresh one);
- * otherwise one from the bundle endpoint.
+ * otherwise one from the bundle endpoint, which the project-scoped flow does not have.
  */
-async function bundleLink(job: ExportJob, client: ApiClient, fresh: boolean, host: Run['host']): Promise<Bundle> {
+async function bundleLink(
+  job: ExportJob,
+  flow: ExportFlow,
+  client: ApiClient,
+  fresh: boolean,
+  host: Run['host']
+): Promise<Bundle> {
   if (job.bundle && !fresh) {
     host.info('The job status carries the bundle link: no bundle call needed')
     return job.bundle
   }
-  if (job.bundle) {
-    const read = await client.getExportJob(job.jobId)
+  if (job.bundle || flow.kind === 'project') {
+    const read = await client.getExportJob(job.jobId, flow)
     if (read.bundle) return read.bundle
+  }
+  if (flow.kind === 'project') {
+    throw new ActionError(
+      `Export job ${job.jobId} is completed, but its status carries no link to its archive (bundleUrl)`,
+      {
+        code: 'unexpected-response',
+        namesJob: true
+      }
+    )
   }
   return client.generateBundle(job.jobId)
 }
@@ -352,6 +436,7 @@ async function bundleLink(job: ExportJob, client: ApiClient, fresh: boolean, hos
 async function download(
   settings: ExportSettings,
   job: ExportJob,
+  flow: ExportFlow,
   first: Link,
   layout: OutputLayout,
   context: ExportContext,
@@ -371,7 +456,7 @@ async function download(
         )
       }
       links++
-      const renewed = await newLink(settings, job, layout, context, true)
+      const renewed = await newLink(settings, job, flow, layout, context, true)
       onLink(renewed)
       bundle = renewed.bundle
       if (!expiresSoon(bundle)) return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes }

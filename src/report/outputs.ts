@@ -58,6 +58,12 @@ export const OUTPUTS = {
     description:
       "Once a bundle exists: a values file for the vendor's enterprise Helm chart (`staticExport.enabled: true`, `staticExport.bundleUrl`, and `staticExport.version` when `version` is given), with owner-only permissions."
   },
+  'agent-job-id': {
+    commands: ['agent-job'],
+    kind: 'text',
+    description:
+      "For `agent-job`, the agent job's id: the one given, or the one started from `prompt`, set as soon as the job exists."
+  },
   'pr-link': {
     commands: ['agent-job'],
     kind: 'text',
@@ -130,6 +136,7 @@ export function outputsOf(report: RunReport): Outputs {
   const outputs: Outputs = {}
   if (report.command === 'agent-job') {
     const { job, outcome } = report
+    if (report.agentJobId) outputs['agent-job-id'] = report.agentJobId
     if (job?.status) outputs.status = job.status
     if (outcome) outputs['pr-link'] = outcome.prLink ?? ''
     if (report.commentUrl !== undefined) outputs['comment-url'] = report.commentUrl

@@ -35,6 +35,10 @@ export interface ExportReport {
 export interface AgentReport {
   command: 'agent-job'
   startedAt: number
+  /** The job followed: the one the settings name, or the one the run started from the prompt. */
+  agentJobId?: string
+  /** The first line of the prompt the run sent, when it sent one. */
+  prompt?: string
   /** The last state read. */
   job?: AgentJob
   /** The job once the wait is over: ended, or read once with wait: false. */

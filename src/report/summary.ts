@@ -49,10 +49,12 @@ export async function writeAgentSummary(
   serverUrl: string
 ): Promise<void> {
   const job = report.outcome ?? report.job
+  const id = job?.id ?? report.agentJobId ?? settings.agentJobId
   const rows: Row[] = [
-    ['Job', { code: job?.id ?? settings.agentJobId }],
+    ['Job', id === undefined ? '(not started)' : { code: id }],
     ['Status', job?.status || 'unknown']
   ]
+  if (report.prompt !== undefined) rows.push(['Prompt', report.prompt])
   if (job?.repository) rows.push(['Repository', { code: job.repository }])
   if (job?.ref) rows.push(['Ref', { code: job.ref }])
   if (job?.model) rows.push(['Model', job.model])

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { bool, described, folder, httpsUrl, seconds } from './fields.js'
+import { bool, described, folder, httpsUrl, identifier, seconds } from './fields.js'
 
 /** The inputs that more than one command reads, each described once. */
 
@@ -54,6 +54,14 @@ export const API = {
     default: 'https://api.mintlify.com',
     description:
       'API base address. `https://` required, except loopback (`http://127.0.0.1`, `http://localhost`) for local runs and tests; only then may bundle links and redirects lead to plain http on this machine.'
+  })
+}
+
+/** The project, which agent jobs and the project-scoped export belong to. */
+export const PROJECT = {
+  'project-id': described(identifier, {
+    description:
+      "Project identifier (on the dashboard's API keys page): for `agent-job`, and for `export` in the project-scoped flow (the export starts under the project when `domain` is not given, or when the API no longer serves the export without it)."
   })
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { input, inputSubject, message, type Text } from '../core/message.js'
-import { API, OUTPUT_FOLDER, TIMING, WAIT } from './common.js'
+import { API, OUTPUT_FOLDER, PROJECT, TIMING, WAIT } from './common.js'
 import { addProblem, bool, choice, count, described, documentSource, identifier, lines } from './fields.js'
 
 /** The inputs of `command: export`, and the rules that join them. */
@@ -29,12 +29,13 @@ export const EXPORT_INPUTS = z.object({
   ...API,
   domain: described(domain, {
     description:
-      'Domain of the documentation site to export (a host name such as `docs.acme.dev`; a pasted URL is reduced to its host, with a notice). Required for `export` unless `export-job-id` is given.'
+      'Domain of the documentation site to export (a host name such as `docs.acme.dev`; a pasted URL is reduced to its host, with a notice). Required for `export` unless `export-job-id` or `project-id` is given.'
   }),
   'export-job-id': described(identifier, {
     description:
       'For `export`, reuse this export job instead of starting one (e.g. to get a fresh link in a later job).'
   }),
+  ...PROJECT,
   ...WAIT,
   ...TIMING,
   download: described(bool, {
@@ -96,11 +97,11 @@ export const EXPORT_INPUTS = z.object({
 })
 
 export const EXPORT = EXPORT_INPUTS.transform((inputs, ctx) => {
-  if (!inputs.domain && !inputs['export-job-id']) {
+  if (!inputs.domain && !inputs['export-job-id'] && !inputs['project-id']) {
     addProblem(
       ctx,
       'domain',
-      message`is required for ${input('command', 'export')} unless ${input('export-job-id')} is given`
+      message`is required for ${input('command', 'export')} unless ${input('export-job-id')} or ${input('project-id')} is given`
     )
   }
   if (inputs.extract && !inputs.download) {

@@ -35,6 +35,8 @@ export interface InputMeta {
   required?: true
   /** A secret: masked before anything is written, and never logged. */
   secret?: true
+  /** A long text (a prompt): never logged whole, only its first line and its length. */
+  firstLineOnly?: true
   /** On the command line; `false`: only the Action has it (the GitHub comment). */
   cli?: CommandLineForm | false
 }

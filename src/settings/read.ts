@@ -55,9 +55,11 @@ export function readSettings(host: Host): Settings {
   }
   for (const [name, why] of unusedInputs(inputs, given)) host.warning(message`${inputSubject(name)} ${why}`)
   const settings = asSettings(inputs)
-  const secrets = new Set(INPUTS.filter((entry) => entry.secret).map((entry) => settingName(entry.name)))
-  for (const [name, value] of Object.entries(settings)) {
-    if (!secrets.has(name) && value !== undefined) host.debug(`${name} = ${JSON.stringify(value)}`)
+  for (const entry of INPUTS) {
+    const value: unknown = (inputs as Record<string, unknown>)[entry.name]
+    if (entry.secret || value === undefined) continue
+    const shown = entry.firstLineOnly && typeof value === 'string' ? firstLine(value) : JSON.stringify(value)
+    host.debug(`${settingName(entry.name)} = ${shown}`)
   }
   return settings
 }
@@ -91,6 +93,12 @@ function unusedInputs(inputs: Inputs, given: ReadonlySet<InputName>): [InputName
   if (inputs.command === 'export') found.push(...unusedExportInputs(inputs, isGiven))
   if (inputs.command === 'agent-job') found.push(...unusedAgentJobInputs(inputs, isGiven))
   return found
+}
+
+/** A long text as the log shows it: its first line, and how long it is. */
+function firstLine(text: string): string {
+  const [first = ''] = text.split(/\r?\n/, 1)
+  return `${JSON.stringify(first.length > 80 ? `${first.slice(0, 79)}…` : first)} (first line of ${text.length} characters)`
 }
 
 function othersInput(entry: CatalogueInput, command: Command): Message {
