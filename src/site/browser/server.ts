@@ -1,8 +1,8 @@
 import { createReadStream, statSync } from 'node:fs'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { decodePath, type SiteFiles } from '../resolve.js'
+import { listenLoopback } from './loopback.js'
 
 /**
  * The unpacked site on a loopback port, served as a static host serves it: the file the static
@@ -72,19 +72,8 @@ export async function serveSite(root: string, site: SiteFiles): Promise<SiteServ
   })
   // A tunnel through it is refused too: it is no proxy.
   server.on('connect', (_request, socket) => socket.end('HTTP/1.1 403 Forbidden\r\n\r\n'))
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
+  const { url, close } = await listenLoopback(server)
+  return { origin: url, close }
 }
 
 function refuse(response: http.ServerResponse, status: number): void {
