@@ -21,6 +21,9 @@ export async function startRefusingProxy(onRefused: (refusal: Refusal) => void):
   })
   // HTTPS, WebSockets and TURN over TCP start with CONNECT.
   server.on('connect', (request, socket) => {
+    // The server no longer watches a tunnel's socket: a reset from the browser would be an
+    // uncaught error, which ends the run.
+    socket.on('error', () => socket.destroy())
     onRefused({ target: request.url ?? '', method: 'CONNECT' })
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
   })

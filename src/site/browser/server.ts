@@ -71,7 +71,10 @@ export async function serveSite(root: string, site: SiteFiles): Promise<SiteServ
     stream.once('error', () => (response.headersSent ? response.destroy() : refuse(response, 404)))
   })
   // A tunnel through it is refused too: it is no proxy.
-  server.on('connect', (_request, socket) => socket.end('HTTP/1.1 403 Forbidden\r\n\r\n'))
+  server.on('connect', (_request, socket) => {
+    socket.on('error', () => socket.destroy())
+    socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
+  })
   const { url, close } = await listenLoopback(server)
   return { origin: url, close }
 }
