@@ -29,11 +29,12 @@ export interface VisitResult {
 }
 
 /**
- * A page has settled when it has had its load event and no request has been open for this long:
- * a page whose requests follow each other closer than this (a poll every 100 ms) never settles,
- * and is reported as busy when its time is up.
+ * A page has settled when it has had its load event and no request has been open for this long: a
+ * page whose requests follow each other closer than this (a poll every 100 ms, with room for a
+ * loaded machine's late timers) never settles, and is reported as busy when its time is up. 150 ms
+ * let such a page settle between two polls on a loaded machine (the e2e test's busy page).
  */
-export const QUIET_MS = 150
+export const QUIET_MS = 500
 
 /** Paths the browser asks for on its own, not the page: a 404 for them is no finding. */
 const BROWSER_OWN = new Set(['/favicon.ico'])

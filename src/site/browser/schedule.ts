@@ -31,8 +31,11 @@ export interface ScheduleOptions {
 
 /** Longest time one page may take to load and settle. */
 const PAGE_TIMEOUT_MS = 10_000
-/** Tabs loading pages at once. */
-const TABS = 4
+/**
+ * Tabs loading pages at once. A page spends most of its time in its quiet window, idle: on two cores
+ * eight tabs keep the cores busy (BENCHMARKS.md, "The browser pass"); each is a renderer process.
+ */
+const TABS = 8
 
 /** Thrown inside a visit when its time is up; the visit becomes a `timeout` finding. */
 class PageTimeout extends Error {}
