@@ -304,7 +304,7 @@ export class SiteReader {
       this.cachedOutcomes = 0
       scope = undefined
     }
-    if (!scope) this.outcomes.set(copyString(key), (scope = new Map()))
+    if (!scope) this.outcomes.set(copyString(key), (scope = new Map<string, Outcome>()))
     scope.set(copyString(url), outcome)
     this.cachedOutcomes++
   }

@@ -75,8 +75,8 @@ export async function serveSite(root: string, site: SiteFiles): Promise<SiteServ
     socket.on('error', () => socket.destroy())
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
   })
-  const { url, close } = await listenLoopback(server)
-  return { origin: url, close }
+  const listening = await listenLoopback(server)
+  return { origin: listening.url, close: () => listening.close() }
 }
 
 function refuse(response: http.ServerResponse, status: number): void {
