@@ -5,7 +5,7 @@
  * runs `tar -xzf` and both builds, the builds' order swapped every round; prints a markdown table of
  * medians (minimum–maximum) and each build's ratio to tar. Writes nothing.
  *
- *   node scripts/bench/compare.ts --before=/tmp/old/dist/index.js [--runs=5] [--only=unpack,check,browser]
+ *   npm run bench:compare -- --before=/tmp/old/dist/index.js [--runs=5] [--only=unpack,check,browser]
  *
  * The "before" build is another commit's dist/, built in a folder of its own:
  *   git archive <commit> | tar -x -C /tmp/old && ln -s "$PWD/node_modules" /tmp/old/node_modules && (cd /tmp/old && npm run bundle)
@@ -39,6 +39,12 @@ const lines: string[] = [
   `| figure | reference: tar -xzf | before | after | before / tar | after / tar | target |`,
   `|---|---|---|---|---|---|---|`
 ]
+/**
+ * CPU time of the action's process (every thread, not its children: not the browser), user and
+ * system, whole runs (the check's: the run with it less the run without): what a loaded machine
+ * disturbs least.
+ */
+const cpuLines: string[] = [`| figure: the action's CPU time | before | after | after / before |`, `|---|---|---|---|`]
 
 /** Step time of `group` in `run`, from its opening line to the next `::endgroup::`. */
 function groupTime(run: ActionRun, group: string): number {
@@ -61,23 +67,34 @@ async function tarTime(file: string): Promise<number> {
 async function rounds(
   name: string,
   file: string,
-  measure: (entry: string) => Promise<number>
+  measure: (entry: string) => Promise<[time: number, cpu: number]>
 ): Promise<{ tar: Stat; figures: Stat[] }> {
   const tar: number[] = []
   const figures: number[][] = builds.map(() => [])
+  const cpu: number[][] = builds.map(() => [])
   for (let round = -1; round < runs; round++) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0]
-    const taken: number[] = []
+    const taken: [number, number][] = []
     const t = await tarTime(file)
     for (const index of order) taken[index] = await measure(builds[index]?.entry ?? '')
     settle()
     if (round < 0) continue
     tar.push(t)
-    for (const [index, value] of taken.entries()) figures[index]?.push(value)
-    progress(`  ${name}, round ${round + 1}: tar ${t} ms, before ${taken[0]}, after ${taken[1]}`)
+    for (const [index, [value, used]] of taken.entries()) {
+      figures[index]?.push(value)
+      cpu[index]?.push(used)
+    }
+    progress(
+      `  ${name}, round ${round + 1}: tar ${t} ms; before ${taken[0]?.[0]} ms (CPU ${taken[0]?.[1]} ms), after ${taken[1]?.[0]} ms (CPU ${taken[1]?.[1]} ms)`
+    )
   }
+  const [old, now] = cpu.map((values) => stat(values))
+  if (old && now)
+    cpuLines.push(`| ${name} | ${formatStat(old, ms)} | ${formatStat(now, ms)} | ${ratio(now.median / old.median)} |`)
   return { tar: stat(tar), figures: figures.map((values) => stat(values)) }
 }
+
+const cpuOf = (run: ActionRun): number => run.memory?.cpuMs ?? Number.NaN
 
 /** A row of the table; `perPage` divides a figure taken for that many pages, whose ratio to tar means nothing. */
 function row(figure: string, tar: Stat, [old, now]: Stat[], target: string, perPage?: number): void {
@@ -103,9 +120,12 @@ try {
     }).start()
     try {
       const { tar, figures } = await rounds('unpack', file, async (entry) => {
-        const run = await startAction(place, inputs(emulator, { extract: 'true', verify: 'off' }), { entry })
+        const run = await startAction(place, inputs(emulator, { extract: 'true', verify: 'off' }), {
+          entry,
+          probeRss: true
+        })
         await removeRun(run)
-        return groupTime(run, 'Unpack the site')
+        return [groupTime(run, 'Unpack the site'), cpuOf(run)]
       })
       row('3. unpack 20,000 small files, tmpfs: the step', tar, figures, '≤ 1.1 × tar')
     } finally {
@@ -127,7 +147,7 @@ try {
         const warn = await startAction(
           place,
           inputs(emulator, { extract: 'true', verify: 'warn', 'verify-browser': 'off' }),
-          { entry, timeoutMs: 600_000 }
+          { entry, timeoutMs: 600_000, probeRss: true }
         )
         const report = JSON.parse(await readFile(warn.outputs['verify-report-path'] ?? '', 'utf8')) as SiteCheckReport
         if (report.counts.problems > 0) throw new Error('the site check found problems on the clean site')
@@ -135,10 +155,11 @@ try {
         await removeRun(warn)
         const off = await startAction(place, inputs(emulator, { extract: 'true', verify: 'off' }), {
           entry,
-          timeoutMs: 600_000
+          timeoutMs: 600_000,
+          probeRss: true
         })
         await removeRun(off)
-        return warn.exitAt - warn.spawnAt - (off.exitAt - off.spawnAt)
+        return [warn.exitAt - warn.spawnAt - (off.exitAt - off.spawnAt), cpuOf(warn) - cpuOf(off)]
       })
       row('6. site check of 20,000 pages, tmpfs: verify: warn less verify: off', tar, figures, '≤ 2 × tar')
       // The unmeasured round's steps are the first of each.
@@ -166,12 +187,12 @@ try {
         const run = await startAction(
           place,
           inputs(emulator, { extract: 'true', verify: 'warn', 'verify-browser': 'on' }),
-          { entry, timeoutMs: 300_000 }
+          { entry, timeoutMs: 300_000, probeRss: true }
         )
         const report = JSON.parse(await readFile(run.outputs['verify-report-path'] ?? '', 'utf8')) as SiteCheckReport
         if (report.browser?.pages.length !== 25) throw new Error('the browser pass did not load 25 pages')
         await removeRun(run)
-        return groupTime(run, 'Load the site in a browser')
+        return [groupTime(run, 'Load the site in a browser'), cpuOf(run)]
       })
       row('8. browser pass, 25 pages: the step, a page (start-up included)', tar, figures, '≤ 100 ms a page', 25)
     } finally {
@@ -182,7 +203,7 @@ try {
   await rm(work, { recursive: true, force: true })
   if (place !== work) await rm(place, { recursive: true, force: true })
 }
-console.log(`\n${lines.join('\n')}`)
+console.log(`\n${lines.join('\n')}\n\n${cpuLines.join('\n')}`)
 console.log(
   `\nLoad average at the end: ${os
     .loadavg()
