@@ -49326,6 +49326,8 @@ const MAX_PATH_BYTES = 1024;
 const WINDOWS_FORBIDDEN = /[<>:"|?*]/;
 /** Names Windows opens as devices, whatever their extension: `con`, `NUL.txt`, `com1.tar.gz`. */
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\s*\..*)?$/i;
+/** The first letters of those names, lower case. */
+const DEVICE_INITIALS = new Set([...'cpanl'].map((letter) => letter.charCodeAt(0)));
 /**
  * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
  * `..`, a backslash (a separator on Windows, a letter elsewhere: the same archive would unpack
@@ -49346,8 +49348,10 @@ function entryPath(name) {
     const parts = name.split('/').filter((part) => part !== '' && part !== '.');
     if (parts.includes('..'))
         throw refuse('name', `entry ${quote(name)} has ".." in its name`);
+    // A character Windows cannot hold is one in a part; the whole name is searched once for it.
+    const forbidden = WINDOWS_FORBIDDEN.test(name);
     for (const part of parts) {
-        const problem = partProblem(part);
+        const problem = partProblem(part, forbidden);
         if (problem)
             throw refuse('name', `entry ${quote(name)} ${problem}`);
     }
@@ -49361,15 +49365,16 @@ function entryPath(name) {
  * Linux, macOS and Windows or nowhere; undefined for a good part. `.` and `..` are judged by the
  * caller.
  */
-function partProblem(part) {
-    const forbidden = WINDOWS_FORBIDDEN.exec(part);
+function partProblem(part, mayHoldForbidden = true) {
+    const forbidden = mayHoldForbidden ? WINDOWS_FORBIDDEN.exec(part) : null;
     if (forbidden) {
         const why = forbidden[0] === ':'
             ? 'a colon, which opens an alternate data stream on Windows'
             : `${quote(forbidden[0])}, which Windows cannot hold in a name`;
         return `has ${why}`;
     }
-    const device = WINDOWS_DEVICE.exec(part);
+    // Every device name starts with one of these letters: most parts are let through without the pattern.
+    const device = DEVICE_INITIALS.has(part.charCodeAt(0) | 0x20) ? WINDOWS_DEVICE.exec(part) : null;
     if (device)
         return `has the part ${quote(part)}, which Windows opens as the device ${device[1].toUpperCase()}`;
     if (part.endsWith('.') || part.endsWith(' ')) {
@@ -49975,28 +49980,33 @@ function firstNonZero(buffer, start) {
 ;// CONCATENATED MODULE: ./src/archive/site-files.ts
 
 class SiteFiles {
-    /** By the entry's key (its parts joined by `/`, from the staging folder). */
+    /**
+     * By the entry's key (its parts joined by `/`, from the staging folder), each as the manifest
+     * takes it when the site is the staging folder's top: no second object per file.
+     */
     byKey = new Map();
     addFile(key, size, sha256) {
-        this.byKey.set(key, { size, sha256 });
+        this.byKey.set(key, { path: key, size, sha256 });
     }
     addLink(key, target) {
         const bytes = Buffer.from(target);
-        this.byKey.set(key, { size: bytes.length, sha256: (0,external_node_crypto_.hash)('sha256', bytes, 'hex'), link: target });
+        this.byKey.set(key, { path: key, size: bytes.length, sha256: (0,external_node_crypto_.hash)('sha256', bytes, 'hex'), link: target });
     }
     /** A hard link is another name for a file already written: it has that file's content. */
     addHardLink(key, targetKey) {
         const content = this.byKey.get(targetKey);
         if (content)
-            this.byKey.set(key, content);
+            this.byKey.set(key, { ...content, path: key });
     }
     /** The files under `root` (the folder that became the site), with paths relative to it. */
     under(root) {
-        const prefix = root.length === 0 ? '' : `${root.join('/')}/`;
+        if (root.length === 0)
+            return [...this.byKey.values()];
+        const prefix = `${root.join('/')}/`;
         const files = [];
-        for (const [key, content] of this.byKey) {
+        for (const [key, file] of this.byKey) {
             if (key.startsWith(prefix))
-                files.push({ path: key.slice(prefix.length), ...content });
+                files.push({ ...file, path: key.slice(prefix.length) });
         }
         return files;
     }
@@ -50176,6 +50186,15 @@ class SiteWriter {
     diskBytes = 0;
     /** The staging folder's path in bytes, which every entry's path on disk adds to. */
     rootBytes;
+    /**
+     * Set when the signal fires. The signal can only fire between two chunks of the archive (the
+     * writes are synchronous); a field read per entry and per write costs nothing next to
+     * `throwIfAborted()`, which checks its receiver each time.
+     */
+    stopped = false;
+    onAbort = () => {
+        this.stopped = true;
+    };
     constructor(
     /** The staging folder, created here; it must not exist. */
     root, bound, 
@@ -50184,6 +50203,8 @@ class SiteWriter {
         this.root = root;
         this.bound = bound;
         this.signal = signal;
+        this.stopped = signal?.aborted ?? false;
+        signal?.addEventListener('abort', this.onAbort, { once: true });
         (0,external_node_fs_.mkdirSync)(root, DIRECTORY_MODE);
         this.rootBytes = Buffer.byteLength(root);
         this.setModes = ((0,external_node_fs_.statSync)(root).mode & 0o7777) !== DIRECTORY_MODE;
@@ -50191,7 +50212,8 @@ class SiteWriter {
             (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
     }
     begin(entry) {
-        this.signal?.throwIfAborted();
+        if (this.stopped)
+            this.signal?.throwIfAborted();
         this.chargeEntry(entry.name);
         switch (entry.type) {
             case 'file':
@@ -50211,7 +50233,8 @@ class SiteWriter {
         }
     }
     write(data, offset = 0, length = data.length - offset) {
-        this.signal?.throwIfAborted();
+        if (this.stopped)
+            this.signal?.throwIfAborted();
         this.charge(length);
         const bytes = data.subarray(offset, offset + length);
         if (this.written === 0 && length === this.announced)
@@ -50232,8 +50255,9 @@ class SiteWriter {
         (0,external_node_fs_.closeSync)(fd);
         this.files.addFile(this.key, this.written, this.digest ?? this.hashing?.digest('hex') ?? EMPTY_SHA256);
     }
-    /** Closes a file left open by a refusal, so the staging folder can be removed (Windows). */
+    /** Closes a file left open by a refusal, so the staging folder can be removed (Windows); stops listening to the signal. */
     close() {
+        this.signal?.removeEventListener('abort', this.onAbort);
         if (this.fd >= 0)
             (0,external_node_fs_.closeSync)(this.fd);
         this.fd = -1;
@@ -52134,7 +52158,7 @@ async function recordManifest(settings, report, { jobId, bundleSha256, files, pr
 }
 /** The site check (verify), with the known problems of a baseline (verify-baseline); `verify: error` fails here. */
 async function checkTheSite(settings, report, sitePath, layout, { run, retryBaseDelayMs }) {
-    const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(597)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9597));
+    const { verifySite } = await Promise.all(/* import() */[__nccwpck_require__.e(867), __nccwpck_require__.e(328)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6328));
     const baselineSource = settings.verifyBaseline;
     const baseline = baselineSource
         ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(baselineSource, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)))
