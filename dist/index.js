@@ -49395,6 +49395,8 @@ const MAX_PATH_BYTES = 1024;
 const WINDOWS_FORBIDDEN = /[<>:"|?*]/;
 /** Names Windows opens as devices, whatever their extension: `con`, `NUL.txt`, `com1.tar.gz`. */
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\s*\..*)?$/i;
+/** The first letters of those names, lower case. */
+const DEVICE_INITIALS = new Set([...'cpanl'].map((letter) => letter.charCodeAt(0)));
 /**
  * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
  * `..`, a backslash (a separator on Windows, a letter elsewhere: the same archive would unpack
@@ -49415,8 +49417,10 @@ function entryPath(name) {
     const parts = name.split('/').filter((part) => part !== '' && part !== '.');
     if (parts.includes('..'))
         throw refuse('name', `entry ${quote(name)} has ".." in its name`);
+    // A character Windows cannot hold is one in a part; the whole name is searched once for it.
+    const forbidden = WINDOWS_FORBIDDEN.test(name);
     for (const part of parts) {
-        const problem = partProblem(part);
+        const problem = partProblem(part, forbidden);
         if (problem)
             throw refuse('name', `entry ${quote(name)} ${problem}`);
     }
@@ -49430,15 +49434,16 @@ function entryPath(name) {
  * Linux, macOS and Windows or nowhere; undefined for a good part. `.` and `..` are judged by the
  * caller.
  */
-function partProblem(part) {
-    const forbidden = WINDOWS_FORBIDDEN.exec(part);
+function partProblem(part, mayHoldForbidden = true) {
+    const forbidden = mayHoldForbidden ? WINDOWS_FORBIDDEN.exec(part) : null;
     if (forbidden) {
         const why = forbidden[0] === ':'
             ? 'a colon, which opens an alternate data stream on Windows'
             : `${quote(forbidden[0])}, which Windows cannot hold in a name`;
         return `has ${why}`;
     }
-    const device = WINDOWS_DEVICE.exec(part);
+    // Every device name starts with one of these letters: most parts are let through without the pattern.
+    const device = DEVICE_INITIALS.has(part.charCodeAt(0) | 0x20) ? WINDOWS_DEVICE.exec(part) : null;
     if (device)
         return `has the part ${quote(part)}, which Windows opens as the device ${device[1].toUpperCase()}`;
     if (part.endsWith('.') || part.endsWith(' ')) {
@@ -50044,28 +50049,33 @@ function firstNonZero(buffer, start) {
 ;// CONCATENATED MODULE: ./src/archive/site-files.ts
 
 class SiteFiles {
-    /** By the entry's key (its parts joined by `/`, from the staging folder). */
+    /**
+     * By the entry's key (its parts joined by `/`, from the staging folder), each as the manifest
+     * takes it when the site is the staging folder's top: no second object per file.
+     */
     byKey = new Map();
     addFile(key, size, sha256) {
-        this.byKey.set(key, { size, sha256 });
+        this.byKey.set(key, { path: key, size, sha256 });
     }
     addLink(key, target) {
         const bytes = Buffer.from(target);
-        this.byKey.set(key, { size: bytes.length, sha256: (0,external_node_crypto_.hash)('sha256', bytes, 'hex'), link: target });
+        this.byKey.set(key, { path: key, size: bytes.length, sha256: (0,external_node_crypto_.hash)('sha256', bytes, 'hex'), link: target });
     }
     /** A hard link is another name for a file already written: it has that file's content. */
     addHardLink(key, targetKey) {
         const content = this.byKey.get(targetKey);
         if (content)
-            this.byKey.set(key, content);
+            this.byKey.set(key, { ...content, path: key });
     }
     /** The files under `root` (the folder that became the site), with paths relative to it. */
     under(root) {
-        const prefix = root.length === 0 ? '' : `${root.join('/')}/`;
+        if (root.length === 0)
+            return [...this.byKey.values()];
+        const prefix = `${root.join('/')}/`;
         const files = [];
-        for (const [key, content] of this.byKey) {
+        for (const [key, file] of this.byKey) {
             if (key.startsWith(prefix))
-                files.push({ path: key.slice(prefix.length), ...content });
+                files.push({ ...file, path: key.slice(prefix.length) });
         }
         return files;
     }
@@ -50245,6 +50255,15 @@ class SiteWriter {
     diskBytes = 0;
     /** The staging folder's path in bytes, which every entry's path on disk adds to. */
     rootBytes;
+    /**
+     * Set when the signal fires. The signal can only fire between two chunks of the archive (the
+     * writes are synchronous); a field read per entry and per write costs nothing next to
+     * `throwIfAborted()`, which checks its receiver each time.
+     */
+    stopped = false;
+    onAbort = () => {
+        this.stopped = true;
+    };
     constructor(
     /** The staging folder, created here; it must not exist. */
     root, bound, 
@@ -50253,6 +50272,8 @@ class SiteWriter {
         this.root = root;
         this.bound = bound;
         this.signal = signal;
+        this.stopped = signal?.aborted ?? false;
+        signal?.addEventListener('abort', this.onAbort, { once: true });
         (0,external_node_fs_.mkdirSync)(root, DIRECTORY_MODE);
         this.rootBytes = Buffer.byteLength(root);
         this.setModes = ((0,external_node_fs_.statSync)(root).mode & 0o7777) !== DIRECTORY_MODE;
@@ -50260,7 +50281,8 @@ class SiteWriter {
             (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
     }
     begin(entry) {
-        this.signal?.throwIfAborted();
+        if (this.stopped)
+            this.signal?.throwIfAborted();
         this.chargeEntry(entry.name);
         switch (entry.type) {
             case 'file':
@@ -50280,7 +50302,8 @@ class SiteWriter {
         }
     }
     write(data, offset = 0, length = data.length - offset) {
-        this.signal?.throwIfAborted();
+        if (this.stopped)
+            this.signal?.throwIfAborted();
         this.charge(length);
         const bytes = data.subarray(offset, offset + length);
         if (this.written === 0 && length === this.announced)
@@ -50301,8 +50324,9 @@ class SiteWriter {
         (0,external_node_fs_.closeSync)(fd);
         this.files.addFile(this.key, this.written, this.digest ?? this.hashing?.digest('hex') ?? EMPTY_SHA256);
     }
-    /** Closes a file left open by a refusal, so the staging folder can be removed (Windows). */
+    /** Closes a file left open by a refusal, so the staging folder can be removed (Windows); stops listening to the signal. */
     close() {
+        this.signal?.removeEventListener('abort', this.onAbort);
         if (this.fd >= 0)
             (0,external_node_fs_.closeSync)(this.fd);
         this.fd = -1;
@@ -52245,7 +52269,7 @@ async function recordManifest(settings, { jobId, bundleSha256, files, previous, 
 }
 /** The site check (verify), with the known problems of a baseline (verify-baseline); its failure under `verify: error` is the caller's to throw. */
 async function checkTheSite(settings, job, sitePath, layout, { run, retryBaseDelayMs }) {
-    const { verifySite } = await __nccwpck_require__.e(/* import() */ 827).then(__nccwpck_require__.bind(__nccwpck_require__, 827));
+    const { verifySite } = await __nccwpck_require__.e(/* import() */ 698).then(__nccwpck_require__.bind(__nccwpck_require__, 1698));
     const baselineSource = settings.verifyBaseline;
     const baseline = baselineSource
         ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(baselineSource, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)))
@@ -58788,7 +58812,11 @@ const COUNTED = {
     'embed[src]': 'origin',
     'object[data]': 'origin'
 };
-/** The sets of the pages read so far; a worker thread's are merged into the main thread's. */
+/**
+ * The sets of the pages read so far; a worker thread's are merged into the main thread's as they
+ * are (`parts()`), and put in order once, on the main thread (`snapshot()`). The static check keeps
+ * them only when the browser pass will run.
+ */
 class ScriptSetTally {
     current = new Set();
     ids = new Map();
@@ -58812,6 +58840,10 @@ class ScriptSetTally {
         const set = [...this.current].sort().join('\n');
         this.current = new Set();
         this.pages.push([page, this.idOf(set)]);
+    }
+    /** The sets and pages as they were read, in no order: what a worker thread sends to be merged. */
+    parts() {
+        return { sets: this.sets, pages: this.pages };
     }
     /**
      * The pages by name, and the sets numbered in the order of the pages that have them: the same
@@ -59566,7 +59598,6 @@ function isPage(file) {
 }
 /** Reads files of one site and tallies their references against its files. */
 class SiteReader {
-    root;
     site;
     domain;
     broken = new Tally();
@@ -59579,8 +59610,11 @@ class SiteReader {
     outbound = new Tally();
     addresses = new Tally();
     fragments = new Tally();
-    /** Each page's scripts, iframes and embeds, for the browser pass to load a page of each set. */
-    scriptSets = new ScriptSetTally();
+    /**
+     * Each page's scripts, iframes and embeds, for the browser pass to load a page of each set; kept
+     * only when the pass will run.
+     */
+    scriptSets;
     /** Links to fragments of other pages, by page and fragment, not yet checked: the page may not be read yet. */
     fragmentLinks = new Tally(undefined, FRAGMENT_LINKS);
     /** The ids of each page read that has any, joined by ID_SEPARATOR (one string is far smaller than a set). */
@@ -59592,12 +59626,18 @@ class SiteReader {
     extensionlessLastFile = '';
     resolver;
     scanner = new html/* HtmlScanner */.CH();
+    /** Outcomes by scope (see cacheScope), then by reference as written. */
     outcomes = new Map();
-    constructor(root, site, domain) {
-        this.root = root;
+    cachedOutcomes = 0;
+    /** The site's folder with a separator after it, which every file read starts with. */
+    rootPrefix;
+    constructor(root, site, domain, { scriptSets = false } = {}) {
         this.site = site;
         this.domain = domain;
+        this.rootPrefix = external_node_path_default().join(root, (external_node_path_default()).sep);
         this.resolver = new resolve/* ReferenceResolver */.sr(domain);
+        if (scriptSets)
+            this.scriptSets = new ScriptSetTally();
     }
     /** Reads a page or a style sheet, by its name. */
     readFile(file) {
@@ -59624,7 +59664,7 @@ class SiteReader {
             this.pageIds.set(file, (0,resolve/* copyString */.j5)(ids.join(ID_SEPARATOR)));
         if (this.ownFragments.length > 0)
             this.checkOwnFragments(file, new Set(ids));
-        this.scriptSets.endPage(file);
+        this.scriptSets?.endPage(file);
     }
     readStyleSheet(file) {
         const base = this.baseOf(this.resolver.pageUrl(file), file);
@@ -59664,7 +59704,7 @@ class SiteReader {
             fragmentLinks: this.fragmentLinks.snapshot(),
             pageIds: [...this.pageIds],
             extensionless: this.extensionless,
-            scriptSets: this.scriptSets.snapshot()
+            scriptSets: this.scriptSets?.parts()
         };
     }
     /** Adds what another reader found in other files of the same site. */
@@ -59679,7 +59719,8 @@ class SiteReader {
         this.fragmentLinks.merge(other.fragmentLinks);
         for (const [page, ids] of other.pageIds)
             this.pageIds.set(page, ids);
-        this.scriptSets.merge(other.scriptSets);
+        if (other.scriptSets)
+            this.scriptSets?.merge(other.scriptSets);
         const theirs = other.extensionless;
         if (!theirs)
             return;
@@ -59735,7 +59776,7 @@ class SiteReader {
         return found.file;
     }
     read(file) {
-        return (0,external_node_fs_.readFileSync)(external_node_path_default().join(this.root, file), 'utf8');
+        return (0,external_node_fs_.readFileSync)(this.rootPrefix + file, 'utf8');
     }
     baseOf(url, page) {
         return {
@@ -59753,21 +59794,30 @@ class SiteReader {
         if (url.startsWith('#'))
             return NO_OUTCOME;
         const cached = reference.use !== 'address';
-        const key = cached ? cacheKey(url, base) : '';
-        let outcome = cached ? this.outcomes.get(key) : undefined;
+        const scope = cached ? this.outcomes.get(cacheScope(url, base)) : undefined;
+        let outcome = scope?.get(url);
         if (!outcome) {
             const target = this.resolver.resolve(url, base.url);
             outcome = { target, found: target.kind === 'internal' ? this.site.lookup(target.path) : undefined };
-            if (this.outcomes.size >= CACHE_LIMIT)
-                this.outcomes.clear();
             if (cached)
-                this.outcomes.set((0,resolve/* copyString */.j5)(key), outcome);
+                this.cacheOutcome(cacheScope(url, base), scope, url, outcome);
         }
         return outcome;
     }
+    cacheOutcome(key, scope, url, outcome) {
+        if (this.cachedOutcomes >= CACHE_LIMIT) {
+            this.outcomes.clear();
+            this.cachedOutcomes = 0;
+            scope = undefined;
+        }
+        if (!scope)
+            this.outcomes.set((0,resolve/* copyString */.j5)(key), (scope = new Map()));
+        scope.set((0,resolve/* copyString */.j5)(url), outcome);
+        this.cachedOutcomes++;
+    }
     reference(file, base, reference) {
         const { target, found } = this.outcome(reference, base);
-        this.scriptSets.note(reference, target);
+        this.scriptSets?.note(reference, target);
         if (reference.use === 'navigate' && reference.url.includes('#'))
             this.fragmentLink(file, base, reference, found?.file);
         if (target.kind === 'internal') {
@@ -59879,15 +59929,17 @@ function brokenFragment(page, fragment, reference) {
     };
 }
 /**
- * On pages of the site, a reference that starts with `/` or a scheme means the same everywhere,
- * and a relative one the same in every page of a folder (but `?x`, which keeps the page's name).
+ * Where a reference means the same: on pages of the site, one that starts with `/` or a scheme
+ * everywhere (the scope ''), and a relative one in every page of a folder (but `?x`, which keeps
+ * the page's name). Outcomes are cached by scope, then by the reference itself, so that no key is
+ * made by joining the two for every reference.
  */
-function cacheKey(reference, base) {
+function cacheScope(reference, base) {
     if (base.folder === undefined || reference.startsWith('?'))
-        return `${base.url}\n${reference}`;
+        return base.url;
     if (reference.startsWith('/') || SCHEME.test(reference))
-        return reference;
-    return `${base.folder}\n${reference}`;
+        return '';
+    return base.folder;
 }
 
 

@@ -3346,7 +3346,11 @@ const COUNTED = {
     'embed[src]': 'origin',
     'object[data]': 'origin'
 };
-/** The sets of the pages read so far; a worker thread's are merged into the main thread's. */
+/**
+ * The sets of the pages read so far; a worker thread's are merged into the main thread's as they
+ * are (`parts()`), and put in order once, on the main thread (`snapshot()`). The static check keeps
+ * them only when the browser pass will run.
+ */
 class ScriptSetTally {
     current = new Set();
     ids = new Map();
@@ -3370,6 +3374,10 @@ class ScriptSetTally {
         const set = [...this.current].sort().join('\n');
         this.current = new Set();
         this.pages.push([page, this.idOf(set)]);
+    }
+    /** The sets and pages as they were read, in no order: what a worker thread sends to be merged. */
+    parts() {
+        return { sets: this.sets, pages: this.pages };
     }
     /**
      * The pages by name, and the sets numbered in the order of the pages that have them: the same
@@ -4122,7 +4130,6 @@ function isPage(file) {
 }
 /** Reads files of one site and tallies their references against its files. */
 class SiteReader {
-    root;
     site;
     domain;
     broken = new Tally();
@@ -4135,8 +4142,11 @@ class SiteReader {
     outbound = new Tally();
     addresses = new Tally();
     fragments = new Tally();
-    /** Each page's scripts, iframes and embeds, for the browser pass to load a page of each set. */
-    scriptSets = new ScriptSetTally();
+    /**
+     * Each page's scripts, iframes and embeds, for the browser pass to load a page of each set; kept
+     * only when the pass will run.
+     */
+    scriptSets;
     /** Links to fragments of other pages, by page and fragment, not yet checked: the page may not be read yet. */
     fragmentLinks = new Tally(undefined, FRAGMENT_LINKS);
     /** The ids of each page read that has any, joined by ID_SEPARATOR (one string is far smaller than a set). */
@@ -4148,12 +4158,18 @@ class SiteReader {
     extensionlessLastFile = '';
     resolver;
     scanner = new HtmlScanner();
+    /** Outcomes by scope (see cacheScope), then by reference as written. */
     outcomes = new Map();
-    constructor(root, site, domain) {
-        this.root = root;
+    cachedOutcomes = 0;
+    /** The site's folder with a separator after it, which every file read starts with. */
+    rootPrefix;
+    constructor(root, site, domain, { scriptSets = false } = {}) {
         this.site = site;
         this.domain = domain;
+        this.rootPrefix = external_node_path_default().join(root, (external_node_path_default()).sep);
         this.resolver = new ReferenceResolver(domain);
+        if (scriptSets)
+            this.scriptSets = new ScriptSetTally();
     }
     /** Reads a page or a style sheet, by its name. */
     readFile(file) {
@@ -4180,7 +4196,7 @@ class SiteReader {
             this.pageIds.set(file, copyString(ids.join(ID_SEPARATOR)));
         if (this.ownFragments.length > 0)
             this.checkOwnFragments(file, new Set(ids));
-        this.scriptSets.endPage(file);
+        this.scriptSets?.endPage(file);
     }
     readStyleSheet(file) {
         const base = this.baseOf(this.resolver.pageUrl(file), file);
@@ -4220,7 +4236,7 @@ class SiteReader {
             fragmentLinks: this.fragmentLinks.snapshot(),
             pageIds: [...this.pageIds],
             extensionless: this.extensionless,
-            scriptSets: this.scriptSets.snapshot()
+            scriptSets: this.scriptSets?.parts()
         };
     }
     /** Adds what another reader found in other files of the same site. */
@@ -4235,7 +4251,8 @@ class SiteReader {
         this.fragmentLinks.merge(other.fragmentLinks);
         for (const [page, ids] of other.pageIds)
             this.pageIds.set(page, ids);
-        this.scriptSets.merge(other.scriptSets);
+        if (other.scriptSets)
+            this.scriptSets?.merge(other.scriptSets);
         const theirs = other.extensionless;
         if (!theirs)
             return;
@@ -4291,7 +4308,7 @@ class SiteReader {
         return found.file;
     }
     read(file) {
-        return (0,external_node_fs_namespaceObject.readFileSync)(external_node_path_default().join(this.root, file), 'utf8');
+        return (0,external_node_fs_namespaceObject.readFileSync)(this.rootPrefix + file, 'utf8');
     }
     baseOf(url, page) {
         return {
@@ -4309,21 +4326,30 @@ class SiteReader {
         if (url.startsWith('#'))
             return NO_OUTCOME;
         const cached = reference.use !== 'address';
-        const key = cached ? cacheKey(url, base) : '';
-        let outcome = cached ? this.outcomes.get(key) : undefined;
+        const scope = cached ? this.outcomes.get(cacheScope(url, base)) : undefined;
+        let outcome = scope?.get(url);
         if (!outcome) {
             const target = this.resolver.resolve(url, base.url);
             outcome = { target, found: target.kind === 'internal' ? this.site.lookup(target.path) : undefined };
-            if (this.outcomes.size >= CACHE_LIMIT)
-                this.outcomes.clear();
             if (cached)
-                this.outcomes.set(copyString(key), outcome);
+                this.cacheOutcome(cacheScope(url, base), scope, url, outcome);
         }
         return outcome;
     }
+    cacheOutcome(key, scope, url, outcome) {
+        if (this.cachedOutcomes >= CACHE_LIMIT) {
+            this.outcomes.clear();
+            this.cachedOutcomes = 0;
+            scope = undefined;
+        }
+        if (!scope)
+            this.outcomes.set(copyString(key), (scope = new Map()));
+        scope.set(copyString(url), outcome);
+        this.cachedOutcomes++;
+    }
     reference(file, base, reference) {
         const { target, found } = this.outcome(reference, base);
-        this.scriptSets.note(reference, target);
+        this.scriptSets?.note(reference, target);
         if (reference.use === 'navigate' && reference.url.includes('#'))
             this.fragmentLink(file, base, reference, found?.file);
         if (target.kind === 'internal') {
@@ -4435,15 +4461,17 @@ function brokenFragment(page, fragment, reference) {
     };
 }
 /**
- * On pages of the site, a reference that starts with `/` or a scheme means the same everywhere,
- * and a relative one the same in every page of a folder (but `?x`, which keeps the page's name).
+ * Where a reference means the same: on pages of the site, one that starts with `/` or a scheme
+ * everywhere (the scope ''), and a relative one in every page of a folder (but `?x`, which keeps
+ * the page's name). Outcomes are cached by scope, then by the reference itself, so that no key is
+ * made by joining the two for every reference.
  */
-function cacheKey(reference, base) {
+function cacheScope(reference, base) {
     if (base.folder === undefined || reference.startsWith('?'))
-        return `${base.url}\n${reference}`;
+        return base.url;
     if (reference.startsWith('/') || SCHEME.test(reference))
-        return reference;
-    return `${base.folder}\n${reference}`;
+        return '';
+    return base.folder;
 }
 
 ;// CONCATENATED MODULE: ./src/site/worker.ts
@@ -4455,7 +4483,9 @@ function cacheKey(reference, base) {
  * each batch it is sent, and when told to finish sends back what it found.
  */
 const setup = external_node_worker_threads_namespaceObject.workerData;
-const reader = new SiteReader(setup.root, new SiteFiles(setup.root, setup.files, setup.linkedFolders), setup.domain);
+const reader = new SiteReader(setup.root, new SiteFiles(setup.root, setup.files, setup.linkedFolders), setup.domain, {
+    scriptSets: setup.scriptSets
+});
 const port = external_node_worker_threads_namespaceObject.parentPort;
 if (!port)
     throw new Error('the site check worker runs only as a worker thread');

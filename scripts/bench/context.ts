@@ -18,6 +18,8 @@ export interface BenchContext {
   tables: Table[]
   /** Lines for the list under the machine table (how inputs were generated). */
   info: string[]
+  /** The targets the whole run is judged by, one line each, printed last and at the top of BENCHMARKS.md. */
+  headlines: string[]
 }
 
 /** One figure of the benchmark: a name for `--only`, and the measurement. */

@@ -61,12 +61,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 const tables: Table[] = []
 const info: string[] = []
+const headlines: string[] = []
 const context: BenchContext = {
   workDir,
   smoke: SMOKE,
   memoryDir: () => (memoryDir ??= makeMemoryFolder()),
   tables,
-  info
+  info,
+  headlines
 }
 
 const startedAt = new Date()
@@ -95,6 +97,10 @@ const loadAfter = loadAverage()
 const totalS = ((Date.now() - startedAt.getTime()) / 1000).toFixed(0)
 tables.sort((a, b) => Number.parseInt(a.title, 10) - Number.parseInt(b.title, 10))
 for (const table of tables) printTable(table)
+if (headlines.length > 0)
+  console.log(
+    `\nThe three targets of the unpacking, the site check and the browser pass:\n${headlines.map((line) => `  ${line}`).join('\n')}`
+  )
 console.log(
   `\n${missed === 0 ? 'Every target met' : `${missed} target(s) missed`} · ${totalS} s in all · load average after ${loadAfter}`
 )
@@ -146,6 +152,14 @@ function markdown(totalS: string, loadAfter: string): string {
     '',
     "The action runs as the runner runs it: `node dist/index.js` in a child process, inputs as `INPUT_*` variables with action.yml's defaults, outputs through `GITHUB_OUTPUT`, against the API emulator (test/emulator/) on 127.0.0.1. Archives are generated for the run in a temporary folder, with random (incompressible) content, served from disk, by nginx for figures 1 and 2 (see below) and by the emulator's own storage host otherwise (`archive: { file }`), and deleted at the end. Figure 9 runs the deployment check in a process of its own against a site served by nginx (see its notes). Each figure is the median of several runs, with the minimum and maximum in parentheses; the reference (curl, tar, node) is measured in the same run, alternated with the action. Needs about 3.5 GiB free in the temporary folder, `curl`, `tar`, `sync` and `sha256sum` on the PATH, nginx (figure 1 says how to get it when it is missing), and `wget` for figure 9 (without it, figure 9 compares with curl alone). Takes about eight minutes.",
     '',
+    ...(headlines.length > 0
+      ? [
+          'The targets of the unpacking, the site check and the browser pass:',
+          '',
+          ...headlines.map((line) => `- ${line}`),
+          ''
+        ]
+      : []),
     ...info.map((line) => `- ${line}`),
     ''
   ]

@@ -68,6 +68,8 @@ export interface StartOptions {
   /** More node flags, for looking into a figure (--cpu-prof, --trace-gc, another --import). */
   nodeArgs?: string[]
   timeoutMs?: number
+  /** The built action to run: dist/index.js by default; another build's, to compare two builds in one run. */
+  entry?: string
 }
 
 export async function startAction(
@@ -90,7 +92,7 @@ export async function startAction(
   const lines: Line[] = []
   let pending = ''
   const spawnAt = Date.now()
-  const child = spawn(process.execPath, [...nodeArgs, ACTION_ENTRY], {
+  const child = spawn(process.execPath, [...nodeArgs, options.entry ?? ACTION_ENTRY], {
     cwd: workspace,
     env,
     stdio: ['ignore', 'pipe', 'pipe']

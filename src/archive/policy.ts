@@ -95,6 +95,8 @@ const MAX_PATH_BYTES = 1024
 const WINDOWS_FORBIDDEN = /[<>:"|?*]/
 /** Names Windows opens as devices, whatever their extension: `con`, `NUL.txt`, `com1.tar.gz`. */
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\s*\..*)?$/i
+/** The first letters of those names, lower case. */
+const DEVICE_INITIALS = new Set([...'cpanl'].map((letter) => letter.charCodeAt(0)))
 
 /**
  * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
@@ -113,8 +115,10 @@ export function entryPath(name: string): string[] {
   if (name.startsWith('/') || DRIVE.test(name)) throw refuse('name', `entry ${quote(name)} has an absolute name`)
   const parts = name.split('/').filter((part) => part !== '' && part !== '.')
   if (parts.includes('..')) throw refuse('name', `entry ${quote(name)} has ".." in its name`)
+  // A character Windows cannot hold is one in a part; the whole name is searched once for it.
+  const forbidden = WINDOWS_FORBIDDEN.test(name)
   for (const part of parts) {
-    const problem = partProblem(part)
+    const problem = partProblem(part, forbidden)
     if (problem) throw refuse('name', `entry ${quote(name)} ${problem}`)
   }
   const bytes = Buffer.byteLength(parts.join('/'))
@@ -128,8 +132,8 @@ export function entryPath(name: string): string[] {
  * Linux, macOS and Windows or nowhere; undefined for a good part. `.` and `..` are judged by the
  * caller.
  */
-function partProblem(part: string): string | undefined {
-  const forbidden = WINDOWS_FORBIDDEN.exec(part)
+function partProblem(part: string, mayHoldForbidden = true): string | undefined {
+  const forbidden = mayHoldForbidden ? WINDOWS_FORBIDDEN.exec(part) : null
   if (forbidden) {
     const why =
       forbidden[0] === ':'
@@ -137,7 +141,8 @@ function partProblem(part: string): string | undefined {
         : `${quote(forbidden[0])}, which Windows cannot hold in a name`
     return `has ${why}`
   }
-  const device = WINDOWS_DEVICE.exec(part)
+  // Every device name starts with one of these letters: most parts are let through without the pattern.
+  const device = DEVICE_INITIALS.has(part.charCodeAt(0) | 0x20) ? WINDOWS_DEVICE.exec(part) : null
   if (device) return `has the part ${quote(part)}, which Windows opens as the device ${device[1].toUpperCase()}`
   if (part.endsWith('.') || part.endsWith(' ')) {
     return `has the part ${quote(part)}, whose trailing ${part.endsWith('.') ? 'dot' : 'space'} Windows drops`

@@ -19,33 +19,35 @@ export interface SiteFile {
   link?: string
 }
 
-type Content = Omit<SiteFile, 'path'>
-
 export class SiteFiles {
-  /** By the entry's key (its parts joined by `/`, from the staging folder). */
-  private readonly byKey = new Map<string, Content>()
+  /**
+   * By the entry's key (its parts joined by `/`, from the staging folder), each as the manifest
+   * takes it when the site is the staging folder's top: no second object per file.
+   */
+  private readonly byKey = new Map<string, SiteFile>()
 
   addFile(key: string, size: number, sha256: string): void {
-    this.byKey.set(key, { size, sha256 })
+    this.byKey.set(key, { path: key, size, sha256 })
   }
 
   addLink(key: string, target: string): void {
     const bytes = Buffer.from(target)
-    this.byKey.set(key, { size: bytes.length, sha256: hash('sha256', bytes, 'hex'), link: target })
+    this.byKey.set(key, { path: key, size: bytes.length, sha256: hash('sha256', bytes, 'hex'), link: target })
   }
 
   /** A hard link is another name for a file already written: it has that file's content. */
   addHardLink(key: string, targetKey: string): void {
     const content = this.byKey.get(targetKey)
-    if (content) this.byKey.set(key, content)
+    if (content) this.byKey.set(key, { ...content, path: key })
   }
 
   /** The files under `root` (the folder that became the site), with paths relative to it. */
   under(root: string[]): SiteFile[] {
-    const prefix = root.length === 0 ? '' : `${root.join('/')}/`
+    if (root.length === 0) return [...this.byKey.values()]
+    const prefix = `${root.join('/')}/`
     const files: SiteFile[] = []
-    for (const [key, content] of this.byKey) {
-      if (key.startsWith(prefix)) files.push({ path: key.slice(prefix.length), ...content })
+    for (const [key, file] of this.byKey) {
+      if (key.startsWith(prefix)) files.push({ ...file, path: key.slice(prefix.length) })
     }
     return files
   }

@@ -99,6 +99,16 @@ export class SiteWriter implements EntrySink {
   /** The staging folder's path in bytes, which every entry's path on disk adds to. */
   private readonly rootBytes: number
 
+  /**
+   * Set when the signal fires. The signal can only fire between two chunks of the archive (the
+   * writes are synchronous); a field read per entry and per write costs nothing next to
+   * `throwIfAborted()`, which checks its receiver each time.
+   */
+  private stopped = false
+  private readonly onAbort = (): void => {
+    this.stopped = true
+  }
+
   constructor(
     /** The staging folder, created here; it must not exist. */
     readonly root: string,
@@ -106,6 +116,8 @@ export class SiteWriter implements EntrySink {
     /** Stops the unpacking between two entries or two writes: the run's deadline or its cancellation. */
     private readonly signal?: AbortSignal
   ) {
+    this.stopped = signal?.aborted ?? false
+    signal?.addEventListener('abort', this.onAbort, { once: true })
     mkdirSync(root, DIRECTORY_MODE)
     this.rootBytes = Buffer.byteLength(root)
     this.setModes = (statSync(root).mode & 0o7777) !== DIRECTORY_MODE
@@ -113,7 +125,7 @@ export class SiteWriter implements EntrySink {
   }
 
   begin(entry: Entry): boolean {
-    this.signal?.throwIfAborted()
+    if (this.stopped) this.signal?.throwIfAborted()
     this.chargeEntry(entry.name)
     switch (entry.type) {
       case 'file':
@@ -134,7 +146,7 @@ export class SiteWriter implements EntrySink {
   }
 
   write(data: Uint8Array, offset = 0, length = data.length - offset): void {
-    this.signal?.throwIfAborted()
+    if (this.stopped) this.signal?.throwIfAborted()
     this.charge(length)
     const bytes = data.subarray(offset, offset + length)
     if (this.written === 0 && length === this.announced) this.digest = hash('sha256', bytes, 'hex')
@@ -153,8 +165,9 @@ export class SiteWriter implements EntrySink {
     this.files.addFile(this.key, this.written, this.digest ?? this.hashing?.digest('hex') ?? EMPTY_SHA256)
   }
 
-  /** Closes a file left open by a refusal, so the staging folder can be removed (Windows). */
+  /** Closes a file left open by a refusal, so the staging folder can be removed (Windows); stops listening to the signal. */
   close(): void {
+    this.signal?.removeEventListener('abort', this.onAbort)
     if (this.fd >= 0) closeSync(this.fd)
     this.fd = -1
   }

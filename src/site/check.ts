@@ -22,6 +22,8 @@ export interface SiteCheckOptions {
   filesPerWorker?: number
   /** Stops the check (its reason is thrown): the run's deadline, which follows its cancellation too. */
   signal?: AbortSignal
+  /** Keeps each page's set of scripts, iframes and embeds: for the browser pass, only when it will run. */
+  scriptSets?: boolean
 }
 
 /** What a worker thread is given to start. */
@@ -30,6 +32,7 @@ export interface WorkerSetup {
   files: string[]
   linkedFolders: boolean
   domain?: string
+  scriptSets: boolean
 }
 
 /** Messages between the check and its workers: a worker asks for files, then sends what it found. */
@@ -61,12 +64,14 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
   const { files, linkedFolders } = listing
   signal?.throwIfAborted()
   const site = new SiteFiles(root, files, linkedFolders)
-  const reader = new SiteReader(root, site, options.domain)
-  const toRead = files.filter(isReadFile)
+  const scriptSets = options.scriptSets ?? false
+  const reader = new SiteReader(root, site, options.domain, { scriptSets })
+  // In order, as the tallies want them (findings.ts, Tally).
+  const toRead = files.filter(isReadFile).sort()
 
   const workers = options.workerFile ? workerCount(toRead.length, options) : 1
   if (workers > 1 && options.workerFile) {
-    const setup: WorkerSetup = { root, files, linkedFolders, domain: options.domain }
+    const setup: WorkerSetup = { root, files, linkedFolders, domain: options.domain, scriptSets }
     for (const findings of await readInWorkers(options.workerFile, workers, setup, toRead, signal)) {
       reader.merge(findings)
     }
@@ -97,7 +102,7 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
     fragments: reader.fragments,
     sitemap,
     extensionless: reader.extensionless,
-    scriptSets: reader.scriptSets.snapshot(),
+    scriptSets: reader.scriptSets?.snapshot(),
     listing
   }
 }
@@ -178,7 +183,7 @@ function readInWorkers(
   })
 }
 
-/** Every file under `root` as a `/`-separated relative path, sorted; links to files count as files. */
+/** Every file under `root` as a `/`-separated relative path, in no order; links to files count as files. */
 async function listFiles(root: string): Promise<SiteListing> {
   const files: string[] = []
   let linkedFolders = false
@@ -196,5 +201,5 @@ async function listFiles(root: string): Promise<SiteListing> {
     const file = folder ? `${folder}${path.sep}${entry.name}` : entry.name
     files.push(path.sep === '/' ? file : file.split(path.sep).join('/'))
   }
-  return { files: files.sort(), linkedFolders }
+  return { files, linkedFolders }
 }

@@ -105,7 +105,7 @@ export interface ExtensionlessUse {
   servedBy: string
 }
 
-/** The site's files as the check listed them: `/`-separated relative paths, sorted, and whether links lead to folders. */
+/** The site's files as the check listed them: `/`-separated relative paths, in no order, and whether links lead to folders. */
 export interface SiteListing {
   files: string[]
   linkedFolders: boolean
@@ -133,7 +133,10 @@ export interface SiteFindings {
   fragments: Tally<BrokenFragment>
   sitemap?: SitemapFindings
   extensionless?: ExtensionlessUse
-  /** Each page's set of scripts, iframes and embeds, for the browser pass (which loads a page of each set first). */
+  /**
+   * Each page's set of scripts, iframes and embeds, for the browser pass (which loads a page of each
+   * set first); only when the check was asked to keep them.
+   */
   scriptSets?: ScriptSetSnapshot
   /** The files the check read, for the browser pass, which serves the same site. */
   listing: SiteListing

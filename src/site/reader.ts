@@ -40,7 +40,8 @@ export interface ReaderSnapshot {
   fragmentLinks: TallySnapshot<BrokenFragment>
   pageIds: [string, string][]
   extensionless?: ExtensionlessUse
-  scriptSets: ScriptSetSnapshot
+  /** As read, in no order (ScriptSetTally.parts); only when the reader keeps them. */
+  scriptSets?: ScriptSetSnapshot
 }
 
 /** What a reference comes to: where it points and, inside the site, the file a host serves for it. */
@@ -103,8 +104,11 @@ export class SiteReader {
   readonly outbound = new Tally<OutboundOrigin>()
   readonly addresses = new Tally<AddressProblem>()
   readonly fragments = new Tally<BrokenFragment>()
-  /** Each page's scripts, iframes and embeds, for the browser pass to load a page of each set. */
-  readonly scriptSets = new ScriptSetTally()
+  /**
+   * Each page's scripts, iframes and embeds, for the browser pass to load a page of each set; kept
+   * only when the pass will run.
+   */
+  readonly scriptSets: ScriptSetTally | undefined
   /** Links to fragments of other pages, by page and fragment, not yet checked: the page may not be read yet. */
   private readonly fragmentLinks = new Tally<BrokenFragment>(undefined, FRAGMENT_LINKS)
   /** The ids of each page read that has any, joined by ID_SEPARATOR (one string is far smaller than a set). */
@@ -116,14 +120,21 @@ export class SiteReader {
   private extensionlessLastFile = ''
   private readonly resolver: ReferenceResolver
   private readonly scanner = new HtmlScanner()
-  private readonly outcomes = new Map<string, Outcome>()
+  /** Outcomes by scope (see cacheScope), then by reference as written. */
+  private readonly outcomes = new Map<string, Map<string, Outcome>>()
+  private cachedOutcomes = 0
+  /** The site's folder with a separator after it, which every file read starts with. */
+  private readonly rootPrefix: string
 
   constructor(
-    private readonly root: string,
+    root: string,
     private readonly site: SiteFiles,
-    private readonly domain: string | undefined
+    private readonly domain: string | undefined,
+    { scriptSets = false }: { scriptSets?: boolean } = {}
   ) {
+    this.rootPrefix = path.join(root, path.sep)
     this.resolver = new ReferenceResolver(domain)
+    if (scriptSets) this.scriptSets = new ScriptSetTally()
   }
 
   /** Reads a page or a style sheet, by its name. */
@@ -148,7 +159,7 @@ export class SiteReader {
     })
     if (ids.length > 0) this.pageIds.set(file, copyString(ids.join(ID_SEPARATOR)))
     if (this.ownFragments.length > 0) this.checkOwnFragments(file, new Set(ids))
-    this.scriptSets.endPage(file)
+    this.scriptSets?.endPage(file)
   }
 
   readStyleSheet(file: string): void {
@@ -191,7 +202,7 @@ export class SiteReader {
       fragmentLinks: this.fragmentLinks.snapshot(),
       pageIds: [...this.pageIds],
       extensionless: this.extensionless,
-      scriptSets: this.scriptSets.snapshot()
+      scriptSets: this.scriptSets?.parts()
     }
   }
 
@@ -206,7 +217,7 @@ export class SiteReader {
     this.fragments.merge(other.fragments)
     this.fragmentLinks.merge(other.fragmentLinks)
     for (const [page, ids] of other.pageIds) this.pageIds.set(page, ids)
-    this.scriptSets.merge(other.scriptSets)
+    if (other.scriptSets) this.scriptSets?.merge(other.scriptSets)
     const theirs = other.extensionless
     if (!theirs) return
     const mine = this.extensionless
@@ -258,7 +269,7 @@ export class SiteReader {
   }
 
   private read(file: string): string {
-    return readFileSync(path.join(this.root, file), 'utf8')
+    return readFileSync(this.rootPrefix + file, 'utf8')
   }
 
   private baseOf(url: string, page: string | undefined): Base {
@@ -277,20 +288,30 @@ export class SiteReader {
     const { url } = reference
     if (url.startsWith('#')) return NO_OUTCOME
     const cached = reference.use !== 'address'
-    const key = cached ? cacheKey(url, base) : ''
-    let outcome = cached ? this.outcomes.get(key) : undefined
+    const scope = cached ? this.outcomes.get(cacheScope(url, base)) : undefined
+    let outcome = scope?.get(url)
     if (!outcome) {
       const target = this.resolver.resolve(url, base.url)
       outcome = { target, found: target.kind === 'internal' ? this.site.lookup(target.path) : undefined }
-      if (this.outcomes.size >= CACHE_LIMIT) this.outcomes.clear()
-      if (cached) this.outcomes.set(copyString(key), outcome)
+      if (cached) this.cacheOutcome(cacheScope(url, base), scope, url, outcome)
     }
     return outcome
   }
 
+  private cacheOutcome(key: string, scope: Map<string, Outcome> | undefined, url: string, outcome: Outcome): void {
+    if (this.cachedOutcomes >= CACHE_LIMIT) {
+      this.outcomes.clear()
+      this.cachedOutcomes = 0
+      scope = undefined
+    }
+    if (!scope) this.outcomes.set(copyString(key), (scope = new Map<string, Outcome>()))
+    scope.set(copyString(url), outcome)
+    this.cachedOutcomes++
+  }
+
   private reference(file: string, base: Base, reference: HtmlReference): void {
     const { target, found } = this.outcome(reference, base)
-    this.scriptSets.note(reference, target)
+    this.scriptSets?.note(reference, target)
     if (reference.use === 'navigate' && reference.url.includes('#'))
       this.fragmentLink(file, base, reference, found?.file)
     if (target.kind === 'internal') {
@@ -399,11 +420,13 @@ function brokenFragment(page: string, fragment: string, reference: HtmlReference
 }
 
 /**
- * On pages of the site, a reference that starts with `/` or a scheme means the same everywhere,
- * and a relative one the same in every page of a folder (but `?x`, which keeps the page's name).
+ * Where a reference means the same: on pages of the site, one that starts with `/` or a scheme
+ * everywhere (the scope ''), and a relative one in every page of a folder (but `?x`, which keeps
+ * the page's name). Outcomes are cached by scope, then by the reference itself, so that no key is
+ * made by joining the two for every reference.
  */
-function cacheKey(reference: string, base: Base): string {
-  if (base.folder === undefined || reference.startsWith('?')) return `${base.url}\n${reference}`
-  if (reference.startsWith('/') || SCHEME.test(reference)) return reference
-  return `${base.folder}\n${reference}`
+function cacheScope(reference: string, base: Base): string {
+  if (base.folder === undefined || reference.startsWith('?')) return base.url
+  if (reference.startsWith('/') || SCHEME.test(reference)) return ''
+  return base.folder
 }

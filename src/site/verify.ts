@@ -128,7 +128,8 @@ async function checkStatically(
       domain: options.domain,
       expectedPages: options.expectedPages,
       workerFile: bundledWorker(import.meta.url, WORKER_BUNDLE),
-      signal
+      signal,
+      scriptSets: (options.browser?.mode ?? 'off') !== 'off'
     })
     report = buildReport(findings)
     scriptSets = findings.scriptSets

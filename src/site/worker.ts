@@ -9,7 +9,9 @@ import { SiteFiles } from './resolve.js'
  */
 
 const setup = workerData as WorkerSetup
-const reader = new SiteReader(setup.root, new SiteFiles(setup.root, setup.files, setup.linkedFolders), setup.domain)
+const reader = new SiteReader(setup.root, new SiteFiles(setup.root, setup.files, setup.linkedFolders), setup.domain, {
+  scriptSets: setup.scriptSets
+})
 const port = parentPort
 if (!port) throw new Error('the site check worker runs only as a worker thread')
 

@@ -17,12 +17,12 @@ import { formatStat, ms, stat as summarise } from '../stats.ts'
 
 const PAGES_LOADED = 25
 const SITE_PAGES = 2_000
-/** Time the pass may take for its 25 pages, on average one second a page. */
-const TARGET_MS = PAGES_LOADED * 1000
+/** Time the pass may take a page, on average, its start-up included. */
+const TARGET_PER_PAGE_MS = 100
 
 export const browserPass: Figure = { name: 'browser-pass', run }
 
-async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void> {
+async function run({ workDir, smoke, tables, info, headlines }: BenchContext): Promise<void> {
   const found = findBrowser(process.env)
   progress(`\n8. Browser pass: ${PAGES_LOADED} pages of an export-shaped site in ${found.executable ?? 'no browser'}`)
   if (found.executable === undefined) {
@@ -85,13 +85,17 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
     await rm(file, { force: true })
   }
   const all = summarise(pass)
+  const perPage = summarise(pass.map((took) => took / PAGES_LOADED))
+  headlines.push(
+    `Browser pass, ${PAGES_LOADED} pages (figure 8, the whole step, start-up included): ${ms(perPage.median)} a page, target ≤ ${TARGET_PER_PAGE_MS} ms: ${perPage.median <= TARGET_PER_PAGE_MS ? 'met' : '**missed**'}`
+  )
   tables.push({
     title: `8. Browser pass: ${PAGES_LOADED} pages of an export-shaped site`,
     columns: [
       'pages loaded',
       'action: "Load the site in a browser" step',
       'of which browser start-up',
-      'per page',
+      'per page (the step / pages)',
       'browser alone: start → exit',
       'target'
     ],
@@ -101,15 +105,15 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
           String(PAGES_LOADED),
           formatStat(all, ms),
           formatStat(summarise(startup), ms),
-          ms(all.median / PAGES_LOADED),
+          formatStat(perPage, ms),
           formatStat(summarise(alone), ms),
-          `≤ ${ms(TARGET_MS)}`
+          `≤ ${TARGET_PER_PAGE_MS} ms a page`
         ],
-        pass: all.median <= TARGET_MS
+        pass: perPage.median <= TARGET_PER_PAGE_MS
       }
     ],
     notes: [
-      `The site is scripts/bench/export-site.ts's, ${smoke ? 300 : SITE_PAGES} pages (${archive.files} files); the pass loads ${PAGES_LOADED} of them (index.html, then a page of each distinct set of scripts, iframes and embeds, then a spread over the site's top folders) in ${product} (${executable}), four tabs at a time, each page until no request has been open for 500 ms, then scrolled to its end and waited for again, and its rendered links read. The step's time is between the \`::group::Load the site in a browser\` and \`::endgroup::\` lines of the action's log, as they arrive on the pipe: the listing, the loopback server, the browser's start and end, the pages, the profile's removal. The start-up is the report's \`browser.startupMs\`: from the spawn to the browser's first answer over the DevTools pipe. "Browser alone" is the same executable with the pass's switches and a fresh profile, \`--dump-dom about:blank\`, from spawn to exit. ${runs} runs after one unmeasured run.`
+      `The site is scripts/bench/export-site.ts's, ${smoke ? 300 : SITE_PAGES} pages (${archive.files} files); the pass loads ${PAGES_LOADED} of them (index.html, then a page of each distinct set of scripts, iframes and embeds, then a spread over the site's top folders) in ${product} (${executable}), eight tabs at a time, each page after about:blank, scrolled to its end once it has loaded and no request is open, then until no request has been open for 500 ms, and its rendered links read. The step's time is between the \`::group::Load the site in a browser\` and \`::endgroup::\` lines of the action's log, as they arrive on the pipe: the listing, the loopback server, the browser's start and end, the pages, the profile's removal. The start-up is the report's \`browser.startupMs\`: from the spawn to the browser's first answer over the DevTools pipe. "Browser alone" is the same executable with the pass's switches and a fresh profile, \`--dump-dom about:blank\`, from spawn to exit. ${runs} runs after one unmeasured run.`
     ]
   })
 }

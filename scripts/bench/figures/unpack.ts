@@ -16,7 +16,7 @@ import { formatStat, MiB, mib, ms, ratio, stat as summarise, type Stat } from '.
  * 3b. Memory while unpacking a 1 GiB archive against a 100 MiB one.
  */
 
-const TARGET = { tarMemory: 1.2, tarDisk: 1.1, zip: 1.2, rssGrowth: 1.1 }
+const TARGET = { tarMemory: 1.1, tarDisk: 1.1, zip: 1.2, rssGrowth: 1.1 }
 /** The 1 GiB archive, the action's download of it and the site unpacked from it, and some room. */
 const NEEDED_BYTES = 3.5 * 1024 * MiB
 const UNPACK_RSS_PROBE = fileURLToPath(new URL('../unpack-rss-probe.mjs', import.meta.url))
@@ -89,7 +89,15 @@ async function run(context: BenchContext): Promise<void> {
         archive: { file: reference.file, name: `bundle.${reference.kind}` }
       }).start()
       try {
-        for (const place of places) rows.push(await compare(emulator, reference, place, SITE_FILES))
+        for (const place of places) {
+          const { row, value } = await compare(emulator, reference, place, SITE_FILES)
+          rows.push(row)
+          // The headline: the tar.gz on tmpfs, where what remains is each side's own work.
+          if (reference.kind === 'tar.gz' && (place.memory || !memory))
+            context.headlines.push(
+              `Unpacking ${SITE_FILES.toLocaleString('en')} small files (figure 3, ${place.label}): ${ratio(value)} × tar -xzf, target ≤ ${TARGET.tarMemory}: ${value <= TARGET.tarMemory ? 'met' : '**missed**'}`
+            )
+        }
       } finally {
         await emulator.stop()
       }
@@ -131,7 +139,12 @@ async function zipOf(tarGz: string, workDir: string): Promise<string | undefined
   return zip
 }
 
-async function compare(emulator: Emulator, reference: Reference, place: Place, files: number): Promise<Row> {
+async function compare(
+  emulator: Emulator,
+  reference: Reference,
+  place: Place,
+  files: number
+): Promise<{ row: Row; value: number }> {
   const label = `${reference.kind}, ${place.label}`
   const action: number[] = []
   const other: number[] = []
@@ -178,15 +191,13 @@ async function compare(emulator: Emulator, reference: Reference, place: Place, f
   const r = summarise(other)
   const target = reference.target(place)
   const command = reference.kind === 'zip' ? 'unzip -q' : 'tar -xzf'
+  const value = a.median / r.median
   return {
-    cells: [
-      label,
-      formatStat(a, ms),
-      `${command}: ${formatStat(r, ms)}`,
-      ratio(a.median / r.median),
-      target ? `≤ ${target}` : ''
-    ],
-    pass: target === undefined ? undefined : a.median / r.median <= target
+    row: {
+      cells: [label, formatStat(a, ms), `${command}: ${formatStat(r, ms)}`, ratio(value), target ? `≤ ${target}` : ''],
+      pass: target === undefined ? undefined : value <= target
+    },
+    value
   }
 }
 

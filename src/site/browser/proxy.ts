@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenLoopback, type LoopbackServer } from './loopback.js'
 
 /**
  * A proxy on a loopback port that refuses everything sent to it and says what it was: the
@@ -14,34 +14,19 @@ export interface Refusal {
   method: string
 }
 
-export interface RefusingProxy {
-  /** `http://127.0.0.1:<port>` */
-  url: string
-  close(): Promise<void>
-}
-
-export async function startRefusingProxy(onRefused: (refusal: Refusal) => void): Promise<RefusingProxy> {
+export async function startRefusingProxy(onRefused: (refusal: Refusal) => void): Promise<LoopbackServer> {
   const server = http.createServer((request, response) => {
     onRefused({ target: request.url ?? '', method: request.method ?? 'GET' })
     response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Forbidden')
   })
   // HTTPS, WebSockets and TURN over TCP start with CONNECT.
   server.on('connect', (request, socket) => {
+    // The server no longer watches a tunnel's socket: a reset from the browser would be an
+    // uncaught error, which ends the run.
+    socket.on('error', () => socket.destroy())
     onRefused({ target: request.url ?? '', method: 'CONNECT' })
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
   })
   server.on('clientError', (_error, socket) => socket.destroy())
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
+  return listenLoopback(server)
 }

@@ -3,7 +3,7 @@ import type { ReferenceResolver, SiteFiles } from '../resolve.js'
 import type { CdpEvent, CdpPipe } from './cdp.js'
 import { answerRequest } from './intercept.js'
 import { bindingName } from './page-hook.js'
-import { Visit, type VisitResult } from './record.js'
+import { QUIET_MS, Visit, type VisitResult } from './record.js'
 import { missingRendered, readRenderedReferences } from './rendered.js'
 import type { SiteServer } from './server.js'
 import type { Session, Tab } from './tab.js'
@@ -31,9 +31,11 @@ export interface ScheduleOptions {
 
 /** Longest time one page may take to load and settle. */
 const PAGE_TIMEOUT_MS = 10_000
-/** Tabs loading pages at once. */
-const TABS = 4
-const POLL_MS = 25
+/**
+ * Tabs loading pages at once. A page spends most of its time in its quiet window, idle: on two cores
+ * eight tabs keep the cores busy (BENCHMARKS.md, "The browser pass"); each is a renderer process.
+ */
+const TABS = 8
 
 /** Thrown inside a visit when its time is up; the visit becomes a `timeout` finding. */
 class PageTimeout extends Error {}
@@ -125,7 +127,8 @@ async function loadPage(cdp: CdpPipe, tab: Tab, visit: Visit, end: number, optio
     })
     return
   }
-  await settle(visit, end, signal)
+  // Scrolled to its end (lazy loads) as soon as it has loaded and nothing is open; then it settles once.
+  await settle(visit, 0, end, signal)
   await within(
     cdp.send(
       'Runtime.evaluate',
@@ -135,17 +138,36 @@ async function loadPage(cdp: CdpPipe, tab: Tab, visit: Visit, end: number, optio
     end,
     signal
   )
-  visit.lastActivity = Date.now()
-  await settle(visit, end, signal)
+  visit.touch()
+  await settle(visit, QUIET_MS, end, signal)
   const rendered = await within(readRenderedReferences(cdp, tab.sessionId, tab.targetId), end, signal)
   visit.renderedMissing = missingRendered(visit.page, rendered, options.resolver, options.site)
 }
 
-async function settle(visit: Visit, end: number, signal: AbortSignal): Promise<void> {
-  while (!visit.quiet()) {
+/**
+ * Waits until the page has loaded and no request has been open for `quietMs`, woken by the page's
+ * own events rather than by polling; a page still busy at `end` is a timeout.
+ */
+async function settle(visit: Visit, quietMs: number, end: number, signal: AbortSignal): Promise<void> {
+  for (;;) {
     if (signal.aborted) throw signal.reason
-    if (Date.now() >= end) throw new PageTimeout()
-    await sleep(POLL_MS)
+    const quietFor = visit.quietFor()
+    if (quietFor >= quietMs) return
+    const left = end - Date.now()
+    if (left <= 0) throw new PageTimeout()
+    const timer = new AbortController()
+    const stop = AbortSignal.any([signal, timer.signal])
+    try {
+      // The next event of the page, or the end of the quiet it is in, or of its time.
+      await Promise.race([
+        visit.nextChange(),
+        sleep(quietFor < 0 ? left : Math.min(left, quietMs - quietFor), undefined, { signal: stop })
+      ])
+    } catch (error) {
+      if (!signal.aborted) throw error
+    } finally {
+      timer.abort()
+    }
   }
 }
 

@@ -24,7 +24,11 @@ export interface ScriptSetSnapshot {
   pages: [page: string, set: number][]
 }
 
-/** The sets of the pages read so far; a worker thread's are merged into the main thread's. */
+/**
+ * The sets of the pages read so far; a worker thread's are merged into the main thread's as they
+ * are (`parts()`), and put in order once, on the main thread (`snapshot()`). The static check keeps
+ * them only when the browser pass will run.
+ */
 export class ScriptSetTally {
   private current = new Set<string>()
   private readonly ids = new Map<string, number>()
@@ -46,6 +50,11 @@ export class ScriptSetTally {
     const set = [...this.current].sort().join('\n')
     this.current = new Set()
     this.pages.push([page, this.idOf(set)])
+  }
+
+  /** The sets and pages as they were read, in no order: what a worker thread sends to be merged. */
+  parts(): ScriptSetSnapshot {
+    return { sets: this.sets, pages: this.pages }
   }
 
   /**

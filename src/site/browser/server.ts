@@ -1,8 +1,8 @@
 import { createReadStream, statSync } from 'node:fs'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { decodePath, type SiteFiles } from '../resolve.js'
+import { listenLoopback } from './loopback.js'
 
 /**
  * The unpacked site on a loopback port, served as a static host serves it: the file the static
@@ -71,20 +71,12 @@ export async function serveSite(root: string, site: SiteFiles): Promise<SiteServ
     stream.once('error', () => (response.headersSent ? response.destroy() : refuse(response, 404)))
   })
   // A tunnel through it is refused too: it is no proxy.
-  server.on('connect', (_request, socket) => socket.end('HTTP/1.1 403 Forbidden\r\n\r\n'))
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
+  server.on('connect', (_request, socket) => {
+    socket.on('error', () => socket.destroy())
+    socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
   })
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
-  }
+  const listening = await listenLoopback(server)
+  return { origin: listening.url, close: () => listening.close() }
 }
 
 function refuse(response: http.ServerResponse, status: number): void {

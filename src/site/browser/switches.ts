@@ -24,7 +24,21 @@ const WEBRTC_IP_HANDLING = 'disable_non_proxied_udp'
  * Chromium features that reach the network on their own: the network time query, Cast and DIAL
  * discovery (multicast on the local network), translation.
  */
-const DISABLED_FEATURES = ['NetworkTimeServiceQuerying', 'MediaRouter', 'DialMediaRouteProvider', 'Translate']
+const DISABLED_FEATURES = [
+  'NetworkTimeServiceQuerying',
+  'MediaRouter',
+  'DialMediaRouteProvider',
+  'Translate',
+  // The omnibox's pop-ups, which headless Chrome builds and keeps in a renderer of their own
+  // nobody sees: about a third of a core while the pass runs (BENCHMARKS.md, "The browser pass").
+  'PreloadTopChromeWebUI',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  // A page left for about:blank would be kept alive for going back, and the next page of the site
+  // started in a new renderer process: one process per page instead of one per tab.
+  'BackForwardCache'
+]
 
 export interface SwitchOptions {
   profile: string

@@ -1,9 +1,10 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startRefusingProxy, type Refusal, type RefusingProxy } from '../../../src/site/browser/proxy.js'
+import type { LoopbackServer } from '../../../src/site/browser/loopback.js'
+import { startRefusingProxy, type Refusal } from '../../../src/site/browser/proxy.js'
 
 describe('startRefusingProxy', () => {
-  let proxy: RefusingProxy
+  let proxy: LoopbackServer
   const refused: Refusal[] = []
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ScriptSetSnapshot } from '../../../src/site/browser/script-sets.js'
 import { SiteReader } from '../../../src/site/reader.js'
 import { SiteFiles } from '../../../src/site/resolve.js'
 
@@ -23,14 +24,20 @@ async function reader(pages: Record<string, string>): Promise<SiteReader> {
     await writeFile(path.join(root, file), content)
   }
   const files = Object.keys(pages).sort()
-  const siteReader = new SiteReader(root, new SiteFiles(root, files), 'docs.acme.dev')
+  const siteReader = new SiteReader(root, new SiteFiles(root, files), 'docs.acme.dev', { scriptSets: true })
   for (const file of files) siteReader.readFile(file)
   return siteReader
 }
 
+/** The sets a reader kept, in order. */
+function setsOf(siteReader: SiteReader): ScriptSetSnapshot {
+  if (!siteReader.scriptSets) throw new Error('the reader keeps no sets')
+  return siteReader.scriptSets.snapshot()
+}
+
 describe("each page's set of scripts, iframes and embeds", () => {
   it('groups pages by their scripts (without query), iframes and embeds (by origin), not by their text', async () => {
-    const { sets, pages } = (
+    const { sets, pages } = setsOf(
       await reader({
         'index.html': page(APP, '<p>home</p>'),
         'guides/a.html': page(APP, '<p>other text, same scripts</p>'),
@@ -43,7 +50,7 @@ describe("each page's set of scripts, iframes and embeds", () => {
         'plain.html': page('<style>p{}</style>', '<script>inline()</script>'),
         'styles/site.css': 'p { color: red }'
       })
-    ).scriptSets.snapshot()
+    )
     const setOf = Object.fromEntries(pages.map(([file, set]) => [file, sets[set]]))
     expect(setOf).toEqual({
       'api/x.html': 'script /_next/api-reference-3.js\nscript /_next/app-1.js\nscript /_next/main-2.js',
@@ -66,11 +73,11 @@ describe("each page's set of scripts, iframes and embeds", () => {
       'c.html': page(APP),
       'd.html': page('<script src="/d.js"></script>')
     }
-    const one = (await reader(pages)).scriptSets.snapshot()
+    const one = setsOf(await reader(pages))
     const first = await reader({ 'c.html': pages['c.html'], 'd.html': pages['d.html'] })
     const second = await reader({ 'b.html': pages['b.html'], 'a.html': pages['a.html'] })
     first.merge(second.snapshot())
-    expect(first.scriptSets.snapshot()).toEqual(one)
+    expect(setsOf(first)).toEqual(one)
     expect(one.pages.map(([file]) => file)).toEqual(['a.html', 'b.html', 'c.html', 'd.html'])
   })
 })
