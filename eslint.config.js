@@ -9,8 +9,8 @@ import tseslint from 'typescript-eslint'
 /**
  * The import direction of src/ (each folder's README says the same): the front ends (action/,
  * cli/) use the commands, which use the stages (api/, download/, archive/, site/, manifest/,
- * deployment/) and the report, which use core/; nothing imports upwards, and the two front ends
- * never import each other. Only the Action's front end knows GitHub's libraries.
+ * deployment/, mirror/) and the report, which use core/; nothing imports upwards, and the two
+ * front ends never import each other. Only the Action's front end knows GitHub's libraries.
  */
 const LAYERS = {
   core: [],
@@ -20,6 +20,7 @@ const LAYERS = {
   site: ['core'],
   manifest: ['core'],
   deployment: ['core', 'manifest'],
+  mirror: ['core'],
   report: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment'],
   commands: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report'],
   action: ['core', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report', 'commands'],
@@ -89,9 +90,9 @@ export default defineConfig(
   },
   ...layers(),
   {
-    // The benchmark's deployment probe loads these folders as they are, with Node's type
-    // stripping, which has no parameter properties.
-    files: ['src/core/**/*.ts', 'src/manifest/**/*.ts', 'src/deployment/**/*.ts'],
+    // The benchmark's deployment and mirror probes load these folders as they are, with Node's
+    // type stripping, which has no parameter properties.
+    files: ['src/core/**/*.ts', 'src/manifest/**/*.ts', 'src/deployment/**/*.ts', 'src/mirror/**/*.ts'],
     rules: { '@typescript-eslint/parameter-properties': ['error', { prefer: 'class-property' }] }
   },
   {

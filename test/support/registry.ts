@@ -30,7 +30,7 @@ export interface Registry {
   stop(): Promise<void>
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string
   /** The path and query. */
   url: string
