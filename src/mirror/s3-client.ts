@@ -1,5 +1,7 @@
 import { S3Client } from '@aws-sdk/client-s3'
 import { NodeHttpHandler } from '@smithy/node-http-handler'
+import http from 'node:http'
+import https from 'node:https'
 import { systemCode } from '../core/errors.js'
 import { setting } from '../core/words.js'
 import { mirrorError } from './errors.js'
@@ -29,8 +31,15 @@ type HandlerOptions = Parameters<NodeHttpHandler['handle']>[1]
 class RunHandler extends NodeHttpHandler {
   private readonly runSignal: AbortSignal
 
-  constructor(signal: AbortSignal) {
-    super({ connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: STALL_TIMEOUT_MS })
+  constructor(signal: AbortSignal, environment: ProxyEnvironment) {
+    // The SDK's own agents, kept alive with up to 50 sockets, and through the proxy the runner names, if any.
+    const agent = { keepAlive: true, maxSockets: 50, proxyEnv: environment }
+    super({
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      socketTimeout: STALL_TIMEOUT_MS,
+      httpAgent: new http.Agent(agent),
+      httpsAgent: new https.Agent(agent)
+    })
     this.runSignal = signal
   }
 
@@ -40,14 +49,26 @@ class RunHandler extends NodeHttpHandler {
   }
 }
 
-export function s3Client(target: S3Target, region: string, signal: AbortSignal): S3Client {
+/** The variables a Node agent reads a proxy from (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), from the runner's environment. */
+type ProxyEnvironment = http.AgentOptions['proxyEnv']
+
+/**
+ * `environment` is the runner's (RunnerFacts): the SDK's connections follow the proxy it names, as
+ * the action's own requests do (src/core/net.ts), which self-hosted runners behind a proxy need.
+ */
+export function s3Client(
+  target: S3Target,
+  region: string,
+  signal: AbortSignal,
+  environment: ProxyEnvironment = {}
+): S3Client {
   return new S3Client({
     region,
     ...(target.endpoint ? { endpoint: target.endpoint } : {}),
     forcePathStyle: true,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    requestHandler: new RunHandler(signal)
+    requestHandler: new RunHandler(signal, environment)
   })
 }
 

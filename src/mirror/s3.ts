@@ -46,7 +46,7 @@ export interface S3Copy {
 
 export async function mirrorToS3(target: S3Target, archive: MirrorArchive, context: MirrorContext): Promise<S3Copy> {
   const region = context.region ?? DEFAULT_REGION
-  const client = s3Client(target, region, context.signal)
+  const client = s3Client(target, region, context.signal, context.environment)
   const key = keyOf(target.prefix, `${archive.sha256}.${kindFacts(archive.kind).ending}`)
   const location = `s3://${target.bucket}/${key}`
   const activity = `while mirroring the archive to ${location}`

@@ -29,6 +29,8 @@ export interface MirrorOptions {
   region?: string
   /** OCI: `mirror-username` and `mirror-password` (masked by the settings already). */
   registryCredentials?: RegistryCredentials
+  /** The runner's environment (`run.runner.environment`): S3's connections follow the proxy it names (HTTPS_PROXY, NO_PROXY). */
+  environment?: Readonly<Record<string, string | undefined>>
   host: Host
   /** The run's deadline, which follows its cancellation too. */
   deadline: Deadline

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { mirrorArchive, parseMirrorTarget, type MirrorArchive } from '../../src/mirror/index.js'
 import { actionText } from '../support/recording-host.js'
+import { startRelay } from '../support/registry.js'
 import { describeWhere } from '../support/requirements.js'
 import { missingSwift, startSwift, type Swift } from '../support/swift.js'
 import { AWS_CLI, failureOf, makeArchive, mirrorOptions, run } from './fixtures.js'
@@ -171,6 +172,22 @@ describeWhere(missingSwift(), 'mirror to S3 (Swift with s3api)', () => {
     expect(result.url).toBe(`${swift.endpoint}/private/unchecked/${archive.sha256}.tar.gz`)
     expect(options.host.text('notice')).toContain('mirror-check: off')
     expect(options.host.text('notice')).toContain('was not read back')
+  })
+
+  it("goes through the proxy that the runner's environment names", async () => {
+    const proxy = await startRelay(swift.endpoint)
+    try {
+      const options = mirrorOptions({ check: 'off', environment: { HTTP_PROXY: proxy.url } })
+      await mirrorArchive(parseMirrorTarget('s3://docs/proxied', swift.endpoint), archive, options)
+      // A proxy gets the whole URL in the request line.
+      const key = `/docs/proxied/${archive.sha256}.tar.gz`
+      expect(proxy.requests.some((request) => request.url.startsWith(`${swift.endpoint}${key}`))).toBe(true)
+      expect(
+        proxy.requests.some((request) => request.url.startsWith(`${swift.endpoint}/docs/proxied/latest.json`))
+      ).toBe(true)
+    } finally {
+      await proxy.stop()
+    }
   })
 
   it('leaves no object, no part and no latest.json when the run is cancelled during a multipart upload', async () => {
