@@ -59,11 +59,20 @@ export async function checkAnonymousRead(
     }
     const hash = createHash('sha256')
     let size = 0
-    for await (const chunk of answer.body as AsyncIterable<Buffer>) {
-      size += chunk.length
-      // More than the archive holds is another file: leaving the loop closes the answer.
-      if (size > expected.sizeBytes) break
-      hash.update(chunk)
+    try {
+      for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+        size += chunk.length
+        // More than the archive holds is another file: leaving the loop closes the answer.
+        if (size > expected.sizeBytes) break
+        hash.update(chunk)
+      }
+    } catch (error) {
+      if (options.signal.aborted) throw error
+      throw unreadable(
+        link,
+        `its answer broke off after ${formatBytes(size)} (${networkFailure(error).message})`,
+        options.fix
+      )
     }
     if (size > expected.sizeBytes)
       throw unreadable(link, `it serves more than the archive's ${formatBytes(expected.sizeBytes)}`, options.fix)

@@ -49,7 +49,6 @@ export class RegistrySession {
   private readonly context: MirrorContext
   /** Sent to the registry's origin only. */
   private authorization?: string
-  private challenge?: Challenge
 
   constructor(target: OciTarget, context: MirrorContext) {
     this.target = target
@@ -58,26 +57,27 @@ export class RegistrySession {
 
   /** `GET /v2/`: whether the registry answers, and the credentials it wants, got once. */
   async connect(): Promise<void> {
-    const answer = await this.attempts('reaching the registry', () => this.send('GET', this.url('/v2/')))
+    const answer = await this.attempts('reaching the registry', () => this.sendOnce('GET', this.url('/v2/'), {}))
     if (answer.status === 200) return
     if (answer.status !== 401) throw this.failure('GET /v2/', answer)
-    this.challenge = parseChallenge(header(answer.headers['www-authenticate']))
-    if (!this.challenge) throw this.failure('GET /v2/ (it asks for an authentication the mirror does not know)', answer)
-    await this.logIn()
+    const challenge = parseChallenge(header(answer.headers['www-authenticate']))
+    if (!challenge) throw this.failure('GET /v2/ (it asks for an authentication the mirror does not know)', answer)
+    await this.logIn(challenge)
   }
 
-  private async logIn(): Promise<void> {
+  /** Answers `challenge`: basic credentials as they are, or a bearer token got with them. */
+  private async logIn(challenge: Challenge): Promise<void> {
     const given = this.context.registryCredentials
     if (!given)
       throw mirrorError(`Mirror: the registry ${this.target.host} asks for credentials (HTTP 401)`, {
         hint: `Set ${setting('mirror-username')} and ${setting('mirror-password')} to an account with push rights on ${this.target.repository}`
       })
-    if (this.challenge?.scheme === 'basic') {
+    if (challenge.scheme === 'basic') {
       this.authorization = basicAuthorization(given)
       return
     }
     const token = await fetchToken({
-      challenge: this.challenge as Challenge,
+      challenge,
       scope: `repository:${this.target.repository}:pull,push`,
       credentials: given,
       network: this.context.network,
@@ -101,8 +101,9 @@ export class RegistrySession {
 
   /**
    * One request, with the registry's credentials when it goes to the registry's origin, and again
-   * once with a fresh token when a token ran out (401) during a long push. GET and HEAD follow
-   * redirects, each hop held to the mirror's network, and without credentials off the origin.
+   * once after answering the challenge of a 401 there: a token that ran out during a long push, or
+   * a registry that asks only when a push starts. GET and HEAD follow redirects, each hop held to
+   * the mirror's network, and without credentials off the origin.
    */
   async send(
     method: string,
@@ -110,9 +111,11 @@ export class RegistrySession {
     options: { body?: Body; headers?: Record<string, string> } = {}
   ): Promise<Answer> {
     const answer = await this.sendOnce(method, url, options)
-    if (answer.status !== 401 || !this.authorization?.startsWith('Bearer ') || url.origin !== this.target.origin)
-      return answer
-    await this.logIn()
+    if (answer.status !== 401 || url.origin !== this.target.origin || !this.context.registryCredentials) return answer
+    const challenge = parseChallenge(header(answer.headers['www-authenticate']))
+    // Basic credentials refused once are refused again.
+    if (!challenge || (challenge.scheme === 'basic' && this.authorization)) return answer
+    await this.logIn(challenge)
     return this.sendOnce(method, url, options)
   }
 

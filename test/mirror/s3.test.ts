@@ -16,7 +16,7 @@ import { AWS_CLI, failureOf, makeArchive, mirrorOptions, run } from './fixtures.
  * runner, through AWS_* variables; Debian's awscli reads back what was written.
  */
 
-/** Larger than the mirror's 16 MiB part: a multipart upload of two parts. */
+/** Larger than the mirror's 8 MiB part: a multipart upload of three parts. */
 const MULTIPART_BYTES = 20 * 1024 * 1024
 /** Large enough that the upload is still going when its first part is stored. */
 const CUT_BYTES = 200 * 1024 * 1024
