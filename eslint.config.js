@@ -9,23 +9,24 @@ import tseslint from 'typescript-eslint'
 /**
  * The import direction of src/ (each folder's README says the same): the front ends (action/,
  * cli/) use the commands and the settings, the commands use the stages (api/, download/,
- * archive/, site/, manifest/, deployment/) and the report, which use core/; nothing imports
+ * archive/, site/, manifest/, deployment/, mirror/) and the report, which use core/; nothing imports
  * upwards but the type of an input's name, and the two front ends never import each other. Only
  * the Action's front end knows GitHub's libraries.
  */
 const LAYERS = {
   core: [],
-  settings: ['core'],
+  settings: ['core', 'mirror'],
   api: ['core'],
   download: ['core'],
   archive: ['core'],
   site: ['core'],
   manifest: ['core'],
   deployment: ['core', 'manifest'],
-  report: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment'],
-  commands: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report'],
-  action: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report', 'commands'],
-  cli: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'report', 'commands']
+  mirror: ['core'],
+  report: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror'],
+  commands: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror', 'report'],
+  action: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror', 'report', 'commands'],
+  cli: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror', 'report', 'commands']
 }
 /** Every folder may import the names of the inputs (a type), to name one in a message (src/core/message.ts). */
 const TYPES_FOR_ALL = ['settings']
@@ -94,14 +95,15 @@ export default defineConfig(
   },
   ...layers(),
   {
-    // The benchmark's deployment probe and `npm run docs` load these folders as they are, with
-    // Node's type stripping, which has no parameter properties; so do scripts/emulator.ts and the
-    // browser containment test with the emulator.
+    // The benchmark's deployment and mirror probes and `npm run docs` load these folders as they
+    // are, with Node's type stripping, which has no parameter properties; so do scripts/emulator.ts
+    // and the browser containment test with the emulator.
     files: [
       'src/core/**/*.ts',
       'src/settings/**/*.ts',
       'src/manifest/**/*.ts',
       'src/deployment/**/*.ts',
+      'src/mirror/**/*.ts',
       'test/emulator/**/*.ts'
     ],
     rules: { '@typescript-eslint/parameter-properties': ['error', { prefer: 'class-property' }] }

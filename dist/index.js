@@ -48422,6 +48422,16 @@ const OUTPUTS = {
         kind: 'text',
         description: 'For `agent-job` with `comment-on`, the URL of the comment made or updated.'
     },
+    'mirror-url': {
+        commands: ['export'],
+        kind: 'text',
+        description: 'With `mirror-to`: the durable link to the copy, which the Helm values carry: `mirror-public-url` + `/` + key for S3; `mirror-public-url` + `/v2/REPOSITORY/blobs/sha256:…` for OCI.'
+    },
+    'mirror-ref': {
+        commands: ['export'],
+        kind: 'text',
+        description: 'With an `oci://` `mirror-to`: the artifact pinned by its digest, `HOST/REPOSITORY@sha256:<manifest digest>`.'
+    },
     'manifest-path': {
         commands: ['export'],
         kind: 'text',
@@ -48519,6 +48529,11 @@ function outputsOf(report) {
         outputs['site-path'] = report.sitePath;
     if (siteCheck)
         outputs['verify-report-path'] = siteCheck.reportPath;
+    if (report.mirror) {
+        outputs['mirror-url'] = report.mirror.url;
+        if (report.mirror.ref)
+            outputs['mirror-ref'] = report.mirror.ref;
+    }
     if (report.manifestPath !== undefined)
         outputs['manifest-path'] = report.manifestPath;
     if (report.changes) {
@@ -52095,13 +52110,17 @@ function parseJson(text) {
 ;// CONCATENATED MODULE: ./src/report/helm.ts
 
 /**
- * Writes the values the vendor's enterprise chart reads to serve a static export. The file holds
- * the presigned link, a credential until it expires, so only its owner may read it.
+ * Writes the values the vendor's enterprise chart reads to serve a static export: where a pod
+ * fetches the archive when it starts (`bundleUrl`), and the export it pins (`version`), after
+ * comment lines that say where they come from (`about`). The file may hold the presigned link, a
+ * credential until it expires, so only its owner may read it.
  */
-async function writeHelmValues(file, bundleUrl, version) {
-    // JSON strings are valid YAML double-quoted scalars, so nothing in the link can break the file.
+async function writeHelmValues(file, bundleUrl, version, about = []) {
+    // JSON strings are valid YAML double-quoted scalars, so nothing in a value can break the file; a
+    // comment is one line, its line breaks taken out.
     const lines = [
         '# Values for the enterprise chart: helm upgrade --install <release> <chart> -f helm-values.yaml',
+        ...about.map((line) => `# ${line.replace(/[\r\n\u2028\u2029]+/g, ' ')}`),
         'staticExport:',
         '  enabled: true',
         `  bundleUrl: ${JSON.stringify(bundleUrl)}`,
@@ -52159,9 +52178,9 @@ async function exportSite(settings, context) {
     let link;
     let archive;
     let site;
-    let manifestPath;
-    let changes;
+    let recorded;
     let siteCheck;
+    let mirror;
     const report = () => ({
         command: 'export',
         startedAt,
@@ -52172,12 +52191,14 @@ async function exportSite(settings, context) {
         // that gives none (the project-scoped flow) has the pages of the unpacked site.
         pageCount: finished?.pageCount ?? (site && pagesOf(site)),
         bundle: link?.bundle,
-        helmValuesPath: link?.helmValuesPath,
+        // The mirror's values replace the presigned link's: they point at the copy that does not expire.
+        helmValuesPath: mirror?.helmValuesPath ?? link?.helmValuesPath,
         archive,
         sitePath: site?.path,
-        manifestPath,
-        changes,
-        siteCheck
+        manifestPath: recorded?.manifest.path,
+        changes: recorded?.changes,
+        siteCheck,
+        mirror: mirror?.result
     });
     try {
         const { job: started, flow } = await host.group('Start the export', () => startOrReuse(settings, client, run));
@@ -52202,37 +52223,71 @@ async function exportSite(settings, context) {
         if (!settings.download)
             return { report: report() };
         const current = link;
-        archive = await host.group('Download the bundle', () => download(settings, done, flow, current, layout, context, (renewed) => {
+        const downloaded = await host.group('Download the bundle', () => download(settings, done, flow, current, layout, context, (renewed) => {
             link = renewed;
         }));
-        if (!settings.extract)
-            return { report: report() };
-        // Read before the new manifest is written: compare-to may name the file it replaces.
-        const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined;
-        const downloaded = archive;
-        site = await host.group('Unpack the site', async () => {
-            await (0,own_files/* checkOwnPlace */.mY)(layout.site, 'directory');
-            const unpacked = await unpackSite(downloaded.path, downloaded.kind, layout.site, {
-                host,
-                signal: run.deadline.signal()
-            });
-            host.info(`Unpacked the site into ${unpacked.path}`);
-            return unpacked;
-        });
-        const unpacked = site;
-        const recorded = await host.group('Record what the site holds', () => recordManifest(settings, { jobId: done.jobId, bundleSha256: downloaded.sha256, files: unpacked.files, previous, layout }, run));
-        manifestPath = recorded.manifestPath;
-        changes = recorded.changes;
-        if (settings.verify !== 'off') {
-            siteCheck = await checkTheSite(settings, done, unpacked.path, layout, context);
-            if (siteCheck?.failure)
-                throw siteCheck.failure;
+        archive = downloaded;
+        if (settings.extract) {
+            // Read before the new manifest is written: compare-to may name the file it replaces.
+            const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined;
+            const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run));
+            site = unpacked;
+            recorded = await host.group('Record what the site holds', () => recordManifest(settings, { jobId: done.jobId, bundleSha256: downloaded.sha256, files: unpacked.files, previous, layout }, run));
+            if (settings.verify !== 'off') {
+                siteCheck = await checkTheSite(settings, done, unpacked.path, layout, context);
+                // No copy of a site that fails its check under verify: error.
+                if (siteCheck?.failure)
+                    throw siteCheck.failure;
+            }
+        }
+        const target = settings.mirrorTo;
+        if (target) {
+            const manifest = recorded?.manifest;
+            mirror = await host.group('Mirror the archive', () => mirrorTheArchive(settings, target, { job: done, archive: downloaded, manifest, layout }, run));
         }
         return { report: report() };
     }
     catch (error) {
         return { report: report(), failure: exportFailure(error, jobId, run) };
     }
+}
+/** Unpacks the archive into the output folder's site, never through a link or over another's folder. */
+async function unpack(archive, layout, run) {
+    await (0,own_files/* checkOwnPlace */.mY)(layout.site, 'directory');
+    const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
+        host: run.host,
+        signal: run.deadline.signal()
+    });
+    run.host.info(`Unpacked the site into ${unpacked.path}`);
+    return unpacked;
+}
+/**
+ * Copies the archive to `mirror-to` (the mirror's module is loaded only then: the AWS SDK is large)
+ * and writes the Helm values anew: the copy's link, which does not expire, and a version that pins
+ * these bytes; the presigned link stays in the `bundle-url` output only.
+ */
+async function mirrorTheArchive(settings, target, { job, archive, manifest, layout }, run) {
+    const { mirrorArchive } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(428)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5428));
+    const { username, password } = { username: settings.mirrorUsername, password: settings.mirrorPassword };
+    const result = await mirrorArchive(target, archive, {
+        manifestPath: manifest?.path,
+        jobId: job.jobId,
+        domain: settings.domain,
+        version: settings.version,
+        createdAt: manifest?.createdAt ?? new Date().toISOString(),
+        publicUrl: settings.mirrorPublicUrl,
+        check: settings.mirrorCheck,
+        region: settings.mirrorRegion ?? run.runner.environment.AWS_REGION,
+        registryCredentials: username && password ? { username, password } : undefined,
+        environment: run.runner.environment,
+        host: run.host,
+        deadline: run.deadline
+    });
+    const helmValuesPath = await writeHelmValues(layout.helmValues, result.url, settings.version ?? archive.sha256, [
+        `Export job ${job.jobId}; its archive's SHA-256 ${archive.sha256}, copied to ${result.location}`
+    ]);
+    run.host.info(`Helm values point at the copy: ${layout.helmValues}`);
+    return { result, helmValuesPath };
 }
 /** A failure as the step reports it: a cancellation says what becomes of the job, anything else names it. */
 function exportFailure(error, jobId, run) {
@@ -52260,12 +52315,13 @@ async function recordManifest(settings, { jobId, bundleSha256, files, previous, 
         files
     });
     host.info(`Manifest of ${files.length} files: ${layout.manifest}`);
+    const written = { path: layout.manifest, createdAt: manifest.createdAt };
     if (!previous)
-        return { manifestPath: layout.manifest };
+        return { manifest: written };
     const changes = compareManifests(previous, manifest);
     await writeChanges(layout.changes, changes);
     logChanges(changes, layout.changes, host);
-    return { manifestPath: layout.manifest, changes: { changes, path: layout.changes } };
+    return { manifest: written, changes: { changes, path: layout.changes } };
 }
 /** The site check (verify), with the known problems of a baseline (verify-baseline); its failure under `verify: error` is the caller's to throw. */
 async function checkTheSite(settings, job, sitePath, layout, { run, retryBaseDelayMs }) {
@@ -52607,6 +52663,7 @@ var core = __nccwpck_require__(8532);
 
 
 
+
 /** Every input's entry, by its schema. */
 const CATALOGUE = registries/* registry */.u5();
 /** `schema` with its meta, parsing from its default when the input is empty. */
@@ -52707,6 +52764,17 @@ const lines = schemas/* string */.YjP()
 function addProblem(ctx, name, text) {
     ctx.addIssue({ code: 'custom', path: [name], message: String(text), params: { text } });
 }
+/** A failure of a parser that names its input itself (an ActionError whose `input` says which). */
+function addFailure(ctx, error) {
+    if (!(error instanceof errors/* ActionError */.lZ && error.input))
+        throw error;
+    ctx.addIssue({
+        code: 'custom',
+        path: [error.input.input],
+        message: String(error.text),
+        params: { text: error.text, named: true }
+    });
+}
 /** `inputs` with each of `names` given; for each one missing, a problem that says it is required `because`. */
 function requireInputs(inputs, ctx, names, because) {
     for (const name of names) {
@@ -52752,7 +52820,8 @@ const API = {
             variable: KEY_VARIABLE,
             file: {
                 name: 'api-key-file',
-                description: `Read the admin key from FILE instead of ${KEY_VARIABLE} (a warning when others may read FILE).`
+                description: `Read the admin key from FILE instead of ${KEY_VARIABLE} (a warning when others may read FILE).`,
+                holds: 'key'
             }
         }
     }),
@@ -52786,7 +52855,10 @@ const OUTPUT_FOLDER = {
     })
 };
 
+// EXTERNAL MODULE: ./src/mirror/target.ts
+var mirror_target = __nccwpck_require__(4182);
 ;// CONCATENATED MODULE: ./src/settings/export.ts
+
 
 
 
@@ -52864,6 +52936,43 @@ const EXPORT_INPUTS = schemas/* object */.Ikc({
     }),
     'verify-baseline': described(documentSource('a site check report').optional(), {
         description: 'With `extract` and `verify` not `off`: a previous site check report (a path, or an https link). Its problems are listed as known, and `verify: error` fails only on problems it does not have.'
+    }),
+    'mirror-to': described(schemas/* string */.YjP().optional(), {
+        description: 'With `download`: `s3://BUCKET/PREFIX` or `oci://HOST/REPOSITORY[:TAG]`. Copy the archive there once it is checked, read the copy back as the chart will, and point the Helm values at it: a link that does not expire (see A link that does not expire).',
+        cli: { metavar: 'URL' }
+    }),
+    'mirror-endpoint': described(httpsUrl({ expected: 'an https:// URL (an S3-compatible endpoint)', plainHttp: 'loopback', base: true }).optional(), {
+        description: 'For an `s3://` `mirror-to`: an S3-compatible endpoint (MinIO, Ceph, Swift…), addressed path-style; empty means AWS. https, or http on loopback.',
+        cli: { metavar: 'URL' }
+    }),
+    'mirror-region': described(schemas/* string */.YjP()
+        .regex(/^[a-z0-9-]{1,40}$/, { error: (issue) => `must be a region such as eu-west-1, got "${issue.input}"` })
+        .optional(), {
+        description: "For an `s3://` `mirror-to`: the region to sign for; by default `AWS_REGION`, else `us-east-1`. The credentials come from the AWS SDK's default chain (`AWS_*` variables, web identity, a profile), never from an input."
+    }),
+    'mirror-public-url': described(schemas/* string */.YjP().optional(), {
+        description: "The base URL from which the cluster reads the copy without credentials. `s3://`: the base that serves the bucket (the key is appended; default: the bucket's path-style URL on the endpoint). `oci://`: a registry that serves the same repository anonymously, `https://HOST[:PORT]` (default: the registry itself).",
+        cli: { metavar: 'URL' }
+    }),
+    'mirror-username': described(schemas/* string */.YjP().optional(), {
+        description: "For an `oci://` `mirror-to`: the registry user that may push (basic, or the registry's bearer-token flow)."
+    }),
+    'mirror-password': described(schemas/* string */.YjP().optional(), {
+        secret: true,
+        description: "For an `oci://` `mirror-to`: that user's password or token; masked at once, and sent to the registry's own origin only.",
+        cli: {
+            flag: false,
+            variable: 'MINTLIFY_MIRROR_PASSWORD',
+            file: {
+                name: 'mirror-password-file',
+                description: 'Read the registry password from FILE instead of MINTLIFY_MIRROR_PASSWORD (a warning when others may read FILE).',
+                holds: 'registry password'
+            }
+        }
+    }),
+    'mirror-check': described(choice(['on', 'off']), {
+        default: 'on',
+        description: '`on`: after the copy, read `mirror-url` with no credentials, as the chart will, and fail the step unless it serves the archive; `off`: skip that, with a notice (a runner that cannot see the storage as the cluster does).'
     })
 });
 const EXPORT = EXPORT_INPUTS.transform((inputs, ctx) => {
@@ -52873,8 +52982,27 @@ const EXPORT = EXPORT_INPUTS.transform((inputs, ctx) => {
     if (inputs.extract && !inputs.download) {
         addProblem(ctx, 'extract', (0,core_message/* message */.iU) `is true but ${(0,core_message/* input */.hF)('download', 'false')}: unpacking needs the downloaded archive`);
     }
-    return inputs;
+    if (inputs['mirror-to'] && !inputs.download) {
+        addProblem(ctx, 'mirror-to', (0,core_message/* message */.iU) `is set but ${(0,core_message/* input */.hF)('download', 'false')}: the mirror copies the downloaded archive`);
+    }
+    const { 'mirror-to': _text, 'mirror-public-url': _base, ...rest } = inputs;
+    return { ...rest, ...mirrorOf(inputs, ctx) };
 });
+/** `mirror-to` as a target, and `mirror-public-url` as a base for it, each checked with the other inputs it needs. */
+function mirrorOf(inputs, ctx) {
+    const to = inputs['mirror-to'];
+    if (!to)
+        return {};
+    try {
+        const target = (0,mirror_target/* parseMirrorTarget */.wi)(to, inputs['mirror-endpoint']);
+        const publicUrl = inputs['mirror-public-url'];
+        return { 'mirror-to': target, 'mirror-public-url': publicUrl && (0,mirror_target/* parseMirrorPublicUrl */.He)(publicUrl, target) };
+    }
+    catch (error) {
+        addFailure(ctx, error);
+        return {};
+    }
+}
 /** Inputs the workflow set that do nothing in the combination given, each with the reason. */
 function unusedExportInputs(inputs, given) {
     const found = [];
@@ -52908,6 +53036,21 @@ function unusedExportInputs(inputs, given) {
     }
     if (!inputs.wait)
         unused(['poll-interval-seconds'], POLLED_ONCE);
+    const target = inputs['mirror-to'];
+    const mirrorInputs = [
+        'mirror-endpoint',
+        'mirror-region',
+        'mirror-public-url',
+        'mirror-username',
+        'mirror-password',
+        'mirror-check'
+    ];
+    if (!target)
+        unused(mirrorInputs, (0,core_message/* message */.iU) `does nothing without ${(0,core_message/* input */.hF)('mirror-to')}`);
+    else if (target.scheme === 'oci')
+        unused(['mirror-region'], (0,core_message/* message */.iU) `does nothing for an oci:// ${(0,core_message/* input */.hF)('mirror-to')}`);
+    else
+        unused(['mirror-username', 'mirror-password'], (0,core_message/* message */.iU) `does nothing for an s3:// ${(0,core_message/* input */.hF)('mirror-to')}: the AWS SDK's chain gives the credentials`);
     return found;
 }
 /** Said of poll-interval-seconds when wait is false. */
@@ -53123,8 +53266,8 @@ function readSettings(host) {
     const parsed = command.success ? SETTINGS.safeParse({ ...raw, command: command.data }) : command;
     if (!parsed.success) {
         const problems = parsed.error.issues.map((issue) => {
-            const text = issue.params?.text ?? issue.message;
-            return (0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)(issue.path[0] ?? 'command')} ${text}`;
+            const { text = issue.message, named = false } = issue.params ?? {};
+            return named ? text : (0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)(issue.path[0] ?? 'command')} ${text}`;
         });
         const [first] = parsed.error.issues;
         throw new InputError((0,core_message/* joined */.oR)(problems, '; '), {
@@ -57972,6 +58115,128 @@ __webpack_async_result__();
 
 /***/ }),
 
+/***/ 4182:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Dk: () => (/* binding */ TAG),
+/* harmony export */   He: () => (/* binding */ parseMirrorPublicUrl),
+/* harmony export */   t9: () => (/* binding */ DEFAULT_REGION),
+/* harmony export */   wi: () => (/* binding */ parseMirrorTarget)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_net_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8456);
+/* harmony import */ var _core_message_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3252);
+
+
+
+/** The region signed for when neither `mirror-region` nor AWS_REGION says one (the contract's default). */
+const DEFAULT_REGION = 'us-east-1';
+/** S3's rules for a bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** A repository as the distribution spec names it: lower-case path components joined by `/`. */
+const REPOSITORY = /^[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*)*$/;
+/** A tag as the distribution spec allows it. */
+const TAG = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
+/** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
+const REGISTRY_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+/** S3 keys are at most 1024 bytes; the prefix leaves room for `/<sha256>.manifest.json`. */
+const MAX_PREFIX_BYTES = 900;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const SHAPES = '`s3://BUCKET/PREFIX` or `oci://HOST[:PORT]/REPOSITORY[:TAG]`';
+/**
+ * `mirror-to` as a target, with `mirror-endpoint` for an S3 target; throws an ActionError (code
+ * `input`) that names the input when either is malformed, the scheme unknown, or the endpoint
+ * plain http to anything but this machine.
+ */
+function parseMirrorTarget(text, endpoint) {
+    const value = text.trim();
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1]?.toLowerCase();
+    if (scheme === 's3')
+        return parseS3(value.slice('s3://'.length), endpoint);
+    if (scheme === 'oci') {
+        if (endpoint?.trim())
+            throw inputError('mirror-endpoint', 'applies to `s3://` targets only; an `oci://` target names its registry itself');
+        return parseOci(value.slice('oci://'.length));
+    }
+    throw inputError('mirror-to', scheme ? `has the scheme "${scheme}", which is not one the mirror knows: use ${SHAPES}` : `must be ${SHAPES}`);
+}
+/**
+ * `mirror-public-url` as a base without a trailing `/`: https, or plain http on this machine (the
+ * check reads it, and the chart will). For an OCI target it is a registry's address, with no path.
+ */
+function parseMirrorPublicUrl(text, target) {
+    const url = URL.parse(text.trim());
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+        throw inputError('mirror-public-url', 'must be an https:// URL');
+    if (url.protocol === 'http:' && !(0,_core_net_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .cW)(url.hostname))
+        throw inputError('mirror-public-url', 'must be https (plain http is allowed only to a loopback address)');
+    if (url.search || url.hash || url.username || url.password)
+        throw inputError('mirror-public-url', 'must be a base URL, without a query, a fragment or credentials');
+    if (target.scheme === 'oci' && url.pathname !== '/')
+        throw inputError('mirror-public-url', 'must be a registry address, `https://HOST[:PORT]`, without a path');
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+function parseS3(rest, endpoint) {
+    const slash = rest.indexOf('/');
+    const bucket = slash < 0 ? rest : rest.slice(0, slash);
+    const prefix = (slash < 0 ? '' : rest.slice(slash + 1)).replace(/^\/+|\/+$/g, '');
+    if (!BUCKET.test(bucket) || bucket.includes('..'))
+        throw inputError('mirror-to', `names the bucket "${bucket}", which is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): use \`s3://BUCKET/PREFIX\``);
+    if (prefix) {
+        const parts = prefix.split('/');
+        if (CONTROL.test(prefix) ||
+            prefix.includes('\\') ||
+            parts.some((part) => part === '' || part === '.' || part === '..'))
+            throw inputError('mirror-to', 'has a PREFIX with an empty, `.` or `..` part, a backslash or a control character');
+        if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
+            throw inputError('mirror-to', `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`);
+    }
+    return { scheme: 's3', bucket, prefix, ...(endpoint?.trim() ? { endpoint: parseEndpoint(endpoint.trim()) } : {}) };
+}
+function parseEndpoint(text) {
+    const url = URL.parse(text);
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+        throw inputError('mirror-endpoint', 'must be an https:// URL (an S3-compatible endpoint)');
+    if (url.protocol === 'http:' && !(0,_core_net_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .cW)(url.hostname))
+        throw inputError('mirror-endpoint', 'must be https (plain http is allowed only to a loopback address)');
+    if (url.search || url.hash || url.username || url.password)
+        throw inputError('mirror-endpoint', 'must be a base URL, without a query, a fragment or credentials');
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+function parseOci(rest) {
+    const slash = rest.indexOf('/');
+    const host = slash < 0 ? rest : rest.slice(0, slash);
+    const reference = slash < 0 ? '' : rest.slice(slash + 1);
+    const port = /:(\d+)$/.exec(host)?.[1];
+    if (!REGISTRY_HOST.test(host) || (port !== undefined && (Number(port) < 1 || Number(port) > 65535)))
+        throw inputError('mirror-to', `names the registry "${host}", which is not HOST or HOST:PORT: use \`oci://HOST[:PORT]/REPOSITORY[:TAG]\``);
+    if (reference.includes('@'))
+        throw inputError('mirror-to', 'names a digest (`@sha256:…`): the mirror pushes a new artifact, so name a repository and, if you like, a tag');
+    const colon = reference.lastIndexOf(':');
+    const repository = colon < 0 ? reference : reference.slice(0, colon);
+    const tag = colon < 0 ? undefined : reference.slice(colon + 1);
+    if (!REPOSITORY.test(repository))
+        throw inputError('mirror-to', `names the repository "${repository}", which is not one (lower-case letters, digits and separators, parts joined by \`/\`): use \`oci://HOST[:PORT]/REPOSITORY[:TAG]\``);
+    if (tag !== undefined && !TAG.test(tag))
+        throw inputError('mirror-to', `names the tag "${tag}", which is not one (up to 128 letters, digits, \`_\`, \`.\` and \`-\`)`);
+    const hostname = new URL(`http://${host}`).hostname;
+    return {
+        scheme: 'oci',
+        host,
+        origin: `${(0,_core_net_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .cW)(hostname) ? 'http' : 'https'}://${host}`,
+        repository,
+        ...(tag ? { tag } : {})
+    };
+}
+function inputError(name, problem) {
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ((0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .message */ .iU) `${(0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .inputSubject */ .By)(name)} ${problem}`, { code: 'input', input: (0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .input */ .hF)(name) });
+}
+
+
+/***/ }),
+
 /***/ 5004:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -60270,6 +60535,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
+/***/ 181:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
 /***/ 4434:
 /***/ ((module) => {
 
@@ -60396,6 +60668,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 
 /***/ }),
 
+/***/ 4708:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+
+/***/ }),
+
 /***/ 7030:
 /***/ ((module) => {
 
@@ -60421,6 +60700,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_hooks");
+
+/***/ }),
+
+/***/ 1708:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:process");
 
 /***/ }),
 
@@ -60512,6 +60798,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
 
 /***/ }),
 
@@ -72922,6 +73215,36 @@ function constantCatch(value) {
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/create fake namespace object */
+/******/ (() => {
+/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
+/******/ 	var leafPrototypes;
+/******/ 	// create a fake namespace object
+/******/ 	// mode & 1: value is a module id, require it
+/******/ 	// mode & 2: merge all properties of value into the ns
+/******/ 	// mode & 4: return value when already ns object
+/******/ 	// mode & 16: return value when it's Promise-like
+/******/ 	// mode & 8|1: behave like require
+/******/ 	__nccwpck_require__.t = function(value, mode) {
+/******/ 		if(mode & 1) value = this(value);
+/******/ 		if(mode & 8) return value;
+/******/ 		if(typeof value === 'object' && value) {
+/******/ 			if((mode & 4) && value.__esModule) return value;
+/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
+/******/ 		}
+/******/ 		var ns = Object.create(null);
+/******/ 		__nccwpck_require__.r(ns);
+/******/ 		var def = {};
+/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
+/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
+/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
+/******/ 		}
+/******/ 		def['default'] = () => (value);
+/******/ 		__nccwpck_require__.d(ns, def);
+/******/ 		return ns;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -72959,6 +73282,17 @@ function constantCatch(value) {
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /******/ /* webpack/runtime/node module decorator */

@@ -31,7 +31,14 @@ const CONTRACT_INPUTS: Record<string, string | undefined> = {
   'verify-baseline': undefined,
   url: undefined,
   manifest: undefined,
-  'check-files': '100'
+  'check-files': '100',
+  'mirror-to': undefined,
+  'mirror-endpoint': undefined,
+  'mirror-region': undefined,
+  'mirror-public-url': undefined,
+  'mirror-username': undefined,
+  'mirror-password': undefined,
+  'mirror-check': 'on'
 }
 const CONTRACT_OUTPUTS = [
   'job-id',
@@ -47,6 +54,8 @@ const CONTRACT_OUTPUTS = [
   'agent-job-id',
   'pr-link',
   'comment-url',
+  'mirror-url',
+  'mirror-ref',
   'manifest-path',
   'files-added',
   'files-removed',

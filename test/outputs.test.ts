@@ -16,6 +16,13 @@ const FULL_EXPORT: ExportReport = {
   helmValuesPath: '/tmp/helm-values.yaml',
   siteCheck: { reportPath: '/tmp/verify-report.json', report: {} as never },
   manifestPath: '/tmp/manifest.json',
+  mirror: {
+    url: 'https://registry.internal/v2/docs/blobs/sha256:ab',
+    ref: 'registry.internal/docs@sha256:cd',
+    location: 'registry.internal/docs:1',
+    uploaded: true,
+    checked: true
+  },
   changes: {
     path: '/tmp/changes.json',
     changes: { counts: { added: 2, removed: 1, changed: 3, unchanged: 40 } } as never

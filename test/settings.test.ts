@@ -83,7 +83,8 @@ describe('readSettings: defaults', () => {
       version: undefined,
       verify: 'warn',
       verifyBrowser: 'auto',
-      verifyBrowserPages: 25
+      verifyBrowserPages: 25,
+      mirrorCheck: 'on'
     })
   })
 })

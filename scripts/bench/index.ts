@@ -20,6 +20,7 @@ import { browserPass } from './figures/browser-pass.ts'
 import { coldStart } from './figures/cold-start.ts'
 import { deployment } from './figures/deployment.ts'
 import { download } from './figures/download.ts'
+import { mirror } from './figures/mirror.ts'
 import { polling } from './figures/polling.ts'
 import { resume } from './figures/resume.ts'
 import { siteCheck } from './figures/site-check.ts'
@@ -28,7 +29,7 @@ import { markdownTable, printTable, type Table } from './report.ts'
 import { mib } from './stats.ts'
 
 /** In the order they run: the cold start first, on a quiet machine; the polling runs last. */
-const FIGURES: Figure[] = [coldStart, download, resume, unpack, siteCheck, deployment, polling, browserPass]
+const FIGURES: Figure[] = [coldStart, download, resume, unpack, siteCheck, deployment, mirror, polling, browserPass]
 const NAMES = FIGURES.map((figure) => figure.name)
 
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='))

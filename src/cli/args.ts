@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { parseArgs, type ParseArgsOptionDescriptor } from 'node:util'
-import { commandsOf, type Command, type InputName } from '../settings/index.js'
+import { inputsOf, type Command, type InputName } from '../settings/index.js'
 import { cliName, COMMANDS, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.js'
 import { commandHelp, programHelp } from './help.js'
 import { UsageError } from './usage-error.js'
@@ -82,15 +82,20 @@ export async function parseCommandLine(argv: string[], environment: NodeJS.Proce
   }
 
   const warnings: string[] = []
-  for (const [name, { flag, file }] of files) {
-    if (inputs.has(name)) throw new UsageError(`Give ${cliName(name)} or ${flag}, not both`)
-    if (name !== 'api-key') inputs.set(name, await readText(file, flag))
-  }
-  // Only the commands that call the admin API need its key.
-  if (commandsOf('api-key').includes(command)) {
-    const keyFile = files.get('api-key')?.file
-    inputs.set('api-key', await readKey(keyFile, environment, warnings))
-    if (keyFile !== undefined) givenAs.set('api-key', `The key in ${keyFile}`)
+  for (const entry of inputsOf(command)) {
+    const source = files.get(entry.name)
+    const form = entry.cli || {}
+    if (source && inputs.has(entry.name))
+      throw new UsageError(`Give ${cliName(entry.name)} or ${source.flag}, not both`)
+    if (!entry.secret || form.flag !== false || !form.variable) {
+      if (source) inputs.set(entry.name, await readText(source.file, source.flag))
+      continue
+    }
+    // A secret comes from its variable or its file, never from a flag, which process lists show.
+    const value = source ? await secretFile(source, form.file?.holds ?? 'value', warnings) : environment[form.variable]
+    if (value?.trim()) inputs.set(entry.name, value)
+    else if (entry.required) throw missingKey(form.variable, environment)
+    if (source) givenAs.set(entry.name, `The ${form.file?.holds ?? 'value'} in ${source.file}`)
   }
   return {
     command,
@@ -120,29 +125,29 @@ function nonEmpty(value: string | boolean | undefined): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined
 }
 
-/** The key from --api-key-file, else from its variable; a file that others may read gets a warning, as ssh gives. */
-async function readKey(
-  keyFile: string | undefined,
-  environment: NodeJS.ProcessEnv,
+/** A secret from its file, which holds `holds`; a file that others may read gets a warning, as ssh gives. */
+async function secretFile(
+  { file, flag }: { file: string; flag: string },
+  holds: string,
   warnings: string[]
 ): Promise<string> {
-  if (keyFile !== undefined) {
-    const key = await readText(keyFile, '--api-key-file')
-    if (!key.trim()) throw new UsageError(`The key file ${keyFile} is empty`)
-    // Windows has no such mode bits: its ACLs decide, and Node reports 0666 for any writable file.
-    const mode = process.platform === 'win32' ? 0 : (await stat(keyFile)).mode & 0o777
-    if (mode & 0o077) {
-      warnings.push(
-        `The key file ${keyFile} can be read by others (mode ${mode.toString(8).padStart(4, '0')}): make it yours alone with chmod 600 ${keyFile}`
-      )
-    }
-    return key
+  const text = await readText(file, flag)
+  if (!text.trim()) throw new UsageError(`The ${holds} file ${file} is empty`)
+  // Windows has no such mode bits: its ACLs decide, and Node reports 0666 for any writable file.
+  const mode = process.platform === 'win32' ? 0 : (await stat(file)).mode & 0o777
+  if (mode & 0o077) {
+    warnings.push(
+      `The ${holds} file ${file} can be read by others (mode ${mode.toString(8).padStart(4, '0')}): make it yours alone with chmod 600 ${file}`
+    )
   }
-  const key = environment[KEY_VARIABLE]
-  if (key?.trim()) return key
+  return text
+}
+
+/** No admin key: where to put it, and the near miss of a variable of another name. */
+function missingKey(variable: string, environment: NodeJS.ProcessEnv): UsageError {
   const near = Object.keys(environment).find((name) => /^MINTLIFY_(API_)?(KEY|TOKEN)$/.test(name))
-  throw new UsageError(
-    `No admin key: set the environment variable ${KEY_VARIABLE}, or pass --api-key-file FILE${near ? ` (${near} is set, but only ${KEY_VARIABLE} is read)` : ''}`
+  return new UsageError(
+    `No admin key: set the environment variable ${variable}, or pass --api-key-file FILE${near ? ` (${near} is set, but only ${variable} is read)` : ''}`
   )
 }
 

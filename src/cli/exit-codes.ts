@@ -9,6 +9,10 @@ export const EXIT_CODES = {
     code: 5,
     meaning: 'the site check found problems under --verify error, or check-deployment found the deployment not current'
   },
+  mirror: {
+    code: 6,
+    meaning: 'the mirror failed: the upload was refused, or the copy is not readable as the chart reads it'
+  },
   SIGINT: { code: 130, meaning: 'SIGINT' },
   SIGTERM: { code: 143, meaning: 'SIGTERM' }
 } as const
@@ -23,7 +27,8 @@ const BY_FAILURE_CODE: Readonly<Record<string, ExitCode>> = {
   'out-of-time': EXIT_CODES.timeout.code,
   'access-refused': EXIT_CODES.refused.code,
   'site-problems': EXIT_CODES.problems.code,
-  'deployment-not-current': EXIT_CODES.problems.code
+  'deployment-not-current': EXIT_CODES.problems.code,
+  mirror: EXIT_CODES.mirror.code
 }
 
 /** The exit code of a run that failed with `code`; a run ended by a signal exits as the shell expects of it. */

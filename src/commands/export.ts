@@ -27,6 +27,7 @@ import type { ExportSettings } from '../settings/index.js'
 import { readBaseline } from '../site/baseline.js'
 import { isPage } from '../site/reader.js'
 import type { SiteCheck } from '../site/verify.js'
+import type { MirrorResult, MirrorTarget } from '../mirror/index.js'
 
 /** Links this close to their expiry are renewed before downloading. */
 const EXPIRY_MARGIN_MS = 60_000
@@ -41,6 +42,18 @@ interface ExportContext {
   /** First backoff of download retries. */
   retryBaseDelayMs: number
   stallTimeoutMs: number
+}
+
+/** manifest.json as written: where, and when the export it describes was made. */
+interface RecordedManifest {
+  path: string
+  createdAt: string
+}
+
+/** What recording the site made: its manifest, and the changes since compare-to's. */
+interface Recorded {
+  manifest: RecordedManifest
+  changes?: { changes: Changes; path: string }
 }
 
 /** A bundle link, and the Helm values written for it. */
@@ -67,9 +80,9 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
   let link: Link | undefined
   let archive: Archive | undefined
   let site: UnpackedSite | undefined
-  let manifestPath: string | undefined
-  let changes: ExportReport['changes']
+  let recorded: Recorded | undefined
   let siteCheck: SiteCheck | undefined
+  let mirror: Mirrored | undefined
   const report = (): ExportReport => ({
     command: 'export',
     startedAt,
@@ -80,12 +93,14 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     // that gives none (the project-scoped flow) has the pages of the unpacked site.
     pageCount: finished?.pageCount ?? (site && pagesOf(site)),
     bundle: link?.bundle,
-    helmValuesPath: link?.helmValuesPath,
+    // The mirror's values replace the presigned link's: they point at the copy that does not expire.
+    helmValuesPath: mirror?.helmValuesPath ?? link?.helmValuesPath,
     archive,
     sitePath: site?.path,
-    manifestPath,
-    changes,
-    siteCheck
+    manifestPath: recorded?.manifest.path,
+    changes: recorded?.changes,
+    siteCheck,
+    mirror: mirror?.result
   })
 
   try {
@@ -120,43 +135,97 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     if (!settings.download) return { report: report() }
 
     const current = link
-    archive = await host.group('Download the bundle', () =>
+    const downloaded = await host.group('Download the bundle', () =>
       download(settings, done, flow, current, layout, context, (renewed) => {
         link = renewed
       })
     )
-    if (!settings.extract) return { report: report() }
-
-    // Read before the new manifest is written: compare-to may name the file it replaces.
-    const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined
-    const downloaded = archive
-    site = await host.group('Unpack the site', async () => {
-      await checkOwnPlace(layout.site, 'directory')
-      const unpacked = await unpackSite(downloaded.path, downloaded.kind, layout.site, {
-        host,
-        signal: run.deadline.signal()
-      })
-      host.info(`Unpacked the site into ${unpacked.path}`)
-      return unpacked
-    })
-    const unpacked = site
-    const recorded = await host.group('Record what the site holds', () =>
-      recordManifest(
-        settings,
-        { jobId: done.jobId, bundleSha256: downloaded.sha256, files: unpacked.files, previous, layout },
-        run
+    archive = downloaded
+    if (settings.extract) {
+      // Read before the new manifest is written: compare-to may name the file it replaces.
+      const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined
+      const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run))
+      site = unpacked
+      recorded = await host.group('Record what the site holds', () =>
+        recordManifest(
+          settings,
+          { jobId: done.jobId, bundleSha256: downloaded.sha256, files: unpacked.files, previous, layout },
+          run
+        )
       )
-    )
-    manifestPath = recorded.manifestPath
-    changes = recorded.changes
-    if (settings.verify !== 'off') {
-      siteCheck = await checkTheSite(settings, done, unpacked.path, layout, context)
-      if (siteCheck?.failure) throw siteCheck.failure
+      if (settings.verify !== 'off') {
+        siteCheck = await checkTheSite(settings, done, unpacked.path, layout, context)
+        // No copy of a site that fails its check under verify: error.
+        if (siteCheck?.failure) throw siteCheck.failure
+      }
+    }
+    const target = settings.mirrorTo
+    if (target) {
+      const manifest = recorded?.manifest
+      mirror = await host.group('Mirror the archive', () =>
+        mirrorTheArchive(settings, target, { job: done, archive: downloaded, manifest, layout }, run)
+      )
     }
     return { report: report() }
   } catch (error) {
     return { report: report(), failure: exportFailure(error, jobId, run) }
   }
+}
+
+/** Unpacks the archive into the output folder's site, never through a link or over another's folder. */
+async function unpack(archive: Archive, layout: OutputLayout, run: Run): Promise<UnpackedSite> {
+  await checkOwnPlace(layout.site, 'directory')
+  const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
+    host: run.host,
+    signal: run.deadline.signal()
+  })
+  run.host.info(`Unpacked the site into ${unpacked.path}`)
+  return unpacked
+}
+
+/** The copy in the team's own storage, and the Helm values that point at it. */
+interface Mirrored {
+  result: MirrorResult
+  helmValuesPath: string
+}
+
+/**
+ * Copies the archive to `mirror-to` (the mirror's module is loaded only then: the AWS SDK is large)
+ * and writes the Helm values anew: the copy's link, which does not expire, and a version that pins
+ * these bytes; the presigned link stays in the `bundle-url` output only.
+ */
+async function mirrorTheArchive(
+  settings: ExportSettings,
+  target: MirrorTarget,
+  {
+    job,
+    archive,
+    manifest,
+    layout
+  }: { job: ExportJob; archive: Archive; manifest?: RecordedManifest; layout: OutputLayout },
+  run: Run
+): Promise<Mirrored> {
+  const { mirrorArchive } = await import('../mirror/index.js')
+  const { username, password } = { username: settings.mirrorUsername, password: settings.mirrorPassword }
+  const result = await mirrorArchive(target, archive, {
+    manifestPath: manifest?.path,
+    jobId: job.jobId,
+    domain: settings.domain,
+    version: settings.version,
+    createdAt: manifest?.createdAt ?? new Date().toISOString(),
+    publicUrl: settings.mirrorPublicUrl,
+    check: settings.mirrorCheck,
+    region: settings.mirrorRegion ?? run.runner.environment.AWS_REGION,
+    registryCredentials: username && password ? { username, password } : undefined,
+    environment: run.runner.environment,
+    host: run.host,
+    deadline: run.deadline
+  })
+  const helmValuesPath = await writeHelmValues(layout.helmValues, result.url, settings.version ?? archive.sha256, [
+    `Export job ${job.jobId}; its archive's SHA-256 ${archive.sha256}, copied to ${result.location}`
+  ])
+  run.host.info(`Helm values point at the copy: ${layout.helmValues}`)
+  return { result, helmValuesPath }
 }
 
 /** A failure as the step reports it: a cancellation says what becomes of the job, anything else names it. */
@@ -200,7 +269,7 @@ async function recordManifest(
     layout: OutputLayout
   },
   { host }: Run
-): Promise<{ manifestPath: string; changes?: { changes: Changes; path: string } }> {
+): Promise<Recorded> {
   const manifest = await writeManifest(layout.manifest, {
     jobId,
     domain: settings.domain,
@@ -209,11 +278,12 @@ async function recordManifest(
     files
   })
   host.info(`Manifest of ${files.length} files: ${layout.manifest}`)
-  if (!previous) return { manifestPath: layout.manifest }
+  const written = { path: layout.manifest, createdAt: manifest.createdAt }
+  if (!previous) return { manifest: written }
   const changes = compareManifests(previous, manifest)
   await writeChanges(layout.changes, changes)
   logChanges(changes, layout.changes, host)
-  return { manifestPath: layout.manifest, changes: { changes, path: layout.changes } }
+  return { manifest: written, changes: { changes, path: layout.changes } }
 }
 
 /** The site check (verify), with the known problems of a baseline (verify-baseline); its failure under `verify: error` is the caller's to throw. */

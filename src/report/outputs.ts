@@ -74,6 +74,18 @@ export const OUTPUTS = {
     kind: 'text',
     description: 'For `agent-job` with `comment-on`, the URL of the comment made or updated.'
   },
+  'mirror-url': {
+    commands: ['export'],
+    kind: 'text',
+    description:
+      'With `mirror-to`: the durable link to the copy, which the Helm values carry: `mirror-public-url` + `/` + key for S3; `mirror-public-url` + `/v2/REPOSITORY/blobs/sha256:…` for OCI.'
+  },
+  'mirror-ref': {
+    commands: ['export'],
+    kind: 'text',
+    description:
+      'With an `oci://` `mirror-to`: the artifact pinned by its digest, `HOST/REPOSITORY@sha256:<manifest digest>`.'
+  },
   'manifest-path': {
     commands: ['export'],
     kind: 'text',
@@ -167,6 +179,10 @@ export function outputsOf(report: RunReport): Outputs {
   }
   if (report.sitePath !== undefined) outputs['site-path'] = report.sitePath
   if (siteCheck) outputs['verify-report-path'] = siteCheck.reportPath
+  if (report.mirror) {
+    outputs['mirror-url'] = report.mirror.url
+    if (report.mirror.ref) outputs['mirror-ref'] = report.mirror.ref
+  }
   if (report.manifestPath !== undefined) outputs['manifest-path'] = report.manifestPath
   if (report.changes) {
     const { counts } = report.changes.changes

@@ -3,6 +3,7 @@ import type { ArchiveKind } from '../archive/index.js'
 import type { DeploymentReport } from '../deployment/report.js'
 import type { DownloadedFile } from '../download/index.js'
 import type { Changes } from '../manifest/compare.js'
+import type { MirrorResult } from '../mirror/index.js'
 import type { SiteCheck } from '../site/verify.js'
 
 /**
@@ -29,6 +30,8 @@ export interface ExportReport {
   /** The changes since the export `compare-to` names, and where they were written. */
   changes?: { changes: Changes; path: string }
   siteCheck?: SiteCheck
+  /** The copy in the team's own storage (`mirror-to`). */
+  mirror?: MirrorResult
 }
 
 /** What an agent-job run learned. */

@@ -45,7 +45,8 @@ export const API = {
         variable: KEY_VARIABLE,
         file: {
           name: 'api-key-file',
-          description: `Read the admin key from FILE instead of ${KEY_VARIABLE} (a warning when others may read FILE).`
+          description: `Read the admin key from FILE instead of ${KEY_VARIABLE} (a warning when others may read FILE).`,
+          holds: 'key'
         }
       }
     }

@@ -1,7 +1,19 @@
 import { z } from 'zod'
 import { input, inputSubject, message, type Text } from '../core/message.js'
 import { API, OUTPUT_FOLDER, PROJECT, TIMING, WAIT } from './common.js'
-import { addProblem, bool, choice, count, described, documentSource, identifier, lines } from './fields.js'
+import { parseMirrorPublicUrl, parseMirrorTarget, type MirrorTarget } from '../mirror/target.js'
+import {
+  addFailure,
+  addProblem,
+  bool,
+  choice,
+  count,
+  described,
+  documentSource,
+  httpsUrl,
+  identifier,
+  lines
+} from './fields.js'
 
 /** The inputs of `command: export`, and the rules that join them. */
 
@@ -93,6 +105,58 @@ export const EXPORT_INPUTS = z.object({
   'verify-baseline': described(documentSource('a site check report').optional(), {
     description:
       'With `extract` and `verify` not `off`: a previous site check report (a path, or an https link). Its problems are listed as known, and `verify: error` fails only on problems it does not have.'
+  }),
+  'mirror-to': described(z.string().optional(), {
+    description:
+      'With `download`: `s3://BUCKET/PREFIX` or `oci://HOST/REPOSITORY[:TAG]`. Copy the archive there once it is checked, read the copy back as the chart will, and point the Helm values at it: a link that does not expire (see A link that does not expire).',
+    cli: { metavar: 'URL' }
+  }),
+  'mirror-endpoint': described(
+    httpsUrl({ expected: 'an https:// URL (an S3-compatible endpoint)', plainHttp: 'loopback', base: true }).optional(),
+    {
+      description:
+        'For an `s3://` `mirror-to`: an S3-compatible endpoint (MinIO, Ceph, Swift…), addressed path-style; empty means AWS. https, or http on loopback.',
+      cli: { metavar: 'URL' }
+    }
+  ),
+  'mirror-region': described(
+    z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, { error: (issue) => `must be a region such as eu-west-1, got "${issue.input}"` })
+      .optional(),
+    {
+      description:
+        "For an `s3://` `mirror-to`: the region to sign for; by default `AWS_REGION`, else `us-east-1`. The credentials come from the AWS SDK's default chain (`AWS_*` variables, web identity, a profile), never from an input."
+    }
+  ),
+  'mirror-public-url': described(z.string().optional(), {
+    description:
+      "The base URL from which the cluster reads the copy without credentials. `s3://`: the base that serves the bucket (the key is appended; default: the bucket's path-style URL on the endpoint). `oci://`: a registry that serves the same repository anonymously, `https://HOST[:PORT]` (default: the registry itself).",
+    cli: { metavar: 'URL' }
+  }),
+  'mirror-username': described(z.string().optional(), {
+    description:
+      "For an `oci://` `mirror-to`: the registry user that may push (basic, or the registry's bearer-token flow)."
+  }),
+  'mirror-password': described(z.string().optional(), {
+    secret: true,
+    description:
+      "For an `oci://` `mirror-to`: that user's password or token; masked at once, and sent to the registry's own origin only.",
+    cli: {
+      flag: false,
+      variable: 'MINTLIFY_MIRROR_PASSWORD',
+      file: {
+        name: 'mirror-password-file',
+        description:
+          'Read the registry password from FILE instead of MINTLIFY_MIRROR_PASSWORD (a warning when others may read FILE).',
+        holds: 'registry password'
+      }
+    }
+  }),
+  'mirror-check': described(choice(['on', 'off']), {
+    default: 'on',
+    description:
+      '`on`: after the copy, read `mirror-url` with no credentials, as the chart will, and fail the step unless it serves the archive; `off`: skip that, with a notice (a runner that cannot see the storage as the cluster does).'
   })
 })
 
@@ -111,10 +175,35 @@ export const EXPORT = EXPORT_INPUTS.transform((inputs, ctx) => {
       message`is true but ${input('download', 'false')}: unpacking needs the downloaded archive`
     )
   }
-  return inputs
+  if (inputs['mirror-to'] && !inputs.download) {
+    addProblem(
+      ctx,
+      'mirror-to',
+      message`is set but ${input('download', 'false')}: the mirror copies the downloaded archive`
+    )
+  }
+  const { 'mirror-to': _text, 'mirror-public-url': _base, ...rest } = inputs
+  return { ...rest, ...mirrorOf(inputs, ctx) }
 })
 
-type ExportInputs = z.output<typeof EXPORT_INPUTS>
+/** `mirror-to` as a target, and `mirror-public-url` as a base for it, each checked with the other inputs it needs. */
+function mirrorOf(
+  inputs: z.output<typeof EXPORT_INPUTS>,
+  ctx: z.RefinementCtx
+): { 'mirror-to'?: MirrorTarget; 'mirror-public-url'?: string } {
+  const to = inputs['mirror-to']
+  if (!to) return {}
+  try {
+    const target = parseMirrorTarget(to, inputs['mirror-endpoint'])
+    const publicUrl = inputs['mirror-public-url']
+    return { 'mirror-to': target, 'mirror-public-url': publicUrl && parseMirrorPublicUrl(publicUrl, target) }
+  } catch (error) {
+    addFailure(ctx, error)
+    return {}
+  }
+}
+
+type ExportInputs = z.output<typeof EXPORT>
 
 /** Inputs the workflow set that do nothing in the combination given, each with the reason. */
 export function unusedExportInputs(
@@ -156,6 +245,22 @@ export function unusedExportInputs(
     unused(['verify-browser-pages'], message`does nothing with ${input('verify-browser', 'off')}`)
   }
   if (!inputs.wait) unused(['poll-interval-seconds'], POLLED_ONCE)
+  const target = inputs['mirror-to']
+  const mirrorInputs: (keyof ExportInputs)[] = [
+    'mirror-endpoint',
+    'mirror-region',
+    'mirror-public-url',
+    'mirror-username',
+    'mirror-password',
+    'mirror-check'
+  ]
+  if (!target) unused(mirrorInputs, message`does nothing without ${input('mirror-to')}`)
+  else if (target.scheme === 'oci') unused(['mirror-region'], message`does nothing for an oci:// ${input('mirror-to')}`)
+  else
+    unused(
+      ['mirror-username', 'mirror-password'],
+      message`does nothing for an s3:// ${input('mirror-to')}: the AWS SDK's chain gives the credentials`
+    )
   return found
 }
 

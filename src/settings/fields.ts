@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { ActionError } from '../core/errors.js'
 import { message, type Text } from '../core/message.js'
 import { isLoopbackHost } from '../core/net.js'
 import type { InputName } from './inputs.js'
@@ -20,8 +21,8 @@ interface CommandLineForm {
   metavar?: string
   /** The help's text, where it means more or other than action.yml's. */
   description?: string
-  /** A flag that reads the value from a file: `paths-file`. */
-  file?: { name: string; description: string }
+  /** A flag that reads the value from a file: `paths-file`; for a secret, what the file holds, as messages say it. */
+  file?: { name: string; description: string; holds?: string }
   /** The variable that holds the value, when not MINTLIFY_<NAME>. */
   variable?: string
 }
@@ -190,6 +191,17 @@ export const lines = z
 /** A problem with `name` that a rule joining inputs found; its text may name other inputs. */
 export function addProblem(ctx: z.RefinementCtx, name: InputName, text: Text): void {
   ctx.addIssue({ code: 'custom', path: [name], message: String(text), params: { text } })
+}
+
+/** A failure of a parser that names its input itself (an ActionError whose `input` says which). */
+export function addFailure(ctx: z.RefinementCtx, error: unknown): void {
+  if (!(error instanceof ActionError && error.input)) throw error
+  ctx.addIssue({
+    code: 'custom',
+    path: [error.input.input],
+    message: String(error.text),
+    params: { text: error.text, named: true }
+  })
 }
 
 /** `inputs` with each of `names` given; for each one missing, a problem that says it is required `because`. */

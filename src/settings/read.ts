@@ -40,8 +40,9 @@ export function readSettings(host: Host): Settings {
   const parsed = command.success ? SETTINGS.safeParse({ ...raw, command: command.data }) : command
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
-      const text = (issue as { params?: { text?: Text } }).params?.text ?? issue.message
-      return message`${inputSubject((issue.path[0] as InputName | undefined) ?? 'command')} ${text}`
+      const { text = issue.message, named = false } =
+        (issue as { params?: { text?: Text; named?: boolean } }).params ?? {}
+      return named ? text : message`${inputSubject((issue.path[0] as InputName | undefined) ?? 'command')} ${text}`
     })
     const [first] = parsed.error.issues
     throw new InputError(joined(problems, '; '), {

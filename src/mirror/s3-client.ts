@@ -1,0 +1,119 @@
+import { S3Client } from '@aws-sdk/client-s3'
+import { NodeHttpHandler } from '@smithy/node-http-handler'
+import http from 'node:http'
+import https from 'node:https'
+import { systemCode } from '../core/errors.js'
+import { input, message, type Text } from '../core/message.js'
+import { mirrorError } from './errors.js'
+import type { S3Target } from './target.js'
+
+/**
+ * The AWS SDK's S3 client as the mirror uses it: path-style addressing on `mirror-endpoint` (AWS
+ * itself without one), credentials from the SDK's default chain only (the `AWS_*` variables, web
+ * identity, a profile: never an input of ours, never logged), and checksums only where the
+ * operation requires one, since several S3-compatible stores refuse the SDK's default streaming
+ * checksums (Swift answers 501 "aws-chunked is not supported").
+ */
+
+const CONNECT_TIMEOUT_MS = 10_000
+/** Longest silence of a connection, before an answer or in the middle of a part. */
+const STALL_TIMEOUT_MS = 30_000
+
+type Request = Parameters<NodeHttpHandler['handle']>[0]
+type HandlerOptions = Parameters<NodeHttpHandler['handle']>[1]
+
+/**
+ * Every request carries the run's signal, so that a cancellation or the deadline cuts the parts in
+ * flight at once (lib-storage's Upload passes no signal of its own to them), except the abort of a
+ * multipart upload (DELETE ?uploadId=), which must still go out after the cut: it is what removes
+ * the parts already stored.
+ */
+class RunHandler extends NodeHttpHandler {
+  private readonly runSignal: AbortSignal
+
+  constructor(signal: AbortSignal, environment: ProxyEnvironment) {
+    // The SDK's own agents, kept alive with up to 50 sockets, and through the proxy the runner names, if any.
+    const agent = { keepAlive: true, maxSockets: 50, proxyEnv: environment }
+    super({
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      socketTimeout: STALL_TIMEOUT_MS,
+      httpAgent: new http.Agent(agent),
+      httpsAgent: new https.Agent(agent)
+    })
+    this.runSignal = signal
+  }
+
+  override handle(request: Request, options: HandlerOptions = {}): ReturnType<NodeHttpHandler['handle']> {
+    const cleanUp = request.method === 'DELETE' && 'uploadId' in request.query
+    return super.handle(request, cleanUp ? options : { ...options, abortSignal: options.abortSignal ?? this.runSignal })
+  }
+}
+
+/** The variables a Node agent reads a proxy from (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), from the runner's environment. */
+type ProxyEnvironment = http.AgentOptions['proxyEnv']
+
+/**
+ * `environment` is the runner's (RunnerFacts): the SDK's connections follow the proxy it names, as
+ * the action's own requests do (src/core/net.ts), which self-hosted runners behind a proxy need.
+ */
+export function s3Client(
+  target: S3Target,
+  region: string,
+  signal: AbortSignal,
+  environment: ProxyEnvironment = {}
+): S3Client {
+  return new S3Client({
+    region,
+    ...(target.endpoint ? { endpoint: target.endpoint } : {}),
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: new RunHandler(signal, environment)
+  })
+}
+
+/** What the SDK throws: a service error with its name and status, or a client-side one. */
+interface SdkError {
+  name?: string
+  message?: string
+  $metadata?: { httpStatusCode?: number }
+}
+
+/**
+ * An error of the SDK as the mirror's failure, saying what was refused and what to change: the
+ * credentials, the permissions, the bucket, the endpoint.
+ */
+export function s3Failure(error: unknown, action: string, target: S3Target): Error {
+  const { name = '', message: said = '', $metadata } = (error ?? {}) as SdkError
+  const status = $metadata?.httpStatusCode
+  const where = target.endpoint ? ` at ${target.endpoint}` : ''
+  const problem = `Mirror: ${action} s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''} failed`
+  const fail = (detail: string, hint?: Text): Error => mirrorError(`${problem}: ${detail}`, { hint, cause: error })
+  if (name === 'CredentialsProviderError')
+    return fail(
+      'no AWS credentials were found',
+      "S3 credentials come from the AWS SDK's default chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (as aws-actions/configure-aws-credentials sets them), a web identity, or a profile"
+    )
+  if (name === 'NoSuchBucket')
+    return fail(
+      `the bucket ${target.bucket} does not exist${where}`,
+      message`Create it, or correct ${input('mirror-to')}`
+    )
+  if (CREDENTIAL_REFUSALS.has(name))
+    return fail(
+      `the store refused the credentials (${name})`,
+      message`Check the AWS credentials the runner has, and ${input('mirror-region')}: a signature made for another region is refused too`
+    )
+  if (name === 'AccessDenied' || status === 403)
+    return fail(
+      'access denied (HTTP 403)',
+      'The credentials need s3:PutObject, s3:GetObject (which HeadObject uses) and s3:AbortMultipartUpload on the prefix'
+    )
+  const code = systemCode(error)
+  if (code && status === undefined)
+    return fail(`the store could not be reached${where} (${code})`, message`Check ${input('mirror-endpoint')}`)
+  return fail(`${status ? `HTTP ${status}, ` : ''}${name || 'error'}${said && said !== name ? `: ${said}` : ''}`)
+}
+
+/** What stores answer to a wrong key, a wrong secret or a stale session token. */
+const CREDENTIAL_REFUSALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidToken', 'ExpiredToken'])

@@ -1,0 +1,168 @@
+import { ActionError } from '../core/errors.js'
+import { isLoopbackHost } from '../core/net.js'
+import { input, inputSubject, message } from '../core/message.js'
+import type { InputName } from '../settings/inputs.js'
+
+/**
+ * Where the archive is mirrored, read from `mirror-to` (and `mirror-endpoint`, `mirror-public-url`)
+ * before any request: a malformed value fails the run at once, naming the input, as every other
+ * bad input does (code `input`).
+ */
+
+/** `s3://BUCKET/PREFIX`: objects under PREFIX in BUCKET, on AWS or on an S3-compatible endpoint. */
+export interface S3Target {
+  readonly scheme: 's3'
+  readonly bucket: string
+  /** Without a leading or trailing `/`; empty for the bucket's top. */
+  readonly prefix: string
+  /** `mirror-endpoint` (path-style addressing), without a trailing `/`; absent for AWS. */
+  readonly endpoint?: string
+}
+
+/** `oci://HOST[:PORT]/REPOSITORY[:TAG]`: one artifact in a registry's repository. */
+export interface OciTarget {
+  readonly scheme: 'oci'
+  /** `HOST[:PORT]`, as references name it. */
+  readonly host: string
+  /** Where the registry is reached: plain http for a loopback host, as container tools do; https otherwise. */
+  readonly origin: string
+  readonly repository: string
+  readonly tag?: string
+}
+
+export type MirrorTarget = S3Target | OciTarget
+
+/** The region signed for when neither `mirror-region` nor AWS_REGION says one (the contract's default). */
+export const DEFAULT_REGION = 'us-east-1'
+
+/** S3's rules for a bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/
+/** A repository as the distribution spec names it: lower-case path components joined by `/`. */
+const REPOSITORY = /^[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*)*$/
+/** A tag as the distribution spec allows it. */
+export const TAG = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/
+/** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
+const REGISTRY_HOST =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
+/** S3 keys are at most 1024 bytes; the prefix leaves room for `/<sha256>.manifest.json`. */
+const MAX_PREFIX_BYTES = 900
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+const SHAPES = '`s3://BUCKET/PREFIX` or `oci://HOST[:PORT]/REPOSITORY[:TAG]`'
+
+/**
+ * `mirror-to` as a target, with `mirror-endpoint` for an S3 target; throws an ActionError (code
+ * `input`) that names the input when either is malformed, the scheme unknown, or the endpoint
+ * plain http to anything but this machine.
+ */
+export function parseMirrorTarget(text: string, endpoint?: string): MirrorTarget {
+  const value = text.trim()
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1]?.toLowerCase()
+  if (scheme === 's3') return parseS3(value.slice('s3://'.length), endpoint)
+  if (scheme === 'oci') {
+    if (endpoint?.trim())
+      throw inputError(
+        'mirror-endpoint',
+        'applies to `s3://` targets only; an `oci://` target names its registry itself'
+      )
+    return parseOci(value.slice('oci://'.length))
+  }
+  throw inputError(
+    'mirror-to',
+    scheme ? `has the scheme "${scheme}", which is not one the mirror knows: use ${SHAPES}` : `must be ${SHAPES}`
+  )
+}
+
+/**
+ * `mirror-public-url` as a base without a trailing `/`: https, or plain http on this machine (the
+ * check reads it, and the chart will). For an OCI target it is a registry's address, with no path.
+ */
+export function parseMirrorPublicUrl(text: string, target: MirrorTarget): string {
+  const url = URL.parse(text.trim())
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw inputError('mirror-public-url', 'must be an https:// URL')
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw inputError('mirror-public-url', 'must be https (plain http is allowed only to a loopback address)')
+  if (url.search || url.hash || url.username || url.password)
+    throw inputError('mirror-public-url', 'must be a base URL, without a query, a fragment or credentials')
+  if (target.scheme === 'oci' && url.pathname !== '/')
+    throw inputError('mirror-public-url', 'must be a registry address, `https://HOST[:PORT]`, without a path')
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
+function parseS3(rest: string, endpoint: string | undefined): S3Target {
+  const slash = rest.indexOf('/')
+  const bucket = slash < 0 ? rest : rest.slice(0, slash)
+  const prefix = (slash < 0 ? '' : rest.slice(slash + 1)).replace(/^\/+|\/+$/g, '')
+  if (!BUCKET.test(bucket) || bucket.includes('..'))
+    throw inputError(
+      'mirror-to',
+      `names the bucket "${bucket}", which is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): use \`s3://BUCKET/PREFIX\``
+    )
+  if (prefix) {
+    const parts = prefix.split('/')
+    if (
+      CONTROL.test(prefix) ||
+      prefix.includes('\\') ||
+      parts.some((part) => part === '' || part === '.' || part === '..')
+    )
+      throw inputError('mirror-to', 'has a PREFIX with an empty, `.` or `..` part, a backslash or a control character')
+    if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
+      throw inputError('mirror-to', `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`)
+  }
+  return { scheme: 's3', bucket, prefix, ...(endpoint?.trim() ? { endpoint: parseEndpoint(endpoint.trim()) } : {}) }
+}
+
+function parseEndpoint(text: string): string {
+  const url = URL.parse(text)
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw inputError('mirror-endpoint', 'must be an https:// URL (an S3-compatible endpoint)')
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw inputError('mirror-endpoint', 'must be https (plain http is allowed only to a loopback address)')
+  if (url.search || url.hash || url.username || url.password)
+    throw inputError('mirror-endpoint', 'must be a base URL, without a query, a fragment or credentials')
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
+function parseOci(rest: string): OciTarget {
+  const slash = rest.indexOf('/')
+  const host = slash < 0 ? rest : rest.slice(0, slash)
+  const reference = slash < 0 ? '' : rest.slice(slash + 1)
+  const port = /:(\d+)$/.exec(host)?.[1]
+  if (!REGISTRY_HOST.test(host) || (port !== undefined && (Number(port) < 1 || Number(port) > 65535)))
+    throw inputError(
+      'mirror-to',
+      `names the registry "${host}", which is not HOST or HOST:PORT: use \`oci://HOST[:PORT]/REPOSITORY[:TAG]\``
+    )
+  if (reference.includes('@'))
+    throw inputError(
+      'mirror-to',
+      'names a digest (`@sha256:…`): the mirror pushes a new artifact, so name a repository and, if you like, a tag'
+    )
+  const colon = reference.lastIndexOf(':')
+  const repository = colon < 0 ? reference : reference.slice(0, colon)
+  const tag = colon < 0 ? undefined : reference.slice(colon + 1)
+  if (!REPOSITORY.test(repository))
+    throw inputError(
+      'mirror-to',
+      `names the repository "${repository}", which is not one (lower-case letters, digits and separators, parts joined by \`/\`): use \`oci://HOST[:PORT]/REPOSITORY[:TAG]\``
+    )
+  if (tag !== undefined && !TAG.test(tag))
+    throw inputError(
+      'mirror-to',
+      `names the tag "${tag}", which is not one (up to 128 letters, digits, \`_\`, \`.\` and \`-\`)`
+    )
+  const hostname = new URL(`http://${host}`).hostname
+  return {
+    scheme: 'oci',
+    host,
+    origin: `${isLoopbackHost(hostname) ? 'http' : 'https'}://${host}`,
+    repository,
+    ...(tag ? { tag } : {})
+  }
+}
+
+function inputError(name: InputName, problem: string): ActionError {
+  return new ActionError(message`${inputSubject(name)} ${problem}`, { code: 'input', input: input(name) })
+}

@@ -1,0 +1,247 @@
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { listening, missingCommand, startDaemon, stopAll, waitUntil, type Daemon } from './daemon.ts'
+import { freePort } from './nginx.ts'
+
+/**
+ * OpenStack Swift with its s3api middleware: a real S3 implementation that checks SigV4 signatures
+ * and presigned links and does multipart uploads, for the mirror's tests and its benchmark. One
+ * instance is four servers (account, container, object, proxy) and memcached, each a child of the
+ * caller, on free loopback ports, from a folder of its own (configuration, rings, the one disk).
+ * The set-up follows ../shared/toolchain.md ("S3").
+ */
+
+export interface Swift {
+  /** The S3 endpoint (path-style). */
+  readonly endpoint: string
+  readonly accessKeyId: string
+  readonly secretAccessKey: string
+  readonly region: string
+  /** Where `bucket` is read without credentials once it is public (`makePublic`): Swift's own path. */
+  publicBase(bucket: string): string
+  /** Makes a bucket (a container) through the Swift API. */
+  createBucket(bucket: string, options?: { publicRead?: boolean }): Promise<void>
+  /** Lets anyone read the objects of `bucket` (`X-Container-Read: .r:*`). */
+  makePublic(bucket: string): Promise<void>
+  /** The names in `bucket`, read through the Swift API (with `prefix`). */
+  listObjects(bucket: string, prefix?: string): Promise<string[]>
+  /**
+   * The parts of multipart uploads under `prefix` in `bucket`, which Swift keeps in
+   * `<bucket>+segments`: those of uploads in progress, and of the objects they completed.
+   */
+  segments(bucket: string, prefix: string): Promise<string[]>
+  stop(): Promise<void>
+}
+
+/** The tempauth user the proxy knows (`user_test_tester = testing .admin`): also the S3 access key and secret. */
+const ACCOUNT = 'test'
+const USER = 'tester'
+const KEY = 'testing'
+const REGION = 'us-east-1'
+const SERVERS = ['account', 'container', 'object'] as const
+type Server = (typeof SERVERS)[number]
+
+/** Why Swift cannot run here, or undefined when it can. */
+export function missingSwift(): string | undefined {
+  for (const [command, args, packageName] of [
+    ['/usr/bin/swift-proxy-server', ['--help'], 'swift-proxy'],
+    ['/usr/bin/swift-account-server', ['--help'], 'swift-account'],
+    ['/usr/bin/swift-container-server', ['--help'], 'swift-container'],
+    ['/usr/bin/swift-object-server', ['--help'], 'swift-object'],
+    ['/usr/bin/swift-ring-builder', [], 'swift'],
+    ['memcached', ['-V'], 'memcached']
+  ] as const) {
+    const missing = missingCommand(command, [...args], packageName)
+    if (missing) return missing
+  }
+  return undefined
+}
+
+/** Starts Swift in a new folder under `workDir` and waits until its proxy answers /healthcheck. */
+export async function startSwift(workDir = os.tmpdir()): Promise<Swift> {
+  const dir = await mkdtemp(path.join(workDir, 'swift-'))
+  const ports = {
+    memcached: await freePort(),
+    account: await freePort(),
+    container: await freePort(),
+    object: await freePort(),
+    proxy: await freePort()
+  }
+  await writeConfiguration(dir, ports)
+
+  const daemons: Daemon[] = []
+  try {
+    daemons.push(
+      startDaemon('memcached', 'memcached', [
+        '-l',
+        '127.0.0.1',
+        '-p',
+        String(ports.memcached),
+        '-U',
+        '0',
+        '-m',
+        '16',
+        // memcached refuses to run as root without a user to run as.
+        ...(process.getuid?.() === 0 ? ['-u', 'root'] : [])
+      ])
+    )
+    // Each server directly, not through a `python3` that comes first on the PATH and may lack swift.
+    for (const server of SERVERS) {
+      daemons.push(startDaemon(`swift-${server}-server`, `/usr/bin/swift-${server}-server`, [conf(dir, server)]))
+    }
+    daemons.push(startDaemon('swift-proxy-server', '/usr/bin/swift-proxy-server', [conf(dir, 'proxy')]))
+    for (const [name, port] of Object.entries(ports)) {
+      await waitUntil(`${name} listened on port ${port}`, () => listening(port), daemons)
+    }
+    const endpoint = `http://127.0.0.1:${ports.proxy}`
+    await waitUntil(
+      'the proxy answered /healthcheck',
+      async () => (await fetch(`${endpoint}/healthcheck`)).status === 200,
+      daemons
+    )
+    return swiftAt(endpoint, dir, daemons)
+  } catch (error) {
+    await stopAll(daemons)
+    await rm(dir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+function swiftAt(endpoint: string, dir: string, daemons: Daemon[]): Swift {
+  const storage = `${endpoint}/v1/AUTH_${ACCOUNT}`
+  let token: Promise<string> | undefined
+  /** A request through the Swift API, with a tempauth token got once. */
+  const swiftRequest = async (method: string, url: string, headers: Record<string, string> = {}): Promise<Response> => {
+    token ??= fetch(`${endpoint}/auth/v1.0`, {
+      headers: { 'x-auth-user': `${ACCOUNT}:${USER}`, 'x-auth-key': KEY }
+    }).then((answer) => {
+      const value = answer.headers.get('x-auth-token')
+      if (!answer.ok || !value) throw new Error(`tempauth answered ${answer.status}`)
+      return value
+    })
+    const answer = await fetch(url, { method, headers: { ...headers, 'x-auth-token': await token } })
+    if (!answer.ok && answer.status !== 404)
+      throw new Error(`${method} ${url}: HTTP ${answer.status} ${await answer.text()}`)
+    return answer
+  }
+  const makePublic = async (bucket: string): Promise<void> => {
+    await (await swiftRequest('POST', `${storage}/${bucket}`, { 'x-container-read': '.r:*' })).arrayBuffer()
+  }
+  const listObjects = async (bucket: string, prefix = ''): Promise<string[]> => {
+    const answer = await swiftRequest('GET', `${storage}/${bucket}?format=json&prefix=${encodeURIComponent(prefix)}`)
+    if (answer.status === 404) return []
+    return ((await answer.json()) as { name: string }[]).map((entry) => entry.name)
+  }
+  return {
+    endpoint,
+    accessKeyId: `${ACCOUNT}:${USER}`,
+    secretAccessKey: KEY,
+    region: REGION,
+    publicBase: (bucket) => `${storage}/${bucket}`,
+    createBucket: async (bucket, options = {}) => {
+      await (await swiftRequest('PUT', `${storage}/${bucket}`)).arrayBuffer()
+      if (options.publicRead) await makePublic(bucket)
+    },
+    makePublic,
+    listObjects,
+    segments: (bucket, prefix) => listObjects(`${bucket}+segments`, prefix),
+    stop: async () => {
+      await stopAll(daemons)
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+}
+
+function conf(dir: string, server: Server | 'proxy'): string {
+  return path.join(dir, `${server}-server.conf`)
+}
+
+/** swift.conf, one ring per server with the one disk, and each server's configuration. */
+async function writeConfiguration(dir: string, ports: Record<Server | 'proxy' | 'memcached', number>): Promise<void> {
+  await mkdir(path.join(dir, 'devices', 'd1'), { recursive: true })
+  await mkdir(path.join(dir, 'cache'))
+  await writeFile(
+    path.join(dir, 'swift.conf'),
+    '[swift-hash]\nswift_hash_path_suffix = docs-export-tests\n\n[storage-policy:0]\nname = only\ndefault = yes\n'
+  )
+  for (const server of SERVERS) {
+    const builder = path.join(dir, `${server}.builder`)
+    const ring = (...args: string[]): void => void execFileSync('/usr/bin/swift-ring-builder', [builder, ...args])
+    ring('create', '8', '1', '1')
+    ring('add', `r1z1-127.0.0.1:${ports[server]}/d1`, '100')
+    try {
+      ring('rebalance')
+    } catch (error) {
+      // swift-ring-builder exits 1 with a warning when the balance is not perfect, as with one disk.
+      if ((error as { status?: number }).status !== 1) throw error
+    }
+  }
+  // The servers drop privileges to `user`: the one running the tests, so that they can write the folder.
+  const common = [
+    '[DEFAULT]',
+    'bind_ip = 127.0.0.1',
+    `swift_dir = ${dir}`,
+    `devices = ${path.join(dir, 'devices')}`,
+    'mount_check = false',
+    'workers = 0',
+    `user = ${os.userInfo().username}`,
+    `recon_cache_path = ${path.join(dir, 'cache')}`,
+    'log_level = WARNING'
+  ]
+  for (const server of SERVERS) {
+    await writeFile(
+      conf(dir, server),
+      [
+        ...common,
+        `bind_port = ${ports[server]}`,
+        '',
+        '[pipeline:main]',
+        `pipeline = ${server}-server`,
+        '',
+        `[app:${server}-server]`,
+        `use = egg:swift#${server}`,
+        ''
+      ].join('\n')
+    )
+  }
+  // The proxy's pipeline, in order (toolchain.md), with each filter's settings.
+  const filters: Record<string, string[]> = {
+    catch_errors: [],
+    gatekeeper: [],
+    healthcheck: [],
+    'proxy-logging': [],
+    cache: [`memcache_servers = 127.0.0.1:${ports.memcached}`],
+    listing_formats: [],
+    s3api: [`location = ${REGION}`],
+    tempauth: [`user_${ACCOUNT}_${USER} = ${KEY} .admin`],
+    copy: [],
+    slo: [],
+    dlo: []
+  }
+  const egg: Record<string, string> = { 'proxy-logging': 'proxy_logging', cache: 'memcache' }
+  await writeFile(
+    conf(dir, 'proxy'),
+    [
+      ...common,
+      `bind_port = ${ports.proxy}`,
+      '',
+      '[pipeline:main]',
+      // proxy-logging twice, as Swift's sample does: once for the client's request, once for what the proxy sends on.
+      `pipeline = ${[...Object.keys(filters), 'proxy-logging', 'proxy-server'].join(' ')}`,
+      '',
+      '[app:proxy-server]',
+      'use = egg:swift#proxy',
+      // The account of the tempauth user is made on its first container.
+      'account_autocreate = true',
+      '',
+      ...Object.entries(filters).flatMap(([name, lines]) => [
+        `[filter:${name}]`,
+        `use = egg:swift#${egg[name] ?? name}`,
+        ...lines,
+        ''
+      ])
+    ].join('\n')
+  )
+}
