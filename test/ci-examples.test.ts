@@ -9,7 +9,9 @@ import { Emulator, type EmulatorSetup } from './emulator/server.ts'
 import { readGitlabDotenv } from './support/gitlab-dotenv.ts'
 import { packRelease, serveFolder, type ReleaseAssets } from './support/release.ts'
 import { ROOT } from './support/run-action.ts'
+import { describeWhere } from './support/requirements.ts'
 import { CLI_ENTRY, environmentWithoutMintlify } from './support/run-cli.ts'
+import { missingSwift, startSwift, type Swift } from './support/swift.ts'
 
 /**
  * The pipelines of examples/ci/, run as their CI systems run them: each script in sh (dash) with
@@ -158,6 +160,52 @@ describe('GitLab CI', () => {
       await mirror.close()
     }
   })
+})
+
+describeWhere(missingSwift(), 'GitLab CI: the air-gapped variant, against a real S3 store (Swift)', () => {
+  let swift: Swift
+
+  beforeAll(async () => {
+    swift = await startSwift()
+    await swift.createBucket('docs-bundles', { publicRead: true })
+  }, 300_000)
+  afterAll(async () => swift?.stop())
+
+  it(
+    'mirrors the archive, hands MIRROR_URL to the rollout as GitLab reads the dotenv report, and keeps Helm values without a credential',
+    { timeout: 180_000 },
+    async () => {
+      const pipeline = parse(await read('.gitlab-ci.yml')) as Record<string, GitlabJob> & {
+        variables: Record<string, string>
+      }
+      const exportJob = pipeline['export-for-helm']
+      const script = exportJob?.script?.join('\n') ?? ''
+      checkExecs(script)
+      const run = await runScript(['-c', script], {
+        ...pipeline.variables,
+        ...(await testVariables()),
+        MINTLIFY_MIRROR_TO: 's3://docs-bundles/acme',
+        MINTLIFY_MIRROR_ENDPOINT: swift.endpoint,
+        MINTLIFY_MIRROR_PUBLIC_URL: swift.publicBase('docs-bundles'),
+        AWS_ACCESS_KEY_ID: swift.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: swift.secretAccessKey,
+        AWS_EC2_METADATA_DISABLED: 'true'
+      })
+      expect(run.exitCode, run.stderr).toBe(0)
+      const variables = readGitlabDotenv(await readFile(path.join(run.cwd, 'helm.env')))
+      const sha256 = variables.get('BUNDLE_SHA256') ?? ''
+      expect(variables.get('MIRROR_URL')).toBe(`${swift.publicBase('docs-bundles')}/acme/${sha256}.tar.gz`)
+      // What the rollout job reads comes from the report or its own variables.
+      const used = [...(pipeline['rollout-helm']?.script?.join('\n') ?? '').matchAll(/\$(\w+)/g)].map((m) => m[1] ?? '')
+      for (const name of used) expect([...variables.keys()]).toContain(name)
+      const kept = exportJob?.artifacts?.paths ?? []
+      expect(kept).toContain('site-export/helm-values.yaml')
+      const values = await readFile(path.join(run.cwd, 'site-export/helm-values.yaml'), 'utf8')
+      expect(values).toContain(`bundleUrl: "${variables.get('MIRROR_URL')}"`)
+      expect(values).not.toMatch(/X-Amz-|Signature=|static-exports\//)
+      expect(run.stderr).not.toContain(swift.secretAccessKey)
+    }
+  )
 })
 
 interface ArgoTemplate {
