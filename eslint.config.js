@@ -25,8 +25,32 @@ const LAYERS = {
   mirror: ['core'],
   report: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror'],
   commands: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror', 'report'],
-  action: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror', 'report', 'commands'],
-  cli: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror', 'report', 'commands']
+  action: [
+    'core',
+    'settings',
+    'api',
+    'download',
+    'archive',
+    'site',
+    'manifest',
+    'deployment',
+    'mirror',
+    'report',
+    'commands'
+  ],
+  cli: [
+    'core',
+    'settings',
+    'api',
+    'download',
+    'archive',
+    'site',
+    'manifest',
+    'deployment',
+    'mirror',
+    'report',
+    'commands'
+  ]
 }
 /** Every folder may import the names of the inputs (a type), to name one in a message (src/core/message.ts). */
 const TYPES_FOR_ALL = ['settings']

@@ -590,3 +590,56 @@ describe('readSettings: compare-to and verify-baseline', () => {
     ])
   })
 })
+
+describe('readSettings: mirror', () => {
+  it('reads mirror-to as a target, with its endpoint and public address', () => {
+    expect(
+      exportSettings({
+        'mirror-to': 's3://docs-bundles/acme/',
+        'mirror-endpoint': 'https://minio.internal:9000/',
+        'mirror-public-url': 'https://cdn.internal/docs-bundles/'
+      })
+    ).toMatchObject({
+      mirrorTo: { scheme: 's3', bucket: 'docs-bundles', prefix: 'acme', endpoint: 'https://minio.internal:9000' },
+      mirrorPublicUrl: 'https://cdn.internal/docs-bundles',
+      mirrorCheck: 'on'
+    })
+  })
+
+  it.each([
+    [{ 'mirror-to': 'gs://bucket/x' }, 'Input \'mirror-to\' has the scheme "gs", which is not one the mirror knows'],
+    [
+      { 'mirror-to': 's3://docs/x', 'mirror-endpoint': 'http://minio.internal:9000' },
+      "Input 'mirror-endpoint' must use https://"
+    ],
+    [
+      { 'mirror-to': 's3://docs/x', 'mirror-endpoint': 'https://k:s@minio' },
+      "Input 'mirror-endpoint' must not carry credentials"
+    ],
+    [
+      { 'mirror-to': 's3://docs/x', 'mirror-public-url': 'http://cdn.acme.dev/x' },
+      "Input 'mirror-public-url' must use https://"
+    ],
+    [
+      { 'mirror-to': 's3://docs/x', 'mirror-public-url': 'not a url' },
+      "Input 'mirror-public-url' must be an https:// URL"
+    ],
+    [
+      { 'mirror-to': 'oci://127.0.0.1:5000/docs', 'mirror-endpoint': 'https://minio' },
+      "Input 'mirror-endpoint' applies to `s3://` targets only"
+    ],
+    [{ 'mirror-to': 's3://docs/x', download: 'false' }, "Input 'mirror-to' is set but download: false"],
+    [{ 'mirror-to': 's3://docs/x', 'mirror-check': 'maybe' }, "Input 'mirror-check' must be on or off"]
+  ])('refuses %j before any request, naming the input', (inputs, message) => {
+    expect(exportError(inputs)).toContain(message)
+  })
+
+  it('warns about mirror inputs that do nothing, and never logs the registry password', () => {
+    exportSettings({ 'mirror-username': 'pusher', 'mirror-password': 'p4ss-word' })
+    expect(host.warnings.map(({ message }) => message)).toContain(
+      "Input 'mirror-username' does nothing without mirror-to"
+    )
+    expect(written()).toContain('::add-mask::p4ss-word')
+    expect(written().split('p4ss-word')).toHaveLength(2)
+  })
+})

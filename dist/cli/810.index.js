@@ -5931,7 +5931,7 @@ const EXPORT_INPUTS = schemas/* object */.Ikc({
         .optional(), {
         description: "For an `s3://` `mirror-to`: the region to sign for; by default `AWS_REGION`, else `us-east-1`. The credentials come from the AWS SDK's default chain (`AWS_*` variables, web identity, a profile), never from an input."
     }),
-    'mirror-public-url': described(schemas/* string */.YjP().optional(), {
+    'mirror-public-url': described(httpsUrl({ expected: 'an https:// URL', plainHttp: 'loopback', base: true }).optional(), {
         description: "The base URL from which the cluster reads the copy without credentials. `s3://`: the base that serves the bucket (the key is appended; default: the bucket's path-style URL on the endpoint). `oci://`: a registry that serves the same repository anonymously, `https://HOST[:PORT]` (default: the registry itself).",
         cli: { metavar: 'URL' }
     }),
@@ -8361,9 +8361,9 @@ const MAX_PREFIX_BYTES = 900;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const SHAPES = '`s3://BUCKET/PREFIX` or `oci://HOST[:PORT]/REPOSITORY[:TAG]`';
 /**
- * `mirror-to` as a target, with `mirror-endpoint` for an S3 target; throws an ActionError (code
- * `input`) that names the input when either is malformed, the scheme unknown, or the endpoint
- * plain http to anything but this machine.
+ * `mirror-to` as a target, with `mirror-endpoint` (an address the settings checked already, as
+ * every URL input) for an S3 target; throws an ActionError (code `input`) that names the input
+ * when `mirror-to` is malformed or of an unknown scheme, or an endpoint is given to a registry.
  */
 function parseMirrorTarget(text, endpoint) {
     const value = text.trim();
@@ -8378,17 +8378,11 @@ function parseMirrorTarget(text, endpoint) {
     throw inputError('mirror-to', scheme ? `has the scheme "${scheme}", which is not one the mirror knows: use ${SHAPES}` : `must be ${SHAPES}`);
 }
 /**
- * `mirror-public-url` as a base without a trailing `/`: https, or plain http on this machine (the
- * check reads it, and the chart will). For an OCI target it is a registry's address, with no path.
+ * `mirror-public-url` (an address the settings checked already: https, or plain http on this
+ * machine) as a base without a trailing `/`; for an OCI target, a registry's address, with no path.
  */
-function parseMirrorPublicUrl(text, target) {
-    const url = URL.parse(text.trim());
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-        throw inputError('mirror-public-url', 'must be an https:// URL');
-    if (url.protocol === 'http:' && !(0,_core_net_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .cW)(url.hostname))
-        throw inputError('mirror-public-url', 'must be https (plain http is allowed only to a loopback address)');
-    if (url.search || url.hash || url.username || url.password)
-        throw inputError('mirror-public-url', 'must be a base URL, without a query, a fragment or credentials');
+function parseMirrorPublicUrl(base, target) {
+    const url = new URL(base);
     if (target.scheme === 'oci' && url.pathname !== '/')
         throw inputError('mirror-public-url', 'must be a registry address, `https://HOST[:PORT]`, without a path');
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
@@ -8408,17 +8402,7 @@ function parseS3(rest, endpoint) {
         if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
             throw inputError('mirror-to', `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`);
     }
-    return { scheme: 's3', bucket, prefix, ...(endpoint?.trim() ? { endpoint: parseEndpoint(endpoint.trim()) } : {}) };
-}
-function parseEndpoint(text) {
-    const url = URL.parse(text);
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-        throw inputError('mirror-endpoint', 'must be an https:// URL (an S3-compatible endpoint)');
-    if (url.protocol === 'http:' && !(0,_core_net_js__WEBPACK_IMPORTED_MODULE_1__/* .isLoopbackHost */ .cW)(url.hostname))
-        throw inputError('mirror-endpoint', 'must be https (plain http is allowed only to a loopback address)');
-    if (url.search || url.hash || url.username || url.password)
-        throw inputError('mirror-endpoint', 'must be a base URL, without a query, a fragment or credentials');
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    return { scheme: 's3', bucket, prefix, ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}) };
 }
 function parseOci(rest) {
     const slash = rest.indexOf('/');

@@ -52,9 +52,9 @@ const CONTROL = /[\u0000-\u001f\u007f]/
 const SHAPES = '`s3://BUCKET/PREFIX` or `oci://HOST[:PORT]/REPOSITORY[:TAG]`'
 
 /**
- * `mirror-to` as a target, with `mirror-endpoint` for an S3 target; throws an ActionError (code
- * `input`) that names the input when either is malformed, the scheme unknown, or the endpoint
- * plain http to anything but this machine.
+ * `mirror-to` as a target, with `mirror-endpoint` (an address the settings checked already, as
+ * every URL input) for an S3 target; throws an ActionError (code `input`) that names the input
+ * when `mirror-to` is malformed or of an unknown scheme, or an endpoint is given to a registry.
  */
 export function parseMirrorTarget(text: string, endpoint?: string): MirrorTarget {
   const value = text.trim()
@@ -75,17 +75,11 @@ export function parseMirrorTarget(text: string, endpoint?: string): MirrorTarget
 }
 
 /**
- * `mirror-public-url` as a base without a trailing `/`: https, or plain http on this machine (the
- * check reads it, and the chart will). For an OCI target it is a registry's address, with no path.
+ * `mirror-public-url` (an address the settings checked already: https, or plain http on this
+ * machine) as a base without a trailing `/`; for an OCI target, a registry's address, with no path.
  */
-export function parseMirrorPublicUrl(text: string, target: MirrorTarget): string {
-  const url = URL.parse(text.trim())
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw inputError('mirror-public-url', 'must be an https:// URL')
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-    throw inputError('mirror-public-url', 'must be https (plain http is allowed only to a loopback address)')
-  if (url.search || url.hash || url.username || url.password)
-    throw inputError('mirror-public-url', 'must be a base URL, without a query, a fragment or credentials')
+export function parseMirrorPublicUrl(base: string, target: MirrorTarget): string {
+  const url = new URL(base)
   if (target.scheme === 'oci' && url.pathname !== '/')
     throw inputError('mirror-public-url', 'must be a registry address, `https://HOST[:PORT]`, without a path')
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
@@ -111,18 +105,7 @@ function parseS3(rest: string, endpoint: string | undefined): S3Target {
     if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
       throw inputError('mirror-to', `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`)
   }
-  return { scheme: 's3', bucket, prefix, ...(endpoint?.trim() ? { endpoint: parseEndpoint(endpoint.trim()) } : {}) }
-}
-
-function parseEndpoint(text: string): string {
-  const url = URL.parse(text)
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw inputError('mirror-endpoint', 'must be an https:// URL (an S3-compatible endpoint)')
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
-    throw inputError('mirror-endpoint', 'must be https (plain http is allowed only to a loopback address)')
-  if (url.search || url.hash || url.username || url.password)
-    throw inputError('mirror-endpoint', 'must be a base URL, without a query, a fragment or credentials')
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  return { scheme: 's3', bucket, prefix, ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}) }
 }
 
 function parseOci(rest: string): OciTarget {

@@ -24,23 +24,10 @@ describe('parseMirrorTarget', () => {
     expect(parseMirrorTarget(' s3://docs-bundles ')).toEqual({ scheme: 's3', bucket: 'docs-bundles', prefix: '' })
   })
 
-  it('takes an S3-compatible endpoint over https, or plain http on loopback', () => {
+  it('takes an S3-compatible endpoint (checked by the settings, as every URL input)', () => {
     expect(parseMirrorTarget('s3://docs/x', 'https://minio.internal:9000/')).toMatchObject({
       endpoint: 'https://minio.internal:9000'
     })
-    expect(parseMirrorTarget('s3://docs/x', 'http://127.0.0.1:8080')).toMatchObject({
-      endpoint: 'http://127.0.0.1:8080'
-    })
-    expect(refusal(() => parseMirrorTarget('s3://docs/x', 'http://minio.internal:9000'))).toEqual({
-      code: 'input',
-      message: "Input 'mirror-endpoint' must be https (plain http is allowed only to a loopback address)"
-    })
-    expect(refusal(() => parseMirrorTarget('s3://docs/x', 'ftp://minio')).message).toMatch(
-      /^Input 'mirror-endpoint' must be an https/
-    )
-    expect(refusal(() => parseMirrorTarget('s3://docs/x', 'https://k:s@minio')).message).toContain(
-      'without a query, a fragment or credentials'
-    )
   })
 
   it('refuses a bucket name or a prefix that S3 would not take, naming the input', () => {
@@ -121,14 +108,7 @@ describe('parseMirrorPublicUrl', () => {
     expect(parseMirrorPublicUrl('https://mirror.acme.dev:8443/', oci)).toBe('https://mirror.acme.dev:8443')
   })
 
-  it('refuses plain http off this machine, a query, and a path for a registry', () => {
-    expect(refusal(() => parseMirrorPublicUrl('http://cdn.acme.dev/x', s3)).message).toBe(
-      "Input 'mirror-public-url' must be https (plain http is allowed only to a loopback address)"
-    )
-    expect(refusal(() => parseMirrorPublicUrl('https://cdn.acme.dev/x?sig=1', s3)).message).toContain('without a query')
+  it('refuses a path for a registry', () => {
     expect(refusal(() => parseMirrorPublicUrl('https://mirror.acme.dev/v2', oci)).message).toContain('without a path')
-    expect(refusal(() => parseMirrorPublicUrl('not a url', oci)).message).toBe(
-      "Input 'mirror-public-url' must be an https:// URL"
-    )
   })
 })
