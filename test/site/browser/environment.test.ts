@@ -14,6 +14,13 @@ describe('browserEnvironment', () => {
     ACTIONS_RUNTIME_TOKEN: 'runtime',
     'INPUT_API-KEY': 'mint_secret',
     MINTLIFY_ADMIN_KEY: 'mint_secret',
+    // The mirror's credentials: the AWS SDK's chain, the registry's password.
+    AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    AWS_SECRET_ACCESS_KEY: 'aws_secret',
+    AWS_SESSION_TOKEN: 'aws_session',
+    AWS_WEB_IDENTITY_TOKEN_FILE: '/var/run/secrets/token',
+    'INPUT_MIRROR-PASSWORD': 'registry_secret',
+    MINTLIFY_MIRROR_PASSWORD: 'registry_secret',
     HTTPS_PROXY: 'http://proxy.example:3128',
     DISPLAY: ':0',
     DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus',
