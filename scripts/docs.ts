@@ -1,7 +1,7 @@
 /**
  * Writes what is generated from the catalogue of inputs (src/settings/) and the outputs
  * (src/report/outputs.ts), so that nothing can drift from them: action.yml's inputs and outputs,
- * and the README's usage block and its Inputs and Outputs tables, between `<!-- start NAME -->`
+ * and the README's Inputs and Outputs tables, between `<!-- start NAME -->`
  * and `<!-- end NAME -->` markers. It also checks that each folder of src/ has a README that names
  * every file of the folder, and no file that is not there.
  *
@@ -19,7 +19,6 @@ import { INPUTS } from '../src/settings/index.ts'
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const README = path.join(ROOT, 'README.md')
 const ACTION = path.join(ROOT, 'action.yml')
-const ACTION_REFERENCE = 'acme/mintlify-static-export-action@v1'
 
 interface ActionInput {
   description: string
@@ -48,15 +47,6 @@ function actionYaml(current: string): string {
     Object.entries(OUTPUTS).map(([name, output]) => [name, { description: output.description }])
   )
   return stringify({ ...head, inputs: actionInputs(), outputs, runs }, { lineWidth: 0 })
-}
-
-/** Every input with its default, as a step to copy. */
-function usage(): string {
-  const lines = INPUTS.map((entry) => {
-    const value = entry.default === undefined ? "''" : stringify(entry.default).trimEnd()
-    return `    ${entry.name}: ${value}${entry.required ? ' # required' : ''}`
-  })
-  return ['```yaml', `- uses: ${ACTION_REFERENCE}`, '  with:', ...lines, '```'].join('\n')
 }
 
 function inputsTable(): string {
@@ -143,10 +133,10 @@ const generated = [
   {
     file: README,
     fresh: await formatted(
-      fill(await readFile(README, 'utf8'), { usage: usage(), inputs: inputsTable(), outputs: outputsTable() }),
+      fill(await readFile(README, 'utf8'), { inputs: inputsTable(), outputs: outputsTable() }),
       README
     ),
-    what: 'usage, inputs and outputs'
+    what: 'inputs and outputs'
   }
 ]
 

@@ -50,7 +50,7 @@ export const OUTPUTS = {
     commands: ['export'],
     kind: 'text',
     description:
-      "With `extract`, unless `verify: off`: absolute path of the site check's JSON report; its schema is in Site check report."
+      "With `extract`, unless `verify: off`: absolute path of the site check's JSON report; its schema is in docs/report.md."
   },
   'helm-values-path': {
     commands: ['export'],

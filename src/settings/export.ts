@@ -85,12 +85,12 @@ export const EXPORT_INPUTS = z.object({
   verify: described(choice(['warn', 'error', 'off']), {
     default: 'warn',
     description:
-      'With `extract`: check the unpacked site (index.html, pages against `pageCount`, internal links and assets, origins loaded from elsewhere, canonical host, sitemap; see Site check). `warn`: warnings and a report; `error`: fail the step on any problem; `off`: no check.'
+      'With `extract`: check the unpacked site (index.html, pages against `pageCount`, internal links and assets, origins loaded from elsewhere, canonical host, sitemap: docs/checks.md). `warn`: warnings and a report; `error`: fail the step on any problem; `off`: no check.'
   }),
   'verify-browser': described(choice(['auto', 'on', 'off']), {
     default: 'auto',
     description:
-      'With `extract` and `verify` not `off`: load the unpacked site in an installed Chrome/Chromium with every other origin blocked, and report what its scripts reach at run time (see Browser pass). `auto`: when a browser is found (else one notice); `on`: fail the step without one; `off`: never.'
+      'With `extract` and `verify` not `off`: load the unpacked site in an installed Chrome/Chromium with every other origin blocked, and report what its scripts reach at run time (docs/checks.md). `auto`: when a browser is found (else one notice); `on`: fail the step without one; `off`: never.'
   }),
   'verify-browser-pages': described(count('pages', 6), {
     default: '25',
@@ -108,7 +108,7 @@ export const EXPORT_INPUTS = z.object({
   }),
   'mirror-to': described(z.string().optional(), {
     description:
-      'With `download`: `s3://BUCKET/PREFIX` or `oci://HOST/REPOSITORY[:TAG]`. Copy the archive there once it is checked, read the copy back as the chart will, and point the Helm values at it: a link that does not expire (see A link that does not expire).',
+      'With `download`: `s3://BUCKET/PREFIX` or `oci://HOST/REPOSITORY[:TAG]`. Copy the archive there once it is checked, read the copy back as the chart will, and point the Helm values at it: a link that does not expire (docs/mirror.md).',
     cli: { metavar: 'URL' }
   }),
   'mirror-endpoint': described(
