@@ -11,8 +11,10 @@
  * - be read as Markdown should the block have ended all the same (a step before left the file in
  *   the middle of a paragraph): the punctuation Markdown acts on (`[`, `]`, `` ` ``, `|`, `*`, `_`,
  *   `~`, `!`, `#`, `\`) as references too, which Markdown and HTML both show as the character;
- * - nor become a mention, a reference or a link through GitHub's filters: in text, an invisible
- *   U+200B goes after every `@` and `#`, inside `://` and after `www`.
+ * - nor become a mention, a reference or a link through GitHub's filters: in text, a word that holds
+ *   `@`, `#`, `://` or `www.` is put in `<code>`, where the filters do not look. An invisible
+ *   character would do it too, but then what a reader copies is not the value: a link copied from
+ *   the page would fail. In code the word is shown, and copied, as it is.
  *
  * Three contexts, one function each: `text` (the content of a table cell, a list item, a
  * paragraph or a heading), `code` (in `<code>` or `<pre>`, where GitHub's filters do not look, so
@@ -55,8 +57,8 @@ const REFERENCES: Record<string, string> = {
 }
 // eslint-disable-next-line no-control-regex
 const SPECIAL = /[&<>"'\n\r[\]`|*_~!#\\\u200b\u0000]/g
-/** Where GitHub's filters would find a mention, an issue reference or a link to make. */
-const FILTERED = /[@#]|:(?=\/\/)|www(?=\.)/gi
+/** What in a word GitHub's filters would make a mention, an issue reference or a link of. */
+const FILTERED = /[@#]|:\/\/|www\./i
 
 function references(value: string): string {
   return value.replace(SPECIAL, (character) => REFERENCES[character] ?? character)
@@ -71,7 +73,11 @@ export function bounded(value: string, longest = LONGEST_VALUE): string {
 
 /** Outside text as the content of an element, shown as it is and acted on by nothing. */
 export function text(value: string): string {
-  return references(value.replace(FILTERED, (found) => `${found}\u200b`))
+  // Split at white space, which the words keep between them (at odd indexes).
+  return value
+    .split(/(\s+)/)
+    .map((word) => (FILTERED.test(word) ? `<code>${code(word)}</code>` : references(word)))
+    .join('')
 }
 
 /** Outside text inside `<code>` or `<pre>`: exact, on one line of the file. */
