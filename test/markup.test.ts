@@ -19,6 +19,8 @@ describe('text', () => {
       '<code>https://evil.example</code> and <code>WWW.evil.example</code>'
     )
     expect(text('a\n@b')).toBe('a&#10;<code>@b</code>')
+    // The punctuation around it stays outside.
+    expect(text('at (https://x.example/a): partial')).toBe('at (<code>https://x.example/a</code>): partial')
   })
 
   it('shows NUL as U+FFFD, as every reader would', () => {

@@ -23,7 +23,14 @@
  */
 
 /** What a piece of a summary or a comment is made of; every string in it is raw text. */
-export type Inline = string | number | { code: string } | { strong: Inline } | { link: string } | Inline[]
+export type Inline =
+  | string
+  | number
+  | { code: string }
+  | { strong: Inline }
+  /** A link, shown as its address unless it has a label of the engine's own. */
+  | { link: string; label?: string }
+  | Inline[]
 
 /**
  * The longest value shown, in characters; a longer one is cut, ending with `…`. It keeps the
@@ -76,7 +83,12 @@ export function text(value: string): string {
   // Split at white space, which the words keep between them (at odd indexes).
   return value
     .split(/(\s+)/)
-    .map((word) => (FILTERED.test(word) ? `<code>${code(word)}</code>` : references(word)))
+    .map((word) => {
+      if (!FILTERED.test(word)) return references(word)
+      // The punctuation around a link, "(https://x.example):", stays outside its code span.
+      const [, before = '', inner = '', after = ''] = /^([("'[]*)(.*?)([)"'\].,:;!?]*)$/s.exec(word) ?? []
+      return `${references(before)}<code>${code(inner)}</code>${references(after)}`
+    })
     .join('')
 }
 
@@ -104,7 +116,9 @@ export function renderInline(content: Inline): string {
   if ('code' in content) return `<code>${code(bounded(content.code))}</code>`
   if ('strong' in content) return `<strong>${renderInline(content.strong)}</strong>`
   // The address is its own text; inside `a`, GitHub's filters do not look.
-  if (linkable(content.link)) return `<a href="${attribute(content.link)}">${code(content.link)}</a>`
+  if (linkable(content.link)) {
+    return `<a href="${attribute(content.link)}">${content.label === undefined ? code(content.link) : text(content.label)}</a>`
+  }
   return renderInline({ code: content.link })
 }
 
