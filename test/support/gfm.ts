@@ -76,6 +76,34 @@ function layoutOf(node: Node): string {
   return inner ? `${node.nodeName}(${inner})` : node.nodeName
 }
 
+/**
+ * A summary as a terminal can show it: each heading, paragraph, list item and table row on a line
+ * of its own (the cells separated by ` | `, a nested item indented), every folded part open.
+ */
+export function plainText(markdown: string): string {
+  const lines: string[] = []
+  const inline = (node: Node): string =>
+    node.nodeName === '#text'
+      ? (node as DefaultTreeAdapterTypes.TextNode).value
+      : children(node)
+          .filter((child) => !['ul', 'table'].includes(child.nodeName))
+          .map(inline)
+          .join('')
+  const block = (node: Node, depth: number): void => {
+    const name = node.nodeName
+    if (/^h\d$/.test(name)) lines.push('', `${'#'.repeat(Number(name.slice(1)))} ${inline(node)}`)
+    else if (name === 'p') lines.push(inline(node))
+    else if (name === 'summary') lines.push(`▸ ${inline(node)}`)
+    else if (name === 'li') {
+      lines.push(`${'  '.repeat(depth)}- ${inline(node)}`)
+      for (const child of children(node)) if (child.nodeName === 'ul') block(child, depth + 1)
+    } else if (name === 'tr') lines.push(children(node).map(inline).filter(Boolean).join(' | '))
+    else for (const child of children(node)) block(child, depth)
+  }
+  block(parseFragment(renderGfm(markdown).html), 0)
+  return lines.join('\n').trim()
+}
+
 /** Elements whose text GitHub's mention, reference and autolink filters leave alone. */
 const SHIELDING = new Set(['code', 'pre', 'a'])
 
