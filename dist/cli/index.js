@@ -59,7 +59,7 @@ if (tooOld) {
     process.exitCode = _exit_codes_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT_CODES */ .a.usage.code;
 }
 else {
-    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(833), __nccwpck_require__.e(745)]).then(__nccwpck_require__.bind(__nccwpck_require__, 745));
+    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(833), __nccwpck_require__.e(637)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6637));
     process.exitCode = await runCli(process.argv.slice(2));
 }
 
