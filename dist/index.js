@@ -47023,7 +47023,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2292:
+/***/ 4845:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47617,7 +47617,7 @@ class ApiClient {
                 headers: {
                     authorization: `Bearer ${this.options.apiKey}`,
                     accept: 'application/json',
-                    'user-agent': user_agent/* USER_AGENT */._,
+                    'user-agent': user_agent/* USER_AGENT */._O,
                     ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
                     ...options.headers
                 },
@@ -47731,605 +47731,6 @@ function firstBytes(text, length = 200) {
 var deadline = __nccwpck_require__(6343);
 // EXTERNAL MODULE: ./src/core/layout.ts
 var core_layout = __nccwpck_require__(6585);
-;// CONCATENATED MODULE: ./src/core/markup.ts
-/**
- * Outside text made inert where GitHub renders it: the job summary and the agent comment. Both are
- * HTML elements in a Markdown file (the way @actions/core's summary writes them), which GitHub
- * renders as GitHub Flavored Markdown, sanitises, and then runs its mention, reference and
- * autolink filters over, on the text of the page outside `code`, `pre` and `a`. A value from
- * outside must therefore neither
- * - end the HTML block it sits in: a blank line does (CommonMark, "HTML blocks"), and Markdown
- *   takes over from there, so CR and LF are written as character references and every element
- *   stays on one line;
- * - open or close an element, or leave an attribute: `<`, `>`, `&`, `"` and `'` as references;
- * - be read as Markdown should the block have ended all the same (a step before left the file in
- *   the middle of a paragraph): the punctuation Markdown acts on (`[`, `]`, `` ` ``, `|`, `*`, `_`,
- *   `~`, `!`, `#`, `\`) as references too, which Markdown and HTML both show as the character;
- * - nor become a mention, a reference or a link through GitHub's filters: in text, an invisible
- *   U+200B goes after every `@` and `#`, inside `://` and after `www`.
- *
- * Three contexts, one function each: `text` (the content of a table cell, a list item, a
- * paragraph or a heading), `code` (in `<code>` or `<pre>`, where GitHub's filters do not look, so
- * the value stays exact for copying) and `attribute` (an `href`). Callers never escape: they hand
- * `renderInline` raw values, shaped as `Inline`, and it picks the context.
- */
-/**
- * The longest value shown, in characters; a longer one is cut, ending with `…`. It keeps the
- * comment far below GitHub's 65,536-character limit and the summary below its 1 MiB, whatever the
- * API or the site sends.
- */
-const LONGEST_VALUE = 1000;
-const REFERENCES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-    '\n': '&#10;',
-    '\r': '&#13;',
-    '[': '&#91;',
-    ']': '&#93;',
-    '`': '&#96;',
-    '|': '&#124;',
-    '*': '&#42;',
-    _: '&#95;',
-    '~': '&#126;',
-    '!': '&#33;',
-    '#': '&#35;',
-    '\\': '&#92;',
-    // Invisible, and written so that a reader of the file sees it.
-    '\u200b': '&#8203;',
-    // CommonMark and HTML both replace NUL with U+FFFD; said here, it is the same on every reader.
-    '\0': '\ufffd'
-};
-// eslint-disable-next-line no-control-regex
-const SPECIAL = /[&<>"'\n\r[\]`|*_~!#\\\u200b\u0000]/g;
-/** Where GitHub's filters would find a mention, an issue reference or a link to make. */
-const FILTERED = /[@#]|:(?=\/\/)|www(?=\.)/gi;
-function references(value) {
-    return value.replace(SPECIAL, (character) => REFERENCES[character] ?? character);
-}
-/** A value cut to `longest` characters, ending with `…` when it was; never between the halves of a character. */
-function bounded(value, longest = LONGEST_VALUE) {
-    if (value.length <= longest)
-        return value;
-    const end = /[\ud800-\udbff]/.test(value.charAt(longest - 2)) ? longest - 2 : longest - 1;
-    return `${value.slice(0, end)}…`;
-}
-/** Outside text as the content of an element, shown as it is and acted on by nothing. */
-function markup_text(value) {
-    return references(value.replace(FILTERED, (found) => `${found}\u200b`));
-}
-/** Outside text inside `<code>` or `<pre>`: exact, on one line of the file. */
-function code(value) {
-    return references(value);
-}
-/** Outside text as a double-quoted attribute's value. */
-function attribute(value) {
-    return references(value);
-}
-/** An address that may be a link: http or https, and short enough to be shown whole. */
-function linkable(address) {
-    const url = URL.parse(address);
-    return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && address.length <= LONGEST_VALUE;
-}
-/** The HTML of `content`, each raw value escaped for where it lands and cut to LONGEST_VALUE. */
-function renderInline(content) {
-    if (typeof content === 'number')
-        return String(content);
-    if (typeof content === 'string')
-        return markup_text(bounded(content));
-    if (Array.isArray(content))
-        return content.map(renderInline).join('');
-    if ('code' in content)
-        return `<code>${code(bounded(content.code))}</code>`;
-    if ('strong' in content)
-        return `<strong>${renderInline(content.strong)}</strong>`;
-    // The address is its own text; inside `a`, GitHub's filters do not look.
-    if (linkable(content.link))
-        return `<a href="${attribute(content.link)}">${code(content.link)}</a>`;
-    return renderInline({ code: content.link });
-}
-/** An HTML table on one line, the first row of header cells when `header` is given. */
-function renderTable(rows, header) {
-    const row = (cells) => `<tr>${cells.join('')}</tr>`;
-    const head = header ? [row(header.map((cell) => `<th>${markup_text(cell)}</th>`))] : [];
-    return `<table>${[...head, ...rows.map((cells) => row(cells.map((cell) => `<td>${renderInline(cell)}</td>`)))].join('')}</table>`;
-}
-
-;// CONCATENATED MODULE: ./src/core/summary.ts
-
-
-
-/** The longest preformatted block, in characters: a summary stays far below GitHub's 1 MiB per step. */
-const LONGEST_BLOCK = 8000;
-/** Adds a section to the job summary and writes it, when the front end has one. */
-async function writeSummary(host, what, write) {
-    const { summary } = host;
-    if (!summary)
-        return;
-    try {
-        await summary((builder) => {
-            write(sectionOf(builder));
-            return builder;
-        });
-    }
-    catch (error) {
-        // The summary is a courtesy: it must not hide the run's own outcome or error.
-        host.warning((0,core_message/* message */.iU) `Could not write ${what}: ${(0,errors/* textOf */.b6)(error)}`);
-    }
-}
-/** Each element on a line of its own, as @actions/core writes them: no blank line ever ends the HTML block. */
-function sectionOf(builder) {
-    const add = (html) => {
-        builder.addRaw(html, true);
-        return section;
-    };
-    const section = {
-        heading: (title, level) => add(`<h${level}>${markup_text(title)}</h${level}>`),
-        table: (header, rows) => add(renderTable(rows, header)),
-        list: (items) => add(`<ul>${items.map((item) => `<li>${renderInline(item)}</li>`).join('')}</ul>`),
-        paragraph: (content) => add(`<p>${renderInline(content)}</p>`),
-        details: (label, preformatted) => add(
-        // A line break right after <pre> is dropped by HTML parsers: this one, and not the text's first.
-        `<details><summary>${markup_text(label)}</summary><pre>&#10;${code(bounded(preformatted, LONGEST_BLOCK))}</pre></details>`)
-    };
-    return section;
-}
-
-// EXTERNAL MODULE: ./src/core/own-files.ts
-var own_files = __nccwpck_require__(1933);
-;// CONCATENATED MODULE: ./src/deployment/report.ts
-
-
-
-
-/**
- * The deployment check's outcome and its JSON report (docs/after-the-deploy.md documents it):
- * every file compared and every route tried, with what the host served.
- */
-const DEPLOYMENT_REPORT_VERSION = 1;
-/** Mismatches of each kind named in the step's error. */
-const EXAMPLES = 3;
-function deploymentStatus(files, routes) {
-    const matching = files.filter((file) => file.status === 'match').length;
-    if (matching === files.length && routes.every((route) => route.status === 'match'))
-        return 'current';
-    if ([...files, ...routes].every((item) => item.status === 'unreachable'))
-        return 'unreachable';
-    return matching === 0 ? 'stale' : 'partial';
-}
-/** How the status reads in the log and the error: "partly rolled out (37 of 100 match)". */
-function describeStatus(report) {
-    const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
-    const routes = routesAnswering < routesTried ? `; ${routesTried - routesAnswering} of ${routesTried} routes do not answer` : '';
-    switch (report.status) {
-        case 'current':
-            return `current (${filesMatching} of ${filesCompared} files match${routesTried > 0 ? `, ${routesTried} routes answer` : ''})`;
-        case 'partial':
-            return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
-        case 'stale':
-            return `stale: it serves another export (none of ${filesCompared} files match${routes})`;
-        case 'unreachable':
-            return 'unreachable: the host did not answer';
-    }
-}
-/**
- * The step's one error when the deployment is not current: the status, then examples of each kind
- * of mismatch, then where the report is.
- */
-function deploymentError(report, reportPath) {
-    const lines = [
-        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,format/* formatDuration */.a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,log_text/* oneLine */.T)(report.manifest.jobId)}`
-    ];
-    for (const status of ['differs', 'missing', 'error', 'unreachable']) {
-        const files = report.files.filter((file) => file.status === status);
-        if (files.length > 0)
-            lines.push(`${heading(status, files.length, 'file')}: ${examples(files.map(describeFile))}`);
-    }
-    const routes = report.routes.filter((route) => route.status !== 'match');
-    if (routes.length > 0)
-        lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`);
-    if (reportPath)
-        lines.push(`Report: ${reportPath}`);
-    return new errors/* ActionError */.lZ((0,errors/* sentences */.hC)(...lines), { code: 'deployment-not-current' });
-}
-function heading(status, count, noun) {
-    const words = { differs: 'Other content', missing: 'Missing', error: 'Errors', unreachable: 'No answer' };
-    return `${words[status]}, ${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-function examples(items) {
-    const shown = items.slice(0, EXAMPLES).join('; ');
-    return items.length > EXAMPLES ? `${shown}; …and ${items.length - EXAMPLES} more` : shown;
-}
-function describeFile(file) {
-    return `${(0,log_text/* oneLine */.T)(file.path)} (${file.detail ?? file.status})`;
-}
-function describeRoute(route) {
-    return `/${(0,log_text/* oneLine */.T)(route.route)} (${route.detail ?? route.status})`;
-}
-/** Writes the report to the action's own file `file` (deployment-report.json in the output folder). */
-async function writeDeploymentReport(report, file) {
-    await (0,own_files/* writeOwnFile */.OP)(file, `${JSON.stringify(report, null, 2)}\n`);
-}
-
-;// CONCATENATED MODULE: ./src/deployment/summary.ts
-
-
-
-/** Files and routes listed that do not match; the report has them all. */
-const LISTED = 10;
-/** The deployment check's section of the job summary: the outcome, the counts, the first mismatches. */
-function addDeploymentSection(summary, report, reportPath) {
-    const { counts, manifest } = report;
-    const rows = [
-        ['Status', [{ strong: report.status }, `: ${describeStatus(report)}`]],
-        ['Site', { code: report.url }],
-        [
-            'Export',
-            [
-                { code: manifest.jobId },
-                `${manifest.exportVersion === null ? '' : ` (${manifest.exportVersion})`}, ${manifest.files} files`
-            ]
-        ],
-        ['Files matching', `${counts.filesMatching} of ${counts.filesCompared}`],
-        ['Routes without .html answering', `${counts.routesAnswering} of ${counts.routesTried}`],
-        ['Time', `${(0,format/* formatDuration */.a3)(report.durationMs)}, ${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}`],
-        ['Report', { code: reportPath }]
-    ];
-    summary.heading('Deployment', 3).table(['Check', 'Result'], rows);
-    const mismatches = [
-        ...report.files
-            .filter((file) => file.status !== 'match')
-            .map((file) => [{ code: file.path }, file.status, file.detail ?? '']),
-        ...report.routes
-            .filter((route) => route.status !== 'match')
-            .map((route) => [{ code: `/${route.route}` }, `route ${route.status}`, route.detail ?? ''])
-    ];
-    if (mismatches.length > 0) {
-        const heading = mismatches.length > LISTED
-            ? `Not matching: ${LISTED} of ${mismatches.length}; all are in the report`
-            : 'Not matching';
-        summary.heading(heading, 4).table(['Path', 'Status', 'Detail'], mismatches.slice(0, LISTED));
-    }
-}
-/** Writes the section to the job summary, when the front end has one; a failure is a warning. */
-async function writeDeploymentSummary(report, reportPath, host) {
-    await writeSummary(host, 'the deployment check to the job summary', (summary) => addDeploymentSection(summary, report, reportPath));
-}
-
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-;// CONCATENATED MODULE: ./src/manifest/report.ts
-
-
-/** Paths listed of each kind (added, removed, changed) in the log and the summary; changes.json has them all. */
-const report_LISTED = 10;
-const CHANGE_KINDS = ['added', 'removed', 'changed'];
-/** The first paths of one kind to show, pages before other files. */
-function shownPaths(changes, kind) {
-    const list = changes[kind];
-    return [...list.filter((file) => file.page), ...list.filter((file) => !file.page)]
-        .slice(0, report_LISTED)
-        .map((file) => file.path);
-}
-/** Said under a list that shows only its first paths: "10 of 412; all are in changes.json". */
-function cutNote(changes, kind, changesPath) {
-    const total = changes[kind].length;
-    return total > report_LISTED ? `${report_LISTED} of ${total}; all are in ${external_node_path_default().basename(changesPath)}` : undefined;
-}
-/** "export job job_1 (2026-11-22, created 2026-11-22T09:00:00.000Z)". */
-function describeExport(of) {
-    const details = [of.exportVersion, `created ${of.createdAt}`].filter((detail) => detail !== null);
-    return `export job ${of.jobId} (${details.join(', ')})`;
-}
-/** "3 added (2 pages), 1 removed, 12 changed (10 pages), 400 unchanged". */
-function countsLine(counts, pages) {
-    const part = (kind) => {
-        const ofPages = kind !== 'unchanged' && pages[kind] > 0 ? ` (${pages[kind]} page${pages[kind] === 1 ? '' : 's'})` : '';
-        return `${counts[kind]} ${kind}${ofPages}`;
-    };
-    return ['added', 'removed', 'changed', 'unchanged'].map(part).join(', ');
-}
-/** The changes in the run's log: the counts, and the first paths of each kind. */
-function logChanges(changes, changesPath, host) {
-    host.info(`Changes since ${(0,log_text/* oneLine */.T)(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`);
-    for (const kind of CHANGE_KINDS) {
-        for (const shown of shownPaths(changes, kind))
-            host.info(`  ${kind}: ${(0,log_text/* oneLine */.T)(shown)}`);
-        const note = cutNote(changes, kind, changesPath);
-        if (note)
-            host.info(`  …${kind}: ${note}`);
-    }
-    host.info(`Changes: ${changesPath}`);
-}
-
-;// CONCATENATED MODULE: ./src/manifest/summary.ts
-
-
-const HEADINGS = { added: 'Added', removed: 'Removed', changed: 'Changed' };
-/** The "Changes" section: what the site gained, lost and changed since the export compared with. */
-function addChangesSection(summary, changes, changesPath) {
-    const { counts, pages } = changes;
-    summary
-        .heading('Changes', 3)
-        .paragraph(`Since ${describeExport(changes.previous)}.`)
-        .table(['', 'Files', 'of which pages'], [
-        ['Added', counts.added, pages.added],
-        ['Removed', counts.removed, pages.removed],
-        ['Changed', counts.changed, pages.changed],
-        ['Unchanged', counts.unchanged, pages.unchanged]
-    ]);
-    for (const kind of CHANGE_KINDS) {
-        const shown = shownPaths(changes, kind);
-        if (shown.length === 0)
-            continue;
-        summary.heading(HEADINGS[kind], 4).list(shown.map((file) => ({ code: file })));
-        const note = cutNote(changes, kind, changesPath);
-        if (note)
-            summary.paragraph(`${note}.`);
-    }
-    summary.paragraph(['All changes: ', { code: changesPath }]);
-}
-/** Writes the section to the job summary, when the front end has one; a failure is a warning. */
-async function writeChangesSummary(changes, changesPath, host) {
-    await writeSummary(host, 'the changes to the job summary', (summary) => addChangesSection(summary, changes, changesPath));
-}
-
-;// CONCATENATED MODULE: ./src/report/github-links.ts
-/**
- * Which links from outside the summary and the comment show as links: pages of the workflow's own
- * GitHub only. `serverUrl` is the runner's GITHUB_SERVER_URL (github.com, or a GitHub Enterprise
- * Server); github.com is always one, since the agent works there. Anything else is shown as text.
- */
-/** A page of the workflow's GitHub: https, on its host, with no credentials in the address. */
-function isGitHubPage(link, serverUrl) {
-    const url = URL.parse(link);
-    if (!url || url.protocol !== 'https:' || url.username || url.password)
-        return false;
-    return url.origin === 'https://github.com' || url.origin === URL.parse(serverUrl)?.origin;
-}
-/** A pull request of the workflow's GitHub, exactly `https://<host>/<owner>/<repo>/pull/<number>`. */
-function isPullRequest(link, serverUrl) {
-    const url = URL.parse(link);
-    // Exactly: in the form the URL parser writes it, with nothing after the number.
-    if (!url || url.href !== link || url.search || url.hash || !isGitHubPage(link, serverUrl))
-        return false;
-    // GitHub's owner and repository names: letters, digits, `-`, and `.` or `_` in a repository's.
-    return /^\/[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}\/pull\/[1-9]\d{0,9}$/.test(url.pathname);
-}
-/** A link from outside as it is shown: a link when it is a page of the workflow's GitHub, else inert code. */
-function shownGitHubPage(link, serverUrl) {
-    return isGitHubPage(link, serverUrl) ? { link } : { code: link };
-}
-/** A pull request's link as it is shown: a link when it is one of the workflow's GitHub, else inert code. */
-function shownPullRequest(link, serverUrl) {
-    return isPullRequest(link, serverUrl) ? { link } : { code: link };
-}
-
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-
-
-function writeFields(host, heading, rows) {
-    return writeSummary(host, 'the job summary', (summary) => summary.heading(heading, 2).table(['Field', 'Value'], rows));
-}
-/**
- * The export's job summary: what was exported, how long it took, and what the archive is.
- * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
- */
-async function writeExportSummary(host, report, showLink) {
-    const { job, bundle, archive } = report;
-    const rows = [
-        ['Job', report.jobId === undefined ? '(not started)' : { code: report.jobId }],
-        ['Status', job?.status || 'unknown'],
-        ['Duration', (0,format/* formatSeconds */.Xo)((report.finishedAt ?? Date.now()) - report.startedAt)]
-    ];
-    if (job?.pageCount !== undefined)
-        rows.push(['Pages', job.pageCount]);
-    if (bundle) {
-        rows.push(['Link expires', bundle.expiresAt ?? 'not given']);
-        if (showLink)
-            rows.push(['Bundle link', { code: bundle.bundleUrl }]);
-    }
-    if (archive) {
-        rows.push(['Archive', `${archive.kind}, ${(0,format/* formatBytes */.z3)(archive.sizeBytes)}`], ['SHA-256', { code: archive.sha256 }]);
-    }
-    if (report.sitePath)
-        rows.push(['Site', { code: report.sitePath }]);
-    await writeFields(host, 'Static export', rows);
-}
-/**
- * The agent job's summary: the job, where it worked, how long it took, and its pull request; after
- * a failure or a timeout, what was last seen of it. `serverUrl` is the workflow's GitHub, the only
- * host whose pull requests are shown as links.
- */
-async function writeAgentSummary(host, settings, report, serverUrl) {
-    const job = report.outcome ?? report.job;
-    const id = job?.id ?? report.agentJobId ?? settings.agentJobId;
-    const rows = [
-        ['Job', id === undefined ? '(not started)' : { code: id }],
-        ['Status', job?.status || 'unknown']
-    ];
-    if (report.prompt !== undefined)
-        rows.push(['Prompt', report.prompt]);
-    if (job?.repository)
-        rows.push(['Repository', { code: job.repository }]);
-    if (job?.ref)
-        rows.push(['Ref', { code: job.ref }]);
-    if (job?.model)
-        rows.push(['Model', job.model]);
-    const since = job?.createdAt ? Date.parse(job.createdAt) : report.startedAt;
-    rows.push(['Duration', (0,format/* formatSeconds */.Xo)(Math.max(0, Date.now() - since))]);
-    if (report.outcome)
-        rows.push(['Pull request', pullRequest(report.outcome, serverUrl)]);
-    if (report.commentUrl)
-        rows.push(['Comment', shownGitHubPage(report.commentUrl, serverUrl)]);
-    await writeFields(host, 'Agent job', rows);
-}
-function pullRequest(job, serverUrl) {
-    if (job.prLink)
-        return shownPullRequest(job.prLink, serverUrl);
-    return job.status === 'completed' ? 'none (no files changed)' : 'none';
-}
-
-;// CONCATENATED MODULE: ./src/site/browser/summary.ts
-
-
-/** Rows of each table in the job summary; the report has them all. */
-const summary_LISTED = 10;
-/** The browser pass's section of the job summary: what ran, the origins reached, what was missing or failed. */
-async function writeBrowserSummary(host, section) {
-    await writeSummary(host, 'the browser pass to the job summary', (summary) => {
-        summary.heading('Browser pass', 3);
-        if (section.skipped !== null) {
-            summary.paragraph(`Not run: ${section.skipped}`);
-            return;
-        }
-        const rows = [
-            ['Browser', `${section.browser ?? ''} ${section.version ?? ''}`.trim()],
-            [
-                'Pages loaded',
-                `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
-            ],
-            [
-                'Sets of scripts, iframes and embeds',
-                section.scriptSets
-                    ? `${section.scriptSets.loaded} of the site's ${section.scriptSets.distinct} distinct sets loaded`
-                    : ''
-            ],
-            ['Origins reached at run time', section.runtimeOrigins.length],
-            ['Missing at run time', section.missing.length],
-            ['Script errors', section.scriptErrors.length],
-            [
-                'Time',
-                `${(0,format/* formatDuration */.a3)(section.durationMs ?? 0)}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`
-            ]
-        ];
-        summary.table(['Browser pass', 'Result'], rows);
-        if (section.runtimeOrigins.length > 0) {
-            summary.heading(cut('Reached at run time', section.runtimeOrigins.length), 4).table(['Origin', 'Types', 'Pages', 'Such as', 'Started by'], section.runtimeOrigins.slice(0, summary_LISTED).map((origin) => {
-                const [first] = origin.examples;
-                return [
-                    { code: origin.origin },
-                    origin.types.join(', '),
-                    origin.pages.length,
-                    { code: first?.url ?? '' },
-                    { code: first?.initiator ?? '' }
-                ];
-            }));
-        }
-        if (section.missing.length > 0) {
-            summary.heading(cut('Missing at run time', section.missing.length), 4).table(['Path', 'Pages', 'Started by'], section.missing
-                .slice(0, summary_LISTED)
-                .map((resource) => [
-                { code: resource.path },
-                resource.pages.length,
-                { code: resource.examples[0]?.initiator ?? '' }
-            ]));
-        }
-        if (section.scriptErrors.length > 0) {
-            summary.heading(cut('Script errors', section.scriptErrors.length), 4).table(['Page', 'Error', 'At'], section.scriptErrors
-                .slice(0, summary_LISTED)
-                .map((error) => [{ code: error.page }, error.message, { code: error.source ?? '' }]));
-        }
-    });
-}
-/** A table's heading, saying when it shows only the first rows. */
-function cut(heading, total) {
-    return total > summary_LISTED ? `${heading}: ${summary_LISTED} of ${total}; all are in the report` : heading;
-}
-
-// EXTERNAL MODULE: ./src/site/report.ts
-var site_report = __nccwpck_require__(9761);
-;// CONCATENATED MODULE: ./src/site/summary.ts
-
-
-
-
-/** Problems and origins listed in the job summary; the report has them all. */
-const site_summary_LISTED = 10;
-/** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
-const LONGEST = 300;
-/** The site check's section of the job summary: counts, the origins loaded from elsewhere, the first problems. */
-async function writeSiteCheckSummary(host, check) {
-    const { report, reportPath } = check;
-    const { counts } = report;
-    const rows = [
-        ['Problems', counts.problems],
-        [
-            'HTML pages',
-            counts.expectedPages === null
-                ? counts.htmlPages
-                : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
-        ],
-        ['index.html', report.indexHtml ? 'present' : { strong: 'missing' }],
-        ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
-        ['Links to a missing fragment', counts.brokenFragments],
-        ['Origins loaded from elsewhere', counts.externalOrigins],
-        ['Connection hints (preconnect, dns-prefetch)', connectionHints(report)],
-        ['Canonical or og:url on another host', counts.addressProblems],
-        ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
-        ...(report.baseline
-            ? [
-                [
-                    'Known problems',
-                    [
-                        `${report.baseline.known}, in the baseline `,
-                        { code: report.baseline.source },
-                        `; ${report.baseline.new} new`
-                    ]
-                ]
-            ]
-            : []),
-        ['Checked', `${counts.files} files in ${(0,format/* formatDuration */.a3)(report.durationMs)}`],
-        ['Report', { code: reportPath }]
-    ];
-    await writeSummary(host, 'the site check to the job summary', (summary) => {
-        summary.heading('Site check', 3).table(['Check', 'Result'], rows);
-        if (report.externalOrigins.length > 0) {
-            summary.heading('Loaded from other origins', 4).table(['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
-                .slice(0, site_summary_LISTED)
-                .map((origin) => [
-                { code: origin.origin },
-                origin.kinds.join(', '),
-                origin.files,
-                { code: shorten(origin.examples[0] ?? '') }
-            ]));
-            if (report.externalOrigins.length > site_summary_LISTED)
-                summary.paragraph(`${site_summary_LISTED} of ${report.externalOrigins.length}; all are in the report.`);
-        }
-        if (report.problems.length > 0) {
-            const heading = counts.problems > site_summary_LISTED ? `The first ${site_summary_LISTED} of ${counts.problems} problems` : 'Problems';
-            summary
-                .heading(heading, 4)
-                .list(report.problems
-                .slice(0, site_summary_LISTED)
-                .map((problem) => (0,site_report/* problemLine */.YK)({ ...problem, message: shorten(problem.message) })));
-        }
-        for (const notice of report.notices)
-            summary.details('Links without .html', notice);
-        for (const skipped of report.skipped)
-            summary.paragraph(`Not checked: ${skipped}`);
-    });
-}
-/** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
-function connectionHints(report) {
-    const [first] = report.connectionHints;
-    if (!first)
-        return 0;
-    const origins = report.counts.connectionHints;
-    return [
-        `${origins} origin${origins === 1 ? '' : 's'}, such as `,
-        { code: first.origin },
-        ': not problems, but scripts will likely reach them at run time'
-    ];
-}
-function shorten(message) {
-    return bounded(message, LONGEST);
-}
-
 // EXTERNAL MODULE: external "node:timers/promises"
 var external_node_timers_promises_ = __nccwpck_require__(8500);
 ;// CONCATENATED MODULE: ./src/core/poll.ts
@@ -48400,7 +47801,7 @@ const OUTPUTS = {
     'verify-report-path': {
         commands: ['export'],
         kind: 'text',
-        description: "With `extract`, unless `verify: off`: absolute path of the site check's JSON report; its schema is in Site check report."
+        description: "With `extract`, unless `verify: off`: absolute path of the site check's JSON report; its schema is in docs/report.md."
     },
     'helm-values-path': {
         commands: ['export'],
@@ -48557,6 +47958,7 @@ function setOutputs(host, report) {
 
 
 
+/** The statuses an agent job ends with. */
 const FINAL_STATUSES = new Set(['completed', 'archived', 'failed']);
 /**
  * Starts an agent job from the prompt, or sends the prompt to the job as a follow-up, then reads
@@ -48920,7 +48322,7 @@ async function fetchOnce(first, maxBytes, options) {
                 signal: options.signal,
                 headersTimeout: timeoutMs,
                 bodyTimeout: timeoutMs,
-                headers: { 'user-agent': user_agent/* USER_AGENT */._, accept: '*/*', 'accept-encoding': ACCEPT_ENCODING }
+                headers: { 'user-agent': user_agent/* USER_AGENT */._O, accept: '*/*', 'accept-encoding': ACCEPT_ENCODING }
             });
         }
         catch (error) {
@@ -48981,8 +48383,87 @@ async function hashBody(response, maxBytes) {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/own-files.ts
+var own_files = __nccwpck_require__(1933);
+;// CONCATENATED MODULE: ./src/deployment/report.ts
+
+
+
+
+/**
+ * The deployment check's outcome and its JSON report (docs/after-the-deploy.md documents it):
+ * every file compared and every route tried, with what the host served.
+ */
+const DEPLOYMENT_REPORT_VERSION = 1;
+/** Mismatches of each kind named in the step's error. */
+const EXAMPLES = 3;
+function deploymentStatus(files, routes) {
+    const matching = files.filter((file) => file.status === 'match').length;
+    if (matching === files.length && routes.every((route) => route.status === 'match'))
+        return 'current';
+    if ([...files, ...routes].every((item) => item.status === 'unreachable'))
+        return 'unreachable';
+    return matching === 0 ? 'stale' : 'partial';
+}
+/** How the status reads in the log and the error: "partly rolled out (37 of 100 match)". */
+function describeStatus(report) {
+    const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
+    const routes = routesAnswering < routesTried ? `; ${routesTried - routesAnswering} of ${routesTried} routes do not answer` : '';
+    switch (report.status) {
+        case 'current':
+            return `current (${filesMatching} of ${filesCompared} files match${routesTried > 0 ? `, ${routesTried} routes answer` : ''})`;
+        case 'partial':
+            return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
+        case 'stale':
+            return `stale: it serves another export (none of ${filesCompared} files match${routes})`;
+        case 'unreachable':
+            return 'unreachable: the host did not answer';
+    }
+}
+/**
+ * The step's one error when the deployment is not current: the status, then examples of each kind
+ * of mismatch, then where the report is.
+ */
+function deploymentError(report, reportPath) {
+    const lines = [
+        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,format/* formatDuration */.a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,log_text/* oneLine */.T)(report.manifest.jobId)}`
+    ];
+    for (const status of ['differs', 'missing', 'error', 'unreachable']) {
+        const files = report.files.filter((file) => file.status === status);
+        if (files.length > 0)
+            lines.push(`${heading(status, files.length, 'file')}: ${examples(files.map(describeFile))}`);
+    }
+    const routes = report.routes.filter((route) => route.status !== 'match');
+    if (routes.length > 0)
+        lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`);
+    if (reportPath)
+        lines.push(`Report: ${reportPath}`);
+    return new errors/* ActionError */.lZ((0,errors/* sentences */.hC)(...lines), { code: 'deployment-not-current' });
+}
+function heading(status, count, noun) {
+    const words = { differs: 'Other content', missing: 'Missing', error: 'Errors', unreachable: 'No answer' };
+    return `${words[status]}, ${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+function examples(items) {
+    const shown = items.slice(0, EXAMPLES).join('; ');
+    return items.length > EXAMPLES ? `${shown}; …and ${items.length - EXAMPLES} more` : shown;
+}
+function describeFile(file) {
+    return `${(0,log_text/* oneLine */.T)(file.path)} (${file.detail ?? file.status})`;
+}
+function describeRoute(route) {
+    return `/${(0,log_text/* oneLine */.T)(route.route)} (${route.detail ?? route.status})`;
+}
+/** Writes the report to the action's own file `file` (deployment-report.json in the output folder). */
+async function writeDeploymentReport(report, file) {
+    await (0,own_files/* writeOwnFile */.OP)(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
 // EXTERNAL MODULE: ./src/core/spread.ts
 var core_spread = __nccwpck_require__(4892);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/deployment/sample.ts
 
 
@@ -51835,7 +51316,7 @@ class BundleDownload {
         if (offset > 0 && !resuming)
             this.restart();
         const { response, received, text } = await getFromStorage(new URL(this.link), {
-            headers: { 'user-agent': user_agent/* USER_AGENT */._, ...(resuming ? { range: `bytes=${offset}-`, 'if-range': etag } : {}) },
+            headers: { 'user-agent': user_agent/* USER_AGENT */._O, ...(resuming ? { range: `bytes=${offset}-`, 'if-range': etag } : {}) },
             dispatcher: this.options.dispatcher ?? this.options.network.dispatcher,
             network: this.options.network,
             stallTimeoutMs: this.options.stallTimeoutMs,
@@ -52039,6 +51520,50 @@ function count(files) {
 }
 function content({ size, sha256, link }) {
     return link === undefined ? { size, sha256 } : { size, sha256, link };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/report.ts
+
+
+/** Paths listed of each kind (added, removed, changed) in the log and the summary; changes.json has them all. */
+const LISTED = 10;
+const CHANGE_KINDS = ['added', 'removed', 'changed'];
+/** The first paths of one kind to show, pages before other files. */
+function shownPaths(changes, kind) {
+    const list = changes[kind];
+    return [...list.filter((file) => file.page), ...list.filter((file) => !file.page)]
+        .slice(0, LISTED)
+        .map((file) => file.path);
+}
+/** Said under a list that shows only its first paths: "10 of 412; all are in changes.json". */
+function cutNote(changes, kind, changesPath) {
+    const total = changes[kind].length;
+    return total > LISTED ? `${LISTED} of ${total}; all are in ${external_node_path_default().basename(changesPath)}` : undefined;
+}
+/** "export job job_1 (2026-11-22, created 2026-11-22T09:00:00.000Z)". */
+function describeExport(of) {
+    const details = [of.exportVersion, `created ${of.createdAt}`].filter((detail) => detail !== null);
+    return `export job ${of.jobId} (${details.join(', ')})`;
+}
+/** "3 added (2 pages), 1 removed, 12 changed (10 pages), 400 unchanged". */
+function countsLine(counts, pages) {
+    const part = (kind) => {
+        const ofPages = kind !== 'unchanged' && pages[kind] > 0 ? ` (${pages[kind]} page${pages[kind] === 1 ? '' : 's'})` : '';
+        return `${counts[kind]} ${kind}${ofPages}`;
+    };
+    return ['added', 'removed', 'changed', 'unchanged'].map(part).join(', ');
+}
+/** The changes in the run's log: the counts, and the first paths of each kind. */
+function logChanges(changes, changesPath, host) {
+    host.info(`Changes since ${(0,log_text/* oneLine */.T)(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`);
+    for (const kind of CHANGE_KINDS) {
+        for (const shown of shownPaths(changes, kind))
+            host.info(`  ${kind}: ${(0,log_text/* oneLine */.T)(shown)}`);
+        const note = cutNote(changes, kind, changesPath);
+        if (note)
+            host.info(`  …${kind}: ${note}`);
+    }
+    host.info(`Changes: ${changesPath}`);
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/json-file.ts
@@ -52554,11 +52079,899 @@ function expiresSoon(bundle) {
     return bundle.expiresAt !== undefined && Date.parse(bundle.expiresAt) - Date.now() < EXPIRY_MARGIN_MS;
 }
 
+;// CONCATENATED MODULE: ./src/core/markup.ts
+/**
+ * Outside text made inert where GitHub renders it: the job summary and the agent comment. Both are
+ * HTML elements in a Markdown file (the way @actions/core's summary writes them), which GitHub
+ * renders as GitHub Flavored Markdown, sanitises, and then runs its mention, reference and
+ * autolink filters over, on the text of the page outside `code`, `pre` and `a`. A value from
+ * outside must therefore neither
+ * - end the HTML block it sits in: a blank line does (CommonMark, "HTML blocks"), and Markdown
+ *   takes over from there, so CR and LF are written as character references and every element
+ *   stays on one line;
+ * - open or close an element, or leave an attribute: `<`, `>`, `&`, `"` and `'` as references;
+ * - be read as Markdown should the block have ended all the same (a step before left the file in
+ *   the middle of a paragraph): the punctuation Markdown acts on (`[`, `]`, `` ` ``, `|`, `*`, `_`,
+ *   `~`, `!`, `#`, `\`) as references too, which Markdown and HTML both show as the character;
+ * - nor become a mention, a reference or a link through GitHub's filters: in text, a word that holds
+ *   `@`, `#`, `://` or `www.` is put in `<code>`, where the filters do not look. An invisible
+ *   character would do it too, but then what a reader copies is not the value: a link copied from
+ *   the page would fail. In code the word is shown, and copied, as it is.
+ *
+ * Three contexts, one function each: `text` (the content of a table cell, a list item, a
+ * paragraph or a heading), `code` (in `<code>` or `<pre>`, where GitHub's filters do not look, so
+ * the value stays exact for copying) and `attribute` (an `href`). Callers never escape: they hand
+ * `renderInline` raw values, shaped as `Inline`, and it picks the context.
+ */
+/**
+ * The longest value shown, in characters; a longer one is cut, ending with `…`. It keeps the
+ * comment far below GitHub's 65,536-character limit and the summary below its 1 MiB, whatever the
+ * API or the site sends.
+ */
+const LONGEST_VALUE = 1000;
+const REFERENCES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+    '\n': '&#10;',
+    '\r': '&#13;',
+    '[': '&#91;',
+    ']': '&#93;',
+    '`': '&#96;',
+    '|': '&#124;',
+    '*': '&#42;',
+    _: '&#95;',
+    '~': '&#126;',
+    '!': '&#33;',
+    '#': '&#35;',
+    '\\': '&#92;',
+    // Invisible, and written so that a reader of the file sees it.
+    '\u200b': '&#8203;',
+    // CommonMark and HTML both replace NUL with U+FFFD; said here, it is the same on every reader.
+    '\0': '\ufffd'
+};
+// eslint-disable-next-line no-control-regex
+const SPECIAL = /[&<>"'\n\r[\]`|*_~!#\\\u200b\u0000]/g;
+/** What in a word GitHub's filters would make a mention, an issue reference or a link of. */
+const FILTERED = /[@#]|:\/\/|www\./i;
+function references(value) {
+    return value.replace(SPECIAL, (character) => REFERENCES[character] ?? character);
+}
+/** A value cut to `longest` characters, ending with `…` when it was; never between the halves of a character. */
+function bounded(value, longest = LONGEST_VALUE) {
+    if (value.length <= longest)
+        return value;
+    const end = /[\ud800-\udbff]/.test(value.charAt(longest - 2)) ? longest - 2 : longest - 1;
+    return `${value.slice(0, end)}…`;
+}
+/** Outside text as the content of an element, shown as it is and acted on by nothing. */
+function markup_text(value) {
+    // Split at white space, which the words keep between them (at odd indexes).
+    return value
+        .split(/(\s+)/)
+        .map((word) => {
+        if (!FILTERED.test(word))
+            return references(word);
+        // The punctuation around a link, "(https://x.example):", stays outside its code span.
+        const [, before = '', inner = '', after = ''] = /^([("'[]*)(.*?)([)"'\].,:;!?]*)$/s.exec(word) ?? [];
+        return `${references(before)}<code>${code(inner)}</code>${references(after)}`;
+    })
+        .join('');
+}
+/** Outside text inside `<code>` or `<pre>`: exact, on one line of the file. */
+function code(value) {
+    return references(value);
+}
+/** Outside text as a double-quoted attribute's value. */
+function attribute(value) {
+    return references(value);
+}
+/** An address that may be a link: http or https, and short enough to be shown whole. */
+function linkable(address) {
+    const url = URL.parse(address);
+    return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && address.length <= LONGEST_VALUE;
+}
+/** The HTML of `content`, each raw value escaped for where it lands and cut to LONGEST_VALUE. */
+function renderInline(content) {
+    if (typeof content === 'number')
+        return String(content);
+    if (typeof content === 'string')
+        return markup_text(bounded(content));
+    if (Array.isArray(content))
+        return content.map(renderInline).join('');
+    if ('code' in content)
+        return `<code>${code(bounded(content.code))}</code>`;
+    if ('strong' in content)
+        return `<strong>${renderInline(content.strong)}</strong>`;
+    // The address is its own text; inside `a`, GitHub's filters do not look.
+    if (linkable(content.link)) {
+        return `<a href="${attribute(content.link)}">${content.label === undefined ? code(content.link) : markup_text(content.label)}</a>`;
+    }
+    return renderInline({ code: content.link });
+}
+/** An HTML table on one line, the first row of header cells when `header` is given. */
+function renderTable(rows, header) {
+    const row = (cells) => `<tr>${cells.join('')}</tr>`;
+    const head = header ? [row(header.map((cell) => `<th>${markup_text(cell)}</th>`))] : [];
+    return `<table>${[...head, ...rows.map((cells) => row(cells.map((cell) => `<td>${renderInline(cell)}</td>`)))].join('')}</table>`;
+}
+
+;// CONCATENATED MODULE: ./src/core/summary.ts
+
+
+
+
+/** The longest error shown, in characters: a summary stays far below GitHub's 1 MiB per step. */
+const LONGEST_ERROR = 8000;
+/** Rows of a table shown open; a longer one is folded, so that what follows stays in sight. */
+const OPEN_ROWS = 6;
+/**
+ * A file the run wrote, as the summary names it: relative to the workspace when it lies there;
+ * otherwise (the runner's temporary folder, emptied after the job) by the output that holds its path.
+ */
+function shownPath(file, output, workspace) {
+    const relative = workspace === undefined ? '..' : external_node_path_default().relative(workspace, file);
+    if (relative && !relative.startsWith('..') && !external_node_path_default().isAbsolute(relative))
+        return { code: relative };
+    return ['the output ', { code: output }];
+}
+/** Adds a section to the job summary and writes it, when the front end has one. */
+async function writeSummary(host, what, write) {
+    const { summary } = host;
+    if (!summary)
+        return;
+    try {
+        await summary((builder) => {
+            write(sectionOf(builder));
+            return builder;
+        });
+    }
+    catch (error) {
+        // The summary is a courtesy: it must not hide the run's own outcome or error.
+        host.warning((0,core_message/* message */.iU) `Could not write ${what}: ${(0,errors/* textOf */.b6)(error)}`);
+    }
+}
+/** Each element on a line of its own, as @actions/core writes them: no blank line ever ends the HTML block. */
+function sectionOf(builder) {
+    const add = (html) => {
+        builder.addRaw(html, true);
+        return section;
+    };
+    const list = (items) => `<ul>${items.map((item) => `<li>${renderInline(item)}</li>`).join('')}</ul>`;
+    const section = {
+        heading: (title, level) => add(`<h${level}>${markup_text(bounded(title))}</h${level}>`),
+        table: (header, rows) => add(renderTable(rows, header)),
+        detailTable: (title, header, rows) => rows.length > OPEN_ROWS
+            ? section.folded(title, (folded) => folded.table(header, rows))
+            : section.heading(title, 4).table(header, rows),
+        list: (items) => add(list(items)),
+        groups: (groups) => add(`<ul>${groups.map(({ head, items }) => `<li>${renderInline(head)}${items.length > 0 ? list(items) : ''}</li>`).join('')}</ul>`),
+        paragraph: (content) => add(`<p>${renderInline(content)}</p>`),
+        error: (message) => add(`<p><strong>Error:</strong> ${markup_text(bounded(message, LONGEST_ERROR))}</p>`),
+        folded: (label, write) => {
+            // Each on a line of its own, with no blank line between: the folded part stays in the HTML block.
+            add(`<details><summary>${renderInline(label)}</summary>`);
+            write(section);
+            return add('</details>');
+        }
+    };
+    return section;
+}
+
+;// CONCATENATED MODULE: ./src/deployment/summary.ts
+
+
+
+/** Files and routes listed that do not match; the report has them all. */
+const summary_LISTED = 10;
+/** Longest path or detail shown: the report has them whole. */
+const LONGEST = 200;
+/** What each kind of mismatch is, counted: "3 files with other content". */
+const KINDS = {
+    differs: 'with other content',
+    missing: 'missing',
+    error: 'answered with an error',
+    unreachable: 'not answered'
+};
+/**
+ * The check's outcome in a few words, for the verdict: "current, 100 of 100 files matching, 12 s",
+ * with the routes without `.html` that do not answer, when some do not.
+ */
+function deploymentInBrief(report) {
+    const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
+    const routes = routesAnswering < routesTried
+        ? `, ${routesTried - routesAnswering} of ${routesTried} routes without .html not answering`
+        : '';
+    return `${report.status}, ${filesMatching} of ${filesCompared} files matching${routes}, ${(0,format/* formatDuration */.a3)(report.durationMs)}`;
+}
+/** The deployment check's section of the job summary: the mismatches by kind, then the counts, folded. */
+function addDeploymentSection(summary, report, reportPath, workspace) {
+    const { counts, manifest } = report;
+    const reportShown = reportPath ? shownPath(reportPath, 'deployment-report-path', workspace) : undefined;
+    const groups = new Map();
+    const mismatch = (noun, status, shown, detail) => {
+        if (status === 'match')
+            return;
+        const key = `${noun} ${status}`;
+        const group = groups.get(key) ?? {
+            said: (count) => `${count} ${noun}${count === 1 ? '' : 's'} ${KINDS[status]}`,
+            items: []
+        };
+        groups.set(key, group);
+        group.items.push([{ code: bounded(shown, LONGEST) }, detail ? `: ${bounded(detail, LONGEST)}` : '']);
+    };
+    for (const file of report.files)
+        mismatch('file', file.status, file.path, file.detail);
+    for (const route of report.routes)
+        mismatch('route', route.status, `/${route.route}`, route.detail);
+    let listed = 0;
+    if (groups.size > 0) {
+        summary.groups([...groups.values()].map(({ said, items }) => {
+            const shown = items.slice(0, Math.max(0, summary_LISTED - listed));
+            listed += shown.length;
+            return { head: { strong: said(items.length) }, items: shown };
+        }));
+    }
+    const total = [...groups.values()].reduce((sum, group) => sum + group.items.length, 0);
+    if (total > listed && reportShown) {
+        summary.paragraph([`The first ${listed} of ${total} are listed; the report has them all: `, reportShown, '.']);
+    }
+    const rows = [
+        ['Site', { code: report.url }],
+        [
+            'Export',
+            [
+                { code: manifest.jobId },
+                `${manifest.exportVersion === null ? '' : ` (${manifest.exportVersion})`}, ${manifest.files} files`
+            ]
+        ],
+        ['Files matching', `${counts.filesMatching} of ${counts.filesCompared}`],
+        ['Routes without .html answering', `${counts.routesAnswering} of ${counts.routesTried}`],
+        ['Time', `${(0,format/* formatDuration */.a3)(report.durationMs)}, ${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}`]
+    ];
+    if (reportShown)
+        rows.push(['Report', reportShown]);
+    summary.detailTable('Deployment check', ['Check', 'Result'], rows);
+}
+
+;// CONCATENATED MODULE: ./src/manifest/summary.ts
+
+
+const HEADINGS = { added: 'Added', removed: 'Removed', changed: 'Changed' };
+/** The "Changes" section: what the site gained, lost and changed since the export compared with. */
+function addChangesSection(summary, changes, changesPath, workspace) {
+    const { counts, pages } = changes;
+    summary
+        .heading('Changes', 3)
+        .paragraph(`Since ${describeExport(changes.previous)}.`)
+        .table(['', 'Files', 'of which pages'], [
+        ['Added', counts.added, pages.added],
+        ['Removed', counts.removed, pages.removed],
+        ['Changed', counts.changed, pages.changed],
+        ['Unchanged', counts.unchanged, pages.unchanged]
+    ]);
+    for (const kind of CHANGE_KINDS) {
+        const shown = shownPaths(changes, kind);
+        if (shown.length === 0)
+            continue;
+        summary.heading(HEADINGS[kind], 4).list(shown.map((file) => ({ code: file })));
+        const note = cutNote(changes, kind, changesPath);
+        if (note)
+            summary.paragraph(`${note}.`);
+    }
+    summary.paragraph(['All changes: ', shownPath(changesPath, 'changes-path', workspace), '.']);
+}
+
+;// CONCATENATED MODULE: ./src/report/github-links.ts
+/**
+ * Which links from outside the summary and the comment show as links: pages of the workflow's own
+ * GitHub only. `serverUrl` is the runner's GITHUB_SERVER_URL (github.com, or a GitHub Enterprise
+ * Server); github.com is always one, since the agent works there. Anything else is shown as text.
+ */
+/** A page of the workflow's GitHub: https, on its host, with no credentials in the address. */
+function isGitHubPage(link, serverUrl) {
+    const url = URL.parse(link);
+    if (!url || url.protocol !== 'https:' || url.username || url.password)
+        return false;
+    return url.origin === 'https://github.com' || url.origin === URL.parse(serverUrl)?.origin;
+}
+/** A pull request of the workflow's GitHub, exactly `https://<host>/<owner>/<repo>/pull/<number>`. */
+function isPullRequest(link, serverUrl) {
+    const url = URL.parse(link);
+    // Exactly: in the form the URL parser writes it, with nothing after the number.
+    if (!url || url.href !== link || url.search || url.hash || !isGitHubPage(link, serverUrl))
+        return false;
+    // GitHub's owner and repository names: letters, digits, `-`, and `.` or `_` in a repository's.
+    return /^\/[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}\/pull\/[1-9]\d{0,9}$/.test(url.pathname);
+}
+/** A link from outside as it is shown: a link when it is a page of the workflow's GitHub, else inert code. */
+function shownGitHubPage(link, serverUrl) {
+    return isGitHubPage(link, serverUrl) ? { link } : { code: link };
+}
+/** A pull request's link as it is shown: a link when it is one of the workflow's GitHub, else inert code. */
+function shownPullRequest(link, serverUrl) {
+    return isPullRequest(link, serverUrl) ? { link } : { code: link };
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
+
+/**
+ * The export's details: the job, the link's expiry, the archive, where the site is. The link
+ * appears only when `showLink` (mask-bundle-url: false), out of the table, which it would make
+ * wider than the page: a summary is as public as the run's page.
+ */
+function addExportDetails(summary, report, showLink, workspace) {
+    const { job, bundle, archive } = report;
+    if (report.jobId === undefined)
+        return;
+    const rows = [
+        ['Job', { code: report.jobId }],
+        ['Status', job?.status || 'unknown'],
+        ['Duration', (0,format/* formatSeconds */.Xo)((report.finishedAt ?? Date.now()) - report.startedAt)]
+    ];
+    if (job?.pageCount !== undefined)
+        rows.push(['Pages', job.pageCount]);
+    if (bundle)
+        rows.push(['Link expires', bundle.expiresAt ?? 'not given']);
+    if (archive) {
+        rows.push(['Archive', `${archive.kind}, ${(0,format/* formatBytes */.z3)(archive.sizeBytes)}`], ['SHA-256', { code: archive.sha256 }]);
+    }
+    if (report.sitePath)
+        rows.push(['Site', shownPath(report.sitePath, 'site-path', workspace)]);
+    if (report.mirror)
+        rows.push(['Mirror', mirrorRow(report.mirror)]);
+    summary.detailTable(`Export job ${report.jobId}`, ['Field', 'Value'], rows);
+    if (bundle && showLink)
+        summary.paragraph(['Bundle link: ', { code: bundle.bundleUrl }]);
+}
+/** Where the copy went, whether it was uploaded or there already, and whether the chart's read of it passed. */
+function mirrorRow(mirror) {
+    const uploaded = mirror.uploaded ? 'uploaded' : 'already there, not uploaded again';
+    const checked = mirror.checked ? 'read back without credentials' : 'not read back (mirror-check: off)';
+    return [{ code: mirror.location }, `: ${uploaded}; ${checked}`];
+}
+/**
+ * The agent job's details: its pull request first, then where it worked and how long it took;
+ * after a failure or a timeout, what was last seen of it. `serverUrl` is the workflow's GitHub,
+ * the only host whose pull requests are shown as links.
+ */
+function addAgentDetails(summary, settings, report, serverUrl) {
+    const job = report.outcome ?? report.job;
+    const id = job?.id ?? report.agentJobId ?? settings.agentJobId;
+    if (report.outcome)
+        summary.paragraph(['Pull request: ', pullRequest(report.outcome, serverUrl)]);
+    if (report.commentUrl)
+        summary.paragraph(['Comment: ', shownGitHubPage(report.commentUrl, serverUrl)]);
+    const rows = [
+        ['Job', id === undefined ? '(not started)' : { code: id }],
+        ['Status', job?.status || 'unknown']
+    ];
+    if (report.prompt !== undefined)
+        rows.push(['Prompt', report.prompt]);
+    if (job?.repository)
+        rows.push(['Repository', { code: job.repository }]);
+    if (job?.ref)
+        rows.push(['Ref', { code: job.ref }]);
+    if (job?.model)
+        rows.push(['Model', job.model]);
+    rows.push(['Duration', (0,format/* formatSeconds */.Xo)(agentDurationMs(report))]);
+    summary.detailTable('Agent job', ['Field', 'Value'], rows);
+}
+/** How long the agent job has run: since the API says it was created, else since this run started. */
+function agentDurationMs(report) {
+    const job = report.outcome ?? report.job;
+    const since = job?.createdAt ? Date.parse(job.createdAt) : report.startedAt;
+    return Math.max(0, Date.now() - since);
+}
+function pullRequest(job, serverUrl) {
+    if (job.prLink)
+        return shownPullRequest(job.prLink, serverUrl);
+    return job.status === 'completed' ? 'none (no files changed)' : 'none';
+}
+
+;// CONCATENATED MODULE: ./src/site/browser/summary.ts
+
+
+/** Rows of each table in the job summary; the report has them all. */
+const browser_summary_LISTED = 10;
+/**
+ * Longest value in a table's cell: a table wider than the page hides its last columns. Addresses
+ * and initiators are cut; the report has them whole.
+ */
+const LONGEST_CELL = 48;
+/** Longest error message in its cell, which wraps at spaces. */
+const LONGEST_MESSAGE = 200;
+/**
+ * The browser pass's section of the job summary: one line when it ran and found nothing, or did not
+ * run; otherwise what ran, folded, and a table each of the origins reached, what was missing and
+ * the script errors.
+ */
+function addBrowserSection(summary, section) {
+    const title = { strong: 'Browser pass' };
+    if (section.skipped !== null) {
+        summary.paragraph([title, `: not run (${section.skipped}).`]);
+        return;
+    }
+    const browser = `${section.browser ?? ''} ${section.version ?? ''}`.trim();
+    const pages = `${section.pages.length} page${section.pages.length === 1 ? '' : 's'}`;
+    const time = (0,format/* formatDuration */.a3)(section.durationMs ?? 0);
+    const found = section.runtimeOrigins.length + section.missing.length + section.scriptErrors.length;
+    if (found === 0 && section.notLoaded.length === 0) {
+        summary.paragraph([
+            title,
+            `: ${pages} loaded in ${browser} in ${time}; no origin reached at run time, nothing missing, no script errors.`
+        ]);
+        return;
+    }
+    summary.detailTable(`Browser pass: ${pages} loaded in ${browser} in ${time}`, ['Browser pass', 'Result'], [
+        [
+            'Pages loaded',
+            `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
+        ],
+        [
+            'Sets of scripts, iframes and embeds',
+            section.scriptSets
+                ? `${section.scriptSets.loaded} of the site's ${section.scriptSets.distinct} distinct sets loaded`
+                : ''
+        ],
+        ['Origins reached at run time', section.runtimeOrigins.length],
+        ['Missing at run time', section.missing.length],
+        ['Script errors', section.scriptErrors.length],
+        ['Time', `${time}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`]
+    ]);
+    if (section.runtimeOrigins.length > 0) {
+        summary.detailTable(listedOf('Reached at run time', section.runtimeOrigins.length), ['Origin', 'Types', 'Pages', 'Such as'], section.runtimeOrigins
+            .slice(0, browser_summary_LISTED)
+            .map((origin) => [
+            { code: cell(origin.origin) },
+            origin.types.join(', '),
+            origin.pages.length,
+            { code: cell(pathOf(origin.examples[0]?.url ?? origin.exampleUrl)) }
+        ]));
+    }
+    if (section.missing.length > 0) {
+        summary.detailTable(listedOf('Missing at run time', section.missing.length), ['Path', 'Pages', 'Started by'], section.missing
+            .slice(0, browser_summary_LISTED)
+            .map((resource) => [
+            { code: cell(resource.path) },
+            resource.pages.length,
+            shownCell(resource.examples[0]?.initiator)
+        ]));
+    }
+    if (section.scriptErrors.length > 0) {
+        summary.detailTable(listedOf('Script errors', section.scriptErrors.length), ['Page', 'Error', 'At'], section.scriptErrors
+            .slice(0, browser_summary_LISTED)
+            .map((error) => [
+            { code: cell(error.page) },
+            bounded(error.message, LONGEST_MESSAGE),
+            shownCell(error.source)
+        ]));
+    }
+}
+/** An address without its origin, which the row names already: `/v1/query?q=x`. */
+function pathOf(url) {
+    const parsed = URL.parse(url);
+    return parsed ? `${parsed.pathname}${parsed.search}` : url;
+}
+/** A table's title, saying when it shows only the first rows. */
+function listedOf(title, total) {
+    return total > browser_summary_LISTED ? `${title}: ${browser_summary_LISTED} of ${total}; the report has them all` : title;
+}
+function cell(value) {
+    return bounded(value, LONGEST_CELL);
+}
+/** A value that may be absent, as code; nothing when it is. */
+function shownCell(value) {
+    return value ? { code: cell(value) } : '';
+}
+
+// EXTERNAL MODULE: ./src/site/report.ts
+var site_report = __nccwpck_require__(9761);
+;// CONCATENATED MODULE: ./src/site/summary.ts
+
+
+
+
+
+/** Problems and origins listed in the job summary; the report has them all. */
+const site_summary_LISTED = 10;
+/** Longest message shown in the summary, so its size stays far from GitHub's 1 MiB limit. */
+const summary_LONGEST = 300;
+/** Longest value in a table's cell: a table wider than the page hides its last columns. */
+const summary_LONGEST_CELL = 48;
+/** Where the docs say what a host needs to serve links without `.html`. */
+const SERVER_RULES = `${user_agent/* PROJECT_URL */.w5}/blob/main/docs/serving.md`;
+/** The output that holds the report's path. */
+const REPORT_OUTPUT = 'verify-report-path';
+/** Each kind of problem with its count, as the summary and its verdict say it: "3 broken references". */
+const summary_KINDS = {
+    index: () => 'no index.html',
+    pages: () => 'fewer pages than the export job counted',
+    'broken-reference': (count) => counted(count, 'broken reference'),
+    fragment: (count) => counted(count, 'link to a missing fragment', 'links to a missing fragment'),
+    address: (count) => counted(count, 'address on another host', 'addresses on another host'),
+    sitemap: (count) => counted(count, 'sitemap problem'),
+    'external-origin': (count) => counted(count, 'origin that fails without internet access', 'origins that fail without internet access'),
+    'runtime-origin': (count) => counted(count, 'origin reached at run time', 'origins reached at run time'),
+    'runtime-missing': (count) => counted(count, 'file missing at run time', 'files missing at run time'),
+    'script-error': (count) => counted(count, 'script error')
+};
+/** The problems by kind, in the report's order (the most fundamental first); every problem counted, listed or not. */
+function problemGroups(report) {
+    const groups = new Map();
+    const groupOf = (check) => {
+        const group = groups.get(check) ?? { check, count: 0, problems: [] };
+        groups.set(check, group);
+        return group;
+    };
+    for (const problem of report.problems) {
+        const group = groupOf(problem.check);
+        group.count++;
+        group.problems.push(problem);
+    }
+    // The report lists the first sitemap URLs that are not in the site, and counts them all.
+    const unlisted = report.counts.problems - report.problems.length;
+    if (unlisted > 0)
+        groupOf('sitemap').count += unlisted;
+    return [...groups.values()];
+}
+function said(group) {
+    return summary_KINDS[group.check](group.count);
+}
+/**
+ * The check's outcome in a few words, for the verdict: "no problems", or "10 problems (4 origins
+ * that fail without internet access, 3 broken references, …)", the largest kinds first.
+ */
+function problemsInBrief(report) {
+    const total = report.counts.problems;
+    if (total === 0)
+        return 'no problems';
+    // Sorted by count; a stable sort keeps the report's order among equals.
+    const largest = problemGroups(report)
+        .sort((a, b) => b.count - a.count)
+        .map(said);
+    const kinds = largest.length > 2 ? [...largest.slice(0, 2), '…'] : largest;
+    const known = report.baseline ? `, ${report.baseline.known} of them known from the baseline` : '';
+    return `${counted(total, 'problem')} (${kinds.join(', ')})${known}`;
+}
+/** The problems, right after the verdict: each kind with its count, then its first problems. */
+function addProblemsSection(summary, { report, reportPath }, workspace) {
+    const total = report.counts.problems;
+    if (total === 0)
+        return;
+    const listed = new Set(report.problems.slice(0, site_summary_LISTED));
+    summary.groups(problemGroups(report).map((group) => ({
+        head: { strong: said(group) },
+        items: group.problems
+            .filter((problem) => listed.has(problem))
+            .map((problem) => bounded((0,site_report/* problemLine */.YK)(problem), summary_LONGEST))
+    })));
+    if (total > listed.size) {
+        summary.paragraph([
+            `The first ${listed.size} of ${total} are listed; the report has them all: `,
+            shownPath(reportPath, REPORT_OUTPUT, workspace),
+            '.'
+        ]);
+    }
+}
+/**
+ * The site check's section of the job summary: one line when the check found nothing; otherwise
+ * its counts and the origins loaded from elsewhere, folded. Links without `.html`, connection hints
+ * and checks that did not run are said in a line each, since they are no problems.
+ */
+function addSiteCheckSection(summary, { report, reportPath }, workspace) {
+    const { counts } = report;
+    const reportShown = shownPath(reportPath, REPORT_OUTPUT, workspace);
+    const checked = `${counted(counts.files, 'file')} (${counted(counts.htmlPages, 'HTML page')}, ${counted(counts.internalReferences, 'internal reference')}) in ${(0,format/* formatDuration */.a3)(report.durationMs)}`;
+    if (counts.problems === 0) {
+        summary.paragraph([{ strong: 'Site check' }, `: no problems in ${checked}. Report: `, reportShown, '.']);
+    }
+    else {
+        summary.detailTable(`Site check: ${counted(counts.problems, 'problem')} in ${checked}`, ['Check', 'Result'], [
+            [
+                'HTML pages',
+                counts.expectedPages === null
+                    ? counts.htmlPages
+                    : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
+            ],
+            ['index.html', report.indexHtml ? 'present' : { strong: 'missing' }],
+            ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+            ['Links to a missing fragment', counts.brokenFragments],
+            ['Origins loaded from elsewhere', counts.externalOrigins],
+            ['Canonical or og:url on another host', counts.addressProblems],
+            ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
+            ...baselineRow(report),
+            ['Report', reportShown]
+        ]);
+        if (report.externalOrigins.length > 0) {
+            summary.detailTable(summary_listedOf('Loaded from other origins', report.externalOrigins.length), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
+                .slice(0, site_summary_LISTED)
+                .map((origin) => [
+                { code: summary_cell(origin.origin) },
+                origin.kinds.join(', '),
+                origin.files,
+                { code: summary_cell(origin.examples[0] ?? '') }
+            ]));
+        }
+    }
+    const hints = connectionHints(report);
+    if (hints)
+        summary.paragraph(hints);
+    if (report.extensionless) {
+        const use = report.extensionless;
+        summary.paragraph([
+            { strong: 'Links without .html' },
+            `: ${counted(use.references, 'reference')} in ${counted(use.files, 'file')}, such as `,
+            { code: use.exampleReference },
+            ' in ',
+            { code: use.exampleFile },
+            '. GitHub Pages, Netlify and Cloudflare Pages serve them; nginx, CloudFront and S3 need ',
+            { link: SERVER_RULES, label: 'a rule of their own' },
+            '.'
+        ]);
+    }
+    for (const skipped of report.skipped)
+        summary.paragraph(`Not checked: ${skipped}`);
+}
+function baselineRow(report) {
+    if (!report.baseline)
+        return [];
+    const { source, known } = report.baseline;
+    return [['Known problems', [`${known}, in the baseline `, { code: source }, `; ${report.baseline.new} new`]]];
+}
+/** Hints are no problem, but they name what the site's scripts will likely reach at run time. */
+function connectionHints(report) {
+    const [first] = report.connectionHints;
+    if (!first)
+        return undefined;
+    return [
+        { strong: 'Connection hints' },
+        ` (preconnect, dns-prefetch): ${counted(report.counts.connectionHints, 'origin')}, such as `,
+        { code: first.origin },
+        ': not problems, but scripts will likely reach them at run time.'
+    ];
+}
+/** A table's title, saying when it shows only the first rows. */
+function summary_listedOf(title, total) {
+    return total > site_summary_LISTED ? `${title}: ${site_summary_LISTED} of ${total}; the report has them all` : title;
+}
+function summary_cell(value) {
+    return bounded(value, summary_LONGEST_CELL);
+}
+function counted(count, singular, plural = `${singular}s`) {
+    return `${count} ${count === 1 ? singular : plural}`;
+}
+
+;// CONCATENATED MODULE: ./src/commands/verdict.ts
+
+
+
+
+
+
+
+
+
+const SIGNS = { success: '✅', warning: '⚠️', failure: '❌' };
+function verdictOf(finished) {
+    switch (finished.command) {
+        case 'export':
+            return exportVerdict(finished);
+        case 'agent-job':
+            return agentVerdict(finished);
+        case 'check-deployment':
+            return deploymentVerdict(finished);
+    }
+}
+/**
+ * What an export's verdict says after its name, in order, each when there is something to say:
+ * the pages, the site check, the time. A step that adds an outcome of its own adds its clause here.
+ */
+const EXPORT_CLAUSES = [
+    ({ report }) => (report.pageCount === undefined ? undefined : `${report.pageCount} pages`),
+    ({ report, settings, failure }) => {
+        if (!report.siteCheck)
+            return report.sitePath && settings.verify !== 'off' ? 'the site check did not finish' : undefined;
+        const brief = problemsInBrief(report.siteCheck.report);
+        return (0,errors/* failureCode */.AD)(failure) === 'site-problems'
+            ? (0,core_message/* message */.iU) `${brief}, failing under ${(0,core_message/* input */.hF)('verify', 'error')}`
+            : brief;
+    },
+    ({ report }) => {
+        if (!report.mirror)
+            return undefined;
+        return `${report.mirror.uploaded ? 'mirrored to' : 'already in'} ${report.mirror.location}${report.mirror.checked ? '' : ' (not read back)'}`;
+    },
+    ({ report }) => (0,format/* formatSeconds */.Xo)((report.finishedAt ?? Date.now()) - report.startedAt)
+];
+function exportVerdict(run) {
+    const { settings, report, failure } = run;
+    const jobId = report.jobId ?? settings.exportJobId;
+    // What the export ran on: its domain, else its job.
+    const name = settings.domain ?? (jobId ? `job ${jobId}` : 'the site');
+    const status = report.job?.status;
+    if (failure === undefined && status !== undefined && status !== 'completed') {
+        const of = settings.domain ? ` of ${settings.domain}` : '';
+        return {
+            sign: 'success',
+            text: (0,core_message/* message */.iU) `Export job ${jobId ?? ''}${of}: ${status || 'started'}, not waited for (${(0,core_message/* input */.hF)('wait', 'false')})`
+        };
+    }
+    if (failure !== undefined && !report.sitePath) {
+        return {
+            sign: 'failure',
+            text: (0,core_message/* message */.iU) `${capitalised(name)} was not exported: ${reason(failure, settings.timeoutMs, exportPhase(run))}`
+        };
+    }
+    const clauses = EXPORT_CLAUSES.map((clause) => clause(run)).filter((clause) => clause !== undefined);
+    if (failure !== undefined && (0,errors/* failureCode */.AD)(failure) !== 'site-problems') {
+        clauses.push(reason(failure, settings.timeoutMs, 'the site check failed'));
+    }
+    const problems = report.siteCheck?.report.counts.problems ?? 0;
+    const unchecked = report.sitePath !== undefined && settings.verify !== 'off' && !report.siteCheck;
+    return {
+        sign: failure !== undefined ? 'failure' : problems > 0 || unchecked ? 'warning' : 'success',
+        text: (0,core_message/* message */.iU) `Exported ${name}: ${(0,core_message/* joined */.oR)(clauses, ', ')}`
+    };
+}
+/** How far a failed export got, said by what it did not reach: for a failure with no words of its own here. */
+function exportPhase({ report }) {
+    if (report.jobId === undefined)
+        return 'the export did not start';
+    if (report.job?.status !== 'completed')
+        return 'the export job did not complete';
+    if (!report.bundle)
+        return 'no bundle link was given';
+    if (!report.archive)
+        return 'the download failed';
+    return 'the archive was not unpacked';
+}
+function agentVerdict({ settings, report, failure }) {
+    const id = report.agentJobId ?? settings.agentJobId;
+    const name = id === undefined ? 'The agent job' : `Agent job ${id}`;
+    const job = report.outcome ?? report.job;
+    const time = (0,format/* formatSeconds */.Xo)(agentDurationMs(report));
+    const ended = job?.status ?? '';
+    const outcome = job?.prLink
+        ? `${ended} with a pull request`
+        : ended === 'completed'
+            ? `${ended}, no files changed`
+            : ended;
+    if (failure === undefined) {
+        if (!FINAL_STATUSES.has(ended)) {
+            return {
+                sign: 'success',
+                text: (0,core_message/* message */.iU) `${name}: ${ended || 'started'}, not waited for (${(0,core_message/* input */.hF)('wait', 'false')})`
+            };
+        }
+        return { sign: 'success', text: `${name}: ${outcome}, ${time}` };
+    }
+    if ((0,errors/* failureCode */.AD)(failure) === 'job-failed')
+        return { sign: 'failure', text: `${name}: failed, ${time}` };
+    if (report.outcome) {
+        return {
+            sign: 'failure',
+            text: (0,core_message/* message */.iU) `${name}: ${outcome}, but ${reason(failure, settings.timeoutMs, 'the comment was not written')}`
+        };
+    }
+    return {
+        sign: 'failure',
+        text: (0,core_message/* message */.iU) `${name}: ${reason(failure, settings.timeoutMs, 'the job could not be read')}`
+    };
+}
+function deploymentVerdict({ settings, report, failure }) {
+    const { deployment } = report;
+    if (!deployment) {
+        return {
+            sign: 'failure',
+            text: (0,core_message/* message */.iU) `Deployment at ${(0,net/* redactUrl */.BO)(settings.url)} was not checked: ${reason(failure, settings.timeoutMs, 'the manifest could not be read')}`
+        };
+    }
+    const text = `Deployment at ${deployment.url}: ${deploymentInBrief(deployment)}`;
+    if (failure === undefined)
+        return { sign: 'success', text };
+    if ((0,errors/* failureCode */.AD)(failure) === 'deployment-not-current')
+        return { sign: 'failure', text };
+    return {
+        sign: 'failure',
+        text: (0,core_message/* message */.iU) `${text}, but ${reason(failure, settings.timeoutMs, 'the report was not written')}`
+    };
+}
+/**
+ * Why a run failed, in a few words: the API's refusal, the time running out, a cancellation; for
+ * any other failure, `otherwise` (what the run did not reach). The failure's message follows the
+ * verdict with the whole story.
+ */
+function reason(failure, timeoutMs, otherwise) {
+    if (failure instanceof ApiError) {
+        if (failure.status === 401)
+            return 'the API refused the key (HTTP 401)';
+        if (failure.status === 403)
+            return 'the API refused access (HTTP 403)';
+        if (failure.status)
+            return `the API answered HTTP ${failure.status}`;
+        if (failure.code === 'network' || failure.code === 'timeout')
+            return 'the API could not be reached';
+    }
+    switch ((0,errors/* failureCode */.AD)(failure)) {
+        case 'job-failed':
+            return 'the job failed';
+        case 'job-timeout':
+        case 'out-of-time':
+            return (0,core_message/* message */.iU) `${(0,core_message/* input */.hF)('timeout-seconds')} ran out (${(0,format/* formatSeconds */.Xo)(timeoutMs)})`;
+        case 'cancelled':
+            return 'the run was cancelled';
+        default:
+            return otherwise;
+    }
+}
+/** `job se_1` as a sentence starts it; a domain as it is. */
+function capitalised(name) {
+    return /^(job|the) /.test(name) ? name.charAt(0).toUpperCase() + name.slice(1) : name;
+}
+
+;// CONCATENATED MODULE: ./src/commands/summary.ts
+
+
+
+
+
+
+
+
+
+/**
+ * An export's summary after its verdict: the site's problems first, then the details, each folded
+ * once long. A step that adds to the export (a mirror) adds its section here.
+ */
+const EXPORT_SECTIONS = [
+    (summary, { report }, workspace) => {
+        if (report.siteCheck)
+            addProblemsSection(summary, report.siteCheck, workspace);
+    },
+    (summary, { report, settings }, workspace) => addExportDetails(summary, report, !settings.maskBundleUrl, workspace),
+    (summary, { report }, workspace) => {
+        if (report.changes)
+            addChangesSection(summary, report.changes.changes, report.changes.path, workspace);
+    },
+    (summary, { report }, workspace) => {
+        if (report.siteCheck)
+            addSiteCheckSection(summary, report.siteCheck, workspace);
+    },
+    (summary, { report }) => {
+        if (report.siteCheck?.report.browser)
+            addBrowserSection(summary, report.siteCheck.report.browser);
+    }
+];
+/**
+ * The job summary of a run, whatever its outcome, in one write: its verdict first, then why the
+ * step failed, when it did, in the words of its error, then the command's sections.
+ */
+async function writeSummaries({ host, runner }, finished) {
+    await writeSummary(host, 'the job summary', (summary) => {
+        const verdict = verdictOf(finished);
+        summary.heading(`${SIGNS[verdict.sign]} ${(0,core_message/* render */.XX)(verdict.text, host.wording)}`, 3);
+        if (finished.failure !== undefined)
+            summary.error((0,core_message/* render */.XX)((0,errors/* failureMessage */.oh)(finished.failure), host.wording));
+        const { workspace } = runner;
+        if (finished.command === 'export') {
+            for (const section of EXPORT_SECTIONS)
+                section(summary, finished, workspace);
+        }
+        else if (finished.command === 'agent-job') {
+            addAgentDetails(summary, finished.settings, finished.report, runner.serverUrl);
+        }
+        else if (finished.report.deployment) {
+            addDeploymentSection(summary, finished.report.deployment, finished.report.reportPath, workspace);
+        }
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/commands/run.ts
-
-
-
-
 
 
 
@@ -52624,26 +53037,6 @@ function startRun(settings, { host, cancellation, runner }) {
             return path;
         })
     };
-}
-async function writeSummaries({ host, runner }, finished) {
-    if (finished.command === 'agent-job') {
-        await writeAgentSummary(host, finished.settings, finished.report, runner.serverUrl);
-    }
-    else if (finished.command === 'check-deployment') {
-        const { deployment, reportPath } = finished.report;
-        if (deployment)
-            await writeDeploymentSummary(deployment, reportPath ?? '', host);
-    }
-    else {
-        const { report } = finished;
-        await writeExportSummary(host, report, !finished.settings.maskBundleUrl);
-        if (report.changes)
-            await writeChangesSummary(report.changes.changes, report.changes.path, host);
-        if (report.siteCheck)
-            await writeSiteCheckSummary(host, report.siteCheck);
-        if (report.siteCheck?.report.browser)
-            await writeBrowserSummary(host, report.siteCheck.report.browser);
-    }
 }
 /** One request may take a sixth of the whole wait, between 1 and 30 seconds, so a retry still fits. */
 function requestTimeoutMs(settings) {
@@ -52920,11 +53313,11 @@ const EXPORT_INPUTS = schemas/* object */.Ikc({
     }),
     verify: described(choice(['warn', 'error', 'off']), {
         default: 'warn',
-        description: 'With `extract`: check the unpacked site (index.html, pages against `pageCount`, internal links and assets, origins loaded from elsewhere, canonical host, sitemap; see Site check). `warn`: warnings and a report; `error`: fail the step on any problem; `off`: no check.'
+        description: 'With `extract`: check the unpacked site (index.html, pages against `pageCount`, internal links and assets, origins loaded from elsewhere, canonical host, sitemap: docs/checks.md). `warn`: warnings and a report; `error`: fail the step on any problem; `off`: no check.'
     }),
     'verify-browser': described(choice(['auto', 'on', 'off']), {
         default: 'auto',
-        description: 'With `extract` and `verify` not `off`: load the unpacked site in an installed Chrome/Chromium with every other origin blocked, and report what its scripts reach at run time (see Browser pass). `auto`: when a browser is found (else one notice); `on`: fail the step without one; `off`: never.'
+        description: 'With `extract` and `verify` not `off`: load the unpacked site in an installed Chrome/Chromium with every other origin blocked, and report what its scripts reach at run time (docs/checks.md). `auto`: when a browser is found (else one notice); `on`: fail the step without one; `off`: never.'
     }),
     'verify-browser-pages': described(fields_count('pages', 6), {
         default: '25',
@@ -52938,7 +53331,7 @@ const EXPORT_INPUTS = schemas/* object */.Ikc({
         description: 'With `extract` and `verify` not `off`: a previous site check report (a path, or an https link). Its problems are listed as known, and `verify: error` fails only on problems it does not have.'
     }),
     'mirror-to': described(schemas/* string */.YjP().optional(), {
-        description: 'With `download`: `s3://BUCKET/PREFIX` or `oci://HOST/REPOSITORY[:TAG]`. Copy the archive there once it is checked, read the copy back as the chart will, and point the Helm values at it: a link that does not expire (see A link that does not expire).',
+        description: 'With `download`: `s3://BUCKET/PREFIX` or `oci://HOST/REPOSITORY[:TAG]`. Copy the archive there once it is checked, read the copy back as the chart will, and point the Helm values at it: a link that does not expire (docs/mirror.md).',
         cli: { metavar: 'URL' }
     }),
     'mirror-endpoint': described(httpsUrl({ expected: 'an https:// URL (an S3-compatible endpoint)', plainHttp: 'loopback', base: true }).optional(), {
@@ -53711,7 +54104,7 @@ async function githubClient(token, { runner, deadline, host, network }) {
     };
     const octokit = getOctokit(token, {
         baseUrl: runner.apiUrl,
-        userAgent: user_agent/* USER_AGENT */._,
+        userAgent: user_agent/* USER_AGENT */._O,
         request: { fetch: boundedFetch(network), signal: deadline.signal() },
         retry: { retries, retryAfterBaseValue: RETRY_BASE_MS, doNotRetry: NOT_RETRYABLE },
         throttle: { onRateLimit: waitOut('rate limit'), onSecondaryRateLimit: waitOut('secondary rate limit') }
@@ -56914,6 +57307,7 @@ function actionHost(runner) {
     return {
         // Untrimmed: the settings trim every input but `paths`, whose line breaks they keep.
         input: (name) => getInput(name, { trimWhitespace: false }),
+        wording: ACTION_WORDS,
         debug: (message) => core_debug(host_text(message)),
         info: (message) => info(host_text(message)),
         notice: (message, annotation) => notice(host_text(message), annotation),
@@ -57175,7 +57569,7 @@ async function fetchOnce(first, options) {
                 signal: options.signal,
                 headersTimeout: timeoutMs,
                 bodyTimeout: timeoutMs,
-                headers: { 'user-agent': _user_agent_js__WEBPACK_IMPORTED_MODULE_6__/* .USER_AGENT */ ._, accept: 'application/json' }
+                headers: { 'user-agent': _user_agent_js__WEBPACK_IMPORTED_MODULE_6__/* .USER_AGENT */ ._O, accept: 'application/json' }
             });
         }
         catch (error) {
@@ -58088,16 +58482,19 @@ function inTurnByTopFolder(items, pathOf, { sortFolders }) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   _: () => (/* binding */ USER_AGENT)
+/* harmony export */   _O: () => (/* binding */ USER_AGENT),
+/* harmony export */   w5: () => (/* binding */ PROJECT_URL)
 /* harmony export */ });
 /* unused harmony export ACTION_VERSION */
 /** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
 const ACTION_VERSION = '1.0.0';
+/** The project's home, where its README is. */
+const PROJECT_URL = 'https://github.com/acme/mintlify-static-export-action';
 /**
  * Sent with every request, to the API and to the storage host, so that their operators can tell
  * this action's traffic and version apart from other clients.
  */
-const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/acme/mintlify-static-export-action) node/${process.versions.node}`;
+const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+${PROJECT_URL}) node/${process.versions.node}`;
 
 
 /***/ }),
@@ -58106,7 +58503,7 @@ const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+https://github.com/ac
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2292);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4845);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -1,14 +1,16 @@
 /**
  * A full export against the API emulator through the command line (dist/cli/index.js), as a
  * pipeline outside GitHub runs it: the log on stderr, the outputs as JSON on stdout, the dotenv
- * file for GitLab and the file for sh, and the files of the unpacked site.
+ * file for GitLab and the file for sh, and the files of the unpacked site. The folder it ran in is
+ * removed at the end.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Emulator } from '../test/emulator/server.ts'
-import { runCli } from '../test/support/run-cli.ts'
+import { runCli, type CliRun } from '../test/support/run-cli.ts'
 
 const emulator = await new Emulator().start()
+let run: CliRun | undefined
 try {
   console.log(`API emulator on ${emulator.baseUrl}, storage on ${emulator.storageUrl}\n`)
   const args = [
@@ -23,7 +25,7 @@ try {
   ]
   const files = ['--output-env', 'export.env', '--output-sh', 'outputs.sh']
   console.log(`$ MINTLIFY_ADMIN_KEY=… docs-export ${[...args, '--json', ...files].join(' ')}\n`)
-  const run = await runCli([...args, '--json', ...files], {
+  run = await runCli([...args, '--json', ...files], {
     env: { MINTLIFY_ADMIN_KEY: emulator.options.apiKey }
   })
   console.log('── stderr: the log ──')
@@ -45,4 +47,5 @@ try {
   process.exitCode = run.exitCode ?? 1
 } finally {
   await emulator.stop()
+  if (run) await rm(run.cwd, { recursive: true, force: true })
 }

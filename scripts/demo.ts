@@ -1,16 +1,19 @@
 /**
  * A full export against the API emulator, run as the runner runs the action: prints the step's
- * log, its outputs and the files of the unpacked site.
+ * log, its outputs, the files of the unpacked site, and last the job summary as text, which is
+ * what people see of a run on GitHub. The runner's folders it made are removed at the end.
  */
-import { readdir } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Emulator } from '../test/emulator/server.ts'
-import { runAction } from '../test/support/run-action.ts'
+import { plainText } from '../test/support/gfm.ts'
+import { runAction, type ActionRun } from '../test/support/run-action.ts'
 
 const emulator = await new Emulator().start()
+let run: ActionRun | undefined
 try {
   console.log(`API emulator on ${emulator.baseUrl}, storage on ${emulator.storageUrl}\n`)
-  const run = await runAction({
+  run = await runAction({
     'api-key': emulator.options.apiKey,
     'base-url': emulator.baseUrl,
     domain: 'docs.acme.dev',
@@ -36,7 +39,10 @@ try {
       console.log(path.relative(sitePath, path.join(entry.parentPath, entry.name)))
     }
   }
+  console.log('\n── job summary, as text ──')
+  console.log(plainText(run.summary))
   process.exitCode = run.exitCode ?? 1
 } finally {
   await emulator.stop()
+  if (run) await rm(run.home, { recursive: true, force: true })
 }

@@ -1,8 +1,9 @@
 /**
  * Writes what is generated from the catalogue of inputs (src/settings/) and the outputs
  * (src/report/outputs.ts), so that nothing can drift from them: action.yml's inputs and outputs,
- * and the README's Inputs and Outputs tables, between `<!-- start NAME -->`
- * and `<!-- end NAME -->` markers. It also checks that each folder of src/ has a README that names
+ * and the README's Inputs and Outputs tables, between `<!-- start NAME -->` and `<!-- end NAME -->`
+ * markers, and docs/cli.md, the command line in full (cli-reference.ts). It also checks that each
+ * folder of src/ has a README that names
  * every file of the folder, and no file that is not there.
  *
  * Run with `node --import ./scripts/bench/resolve-ts.mjs`, which lets it import src/ as it is.
@@ -15,10 +16,12 @@ import { format, resolveConfig } from 'prettier'
 import { parse, stringify } from 'yaml'
 import { OUTPUTS } from '../src/report/outputs.ts'
 import { INPUTS } from '../src/settings/index.ts'
+import { cliReference } from './cli-reference.ts'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const README = path.join(ROOT, 'README.md')
 const ACTION = path.join(ROOT, 'action.yml')
+const CLI_REFERENCE = path.join(ROOT, 'docs/cli.md')
 
 interface ActionInput {
   description: string
@@ -137,7 +140,8 @@ const generated = [
       README
     ),
     what: 'inputs and outputs'
-  }
+  },
+  { file: CLI_REFERENCE, fresh: await formatted(cliReference(), CLI_REFERENCE), what: 'the command line in full' }
 ]
 
 const check = process.argv.includes('--check')
@@ -147,12 +151,12 @@ for (const { file, fresh, what } of generated) {
   if (fresh === current) continue
   if (check) {
     console.error(
-      `${name} differs from what src/settings/ and src/report/outputs.ts generate: run 'npm run docs' and commit it`
+      `${name} differs from what src/settings/, src/report/outputs.ts and src/cli/ generate: run 'npm run docs' and commit it`
     )
     process.exitCode = 1
   } else {
     await writeFile(file, fresh)
-    console.log(`${name}: ${what} written from src/settings/ and src/report/outputs.ts`)
+    console.log(`${name}: ${what} written from src/settings/, src/report/outputs.ts and src/cli/`)
   }
 }
 for (const problem of await folderReadmeProblems()) {

@@ -232,7 +232,9 @@ describe.skipIf(!NGINX && !nginxMissing)('check-deployment against nginx', () =>
     expect(report.files.every((file) => file.status === 'match' && file.servedSha256 === file.expectedSha256)).toBe(
       true
     )
-    expect(run.summary).toContain('current')
+    expect(run.summaryText).toMatch(
+      /^✅ Deployment at http:\/\/127\.0\.0\.1:\d+\/: current, \d+ of \d+ files matching, /
+    )
     // http is allowed, with a notice that nothing secret is sent.
     expect(run.stdout).toMatch(/::notice::Input 'url' is plain http/)
   })

@@ -39,7 +39,7 @@ describe('agent-job, end to end', () => {
     expect(run.stdout.match(/Agent job aj_42: completed/g)).toHaveLength(1)
     expect(emulator.requestsTo('agent').length).toBeGreaterThan(1)
     expect(emulator.requestsTo('agent')[0]?.path).toBe('/v2/agent/proj_acme/job/aj_42')
-    expect(run.summaryText).toContain('Agent job')
+    expect(run.summaryText).toMatch(/^✅ Agent job aj_42: completed with a pull request, [\d.]+ s\n/)
     expect(run.summary).toContain('<a href="https://github.com/acme/docs/pull/42">')
     expect(run.summaryText).toContain('claude-sonnet-4-5')
     expect(run.summaryText).toContain('main')
@@ -90,8 +90,8 @@ describe('agent-job, end to end', () => {
       )
     ])
     expect(run.outputs.status).toBe('active')
-    // The summary is written whatever the outcome, with what was last seen of the job.
-    expect(run.summary).toContain('<h2>Agent job</h2>')
+    // The summary is written whatever the outcome, with what was last seen of the job, and the error.
+    expect(run.summaryText).toMatch(/^❌ Agent job aj_42: timeout-seconds ran out \(0\.5 s\)\nError: Agent job aj_42 /)
     expect(run.summary).toContain('<tr><td>Status</td><td>active</td></tr>')
     expect(run.summary).not.toContain('Pull request')
   })
@@ -99,6 +99,7 @@ describe('agent-job, end to end', () => {
   it('writes its summary when the job cannot be read at all', async () => {
     const run = await runAgent({ 'agent-job-id': 'aj_missing' })
     expect(run.exitCode).toBe(1)
+    expect(run.summaryText).toMatch(/^❌ Agent job aj_missing: the API answered HTTP 404\n/)
     expect(run.summaryText).toContain('Jobaj_missing')
     expect(run.summary).toContain('<tr><td>Status</td><td>unknown</td></tr>')
   })
@@ -272,6 +273,9 @@ describe('agent-job comment, end to end', () => {
     expect(emulator.github.requests.length).toBeLessThanOrEqual(2)
     expect(emulator.github.commentsOn(7)).toEqual([])
     // The summary is still written, with the job's outcome.
+    expect(run.summaryText).toMatch(
+      /^❌ Agent job aj_42: completed with a pull request, but timeout-seconds ran out \(2 s\)\n/
+    )
     expect(run.summary).toContain('https://github.com/acme/docs/pull/42')
   })
 

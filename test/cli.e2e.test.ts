@@ -81,57 +81,80 @@ describe('command line: help and version', () => {
     expect(run.stdout).not.toContain('README')
   })
 
-  it('describes each flag of export with its description, default and variable, its outputs, and two examples', async () => {
+  it('keeps the help of export to two screens: each flag with the start of what it does and its default, and where the rest is', async () => {
     const run = await runCli(['export', '-h'])
     expect(run.exitCode).toBe(0)
     expect((await runCli(['export', '--help'])).stdout).toBe(run.stdout)
     expect((await runCli(['help', 'export'])).stdout).toBe(run.stdout)
-    const action = await readActionYaml()
-    const text = run.stdout.replace(/\n +/g, ' ')
-    // Each input offered as a flag, with its description from action.yml in the command line's words.
-    expect(text).toContain(
-      '--timeout-seconds N Longest time to wait for the job to finish (or, for check-deployment, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the comment. Default: 1800. Variable: MINTLIFY_TIMEOUT_SECONDS.'
-    )
-    expect(text).toContain(
-      '--extract Unpack the downloaded archive into <--out>/site (needs --download), replacing what was there once it has unpacked completely. Default: --no-extract. Variable: MINTLIFY_EXTRACT.'
-    )
-    expect(text).toContain('--verify warn|error|off With --extract: check the unpacked site')
-    expect(text).toContain('error: fail the run on any problem')
-    expect(text).toContain('--version LABEL A label for this export')
-    expect(text).toContain('--export-job-id ID For export, reuse this export job')
-    for (const flag of ['base-url', 'domain', 'export-job-id', 'wait', 'download', 'mask-bundle-url', 'verify-browser'])
-      expect(text).toMatch(
-        new RegExp(`--${flag}\\b[^\\n]*Variable: MINTLIFY_${flag.toUpperCase().replace(/-/g, '_')}\\.`)
-      )
-    for (const flag of ['out', 'paths-file', 'json', 'output-env', 'output-sh', 'quiet', 'debug'])
-      expect(text).toMatch(new RegExp(`--${flag}\\b.*Variable: MINTLIFY_${flag.toUpperCase().replace(/-/g, '_')}\\.`))
-    expect(text).toMatch(/--api-key-file FILE Read the admin key from FILE instead of MINTLIFY_ADMIN_KEY/)
+    expect(run.stdout.split('\n').length).toBeLessThanOrEqual(70)
+    const text = run.stdout.replace(/\s+/g, ' ')
+    expect(text).toMatch(/ --timeout-seconds N Longest time to wait for the job to finish .*\[1800\]/)
+    expect(text).toContain('--extract Unpack the downloaded archive into <--out>/site')
+    expect(text).toMatch(/--verify warn\|error\|off With --extract: check the unpacked site .*\[warn\]/)
+    expect(text).toContain('--version LABEL A label for this export (e.g. 2026-11-22).')
     expect(text).toContain('-h, --help Show this help.')
-    // The outputs with their --json keys and variable names; the descriptions from action.yml.
-    expect(text).toContain('page-count (pageCount, PAGE_COUNT) Pages exported, as a whole number.')
-    expect(text).toContain(
-      'verify-report-path (verifyReportPath, VERIFY_REPORT_PATH) With --extract, unless --verify off'
-    )
+    for (const flag of ['base-url', 'domain', 'export-job-id', 'out', 'paths-file', 'json', 'output-env', 'quiet'])
+      expect(run.stdout).toMatch(new RegExp(`\\n {2}--${flag}\\b`))
+    expect(text).toContain('MINTLIFY_ and its name (--base-url: MINTLIFY_BASE_URL)')
+    // The outputs by name; their meanings, every flag's whole text and the exit codes are in docs/cli.md.
+    expect(text).toContain('page-count, bundle-url')
+    expect(text).toContain('verify-report-path')
     expect(text).not.toContain('pr-link')
+    expect(text).toContain('Exit codes: 0 success, 1 failure, 2 usage, 3 timeout, 4 refused, 5 problems')
+    expect(text).toContain('https://github.com/acme/mintlify-static-export-action/blob/main/docs/cli.md')
     const examples = run.stdout.split('Examples:\n')[1]?.split('\n\n')[0]?.split('\n') ?? []
     expect(examples).toHaveLength(2)
     for (const example of examples) expect(example).toMatch(/docs-export export /)
-    // No markdown and no Action words; inputs that are no flag are not offered.
+    // No markdown, no Action words, no README section and no job summary, which a terminal has not.
     expect(run.stdout).not.toContain('`')
     for (const words of ACTION_WORDS) expect(run.stdout).not.toMatch(words)
+    expect(run.stdout).not.toMatch(/README|see Site check|see Browser pass|summary/)
     for (const input of ['comment-on', 'github-token', 'path', 'paths', 'command', 'api-key'])
       expect(run.stdout).not.toMatch(new RegExp(`\\n {2}--${input}[ \\n]`))
+  })
+
+  it('has every flag in full in docs/cli.md, which npm run docs writes from the same catalogue', async () => {
+    const reference = (await readFile(path.join(ROOT, 'docs/cli.md'), 'utf8')).replace(/ {2,}/g, ' ')
+    const action = await readActionYaml()
+    // Each input offered as a flag, with its description from action.yml in the command line's words.
+    expect(reference).toContain(
+      '| `--timeout-seconds N` | `1800` | `MINTLIFY_TIMEOUT_SECONDS` | Longest time to wait for the job to finish (or, for check-deployment, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the comment. |'
+    )
+    expect(reference).toContain(
+      '| `--extract` | `--no-extract` | `MINTLIFY_EXTRACT` | Unpack the downloaded archive into &lt;--out>/site (needs --download), replacing what was there once it has unpacked completely. |'
+    )
+    expect(reference).toContain('error: fail the run on any problem')
+    expect(reference).toContain('| `page-count` | `pageCount` | `PAGE_COUNT` | Pages exported, as a whole number. |')
+    expect(reference).toContain('| `pr-link` | `prLink` | `PR_LINK` |')
+    for (const code of [0, 1, 2, 3, 4, 5, 130, 143]) expect(reference).toMatch(new RegExp(`\\n\\| ${code} \\| \\S`))
+    expect(reference).not.toMatch(/see Site check|see Browser pass|the summary/)
+    for (const words of ACTION_WORDS) expect(reference).not.toMatch(words)
     expect(Object.keys(action.inputs)).toContain('timeout-seconds')
   })
 
   it('describes agent-job with its own flags only', async () => {
     const run = await runCli(['agent-job', '--help'])
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toMatch(
-      /\n {2}--project-id ID\n +Project identifier \(on the dashboard's API keys page\): for agent-job, and/
-    )
-    expect(run.stdout).toContain('pr-link (prLink, PR_LINK)')
+    expect(run.stdout).toMatch(/\n {2}--project-id ID +Project identifier \(on the dashboard's API keys page\)/)
+    expect(run.stdout).toContain('status, agent-job-id, pr-link, comment-url')
     expect(run.stdout).not.toMatch(/\n {2}(--out|--extract|--domain) /)
+  })
+
+  it('says which --version is which when the export’s label has no value', async () => {
+    for (const args of [
+      ['export', '--version'],
+      ['export', '--version', '--json']
+    ]) {
+      const run = await runCli(args, { env: { MINTLIFY_ADMIN_KEY: 'mint_x_1' } })
+      expect(run.exitCode).toBe(2)
+      expect(run.stderr.split('\n')[0]).toBe(
+        "error: --version needs a value: --version LABEL, the export's label. The program's own version is docs-export --version, before any command. See docs-export export --help"
+      )
+    }
+    const agent = await runCli(['agent-job', '--version'], { env: { MINTLIFY_ADMIN_KEY: 'mint_x_1' } })
+    expect(agent.stderr).toContain("Unknown option --version. The program's own version is docs-export --version")
+    const other = await runCli(['export', '--domain'], { env: { MINTLIFY_ADMIN_KEY: 'mint_x_1' } })
+    expect(other.stderr).toBe('error: --domain needs a value: --domain DOMAIN. See docs-export export --help\n')
   })
 
   it('prints the package version with --version', async () => {
@@ -221,8 +244,9 @@ describe('command line: exit code 2, before any request', () => {
       env: { MINTLIFY_ADMIN_KEY: 'mint_x_1' }
     })
     expect(unknownFlag.exitCode).toBe(2)
-    expect(unknownFlag.stderr).toContain("Unknown option '--domian'")
-    expect(unknownFlag.stderr).toContain('See docs-export export --help')
+    expect(unknownFlag.stderr).toBe('error: --domian: did you mean --domain? See docs-export export --help\n')
+    const farFlag = await runCli(['export', '--colour'], { env: { MINTLIFY_ADMIN_KEY: 'mint_x_1' } })
+    expect(farFlag.stderr).toBe('error: Unknown option --colour. See docs-export export --help\n')
     const unknownCommand = await runCli(['deploy'])
     expect(unknownCommand.exitCode).toBe(2)
     expect(unknownCommand.stderr).toBe(
@@ -565,6 +589,11 @@ describe('command line: export', () => {
     expect(run.exitCode).toBe(4)
     expect(json(run).error?.code).toBe('access-refused')
     expect(run.stderr).toContain(hint)
+    // The closing lines: the verdict, as the job summary starts, then the error.
+    const refused = status === 401 ? 'the API refused the key (HTTP 401)' : 'the API refused access (HTTP 403)'
+    expect(run.stderr).toMatch(
+      new RegExp(`\\ndocs\\.acme\\.dev was not exported: ${refused.replace(/[()]/g, '\\$&')}\\nerror: [^\\n]+\\n$`)
+    )
   })
 
   it('exits 5 when the site check finds problems under --verify error, and 0 under --verify warn', async () => {
@@ -573,8 +602,14 @@ describe('command line: export', () => {
     expect(run.exitCode).toBe(5)
     expect(json(run).error?.code).toBe('site-problems')
     expect(run.stderr).toMatch(/error: Export job se_\w+: The site check found 1 problem in .* \(--verify error\)/)
+    expect(run.stderr).toMatch(
+      /\nExported docs\.acme\.dev: 7 pages, 1 problem \(1 broken reference\), failing under --verify error, [\d.]+ m?s\nerror: /
+    )
     const warned = await runExport(server, ['--extract', '--verify', 'warn'])
     expect(warned.exitCode).toBe(0)
+    expect(warned.stderr).toMatch(
+      /\nExported docs\.acme\.dev: 7 pages, 1 problem \(1 broken reference\), [\d.]+ m?s\n$/
+    )
   })
 
   it.each([

@@ -115,7 +115,7 @@ describe('commentBody with hostile API fields, rendered as GitHub renders a comm
       fc.property(fields, (hostile) => {
         const body = commentBody(hostile, MARKER, GITHUB)
         const shownBody = renderGfm(body)
-        expect(shownBody.skeleton).toBe(rendered(plain(hostile)).skeleton)
+        expect(shownBody.layout).toBe(rendered(plain(hostile)).layout)
         expect(shownBody.comments).toEqual([MARKER.slice('<!--'.length, -'-->'.length)])
         expect(body.indexOf('<!--')).toBe(0)
         expect(body.lastIndexOf('<!--')).toBe(0)

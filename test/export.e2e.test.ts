@@ -86,7 +86,7 @@ describe('export, end to end', () => {
       `::add-mask::${emulator.options.apiKey}`
     ])
 
-    expect(run.summaryText).toContain('Static export')
+    expect(run.summaryText).toMatch(/^✅ Exported docs\.acme\.dev: \d+ pages, [\d.]+ s\n/)
     expect(run.summaryText).toContain(run.outputs['job-id'])
     expect(run.summaryText).toContain(run.outputs['bundle-sha256'])
     expect(run.summaryText).toContain('Link expires')

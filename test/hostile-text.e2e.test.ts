@@ -159,7 +159,7 @@ describe('outside text, end to end: the job summary', () => {
   it('renders to the elements of the plain twin’s summary, every value shown as it came', async () => {
     const { hostile, plain } = await exportTwins((isHostile) => exportSetup(isHostile))
     const shown = renderGfm(hostile.summary)
-    expect(shown.skeleton).toBe(renderGfm(plain.summary).skeleton)
+    expect(shown.layout).toBe(renderGfm(plain.summary).layout)
     expect(shown.skeleton).not.toMatch(/\bh1\b|\bimg\b|\bblockquote\b/)
     expect(shown.links).toEqual([])
     expect(shown.comments).toEqual([])
@@ -204,7 +204,7 @@ describeWhere(missingBrowser, 'outside text, end to end: what the browser report
     expect(runnerCommands(hostile.stdout)).toEqual(runnerCommands(plain.stdout))
     expect(runnerCommands(hostile.stdout)).not.toContain('error')
     const summary = renderGfm(hostile.summary)
-    expect(summary.skeleton).toBe(renderGfm(plain.summary).skeleton)
+    expect(summary.layout).toBe(renderGfm(plain.summary).layout)
     expect(summary.skeleton).not.toMatch(/\bh1\b/)
     expect(summary.links).toEqual([])
     expect(filterTargets(summary)).toEqual([])
@@ -251,13 +251,13 @@ describe('outside text, end to end: the agent comment', () => {
       const marker = commentMarker({ projectId: 'proj_acme', agentJobId: 'aj_42' })
       expect(hostile.body.startsWith(`${marker}\n`)).toBe(true)
       const comment = renderGfm(hostile.body)
-      expect(comment.skeleton).toBe(renderGfm(plain.body).skeleton)
+      expect(comment.layout).toBe(renderGfm(plain.body).layout)
       expect(comment.comments).toEqual([marker.slice('<!--'.length, -'-->'.length)])
       expect(comment.links).toEqual([])
       expect(filterTargets(comment)).toEqual([])
       expect(comment.text).toContain(HOSTILE_ID.replace(/\n/g, '\\n'))
       const summary = renderGfm(hostile.run.summary)
-      expect(summary.skeleton).toBe(renderGfm(plain.run.summary).skeleton)
+      expect(summary.layout).toBe(renderGfm(plain.run.summary).layout)
       expect(filterTargets(summary)).toEqual([])
     }
     // The second run updated the first run's comment in place.

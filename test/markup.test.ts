@@ -12,12 +12,15 @@ describe('text', () => {
     )
   })
 
-  it('puts an invisible break after @ and #, and inside the bare links GitHub would make', () => {
-    expect(text('@org/team')).toBe('@&#8203;org/team')
-    expect(text('see #12')).toBe('see &#35;&#8203;12')
+  it('puts a word GitHub would make a mention, a reference or a link of in a code span, and adds nothing invisible', () => {
+    expect(text('@org/team')).toBe('<code>@org/team</code>')
+    expect(text('see #12')).toBe('see <code>&#35;12</code>')
     expect(text('https://evil.example and WWW.evil.example')).toBe(
-      'https:&#8203;//evil.example and WWW&#8203;.evil.example'
+      '<code>https://evil.example</code> and <code>WWW.evil.example</code>'
     )
+    expect(text('a\n@b')).toBe('a&#10;<code>@b</code>')
+    // The punctuation around it stays outside.
+    expect(text('at (https://x.example/a): partial')).toBe('at (<code>https://x.example/a</code>): partial')
   })
 
   it('shows NUL as U+FFFD, as every reader would', () => {
@@ -75,21 +78,27 @@ describe('escaped values, rendered as GitHub renders them', () => {
     ].join('\n')
   const plain = renderGfm(template('x'))
 
-  it('keep the template’s elements, and only them, whatever the value', () => {
+  it('keep the template’s elements, and only them (but for code spans), whatever the value', () => {
     fc.assert(
       fc.property(hostileText(), (value) => {
-        expect(renderGfm(template(value)).skeleton).toBe(plain.skeleton)
+        const rendered = renderGfm(template(value))
+        expect(rendered.layout).toBe(plain.layout)
+        // A code span the value adds holds nothing but text.
+        expect(rendered.skeleton).not.toMatch(/code\(/)
       }),
       { numRuns: 500 }
     )
   })
 
-  it('show each value as it was', () => {
+  it('show each value as it was, character for character: nothing invisible added, nothing left out', () => {
     fc.assert(
       fc.property(hostileText(), (value) => {
         const rendered = renderGfm(template(value))
         // Six times: the paragraph, three cells (one with two), and the list item.
-        expect(shown(rendered.text).split(shown(value)).length - 1).toBeGreaterThanOrEqual(value ? 6 : 0)
+        expect(rendered.text.split(shown(value)).length - 1).toBeGreaterThanOrEqual(value ? 6 : 0)
+        // No U+200B but those of the value itself, shown six times.
+        const invisible = (text: string): number => text.match(/\u200b/g)?.length ?? 0
+        expect(invisible(rendered.text)).toBe(6 * invisible(value))
       }),
       { numRuns: 500 }
     )
@@ -107,7 +116,7 @@ describe('escaped values, rendered as GitHub renders them', () => {
   it('hold an HTML block together even after a blank line and a heading, the review’s example', () => {
     const value = '/nope\n\n# Heading [login](https://evil.example)'
     const rendered = renderGfm(template(value))
-    expect(rendered.skeleton).toBe(plain.skeleton)
+    expect(rendered.layout).toBe(plain.layout)
     expect(rendered.html).not.toContain('<h1>')
     expect(rendered.text).toContain(value)
   })

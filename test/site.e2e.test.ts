@@ -133,9 +133,11 @@ describe('site check, end to end: clean sites', () => {
     })
     expect(report.outboundLinks.map((link) => link.origin)).toEqual(['https://github.com'])
 
-    expect(run.summary).toContain('<h3>Site check</h3>')
-    expect(run.summary).toContain('<tr><td>Problems</td><td>0</td></tr>')
-    expect(run.summaryText).toContain(`Report${reportPath}`)
+    expect(run.summaryText).toMatch(/^✅ Exported docs\.acme\.dev: 7 pages, no problems, [\d.]+ s\n/)
+    expect(run.summaryText).toMatch(
+      /\nSite check: no problems in \d+ files .+\. Report: the output verify-report-path\.\n/
+    )
+    expect(run.summaryText).not.toContain(reportPath)
     expect(run.summary).not.toContain('Loaded from other origins')
   })
 
@@ -161,7 +163,7 @@ describe('site check, end to end: clean sites', () => {
     expect(report.connectionHints[0]?.examples[0]).toBe('index.html')
     expect(report.counts).toMatchObject({ connectionHints: 2, externalOrigins: 0, problems: 0 })
     expect(run.summary).toContain(
-      '<tr><td>Connection hints (preconnect, dns-prefetch)</td><td>2 origins, such as <code>https://api.segment.io</code>: not problems, but scripts will likely reach them at run time</td></tr>'
+      '<p><strong>Connection hints</strong> (preconnect, dns-prefetch): 2 origins, such as <code>https://api.segment.io</code>: not problems, but scripts will likely reach them at run time.</p>'
     )
   })
 
@@ -183,7 +185,9 @@ describe.each(BREAKAGES)('site check, end to end: %s', (breakage, problems) => {
     const report = await readReport(run)
     expect(report.problems.map((problem) => problem.message)).toEqual(problems)
     expect(report.counts.problems).toBe(problems.length)
-    expect(run.summary).toContain(`<tr><td>Problems</td><td>${problems.length}</td></tr>`)
+    expect(run.summaryText).toMatch(
+      new RegExp(`^⚠️ Exported docs\\.acme\\.dev: \\d+ pages, ${problems.length} problems? \\(.+\\), [\\d.]+ s\n`)
+    )
     expect(run.summaryText).toContain(problems[0])
   })
 
@@ -198,7 +202,10 @@ describe.each(BREAKAGES)('site check, end to end: %s', (breakage, problems) => {
       `Export job ${jobId}: The site check found ${count} in ${run.outputs['site-path']} (verify: error): ${problems.join('; ')}. Report: ${reportPath}`
     ])
     expect((await readReport(run)).counts.problems).toBe(problems.length)
-    expect(run.summary).toContain(`<tr><td>Problems</td><td>${problems.length}</td></tr>`)
+    expect(run.summaryText).toMatch(
+      new RegExp(`^❌ Exported docs\\.acme\\.dev: \\d+ pages, ${count} \\(.+\\), failing under verify: error, `)
+    )
+    expect(run.summaryText).toContain(`\nError: ${run.errors[0]}\n`)
     // The failure carries its code, from which the command line's exit code follows.
     expect(run.stdout).toContain('::debug::Failure code: site-problems')
   })
@@ -244,7 +251,7 @@ describe('site check, end to end: off, limits and inputs', () => {
       `…and 16 more site check problems: every one is in ${run.outputs['verify-report-path']} and the job summary lists the first`
     )
     expect((await readReport(run)).brokenReferences).toHaveLength(25)
-    expect(run.summary).toContain('<h4>The first 10 of 25 problems</h4>')
+    expect(run.summaryText).toContain('The first 10 of 25 are listed; the report has them all')
   })
 
   it('with export-job-id and no domain, skips the host checks and says so', async () => {

@@ -69,7 +69,7 @@ async function checkAnonymousRead(link, expected, options) {
         const answer = await (0,undici/* request */.Em)(url, {
             method: 'GET',
             dispatcher: options.network.dispatcher,
-            headers: { 'user-agent': user_agent/* USER_AGENT */._ },
+            headers: { 'user-agent': user_agent/* USER_AGENT */._O },
             signal: options.signal,
             headersTimeout: (0,net/* requestTimeoutMs */.Hl)(options.deadline),
             bodyTimeout: (0,net/* requestTimeoutMs */.Hl)(options.deadline)
@@ -196,7 +196,7 @@ async function fetchToken(options) {
     const answer = await (0,undici/* request */.Em)(realm, {
         method: 'GET',
         dispatcher: options.network.dispatcher,
-        headers: { 'user-agent': user_agent/* USER_AGENT */._, authorization: basicAuthorization(options.credentials) },
+        headers: { 'user-agent': user_agent/* USER_AGENT */._O, authorization: basicAuthorization(options.credentials) },
         signal: options.signal,
         headersTimeout: (0,net/* requestTimeoutMs */.Hl)(options.deadline),
         bodyTimeout: (0,net/* requestTimeoutMs */.Hl)(options.deadline)
@@ -352,7 +352,7 @@ class RegistrySession {
     /** The headers of a request to `url`: the User-Agent, and the credentials only on the registry's own origin. */
     headersFor(url, headers) {
         const own = url.origin === this.target.origin && this.authorization;
-        return { 'user-agent': user_agent/* USER_AGENT */._, ...headers, ...(own ? { authorization: this.authorization } : {}) };
+        return { 'user-agent': user_agent/* USER_AGENT */._O, ...headers, ...(own ? { authorization: this.authorization } : {}) };
     }
     /** An operation retried as the API's calls are, when it failed on the way (the network, HTTP 5xx or 429). */
     attempts(what, operation) {

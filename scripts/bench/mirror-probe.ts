@@ -29,7 +29,8 @@ const quiet: Host = {
   group: (_name, body) => body(),
   newDirectory: () => Promise.reject(new Error('the probe writes no folder')),
   setSecret: () => undefined,
-  setOutput: () => undefined
+  setOutput: () => undefined,
+  wording: { mention: (name) => name, subject: (name) => name, withValue: (name, value) => `${name}: ${value}` }
 }
 const target = parseMirrorTarget(to, endpoint)
 const archive = { path: file, sha256, sizeBytes: (await stat(file)).size, kind: 'tar.gz' }

@@ -27,6 +27,7 @@ export function actionHost(runner: RunnerFacts): Host {
   return {
     // Untrimmed: the settings trim every input but `paths`, whose line breaks they keep.
     input: (name) => core.getInput(name, { trimWhitespace: false }),
+    wording: ACTION_WORDS,
     debug: (message) => core.debug(text(message)),
     info: (message) => core.info(text(message)),
     notice: (message, annotation) => core.notice(text(message), annotation),

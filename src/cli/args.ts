@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsOptionDescriptor } from 'node:util'
 import { inputsOf, type Command, type InputName } from '../settings/index.js'
 import { cliName, COMMANDS, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.js'
 import { commandHelp, programHelp } from './help.js'
+import { parseProblem } from './parse-errors.js'
 import { UsageError } from './usage-error.js'
 
 export interface Invocation {
@@ -54,7 +55,8 @@ export async function parseCommandLine(argv: string[], environment: NodeJS.Proce
     values = parseArgs({ args: rest, options, strict: true, allowPositionals: false, allowNegative: true })
       .values as typeof values
   } catch (error) {
-    throw new UsageError(`${(error as Error).message}. See docs-export ${command} --help`)
+    const problem = parseProblem(error as NodeJS.ErrnoException, rest, flags, options)
+    throw new UsageError(`${problem}${/[.?]$/.test(problem) ? '' : '.'} See docs-export ${command} --help`)
   }
   if (values.help) return { help: commandHelp(command) }
 

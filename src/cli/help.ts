@@ -1,21 +1,33 @@
-import { OUTPUTS } from '../report/outputs.js'
+import { PROJECT_URL } from '../core/user-agent.js'
+import { OUTPUTS, type OutputName } from '../report/outputs.js'
 import { INPUTS, type Command, type InputName } from '../settings/index.js'
 import { EXIT_CODES } from './exit-codes.js'
 import { COMMANDS, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.js'
 import { cliWords } from './host.js'
-import { jsonKey, variableName } from './outputs.js'
 
-const BIN = 'docs-export'
+/**
+ * The help a terminal shows: the program's, and each command's in about two screens, one line or
+ * two per flag. docs/cli.md has the rest (every flag's whole description, the outputs, the exit
+ * codes), which `npm run docs` writes from the same catalogue (scripts/cli-reference.ts).
+ */
+
+export const BIN = 'docs-export'
+
+/** docs/cli.md, where a terminal user reads the command line in full. */
+const REFERENCE = `${PROJECT_URL}/blob/main/docs/cli.md`
+
+/** The flag column of a command's help: wide enough for nearly every flag and its value. */
+const FLAG_COLUMN = 30
 
 /** What each command does, for the program's help; a command without a line here is listed by name alone. */
-const SUMMARIES: Readonly<Record<string, string>> = {
+export const SUMMARIES: Readonly<Record<string, string>> = {
   export: 'Run a static export of a docs site (or collect one), download, unpack and check it.',
   'agent-job': 'Follow an AI agent job until it ends, and report its pull request.',
   'check-deployment': "Check that a deployed site serves the files of an export's manifest."
 }
 
 /** Two ways to run each command, as its help shows them. */
-const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
+export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   export: [
     `${KEY_VARIABLE}=mint_… ${BIN} export --domain docs.acme.dev --extract --verify error --out site-export`,
     `MINTLIFY_DOMAIN=docs.acme.dev ${BIN} export --no-download --json | jq -r .jobId`
@@ -57,47 +69,102 @@ export function programHelp(): string {
     'Examples:',
     ...COMMANDS.flatMap((command) => (EXAMPLES[command] ?? []).slice(0, 1).map((example) => `  ${example}`)),
     '',
-    ...exitCodes()
+    ...exitCodes(),
+    '',
+    `Every flag, variable, default, output and exit code: ${REFERENCE}`
   ].join('\n')
 }
 
-/** The help of one command: every flag with what it does, its default and its variable; its outputs; examples. */
+/**
+ * The help of one command, in about two screens: each flag with the start of what it does and its
+ * default, where the variables come from, the outputs by name, examples, the exit codes in a line,
+ * and where the rest is.
+ */
 export function commandHelp(command: Command): string {
-  const flags = flagsOf(command)
-  const outputs = Object.entries(OUTPUTS).filter(([, output]) =>
-    (output.commands as readonly string[]).includes(command)
-  )
   return [
     `Usage: ${BIN} ${command} [options]`,
     '',
     ...wrap(SUMMARIES[command] ?? '', 0),
     '',
-    'Options (a switch takes --name or --no-name):',
-    ...flags.flatMap((flag) => [`  ${flagUsage(flag)}`, ...wrap(flagText(flag), 6)]),
+    'Options (a switch takes --name or --no-name; the default in brackets):',
+    ...flagsOf(command).flatMap(flagLines),
     '',
     ...keyAndVariables(),
     '',
     ...wrap(
-      'Outputs: a table on stdout (name value), or with --json one object (key); in the files of --output-env and --output-sh (NAME):',
+      'Outputs: a table on stdout, or one object with --json (camelCase keys), and NAME=value in the files of --output-env and --output-sh:',
       0
     ),
-    ...outputs.flatMap(([name, output]) => [
-      `  ${name} (${jsonKey(name)}, ${variableName(name)})`,
-      ...wrap(describe(output.description), 6)
-    ]),
+    ...wrap(outputsOf(command).join(', '), 2),
     '',
     'Examples:',
     ...(EXAMPLES[command] ?? []).map((example) => `  ${example}`),
     '',
-    ...exitCodes()
+    ...wrap(
+      `Exit codes: ${Object.entries(EXIT_CODES)
+        .map(([name, { code }]) => `${code} ${name}`)
+        .join(', ')}.`,
+      0
+    ),
+    ...wrap(`Every flag in full, with its variable, and the outputs and exit codes: ${REFERENCE}`, 0)
   ].join('\n')
 }
 
-function keyAndVariables(): string[] {
-  return wrap(
-    `The admin key comes from the variable ${KEY_VARIABLE}, or from --api-key-file FILE; never from a flag, which process lists and shell history show. Every other flag can come from a variable too, MINTLIFY_ and its name (--base-url: ${variableOf('base-url')}); a flag given wins over its variable.`,
-    0
+/** The outputs a run of `command` may set, by name. */
+export function outputsOf(command: Command): OutputName[] {
+  return (Object.keys(OUTPUTS) as OutputName[]).filter((name) =>
+    (OUTPUTS[name].commands as readonly string[]).includes(command)
   )
+}
+
+/** A flag in the help: its usage, then the start of what it does and its default, beside it or below it, in two lines at most. */
+function flagLines(flag: Flag): string[] {
+  const usage = `  ${flagUsage(flag)}`
+  const fallback = flag.default === undefined ? '' : ` [${defaultOf(flag)}]`
+  const words = firstClause(describe(flag.description, flag.value ? undefined : flag.input))
+  let text = wrap(`${words}${fallback}`, FLAG_COLUMN + 2)
+  if (text.length > 2) {
+    // Two lines, the second cut at a word and ended with `…`, the default still in sight.
+    const [first = ''] = wrap(words, FLAG_COLUMN + 2)
+    const room = width() - FLAG_COLUMN - 2 - fallback.length - 1
+    const rest = words.slice(first.trim().length).trim().split(/\s+/)
+    let second = ''
+    for (const word of rest) {
+      if (second.length + 1 + word.length > room) break
+      second = second ? `${second} ${word}` : word
+    }
+    text = [first, `${' '.repeat(FLAG_COLUMN + 2)}${second}…${fallback}`]
+  }
+  const [first = '', ...rest] = text
+  if (usage.length < FLAG_COLUMN + 1) return [`${usage.padEnd(FLAG_COLUMN + 2)}${first.trimStart()}`, ...rest]
+  return [usage, ...text]
+}
+
+/**
+ * What a flag does, in its first clause: its first sentence, up to a semicolon outside
+ * parentheses. The rest (the details, the values' meanings) is in docs/cli.md.
+ */
+function firstClause(text: string): string {
+  let depth = 0
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index]
+    if (character === '(') depth++
+    else if (character === ')') depth = Math.max(0, depth - 1)
+    else if (
+      depth === 0 &&
+      /^(;\s|(?<!\be\.g|\bi\.e)\.(\s|$))/.test(text.slice(index)) &&
+      /\S/.test(text[index - 1] ?? '')
+    )
+      return `${text.slice(0, index)}.`
+  }
+  return text
+}
+
+/** Where the key and the other flags' values may come from. */
+export const KEY_AND_VARIABLES = `The admin key comes from the variable ${KEY_VARIABLE}, or from --api-key-file FILE; never from a flag, which process lists and shell history show. Every other flag can come from a variable too, MINTLIFY_ and its name (--base-url: ${variableOf('base-url')}); a flag given wins over its variable.`
+
+function keyAndVariables(): string[] {
+  return wrap(KEY_AND_VARIABLES, 0)
 }
 
 function exitCodes(): string[] {
@@ -107,20 +174,12 @@ function exitCodes(): string[] {
   ]
 }
 
-function flagUsage(flag: Flag): string {
+export function flagUsage(flag: Flag): string {
   const names = flag.value ? `--${flag.name} ${flag.value}` : `--${flag.name}`
   return flag.short ? `-${flag.short}, ${names}` : names
 }
 
-/** A flag's description in the command line's words, then its default and its variable. */
-function flagText(flag: Flag): string {
-  const facts: string[] = []
-  if (flag.default !== undefined) facts.push(`Default: ${defaultOf(flag)}.`)
-  if (flag.variable) facts.push(`Variable: ${flag.variable}.`)
-  return [describe(flag.description, flag.value ? undefined : flag.input), ...facts].join(' ')
-}
-
-function defaultOf(flag: Flag): string {
+export function defaultOf(flag: Flag): string {
   if (flag.value) return flag.default ?? ''
   return flag.default === 'true' ? `--${flag.name}` : `--no-${flag.name}`
 }
@@ -129,9 +188,11 @@ function defaultOf(flag: Flag): string {
  * Text from action.yml in the command line's words: a backquoted input (`extract`, `verify: off`)
  * becomes its flag (--extract, --verify off), a placeholder (`<path>/site`) the flag's (<--out>/site),
  * `true` and `false` in a switch's own text become --name and --no-name, other backquotes are
- * dropped, and the step (the Action's word for one run) is the run.
+ * dropped, and the step (the Action's word for one run) is the run. A pointer to a section of the
+ * README ("see Site check") is left out, and the job summary, which the command line has not, is
+ * its log.
  */
-function describe(text: string, switchInput?: InputName): string {
+export function describe(text: string, switchInput?: InputName): string {
   const words = cliWords()
   const isInput = (name: string | undefined): name is InputName =>
     name !== undefined && INPUTS.some((entry) => entry.name === name)
@@ -145,6 +206,8 @@ function describe(text: string, switchInput?: InputName): string {
       return code
     })
     .replace(/\bthe step\b/g, 'the run')
+    .replace(/;\s*see [A-Z][a-z]*(?: [a-z]+)*(?=\))|\s*\(see [A-Z][a-z]*(?: [a-z]+)*\)/g, '')
+    .replace(/\bthe summary\b/g, 'the log')
 }
 
 /** `text` in lines no wider than the help, each indented by `indent`. */

@@ -53,12 +53,18 @@ interface CliHostOptions {
 export class CliHost implements Host {
   readonly outputs = new Map<string, string>()
   readonly progressIntervalMs?: number
+  readonly wording: Wording
   private readonly secrets = new Set<string>()
   /** A progress line is on the screen, without its line break. */
   private progressShown = false
 
-  constructor(private readonly options: CliHostOptions) {
+  private readonly options: CliHostOptions
+
+  // No parameter property: scripts/docs.ts imports the help, and so this file, with Node's type stripping.
+  constructor(options: CliHostOptions) {
+    this.options = options
     if (options.stream.isTTY) this.progressIntervalMs = TERMINAL_PROGRESS_MS
+    this.wording = options.words
   }
 
   input(name: InputName): string {
@@ -143,7 +149,7 @@ export class CliHost implements Host {
 
   /** A message as this host writes it: in the command line's words, every secret replaced, inert. */
   text(text: Text): string {
-    return logLine(this.redact(render(text, this.options.words)))
+    return logLine(this.redact(render(text, this.wording)))
   }
 
   private redact(text: string): string {

@@ -4,6 +4,7 @@ import { joined } from '../core/message.js'
 import { readRunnerFacts } from '../core/runner.js'
 import { handleSignals } from '../core/signals.js'
 import { runCommand } from '../commands/run.js'
+import { verdictOf } from '../commands/verdict.js'
 import { setOutputs } from '../report/outputs.js'
 import { commandsOf, readSettings, type Settings } from '../settings/index.js'
 import { asksForJson, parseCommandLine, type Invocation } from './args.js'
@@ -82,6 +83,8 @@ async function run(invocation: Invocation, environment: NodeJS.ProcessEnv): Prom
       runner: readRunnerFacts(environment)
     })
     setOutputs(host, finished.report)
+    // The job summary's first line, where a terminal has no summary: the closing lines start with it.
+    host.info(verdictOf(finished).text)
     if (finished.failure !== undefined) fail(finished.failure)
   } catch (error) {
     fail(error)

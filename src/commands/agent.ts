@@ -9,7 +9,8 @@ import { setOutputs } from '../report/outputs.js'
 import type { AgentReport, Outcome } from '../report/report.js'
 import type { AgentSettings } from '../settings/index.js'
 
-const FINAL_STATUSES = new Set(['completed', 'archived', 'failed'])
+/** The statuses an agent job ends with. */
+export const FINAL_STATUSES = new Set(['completed', 'archived', 'failed'])
 
 /** The issue or pull request to comment on (`comment-on`), and the agent job as the workflow named it. */
 export interface CommentRequest {

@@ -6,16 +6,12 @@ import type { Host } from '../core/host.js'
 import { OutputFolder } from '../core/layout.js'
 import { Network } from '../core/net.js'
 import type { RunnerFacts } from '../core/runner.js'
-import { writeDeploymentSummary } from '../deployment/summary.js'
-import { writeChangesSummary } from '../manifest/summary.js'
 import type { AgentReport, DeploymentCheckReport, ExportReport } from '../report/report.js'
-import { writeAgentSummary, writeExportSummary } from '../report/summary.js'
 import type { AgentSettings, CheckDeploymentSettings, ExportSettings, Settings } from '../settings/index.js'
-import { writeBrowserSummary } from '../site/browser/summary.js'
-import { writeSiteCheckSummary } from '../site/summary.js'
 import { followAgentJob, type Commenter } from './agent.js'
 import { checkDeploymentCommand } from './check-deployment.js'
 import { exportSite } from './export.js'
+import { writeSummaries } from './summary.js'
 
 /** What a front end brings to a run. */
 export interface FrontEnd {
@@ -93,21 +89,6 @@ function startRun(settings: Settings, { host, cancellation, runner }: FrontEnd):
       await mkdir(path, { recursive: true })
       return path
     })
-  }
-}
-
-async function writeSummaries({ host, runner }: Run, finished: FinishedRun): Promise<void> {
-  if (finished.command === 'agent-job') {
-    await writeAgentSummary(host, finished.settings, finished.report, runner.serverUrl)
-  } else if (finished.command === 'check-deployment') {
-    const { deployment, reportPath } = finished.report
-    if (deployment) await writeDeploymentSummary(deployment, reportPath ?? '', host)
-  } else {
-    const { report } = finished
-    await writeExportSummary(host, report, !finished.settings.maskBundleUrl)
-    if (report.changes) await writeChangesSummary(report.changes.changes, report.changes.path, host)
-    if (report.siteCheck) await writeSiteCheckSummary(host, report.siteCheck)
-    if (report.siteCheck?.report.browser) await writeBrowserSummary(host, report.siteCheck.report.browser)
   }
 }
 

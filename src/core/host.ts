@@ -9,7 +9,7 @@
  * src/core/message.ts) and writes them through src/core/log-text.ts, in that one place.
  */
 
-import type { Text } from './message.js'
+import type { Text, Wording } from './message.js'
 
 /** Where a warning or notice points, as far as the front end can show it. */
 export interface Annotation {
@@ -29,6 +29,8 @@ export interface SummaryBuilder {
 export interface Host {
   /** The raw text of a setting, named as in action.yml's inputs; `''` when it was not given. */
   input(name: string): string
+  /** How this front end names inputs: a text it shows elsewhere than in its log (the job summary) is rendered in these words. */
+  readonly wording: Wording
   debug(message: Text): void
   info(message: Text): void
   notice(message: Text, annotation?: Annotation): void

@@ -11,8 +11,10 @@
  * - be read as Markdown should the block have ended all the same (a step before left the file in
  *   the middle of a paragraph): the punctuation Markdown acts on (`[`, `]`, `` ` ``, `|`, `*`, `_`,
  *   `~`, `!`, `#`, `\`) as references too, which Markdown and HTML both show as the character;
- * - nor become a mention, a reference or a link through GitHub's filters: in text, an invisible
- *   U+200B goes after every `@` and `#`, inside `://` and after `www`.
+ * - nor become a mention, a reference or a link through GitHub's filters: in text, a word that holds
+ *   `@`, `#`, `://` or `www.` is put in `<code>`, where the filters do not look. An invisible
+ *   character would do it too, but then what a reader copies is not the value: a link copied from
+ *   the page would fail. In code the word is shown, and copied, as it is.
  *
  * Three contexts, one function each: `text` (the content of a table cell, a list item, a
  * paragraph or a heading), `code` (in `<code>` or `<pre>`, where GitHub's filters do not look, so
@@ -21,7 +23,14 @@
  */
 
 /** What a piece of a summary or a comment is made of; every string in it is raw text. */
-export type Inline = string | number | { code: string } | { strong: Inline } | { link: string } | Inline[]
+export type Inline =
+  | string
+  | number
+  | { code: string }
+  | { strong: Inline }
+  /** A link, shown as its address unless it has a label of the engine's own. */
+  | { link: string; label?: string }
+  | Inline[]
 
 /**
  * The longest value shown, in characters; a longer one is cut, ending with `…`. It keeps the
@@ -55,8 +64,8 @@ const REFERENCES: Record<string, string> = {
 }
 // eslint-disable-next-line no-control-regex
 const SPECIAL = /[&<>"'\n\r[\]`|*_~!#\\\u200b\u0000]/g
-/** Where GitHub's filters would find a mention, an issue reference or a link to make. */
-const FILTERED = /[@#]|:(?=\/\/)|www(?=\.)/gi
+/** What in a word GitHub's filters would make a mention, an issue reference or a link of. */
+const FILTERED = /[@#]|:\/\/|www\./i
 
 function references(value: string): string {
   return value.replace(SPECIAL, (character) => REFERENCES[character] ?? character)
@@ -71,7 +80,16 @@ export function bounded(value: string, longest = LONGEST_VALUE): string {
 
 /** Outside text as the content of an element, shown as it is and acted on by nothing. */
 export function text(value: string): string {
-  return references(value.replace(FILTERED, (found) => `${found}\u200b`))
+  // Split at white space, which the words keep between them (at odd indexes).
+  return value
+    .split(/(\s+)/)
+    .map((word) => {
+      if (!FILTERED.test(word)) return references(word)
+      // The punctuation around a link, "(https://x.example):", stays outside its code span.
+      const [, before = '', inner = '', after = ''] = /^([("'[]*)(.*?)([)"'\].,:;!?]*)$/s.exec(word) ?? []
+      return `${references(before)}<code>${code(inner)}</code>${references(after)}`
+    })
+    .join('')
 }
 
 /** Outside text inside `<code>` or `<pre>`: exact, on one line of the file. */
@@ -98,7 +116,9 @@ export function renderInline(content: Inline): string {
   if ('code' in content) return `<code>${code(bounded(content.code))}</code>`
   if ('strong' in content) return `<strong>${renderInline(content.strong)}</strong>`
   // The address is its own text; inside `a`, GitHub's filters do not look.
-  if (linkable(content.link)) return `<a href="${attribute(content.link)}">${code(content.link)}</a>`
+  if (linkable(content.link)) {
+    return `<a href="${attribute(content.link)}">${content.label === undefined ? code(content.link) : text(content.label)}</a>`
+  }
   return renderInline({ code: content.link })
 }
 

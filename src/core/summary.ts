@@ -1,7 +1,8 @@
+import path from 'node:path'
 import { textOf } from './errors.js'
 import type { Host, SummaryBuilder } from './host.js'
 import { message } from './message.js'
-import { bounded, code, renderInline, renderTable, text, type Inline } from './markup.js'
+import { bounded, renderInline, renderTable, text, type Inline } from './markup.js'
 
 /**
  * A section of the job summary as the engine writes it: raw values only, which src/core/markup.ts
@@ -11,14 +12,33 @@ export interface SummarySection {
   heading(title: string, level: 2 | 3 | 4): SummarySection
   /** A table with a header row. */
   table(header: string[], rows: Inline[][]): SummarySection
+  /** A table under its title, folded under it once it has more than OPEN_ROWS rows. */
+  detailTable(title: string, header: string[], rows: Inline[][]): SummarySection
   list(items: Inline[]): SummarySection
+  /** A list of groups, each its head and a list of its items. */
+  groups(groups: readonly { head: Inline; items: readonly Inline[] }[]): SummarySection
   paragraph(content: Inline): SummarySection
-  /** A folded block of preformatted text (several lines), under `label`. */
-  details(label: string, preformatted: string): SummarySection
+  /** Why the step failed: its error's message, whole (but for a bound far above any message's length). */
+  error(message: string): SummarySection
+  /** What `write` adds, folded under `label`: `<details>`. */
+  folded(label: Inline, write: (section: SummarySection) => void): SummarySection
 }
 
-/** The longest preformatted block, in characters: a summary stays far below GitHub's 1 MiB per step. */
-const LONGEST_BLOCK = 8000
+/** The longest error shown, in characters: a summary stays far below GitHub's 1 MiB per step. */
+const LONGEST_ERROR = 8000
+
+/** Rows of a table shown open; a longer one is folded, so that what follows stays in sight. */
+const OPEN_ROWS = 6
+
+/**
+ * A file the run wrote, as the summary names it: relative to the workspace when it lies there;
+ * otherwise (the runner's temporary folder, emptied after the job) by the output that holds its path.
+ */
+export function shownPath(file: string, output: string, workspace: string | undefined): Inline {
+  const relative = workspace === undefined ? '..' : path.relative(workspace, file)
+  if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) return { code: relative }
+  return ['the output ', { code: output }]
+}
 
 /** Adds a section to the job summary and writes it, when the front end has one. */
 export async function writeSummary(
@@ -45,16 +65,28 @@ function sectionOf(builder: SummaryBuilder): SummarySection {
     builder.addRaw(html, true)
     return section
   }
+  const list = (items: readonly Inline[]): string =>
+    `<ul>${items.map((item) => `<li>${renderInline(item)}</li>`).join('')}</ul>`
   const section: SummarySection = {
-    heading: (title, level) => add(`<h${level}>${text(title)}</h${level}>`),
+    heading: (title, level) => add(`<h${level}>${text(bounded(title))}</h${level}>`),
     table: (header, rows) => add(renderTable(rows, header)),
-    list: (items) => add(`<ul>${items.map((item) => `<li>${renderInline(item)}</li>`).join('')}</ul>`),
-    paragraph: (content) => add(`<p>${renderInline(content)}</p>`),
-    details: (label, preformatted) =>
+    detailTable: (title, header, rows) =>
+      rows.length > OPEN_ROWS
+        ? section.folded(title, (folded) => folded.table(header, rows))
+        : section.heading(title, 4).table(header, rows),
+    list: (items) => add(list(items)),
+    groups: (groups) =>
       add(
-        // A line break right after <pre> is dropped by HTML parsers: this one, and not the text's first.
-        `<details><summary>${text(label)}</summary><pre>&#10;${code(bounded(preformatted, LONGEST_BLOCK))}</pre></details>`
-      )
+        `<ul>${groups.map(({ head, items }) => `<li>${renderInline(head)}${items.length > 0 ? list(items) : ''}</li>`).join('')}</ul>`
+      ),
+    paragraph: (content) => add(`<p>${renderInline(content)}</p>`),
+    error: (message) => add(`<p><strong>Error:</strong> ${text(bounded(message, LONGEST_ERROR))}</p>`),
+    folded: (label, write) => {
+      // Each on a line of its own, with no blank line between: the folded part stays in the HTML block.
+      add(`<details><summary>${renderInline(label)}</summary>`)
+      write(section)
+      return add('</details>')
+    }
   }
   return section
 }

@@ -1,12 +1,16 @@
-import type { Host } from '../core/host.js'
-import { writeSummary, type SummarySection } from '../core/summary.js'
+import { shownPath, type SummarySection } from '../core/summary.js'
 import type { Changes } from './compare.js'
 import { CHANGE_KINDS, cutNote, describeExport, shownPaths, type ChangeKind } from './report.js'
 
 const HEADINGS: Record<ChangeKind, string> = { added: 'Added', removed: 'Removed', changed: 'Changed' }
 
 /** The "Changes" section: what the site gained, lost and changed since the export compared with. */
-function addChangesSection(summary: SummarySection, changes: Changes, changesPath: string): void {
+export function addChangesSection(
+  summary: SummarySection,
+  changes: Changes,
+  changesPath: string,
+  workspace: string | undefined
+): void {
   const { counts, pages } = changes
   summary
     .heading('Changes', 3)
@@ -27,16 +31,5 @@ function addChangesSection(summary: SummarySection, changes: Changes, changesPat
     const note = cutNote(changes, kind, changesPath)
     if (note) summary.paragraph(`${note}.`)
   }
-  summary.paragraph(['All changes: ', { code: changesPath }])
-}
-
-/** Writes the section to the job summary, when the front end has one; a failure is a warning. */
-export async function writeChangesSummary(
-  changes: Changes,
-  changesPath: string,
-  host: Pick<Host, 'summary' | 'warning'>
-): Promise<void> {
-  await writeSummary(host, 'the changes to the job summary', (summary) =>
-    addChangesSection(summary, changes, changesPath)
-  )
+  summary.paragraph(['All changes: ', shownPath(changesPath, 'changes-path', workspace), '.'])
 }

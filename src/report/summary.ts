@@ -1,56 +1,64 @@
 import type { AgentJob } from '../api/schemas.js'
 import { formatBytes, formatSeconds } from '../core/format.js'
-import type { Host } from '../core/host.js'
 import type { Inline } from '../core/markup.js'
+import { shownPath, type SummarySection } from '../core/summary.js'
+import type { MirrorResult } from '../mirror/index.js'
 import type { AgentSettings } from '../settings/index.js'
-import { writeSummary } from '../core/summary.js'
 import { shownGitHubPage, shownPullRequest } from './github-links.js'
 import type { AgentReport, ExportReport } from './report.js'
 
-/** A summary row: a label and its value, raw. */
-type Row = [string, Inline]
-
-function writeFields(host: Host, heading: string, rows: Row[]): Promise<void> {
-  return writeSummary(host, 'the job summary', (summary) => summary.heading(heading, 2).table(['Field', 'Value'], rows))
-}
-
 /**
- * The export's job summary: what was exported, how long it took, and what the archive is.
- * The link appears only when `showLink` (mask-bundle-url: false): a summary is as public as the run's page.
+ * The export's details: the job, the link's expiry, the archive, where the site is. The link
+ * appears only when `showLink` (mask-bundle-url: false), out of the table, which it would make
+ * wider than the page: a summary is as public as the run's page.
  */
-export async function writeExportSummary(host: Host, report: ExportReport, showLink: boolean): Promise<void> {
+export function addExportDetails(
+  summary: SummarySection,
+  report: ExportReport,
+  showLink: boolean,
+  workspace: string | undefined
+): void {
   const { job, bundle, archive } = report
-  const rows: Row[] = [
-    ['Job', report.jobId === undefined ? '(not started)' : { code: report.jobId }],
+  if (report.jobId === undefined) return
+  const rows: Inline[][] = [
+    ['Job', { code: report.jobId }],
     ['Status', job?.status || 'unknown'],
     ['Duration', formatSeconds((report.finishedAt ?? Date.now()) - report.startedAt)]
   ]
   if (job?.pageCount !== undefined) rows.push(['Pages', job.pageCount])
-  if (bundle) {
-    rows.push(['Link expires', bundle.expiresAt ?? 'not given'])
-    if (showLink) rows.push(['Bundle link', { code: bundle.bundleUrl }])
-  }
+  if (bundle) rows.push(['Link expires', bundle.expiresAt ?? 'not given'])
   if (archive) {
     rows.push(['Archive', `${archive.kind}, ${formatBytes(archive.sizeBytes)}`], ['SHA-256', { code: archive.sha256 }])
   }
-  if (report.sitePath) rows.push(['Site', { code: report.sitePath }])
-  await writeFields(host, 'Static export', rows)
+  if (report.sitePath) rows.push(['Site', shownPath(report.sitePath, 'site-path', workspace)])
+  if (report.mirror) rows.push(['Mirror', mirrorRow(report.mirror)])
+  summary.detailTable(`Export job ${report.jobId}`, ['Field', 'Value'], rows)
+  if (bundle && showLink) summary.paragraph(['Bundle link: ', { code: bundle.bundleUrl }])
+}
+
+/** Where the copy went, whether it was uploaded or there already, and whether the chart's read of it passed. */
+function mirrorRow(mirror: MirrorResult): Inline {
+  const uploaded = mirror.uploaded ? 'uploaded' : 'already there, not uploaded again'
+  const checked = mirror.checked ? 'read back without credentials' : 'not read back (mirror-check: off)'
+  return [{ code: mirror.location }, `: ${uploaded}; ${checked}`]
 }
 
 /**
- * The agent job's summary: the job, where it worked, how long it took, and its pull request; after
- * a failure or a timeout, what was last seen of it. `serverUrl` is the workflow's GitHub, the only
- * host whose pull requests are shown as links.
+ * The agent job's details: its pull request first, then where it worked and how long it took;
+ * after a failure or a timeout, what was last seen of it. `serverUrl` is the workflow's GitHub,
+ * the only host whose pull requests are shown as links.
  */
-export async function writeAgentSummary(
-  host: Host,
+export function addAgentDetails(
+  summary: SummarySection,
   settings: Pick<AgentSettings, 'agentJobId'>,
   report: AgentReport,
   serverUrl: string
-): Promise<void> {
+): void {
   const job = report.outcome ?? report.job
   const id = job?.id ?? report.agentJobId ?? settings.agentJobId
-  const rows: Row[] = [
+  if (report.outcome) summary.paragraph(['Pull request: ', pullRequest(report.outcome, serverUrl)])
+  if (report.commentUrl) summary.paragraph(['Comment: ', shownGitHubPage(report.commentUrl, serverUrl)])
+  const rows: Inline[][] = [
     ['Job', id === undefined ? '(not started)' : { code: id }],
     ['Status', job?.status || 'unknown']
   ]
@@ -58,11 +66,15 @@ export async function writeAgentSummary(
   if (job?.repository) rows.push(['Repository', { code: job.repository }])
   if (job?.ref) rows.push(['Ref', { code: job.ref }])
   if (job?.model) rows.push(['Model', job.model])
+  rows.push(['Duration', formatSeconds(agentDurationMs(report))])
+  summary.detailTable('Agent job', ['Field', 'Value'], rows)
+}
+
+/** How long the agent job has run: since the API says it was created, else since this run started. */
+export function agentDurationMs(report: AgentReport): number {
+  const job = report.outcome ?? report.job
   const since = job?.createdAt ? Date.parse(job.createdAt) : report.startedAt
-  rows.push(['Duration', formatSeconds(Math.max(0, Date.now() - since))])
-  if (report.outcome) rows.push(['Pull request', pullRequest(report.outcome, serverUrl)])
-  if (report.commentUrl) rows.push(['Comment', shownGitHubPage(report.commentUrl, serverUrl)])
-  await writeFields(host, 'Agent job', rows)
+  return Math.max(0, Date.now() - since)
 }
 
 function pullRequest(job: AgentJob, serverUrl: string): Inline {

@@ -129,11 +129,14 @@ export const EXPORT_INPUTS = z.object({
         "For an `s3://` `mirror-to`: the region to sign for; by default `AWS_REGION`, else `us-east-1`. The credentials come from the AWS SDK's default chain (`AWS_*` variables, web identity, a profile), never from an input."
     }
   ),
-  'mirror-public-url': described(httpsUrl({ expected: 'an https:// URL', plainHttp: 'loopback', base: true }).optional(), {
-    description:
-      "The base URL from which the cluster reads the copy without credentials. `s3://`: the base that serves the bucket (the key is appended; default: the bucket's path-style URL on the endpoint). `oci://`: a registry that serves the same repository anonymously, `https://HOST[:PORT]` (default: the registry itself).",
-    cli: { metavar: 'URL' }
-  }),
+  'mirror-public-url': described(
+    httpsUrl({ expected: 'an https:// URL', plainHttp: 'loopback', base: true }).optional(),
+    {
+      description:
+        "The base URL from which the cluster reads the copy without credentials. `s3://`: the base that serves the bucket (the key is appended; default: the bucket's path-style URL on the endpoint). `oci://`: a registry that serves the same repository anonymously, `https://HOST[:PORT]` (default: the registry itself).",
+      cli: { metavar: 'URL' }
+    }
+  ),
   'mirror-username': described(z.string().optional(), {
     description:
       "For an `oci://` `mirror-to`: the registry user that may push (basic, or the registry's bearer-token flow)."

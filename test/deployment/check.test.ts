@@ -6,7 +6,8 @@ import { Agent } from 'undici'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkDeployment, type CheckDeploymentOptions } from '../../src/deployment/check.js'
 import { deploymentError, writeDeploymentReport, type DeploymentReport } from '../../src/deployment/report.js'
-import { writeDeploymentSummary } from '../../src/deployment/summary.js'
+import { addDeploymentSection } from '../../src/deployment/summary.js'
+import { writeSummary } from '../../src/core/summary.js'
 import type { Manifest } from '../../src/manifest/schema.js'
 import { buildManifest } from '../../src/manifest/write.js'
 import { findNginx, freePort, siteServer, startNginx, type StaticHost } from '../support/nginx.ts'
@@ -199,9 +200,12 @@ describe.skipIf(!NGINX && !REQUIRED)('checkDeployment against nginx', () => {
     const reportFile = path.join(work, 'deployment-report.json')
     await writeDeploymentReport(report, reportFile)
     expect(JSON.parse(await readFile(reportFile, 'utf8'))).toEqual(report)
-    await writeDeploymentSummary(report, reportFile, host)
+    await writeSummary(host, 'the deployment check', (section) =>
+      addDeploymentSection(section, report, reportFile, undefined)
+    )
     expect(host.summaryMarkdown).toContain('<tr><td>Files matching</td><td>4 of 9</td></tr>')
-    expect(host.summaryMarkdown).toContain('<td><code>guides/install.html</code></td><td>differs</td>')
+    expect(host.summaryMarkdown).toContain('<li><strong>5 files with other content</strong>')
+    expect(host.summaryMarkdown).toContain('<li><code>guides/install.html</code>: ')
   })
 
   it('finds route problems on a host that does not serve x.html for /x', async () => {

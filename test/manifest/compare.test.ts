@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { compareManifests } from '../../src/manifest/compare.js'
 import { logChanges } from '../../src/manifest/report.js'
 import type { ManifestFile } from '../../src/manifest/schema.js'
-import { writeChangesSummary } from '../../src/manifest/summary.js'
+import { addChangesSection } from '../../src/manifest/summary.js'
+import { writeSummary } from '../../src/core/summary.js'
 import { buildManifest } from '../../src/manifest/write.js'
 import { RecordingHost } from '../support/recording-host.ts'
 
@@ -131,24 +132,32 @@ describe('the changes in the log and the summary', () => {
       manifestOf('job_new', [{ path: '<img src=x onerror=alert(1)>.html', size: 1, sha256: SHA('1') }])
     )
     const host = new RecordingHost()
-    await writeChangesSummary(changes, '/t/changes.json', host)
+    await writeSummary(host, 'the changes to the job summary', (section) =>
+      addChangesSection(section, changes, '/t/changes.json', undefined)
+    )
     const text = host.summaryMarkdown
     expect(text).toContain('<h3>Changes</h3>')
     expect(text).toContain('<tr><td>Added</td><td>412</td><td>206</td></tr>')
     expect(text).toContain('<p>10 of 412; all are in changes.json.</p>')
     expect(text.match(/<li>/g)).toHaveLength(10)
     const escaping = new RecordingHost()
-    await writeChangesSummary(hostile, '/t/changes.json', escaping)
+    await writeSummary(escaping, 'the changes to the job summary', (section) =>
+      addChangesSection(section, hostile, '/t/changes.json', undefined)
+    )
     expect(escaping.summaryMarkdown).toMatch(/<code>&lt;img src=x onerror=alert\(1\)&gt;\.html<\/code>|<code>&lt;img/)
     expect(escaping.summaryMarkdown).not.toContain('<img')
   })
 
   it('writes the section through the host, and a summary that cannot be written is a warning', async () => {
     const host = new RecordingHost()
-    await writeChangesSummary(changes, '/t/changes.json', host)
+    await writeSummary(host, 'the changes to the job summary', (section) =>
+      addChangesSection(section, changes, '/t/changes.json', undefined)
+    )
     expect(host.summaryMarkdown).toContain('<h3>Changes</h3>')
     host.failSummary = true
-    await writeChangesSummary(changes, '/t/changes.json', host)
+    await writeSummary(host, 'the changes to the job summary', (section) =>
+      addChangesSection(section, changes, '/t/changes.json', undefined)
+    )
     expect(host.warnings.map((warning) => warning.message)).toEqual([
       'Could not write the changes to the job summary: EACCES: permission denied, open summary.md'
     ])

@@ -4,8 +4,10 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { actionHost } from '../../src/action/host.js'
 import { readRunnerFacts } from '../../src/core/runner.js'
+import { writeSummary } from '../../src/core/summary.js'
 import type { Problem, SiteCheckReport } from '../../src/site/report.js'
-import { writeSiteCheckSummary } from '../../src/site/summary.js'
+import { addProblemsSection, addSiteCheckSection, problemsInBrief } from '../../src/site/summary.js'
+import type { SiteCheck } from '../../src/site/verify.js'
 
 // @actions/core keeps the summary file's path once it has found it: one file serves every test.
 let work: string
@@ -61,7 +63,15 @@ function report(problems: Problem[], overrides: Partial<SiteCheckReport> = {}): 
   } as SiteCheckReport
 }
 
-describe('writeSiteCheckSummary', () => {
+/** The problems and the site check's section, as the export's summary writes them, to the summary file. */
+async function writeSiteCheckSummary(host: ReturnType<typeof actionHost>, check: SiteCheck): Promise<void> {
+  await writeSummary(host, 'the site check', (section) => {
+    addProblemsSection(section, check, '/runner/work/docs')
+    addSiteCheckSection(section, check, '/runner/work/docs')
+  })
+}
+
+describe('the site check in the job summary', () => {
   it('writes the counts, the origins, the first problems (escaped) and where the report is', async () => {
     const problems: Problem[] = [
       {
@@ -89,17 +99,47 @@ describe('writeSiteCheckSummary', () => {
       })
     })
     const summary = await readFile(summaryFile, 'utf8')
-    expect(summary).toContain('<h3>Site check</h3>')
-    expect(summary).toContain('<tr><td>Problems</td><td>1</td></tr>')
+    // The problems first, by kind with the count, then the check's counts, folded.
+    expect(summary.indexOf('<li><strong>1 broken reference</strong>')).toBeLessThan(summary.indexOf('<details>'))
+    expect(summary).toContain(
+      '<ul><li>a.html: a&#91;href&#93; &quot;/&lt;gone&gt;&quot; points at /&lt;gone&gt;, which is not in the site</li></ul>'
+    )
+    expect(summary).toContain(
+      '<details><summary>Site check: 1 problem in 120 files (40 HTML pages, 900 internal references) in 1.5 s</summary>'
+    )
     expect(summary).toContain('<tr><td>HTML pages</td><td>40 (the export job counted 41)</td></tr>')
-    expect(summary).toContain('<tr><td>Checked</td><td>120 files in 1.5 s</td></tr>')
     expect(summary).toContain(
       '<tr><td><code>https://cdn.example</code></td><td>font, script</td><td>4</td><td><code>a.html</code></td></tr>'
     )
-    expect(summary).toContain(
-      '<li>a.html: a&#91;href&#93; &quot;/&lt;gone&gt;&quot; points at /&lt;gone&gt;, which is not in the site</li>'
+    // The runner's temporary folder is gone after the job: the output that holds the path is named.
+    expect(summary).toContain('<tr><td>Report</td><td>the output <code>verify-report-path</code></td></tr>')
+    expect(summary).not.toContain('/runner/temp')
+  })
+
+  it('names the report by its path in the workspace, and says a clean check in one line', async () => {
+    await writeSiteCheckSummary(actionHost(readRunnerFacts({ GITHUB_STEP_SUMMARY: summaryFile })), {
+      reportPath: '/runner/work/docs/export/verify-report.json',
+      report: report([])
+    })
+    expect(await readFile(summaryFile, 'utf8')).toBe(
+      '<p><strong>Site check</strong>: no problems in 120 files (40 HTML pages, 900 internal references) in 1.5 s. Report: <code>export/verify-report.json</code>.</p>\n'
     )
-    expect(summary).toContain('<code>/runner/temp/verify-report.json</code>')
+  })
+
+  it('says the problems in brief, the largest kinds first', () => {
+    const problem = (check: Problem['check']): Problem => ({ check, kind: 'missing', target: 't', message: 'm' })
+    expect(problemsInBrief(report([]))).toBe('no problems')
+    expect(
+      problemsInBrief(
+        report([
+          problem('broken-reference'),
+          ...Array.from({ length: 4 }, () => problem('external-origin')),
+          problem('script-error'),
+          problem('script-error')
+        ])
+      )
+    ).toBe('7 problems (4 origins that fail without internet access, 2 script errors, …)')
+    expect(problemsInBrief(report([problem('index')]))).toBe('1 problem (no index.html)')
   })
 
   it('with a baseline, counts the known problems and marks them in the list', async () => {
@@ -117,7 +157,8 @@ describe('writeSiteCheckSummary', () => {
     expect(summary).toContain(
       '<tr><td>Known problems</td><td>1, in the baseline <code>https://ci.example/verify-report.json</code>; 1 new</td></tr>'
     )
-    expect(summary).toContain('<li>No index.html</li><li>a.html: /gone is missing (known: the baseline has it)</li>')
+    expect(summary).toContain('<li><strong>no index.html</strong><ul><li>No index.html</li></ul></li>')
+    expect(summary).toContain('<li>a.html: /gone is missing (known: the baseline has it)</li>')
   })
 
   it('lists the first ten of many long problems and stays small', async () => {
@@ -132,8 +173,12 @@ describe('writeSiteCheckSummary', () => {
       report: report(problems)
     })
     const summary = await readFile(summaryFile, 'utf8')
-    expect(summary).toContain('<h4>The first 10 of 1000 problems</h4>')
-    expect(summary.match(/<li>/g)).toHaveLength(10)
+    expect(summary).toContain('<li><strong>1000 broken references</strong>')
+    expect(summary).toContain(
+      '<p>The first 10 of 1000 are listed; the report has them all: the output <code>verify-report-path</code>.</p>'
+    )
+    // The group's head and its first ten.
+    expect(summary.match(/<li>/g)).toHaveLength(11)
     expect(Buffer.byteLength(summary)).toBeLessThan(16 * 1024)
   })
 
@@ -156,7 +201,14 @@ describe('writeSiteCheckSummary', () => {
         examples: ['index.html']
       }
     ]
-    const base = report([])
+    const base = report(
+      externalOrigins.map((origin) => ({
+        check: 'external-origin' as const,
+        kind: 'load' as const,
+        target: origin.origin,
+        message: `index.html: loads script from ${origin.origin}`
+      }))
+    )
     await writeSiteCheckSummary(actionHost(readRunnerFacts({ GITHUB_STEP_SUMMARY: summaryFile })), {
       reportPath: '/r.json',
       report: {
@@ -168,9 +220,9 @@ describe('writeSiteCheckSummary', () => {
     })
     const summary = await readFile(summaryFile, 'utf8')
     expect(summary.match(/<td><code>https:\/\/cdn-/g)).toHaveLength(10)
-    expect(summary).toContain('<p>10 of 23; all are in the report.</p>')
+    expect(summary).toContain('<summary>Loaded from other origins: 10 of 23; the report has them all</summary>')
     expect(summary).toContain(
-      '<tr><td>Connection hints (preconnect, dns-prefetch)</td><td>1 origin, such as <code>https://api.segment.io</code>: not problems, but scripts will likely reach them at run time</td></tr>'
+      '<p><strong>Connection hints</strong> (preconnect, dns-prefetch): 1 origin, such as <code>https://api.segment.io</code>: not problems, but scripts will likely reach them at run time.</p>'
     )
   })
 

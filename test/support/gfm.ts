@@ -19,6 +19,11 @@ export interface Rendered {
   html: string
   /** The elements, nested, by tag name only: `table(tbody(tr(td(code))))`. */
   skeleton: string
+  /**
+   * The skeleton without `code` elements: the escaping puts a word that GitHub's filters would act
+   * on in a code span of its own, so outside text may add those, and only those, to a template.
+   */
+  layout: string
   /** All text, as a reader sees it (character references decoded). */
   text: string
   /** The text of the nodes outside `code`, `pre` and `a`, where GitHub's filters act. */
@@ -57,7 +62,46 @@ export function renderGfm(markdown: string): Rendered {
     return inner ? `${node.nodeName}(${inner})` : node.nodeName
   }
   const skeleton = walk(root, false)
-  return { html, skeleton, text: textOf(root), filteredText, comments, links }
+  return { html, skeleton, layout: layoutOf(root), text: textOf(root), filteredText, comments, links }
+}
+
+/** The elements, nested, by tag name, `code` left out (its text is its parent's). */
+function layoutOf(node: Node): string {
+  const inner = children(node)
+    .filter((child) => !child.nodeName.startsWith('#'))
+    .map(layoutOf)
+    .filter(Boolean)
+    .join(',')
+  if (node.nodeName === '#document-fragment' || node.nodeName === 'code') return inner
+  return inner ? `${node.nodeName}(${inner})` : node.nodeName
+}
+
+/**
+ * A summary as a terminal can show it: each heading, paragraph, list item and table row on a line
+ * of its own (the cells separated by ` | `, a nested item indented), every folded part open.
+ */
+export function plainText(markdown: string): string {
+  const lines: string[] = []
+  const inline = (node: Node): string =>
+    node.nodeName === '#text'
+      ? (node as DefaultTreeAdapterTypes.TextNode).value
+      : children(node)
+          .filter((child) => !['ul', 'table'].includes(child.nodeName))
+          .map(inline)
+          .join('')
+  const block = (node: Node, depth: number): void => {
+    const name = node.nodeName
+    if (/^h\d$/.test(name)) lines.push('', `${'#'.repeat(Number(name.slice(1)))} ${inline(node)}`)
+    else if (name === 'p') lines.push(inline(node))
+    else if (name === 'summary') lines.push(`▸ ${inline(node)}`)
+    else if (name === 'li') {
+      lines.push(`${'  '.repeat(depth)}- ${inline(node)}`)
+      for (const child of children(node)) if (child.nodeName === 'ul') block(child, depth + 1)
+    } else if (name === 'tr') lines.push(children(node).map(inline).filter(Boolean).join(' | '))
+    else for (const child of children(node)) block(child, depth)
+  }
+  block(parseFragment(renderGfm(markdown).html), 0)
+  return lines.join('\n').trim()
 }
 
 /** Elements whose text GitHub's mention, reference and autolink filters leave alone. */
@@ -83,12 +127,9 @@ export function filterTargets(rendered: Rendered): string[] {
   return rendered.filteredText.flatMap((text) => text.match(pattern) ?? [])
 }
 
-/**
- * Text as a reader sees it once escaped and rendered: the invisible U+200B that the escaping adds
- * left out, and NUL as U+FFFD, which CommonMark and HTML both make of it.
- */
+/** Text as a reader sees it once escaped and rendered: NUL as U+FFFD, which CommonMark and HTML both make of it. */
 export function shown(text: string): string {
-  return text.replace(/\u200b/g, '').replace(/\0/g, '\ufffd')
+  return text.replace(/\0/g, '\ufffd')
 }
 
 /** Pieces that mean something to Markdown, to HTML or to GitHub's filters. */

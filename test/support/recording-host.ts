@@ -37,6 +37,7 @@ export class RecordingHost implements Host {
   /** The job summary as the Action writes it to its file: what the engine added, in order. */
   summaryMarkdown = ''
   readonly progressIntervalMs?: number
+  readonly wording = ACTION_WORDS
   /** Rejects every summary write, as a front end whose summary file cannot be written does. */
   failSummary = false
 
