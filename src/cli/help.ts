@@ -6,8 +6,8 @@ import { COMMANDS, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.
 import { cliWords } from './host.js'
 
 /**
- * The help a terminal shows: the program's, and each command's in about two screens, one line or
- * two per flag. docs/cli.md has the rest (every flag's whole description, the outputs, the exit
+ * The help a terminal shows: the program's, and each command's in about two screens, one line
+ * per flag. docs/cli.md has the rest (every flag's whole description, the outputs, the exit
  * codes), which `npm run docs` writes from the same catalogue (scripts/cli-reference.ts).
  */
 
@@ -117,27 +117,27 @@ export function outputsOf(command: Command): OutputName[] {
   )
 }
 
-/** A flag in the help: its usage, then the start of what it does and its default, beside it or below it, in two lines at most. */
+/**
+ * A flag in the help, on one line: its usage, then the start of what it does, cut at a word and
+ * ended with `…` where the line is full, and its default, always in sight.
+ */
 function flagLines(flag: Flag): string[] {
   const usage = `  ${flagUsage(flag)}`
   const fallback = flag.default === undefined ? '' : ` [${defaultOf(flag)}]`
   const words = firstClause(describe(flag.description, flag.value ? undefined : flag.input))
-  let text = wrap(`${words}${fallback}`, FLAG_COLUMN + 2)
-  if (text.length > 2) {
-    // Two lines, the second cut at a word and ended with `…`, the default still in sight.
-    const [first = ''] = wrap(words, FLAG_COLUMN + 2)
-    const room = width() - FLAG_COLUMN - 2 - fallback.length - 1
-    const rest = words.slice(first.trim().length).trim().split(/\s+/)
-    let second = ''
-    for (const word of rest) {
-      if (second.length + 1 + word.length > room) break
-      second = second ? `${second} ${word}` : word
+  const room = width() - FLAG_COLUMN - 2 - fallback.length
+  let text = words
+  if (text.length > room) {
+    text = ''
+    for (const word of words.split(/\s+/)) {
+      if (text.length + 1 + word.length + 1 > room) break
+      text = text ? `${text} ${word}` : word
     }
-    text = [first, `${' '.repeat(FLAG_COLUMN + 2)}${second}…${fallback}`]
+    text = `${text.replace(/[,;:(]$/, '')}…`
   }
-  const [first = '', ...rest] = text
-  if (usage.length < FLAG_COLUMN + 1) return [`${usage.padEnd(FLAG_COLUMN + 2)}${first.trimStart()}`, ...rest]
-  return [usage, ...text]
+  const line = `${text}${fallback}`
+  if (usage.length < FLAG_COLUMN + 1) return [`${usage.padEnd(FLAG_COLUMN + 2)}${line}`]
+  return [usage, `${' '.repeat(FLAG_COLUMN + 2)}${line}`]
 }
 
 /**
