@@ -17,8 +17,8 @@ export interface Browser {
   /** Whether it runs with its sandbox (always, but as root). */
   sandbox: boolean
   /**
-   * Ends the browser, politely and then by force, and removes its profile; with `now` (the run is
-   * being cancelled) kills it at once and returns without waiting. Later calls wait for the first.
+   * Ends the browser and removes its profile; with `now` (the run is being cancelled) returns
+   * without waiting for either. Later calls wait for the first.
    */
   close(now?: boolean): Promise<void>
 }
@@ -36,8 +36,6 @@ export interface LaunchOptions {
   signal: AbortSignal
 }
 
-/** Time a browser gets to close itself before it is killed. */
-const CLOSE_GRACE_MS = 1500
 /** The end of the browser's standard error kept to say why it did not start. */
 const STDERR_KEPT = 16 * 1024
 /**
@@ -96,14 +94,16 @@ export async function launchBrowser(executable: string, options: LaunchOptions):
   }
   process.once('exit', onExit)
 
+  // The browser is killed, not asked to close: its profile is thrown away, so nothing of its own
+  // shutdown (saving its state into the profile) is worth the wait, about 0.3 s and 0.6 s of CPU
+  // (BENCHMARKS.md, "The browser pass").
   let closing: Promise<void> | undefined
   const close = (now = false): Promise<void> =>
     (closing ??= (async () => {
+      if (isRunning(child)) kill(child)
       if (now) {
-        // A cancelled run has under a second left to say so: the browser is killed and left to
-        // exit, and its profile removed after it, without waiting; onExit finishes both if the
-        // process ends first.
-        if (isRunning(child)) kill(child)
+        // A cancelled run has under a second left to say so: the browser is left to exit, and its
+        // profile removed after it, without waiting; onExit finishes both if the process ends first.
         void exited
           .then(() => removeFolders(folders))
           .then(
@@ -112,14 +112,7 @@ export async function launchBrowser(executable: string, options: LaunchOptions):
           )
         return
       }
-      if (isRunning(child)) {
-        cdp.send('Browser.close').catch(() => undefined)
-        const timer = delay(CLOSE_GRACE_MS)
-        await Promise.race([exited, timer.done])
-        timer.cancel()
-        if (isRunning(child)) kill(child)
-        await exited
-      }
+      await exited
       await removeFolders(folders)
       process.off('exit', onExit)
     })())

@@ -67,6 +67,9 @@ export function browserSwitches(options: SwitchOptions): string[] {
     '--deny-permission-prompts',
     '--mute-audio',
     '--hide-scrollbars',
+    // The pass's tabs are background tabs, whose timers Chromium wakes once a second: a page's
+    // polls and timers run as they would in front of a reader.
+    '--disable-background-timer-throttling',
     '--window-size=1280,800',
     `--disable-features=${DISABLED_FEATURES.join(',')}`,
     `--host-resolver-rules=${HOST_RESOLVER_RULES}`,
