@@ -521,18 +521,17 @@ class RegistryClient {
     }
 }
 
+// EXTERNAL MODULE: ./src/core/progress.ts
+var progress = __webpack_require__(4664);
 ;// CONCATENATED MODULE: ./src/mirror/progress.ts
 
-/** A long upload logs how far it got at a steady pace; one that ends within the first interval logs nothing. */
-const PROGRESS_INTERVAL_MS = 10_000;
-/** Logs `Mirror: uploaded X of Y (N%)` every interval until the returned function is called. */
+
+/** Logs `Mirror: uploaded X of Y (N%)` at the host's progress pace until the returned function is called. */
 function reportUpload(host, totalBytes, uploadedBytes) {
-    const timer = setInterval(() => {
+    return (0,progress/* everyProgressInterval */.S)(() => {
         const done = Math.min(uploadedBytes(), totalBytes);
         host.progress(`Mirror: uploaded ${(0,format/* formatBytes */.z3)(done)} of ${(0,format/* formatBytes */.z3)(totalBytes)} (${Math.floor((done / totalBytes) * 100)}%)`);
-    }, host.progressIntervalMs ?? PROGRESS_INTERVAL_MS);
-    timer.unref();
-    return () => clearInterval(timer);
+    }, host.progressIntervalMs);
 }
 
 // EXTERNAL MODULE: ./src/mirror/target.ts

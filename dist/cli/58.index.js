@@ -4021,14 +4021,11 @@ function besideThisModule(names) {
     return urls.find((url) => (0,external_node_fs_.existsSync)(url)) ?? urls[0];
 }
 
+// EXTERNAL MODULE: ./src/core/progress.ts
+var core_progress = __webpack_require__(4664);
 ;// CONCATENATED MODULE: ./src/download/progress.ts
 
-/**
- * The progress of a long download, as one log line at a steady interval: a download that ends
- * within the first interval logs nothing. Rate and time left are averaged over the whole download
- * so far, which is steadier than the last interval.
- */
-const PROGRESS_INTERVAL_MS = 10_000;
+
 function progressLine(source, elapsedMs) {
     const position = source.position();
     const total = source.total();
@@ -4043,12 +4040,10 @@ function progressLine(source, elapsedMs) {
         parts.push(`about ${(0,format/* formatSeconds */.Xo)(((total - position) / rate) * 1000)} left`);
     return `Downloading: ${parts.join(', ')}`;
 }
-/** Logs a progress line every `intervalMs` until the returned function is called. */
-function reportProgress(source, log, intervalMs = PROGRESS_INTERVAL_MS, now = Date.now) {
+/** Logs a progress line every `intervalMs` (by default every 10 s) until the returned function is called. */
+function reportProgress(source, log, intervalMs, now = Date.now) {
     const startedAt = now();
-    const timer = setInterval(() => log(progressLine(source, now() - startedAt)), intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return (0,core_progress/* everyProgressInterval */.S)(() => log(progressLine(source, now() - startedAt)), intervalMs);
 }
 
 ;// CONCATENATED MODULE: ./src/download/transfer.ts
@@ -8695,6 +8690,27 @@ async function readsAsOurs(file, size, { isOurs, maxBytes }) {
     if (size > maxBytes)
         return false;
     return isOurs(await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.readFile)(file, 'utf8'));
+}
+
+
+/***/ }),
+
+/***/ 4664:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   S: () => (/* binding */ everyProgressInterval)
+/* harmony export */ });
+/** A long transfer logs how far it got at a steady pace; one that ends within the first interval logs nothing. */
+const PROGRESS_INTERVAL_MS = 10_000;
+/**
+ * Calls `tick` every `intervalMs` (a host's own pace, else every 10 s) until the returned function
+ * is called; the timer never keeps the process alive.
+ */
+function everyProgressInterval(tick, intervalMs = PROGRESS_INTERVAL_MS) {
+    const timer = setInterval(tick, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
 }
 
 

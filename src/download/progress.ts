@@ -1,12 +1,11 @@
 import { formatBytes, formatSeconds } from '../core/format.js'
+import { everyProgressInterval } from '../core/progress.js'
 
 /**
  * The progress of a long download, as one log line at a steady interval: a download that ends
  * within the first interval logs nothing. Rate and time left are averaged over the whole download
  * so far, which is steadier than the last interval.
  */
-
-const PROGRESS_INTERVAL_MS = 10_000
 
 export interface ProgressSource {
   /** Bytes of the file held so far (after a restart from zero, counted again from zero). */
@@ -31,15 +30,13 @@ export function progressLine(source: ProgressSource, elapsedMs: number): string 
   return `Downloading: ${parts.join(', ')}`
 }
 
-/** Logs a progress line every `intervalMs` until the returned function is called. */
+/** Logs a progress line every `intervalMs` (by default every 10 s) until the returned function is called. */
 export function reportProgress(
   source: ProgressSource,
   log: (line: string) => void,
-  intervalMs = PROGRESS_INTERVAL_MS,
+  intervalMs?: number,
   now = Date.now
 ): () => void {
   const startedAt = now()
-  const timer = setInterval(() => log(progressLine(source, now() - startedAt)), intervalMs)
-  timer.unref()
-  return () => clearInterval(timer)
+  return everyProgressInterval(() => log(progressLine(source, now() - startedAt)), intervalMs)
 }

@@ -95,26 +95,17 @@ export async function launchBrowser(executable: string, options: LaunchOptions):
   process.once('exit', onExit)
 
   // The browser is killed, not asked to close: its profile is thrown away, so nothing of its own
-  // shutdown (saving its state into the profile) is worth the wait, about 0.3 s and 0.6 s of CPU
-  // (BENCHMARKS.md, "The browser pass").
+  // shutdown (saving its state into the profile) is worth waiting for.
   let closing: Promise<void> | undefined
   const close = (now = false): Promise<void> =>
-    (closing ??= (async () => {
+    (closing ??= (() => {
       if (isRunning(child)) kill(child)
-      if (now) {
-        // A cancelled run has under a second left to say so: the browser is left to exit, and its
-        // profile removed after it, without waiting; onExit finishes both if the process ends first.
-        void exited
-          .then(() => removeFolders(folders))
-          .then(
-            () => process.off('exit', onExit),
-            () => undefined
-          )
-        return
-      }
-      await exited
-      await removeFolders(folders)
-      process.off('exit', onExit)
+      const finished = exited.then(() => removeFolders(folders)).then(() => void process.off('exit', onExit))
+      if (!now) return finished
+      // A cancelled run has under a second left to say so: the browser is left to exit, and its
+      // profile removed after it, without waiting; onExit finishes both if the process ends first.
+      finished.catch(() => undefined)
+      return Promise.resolve()
     })())
 
   const timer = delay(options.timeoutMs)
