@@ -97,36 +97,45 @@ var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./src/site/browser/find.ts
 
 
+/** The kinds, in the order they are looked for. */
+const BROWSER_KINDS = ['headless shell', 'browser'];
 /** Names on the PATH, in the order a Linux runner is likeliest to have them. */
-const NAMES = ['google-chrome', 'google-chrome-stable', 'chromium', 'chromium-browser', 'chrome'];
+const NAMES = {
+    'headless shell': ['chrome-headless-shell', 'chromium-headless-shell'],
+    browser: ['google-chrome', 'google-chrome-stable', 'chromium', 'chromium-browser', 'chrome']
+};
 /** The usual install places, per platform; `%VAR%` is an environment variable. */
 const PLACES = {
-    linux: [
-        '/usr/bin/google-chrome',
-        '/opt/google/chrome/chrome',
-        '/usr/bin/chromium',
-        '/usr/bin/chromium-browser',
-        '/snap/bin/chromium'
-    ],
-    darwin: [
-        '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
-        '/Applications/Chromium.app/Contents/MacOS/Chromium',
-        '%HOME%/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'
-    ],
-    win32: [
-        '%PROGRAMFILES%\\Google\\Chrome\\Application\\chrome.exe',
-        '%PROGRAMFILES(X86)%\\Google\\Chrome\\Application\\chrome.exe',
-        '%LOCALAPPDATA%\\Google\\Chrome\\Application\\chrome.exe',
-        '%PROGRAMFILES%\\Chromium\\Application\\chrome.exe'
-    ]
+    'headless shell': { linux: ['/usr/bin/chromium-headless-shell'] },
+    browser: {
+        linux: [
+            '/usr/bin/google-chrome',
+            '/opt/google/chrome/chrome',
+            '/usr/bin/chromium',
+            '/usr/bin/chromium-browser',
+            '/snap/bin/chromium'
+        ],
+        darwin: [
+            '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+            '/Applications/Chromium.app/Contents/MacOS/Chromium',
+            '%HOME%/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'
+        ],
+        win32: [
+            '%PROGRAMFILES%\\Google\\Chrome\\Application\\chrome.exe',
+            '%PROGRAMFILES(X86)%\\Google\\Chrome\\Application\\chrome.exe',
+            '%LOCALAPPDATA%\\Google\\Chrome\\Application\\chrome.exe',
+            '%PROGRAMFILES%\\Chromium\\Application\\chrome.exe'
+        ]
+    }
 };
 /**
  * The browser to run: `CHROME_PATH` when it is set (and then only it: a path given on purpose
  * is not silently replaced by another browser), else the first of the usual names on the PATH,
- * else the first of the platform's usual install places. `env` is the run's environment, as the
- * caller hands it in.
+ * a headless shell before a full browser, else the first of the platform's usual install places.
+ * `env` is the run's environment, as the caller hands it in; `kinds` narrows the search (tests
+ * that run against each kind).
  */
-function findBrowser(env, platform = process.platform) {
+function findBrowser(env, platform = process.platform, kinds = BROWSER_KINDS) {
     const chosen = env.CHROME_PATH?.trim();
     if (chosen)
         return isExecutable(chosen, platform)
@@ -134,7 +143,7 @@ function findBrowser(env, platform = process.platform) {
             : { reason: `CHROME_PATH (${chosen}) is not an executable file` };
     const folders = (env.PATH ?? env.Path ?? '').split((external_node_path_default()).delimiter).filter(Boolean);
     const suffixes = platform === 'win32' ? ['.exe'] : [''];
-    for (const name of NAMES) {
+    for (const name of kinds.flatMap((kind) => NAMES[kind])) {
         for (const folder of folders) {
             for (const suffix of suffixes) {
                 const candidate = external_node_path_default().join(folder, name + suffix);
@@ -143,13 +152,14 @@ function findBrowser(env, platform = process.platform) {
             }
         }
     }
-    for (const place of PLACES[platform] ?? []) {
+    for (const place of kinds.flatMap((kind) => PLACES[kind][platform] ?? [])) {
         const candidate = place.replace(/%([^%]+)%/g, (_, name) => env[name] ?? '');
         if (!candidate.startsWith('\\') && isExecutable(candidate, platform))
             return { executable: candidate };
     }
+    const names = kinds.flatMap((kind) => NAMES[kind].slice(0, 2));
     return {
-        reason: `no Chrome or Chromium found (set CHROME_PATH, or install one: ${NAMES.slice(0, 4).join(', ')} on the PATH)`
+        reason: `no Chrome or Chromium found (set CHROME_PATH, or install one: ${names.join(', ')} on the PATH)`
     };
 }
 function isExecutable(file, platform) {

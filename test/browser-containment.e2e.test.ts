@@ -12,7 +12,7 @@ import {
   type ContainedRun,
   type NamespaceResult
 } from './support/containment.ts'
-import { describeWhere, missingBrowser, missingNamespace, missingNobody, nobody } from './support/requirements.ts'
+import { browsersByKind, describeWhere, missingNamespace, missingNobody, nobody } from './support/requirements.ts'
 import { ROOT } from './support/run-action.ts'
 
 /**
@@ -70,59 +70,63 @@ function expectNothingHeard(run: ContainedRun): void {
   expect(run.heard).toEqual(Object.fromEntries(paths.map(({ name }) => [name, []])))
 }
 
-describeWhere(missingBrowser, 'browser containment, on this machine', () => {
-  it('closes and reports every path; the canaries hear nothing, the browser sees no secret and leaves no download', async () => {
-    let environment: Record<string, string> | undefined
-    let watching: Promise<void> | undefined
-    const done = new AbortController()
-    const run = await runContained({
-      env: PLANTED,
-      onSpawn: (action) => {
-        if (action.pid) watching = watchBrowser(action.pid, done.signal, (found) => (environment = found))
-      }
-    }).finally(() => done.abort())
-    await watching
-    expect(run.run.exitCode).toBe(0)
-    expectNothingHeard(run)
-    expectEveryPathReported(run)
+for (const browser of browsersByKind) {
+  describeWhere(browser.missing, `browser containment (${browser.kind}), on this machine`, () => {
+    it('closes and reports every path; the canaries hear nothing, the browser sees no secret and leaves no download', async () => {
+      let environment: Record<string, string> | undefined
+      let watching: Promise<void> | undefined
+      const done = new AbortController()
+      const run = await runContained({
+        env: { ...PLANTED, CHROME_PATH: browser.executable ?? '' },
+        onSpawn: (action) => {
+          if (action.pid) watching = watchBrowser(action.pid, done.signal, (found) => (environment = found))
+        }
+      }).finally(() => done.abort())
+      await watching
+      expect(run.run.exitCode).toBe(0)
+      expect(run.report.browser?.executable).toBe(browser.executable)
+      expectNothingHeard(run)
+      expectEveryPathReported(run)
 
-    // The browser's environment: an allowlist, with its home and temporary folders its own. (A
-    // wrapper script, as Debian's /usr/bin/chromium, may add variables of its own.)
-    expect(environment, 'the browser was seen running').toBeDefined()
-    const names = Object.keys(environment ?? {})
-    expect(names.filter((name) => name in PLANTED || /^(INPUT|GITHUB|ACTIONS|RUNNER)_/.test(name))).toEqual([])
-    expect(Object.values(environment ?? {}).join('\n')).not.toMatch(/planted|ghs_/)
-    expect(environment?.HOME).toMatch(new RegExp(`^${escape(run.run.runnerTemp)}/browser-profile-[^/]+/home$`))
-    expect(environment?.TMPDIR).toMatch(/\/browser-(profile|tmp)-[^/]+(\/tmp)?$/)
+      // The browser's environment: an allowlist, with its home and temporary folders its own. (A
+      // wrapper script, as Debian's /usr/bin/chromium, may add variables of its own.)
+      expect(environment, 'the browser was seen running').toBeDefined()
+      const names = Object.keys(environment ?? {})
+      expect(names.filter((name) => name in PLANTED || /^(INPUT|GITHUB|ACTIONS|RUNNER)_/.test(name))).toEqual([])
+      expect(Object.values(environment ?? {}).join('\n')).not.toMatch(/planted|ghs_/)
+      expect(environment?.HOME).toMatch(new RegExp(`^${escape(run.run.runnerTemp)}/browser-profile-[^/]+/home$`))
+      expect(environment?.TMPDIR).toMatch(/\/browser-(profile|tmp)-[^/]+(\/tmp)?$/)
 
-    // Nothing downloaded, anywhere: the file is only where the site has it.
-    expect(await filesNamed(run.run.home, ['report.csv', 'made-by-a-script.txt'])).toEqual([
-      path.join(run.report.site, 'paths/files/report.csv')
-    ])
-    expect(await readdir(run.run.runnerTemp)).not.toContainEqual(expect.stringMatching(/^browser-/))
-  })
-})
-
-describeWhere(
-  missingBrowser ?? missingNamespace() ?? missingNobody,
-  'browser containment, in a network namespace with only loopback',
-  () => {
-    it('sends no packet anywhere but to its own servers, and reports every path, as nobody with the sandbox on', async () => {
-      const result = await inNetworkNamespace(nobody())
-      expect(result.run.exitCode, result.run.stdout).toBe(0)
-      expect(result.report.browser?.sandbox).toBe(true)
-      const allowed = [...result.emulatorPorts, ...passPorts(result.run.stdout)]
-      // The emulator's three servers, the site's server and the browser's proxy.
-      expect(allowed).toHaveLength(3 + 2)
-      expect(strayPackets(result.packets, allowed)).toEqual([])
-      expectNothingHeard(result)
-      expectEveryPathReported(result)
+      // Nothing downloaded, anywhere: the file is only where the site has it.
+      expect(await filesNamed(run.run.home, ['report.csv', 'made-by-a-script.txt'])).toEqual([
+        path.join(run.report.site, 'paths/files/report.csv')
+      ])
+      expect(await readdir(run.run.runnerTemp)).not.toContainEqual(expect.stringMatching(/^browser-/))
     })
-  }
-)
+  })
 
-/** Runs test/support/containment.ts in a network namespace of its own, as `user`. */
-async function inNetworkNamespace(user: { uid: number; gid: number }): Promise<NamespaceResult> {
+  describeWhere(
+    browser.missing ?? missingNamespace() ?? missingNobody,
+    `browser containment (${browser.kind}), in a network namespace with only loopback`,
+    () => {
+      it('sends no packet anywhere but to its own servers, and reports every path, as nobody with the sandbox on', async () => {
+        const result = await inNetworkNamespace(browser.executable ?? '', nobody())
+        expect(result.run.exitCode, result.run.stdout).toBe(0)
+        expect(result.report.browser?.sandbox).toBe(true)
+        expect(result.report.browser?.executable).toBe(browser.executable)
+        const allowed = [...result.emulatorPorts, ...passPorts(result.run.stdout)]
+        // The emulator's three servers, the site's server and the browser's proxy.
+        expect(allowed).toHaveLength(3 + 2)
+        expect(strayPackets(result.packets, allowed)).toEqual([])
+        expectNothingHeard(result)
+        expectEveryPathReported(result)
+      })
+    }
+  )
+}
+
+/** Runs test/support/containment.ts in a network namespace of its own, as `user`, with `browser`. */
+async function inNetworkNamespace(browser: string, user: { uid: number; gid: number }): Promise<NamespaceResult> {
   const resultFile = path.join(os.tmpdir(), `containment-${process.pid}.json`)
   const child = spawn(
     'unshare',
@@ -132,6 +136,7 @@ async function inNetworkNamespace(user: { uid: number; gid: number }): Promise<N
       path.join(ROOT, 'node_modules/.bin/node'),
       path.join(ROOT, 'test/support/containment.ts'),
       resultFile,
+      browser,
       String(user.uid),
       String(user.gid)
     ],

@@ -70,6 +70,8 @@ export interface StartOptions {
   timeoutMs?: number
   /** The built action to run: dist/index.js by default; another build's, to compare two builds in one run. */
   entry?: string
+  /** Variables of the runner's environment beside the usual ones (CHROME_PATH). */
+  env?: Record<string, string>
 }
 
 export async function startAction(
@@ -78,6 +80,7 @@ export async function startAction(
   options: StartOptions = {}
 ): Promise<ActionRun> {
   const { home, runnerTemp, workspace, outputFile, env } = await prepareRunner(workDir, inputs)
+  Object.assign(env, options.env)
   const rssFile = path.join(home, 'max-rss.txt')
   const nodeArgs: string[] = [...(options.nodeArgs ?? [])]
   if (options.probeRss) {

@@ -158,9 +158,9 @@ export interface NamespaceResult extends ContainedRun {
  * Inside a network namespace (the caller's `unshare -n`): brings up loopback, adds a way out that
  * goes nowhere (a veth pair with a default route through it, IPv4 and IPv6, its gateway's address
  * resolved to a made-up hardware address), starts tcpdump on every interface, runs the action as
- * `user`, and writes what it found to `resultFile`.
+ * `user` with `browser` (CHROME_PATH), and writes what it found to `resultFile`.
  */
-async function inNamespace(resultFile: string, user?: { uid: number; gid: number }): Promise<void> {
+async function inNamespace(resultFile: string, browser: string, user?: { uid: number; gid: number }): Promise<void> {
   for (const command of [
     'ip link set lo up',
     'ip link add out0 type veth peer name out1',
@@ -200,7 +200,7 @@ async function inNamespace(resultFile: string, user?: { uid: number; gid: number
   const ended = new Promise<void>((resolve) => dump.once('close', () => resolve()))
   let contained: ContainedRun
   try {
-    contained = await runContained({ user })
+    contained = await runContained({ user, env: { CHROME_PATH: browser } })
   } finally {
     dump.kill('SIGINT')
     await ended
@@ -223,7 +223,8 @@ function exec(command: string[]): Promise<void> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [resultFile, uid, gid] = process.argv.slice(2)
-  if (!resultFile) throw new Error('usage: node test/support/containment.ts <result.json> [uid gid]')
-  await inNamespace(resultFile, uid && gid ? { uid: Number(uid), gid: Number(gid) } : undefined)
+  const [resultFile, browser, uid, gid] = process.argv.slice(2)
+  if (!resultFile || !browser)
+    throw new Error('usage: node test/support/containment.ts <result.json> <browser> [uid gid]')
+  await inNamespace(resultFile, browser, uid && gid ? { uid: Number(uid), gid: Number(gid) } : undefined)
 }

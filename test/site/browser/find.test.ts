@@ -8,13 +8,15 @@ describe.skipIf(process.platform === 'win32')('findBrowser', () => {
   let folder: string
   let chromium: string
   let chrome: string
+  let shell: string
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'find-browser-'))
-    for (const bin of ['a', 'b']) await mkdir(path.join(folder, bin))
+    for (const bin of ['a', 'b', 'c']) await mkdir(path.join(folder, bin))
     chromium = path.join(folder, 'a', 'chromium')
     chrome = path.join(folder, 'b', 'google-chrome')
-    for (const file of [chromium, chrome]) {
+    shell = path.join(folder, 'c', 'chromium-headless-shell')
+    for (const file of [chromium, chrome, shell]) {
       await writeFile(file, '#!/bin/sh\n')
       await chmod(file, 0o755)
     }
@@ -41,13 +43,22 @@ describe.skipIf(process.platform === 'win32')('findBrowser', () => {
     expect(findBrowser({ PATH: path.join(folder, 'a') }, 'linux')).toEqual({ executable: chromium })
   })
 
+  it('takes a headless shell before a full browser, unless told to look for one kind', () => {
+    const PATH = ['a', 'b', 'c'].map((bin) => path.join(folder, bin)).join(path.delimiter)
+    expect(findBrowser({ PATH }, 'linux')).toEqual({ executable: shell })
+    expect(findBrowser({ PATH }, 'linux', ['browser'])).toEqual({ executable: chrome })
+    expect(findBrowser({ PATH: path.join(folder, 'a') }, 'freebsd', ['headless shell'])).toEqual({
+      reason: expect.stringContaining('chrome-headless-shell, chromium-headless-shell on the PATH') as unknown
+    })
+  })
+
   it('looks in the platform’s install places, with their environment variables', () => {
     expect(findBrowser({ PATH: '', HOME: folder }, 'darwin')).toEqual(
       expect.objectContaining({ reason: expect.stringContaining('no Chrome or Chromium found') as unknown })
     )
     expect(findBrowser({ PATH: '' }, 'aix')).toEqual({
       reason:
-        'no Chrome or Chromium found (set CHROME_PATH, or install one: google-chrome, google-chrome-stable, chromium, chromium-browser on the PATH)'
+        'no Chrome or Chromium found (set CHROME_PATH, or install one: chrome-headless-shell, chromium-headless-shell, google-chrome, google-chrome-stable on the PATH)'
     })
   })
 })
