@@ -162,6 +162,16 @@ function findBrowser(env, platform = process.platform, kinds = BROWSER_KINDS) {
         reason: `no Chrome or Chromium found (set CHROME_PATH, or install one: ${names.join(', ')} on the PATH)`
     };
 }
+/**
+ * The first browser of each kind on the PATH or in the install places, CHROME_PATH aside: the
+ * containment tests and the benchmark run against each kind the machine has.
+ */
+function findEachKind(env, platform = process.platform) {
+    return BROWSER_KINDS.map((kind) => ({
+        kind,
+        search: findBrowser({ ...env, CHROME_PATH: undefined }, platform, [kind])
+    }));
+}
 function isExecutable(file, platform) {
     try {
         if (!(0,external_node_fs_.statSync)(file).isFile())

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, it } from 'vitest'
-import { BROWSER_KINDS, findBrowser, type BrowserKind } from '../../src/site/browser/find.ts'
+import { findBrowser, findEachKind, type BrowserKind } from '../../src/site/browser/find.ts'
 
 /**
  * Groups of tests that need something of the machine: Chrome or Chromium, root. Where it is
@@ -18,15 +18,11 @@ export const missingBrowser: string | undefined = found.executable === undefined
 /** The browser the tests run, when there is one. */
 export const browserExecutable: string | undefined = found.executable
 
-/**
- * The first browser of each kind on the PATH, or why there is none: the containment tests run
- * against each, since the pass takes a headless shell when there is one and a full browser else.
- */
-export const browsersByKind: { kind: BrowserKind; executable?: string; missing?: string }[] = BROWSER_KINDS.map(
-  (kind) => {
-    const search = findBrowser({ PATH: process.env.PATH }, process.platform, [kind])
-    return search.executable === undefined ? { kind, missing: search.reason } : { kind, executable: search.executable }
-  }
+/** The first browser of each kind, or why there is none: the containment tests run against each. */
+export const browsersByKind: { kind: BrowserKind; executable?: string; missing?: string }[] = findEachKind(
+  process.env
+).map(({ kind, search }) =>
+  search.executable === undefined ? { kind, missing: search.reason } : { kind, executable: search.executable }
 )
 
 /** Why tests that run the action as another user cannot run here, or undefined when they can. */

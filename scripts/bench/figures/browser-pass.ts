@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
-import { BROWSER_KINDS, findBrowser, type BrowserKind } from '../../../src/site/browser/find.ts'
+import { findBrowser, findEachKind, type BrowserKind } from '../../../src/site/browser/find.ts'
 import { browserSwitches } from '../../../src/site/browser/switches.ts'
 import type { SiteCheckReport } from '../../../src/site/report.ts'
 import { Emulator } from '../../../test/emulator/server.ts'
@@ -33,11 +33,10 @@ interface Measured {
 }
 
 async function run({ workDir, smoke, tables, info, headlines }: BenchContext): Promise<void> {
-  // The first browser of each kind: the pass takes a headless shell when there is one.
-  const browsers = BROWSER_KINDS.flatMap((kind) => {
-    const { executable } = findBrowser(process.env, process.platform, [kind])
-    return executable === undefined ? [] : [{ kind, executable }]
-  })
+  // The pass takes a headless shell when there is one; both kinds are measured.
+  const browsers = findEachKind(process.env).flatMap(({ kind, search }) =>
+    search.executable === undefined ? [] : [{ kind, executable: search.executable }]
+  )
   progress(
     `\n8. Browser pass: ${PAGES_LOADED} pages of an export-shaped site in ${browsers.map((browser) => browser.executable).join(' and ') || 'no browser'}`
   )

@@ -14,7 +14,7 @@ export type BrowserSearch = { executable: string } | { executable?: undefined; r
 export type BrowserKind = 'headless shell' | 'browser'
 
 /** The kinds, in the order they are looked for. */
-export const BROWSER_KINDS: readonly BrowserKind[] = ['headless shell', 'browser']
+const BROWSER_KINDS: readonly BrowserKind[] = ['headless shell', 'browser']
 
 /** Names on the PATH, in the order a Linux runner is likeliest to have them. */
 const NAMES: Record<BrowserKind, string[]> = {
@@ -82,6 +82,20 @@ export function findBrowser(
   return {
     reason: `no Chrome or Chromium found (set CHROME_PATH, or install one: ${names.join(', ')} on the PATH)`
   }
+}
+
+/**
+ * The first browser of each kind on the PATH or in the install places, CHROME_PATH aside: the
+ * containment tests and the benchmark run against each kind the machine has.
+ */
+export function findEachKind(
+  env: Readonly<Record<string, string | undefined>>,
+  platform: NodeJS.Platform = process.platform
+): { kind: BrowserKind; search: BrowserSearch }[] {
+  return BROWSER_KINDS.map((kind) => ({
+    kind,
+    search: findBrowser({ ...env, CHROME_PATH: undefined }, platform, [kind])
+  }))
 }
 
 function isExecutable(file: string, platform: NodeJS.Platform): boolean {

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { findBrowser } from '../../../src/site/browser/find.js'
+import { findBrowser, findEachKind } from '../../../src/site/browser/find.js'
 
 describe.skipIf(process.platform === 'win32')('findBrowser', () => {
   let folder: string
@@ -50,6 +50,14 @@ describe.skipIf(process.platform === 'win32')('findBrowser', () => {
     expect(findBrowser({ PATH: path.join(folder, 'a') }, 'freebsd', ['headless shell'])).toEqual({
       reason: expect.stringContaining('chrome-headless-shell, chromium-headless-shell on the PATH') as unknown
     })
+  })
+
+  it('finds the first of each kind, CHROME_PATH aside', () => {
+    const PATH = ['a', 'b', 'c'].map((bin) => path.join(folder, bin)).join(path.delimiter)
+    expect(findEachKind({ PATH, CHROME_PATH: chromium }, 'linux')).toEqual([
+      { kind: 'headless shell', search: { executable: shell } },
+      { kind: 'browser', search: { executable: chrome } }
+    ])
   })
 
   it('looks in the platform’s install places, with their environment variables', () => {
