@@ -115,8 +115,8 @@ for (const browser of browsersByKind) {
         expect(result.report.browser?.sandbox).toBe(true)
         expect(result.report.browser?.executable).toBe(browser.executable)
         const allowed = [...result.emulatorPorts, ...passPorts(result.run.stdout)]
-        // The emulator's three servers, the site's server and the browser's proxy.
-        expect(allowed).toHaveLength(3 + 2)
+        // The emulator's three servers and the browser's proxy.
+        expect(allowed).toHaveLength(3 + 1)
         expect(strayPackets(result.packets, allowed)).toEqual([])
         expectNothingHeard(result)
         expectEveryPathReported(result)

@@ -83,7 +83,7 @@ export async function checkInBrowser(
       environment: options.environment,
       deadline: options.deadline,
       signal: options.signal,
-      onServer: (role, url) => host.debug(`Browser pass: ${role} on ${url}`),
+      onProxy: (url) => host.debug(`Browser pass: proxy on ${url}`),
       onRefused: (refusal) =>
         host.debug(`Browser pass: the proxy refused ${oneLine(`${refusal.method} ${refusal.target}`)}`),
       onPage: (page, visit) => {

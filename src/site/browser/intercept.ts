@@ -1,23 +1,23 @@
 import type { ReferenceResolver } from '../resolve.js'
 import type { CdpEvent, CdpPipe } from './cdp.js'
 import { resourceType } from './decode.js'
-import type { SiteServer } from './server.js'
+import type { StaticHost } from './static-host.js'
 import type { Session } from './tab.js'
 
 /**
  * The answer to every request the browser holds (`Fetch.requestPaused`), from every target: the
- * site's own (on its domain, over http or https) is fetched from the loopback server and handed to
- * the browser, so pages keep their real address; every other one is failed as blocked by the
- * client, and recorded for the page of the target's tab. A target outside every tab (the
- * browser's own) gets the same answers, and nothing is recorded.
+ * site's own (on its domain, over http or https) is answered from the site's files as a static
+ * host answers it (static-host.ts), so pages keep their real address; every other one is failed as
+ * blocked by the client, and recorded for the page of the target's tab. A target outside every tab
+ * (the browser's own) gets the same answers, and nothing is recorded.
  */
 
-/** The largest file the pass hands to the browser whole. */
-const MAX_FULFILLED_BYTES = 32 * 1024 * 1024
+/** Each page asks for its files as on a first visit, and each request reaches the interception: nothing is cached. */
+const CACHE_CONTROL = { name: 'cache-control', value: 'no-store' }
 
 export async function answerRequest(
   cdp: CdpPipe,
-  server: SiteServer,
+  host: StaticHost,
   resolver: ReferenceResolver,
   event: CdpEvent,
   session: Session
@@ -27,19 +27,11 @@ export async function answerRequest(
   const url = URL.parse(request.url)
   try {
     if (url && resolver.isSiteHost(url)) {
-      const response = await fetch(`${server.origin}${url.pathname}${url.search}`, {
-        method: request.method === 'HEAD' ? 'HEAD' : request.method === 'GET' ? 'GET' : 'POST'
-      })
-      // A file travels to the browser base64-encoded in one message: a large one (a video) is answered without its body.
-      const tooLarge = Number(response.headers.get('content-length')) > MAX_FULFILLED_BYTES
-      if (tooLarge) await response.body?.cancel()
-      const body = tooLarge ? '' : Buffer.from(await response.arrayBuffer()).toString('base64')
-      const responseHeaders = [...response.headers]
-        .filter(([name]) => name === 'content-type' || name === 'cache-control')
-        .map(([name, value]) => ({ name, value }))
+      const answer = await host(request.method, `${url.pathname}${url.search}`)
+      const responseHeaders = [{ name: 'content-type', value: answer.contentType }, CACHE_CONTROL]
       await cdp.send(
         'Fetch.fulfillRequest',
-        { requestId, responseCode: response.status, responseHeaders, body },
+        { requestId, responseCode: answer.status, responseHeaders, body: answer.body.toString('base64') },
         event.sessionId
       )
       return

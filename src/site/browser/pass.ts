@@ -3,14 +3,14 @@ import { launchBrowser } from './launch.js'
 import { startRefusingProxy, type Refusal } from './proxy.js'
 import type { VisitResult } from './record.js'
 import { loadPages } from './schedule.js'
-import { serveSite } from './server.js'
+import { staticHost } from './static-host.js'
 
 /**
- * The browser pass: the site on a loopback server, pages loaded in tabs of an installed browser
- * with JavaScript on, and nothing let out. The browser is started so that whole paths are off
- * (switches.ts); every target is intercepted before it runs (targets.ts); the site's own requests
- * are answered from the loopback server and every other one is refused and recorded
- * (intercept.ts); what gets past goes to a proxy that refuses it (proxy.ts).
+ * The browser pass: pages of the site loaded in tabs of an installed browser with JavaScript on,
+ * and nothing let out. The browser is started so that whole paths are off (switches.ts); every
+ * target is intercepted before it runs (targets.ts); the site's own requests are answered from its
+ * files as a static host answers them (static-host.ts) and every other one is refused and
+ * recorded (intercept.ts); what gets past goes to a proxy that refuses it (proxy.ts).
  */
 
 export interface PassOptions {
@@ -30,8 +30,8 @@ export interface PassOptions {
   signal: AbortSignal
   /** Called as each page is done. */
   onPage?: (page: string, visit: VisitResult) => void
-  /** Called with the address of each of the pass's own servers, as it starts. */
-  onServer?: (role: string, url: string) => void
+  /** Called with the address of the pass's refusing proxy, its only server, as it starts. */
+  onProxy?: (url: string) => void
   /** Called with what the proxy refused: past the interception, from a page or from the browser itself. */
   onRefused?: (refusal: Refusal) => void
 }
@@ -52,14 +52,12 @@ const START_TIMEOUT_MS = 30_000
 
 export async function runBrowserPass(options: PassOptions): Promise<PassResult> {
   const startedAt = Date.now()
-  const server = await serveSite(options.root, options.site)
-  options.onServer?.('site', server.origin)
   // What gets past the interception comes here: Chrome's own calls (component updates, sign-in),
   // and the connections of a page that no request shows (WebSockets, a TURN relay), which the pass
   // records from the browser's events instead. Nothing tells one from the other, or a page from
   // another: they are refused, and named in the debug log only.
   const proxy = await startRefusingProxy((refusal) => options.onRefused?.(refusal))
-  options.onServer?.('proxy', proxy.url)
+  options.onProxy?.(proxy.url)
   try {
     const browser = await launchBrowser(options.executable, {
       tempDirectory: options.tempDirectory,
@@ -73,7 +71,7 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
     try {
       if (options.signal.aborted) throw options.signal.reason
       const loaded = await loadPages(browser.cdp, {
-        server,
+        host: staticHost(options.root, options.site),
         resolver: options.resolver,
         site: options.site,
         pages: options.pages,
@@ -95,8 +93,8 @@ export async function runBrowserPass(options: PassOptions): Promise<PassResult> 
       await browser.close(options.signal.aborted)
     }
   } finally {
-    // As the browser, the servers are not waited for when the run is being cancelled.
-    const closed = Promise.all([server.close(), proxy.close()])
+    // As the browser, the proxy is not waited for when the run is being cancelled.
+    const closed = proxy.close()
     if (!options.signal.aborted) await closed
   }
 }

@@ -1,11 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { ReferenceResolver, SiteFiles } from '../resolve.js'
 import type { CdpEvent, CdpPipe } from './cdp.js'
 import { answerRequest } from './intercept.js'
 import { bindingName } from './page-hook.js'
 import { QUIET_MS, Visit, type VisitResult } from './record.js'
 import { missingRendered, readRenderedReferences } from './rendered.js'
-import type { SiteServer } from './server.js'
+import type { StaticHost } from './static-host.js'
 import type { Session, Tab } from './tab.js'
 import { TargetWatcher } from './targets.js'
 import type { ScriptError } from './types.js'
@@ -17,7 +16,8 @@ import type { ScriptError } from './types.js'
  */
 
 export interface ScheduleOptions {
-  server: SiteServer
+  /** Answers the site's own requests. */
+  host: StaticHost
   resolver: ReferenceResolver
   site: SiteFiles
   /** The pages to load, relative to the site, in order. */
@@ -81,7 +81,7 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
 function onEvent(cdp: CdpPipe, options: ScheduleOptions, event: CdpEvent, session: Session): void {
   switch (event.method) {
     case 'Fetch.requestPaused':
-      void answerRequest(cdp, options.server, options.resolver, event, session)
+      void answerRequest(cdp, options.host, options.resolver, event, session)
       return
     case 'Page.javascriptDialogOpening':
       void cdp.send('Page.handleJavaScriptDialog', { accept: true }, session.id).catch(() => undefined)
@@ -155,29 +155,23 @@ async function settle(visit: Visit, quietMs: number, end: number, signal: AbortS
     if (quietFor >= quietMs) return
     const left = end - Date.now()
     if (left <= 0) throw new PageTimeout()
-    const timer = new AbortController()
-    const stop = AbortSignal.any([signal, timer.signal])
+    // The next event of the page, or the end of the quiet it is in, or of its time.
+    const wait = pause(quietFor < 0 ? left : Math.min(left, quietMs - quietFor), signal)
     try {
-      // The next event of the page, or the end of the quiet it is in, or of its time.
-      await Promise.race([
-        visit.nextChange(),
-        sleep(quietFor < 0 ? left : Math.min(left, quietMs - quietFor), undefined, { signal: stop })
-      ])
-    } catch (error) {
-      if (!signal.aborted) throw error
+      await Promise.race([visit.nextChange(), wait.done])
     } finally {
-      timer.abort()
+      wait.cancel()
     }
   }
 }
 
 /** `promise`, unless the page's time or the run ends first. */
 async function within<T>(promise: Promise<T>, end: number, signal: AbortSignal): Promise<T> {
-  const timer = new AbortController()
+  const wait = pause(Math.max(0, end - Date.now()), signal)
   try {
     return await Promise.race([
       promise,
-      sleep(Math.max(0, end - Date.now()), undefined, { signal: AbortSignal.any([signal, timer.signal]) }).then(() => {
+      wait.done.then(() => {
         throw new PageTimeout()
       })
     ])
@@ -185,7 +179,29 @@ async function within<T>(promise: Promise<T>, end: number, signal: AbortSignal):
     if (signal.aborted) throw signal.reason
     throw error
   } finally {
-    timer.abort()
+    wait.cancel()
+  }
+}
+
+/**
+ * A wait of `ms` that also ends when the run is cancelled, and that its caller cancels once it is
+ * not needed: a page makes hundreds of them, and a timer with an abort signal of its own cost the
+ * pass a tenth of its own CPU in making the errors that nobody reads.
+ */
+function pause(ms: number, signal: AbortSignal): { done: Promise<void>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined
+  let end = (): void => undefined
+  const done = new Promise<void>((resolve) => {
+    end = resolve
+    timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', end, { once: true })
+  })
+  return {
+    done,
+    cancel: () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', end)
+    }
   }
 }
 
