@@ -8,6 +8,7 @@ import {
   type ExceptionDetails,
   type RawInitiator
 } from './decode.js'
+import { siteRequestUrl } from './intercept.js'
 import { readHookReport } from './page-hook.js'
 import type { Initiator, PageLoad, ScriptError } from './types.js'
 
@@ -131,19 +132,23 @@ export class Visit {
     }
   }
 
-  /**
-   * A request refused by the interception. Its network id is the request id of its Network
-   * events, which may come from another target than the interception (a dedicated worker's
-   * requests are held by its page's).
-   */
-  refuse(networkId: string | undefined, url: string, type: string): void {
-    this.refused.push({ key: networkId, url, type })
-  }
-
   record(event: CdpEvent): void {
     const { params } = event
     const key = (): string => String(params.requestId)
     switch (event.method) {
+      case 'Fetch.requestPaused': {
+        // A request the interception refuses (intercept.ts). Its network id is the request id of
+        // its Network events, which may come from another target than the interception (a
+        // dedicated worker's requests are held by its page's).
+        const { url } = params.request as { url: string }
+        if (siteRequestUrl(this.resolver, url)) return
+        this.refused.push({
+          key: params.networkId as string | undefined,
+          url,
+          type: resourceType(params.resourceType)
+        })
+        return
+      }
       case 'Page.lifecycleEvent':
         if (params.name === 'load') {
           this.loadedLoaders.add(params.loaderId as string)

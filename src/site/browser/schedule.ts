@@ -1,6 +1,7 @@
 import type { ReferenceResolver, SiteFiles } from '../resolve.js'
 import type { CdpEvent, CdpPipe } from './cdp.js'
 import { answerRequest } from './intercept.js'
+import { PageHandover } from './handover.js'
 import { bindingName } from './page-hook.js'
 import { QUIET_MS, Visit, type VisitResult } from './record.js'
 import { missingRendered, readRenderedReferences } from './rendered.js'
@@ -61,11 +62,11 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
           if (Date.now() >= options.deadline) return
           visit.errors.push(timeoutFinding(visit))
           // A tab that stopped answering (a script in an endless loop) is replaced, not reused.
-          tab.visit = undefined
+          tab.pages.end()
           await closeTab(cdp, watcher, tab)
           tab = await openTab(cdp, watcher)
         }
-        tab.visit = undefined
+        tab.pages.end()
         const result = visit.result()
         results.set(page, result)
         options.onPage?.(page, result)
@@ -81,13 +82,13 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
 function onEvent(cdp: CdpPipe, options: ScheduleOptions, event: CdpEvent, session: Session): void {
   switch (event.method) {
     case 'Fetch.requestPaused':
-      void answerRequest(cdp, options.host, options.resolver, event, session)
-      return
+      void answerRequest(cdp, options.host, options.resolver, event)
+      break
     case 'Page.javascriptDialogOpening':
       void cdp.send('Page.handleJavaScriptDialog', { accept: true }, session.id).catch(() => undefined)
       return
   }
-  session.tab?.visit?.record(event)
+  session.tab?.pages.take(event, session.tab.targetId)
 }
 
 /**
@@ -96,7 +97,7 @@ function onEvent(cdp: CdpPipe, options: ScheduleOptions, event: CdpEvent, sessio
  */
 async function openTab(cdp: CdpPipe, watcher: TargetWatcher): Promise<Tab> {
   const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })
-  const tab: Tab = { targetId, sessionId: '' }
+  const tab: Tab = { targetId, sessionId: '', pages: new PageHandover() }
   watcher.addTab(tab)
   tab.sessionId = (await watcher.attached(targetId)).id
   return tab
@@ -110,14 +111,14 @@ async function closeTab(cdp: CdpPipe, watcher: TargetWatcher, tab: Tab): Promise
 /** Loads a page, waits until it settles, scrolls to its end once (lazy loads), waits again, and reads the rendered page. */
 async function loadPage(cdp: CdpPipe, tab: Tab, visit: Visit, end: number, options: ScheduleOptions): Promise<void> {
   const { signal } = options
-  await within(cdp.send('Page.navigate', { url: 'about:blank' }, tab.sessionId), end, signal)
-  tab.visit = visit
+  tab.pages.begin(visit)
   const navigation = await within(
     cdp.send<{ loaderId?: string; errorText?: string }>('Page.navigate', { url: visit.url }, tab.sessionId),
     end,
     signal
   )
   visit.loaderId = navigation.loaderId
+  tab.pages.navigated(navigation.loaderId)
   if (navigation.errorText) {
     visit.errors.push({
       page: visit.page,

@@ -1,12 +1,12 @@
-import type { Visit } from './record.js'
+import type { PageHandover } from './handover.js'
 
 /** A tab of the pass: one page loading the site's pages one after another. */
 export interface Tab {
   /** The page target, whose id is also its main frame's. */
   targetId: string
   sessionId: string
-  /** The page being loaded, if any: what the tab's targets do is recorded for it. */
-  visit?: Visit
+  /** Which page, if any, what the tab's targets do is recorded for. */
+  pages: PageHandover
 }
 
 /** A target the pass is attached to: a page, a frame, a worker of any kind. */

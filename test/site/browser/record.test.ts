@@ -46,7 +46,7 @@ describe('Visit', () => {
     ])
   })
 
-  it("takes a refused request's type and initiator from its Network events, whichever target sent them", () => {
+  it('records the requests the interception refuses, with their type and initiator from their Network events, whichever target sent them', () => {
     const visit = new Visit('guides/a.html', resolver)
     visit.record(
       event('Network.requestWillBeSent', {
@@ -56,8 +56,17 @@ describe('Visit', () => {
         initiator: script('https://docs.acme.dev/worker.js', 0)
       })
     )
-    visit.refuse('77.3', 'https://api.example/q', 'XHR')
-    visit.refuse(undefined, 'https://img.example/a.png', 'Image')
+    const paused = (url: string, resourceType: string, networkId?: string) =>
+      event('Fetch.requestPaused', {
+        requestId: 'interception-1',
+        request: { url, method: 'GET' },
+        resourceType,
+        networkId
+      })
+    visit.record(paused('https://api.example/q', 'XHR', '77.3'))
+    visit.record(paused('https://img.example/a.png', 'Image'))
+    // The site's own requests are answered, not refused.
+    visit.record(paused('https://docs.acme.dev/app.js', 'Script', '77.4'))
     expect(visit.result().loads).toEqual([
       { page: 'guides/a.html', url: 'https://api.example/q', type: 'Fetch', initiator: 'script /worker.js:1:1' },
       { page: 'guides/a.html', url: 'https://img.example/a.png', type: 'Image', initiator: 'other' }
