@@ -98,7 +98,7 @@ export class Visit {
     for (const resolve of waiting) resolve()
   }
 
-  /** Whether this page (not the about:blank before it) has had its load event. */
+  /** Whether this page's own navigation (not one before it in the tab) has had its load event. */
   loaded(): boolean {
     return this.loaderId !== undefined && this.loadedLoaders.has(this.loaderId)
   }

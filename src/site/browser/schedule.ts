@@ -108,7 +108,10 @@ async function closeTab(cdp: CdpPipe, watcher: TargetWatcher, tab: Tab): Promise
   await cdp.send('Target.closeTarget', { targetId: tab.targetId }).catch(() => undefined)
 }
 
-/** Loads a page, waits until it settles, scrolls to its end once (lazy loads), waits again, and reads the rendered page. */
+/**
+ * Loads a page, straight after the tab's page before (handover.ts tells their events apart), waits
+ * until it settles, scrolls to its end once (lazy loads), waits again, and reads the rendered page.
+ */
 async function loadPage(cdp: CdpPipe, tab: Tab, visit: Visit, end: number, options: ScheduleOptions): Promise<void> {
   const { signal } = options
   tab.pages.begin(visit)

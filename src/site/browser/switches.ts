@@ -35,8 +35,8 @@ const DISABLED_FEATURES = [
   'WebUIOmniboxPopup',
   'WebUIOmniboxAimPopup',
   'WebUIOmniboxFullPopup',
-  // A page left for about:blank would be kept alive for going back, and the next page of the site
-  // started in a new renderer process: one process per page instead of one per tab.
+  // A page left for the next would be kept alive, frozen, for going back, and the next page started
+  // in a new renderer process: one process per page instead of one per tab.
   'BackForwardCache'
 ]
 

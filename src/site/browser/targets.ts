@@ -125,7 +125,7 @@ export class TargetWatcher {
     if (DOCUMENTS.has(info.type)) {
       commands.push(
         cdp.send('Page.enable', {}, id),
-        // Lifecycle events name their navigation: the load event of the page, not of the about:blank before it.
+        // Lifecycle events name their navigation: the load event of the page, not of the one before it.
         cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }, id),
         cdp.send('Preload.enable', {}, id),
         cdp.send('Runtime.addBinding', { name: this.binding }, id),
