@@ -47023,7 +47023,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4845:
+/***/ 8505:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -49542,6 +49542,142 @@ function firstNonZero(buffer, start) {
     return offset - start;
 }
 
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
+// EXTERNAL MODULE: ./src/core/worker-file.ts
+var worker_file = __nccwpck_require__(3792);
+;// CONCATENATED MODULE: ./src/archive/file-writes.ts
+
+
+/**
+ * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
+ * thread queues them: creating, writing and closing 20,000 small files is most of the unpacking's
+ * time, and on its own thread it runs beside the decompression, the parsing and the policy instead
+ * of after them (BENCHMARKS.md, "Fourth round"). Nothing is queued that the policy has not judged.
+ *
+ * The calls are synchronous, as the writer's were: the operations go in batches of up to 1 MiB of
+ * data, and when the thread has four batches to do the main thread waits for it (`Atomics.wait`),
+ * so that memory stays bounded whatever the archive, and the readers need no change. A failure of
+ * the thread (a full disk) is thrown by the next call after it.
+ */
+const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts'];
+const BATCH_BYTES = 1024 * 1024;
+const MAX_OPERATIONS = 4096;
+/** Batches sent and not yet done, at most. */
+const MAX_IN_FLIGHT = 4;
+/** A thread that has not run by then never will (its file could not be loaded): the wait ends. */
+const START_TIMEOUT_MS = 30_000;
+/** How often a wait looks whether the thread has started at all. */
+const WAIT_STEP_MS = 100;
+const SLOTS = { done: 0, started: 1, failed: 2, stopped: 3, cancelled: 4 };
+class FileWrites {
+    progress = new Int32Array(new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT));
+    failures;
+    worker;
+    createdAt = Date.now();
+    operations = [];
+    data = new Uint8Array(BATCH_BYTES);
+    used = 0;
+    sent = 0;
+    stopped = false;
+    failure;
+    constructor(flags, setModes) {
+        const { port1, port2 } = new external_node_worker_threads_.MessageChannel();
+        this.failures = port1;
+        const setup = { flags, setModes, progress: this.progress, slots: SLOTS, failures: port2 };
+        this.worker = new external_node_worker_threads_.Worker((0,worker_file/* workerBeside */.n)(import.meta.url, THREAD_FILES), { workerData: setup, transferList: [port2] });
+        // Whoever forgets to stop it does not keep the process alive.
+        this.worker.unref();
+    }
+    /** Creates a new file at `path`, which later writes go to until close(). */
+    open(path, mode) {
+        this.queue(['open', path, mode]);
+    }
+    /** Queues a copy of `bytes` for the file created last. */
+    write(bytes) {
+        for (let offset = 0; offset < bytes.length;) {
+            if (this.used === BATCH_BYTES)
+                this.send();
+            const length = Math.min(bytes.length - offset, BATCH_BYTES - this.used);
+            const start = this.used;
+            this.data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), start);
+            // Counted before it is queued: the queue may send the batch, data and all.
+            this.used += length;
+            offset += length;
+            this.queue(['write', start, start + length]);
+        }
+    }
+    close() {
+        this.queue(['close']);
+    }
+    /** Makes `path` a hard link to the file at `existing`, once everything queued before is done. */
+    link(existing, path) {
+        this.queue(['link', existing, path]);
+    }
+    /** Waits until everything queued is done; throws the thread's failure. */
+    drain() {
+        this.send();
+        this.waitUntilInFlight(0);
+        this.throwFailure();
+    }
+    /**
+     * Ends the thread: what is still queued is dropped (a refusal: the staging folder is removed
+     * next), and the file it has open is closed. Returns once it has; a thread that never started is
+     * only terminated.
+     */
+    stop() {
+        if (this.stopped)
+            return;
+        this.stopped = true;
+        this.failures.close();
+        if (Atomics.load(this.progress, SLOTS.started) === 0)
+            return void this.worker.terminate();
+        Atomics.store(this.progress, SLOTS.cancelled, 1);
+        this.worker.postMessage('stop');
+        while (Atomics.load(this.progress, SLOTS.stopped) === 0)
+            Atomics.wait(this.progress, SLOTS.stopped, 0);
+    }
+    queue(operation) {
+        this.operations.push(operation);
+        if (this.operations.length >= MAX_OPERATIONS)
+            this.send();
+    }
+    send() {
+        if (this.operations.length === 0)
+            return;
+        this.throwFailure();
+        this.waitUntilInFlight(MAX_IN_FLIGHT - 1);
+        const data = this.data.subarray(0, this.used);
+        this.worker.postMessage({ operations: this.operations, data }, [this.data.buffer]);
+        this.sent++;
+        this.operations = [];
+        this.data = new Uint8Array(BATCH_BYTES);
+        this.used = 0;
+    }
+    waitUntilInFlight(most) {
+        for (;;) {
+            const done = Atomics.load(this.progress, SLOTS.done);
+            if (this.sent - done <= most)
+                return;
+            if (Atomics.load(this.progress, SLOTS.started) === 0 && Date.now() - this.createdAt > START_TIMEOUT_MS)
+                throw new Error(`the unpacking's file thread did not start within ${START_TIMEOUT_MS / 1000} s`);
+            Atomics.wait(this.progress, SLOTS.done, done, WAIT_STEP_MS);
+        }
+    }
+    throwFailure() {
+        if (this.failure)
+            throw this.failure;
+        if (Atomics.load(this.progress, SLOTS.failed) === 0)
+            return;
+        const told = (0,external_node_worker_threads_.receiveMessageOnPort)(this.failures)?.message;
+        const failure = new Error(told?.message ?? 'the file thread failed');
+        failure.code = told?.code;
+        failure.path = told?.path;
+        this.failure = failure;
+        throw failure;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/archive/site-files.ts
 
 class SiteFiles {
@@ -49710,6 +49846,7 @@ class SiteTree {
 
 
 
+
 /**
  * Never follows a link at the last part (O_NOFOLLOW) and never opens what exists (O_EXCL): a file
  * is only ever created, so nothing is written through a link or over an earlier entry. Windows has
@@ -49719,8 +49856,9 @@ const CREATE_FILE = external_node_fs_.constants.O_WRONLY | external_node_fs_.con
 const EMPTY_SHA256 = (0,external_node_crypto_.hash)('sha256', '', 'hex');
 /**
  * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
- * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"). Each entry is
- * judged by the policy before anything touches the disk. Owners are never set, so every file
+ * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"); the files and
+ * hard links are made on a thread of their own, in order (file-writes.ts), folders and symbolic
+ * links here. Each entry is judged by the policy before anything touches the disk. Owners are never set, so every file
  * belongs to the runner's user, root included; times are not set either (see the README). Each
  * file's SHA-256 is taken from the bytes as they are written, for the manifest.
  */
@@ -49730,7 +49868,8 @@ class SiteWriter {
     signal;
     tree = new SiteTree();
     files = new SiteFiles();
-    fd = -1;
+    writes;
+    fileOpen = false;
     /** The open file: its key, the size its entry announced, the bytes written so far. */
     key = '';
     announced;
@@ -49775,6 +49914,7 @@ class SiteWriter {
         this.setModes = ((0,external_node_fs_.statSync)(root).mode & 0o7777) !== DIRECTORY_MODE;
         if (this.setModes)
             (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
+        this.writes = new FileWrites(CREATE_FILE, this.setModes);
     }
     begin(entry) {
         if (this.stopped)
@@ -49807,25 +49947,27 @@ class SiteWriter {
         else
             (this.hashing ??= (0,external_node_crypto_.createHash)('sha256')).update(bytes);
         this.written += length;
-        let written = 0;
-        while (written < length)
-            written += (0,external_node_fs_.writeSync)(this.fd, data, offset + written, length - written);
+        this.writes.write(bytes);
     }
     /** Ends the file begun last. */
     finish() {
-        if (this.fd < 0)
+        if (!this.fileOpen)
             return;
-        const fd = this.fd;
-        this.fd = -1;
-        (0,external_node_fs_.closeSync)(fd);
+        this.fileOpen = false;
+        this.writes.close();
         this.files.addFile(this.key, this.written, this.digest ?? this.hashing?.digest('hex') ?? EMPTY_SHA256);
     }
-    /** Closes a file left open by a refusal, so the staging folder can be removed (Windows); stops listening to the signal. */
+    /** Waits until every file is written; throws what failed. */
+    drain() {
+        this.writes.drain();
+    }
+    /**
+     * Ends the file thread, dropping what it still has to do, and closes a file left open by a
+     * refusal, so that the staging folder can be removed (Windows); stops listening to the signal.
+     */
     close() {
         this.signal?.removeEventListener('abort', this.onAbort);
-        if (this.fd >= 0)
-            (0,external_node_fs_.closeSync)(this.fd);
-        this.fd = -1;
+        this.writes.stop();
     }
     /**
      * Checks every link under `root` once the whole archive is written: a link may have pointed at
@@ -49844,9 +49986,8 @@ class SiteWriter {
         const key = this.folders(parts, entry.name);
         this.tree.claim(key, 'file', entry.name);
         const mode = fileMode(entry.mode);
-        this.fd = (0,external_node_fs_.openSync)(this.onDisk(key), CREATE_FILE, mode);
-        if (this.setModes)
-            (0,external_node_fs_.fchmodSync)(this.fd, mode);
+        this.writes.open(this.onDisk(key), mode);
+        this.fileOpen = true;
         this.key = key;
         this.announced = entry.size;
         this.written = 0;
@@ -49884,7 +50025,7 @@ class SiteWriter {
             refuseHardLink(name, target, found ? `a ${found === 'directory' ? 'folder' : found}` : 'not among the entries before it');
         const key = this.folders(parts, name);
         this.tree.claim(key, 'file', name);
-        (0,external_node_fs_.linkSync)(this.onDisk(targetKey), this.onDisk(key));
+        this.writes.link(this.onDisk(targetKey), this.onDisk(key));
         this.files.addHardLink(key, targetKey);
     }
     judgeLink(name, resolution, rootOnDisk) {
@@ -50637,6 +50778,7 @@ async function unpackSite(archive, kind, destination, { host, signal }) {
             await readZip(archive, writer, bound);
         else
             await readTar(archive, kind, writer, bound);
+        writer.drain();
         const root = siteRoot(writer.tree, host);
         // Links are judged against the folder that becomes the site, where it will be.
         writer.checkLinks(root, destination);
@@ -50833,9 +50975,8 @@ class LinkExpiredError extends errors/* ActionError */.lZ {
     }
 }
 
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: ./src/download/file-sink.ts
+
 
 
 
@@ -50851,7 +50992,7 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
  * writes and hashes them.
  */
 /** Chunks gathered into one write: fewer system calls, while the worker still reads from the cache. */
-const BATCH_BYTES = 256 * 1024;
+const file_sink_BATCH_BYTES = 256 * 1024;
 /**
  * How far the writes get before the worker is told: waking a thread is costly, in a virtual machine
  * above all (BENCHMARKS.md, "Tuning"). The worker lags at most that far behind, which the page
@@ -50903,7 +51044,7 @@ class FileSink {
     /** Creates (or empties) the file and starts the hashing thread. */
     static async open(path) {
         const file = await (0,promises_.open)(path, 'w+');
-        const worker = new external_node_worker_threads_.Worker(besideThisModule(HASH_WORKER_FILES), {
+        const worker = new external_node_worker_threads_.Worker((0,worker_file/* workerBeside */.n)(import.meta.url, HASH_WORKER_FILES), {
             workerData: file.fd,
             // It allocates one buffer and the hash's state.
             resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
@@ -50927,7 +51068,7 @@ class FileSink {
         this.batch.push(chunk);
         this.batchBytes += chunk.length;
         this.size += chunk.length;
-        if (this.batchBytes >= BATCH_BYTES)
+        if (this.batchBytes >= file_sink_BATCH_BYTES)
             this.flush();
     }
     /** Writes the batch now: every byte taken is then in the file. */
@@ -51033,11 +51174,6 @@ function release(chunk) {
     catch {
         // A buffer marked as not detachable (markAsUntransferable) is left to the collector.
     }
-}
-/** The first of `names` that exists beside this module (or the bundle that holds it). */
-function besideThisModule(names) {
-    const urls = names.map((name) => new URL(name, import.meta.url));
-    return urls.find((url) => (0,external_node_fs_.existsSync)(url)) ?? urls[0];
 }
 
 // EXTERNAL MODULE: ./src/core/progress.ts
@@ -58515,11 +58651,42 @@ const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+${PROJECT_URL}) node/
 
 /***/ }),
 
+/***/ 3792:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ workerBeside),
+/* harmony export */   v: () => (/* binding */ besideModule)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_1__);
+
+
+/**
+ * The first of a worker's files that exists beside a module: in dist/, the worker's own bundle
+ * (`name/index.js` beside the bundle that holds the module); from src/, its source (`name.ts`).
+ */
+function besideModule(moduleUrl, names) {
+    return names.map((name) => new URL(name, moduleUrl)).find((url) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(url));
+}
+/** The same, for a worker the module cannot do without: a bundle without it is broken. */
+function workerBeside(moduleUrl, names) {
+    const url = besideModule(moduleUrl, names);
+    if (!url)
+        throw new Error(`${names.join(' or ')} is missing beside ${(0,node_url__WEBPACK_IMPORTED_MODULE_1__.fileURLToPath)(moduleUrl)}: the build is incomplete`);
+    return url;
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4845);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8505);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

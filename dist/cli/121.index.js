@@ -392,8 +392,8 @@ const DISABLED_FEATURES = [
     'WebUIOmniboxPopup',
     'WebUIOmniboxAimPopup',
     'WebUIOmniboxFullPopup',
-    // A page left for about:blank would be kept alive for going back, and the next page of the site
-    // started in a new renderer process: one process per page instead of one per tab.
+    // A page left for the next would be kept alive, frozen, for going back, and the next page started
+    // in a new renderer process: one process per page instead of one per tab.
     'BackForwardCache'
 ];
 /** The command line of a quiet, headless browser that nothing may leave. */
@@ -1001,7 +1001,7 @@ class Visit {
         for (const resolve of waiting)
             resolve();
     }
-    /** Whether this page (not the about:blank before it) has had its load event. */
+    /** Whether this page's own navigation (not one before it in the tab) has had its load event. */
     loaded() {
         return this.loaderId !== undefined && this.loadedLoaders.has(this.loaderId);
     }
@@ -1329,7 +1329,7 @@ class TargetWatcher {
         const commands = [cdp.send('Target.setAutoAttach', AUTO_ATTACH, id)];
         if (DOCUMENTS.has(info.type)) {
             commands.push(cdp.send('Page.enable', {}, id), 
-            // Lifecycle events name their navigation: the load event of the page, not of the about:blank before it.
+            // Lifecycle events name their navigation: the load event of the page, not of the one before it.
             cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }, id), cdp.send('Preload.enable', {}, id), cdp.send('Runtime.addBinding', { name: this.binding }, id), cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: hookSource(this.binding) }, id));
         }
         await Promise.allSettled(commands);
@@ -1475,7 +1475,10 @@ async function closeTab(cdp, watcher, tab) {
     watcher.removeTab(tab);
     await cdp.send('Target.closeTarget', { targetId: tab.targetId }).catch(() => undefined);
 }
-/** Loads a page, waits until it settles, scrolls to its end once (lazy loads), waits again, and reads the rendered page. */
+/**
+ * Loads a page, straight after the tab's page before (handover.ts tells their events apart), waits
+ * until it settles, scrolls to its end once (lazy loads), waits again, and reads the rendered page.
+ */
 async function loadPage(cdp, tab, visit, end, options) {
     const { signal } = options;
     tab.pages.begin(visit);
@@ -2018,6 +2021,8 @@ function plural(value, noun) {
     return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }
 
+// EXTERNAL MODULE: ./src/core/worker-file.ts
+var worker_file = __webpack_require__(3792);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
@@ -2098,11 +2103,6 @@ async function checkSite(root, options = {}) {
         scriptSets: reader.scriptSets?.snapshot(),
         listing
     };
-}
-/** The worker bundle beside this one, when it exists (it does in dist/, not when running from src/). */
-function bundledWorker(moduleUrl, relative) {
-    const url = new URL(relative, moduleUrl);
-    return (0,external_node_fs_.existsSync)(url) ? url : undefined;
 }
 function workerCount(files, options) {
     const cores = Math.min(external_node_os_default().availableParallelism(), MAX_WORKERS);
@@ -2200,6 +2200,7 @@ var baseline = __webpack_require__(5004);
 
 
 
+
 /** Where the worker bundle (src/site/worker.ts) is built, beside the action's bundle. */
 const WORKER_BUNDLE = 'site-worker/index.js';
 /** Problems listed in the log; the report holds them all. */
@@ -2268,7 +2269,7 @@ async function checkStatically(sitePath, options, { host, deadline }) {
         const findings = await checkSite(sitePath, {
             domain: options.domain,
             expectedPages: options.expectedPages,
-            workerFile: bundledWorker(import.meta.url, WORKER_BUNDLE),
+            workerFile: (0,worker_file/* besideModule */.v)(import.meta.url, [WORKER_BUNDLE]),
             signal,
             scriptSets: (options.browser?.mode ?? 'off') !== 'off'
         });

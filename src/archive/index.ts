@@ -73,6 +73,7 @@ export async function unpackSite(
     writer = new SiteWriter(staging, bound, signal)
     if (kind === 'zip') await readZip(archive, writer, bound)
     else await readTar(archive, kind, writer, bound)
+    writer.drain()
     const root = siteRoot(writer.tree, host)
     // Links are judged against the folder that becomes the site, where it will be.
     writer.checkLinks(root, destination)

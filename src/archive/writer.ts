@@ -1,15 +1,4 @@
-import {
-  chmodSync,
-  closeSync,
-  constants,
-  fchmodSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  statSync,
-  symlinkSync,
-  writeSync
-} from 'node:fs'
+import { chmodSync, constants, mkdirSync, statSync, symlinkSync } from 'node:fs'
 import { createHash, hash, type Hash } from 'node:crypto'
 import path from 'node:path'
 import { formatBytes } from '../core/format.js'
@@ -33,6 +22,7 @@ import {
   type EntryType,
   type SizeBound
 } from './policy.js'
+import { FileWrites } from './file-writes.js'
 import { SiteFiles } from './site-files.js'
 import { SiteTree, type Resolution } from './site-tree.js'
 
@@ -69,15 +59,17 @@ const EMPTY_SHA256 = hash('sha256', '', 'hex')
 
 /**
  * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
- * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"). Each entry is
- * judged by the policy before anything touches the disk. Owners are never set, so every file
+ * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"); the files and
+ * hard links are made on a thread of their own, in order (file-writes.ts), folders and symbolic
+ * links here. Each entry is judged by the policy before anything touches the disk. Owners are never set, so every file
  * belongs to the runner's user, root included; times are not set either (see the README). Each
  * file's SHA-256 is taken from the bytes as they are written, for the manifest.
  */
 export class SiteWriter implements EntrySink {
   readonly tree = new SiteTree()
   readonly files = new SiteFiles()
-  private fd = -1
+  private readonly writes: FileWrites
+  private fileOpen = false
   /** The open file: its key, the size its entry announced, the bytes written so far. */
   private key = ''
   private announced: number | undefined
@@ -122,6 +114,7 @@ export class SiteWriter implements EntrySink {
     this.rootBytes = Buffer.byteLength(root)
     this.setModes = (statSync(root).mode & 0o7777) !== DIRECTORY_MODE
     if (this.setModes) chmodSync(root, DIRECTORY_MODE)
+    this.writes = new FileWrites(CREATE_FILE, this.setModes)
   }
 
   begin(entry: Entry): boolean {
@@ -152,24 +145,29 @@ export class SiteWriter implements EntrySink {
     if (this.written === 0 && length === this.announced) this.digest = hash('sha256', bytes, 'hex')
     else (this.hashing ??= createHash('sha256')).update(bytes)
     this.written += length
-    let written = 0
-    while (written < length) written += writeSync(this.fd, data, offset + written, length - written)
+    this.writes.write(bytes)
   }
 
   /** Ends the file begun last. */
   finish(): void {
-    if (this.fd < 0) return
-    const fd = this.fd
-    this.fd = -1
-    closeSync(fd)
+    if (!this.fileOpen) return
+    this.fileOpen = false
+    this.writes.close()
     this.files.addFile(this.key, this.written, this.digest ?? this.hashing?.digest('hex') ?? EMPTY_SHA256)
   }
 
-  /** Closes a file left open by a refusal, so the staging folder can be removed (Windows); stops listening to the signal. */
+  /** Waits until every file is written; throws what failed. */
+  drain(): void {
+    this.writes.drain()
+  }
+
+  /**
+   * Ends the file thread, dropping what it still has to do, and closes a file left open by a
+   * refusal, so that the staging folder can be removed (Windows); stops listening to the signal.
+   */
   close(): void {
     this.signal?.removeEventListener('abort', this.onAbort)
-    if (this.fd >= 0) closeSync(this.fd)
-    this.fd = -1
+    this.writes.stop()
   }
 
   /**
@@ -191,8 +189,8 @@ export class SiteWriter implements EntrySink {
     const key = this.folders(parts, entry.name)
     this.tree.claim(key, 'file', entry.name)
     const mode = fileMode(entry.mode)
-    this.fd = openSync(this.onDisk(key), CREATE_FILE, mode)
-    if (this.setModes) fchmodSync(this.fd, mode)
+    this.writes.open(this.onDisk(key), mode)
+    this.fileOpen = true
     this.key = key
     this.announced = entry.size
     this.written = 0
@@ -235,7 +233,7 @@ export class SiteWriter implements EntrySink {
       )
     const key = this.folders(parts, name)
     this.tree.claim(key, 'file', name)
-    linkSync(this.onDisk(targetKey), this.onDisk(key))
+    this.writes.link(this.onDisk(targetKey), this.onDisk(key))
     this.files.addHardLink(key, targetKey)
   }
 

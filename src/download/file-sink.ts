@@ -1,7 +1,8 @@
-import { existsSync, ftruncateSync, writevSync } from 'node:fs'
+import { ftruncateSync, writevSync } from 'node:fs'
 import { open, rm, type FileHandle } from 'node:fs/promises'
 import { Worker } from 'node:worker_threads'
 import { ActionError } from '../core/errors.js'
+import { workerBeside } from '../core/worker-file.js'
 import type { FromWorker, ToWorker } from './hash-worker.js'
 
 /**
@@ -70,7 +71,7 @@ export class FileSink {
   /** Creates (or empties) the file and starts the hashing thread. */
   static async open(path: string): Promise<FileSink> {
     const file = await open(path, 'w+')
-    const worker = new Worker(besideThisModule(HASH_WORKER_FILES), {
+    const worker = new Worker(workerBeside(import.meta.url, HASH_WORKER_FILES), {
       workerData: file.fd,
       // It allocates one buffer and the hash's state.
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
@@ -198,10 +199,4 @@ function release(chunk: Uint8Array): void {
   } catch {
     // A buffer marked as not detachable (markAsUntransferable) is left to the collector.
   }
-}
-
-/** The first of `names` that exists beside this module (or the bundle that holds it). */
-function besideThisModule(names: string[]): URL {
-  const urls = names.map((name) => new URL(name, import.meta.url))
-  return urls.find((url) => existsSync(url)) ?? urls[0]
 }

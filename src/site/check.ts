@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -105,12 +105,6 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
     scriptSets: reader.scriptSets?.snapshot(),
     listing
   }
-}
-
-/** The worker bundle beside this one, when it exists (it does in dist/, not when running from src/). */
-export function bundledWorker(moduleUrl: string, relative: string): URL | undefined {
-  const url = new URL(relative, moduleUrl)
-  return existsSync(url) ? url : undefined
 }
 
 function workerCount(files: number, options: SiteCheckOptions): number {

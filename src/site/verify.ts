@@ -10,7 +10,8 @@ import { checkInBrowser, type BrowserCheck, type BrowserCheckOptions } from './b
 import { skippedSection, withBrowserSection } from './browser/report.js'
 import type { ScriptSetSnapshot } from './browser/script-sets.js'
 import type { SiteListing } from './findings.js'
-import { bundledWorker, checkSite } from './check.js'
+import { besideModule } from '../core/worker-file.js'
+import { checkSite } from './check.js'
 import { withBaseline, type Baseline } from './baseline.js'
 import { buildReport, problemLine, writeReport, type Problem, type SiteCheckReport } from './report.js'
 
@@ -127,7 +128,7 @@ async function checkStatically(
     const findings = await checkSite(sitePath, {
       domain: options.domain,
       expectedPages: options.expectedPages,
-      workerFile: bundledWorker(import.meta.url, WORKER_BUNDLE),
+      workerFile: besideModule(import.meta.url, [WORKER_BUNDLE]),
       signal,
       scriptSets: (options.browser?.mode ?? 'off') !== 'off'
     })
