@@ -18,7 +18,9 @@ export type Operation =
 
 export interface Batch {
   operations: Operation[]
-  data: Uint8Array
+  /** Which part of `ThreadSetup.data` holds the batch's bytes, and how many it holds. */
+  slot: number
+  length: number
 }
 
 /** Where each count or flag (1 for yes) is in `ThreadSetup.progress`. */
@@ -40,6 +42,9 @@ export interface ThreadSetup {
   setModes: boolean
   progress: Int32Array
   slots: Slots
+  /** The batches' bytes: a part of `batchBytes` for each batch that can be in flight, and one more being filled. */
+  data: SharedArrayBuffer
+  batchBytes: number
   /** Where the first failure is told, in full. */
   failures: MessagePort
 }

@@ -9,7 +9,7 @@ import type { Batch, Failure, ThreadSetup } from './file-writes-protocol.js'
  * dist/file-writes-thread/; it needs only `fs`.
  */
 
-const { flags, setModes, progress, slots, failures } = workerData as ThreadSetup
+const { flags, setModes, progress, slots, failures, data: shared, batchBytes } = workerData as ThreadSetup
 const port = parentPort as NonNullable<typeof parentPort>
 let fd = -1
 let path = ''
@@ -17,7 +17,8 @@ let path = ''
 Atomics.store(progress, slots.started, 1)
 Atomics.notify(progress, slots.started)
 
-function run({ operations, data }: Batch): void {
+function run({ operations, slot, length }: Batch): void {
+  const data = new Uint8Array(shared, slot * batchBytes, length)
   for (const operation of operations) {
     switch (operation[0]) {
       case 'open':

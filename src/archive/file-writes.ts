@@ -1,6 +1,6 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
 import { workerBeside } from '../core/worker-file.js'
-import type { Failure, Operation, Slots, ThreadSetup } from './file-writes-protocol.js'
+import type { Batch, Failure, Operation, Slots, ThreadSetup } from './file-writes-protocol.js'
 
 /**
  * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
@@ -31,8 +31,14 @@ export class FileWrites {
   private readonly failures: MessagePort
   private readonly worker: Worker
   private readonly createdAt = Date.now()
+  /**
+   * The batches' bytes, shared with the thread and reused: batches made and dropped one after
+   * another kept ~100 MiB of them alive until the thread's collector ran (figure 3b).
+   */
+  private readonly shared = new SharedArrayBuffer((MAX_IN_FLIGHT + 1) * BATCH_BYTES)
   private operations: Operation[] = []
-  private data = new Uint8Array(BATCH_BYTES)
+  /** The part of `shared` being filled: no batch in flight uses it. */
+  private data = this.slot(0)
   private used = 0
   private sent = 0
   private stopped = false
@@ -41,8 +47,21 @@ export class FileWrites {
   constructor(flags: number, setModes: boolean) {
     const { port1, port2 } = new MessageChannel()
     this.failures = port1
-    const setup: ThreadSetup = { flags, setModes, progress: this.progress, slots: SLOTS, failures: port2 }
-    this.worker = new Worker(workerBeside(import.meta.url, THREAD_FILES), { workerData: setup, transferList: [port2] })
+    const setup: ThreadSetup = {
+      flags,
+      setModes,
+      progress: this.progress,
+      slots: SLOTS,
+      failures: port2,
+      data: this.shared,
+      batchBytes: BATCH_BYTES
+    }
+    this.worker = new Worker(workerBeside(import.meta.url, THREAD_FILES), {
+      workerData: setup,
+      transferList: [port2],
+      // It holds four batches of operations at most; the bytes are in the shared buffer.
+      resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
+    })
     // Whoever forgets to stop it does not keep the process alive.
     this.worker.unref()
   }
@@ -106,12 +125,17 @@ export class FileWrites {
     if (this.operations.length === 0) return
     this.throwFailure()
     this.waitUntilInFlight(MAX_IN_FLIGHT - 1)
-    const data = this.data.subarray(0, this.used)
-    this.worker.postMessage({ operations: this.operations, data }, [this.data.buffer])
+    const batch: Batch = { operations: this.operations, slot: this.sent % (MAX_IN_FLIGHT + 1), length: this.used }
+    this.worker.postMessage(batch)
     this.sent++
     this.operations = []
-    this.data = new Uint8Array(BATCH_BYTES)
+    // The batch that last used the next part is done: at most MAX_IN_FLIGHT are in flight.
+    this.data = this.slot(this.sent % (MAX_IN_FLIGHT + 1))
     this.used = 0
+  }
+
+  private slot(index: number): Uint8Array {
+    return new Uint8Array(this.shared, index * BATCH_BYTES, BATCH_BYTES)
   }
 
   private waitUntilInFlight(most: number): void {

@@ -14,13 +14,14 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
  * main thread decompresses, parses and judges the next ones. Bundled on its own as
  * dist/file-writes-thread/; it needs only `fs`.
  */
-const { flags, setModes, progress, slots, failures } = external_node_worker_threads_namespaceObject.workerData;
+const { flags, setModes, progress, slots, failures, data: shared, batchBytes } = external_node_worker_threads_namespaceObject.workerData;
 const port = external_node_worker_threads_namespaceObject.parentPort;
 let fd = -1;
 let path = '';
 Atomics.store(progress, slots.started, 1);
 Atomics.notify(progress, slots.started);
-function run({ operations, data }) {
+function run({ operations, slot, length }) {
+    const data = new Uint8Array(shared, slot * batchBytes, length);
     for (const operation of operations) {
         switch (operation[0]) {
             case 'open':
