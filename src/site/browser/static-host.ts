@@ -10,7 +10,7 @@ import { decodePath, type SiteFiles } from '../resolve.js'
  * nearly half of the pass's own CPU (BENCHMARKS.md, "Fourth round").
  */
 
-export interface SiteAnswer {
+interface SiteAnswer {
   status: number
   contentType: string
   /** Empty for a HEAD, and for a file too large to hand to the browser whole. */
