@@ -992,7 +992,7 @@ module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __webpack_require__(4502)
+const { parseMIMEType, serializeAMimeType } = __webpack_require__(2121)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
@@ -13761,7 +13761,7 @@ module.exports = {
 
 
 const assert = __webpack_require__(4589)
-const { URLSerializer } = __webpack_require__(4502)
+const { URLSerializer } = __webpack_require__(2121)
 const { isValidHeaderName } = __webpack_require__(7241)
 
 /**
@@ -14024,7 +14024,7 @@ module.exports = {
 
 const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(3819)
 const { isCTLExcludingHtab } = __webpack_require__(9556)
-const { collectASequenceOfCodePointsFast } = __webpack_require__(4502)
+const { collectASequenceOfCodePointsFast } = __webpack_require__(2121)
 const assert = __webpack_require__(4589)
 
 /**
@@ -15284,7 +15284,7 @@ const { fetching } = __webpack_require__(8033)
 const { makeRequest } = __webpack_require__(7412)
 const { webidl } = __webpack_require__(220)
 const { EventSourceStream } = __webpack_require__(7974)
-const { parseMIMEType } = __webpack_require__(4502)
+const { parseMIMEType } = __webpack_require__(2121)
 const { createFastMessageEvent } = __webpack_require__(9617)
 const { isNetworkError } = __webpack_require__(6678)
 const { delay } = __webpack_require__(8794)
@@ -15831,7 +15831,7 @@ const { Blob } = __webpack_require__(4573)
 const assert = __webpack_require__(4589)
 const { isErrored, isDisturbed } = __webpack_require__(7075)
 const { isArrayBuffer } = __webpack_require__(3429)
-const { serializeAMimeType } = __webpack_require__(4502)
+const { serializeAMimeType } = __webpack_require__(2121)
 const { multipartFormDataParser } = __webpack_require__(5779)
 let random
 
@@ -16475,7 +16475,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4502:
+/***/ 2121:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -17419,7 +17419,7 @@ module.exports = { FileLike, isFileLike }
 
 const { isUSVString, bufferToLowerCasedHeaderName } = __webpack_require__(7375)
 const { utf8DecodeBytes } = __webpack_require__(7241)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __webpack_require__(4502)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __webpack_require__(2121)
 const { isFileLike } = __webpack_require__(2835)
 const { makeEntry } = __webpack_require__(8824)
 const assert = __webpack_require__(4589)
@@ -18958,7 +18958,7 @@ const {
 const EE = __webpack_require__(8474)
 const { Readable, pipeline, finished } = __webpack_require__(7075)
 const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __webpack_require__(7375)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(4502)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __webpack_require__(2121)
 const { getGlobalDispatcher } = __webpack_require__(1088)
 const { webidl } = __webpack_require__(220)
 const { STATUS_CODES } = __webpack_require__(7067)
@@ -21200,7 +21200,7 @@ const {
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
 const { kHeaders, kSignal, kState, kDispatcher } = __webpack_require__(1944)
 const { webidl } = __webpack_require__(220)
-const { URLSerializer } = __webpack_require__(4502)
+const { URLSerializer } = __webpack_require__(2121)
 const { kConstruct } = __webpack_require__(6130)
 const assert = __webpack_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __webpack_require__(8474)
@@ -22241,7 +22241,7 @@ const {
 const { kState, kHeaders } = __webpack_require__(1944)
 const { webidl } = __webpack_require__(220)
 const { FormData } = __webpack_require__(8824)
-const { URLSerializer } = __webpack_require__(4502)
+const { URLSerializer } = __webpack_require__(2121)
 const { kConstruct } = __webpack_require__(6130)
 const assert = __webpack_require__(4589)
 const { types } = __webpack_require__(7975)
@@ -22856,7 +22856,7 @@ const { Transform } = __webpack_require__(7075)
 const zlib = __webpack_require__(8522)
 const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __webpack_require__(5336)
 const { getGlobalOrigin } = __webpack_require__(7038)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __webpack_require__(4502)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __webpack_require__(2121)
 const { performance } = __webpack_require__(643)
 const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __webpack_require__(7375)
 const assert = __webpack_require__(4589)
@@ -25952,7 +25952,7 @@ const {
 } = __webpack_require__(5178)
 const { ProgressEvent } = __webpack_require__(558)
 const { getEncoding } = __webpack_require__(3922)
-const { serializeAMimeType, parseMIMEType } = __webpack_require__(4502)
+const { serializeAMimeType, parseMIMEType } = __webpack_require__(2121)
 const { types } = __webpack_require__(7975)
 const { StringDecoder } = __webpack_require__(3193)
 const { btoa } = __webpack_require__(4573)
@@ -28011,7 +28011,7 @@ const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __we
 const { states, opcodes } = __webpack_require__(4411)
 const { ErrorEvent, createFastMessageEvent } = __webpack_require__(9617)
 const { isUtf8 } = __webpack_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __webpack_require__(4502)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __webpack_require__(2121)
 
 /* globals Blob */
 
@@ -28337,7 +28337,7 @@ module.exports = {
 
 
 const { webidl } = __webpack_require__(220)
-const { URLSerializer } = __webpack_require__(4502)
+const { URLSerializer } = __webpack_require__(2121)
 const { environmentSettingsObject } = __webpack_require__(7241)
 const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __webpack_require__(4411)
 const {

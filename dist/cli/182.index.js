@@ -2862,9 +2862,10 @@ const EMPTY_SHA256 = (0,external_node_crypto_.hash)('sha256', '', 'hex');
  * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
  * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"); the files and
  * hard links are made on a thread of their own, in order (file-writes.ts), folders and symbolic
- * links here. Each entry is judged by the policy before anything touches the disk. Owners are never set, so every file
- * belongs to the runner's user, root included; times are not set either (see the README). Each
- * file's SHA-256 is taken from the bytes as they are written, for the manifest.
+ * links here. Each entry is judged by the policy before anything touches the disk. Owners are
+ * never set, so every file belongs to the runner's user, root included; times are not set either
+ * (see the README). Each file's SHA-256 is taken from the bytes as they are written, for the
+ * manifest.
  */
 class SiteWriter {
     root;
@@ -4985,7 +4986,7 @@ async function recordManifest(settings, { jobId, bundleSha256, files, previous, 
 }
 /** The site check (verify), with the known problems of a baseline (verify-baseline); its failure under `verify: error` is the caller's to throw. */
 async function checkTheSite(settings, job, sitePath, layout, { run, retryBaseDelayMs }) {
-    const { verifySite } = await __webpack_require__.e(/* import() */ 121).then(__webpack_require__.bind(__webpack_require__, 2121));
+    const { verifySite } = await __webpack_require__.e(/* import() */ 326).then(__webpack_require__.bind(__webpack_require__, 2326));
     const baselineSource = settings.verifyBaseline;
     const baseline = baselineSource
         ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(baselineSource, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)))

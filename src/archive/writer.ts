@@ -61,9 +61,10 @@ const EMPTY_SHA256 = hash('sha256', '', 'hex')
  * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
  * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"); the files and
  * hard links are made on a thread of their own, in order (file-writes.ts), folders and symbolic
- * links here. Each entry is judged by the policy before anything touches the disk. Owners are never set, so every file
- * belongs to the runner's user, root included; times are not set either (see the README). Each
- * file's SHA-256 is taken from the bytes as they are written, for the manifest.
+ * links here. Each entry is judged by the policy before anything touches the disk. Owners are
+ * never set, so every file belongs to the runner's user, root included; times are not set either
+ * (see the README). Each file's SHA-256 is taken from the bytes as they are written, for the
+ * manifest.
  */
 export class SiteWriter implements EntrySink {
   readonly tree = new SiteTree()

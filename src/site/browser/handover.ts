@@ -11,6 +11,11 @@ import type { Visit } from './record.js'
  * first requests, which are then held until it says whose they are.
  */
 export class PageHandover {
+  constructor(
+    /** The id of the tab's main frame (its page target's). */
+    private readonly mainFrame: string
+  ) {}
+
   /** The page whose events are recorded now. */
   private current?: Visit
   /** The page being navigated to, its navigation's loader id once answered, and what came since a commit before the answer. */
@@ -42,11 +47,11 @@ export class PageHandover {
     this.next = undefined
   }
 
-  /** An event of one of the tab's targets; `mainFrame` is the id of the tab's main frame. */
-  take(event: CdpEvent, mainFrame: string): void {
+  /** An event of one of the tab's targets. */
+  take(event: CdpEvent): void {
     const next = this.next
     if (!next) return this.current?.record(event)
-    const committed = mainFrameCommit(event, mainFrame)
+    const committed = mainFrameCommit(event, this.mainFrame)
     if (committed === undefined) return void next.held?.events.push(event)
     if (next.loaderId === undefined) next.held = { loaderId: committed, events: [] }
     else if (committed === next.loaderId) this.start(next.visit, [])

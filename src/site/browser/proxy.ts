@@ -1,5 +1,5 @@
 import http from 'node:http'
-import { listenLoopback, type LoopbackServer } from './loopback.js'
+import type { AddressInfo } from 'node:net'
 
 /**
  * A proxy on a loopback port that refuses everything sent to it and says what it was: the
@@ -14,7 +14,14 @@ export interface Refusal {
   method: string
 }
 
-export async function startRefusingProxy(onRefused: (refusal: Refusal) => void): Promise<LoopbackServer> {
+/** The proxy, listening on a free port of 127.0.0.1: its address, and how to end it with its connections. */
+export interface RefusingProxy {
+  /** `http://127.0.0.1:<port>` */
+  url: string
+  close(): Promise<void>
+}
+
+export async function startRefusingProxy(onRefused: (refusal: Refusal) => void): Promise<RefusingProxy> {
   const server = http.createServer((request, response) => {
     onRefused({ target: request.url ?? '', method: request.method ?? 'GET' })
     response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Forbidden')
@@ -28,5 +35,17 @@ export async function startRefusingProxy(onRefused: (refusal: Refusal) => void):
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
   })
   server.on('clientError', (_error, socket) => socket.destroy())
-  return listenLoopback(server)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
 }

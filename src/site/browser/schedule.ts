@@ -88,7 +88,7 @@ function onEvent(cdp: CdpPipe, options: ScheduleOptions, event: CdpEvent, sessio
       void cdp.send('Page.handleJavaScriptDialog', { accept: true }, session.id).catch(() => undefined)
       return
   }
-  session.tab?.pages.take(event, session.tab.targetId)
+  session.tab?.pages.take(event)
 }
 
 /**
@@ -97,7 +97,7 @@ function onEvent(cdp: CdpPipe, options: ScheduleOptions, event: CdpEvent, sessio
  */
 async function openTab(cdp: CdpPipe, watcher: TargetWatcher): Promise<Tab> {
   const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })
-  const tab: Tab = { targetId, sessionId: '', pages: new PageHandover() }
+  const tab: Tab = { targetId, sessionId: '', pages: new PageHandover(targetId) }
   watcher.addTab(tab)
   tab.sessionId = (await watcher.attached(targetId)).id
   return tab

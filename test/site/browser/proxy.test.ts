@@ -1,10 +1,9 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LoopbackServer } from '../../../src/site/browser/loopback.js'
-import { startRefusingProxy, type Refusal } from '../../../src/site/browser/proxy.js'
+import { startRefusingProxy, type Refusal, type RefusingProxy } from '../../../src/site/browser/proxy.js'
 
 describe('startRefusingProxy', () => {
-  let proxy: LoopbackServer
+  let proxy: RefusingProxy
   const refused: Refusal[] = []
 
   beforeAll(async () => {
