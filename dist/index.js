@@ -52005,7 +52005,7 @@ async function recordManifest(settings, { jobId, bundleSha256, files, previous, 
 }
 /** The site check (verify), with the known problems of a baseline (verify-baseline); its failure under `verify: error` is the caller's to throw. */
 async function checkTheSite(settings, job, sitePath, layout, { run, retryBaseDelayMs }) {
-    const { verifySite } = await __nccwpck_require__.e(/* import() */ 326).then(__nccwpck_require__.bind(__nccwpck_require__, 2326));
+    const { verifySite } = await __nccwpck_require__.e(/* import() */ 314).then(__nccwpck_require__.bind(__nccwpck_require__, 4314));
     const baselineSource = settings.verifyBaseline;
     const baseline = baselineSource
         ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(baselineSource, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)))

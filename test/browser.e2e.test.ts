@@ -83,9 +83,14 @@ function runTimeSite(): ExportedSite {
     ...planted('guides/busy', "<script>setInterval(() => fetch('/busy.json').catch(() => {}), 100)</script>", [
       { name: 'busy.json', content: '{}' }
     ]),
-    ...planted('guides/spin', '<script>for (;;) {}</script>')
+    ...planted('guides/spin', '<script>for (;;) {}</script>'),
+    // Quiet once loaded, but with a timer due: the page is waited for until the timer has run.
+    ...planted(
+      'guides/late',
+      "<script>addEventListener('load', () => setTimeout(() => fetch('https://late.example/after-load').catch(() => {}), 300))</script>"
+    )
   ]
-  return { entries, pageCount: 10 }
+  return { entries, pageCount: 11 }
 }
 
 describeWhere(missingBrowser, 'browser pass, end to end', () => {
@@ -103,7 +108,7 @@ describeWhere(missingBrowser, 'browser pass, end to end', () => {
     expect([...(browser?.pages ?? [])].sort()).toEqual(
       [
         'index.html',
-        ...['beacon', 'busy', 'chunk', 'module', 'pixel', 'search', 'spin', 'throws', 'widget'].map(
+        ...['beacon', 'busy', 'chunk', 'late', 'module', 'pixel', 'search', 'spin', 'throws', 'widget'].map(
           (page) => `guides/${page}.html`
         )
       ].sort()
@@ -115,6 +120,7 @@ describeWhere(missingBrowser, 'browser pass, end to end', () => {
       'https://cdn.widget.example',
       'https://collect.analytics.example',
       'https://esm.cdn.example',
+      'https://late.example',
       'https://pixel.tracker.example'
     ])
     expect(origins['https://api.search.example']).toMatchObject({
@@ -136,6 +142,11 @@ describeWhere(missingBrowser, 'browser pass, end to end', () => {
       page: 'guides/beacon.html',
       type: 'Ping',
       initiator: like(/^script /)
+    })
+    expect(origins['https://late.example']?.examples[0]).toMatchObject({
+      page: 'guides/late.html',
+      url: 'https://late.example/after-load',
+      type: 'Fetch'
     })
     expect(origins['https://pixel.tracker.example']?.examples[0]).toMatchObject({
       page: 'guides/pixel.html',
@@ -194,14 +205,14 @@ describeWhere(missingBrowser, 'browser pass, end to end', () => {
       kind: 'timeout',
       message: like(/^the page never finished loading within 10 s/)
     })
-    expect(problems).toHaveLength(10)
+    expect(problems).toHaveLength(11)
     expect(report.counts.problems).toBe(report.problems.length)
     expect(warnings(run)).toContainEqual(
       like(
         /^guides\/search\.html: reaches https:\/\/api\.search\.example at run time \(Fetch, such as https:\/\/api\.search\.example\/v1\/query\?q=deploy, started by script \/js\/search\.js:1:\d+\); that fails without internet access$/
       )
     )
-    expect(run.summary).toContain('<h4>Browser pass: 10 pages loaded in ')
+    expect(run.summary).toContain('<h4>Browser pass: 11 pages loaded in ')
     expect(run.summary).toContain('<td><code>https://api.search.example</code></td>')
   })
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { timersSource } from './page-timers.js'
 
 /**
  * A script run in every page before its own (`Page.addScriptToEvaluateOnNewDocument`) that tells
@@ -11,7 +12,8 @@ import { randomBytes } from 'node:crypto'
  * It reports through a binding (`Runtime.addBinding`) under a name of its own for each pass,
  * which it takes off the page's global object before any of the page's scripts run. A page that
  * replaces WebRTC's constructor before creating a connection, from a frame the hook does not
- * reach, goes unreported; what it would send is still refused.
+ * reach, goes unreported; what it would send is still refused. It also counts what the page has
+ * scheduled (page-timers.ts), which the pass asks about when the page seems to have settled.
  */
 
 /** What the hook reports, and at most how much of it is read: ICE servers, or the script of a worker a page starts. */
@@ -25,14 +27,22 @@ const KINDS = new Set<unknown>(['webrtc', 'worker'])
 const MAX_URLS = 20
 const MAX_URL_LENGTH = 500
 
-/** A binding name no page can know in advance. */
-export function bindingName(): string {
-  return `__siteCheck${randomBytes(12).toString('hex')}`
+/** The names under which the hook reports (its binding) and answers (page-timers.ts), new for each pass. */
+export interface HookNames {
+  binding: string
+  timers: string
 }
 
-/** The hook's source for a binding name. */
-export function hookSource(binding: string): string {
-  return `(() => {
+/** Names no page can know in advance. */
+export function hookNames(): HookNames {
+  const name = (): string => `__siteCheck${randomBytes(12).toString('hex')}`
+  return { binding: name(), timers: name() }
+}
+
+/** The hook's source for its names. */
+export function hookSource({ binding, timers }: HookNames): string {
+  return `${timersSource(timers)}
+(() => {
   const send = globalThis[${JSON.stringify(binding)}];
   if (typeof send !== 'function') return;
   try { delete globalThis[${JSON.stringify(binding)}]; } catch {}

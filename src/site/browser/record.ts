@@ -37,6 +37,12 @@ export interface VisitResult {
  */
 export const QUIET_MS = 500
 
+/**
+ * A page that has nothing scheduled within QUIET_MS (page-timers.ts) has settled sooner: once no
+ * request has been open for this long, room for a response's script to ask for the next one.
+ */
+export const SHORT_QUIET_MS = 100
+
 /** Paths the browser asks for on its own, not the page: a 404 for them is no finding. */
 const BROWSER_OWN = new Set(['/favicon.ico'])
 

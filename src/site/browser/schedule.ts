@@ -2,8 +2,9 @@ import type { ReferenceResolver, SiteFiles } from '../resolve.js'
 import type { CdpEvent, CdpPipe } from './cdp.js'
 import { answerRequest } from './intercept.js'
 import { PageHandover } from './handover.js'
-import { bindingName } from './page-hook.js'
-import { QUIET_MS, Visit, type VisitResult } from './record.js'
+import { hookNames } from './page-hook.js'
+import { workDueSoon } from './page-timers.js'
+import { QUIET_MS, SHORT_QUIET_MS, Visit, type VisitResult } from './record.js'
 import { missingRendered, readRenderedReferences } from './rendered.js'
 import type { StaticHost } from './static-host.js'
 import type { Session, Tab } from './tab.js'
@@ -33,8 +34,10 @@ export interface ScheduleOptions {
 /** Longest time one page may take to load and settle. */
 const PAGE_TIMEOUT_MS = 10_000
 /**
- * Tabs loading pages at once. A page spends most of its time in its quiet window, idle: on two cores
- * eight tabs keep the cores busy (BENCHMARKS.md, "The browser pass"); each is a renderer process.
+ * Tabs loading pages at once, each a renderer process. A page with nothing scheduled is idle for
+ * 100 ms only; one with a timer due waits out the whole quiet window. On two cores 3, 4, 6 and 8
+ * tabs measured the same (BENCHMARKS.md, "Fifth round"): eight keep the cores busy while some
+ * pages wait.
  */
 const TABS = 8
 
@@ -42,7 +45,8 @@ const TABS = 8
 class PageTimeout extends Error {}
 
 export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise<Map<string, VisitResult>> {
-  const watcher = new TargetWatcher(cdp, bindingName(), (event, session) => onEvent(cdp, options, event, session))
+  const hook = hookNames()
+  const watcher = new TargetWatcher(cdp, hook, (event, session) => onEvent(cdp, options, event, session))
   await watcher.start()
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny' })
   const results = new Map<string, VisitResult>()
@@ -55,7 +59,7 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
         const visit = new Visit(page, options.resolver)
         const end = Math.min(Date.now() + PAGE_TIMEOUT_MS, options.deadline)
         try {
-          await loadPage(cdp, tab, visit, end, options)
+          await loadPage(cdp, tab, visit, end, hook.timers, options)
         } catch (error) {
           if (!(error instanceof PageTimeout)) throw error
           // A page cut short by the run's deadline is not loaded; one that used its own time is a finding.
@@ -112,7 +116,14 @@ async function closeTab(cdp: CdpPipe, watcher: TargetWatcher, tab: Tab): Promise
  * Loads a page, straight after the tab's page before (handover.ts tells their events apart), waits
  * until it settles, scrolls to its end once (lazy loads), waits again, and reads the rendered page.
  */
-async function loadPage(cdp: CdpPipe, tab: Tab, visit: Visit, end: number, options: ScheduleOptions): Promise<void> {
+async function loadPage(
+  cdp: CdpPipe,
+  tab: Tab,
+  visit: Visit,
+  end: number,
+  timers: string,
+  options: ScheduleOptions
+): Promise<void> {
   const { signal } = options
   tab.pages.begin(visit)
   const navigation = await within(
@@ -143,24 +154,42 @@ async function loadPage(cdp: CdpPipe, tab: Tab, visit: Visit, end: number, optio
     signal
   )
   visit.touch()
-  await settle(visit, QUIET_MS, end, signal)
+  await settle(visit, QUIET_MS, end, signal, () => workDueSoon(cdp, tab.sessionId, timers, QUIET_MS))
   const rendered = await within(readRenderedReferences(cdp, tab.sessionId, tab.targetId), end, signal)
   visit.renderedMissing = missingRendered(visit.page, rendered, options.resolver, options.site)
 }
 
 /**
  * Waits until the page has loaded and no request has been open for `quietMs`, woken by the page's
- * own events rather than by polling; a page still busy at `end` is a timeout.
+ * own events rather than by polling; a page still busy at `end` is a timeout. With `workDue`, a
+ * page that has been quiet for SHORT_QUIET_MS is asked once whether it has work due: if not, and
+ * nothing happened while it answered, it has settled.
  */
-async function settle(visit: Visit, quietMs: number, end: number, signal: AbortSignal): Promise<void> {
+async function settle(
+  visit: Visit,
+  quietMs: number,
+  end: number,
+  signal: AbortSignal,
+  workDue?: () => Promise<boolean>
+): Promise<void> {
+  let ask = workDue
   for (;;) {
     if (signal.aborted) throw signal.reason
     const quietFor = visit.quietFor()
     if (quietFor >= quietMs) return
+    if (ask && quietFor >= SHORT_QUIET_MS) {
+      const since = visit.lastActivity
+      const due = await within(ask(), end, signal)
+      if (!due && visit.lastActivity === since && visit.quietFor() >= 0) return
+      // A page with work due is waited for as long as any; one that was busy again while it answered, asked again.
+      if (due) ask = undefined
+      continue
+    }
     const left = end - Date.now()
     if (left <= 0) throw new PageTimeout()
     // The next event of the page, or the end of the quiet it is in, or of its time.
-    const wait = pause(quietFor < 0 ? left : Math.min(left, quietMs - quietFor), signal)
+    const quietEnd = ask ? SHORT_QUIET_MS : quietMs
+    const wait = pause(quietFor < 0 ? left : Math.min(left, quietEnd - quietFor), signal)
     try {
       await Promise.race([visit.nextChange(), wait.done])
     } finally {

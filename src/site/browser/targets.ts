@@ -1,5 +1,5 @@
 import type { CdpEvent, CdpPipe } from './cdp.js'
-import { hookSource, readHookReport } from './page-hook.js'
+import { hookSource, readHookReport, type HookNames } from './page-hook.js'
 import type { Session, Tab } from './tab.js'
 
 /**
@@ -59,8 +59,8 @@ export class TargetWatcher {
 
   constructor(
     private readonly cdp: CdpPipe,
-    /** The binding through which the page hook reports (page-hook.ts). */
-    private readonly binding: string,
+    /** The names of the page hook's binding and answers (page-hook.ts). */
+    private readonly hook: HookNames,
     /** Every event of an attached target, with its session. */
     private readonly onEvent: (event: CdpEvent, session: Session) => void
   ) {}
@@ -128,8 +128,8 @@ export class TargetWatcher {
         // Lifecycle events name their navigation: the load event of the page, not of the one before it.
         cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }, id),
         cdp.send('Preload.enable', {}, id),
-        cdp.send('Runtime.addBinding', { name: this.binding }, id),
-        cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: hookSource(this.binding) }, id)
+        cdp.send('Runtime.addBinding', { name: this.hook.binding }, id),
+        cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: hookSource(this.hook) }, id)
       )
     }
     await Promise.allSettled(commands)

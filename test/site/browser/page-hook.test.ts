@@ -1,6 +1,6 @@
 import vm from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import { bindingName, hookSource, readHookReport } from '../../../src/site/browser/page-hook.js'
+import { hookNames, hookSource, readHookReport } from '../../../src/site/browser/page-hook.js'
 
 /** A page's global object with a WebRTC constructor of its own, and the binding the hook reports through. */
 function page(binding: string): { context: vm.Context; sent: string[] } {
@@ -33,9 +33,10 @@ function page(binding: string): { context: vm.Context; sent: string[] } {
 
 describe('the WebRTC hook', () => {
   it('reports the ICE servers of every connection and of setConfiguration, and leaves WebRTC working', () => {
-    const binding = bindingName()
+    const names = hookNames()
+    const { binding } = names
     const { context, sent } = page(binding)
-    vm.runInContext(hookSource(binding), context)
+    vm.runInContext(hookSource(names), context)
     const result: unknown = vm.runInContext(
       `const connection = new RTCPeerConnection({ iceServers: [{ urls: 'stun:a.example' }, { urls: ['turn:b.example?transport=tcp', 7] }] });
        [connection instanceof RTCPeerConnection, connection.configuration.iceServers.length, connection.setConfiguration({ iceServers: [{ urls: 'stun:c.example' }] })]`,
@@ -49,9 +50,10 @@ describe('the WebRTC hook', () => {
   })
 
   it('reports the script of every shared and service worker a page starts, resolved against the page', () => {
-    const binding = bindingName()
+    const names = hookNames()
+    const { binding } = names
     const { context, sent } = page(binding)
-    vm.runInContext(hookSource(binding), context)
+    vm.runInContext(hookSource(names), context)
     const result: unknown = vm.runInContext(
       `[new ServiceWorkerContainer().register('sw.js', { scope: './' }), new SharedWorker('/workers/shared.js').url]`,
       context
@@ -64,13 +66,15 @@ describe('the WebRTC hook', () => {
   })
 
   it('takes its binding off the page before the page runs, and reports nothing without ICE servers', () => {
-    const binding = bindingName()
+    const names = hookNames()
+    const { binding } = names
     const { context, sent } = page(binding)
-    vm.runInContext(hookSource(binding), context)
+    vm.runInContext(hookSource(names), context)
     expect(vm.runInContext(`typeof globalThis[${JSON.stringify(binding)}]`, context)).toBe('undefined')
     vm.runInContext('new RTCPeerConnection(); new RTCPeerConnection({ iceServers: 5 })', context)
     expect(sent).toEqual([])
-    expect(bindingName()).not.toBe(binding)
+    expect(names.timers).not.toBe(binding)
+    expect(hookNames().binding).not.toBe(binding)
   })
 
   it('reads only what the hook writes: a page may call a binding with anything', () => {
