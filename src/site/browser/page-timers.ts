@@ -2,7 +2,7 @@ import type { CdpPipe } from './cdp.js'
 
 /**
  * What a page has scheduled to run later: its timers, intervals, animation frames and idle
- * callbacks, followed by a part of the page hook (page-hook.ts) so that the pass can ask, once a
+ * callbacks, counted by a part of the page hook (page-hook.ts) so that the pass can ask, once a
  * page has had no request open for a moment, whether it has work due soon. A page with none has
  * settled without waiting out the whole quiet window; a page with some (a poll, a deferred fetch)
  * is waited for as before. The answer comes from the page's own world, which the page could
