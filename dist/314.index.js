@@ -796,14 +796,15 @@ function timersSource(name) {
     if (typeof original !== 'function') return;
     globalThis[setName] = function (handler, delay, ...rest) {
       if (typeof handler !== 'function') return original.apply(this, arguments);
-      const ms = Math.max(0, Number(delay) || 0);
+      // As the browser reads it (a WebIDL long): 2 ** 31 ms wraps to a negative delay, so runs at once.
+      const ms = Math.max(0, Number(delay) | 0);
       let id;
       const run = function () {
         if (repeats) due.set(id, now() + ms);
         else due.delete(id);
         return handler.apply(this, arguments);
       };
-      id = original.call(this, run, delay, ...rest);
+      id = original.call(this, run, ms, ...rest);
       due.set(id, now() + ms);
       return id;
     };

@@ -69,6 +69,17 @@ describe('what a page has scheduled', () => {
     expect(dueWithin(500)).toBe(false)
   })
 
+  it('reads a delay as the browser does: a delay past 2 ** 31 - 1 ms, or none, runs at once', () => {
+    for (const delay of ['2 ** 31', '2 ** 32 + 5', 'undefined', "'soon'", '-20']) {
+      const { context, dueWithin } = page()
+      schedule(context, `setTimeout(() => {}, ${delay})`)
+      expect([delay, dueWithin(10)]).toEqual([delay, true])
+    }
+    const { context, dueWithin } = page()
+    schedule(context, "setTimeout(() => {}, '300')")
+    expect([dueWithin(200), dueWithin(500)]).toEqual([false, true])
+  })
+
   it('has an interval due after each run until it is cleared, and a cleared timeout never', () => {
     const { context, clock, scheduled, dueWithin } = page()
     const interval = schedule(context, 'setInterval(() => {}, 100)')
