@@ -1377,6 +1377,8 @@ class TargetWatcher {
     starters = new Map();
     pending = new Map();
     stopListening = () => undefined;
+    /** The page hook's source, made once: the same for every target of the pass. */
+    hookScript;
     constructor(cdp, 
     /** The names of the page hook's binding and answers (page-hook.ts). */
     hook, 
@@ -1385,6 +1387,7 @@ class TargetWatcher {
         this.cdp = cdp;
         this.hook = hook;
         this.onEvent = onEvent;
+        this.hookScript = hookSource(hook);
     }
     async start() {
         this.stopListening = this.cdp.onEvent((event) => {
@@ -1446,7 +1449,7 @@ class TargetWatcher {
         if (DOCUMENTS.has(info.type)) {
             commands.push(cdp.send('Page.enable', {}, id), 
             // Lifecycle events name their navigation: the load event of the page, not of the one before it.
-            cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }, id), cdp.send('Preload.enable', {}, id), cdp.send('Runtime.addBinding', { name: this.hook.binding }, id), cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: hookSource(this.hook) }, id));
+            cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }, id), cdp.send('Preload.enable', {}, id), cdp.send('Runtime.addBinding', { name: this.hook.binding }, id), cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: this.hookScript }, id));
         }
         await Promise.allSettled(commands);
         // A worker answers these only once it runs: they are sent before it does, not waited for.

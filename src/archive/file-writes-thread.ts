@@ -32,8 +32,7 @@ function run({ operations, slot, length }: Batch): void {
         break
       }
       case 'close':
-        closeSync(fd)
-        fd = -1
+        closeOpenFile()
         break
       case 'link':
         path = operation[2]

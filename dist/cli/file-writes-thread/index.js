@@ -37,8 +37,7 @@ function run({ operations, slot, length }) {
                 break;
             }
             case 'close':
-                (0,external_node_fs_namespaceObject.closeSync)(fd);
-                fd = -1;
+                closeOpenFile();
                 break;
             case 'link':
                 path = operation[2];

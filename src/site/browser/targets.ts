@@ -56,6 +56,8 @@ export class TargetWatcher {
   private readonly starters = new Map<string, Tab>()
   private readonly pending = new Map<string, (session: Session) => void>()
   private stopListening = (): void => undefined
+  /** The page hook's source, made once: the same for every target of the pass. */
+  private readonly hookScript: string
 
   constructor(
     private readonly cdp: CdpPipe,
@@ -63,7 +65,9 @@ export class TargetWatcher {
     private readonly hook: HookNames,
     /** Every event of an attached target, with its session. */
     private readonly onEvent: (event: CdpEvent, session: Session) => void
-  ) {}
+  ) {
+    this.hookScript = hookSource(hook)
+  }
 
   async start(): Promise<void> {
     this.stopListening = this.cdp.onEvent((event) => {
@@ -129,7 +133,7 @@ export class TargetWatcher {
         cdp.send('Page.setLifecycleEventsEnabled', { enabled: true }, id),
         cdp.send('Preload.enable', {}, id),
         cdp.send('Runtime.addBinding', { name: this.hook.binding }, id),
-        cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: hookSource(this.hook) }, id)
+        cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: this.hookScript }, id)
       )
     }
     await Promise.allSettled(commands)
