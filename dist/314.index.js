@@ -88,8 +88,8 @@ function annotationProperties(problem, site, workspace) {
     return properties;
 }
 
-// EXTERNAL MODULE: ./src/site/reader.ts + 4 modules
-var site_reader = __webpack_require__(8300);
+// EXTERNAL MODULE: ./src/site/reader.ts + 5 modules
+var site_reader = __webpack_require__(6769);
 // EXTERNAL MODULE: ./src/site/resolve.ts
 var resolve = __webpack_require__(5267);
 // EXTERNAL MODULE: external "node:fs"
@@ -1236,8 +1236,8 @@ class Visit {
     }
 }
 
-// EXTERNAL MODULE: ./src/site/html.ts
-var html = __webpack_require__(8750);
+// EXTERNAL MODULE: ./src/site/html.ts + 1 modules
+var html = __webpack_require__(8163);
 ;// CONCATENATED MODULE: ./src/site/browser/rendered.ts
 
 /**

@@ -1236,8 +1236,8 @@ class Visit {
     }
 }
 
-// EXTERNAL MODULE: ./src/site/html.ts
-var html = __webpack_require__(8750);
+// EXTERNAL MODULE: ./src/site/html.ts + 1 modules
+var html = __webpack_require__(8163);
 ;// CONCATENATED MODULE: ./src/site/browser/rendered.ts
 
 /**

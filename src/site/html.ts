@@ -1,15 +1,15 @@
 import { decodeHTMLAttribute } from 'entities/decode'
-import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2'
 import { scanCss, type CssReferenceKind } from './css.js'
+import { HtmlTokenizer, type TokenizerCallbacks } from './html-tokenizer.js'
 
 /**
  * The references of an HTML page: which URLs it loads when it is viewed, which it links to, what
- * it says its own address is (canonical, og:url), and the ids its links can name. Read with
- * htmlparser2's tokenizer and its streaming callbacks, below its Parser: no tree, no tag stack,
- * and only the attributes that can hold a reference are sliced out of the page (BENCHMARKS.md
- * has the comparison with the Parser; docs/site-check.md why it matters). The tokenizer does not
- * decode entities here (that keeps it on its fast paths); the few values that hold a `&` are
- * decoded as attributes are.
+ * it says its own address is (canonical, og:url), and the ids its links can name. Read with a
+ * tokenizer that reports what htmlparser2's does (html-tokenizer.ts) and its streaming callbacks:
+ * no tree, no tag stack, and only the attributes that can hold a reference are sliced out of the
+ * page (BENCHMARKS.md has the comparison with htmlparser2's Parser; docs/site-check.md why it
+ * matters). Entities are not decoded while reading; the few values that hold a `&` are decoded as
+ * attributes are.
  */
 
 /** What a browser fetches when it shows the page. */
@@ -120,7 +120,7 @@ export class HtmlScanner {
   private value = ''
   /** The text of the `<style>` element being read. */
   private styleText: string | undefined
-  private readonly tokenizer = new Tokenizer({ decodeEntities: false }, this.callbacks())
+  private readonly tokenizer = new HtmlTokenizer(this.callbacks())
 
   /** Calls `visitor` with each reference and id of `html`, in document order. */
   scan(html: string, visitor: PageVisitor): void {
@@ -128,9 +128,7 @@ export class HtmlScanner {
     this.page = html
     this.tag = ''
     this.styleText = undefined
-    this.tokenizer.reset()
-    this.tokenizer.write(html)
-    this.tokenizer.end()
+    this.tokenizer.tokenize(html)
     this.page = ''
   }
 
@@ -167,12 +165,9 @@ export class HtmlScanner {
       ontext: (start, end) => {
         if (this.styleText !== undefined) this.styleText += this.page.slice(start, end)
       },
-      onattribentity: ignore,
-      ontextentity: ignore,
       oncomment: ignore,
       oncdata: ignore,
       ondeclaration: ignore,
-      onprocessinginstruction: ignore,
       onend: ignore
     }
   }
