@@ -174,6 +174,11 @@ describe('HtmlTokenizer', () => {
     }
   })
 
+  it('calls back as htmlparser2 does on long runs of what starts a tag, a comment or a value, without recursing', () => {
+    for (const piece of ['<', '<<a', '</', '<!', '<!--', '<a ', '<a x=', '<a x="', '<script><', '<title>\u001c', '--!'])
+      expectSame(piece.repeat(20_000))
+  })
+
   it('calls back as htmlparser2 does on random markup', () => {
     // The pieces that move the state machine, and text around them; a fixed seed keeps a failure reproducible.
     const pieces = [
