@@ -1822,23 +1822,7 @@ function decodeXML(xmlString) {
 
 //# sourceMappingURL=decode.js.map
 ;// CONCATENATED MODULE: ./src/site/html-tokenizer.ts
-// Character codes are compared with the members of `Char` and `State`, numbers by design.
-/* eslint-disable @typescript-eslint/no-unsafe-enum-comparison */
-/**
- * An HTML tokenizer that reports what htmlparser2's `Tokenizer` reports for HTML with entities left
- * as they are (`{ decodeEntities: false }`): the same callbacks, in the same order, with the same
- * positions, for any text (test/site/html-tokenizer.test.ts compares the two on the hostile-text
- * cases, generated pages and random markup). It is that tokenizer's state machine for one whole
- * page at a time, with the paths most of a page goes through (text, names, quoted values, raw text)
- * run as searches and tight loops instead of one dispatch a character: the site check spent half its
- * time in the tokenizer (BENCHMARKS.md, "Sixth round").
- *
- * What it keeps of htmlparser2's reading, on purpose: comments end at `-->` or `--!>`, `<?` and
- * `<!x` are bogus comments, `<![CDATA[` is a comment in HTML, and `<script>`, `<style>`,
- * `<iframe>`, `<noembed>`, `<noframes>`, `<xmp>` hold raw text, `<title>` and `<textarea>`
- * escapable raw text, `<plaintext>` everything after it. Its end tags are matched case-insensitively
- * by setting bit 0x20, as htmlparser2 does (so a control character can stand for `<` or `/`).
- */
+/* eslint-disable @typescript-eslint/no-unsafe-enum-comparison -- characters are numbers, compared with `Char`'s members by design */
 var Char;
 (function (Char) {
     Char[Char["Tab"] = 9] = "Tab";
@@ -2184,9 +2168,8 @@ class HtmlTokenizer {
             this.sequenceIndex += 1;
         }
         else if (this.sequenceIndex === 0) {
-            // In `<title>` and `<textarea>` htmlparser2 reads on character by character (to decode
-            // entities, which are left alone here); only what it then sees as `<` differs, and it is the
-            // same search.
+            // In `<title>` and `<textarea>` htmlparser2 does not skip ahead (it would decode entities
+            // there): it looks at each character for one that is `<` once bit 0x20 is set, as U+001C is.
             if (sequence === TITLE_END || sequence === TEXTAREA_END)
                 this.skipRcdata();
             else if (this.fastForwardTo('<'))
@@ -2618,6 +2601,9 @@ class HtmlScanner {
         this.tag = '';
         this.styleText = undefined;
         this.tokenizer.tokenize(html);
+        // A `<style>` still open at the end of the page is closed there by a browser, and applies.
+        if (this.styleText !== undefined)
+            this.css(this.styleText, 'style');
         this.page = '';
     }
     callbacks() {
@@ -4869,6 +4855,14 @@ class SiteReader {
     /** Outcomes by scope (see cacheScope), then by reference as written. */
     outcomes = new Map();
     cachedOutcomes = 0;
+    /**
+     * The references of the file read before, in order, and of this one so far. Pages that share a
+     * layout (a header, a sidebar) hold the same references in the same places: one compared with
+     * the reference in the same place of the page before costs less than a lookup in `outcomes`,
+     * which on a large site is too big to stay in the processor's caches (BENCHMARKS.md, "Sixth round").
+     */
+    previousFile = [];
+    thisFile = [];
     /** The site's folder with a separator after it, which every file read starts with. */
     rootPrefix;
     constructor(root, site, domain, { scriptSets = false } = {}) {
@@ -4881,6 +4875,8 @@ class SiteReader {
     }
     /** Reads a page or a style sheet, by its name. */
     readFile(file) {
+        this.previousFile = this.thisFile;
+        this.thisFile = [];
         if (HTML_FILE.test(file))
             this.readPage(file);
         else
@@ -5033,16 +5029,26 @@ class SiteReader {
         const { url } = reference;
         if (url.startsWith('#'))
             return NO_OUTCOME;
-        const cached = reference.use !== 'address';
-        const scope = cached ? this.outcomes.get(cacheScope(url, base)) : undefined;
-        let outcome = scope?.get(url);
-        if (!outcome) {
-            const target = this.resolver.resolve(url, base.url);
-            outcome = { target, found: target.kind === 'internal' ? this.site.lookup(target.path) : undefined };
-            if (cached)
-                this.cacheOutcome(cacheScope(url, base), scope, url, outcome);
+        if (reference.use === 'address')
+            return this.resolve(url, base);
+        const scope = cacheScope(url, base);
+        const samePlace = this.previousFile[this.thisFile.length];
+        if (samePlace !== undefined && samePlace.url === url && samePlace.scope === scope) {
+            this.thisFile.push(samePlace);
+            return samePlace.outcome;
         }
+        const scoped = this.outcomes.get(scope);
+        let outcome = scoped?.get(url);
+        if (!outcome) {
+            outcome = this.resolve(url, base);
+            this.cacheOutcome(scope, scoped, url, outcome);
+        }
+        this.thisFile.push({ scope, url, outcome });
         return outcome;
+    }
+    resolve(url, base) {
+        const target = this.resolver.resolve(url, base.url);
+        return { target, found: target.kind === 'internal' ? this.site.lookup(target.path) : undefined };
     }
     cacheOutcome(key, scope, url, outcome) {
         if (this.cachedOutcomes >= CACHE_LIMIT) {

@@ -1,13 +1,14 @@
-// Character codes are compared with the members of `Char` and `State`, numbers by design.
-/* eslint-disable @typescript-eslint/no-unsafe-enum-comparison */
+/* eslint-disable @typescript-eslint/no-unsafe-enum-comparison -- characters are numbers, compared with `Char`'s members by design */
+
 /**
  * An HTML tokenizer that reports what htmlparser2's `Tokenizer` reports for HTML with entities left
  * as they are (`{ decodeEntities: false }`): the same callbacks, in the same order, with the same
- * positions, for any text (test/site/html-tokenizer.test.ts compares the two on the hostile-text
- * cases, generated pages and random markup). It is that tokenizer's state machine for one whole
- * page at a time, with the paths most of a page goes through (text, names, quoted values, raw text)
- * run as searches and tight loops instead of one dispatch a character: the site check spent half its
- * time in the tokenizer (BENCHMARKS.md, "Sixth round").
+ * positions, for any text (test/site/html-tokenizer.test.ts compares the two on the markup
+ * htmlparser2 reads in a way of its own, on the test sites' pages and on random markup). It is
+ * that tokenizer's state machine for one whole page at a time, with the paths most of a page goes
+ * through (text, names, quoted values, raw text) run as searches and tight loops instead of one
+ * dispatch a character: the site check spent half its time in htmlparser2's tokenizer
+ * (BENCHMARKS.md, "Sixth round").
  *
  * What it keeps of htmlparser2's reading, on purpose: comments end at `-->` or `--!>`, `<?` and
  * `<!x` are bogus comments, `<![CDATA[` is a comment in HTML, and `<script>`, `<style>`,
@@ -377,9 +378,8 @@ export class HtmlTokenizer {
     if ((c | 0x20) === sequence[this.sequenceIndex]) {
       this.sequenceIndex += 1
     } else if (this.sequenceIndex === 0) {
-      // In `<title>` and `<textarea>` htmlparser2 reads on character by character (to decode
-      // entities, which are left alone here); only what it then sees as `<` differs, and it is the
-      // same search.
+      // In `<title>` and `<textarea>` htmlparser2 does not skip ahead (it would decode entities
+      // there): it looks at each character for one that is `<` once bit 0x20 is set, as U+001C is.
       if (sequence === TITLE_END || sequence === TEXTAREA_END) this.skipRcdata()
       else if (this.fastForwardTo('<')) this.sequenceIndex = 1
     } else {

@@ -129,6 +129,8 @@ export class HtmlScanner {
     this.tag = ''
     this.styleText = undefined
     this.tokenizer.tokenize(html)
+    // A `<style>` still open at the end of the page is closed there by a browser, and applies.
+    if (this.styleText !== undefined) this.css(this.styleText, 'style')
     this.page = ''
   }
 

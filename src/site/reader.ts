@@ -62,6 +62,13 @@ interface Base {
   page?: string
 }
 
+/** A reference as a page holds it, where it means the same (cacheScope), and what it comes to. */
+interface Resolved {
+  scope: string
+  url: string
+  outcome: Outcome
+}
+
 /** A link of a page to one of its own fragments, checked once the page's ids are all read. */
 interface OwnFragmentLink {
   fragment: string
@@ -123,6 +130,14 @@ export class SiteReader {
   /** Outcomes by scope (see cacheScope), then by reference as written. */
   private readonly outcomes = new Map<string, Map<string, Outcome>>()
   private cachedOutcomes = 0
+  /**
+   * The references of the file read before, in order, and of this one so far. Pages that share a
+   * layout (a header, a sidebar) hold the same references in the same places: one compared with
+   * the reference in the same place of the page before costs less than a lookup in `outcomes`,
+   * which on a large site is too big to stay in the processor's caches (BENCHMARKS.md, "Sixth round").
+   */
+  private previousFile: Resolved[] = []
+  private thisFile: Resolved[] = []
   /** The site's folder with a separator after it, which every file read starts with. */
   private readonly rootPrefix: string
 
@@ -139,6 +154,8 @@ export class SiteReader {
 
   /** Reads a page or a style sheet, by its name. */
   readFile(file: string): void {
+    this.previousFile = this.thisFile
+    this.thisFile = []
     if (HTML_FILE.test(file)) this.readPage(file)
     else this.readStyleSheet(file)
   }
@@ -287,15 +304,26 @@ export class SiteReader {
   private outcome(reference: HtmlReference, base: Base): Outcome {
     const { url } = reference
     if (url.startsWith('#')) return NO_OUTCOME
-    const cached = reference.use !== 'address'
-    const scope = cached ? this.outcomes.get(cacheScope(url, base)) : undefined
-    let outcome = scope?.get(url)
-    if (!outcome) {
-      const target = this.resolver.resolve(url, base.url)
-      outcome = { target, found: target.kind === 'internal' ? this.site.lookup(target.path) : undefined }
-      if (cached) this.cacheOutcome(cacheScope(url, base), scope, url, outcome)
+    if (reference.use === 'address') return this.resolve(url, base)
+    const scope = cacheScope(url, base)
+    const samePlace = this.previousFile[this.thisFile.length]
+    if (samePlace !== undefined && samePlace.url === url && samePlace.scope === scope) {
+      this.thisFile.push(samePlace)
+      return samePlace.outcome
     }
+    const scoped = this.outcomes.get(scope)
+    let outcome = scoped?.get(url)
+    if (!outcome) {
+      outcome = this.resolve(url, base)
+      this.cacheOutcome(scope, scoped, url, outcome)
+    }
+    this.thisFile.push({ scope, url, outcome })
     return outcome
+  }
+
+  private resolve(url: string, base: Base): Outcome {
+    const target = this.resolver.resolve(url, base.url)
+    return { target, found: target.kind === 'internal' ? this.site.lookup(target.path) : undefined }
   }
 
   private cacheOutcome(key: string, scope: Map<string, Outcome> | undefined, url: string, outcome: Outcome): void {

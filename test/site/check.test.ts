@@ -271,6 +271,25 @@ describe('checkSite details', () => {
     ])
   })
 
+  it('resolves a reference again where it means something else, in pages of the same layout read one after the other', async () => {
+    // The same links in the same places: relative ones lead elsewhere from another folder or another <base>.
+    const layout = (head = ''): string => page('<a href="/a/next">n</a><a href="next">r</a><a href="?q">q</a>', head)
+    const root = await writeSite([
+      { name: 'a/one.html', content: layout() },
+      { name: 'a/next.html', content: layout() },
+      { name: 'b/one.html', content: layout() },
+      { name: 'b/two.html', content: layout('<base href="/a/">') },
+      { name: 'index.html', content: page('') }
+    ])
+    const findings = await checkSite(root, { domain: SITE_DOMAIN })
+    // `?q` is the page itself, but under <base href="/a/"> the folder /a/, which has no index.
+    expect(findings.broken.sorted()).toEqual([
+      { target: '/a/', reference: '?q', source: 'a[href]', files: 1, examples: ['b/two.html'] },
+      { target: '/b/next', reference: 'next', source: 'a[href]', files: 1, examples: ['b/one.html'] }
+    ])
+    expect(findings.internalReferences).toBe(12)
+  })
+
   it('fails on a site folder that does not exist', async () => {
     await expect(checkSite(path.join(work, 'missing'), {})).rejects.toThrow(/ENOENT/)
   })

@@ -119,9 +119,10 @@ describe('HtmlScanner', () => {
     expect(scanned.references.map((reference) => reference.url)).toEqual(['page'])
   })
 
-  it('starts each page afresh when the scanner is reused', () => {
-    expect(urls('<style>.a{background:url(/cut.png)')).toEqual([])
+  it('reads a <style> left open at the end of the page, as a browser closes and applies it there, and starts the next page afresh', () => {
+    expect(urls('<style>.a{background:url(/cut.png)')).toEqual(['/cut.png'])
     expect(urls('<a href="/next-page">x</a>')).toEqual(['/next-page'])
+    expect(urls('<style>.a{background:url(/closed.png)}</style>')).toEqual(['/closed.png'])
   })
 
   it('reads SVG references that load with the page: use and image, by href or the older xlink:href', () => {
