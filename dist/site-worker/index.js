@@ -5043,7 +5043,8 @@ class SiteReader {
             outcome = this.resolve(url, base);
             this.cacheOutcome(scope, scoped, url, outcome);
         }
-        this.thisFile.push({ scope, url, outcome });
+        // A copy: the page's own text is let go once it is read.
+        this.thisFile.push({ scope, url: copyString(url), outcome });
         return outcome;
     }
     resolve(url, base) {

@@ -317,7 +317,8 @@ export class SiteReader {
       outcome = this.resolve(url, base)
       this.cacheOutcome(scope, scoped, url, outcome)
     }
-    this.thisFile.push({ scope, url, outcome })
+    // A copy: the page's own text is let go once it is read.
+    this.thisFile.push({ scope, url: copyString(url), outcome })
     return outcome
   }
 
