@@ -323,6 +323,10 @@ export class HtmlTokenizer {
     }
   }
 
+  /**
+   * Ends a comment at the current character, `offset` characters of its end sequence already
+   * matched. The sequence index is reset on the way: every state that reads it sets it first.
+   */
   private emitComment(offset: number): void {
     this.cbs.oncomment(this.sectionStart, this.index, offset)
     this.sequenceIndex = 0
@@ -595,9 +599,7 @@ export class HtmlTokenizer {
       this.currentSequence = DOCTYPE
       this.sequenceIndex = 1
     } else if (c === Char.Gt) {
-      this.cbs.oncomment(this.sectionStart, this.index, 0)
-      this.state = State.Text
-      this.sectionStart = this.index + 1
+      this.emitComment(0)
     } else if (c === Char.Dash) {
       this.state = State.BeforeComment
     } else {
@@ -612,9 +614,7 @@ export class HtmlTokenizer {
     } else if ((c | 0x20) === this.currentSequence[this.sequenceIndex]) {
       this.sequenceIndex += 1
     } else if (c === Char.Gt) {
-      this.cbs.oncomment(this.sectionStart, this.index, 0)
-      this.state = State.Text
-      this.sectionStart = this.index + 1
+      this.emitComment(0)
     } else {
       this.state = State.InSpecialComment
     }
@@ -635,9 +635,7 @@ export class HtmlTokenizer {
       this.sequenceIndex = 0
       this.sectionStart = this.index + 1
     } else if (c === Char.Gt) {
-      this.cbs.oncomment(this.sectionStart, this.index, 0)
-      this.state = State.Text
-      this.sectionStart = this.index + 1
+      this.emitComment(0)
     } else {
       this.state = State.InSpecialComment
     }
@@ -645,9 +643,7 @@ export class HtmlTokenizer {
 
   private stateInSpecialComment(c: number): void {
     if (c === Char.Gt || this.fastForwardTo('>')) {
-      this.cbs.oncomment(this.sectionStart, this.index, 0)
-      this.state = State.Text
-      this.sectionStart = this.index + 1
+      this.emitComment(0)
     }
   }
 

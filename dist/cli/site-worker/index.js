@@ -2107,6 +2107,10 @@ class HtmlTokenizer {
             this.stateInSpecialComment(c);
         }
     }
+    /**
+     * Ends a comment at the current character, `offset` characters of its end sequence already
+     * matched. The sequence index is reset on the way: every state that reads it sets it first.
+     */
     emitComment(offset) {
         this.cbs.oncomment(this.sectionStart, this.index, offset);
         this.sequenceIndex = 0;
@@ -2399,9 +2403,7 @@ class HtmlTokenizer {
             this.sequenceIndex = 1;
         }
         else if (c === Char.Gt) {
-            this.cbs.oncomment(this.sectionStart, this.index, 0);
-            this.state = State.Text;
-            this.sectionStart = this.index + 1;
+            this.emitComment(0);
         }
         else if (c === Char.Dash) {
             this.state = State.BeforeComment;
@@ -2419,9 +2421,7 @@ class HtmlTokenizer {
             this.sequenceIndex += 1;
         }
         else if (c === Char.Gt) {
-            this.cbs.oncomment(this.sectionStart, this.index, 0);
-            this.state = State.Text;
-            this.sectionStart = this.index + 1;
+            this.emitComment(0);
         }
         else {
             this.state = State.InSpecialComment;
@@ -2442,9 +2442,7 @@ class HtmlTokenizer {
             this.sectionStart = this.index + 1;
         }
         else if (c === Char.Gt) {
-            this.cbs.oncomment(this.sectionStart, this.index, 0);
-            this.state = State.Text;
-            this.sectionStart = this.index + 1;
+            this.emitComment(0);
         }
         else {
             this.state = State.InSpecialComment;
@@ -2452,9 +2450,7 @@ class HtmlTokenizer {
     }
     stateInSpecialComment(c) {
         if (c === Char.Gt || this.fastForwardTo('>')) {
-            this.cbs.oncomment(this.sectionStart, this.index, 0);
-            this.state = State.Text;
-            this.sectionStart = this.index + 1;
+            this.emitComment(0);
         }
     }
     /** At the end of the page, what htmlparser2 hands over of a text or a value still open as it ends a write. */
