@@ -47023,7 +47023,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8505:
+/***/ 6048:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48901,6 +48901,35 @@ const DEVICE_INITIALS = new Set([...'cpanl'].map((letter) => letter.charCodeAt(0
  * file system. `.` and empty parts are dropped, so `./a//b` is `a/b`.
  */
 function entryPath(name) {
+    return plainEntryPath(name) ?? checkedEntryPath(name);
+}
+/**
+ * Parts of letters, digits, `_` and `-`, with dots inside them, joined by single slashes (a
+ * folder's name may end in one): the names export archives hold. No such name can break a rule
+ * but by a device name or a length, so plainEntryPath() checks those alone. Each character has
+ * one place in the pattern, so it takes one pass whatever the name.
+ */
+const PLAIN_NAME = /^[\w-]+(?:\.+[\w-]+)*(?:\/[\w-]+(?:\.+[\w-]+)*)*\/?$/;
+/**
+ * entryPath() of a plain name (PLAIN_NAME), checked only for what such a name can break; undefined
+ * for any other name, and for one that needs a closer look (its part may be a device name, or it
+ * is long), which checkedEntryPath() then judges. A test holds the two to the same answers.
+ */
+function plainEntryPath(name) {
+    // ASCII: a character is a byte.
+    if (name.length > MAX_PATH_BYTES || !PLAIN_NAME.test(name))
+        return undefined;
+    const parts = name.split('/');
+    if (parts[parts.length - 1] === '')
+        parts.pop();
+    for (const part of parts) {
+        if (part.length > MAX_NAME_PART_BYTES || DEVICE_INITIALS.has(part.charCodeAt(0) | 0x20))
+            return undefined;
+    }
+    return parts;
+}
+/** entryPath() of any name: every rule checked. */
+function checkedEntryPath(name) {
     if (name.includes('\0'))
         throw refuse('name', `entry ${quote(name)} has a NUL character in its name`);
     // eslint-disable-next-line no-control-regex
@@ -48952,9 +48981,9 @@ function partProblem(part, mayHoldForbidden = true) {
 }
 /** The longest path the system opens, in bytes: PATH_MAX less its NUL; Windows takes long paths from Node. */
 const SYSTEM_PATH_BYTES = { linux: 4095, darwin: 1023, win32: 32_000 }[process.platform] ?? 1023;
-/** A path inside the site that would be too long on this system under the staging folder, `rootBytes` long. */
-function refuseLongOnDisk(name, rootBytes, parts) {
-    const bytes = rootBytes + 1 + Buffer.byteLength(parts.join('/'));
+/** A path inside the site (`key`, its parts joined by `/`) that would be too long on this system under the staging folder, `rootBytes` long. */
+function refuseLongOnDisk(name, rootBytes, key) {
+    const bytes = rootBytes + 1 + Buffer.byteLength(key);
     if (bytes > SYSTEM_PATH_BYTES) {
         throw refuse('name', `entry ${quote(name)} would be at a path of ${bytes} bytes on disk, longer than the ${SYSTEM_PATH_BYTES} this system allows`);
     }
@@ -49377,7 +49406,17 @@ class TarReader {
 const POSIX_MAGIC = Buffer.from('ustar\0', 'latin1');
 /** POSIX ustar and pax headers have `ustar\0` at byte 257; GNU's have `ustar  \0`, v7's nothing. */
 function isPosixHeader(block) {
-    return block.compare(POSIX_MAGIC, 0, 6, 257, 263) === 0;
+    return hasMagic(block, POSIX_MAGIC);
+}
+/**
+ * Whether the header's magic (from byte 257) is `magic`. Byte by byte: Buffer.compare with
+ * offsets costs more in checking its arguments than the comparison itself, several times a header.
+ */
+function hasMagic(block, magic) {
+    for (let i = 0; i < magic.length; i++)
+        if (block[257 + i] !== magic[i])
+            return false;
+    return true;
 }
 /**
  * The numeric fields the action does not use must still be numbers, as Python and bsdtar read
@@ -49402,7 +49441,7 @@ function checkNumbers(block, at) {
 }
 const GNU_MAGIC = Buffer.from('ustar  \0', 'latin1');
 function isGnuHeader(block) {
-    return block.compare(GNU_MAGIC, 0, 8, 257, 265) === 0;
+    return hasMagic(block, GNU_MAGIC);
 }
 /** GNU's old sparse map, its continuation flag and the real size: bytes 386 to 495 of a GNU header. */
 const GNU_SPARSE_START = 386;
@@ -49546,7 +49585,41 @@ function firstNonZero(buffer, start) {
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 // EXTERNAL MODULE: ./src/core/worker-file.ts
 var worker_file = __nccwpck_require__(3792);
+;// CONCATENATED MODULE: ./src/archive/file-writes-protocol.ts
+/**
+ * What the unpacking's main thread (file-writes.ts) and its file thread (file-writes-thread.ts)
+ * share. The operations travel as bytes in shared memory, not as messages: a message per batch
+ * cost both threads a copy of every path into objects and the collection of those objects
+ * (BENCHMARKS.md, "Seventh round"). The thread's source runs without a bundler in the tests and
+ * imports nothing of the project at run time: it gets the constants below in its `ThreadSetup`.
+ *
+ * A batch fills one part of `ThreadSetup.data` with records, each an operation byte and then:
+ * - `OPEN`: the mode (4 bytes), the path's length (4 bytes), the path in UTF-8: creates a file,
+ *   which later writes go to until `CLOSE`;
+ * - `WRITE`: a length (4 bytes) and that many bytes, written to the file created last;
+ * - `CLOSE`: nothing; closes the file created last;
+ * - `LINK`: two lengths (4 bytes each), the existing file's path and the new name's: a hard link.
+ * Numbers are little-endian and unaligned.
+ */
+const Operation = { open: 1, write: 2, close: 3, link: 4 };
+/** Where each count or flag (1 for yes) is in `ThreadSetup.progress`. */
+const Slot = {
+    /** Batches handed to the thread: the main thread adds one and wakes the thread. */
+    sent: 0,
+    /** Batches done: the thread adds one and wakes the main thread. */
+    done: 1,
+    /** The thread has run: set first thing, so that one that never starts is told apart. */
+    started: 2,
+    failed: 3,
+    /** Set by the main thread: the thread closes its file and ends; what is still sent is not written. */
+    stopping: 4,
+    stopped: 5,
+    /** Where each part's batch ends: the part's index added to this. */
+    lengths: 6
+};
+
 ;// CONCATENATED MODULE: ./src/archive/file-writes.ts
+
 
 
 /**
@@ -49555,23 +49628,28 @@ var worker_file = __nccwpck_require__(3792);
  * time, and on its own thread it runs beside the decompression, the parsing and the policy instead
  * of after them (BENCHMARKS.md, "Fourth round"). Nothing is queued that the policy has not judged.
  *
- * The calls are synchronous, as the writer's were: the operations go in batches of up to 1 MiB of
- * data, and when the thread has four batches to do the main thread waits for it (`Atomics.wait`),
- * so that memory stays bounded whatever the archive, and the readers need no change. A failure of
- * the thread (a full disk) is thrown by the next call after it.
+ * The calls are synchronous, as the writer's were: the operations are written into batches of 1 MiB
+ * of shared memory (file-writes-protocol.ts), and when the thread has four batches to do the main
+ * thread waits for it (`Atomics.wait`), so that memory stays bounded whatever the archive, and the
+ * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
+ * it.
  */
 const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts'];
 const BATCH_BYTES = 1024 * 1024;
-const MAX_OPERATIONS = 4096;
 /** Batches sent and not yet done, at most. */
 const MAX_IN_FLIGHT = 4;
+/** One part of the shared bytes for each batch in flight, and the one being filled. */
+const PARTS = MAX_IN_FLIGHT + 1;
 /** A thread that has not run by then never will (its file could not be loaded): the wait ends. */
 const START_TIMEOUT_MS = 30_000;
 /** How often a wait looks whether the thread has started at all. */
 const WAIT_STEP_MS = 100;
-const SLOTS = { done: 0, started: 1, failed: 2, stopped: 3, cancelled: 4 };
+/** A record's operation byte and two lengths (file-writes-protocol.ts). */
+const RECORD_HEAD = 9;
+/** UTF-8 takes at most three bytes for each UTF-16 unit of a path. */
+const UTF8_PER_UNIT = 3;
 class FileWrites {
-    progress = new Int32Array(new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT));
+    progress = new Int32Array(new SharedArrayBuffer((Slot.lengths + PARTS) * Int32Array.BYTES_PER_ELEMENT));
     failures;
     worker;
     createdAt = Date.now();
@@ -49579,11 +49657,13 @@ class FileWrites {
      * The batches' bytes, shared with the thread and reused: batches made and dropped one after
      * another kept ~100 MiB of them alive until the thread's collector ran (figure 3b).
      */
-    shared = new SharedArrayBuffer((MAX_IN_FLIGHT + 1) * BATCH_BYTES);
-    operations = [];
-    /** The part of `shared` being filled: no batch in flight uses it. */
-    data = this.slot(0);
-    used = 0;
+    data = Buffer.from(new SharedArrayBuffer(PARTS * BATCH_BYTES));
+    /** The same bytes, for the records' lengths: DataView's calls check less than Buffer's. */
+    view = new DataView(this.data.buffer);
+    /** Where the part being filled begins, where its next record goes, and where it ends. */
+    start = 0;
+    at = 0;
+    end = BATCH_BYTES;
     sent = 0;
     stopped = false;
     failure;
@@ -49591,18 +49671,19 @@ class FileWrites {
         const { port1, port2 } = new external_node_worker_threads_.MessageChannel();
         this.failures = port1;
         const setup = {
+            operations: Operation,
+            slots: Slot,
             flags,
             setModes,
-            progress: this.progress,
-            slots: SLOTS,
-            failures: port2,
-            data: this.shared,
-            batchBytes: BATCH_BYTES
+            progress: this.progress.buffer,
+            data: this.data.buffer,
+            batchBytes: BATCH_BYTES,
+            failures: port2
         };
         this.worker = new external_node_worker_threads_.Worker((0,worker_file/* workerBeside */.n)(import.meta.url, THREAD_FILES), {
             workerData: setup,
             transferList: [port2],
-            // It holds four batches of operations at most; the bytes are in the shared buffer.
+            // It holds no batch of its own: the bytes are in the shared buffer.
             resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
         });
         // Whoever forgets to stop it does not keep the process alive.
@@ -49610,28 +49691,42 @@ class FileWrites {
     }
     /** Creates a new file at `path`, which later writes go to until close(). */
     open(path, mode) {
-        this.queue(['open', path, mode]);
+        this.makeRoom(RECORD_HEAD + UTF8_PER_UNIT * path.length);
+        const { data, view, at } = this;
+        data[at] = Operation.open;
+        view.setUint32(at + 1, mode, true);
+        const length = data.write(path, at + RECORD_HEAD);
+        view.setUint32(at + 5, length, true);
+        this.at = at + RECORD_HEAD + length;
     }
     /** Queues a copy of `bytes` for the file created last. */
     write(bytes) {
         for (let offset = 0; offset < bytes.length;) {
-            if (this.used === BATCH_BYTES)
-                this.send();
-            const length = Math.min(bytes.length - offset, BATCH_BYTES - this.used);
-            const start = this.used;
-            this.data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), start);
-            // Counted before it is queued: the queue may send the batch, data and all.
-            this.used += length;
+            // A part with room for a few bytes only is sent rather than cut into.
+            this.makeRoom(RECORD_HEAD + Math.min(bytes.length - offset, 4096));
+            const length = Math.min(bytes.length - offset, this.end - this.at - 5);
+            const { data, view, at } = this;
+            data[at] = Operation.write;
+            view.setUint32(at + 1, length, true);
+            data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), at + 5);
+            this.at = at + 5 + length;
             offset += length;
-            this.queue(['write', start, start + length]);
         }
     }
     close() {
-        this.queue(['close']);
+        this.makeRoom(1);
+        this.data[this.at++] = Operation.close;
     }
     /** Makes `path` a hard link to the file at `existing`, once everything queued before is done. */
     link(existing, path) {
-        this.queue(['link', existing, path]);
+        this.makeRoom(RECORD_HEAD + UTF8_PER_UNIT * (existing.length + path.length));
+        const { data, view, at } = this;
+        data[at] = Operation.link;
+        const existingLength = data.write(existing, at + RECORD_HEAD);
+        const length = data.write(path, at + RECORD_HEAD + existingLength);
+        view.setUint32(at + 1, existingLength, true);
+        view.setUint32(at + 5, length, true);
+        this.at = at + RECORD_HEAD + existingLength + length;
     }
     /** Waits until everything queued is done; throws the thread's failure. */
     drain() {
@@ -49649,48 +49744,50 @@ class FileWrites {
             return;
         this.stopped = true;
         this.failures.close();
-        if (Atomics.load(this.progress, SLOTS.started) === 0)
+        if (Atomics.load(this.progress, Slot.started) === 0)
             return void this.worker.terminate();
-        Atomics.store(this.progress, SLOTS.cancelled, 1);
-        this.worker.postMessage('stop');
-        while (Atomics.load(this.progress, SLOTS.stopped) === 0)
-            Atomics.wait(this.progress, SLOTS.stopped, 0);
+        Atomics.store(this.progress, Slot.stopping, 1);
+        // Wakes the thread where it waits for a batch.
+        Atomics.add(this.progress, Slot.sent, 1);
+        Atomics.notify(this.progress, Slot.sent);
+        while (Atomics.load(this.progress, Slot.stopped) === 0)
+            Atomics.wait(this.progress, Slot.stopped, 0);
     }
-    queue(operation) {
-        this.operations.push(operation);
-        if (this.operations.length >= MAX_OPERATIONS)
+    /** Sends the part being filled unless `bytes` more fit in it. */
+    makeRoom(bytes) {
+        if (this.end - this.at < bytes)
             this.send();
+        if (this.end - this.at < bytes)
+            throw new Error(`an operation of ${bytes} bytes does not fit in a batch`);
     }
     send() {
-        if (this.operations.length === 0)
+        if (this.at === this.start)
             return;
         this.throwFailure();
         this.waitUntilInFlight(MAX_IN_FLIGHT - 1);
-        const batch = { operations: this.operations, slot: this.sent % (MAX_IN_FLIGHT + 1), length: this.used };
-        this.worker.postMessage(batch);
-        this.sent++;
-        this.operations = [];
+        const part = this.sent % PARTS;
+        Atomics.store(this.progress, Slot.lengths + part, this.at - this.start);
+        this.sent = Atomics.add(this.progress, Slot.sent, 1) + 1;
+        Atomics.notify(this.progress, Slot.sent);
         // The batch that last used the next part is done: at most MAX_IN_FLIGHT are in flight.
-        this.data = this.slot(this.sent % (MAX_IN_FLIGHT + 1));
-        this.used = 0;
-    }
-    slot(index) {
-        return new Uint8Array(this.shared, index * BATCH_BYTES, BATCH_BYTES);
+        this.start = (this.sent % PARTS) * BATCH_BYTES;
+        this.at = this.start;
+        this.end = this.start + BATCH_BYTES;
     }
     waitUntilInFlight(most) {
         for (;;) {
-            const done = Atomics.load(this.progress, SLOTS.done);
+            const done = Atomics.load(this.progress, Slot.done);
             if (this.sent - done <= most)
                 return;
-            if (Atomics.load(this.progress, SLOTS.started) === 0 && Date.now() - this.createdAt > START_TIMEOUT_MS)
+            if (Atomics.load(this.progress, Slot.started) === 0 && Date.now() - this.createdAt > START_TIMEOUT_MS)
                 throw new Error(`the unpacking's file thread did not start within ${START_TIMEOUT_MS / 1000} s`);
-            Atomics.wait(this.progress, SLOTS.done, done, WAIT_STEP_MS);
+            Atomics.wait(this.progress, Slot.done, done, WAIT_STEP_MS);
         }
     }
     throwFailure() {
         if (this.failure)
             throw this.failure;
-        if (Atomics.load(this.progress, SLOTS.failed) === 0)
+        if (Atomics.load(this.progress, Slot.failed) === 0)
             return;
         const told = (0,external_node_worker_threads_.receiveMessageOnPort)(this.failures)?.message;
         const failure = new Error(told?.message ?? 'the file thread failed');
@@ -50007,7 +50104,8 @@ class SiteWriter {
     }
     file(entry) {
         const parts = this.namedPath(entry.name);
-        const key = this.folders(parts, entry.name);
+        const key = this.keyOnDisk(entry.name, parts);
+        this.folders(parts, key, entry.name);
         this.tree.claim(key, 'file', entry.name);
         const mode = fileMode(entry.mode);
         this.writes.open(this.onDisk(key), mode);
@@ -50023,15 +50121,16 @@ class SiteWriter {
         // `./` and the like: the staging folder itself.
         if (parts.length === 0)
             return;
-        refuseLongOnDisk(name, this.rootBytes, parts);
-        const key = this.folders(parts, name);
+        const key = this.keyOnDisk(name, parts);
+        this.folders(parts, key, name);
         if (this.tree.claim(key, 'directory', name))
             this.mkdir(key);
     }
     symlink(name, target) {
         const parts = this.namedPath(name);
+        const key = this.keyOnDisk(name, parts);
         const targetParts = linkTargetPath(name, target);
-        const key = this.folders(parts, name);
+        this.folders(parts, key, name);
         const folder = parts.slice(0, -1);
         // Judged now against what exists, and again by checkLinks() once everything exists.
         const resolution = this.tree.resolve(folder, targetParts);
@@ -50043,11 +50142,12 @@ class SiteWriter {
     }
     hardlink(name, target) {
         const parts = this.namedPath(name);
+        const key = this.keyOnDisk(name, parts);
         const targetKey = hardLinkTargetKey(name, target);
         const found = this.tree.type(targetKey);
         if (found !== 'file')
             refuseHardLink(name, target, found ? `a ${found === 'directory' ? 'folder' : found}` : 'not among the entries before it');
-        const key = this.folders(parts, name);
+        this.folders(parts, key, name);
         this.tree.claim(key, 'file', name);
         this.writes.link(this.onDisk(targetKey), this.onDisk(key));
         this.files.addHardLink(key, targetKey);
@@ -50066,23 +50166,26 @@ class SiteWriter {
         const parts = entryPath(name);
         if (parts.length === 0)
             throw refuse('name', `entry ${quote(name)} has no name of its own`);
-        refuseLongOnDisk(name, this.rootBytes, parts);
         return parts;
     }
-    /** Makes the folders above `parts` (judged by the tree) and returns the entry's key. */
-    folders(parts, name) {
+    /** The entry's key (its parts joined by `/`), once its path under the staging folder is known to fit the system. */
+    keyOnDisk(name, parts) {
         const key = parts.join('/');
+        refuseLongOnDisk(name, this.rootBytes, key);
+        return key;
+    }
+    /** Makes the folders above `parts` (judged by the tree); `key` is the entry's. */
+    folders(parts, key, name) {
         const folder = parts.length > 1 ? key.slice(0, key.length - parts[parts.length - 1].length - 1) : '';
         if (folder === this.lastFolder || this.tree.type(folder) === 'directory') {
             this.lastFolder = folder;
-            return key;
+            return;
         }
         for (const added of this.tree.addFolders(parts, name)) {
             this.chargeEntry(added);
             this.mkdir(added);
         }
         this.lastFolder = folder;
-        return key;
     }
     /** Every entry, and every folder made for one, counts against MAX_ENTRIES and takes a block. */
     chargeEntry(name) {
@@ -58710,7 +58813,7 @@ function workerBeside(moduleUrl, names) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8505);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6048);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -64,7 +64,7 @@ if (tooOld) {
     process.exitCode = _exit_codes_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT_CODES */ .a.usage.code;
 }
 else {
-    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(454), __nccwpck_require__.e(182)]).then(__nccwpck_require__.bind(__nccwpck_require__, 182));
+    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(454), __nccwpck_require__.e(121)]).then(__nccwpck_require__.bind(__nccwpck_require__, 121));
     process.exitCode = await runCli(process.argv.slice(2));
 }
 

@@ -2,47 +2,47 @@ import type { MessagePort } from 'node:worker_threads'
 
 /**
  * What the unpacking's main thread (file-writes.ts) and its file thread (file-writes-thread.ts)
- * say to each other. Types only: the thread's source runs without a bundler in the tests, and
- * imports nothing of the project at run time.
+ * share. The operations travel as bytes in shared memory, not as messages: a message per batch
+ * cost both threads a copy of every path into objects and the collection of those objects
+ * (BENCHMARKS.md, "Seventh round"). The thread's source runs without a bundler in the tests and
+ * imports nothing of the project at run time: it gets the constants below in its `ThreadSetup`.
+ *
+ * A batch fills one part of `ThreadSetup.data` with records, each an operation byte and then:
+ * - `OPEN`: the mode (4 bytes), the path's length (4 bytes), the path in UTF-8: creates a file,
+ *   which later writes go to until `CLOSE`;
+ * - `WRITE`: a length (4 bytes) and that many bytes, written to the file created last;
+ * - `CLOSE`: nothing; closes the file created last;
+ * - `LINK`: two lengths (4 bytes each), the existing file's path and the new name's: a hard link.
+ * Numbers are little-endian and unaligned.
  */
-
-export type Operation =
-  /** Creates a file: its path on disk and its mode. */
-  | ['open', string, number]
-  /** Writes bytes `start` to `end` of the batch's data to the file created last. */
-  | ['write', number, number]
-  /** Closes the file created last. */
-  | ['close']
-  /** Makes a hard link: the existing file's path, then the new name's. */
-  | ['link', string, string]
-
-export interface Batch {
-  operations: Operation[]
-  /** Which part of `ThreadSetup.data` holds the batch's bytes, and how many it holds. */
-  slot: number
-  length: number
-}
+export const Operation = { open: 1, write: 2, close: 3, link: 4 } as const
 
 /** Where each count or flag (1 for yes) is in `ThreadSetup.progress`. */
-export interface Slots {
-  /** Batches done. */
-  done: number
+export const Slot = {
+  /** Batches handed to the thread: the main thread adds one and wakes the thread. */
+  sent: 0,
+  /** Batches done: the thread adds one and wakes the main thread. */
+  done: 1,
   /** The thread has run: set first thing, so that one that never starts is told apart. */
-  started: number
-  failed: number
-  stopped: number
-  /** Set by the main thread when the unpacking is refused or stopped: what is still queued is not written. */
-  cancelled: number
-}
+  started: 2,
+  failed: 3,
+  /** Set by the main thread: the thread closes its file and ends; what is still sent is not written. */
+  stopping: 4,
+  stopped: 5,
+  /** Where each part's batch ends: the part's index added to this. */
+  lengths: 6
+} as const
 
 export interface ThreadSetup {
+  operations: typeof Operation
+  slots: typeof Slot
   /** `open()`'s flags for a new file. */
   flags: number
   /** Whether modes are set after creation (the umask would take bits from them). */
   setModes: boolean
-  progress: Int32Array
-  slots: Slots
-  /** The batches' bytes: a part of `batchBytes` for each batch that can be in flight, and one more being filled. */
+  /** Int32 counts and flags at the `Slot` indexes, one length for each part of `data` after them. */
+  progress: SharedArrayBuffer
+  /** The batches' bytes: one part of `batchBytes` for each batch that can be in flight, and one more being filled. */
   data: SharedArrayBuffer
   batchBytes: number
   /** Where the first failure is told, in full. */

@@ -1,43 +1,58 @@
 import { closeSync, fchmodSync, linkSync, openSync, writeSync } from 'node:fs'
-import { parentPort, workerData } from 'node:worker_threads'
-import type { Batch, Failure, ThreadSetup } from './file-writes-protocol.js'
+import { workerData } from 'node:worker_threads'
+import type { Failure, ThreadSetup } from './file-writes-protocol.js'
 
 /**
  * The thread that makes the site's files for the unpacking (file-writes.ts): it creates, writes and
  * closes them, and makes hard links, in the order the main thread judged the entries, while the
- * main thread decompresses, parses and judges the next ones. Bundled on its own as
- * dist/file-writes-thread/; it needs only `fs`.
+ * main thread decompresses, parses and judges the next ones. It reads the batches from shared
+ * memory as they are sent (file-writes-protocol.ts) and blocks between them: it has no event loop
+ * to serve. Bundled on its own as dist/file-writes-thread/; it needs only `fs`.
  */
 
-const { flags, setModes, progress, slots, failures, data: shared, batchBytes } = workerData as ThreadSetup
-const port = parentPort as NonNullable<typeof parentPort>
+const setup = workerData as ThreadSetup
+const { operations, slots, flags, setModes, batchBytes, failures } = setup
+const progress = new Int32Array(setup.progress)
+const data = Buffer.from(setup.data)
+const view = new DataView(setup.data)
+const parts = data.length / batchBytes
 let fd = -1
+/**
+ * What the operation under way names: the path a failure is told with. A string: Node checks a
+ * Buffer path for NUL bytes with a slower call than a string path.
+ */
 let path = ''
 
-Atomics.store(progress, slots.started, 1)
-Atomics.notify(progress, slots.started)
-
-function run({ operations, slot, length }: Batch): void {
-  const data = new Uint8Array(shared, slot * batchBytes, length)
-  for (const operation of operations) {
-    switch (operation[0]) {
-      case 'open':
-        path = operation[1]
-        fd = openSync(path, flags, operation[2])
-        if (setModes) fchmodSync(fd, operation[2])
-        break
-      case 'write': {
-        let at = operation[1]
-        while (at < operation[2]) at += writeSync(fd, data, at, operation[2] - at)
-        break
-      }
-      case 'close':
-        closeOpenFile()
-        break
-      case 'link':
-        path = operation[2]
-        linkSync(operation[1], operation[2])
-        break
+/** Carries out the batch in `part`. */
+function run(part: number): void {
+  let at = part * batchBytes
+  const end = at + Atomics.load(progress, slots.lengths + part)
+  while (at < end) {
+    const operation = data[at]
+    if (operation === operations.write) {
+      const length = view.getUint32(at + 1, true)
+      let from = at + 5
+      at = from + length
+      while (from < at) from += writeSync(fd, data, from, at - from)
+    } else if (operation === operations.open) {
+      const mode = view.getUint32(at + 1, true)
+      const length = view.getUint32(at + 5, true)
+      path = data.toString('utf8', at + 9, at + 9 + length)
+      at += 9 + length
+      fd = openSync(path, flags, mode)
+      if (setModes) fchmodSync(fd, mode)
+    } else if (operation === operations.close) {
+      at += 1
+      closeOpenFile()
+    } else if (operation === operations.link) {
+      const existing = view.getUint32(at + 1, true)
+      const length = view.getUint32(at + 5, true)
+      const target = data.toString('utf8', at + 9, at + 9 + existing)
+      path = data.toString('utf8', at + 9 + existing, at + 9 + existing + length)
+      at += 9 + existing + length
+      linkSync(target, path)
+    } else {
+      throw new Error(`unknown operation ${operation} in the batch`)
     }
   }
 }
@@ -52,31 +67,36 @@ function tell(slot: number): void {
   Atomics.notify(progress, slot)
 }
 
-port.on('message', (message: Batch | 'stop') => {
-  if (message === 'stop') {
-    try {
-      closeOpenFile()
-    } finally {
-      tell(slots.stopped)
-      port.close()
-    }
-    return
+function fail(error: unknown): void {
+  const { message, code } = error as NodeJS.ErrnoException
+  failures.postMessage({ path, message, code } satisfies Failure)
+  tell(slots.failed)
+  try {
+    closeOpenFile()
+  } catch {
+    // The failure already told is the one that counts.
   }
-  // After a failure, or once the unpacking is refused, batches are only counted.
-  if (Atomics.load(progress, slots.failed) === 0 && Atomics.load(progress, slots.cancelled) === 0) {
-    try {
-      run(message)
-    } catch (error) {
-      const { message: text, code } = error as NodeJS.ErrnoException
-      failures.postMessage({ path, message: text, code } satisfies Failure)
-      tell(slots.failed)
+}
+
+tell(slots.started)
+try {
+  for (let done = 0; ;) {
+    Atomics.wait(progress, slots.sent, done)
+    if (Atomics.load(progress, slots.stopping) === 1) break
+    // After a failure, batches are only counted.
+    if (Atomics.load(progress, slots.failed) === 0) {
       try {
-        closeOpenFile()
-      } catch {
-        // The failure already told is the one that counts.
+        run(done % parts)
+      } catch (error) {
+        fail(error)
       }
     }
+    done++
+    Atomics.store(progress, slots.done, done)
+    Atomics.notify(progress, slots.done)
   }
-  Atomics.add(progress, slots.done, 1)
-  Atomics.notify(progress, slots.done)
-})
+  closeOpenFile()
+} finally {
+  failures.close()
+  tell(slots.stopped)
+}

@@ -1,6 +1,6 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
 import { workerBeside } from '../core/worker-file.js'
-import type { Batch, Failure, Operation, Slots, ThreadSetup } from './file-writes-protocol.js'
+import { Operation, Slot, type Failure, type ThreadSetup } from './file-writes-protocol.js'
 
 /**
  * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
@@ -8,26 +8,32 @@ import type { Batch, Failure, Operation, Slots, ThreadSetup } from './file-write
  * time, and on its own thread it runs beside the decompression, the parsing and the policy instead
  * of after them (BENCHMARKS.md, "Fourth round"). Nothing is queued that the policy has not judged.
  *
- * The calls are synchronous, as the writer's were: the operations go in batches of up to 1 MiB of
- * data, and when the thread has four batches to do the main thread waits for it (`Atomics.wait`),
- * so that memory stays bounded whatever the archive, and the readers need no change. A failure of
- * the thread (a full disk) is thrown by the next call after it.
+ * The calls are synchronous, as the writer's were: the operations are written into batches of 1 MiB
+ * of shared memory (file-writes-protocol.ts), and when the thread has four batches to do the main
+ * thread waits for it (`Atomics.wait`), so that memory stays bounded whatever the archive, and the
+ * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
+ * it.
  */
 
 const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts']
 const BATCH_BYTES = 1024 * 1024
-const MAX_OPERATIONS = 4096
 /** Batches sent and not yet done, at most. */
 const MAX_IN_FLIGHT = 4
+/** One part of the shared bytes for each batch in flight, and the one being filled. */
+const PARTS = MAX_IN_FLIGHT + 1
 /** A thread that has not run by then never will (its file could not be loaded): the wait ends. */
 const START_TIMEOUT_MS = 30_000
 /** How often a wait looks whether the thread has started at all. */
 const WAIT_STEP_MS = 100
-
-const SLOTS: Slots = { done: 0, started: 1, failed: 2, stopped: 3, cancelled: 4 }
+/** A record's operation byte and two lengths (file-writes-protocol.ts). */
+const RECORD_HEAD = 9
+/** UTF-8 takes at most three bytes for each UTF-16 unit of a path. */
+const UTF8_PER_UNIT = 3
 
 export class FileWrites {
-  private readonly progress = new Int32Array(new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT))
+  private readonly progress = new Int32Array(
+    new SharedArrayBuffer((Slot.lengths + PARTS) * Int32Array.BYTES_PER_ELEMENT)
+  )
   private readonly failures: MessagePort
   private readonly worker: Worker
   private readonly createdAt = Date.now()
@@ -35,11 +41,13 @@ export class FileWrites {
    * The batches' bytes, shared with the thread and reused: batches made and dropped one after
    * another kept ~100 MiB of them alive until the thread's collector ran (figure 3b).
    */
-  private readonly shared = new SharedArrayBuffer((MAX_IN_FLIGHT + 1) * BATCH_BYTES)
-  private operations: Operation[] = []
-  /** The part of `shared` being filled: no batch in flight uses it. */
-  private data = this.slot(0)
-  private used = 0
+  private readonly data = Buffer.from(new SharedArrayBuffer(PARTS * BATCH_BYTES))
+  /** The same bytes, for the records' lengths: DataView's calls check less than Buffer's. */
+  private readonly view = new DataView(this.data.buffer)
+  /** Where the part being filled begins, where its next record goes, and where it ends. */
+  private start = 0
+  private at = 0
+  private end = BATCH_BYTES
   private sent = 0
   private stopped = false
   private failure: NodeJS.ErrnoException | undefined
@@ -48,18 +56,19 @@ export class FileWrites {
     const { port1, port2 } = new MessageChannel()
     this.failures = port1
     const setup: ThreadSetup = {
+      operations: Operation,
+      slots: Slot,
       flags,
       setModes,
-      progress: this.progress,
-      slots: SLOTS,
-      failures: port2,
-      data: this.shared,
-      batchBytes: BATCH_BYTES
+      progress: this.progress.buffer,
+      data: this.data.buffer,
+      batchBytes: BATCH_BYTES,
+      failures: port2
     }
     this.worker = new Worker(workerBeside(import.meta.url, THREAD_FILES), {
       workerData: setup,
       transferList: [port2],
-      // It holds four batches of operations at most; the bytes are in the shared buffer.
+      // It holds no batch of its own: the bytes are in the shared buffer.
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
     })
     // Whoever forgets to stop it does not keep the process alive.
@@ -68,30 +77,45 @@ export class FileWrites {
 
   /** Creates a new file at `path`, which later writes go to until close(). */
   open(path: string, mode: number): void {
-    this.queue(['open', path, mode])
+    this.makeRoom(RECORD_HEAD + UTF8_PER_UNIT * path.length)
+    const { data, view, at } = this
+    data[at] = Operation.open
+    view.setUint32(at + 1, mode, true)
+    const length = data.write(path, at + RECORD_HEAD)
+    view.setUint32(at + 5, length, true)
+    this.at = at + RECORD_HEAD + length
   }
 
   /** Queues a copy of `bytes` for the file created last. */
   write(bytes: Uint8Array): void {
     for (let offset = 0; offset < bytes.length;) {
-      if (this.used === BATCH_BYTES) this.send()
-      const length = Math.min(bytes.length - offset, BATCH_BYTES - this.used)
-      const start = this.used
-      this.data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), start)
-      // Counted before it is queued: the queue may send the batch, data and all.
-      this.used += length
+      // A part with room for a few bytes only is sent rather than cut into.
+      this.makeRoom(RECORD_HEAD + Math.min(bytes.length - offset, 4096))
+      const length = Math.min(bytes.length - offset, this.end - this.at - 5)
+      const { data, view, at } = this
+      data[at] = Operation.write
+      view.setUint32(at + 1, length, true)
+      data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), at + 5)
+      this.at = at + 5 + length
       offset += length
-      this.queue(['write', start, start + length])
     }
   }
 
   close(): void {
-    this.queue(['close'])
+    this.makeRoom(1)
+    this.data[this.at++] = Operation.close
   }
 
   /** Makes `path` a hard link to the file at `existing`, once everything queued before is done. */
   link(existing: string, path: string): void {
-    this.queue(['link', existing, path])
+    this.makeRoom(RECORD_HEAD + UTF8_PER_UNIT * (existing.length + path.length))
+    const { data, view, at } = this
+    data[at] = Operation.link
+    const existingLength = data.write(existing, at + RECORD_HEAD)
+    const length = data.write(path, at + RECORD_HEAD + existingLength)
+    view.setUint32(at + 1, existingLength, true)
+    view.setUint32(at + 5, length, true)
+    this.at = at + RECORD_HEAD + existingLength + length
   }
 
   /** Waits until everything queued is done; throws the thread's failure. */
@@ -110,47 +134,47 @@ export class FileWrites {
     if (this.stopped) return
     this.stopped = true
     this.failures.close()
-    if (Atomics.load(this.progress, SLOTS.started) === 0) return void this.worker.terminate()
-    Atomics.store(this.progress, SLOTS.cancelled, 1)
-    this.worker.postMessage('stop')
-    while (Atomics.load(this.progress, SLOTS.stopped) === 0) Atomics.wait(this.progress, SLOTS.stopped, 0)
+    if (Atomics.load(this.progress, Slot.started) === 0) return void this.worker.terminate()
+    Atomics.store(this.progress, Slot.stopping, 1)
+    // Wakes the thread where it waits for a batch.
+    Atomics.add(this.progress, Slot.sent, 1)
+    Atomics.notify(this.progress, Slot.sent)
+    while (Atomics.load(this.progress, Slot.stopped) === 0) Atomics.wait(this.progress, Slot.stopped, 0)
   }
 
-  private queue(operation: Operation): void {
-    this.operations.push(operation)
-    if (this.operations.length >= MAX_OPERATIONS) this.send()
+  /** Sends the part being filled unless `bytes` more fit in it. */
+  private makeRoom(bytes: number): void {
+    if (this.end - this.at < bytes) this.send()
+    if (this.end - this.at < bytes) throw new Error(`an operation of ${bytes} bytes does not fit in a batch`)
   }
 
   private send(): void {
-    if (this.operations.length === 0) return
+    if (this.at === this.start) return
     this.throwFailure()
     this.waitUntilInFlight(MAX_IN_FLIGHT - 1)
-    const batch: Batch = { operations: this.operations, slot: this.sent % (MAX_IN_FLIGHT + 1), length: this.used }
-    this.worker.postMessage(batch)
-    this.sent++
-    this.operations = []
+    const part = this.sent % PARTS
+    Atomics.store(this.progress, Slot.lengths + part, this.at - this.start)
+    this.sent = Atomics.add(this.progress, Slot.sent, 1) + 1
+    Atomics.notify(this.progress, Slot.sent)
     // The batch that last used the next part is done: at most MAX_IN_FLIGHT are in flight.
-    this.data = this.slot(this.sent % (MAX_IN_FLIGHT + 1))
-    this.used = 0
-  }
-
-  private slot(index: number): Uint8Array {
-    return new Uint8Array(this.shared, index * BATCH_BYTES, BATCH_BYTES)
+    this.start = (this.sent % PARTS) * BATCH_BYTES
+    this.at = this.start
+    this.end = this.start + BATCH_BYTES
   }
 
   private waitUntilInFlight(most: number): void {
     for (;;) {
-      const done = Atomics.load(this.progress, SLOTS.done)
+      const done = Atomics.load(this.progress, Slot.done)
       if (this.sent - done <= most) return
-      if (Atomics.load(this.progress, SLOTS.started) === 0 && Date.now() - this.createdAt > START_TIMEOUT_MS)
+      if (Atomics.load(this.progress, Slot.started) === 0 && Date.now() - this.createdAt > START_TIMEOUT_MS)
         throw new Error(`the unpacking's file thread did not start within ${START_TIMEOUT_MS / 1000} s`)
-      Atomics.wait(this.progress, SLOTS.done, done, WAIT_STEP_MS)
+      Atomics.wait(this.progress, Slot.done, done, WAIT_STEP_MS)
     }
   }
 
   private throwFailure(): void {
     if (this.failure) throw this.failure
-    if (Atomics.load(this.progress, SLOTS.failed) === 0) return
+    if (Atomics.load(this.progress, Slot.failed) === 0) return
     const told = receiveMessageOnPort(this.failures)?.message as Failure | undefined
     const failure: NodeJS.ErrnoException = new Error(told?.message ?? 'the file thread failed')
     failure.code = told?.code

@@ -264,7 +264,16 @@ const POSIX_MAGIC = Buffer.from('ustar\0', 'latin1')
 
 /** POSIX ustar and pax headers have `ustar\0` at byte 257; GNU's have `ustar  \0`, v7's nothing. */
 function isPosixHeader(block: Buffer): boolean {
-  return block.compare(POSIX_MAGIC, 0, 6, 257, 263) === 0
+  return hasMagic(block, POSIX_MAGIC)
+}
+
+/**
+ * Whether the header's magic (from byte 257) is `magic`. Byte by byte: Buffer.compare with
+ * offsets costs more in checking its arguments than the comparison itself, several times a header.
+ */
+function hasMagic(block: Buffer, magic: Buffer): boolean {
+  for (let i = 0; i < magic.length; i++) if (block[257 + i] !== magic[i]) return false
+  return true
 }
 
 /**
@@ -293,7 +302,7 @@ function checkNumbers(block: Buffer, at: number): void {
 const GNU_MAGIC = Buffer.from('ustar  \0', 'latin1')
 
 function isGnuHeader(block: Buffer): boolean {
-  return block.compare(GNU_MAGIC, 0, 8, 257, 265) === 0
+  return hasMagic(block, GNU_MAGIC)
 }
 /** GNU's old sparse map, its continuation flag and the real size: bytes 386 to 495 of a GNU header. */
 const GNU_SPARSE_START = 386

@@ -187,7 +187,8 @@ export class SiteWriter implements EntrySink {
 
   private file(entry: Entry): void {
     const parts = this.namedPath(entry.name)
-    const key = this.folders(parts, entry.name)
+    const key = this.keyOnDisk(entry.name, parts)
+    this.folders(parts, key, entry.name)
     this.tree.claim(key, 'file', entry.name)
     const mode = fileMode(entry.mode)
     this.writes.open(this.onDisk(key), mode)
@@ -203,15 +204,16 @@ export class SiteWriter implements EntrySink {
     const parts = entryPath(name)
     // `./` and the like: the staging folder itself.
     if (parts.length === 0) return
-    refuseLongOnDisk(name, this.rootBytes, parts)
-    const key = this.folders(parts, name)
+    const key = this.keyOnDisk(name, parts)
+    this.folders(parts, key, name)
     if (this.tree.claim(key, 'directory', name)) this.mkdir(key)
   }
 
   private symlink(name: string, target: string): void {
     const parts = this.namedPath(name)
+    const key = this.keyOnDisk(name, parts)
     const targetParts = linkTargetPath(name, target)
-    const key = this.folders(parts, name)
+    this.folders(parts, key, name)
     const folder = parts.slice(0, -1)
     // Judged now against what exists, and again by checkLinks() once everything exists.
     const resolution = this.tree.resolve(folder, targetParts)
@@ -224,6 +226,7 @@ export class SiteWriter implements EntrySink {
 
   private hardlink(name: string, target: string): void {
     const parts = this.namedPath(name)
+    const key = this.keyOnDisk(name, parts)
     const targetKey = hardLinkTargetKey(name, target)
     const found = this.tree.type(targetKey)
     if (found !== 'file')
@@ -232,7 +235,7 @@ export class SiteWriter implements EntrySink {
         target,
         found ? `a ${found === 'directory' ? 'folder' : found}` : 'not among the entries before it'
       )
-    const key = this.folders(parts, name)
+    this.folders(parts, key, name)
     this.tree.claim(key, 'file', name)
     this.writes.link(this.onDisk(targetKey), this.onDisk(key))
     this.files.addHardLink(key, targetKey)
@@ -250,24 +253,28 @@ export class SiteWriter implements EntrySink {
   private namedPath(name: string): string[] {
     const parts = entryPath(name)
     if (parts.length === 0) throw refuse('name', `entry ${quote(name)} has no name of its own`)
-    refuseLongOnDisk(name, this.rootBytes, parts)
     return parts
   }
 
-  /** Makes the folders above `parts` (judged by the tree) and returns the entry's key. */
-  private folders(parts: string[], name: string): string {
+  /** The entry's key (its parts joined by `/`), once its path under the staging folder is known to fit the system. */
+  private keyOnDisk(name: string, parts: string[]): string {
     const key = parts.join('/')
+    refuseLongOnDisk(name, this.rootBytes, key)
+    return key
+  }
+
+  /** Makes the folders above `parts` (judged by the tree); `key` is the entry's. */
+  private folders(parts: string[], key: string, name: string): void {
     const folder = parts.length > 1 ? key.slice(0, key.length - parts[parts.length - 1].length - 1) : ''
     if (folder === this.lastFolder || this.tree.type(folder) === 'directory') {
       this.lastFolder = folder
-      return key
+      return
     }
     for (const added of this.tree.addFolders(parts, name)) {
       this.chargeEntry(added)
       this.mkdir(added)
     }
     this.lastFolder = folder
-    return key
   }
 
   /** Every entry, and every folder made for one, counts against MAX_ENTRIES and takes a block. */

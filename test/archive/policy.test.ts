@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  checkedEntryPath,
   collisionKey,
   entryPath,
   fileMode,
@@ -48,6 +49,57 @@ describe('names', () => {
     const error = refusal(() => entryPath(name))
     expect(error.rule).toBe('name')
     expect(error.message).toBe(message)
+  })
+
+  it('gives plain names the answer every rule checked gives, device names and long names included', () => {
+    // Pieces that a plain name may hold, and pieces that make a name not plain or need a closer look.
+    const pieces = [
+      'a',
+      'Z',
+      '0',
+      '_',
+      '-',
+      '.',
+      '..',
+      '/',
+      '//',
+      'index.html',
+      'con',
+      'NUL.txt',
+      'com1',
+      'lpt²',
+      'aux.',
+      'prn ',
+      'c:',
+      ':',
+      ' ',
+      '\\',
+      'é',
+      '\0',
+      '\n',
+      'x'.repeat(255),
+      'y'.repeat(256),
+      'b/'.repeat(300)
+    ]
+    // xorshift32, fixed seed: the same names every run.
+    let seed = 7
+    const random = (n: number): number => {
+      seed ^= seed << 13
+      seed ^= seed >>> 17
+      seed ^= seed << 5
+      return (seed >>> 0) % n
+    }
+    const answer = (read: (name: string) => string[], name: string): string[] | string => {
+      try {
+        return read(name)
+      } catch (error) {
+        return (error as Error).message
+      }
+    }
+    for (let i = 0; i < 20_000; i++) {
+      const name = Array.from({ length: 1 + random(6) }, () => pieces[random(pieces.length)]).join('')
+      expect(answer(entryPath, name), name).toEqual(answer(checkedEntryPath, name))
+    }
   })
 })
 

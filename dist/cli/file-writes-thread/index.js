@@ -11,38 +11,58 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
 /**
  * The thread that makes the site's files for the unpacking (file-writes.ts): it creates, writes and
  * closes them, and makes hard links, in the order the main thread judged the entries, while the
- * main thread decompresses, parses and judges the next ones. Bundled on its own as
- * dist/file-writes-thread/; it needs only `fs`.
+ * main thread decompresses, parses and judges the next ones. It reads the batches from shared
+ * memory as they are sent (file-writes-protocol.ts) and blocks between them: it has no event loop
+ * to serve. Bundled on its own as dist/file-writes-thread/; it needs only `fs`.
  */
-const { flags, setModes, progress, slots, failures, data: shared, batchBytes } = external_node_worker_threads_namespaceObject.workerData;
-const port = external_node_worker_threads_namespaceObject.parentPort;
+const setup = external_node_worker_threads_namespaceObject.workerData;
+const { operations, slots, flags, setModes, batchBytes, failures } = setup;
+const progress = new Int32Array(setup.progress);
+const data = Buffer.from(setup.data);
+const view = new DataView(setup.data);
+const parts = data.length / batchBytes;
 let fd = -1;
+/**
+ * What the operation under way names: the path a failure is told with. A string: Node checks a
+ * Buffer path for NUL bytes with a slower call than a string path.
+ */
 let path = '';
-Atomics.store(progress, slots.started, 1);
-Atomics.notify(progress, slots.started);
-function run({ operations, slot, length }) {
-    const data = new Uint8Array(shared, slot * batchBytes, length);
-    for (const operation of operations) {
-        switch (operation[0]) {
-            case 'open':
-                path = operation[1];
-                fd = (0,external_node_fs_namespaceObject.openSync)(path, flags, operation[2]);
-                if (setModes)
-                    (0,external_node_fs_namespaceObject.fchmodSync)(fd, operation[2]);
-                break;
-            case 'write': {
-                let at = operation[1];
-                while (at < operation[2])
-                    at += (0,external_node_fs_namespaceObject.writeSync)(fd, data, at, operation[2] - at);
-                break;
-            }
-            case 'close':
-                closeOpenFile();
-                break;
-            case 'link':
-                path = operation[2];
-                (0,external_node_fs_namespaceObject.linkSync)(operation[1], operation[2]);
-                break;
+/** Carries out the batch in `part`. */
+function run(part) {
+    let at = part * batchBytes;
+    const end = at + Atomics.load(progress, slots.lengths + part);
+    while (at < end) {
+        const operation = data[at];
+        if (operation === operations.write) {
+            const length = view.getUint32(at + 1, true);
+            let from = at + 5;
+            at = from + length;
+            while (from < at)
+                from += (0,external_node_fs_namespaceObject.writeSync)(fd, data, from, at - from);
+        }
+        else if (operation === operations.open) {
+            const mode = view.getUint32(at + 1, true);
+            const length = view.getUint32(at + 5, true);
+            path = data.toString('utf8', at + 9, at + 9 + length);
+            at += 9 + length;
+            fd = (0,external_node_fs_namespaceObject.openSync)(path, flags, mode);
+            if (setModes)
+                (0,external_node_fs_namespaceObject.fchmodSync)(fd, mode);
+        }
+        else if (operation === operations.close) {
+            at += 1;
+            closeOpenFile();
+        }
+        else if (operation === operations.link) {
+            const existing = view.getUint32(at + 1, true);
+            const length = view.getUint32(at + 5, true);
+            const target = data.toString('utf8', at + 9, at + 9 + existing);
+            path = data.toString('utf8', at + 9 + existing, at + 9 + existing + length);
+            at += 9 + existing + length;
+            (0,external_node_fs_namespaceObject.linkSync)(target, path);
+        }
+        else {
+            throw new Error(`unknown operation ${operation} in the batch`);
         }
     }
 }
@@ -55,37 +75,42 @@ function tell(slot) {
     Atomics.store(progress, slot, 1);
     Atomics.notify(progress, slot);
 }
-port.on('message', (message) => {
-    if (message === 'stop') {
-        try {
-            closeOpenFile();
-        }
-        finally {
-            tell(slots.stopped);
-            port.close();
-        }
-        return;
+function fail(error) {
+    const { message, code } = error;
+    failures.postMessage({ path, message, code });
+    tell(slots.failed);
+    try {
+        closeOpenFile();
     }
-    // After a failure, or once the unpacking is refused, batches are only counted.
-    if (Atomics.load(progress, slots.failed) === 0 && Atomics.load(progress, slots.cancelled) === 0) {
-        try {
-            run(message);
-        }
-        catch (error) {
-            const { message: text, code } = error;
-            failures.postMessage({ path, message: text, code });
-            tell(slots.failed);
+    catch {
+        // The failure already told is the one that counts.
+    }
+}
+tell(slots.started);
+try {
+    for (let done = 0;;) {
+        Atomics.wait(progress, slots.sent, done);
+        if (Atomics.load(progress, slots.stopping) === 1)
+            break;
+        // After a failure, batches are only counted.
+        if (Atomics.load(progress, slots.failed) === 0) {
             try {
-                closeOpenFile();
+                run(done % parts);
             }
-            catch {
-                // The failure already told is the one that counts.
+            catch (error) {
+                fail(error);
             }
         }
+        done++;
+        Atomics.store(progress, slots.done, done);
+        Atomics.notify(progress, slots.done);
     }
-    Atomics.add(progress, slots.done, 1);
-    Atomics.notify(progress, slots.done);
-});
+    closeOpenFile();
+}
+finally {
+    failures.close();
+    tell(slots.stopped);
+}
 
 
 //# sourceMappingURL=index.js.map
