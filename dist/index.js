@@ -48893,6 +48893,10 @@ const WINDOWS_FORBIDDEN = /[<>:"|?*]/;
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\s*\..*)?$/i;
 /** The first letters of those names, lower case. */
 const DEVICE_INITIALS = new Set([...'cpanl'].map((letter) => letter.charCodeAt(0)));
+/** Whether Windows opens `part` as a device. Every device name starts with one of a few letters: most parts are let through without the pattern. */
+function isDeviceName(part) {
+    return DEVICE_INITIALS.has(part.charCodeAt(0) | 0x20) && WINDOWS_DEVICE.test(part);
+}
 /**
  * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
  * `..`, a backslash (a separator on Windows, a letter elsewhere: the same archive would unpack
@@ -48912,8 +48916,8 @@ function entryPath(name) {
 const PLAIN_NAME = /^[\w-]+(?:\.+[\w-]+)*(?:\/[\w-]+(?:\.+[\w-]+)*)*\/?$/;
 /**
  * entryPath() of a plain name (PLAIN_NAME), checked only for what such a name can break; undefined
- * for any other name, and for one that needs a closer look (its part may be a device name, or it
- * is long), which checkedEntryPath() then judges. A test holds the two to the same answers.
+ * for any other name, and for one that breaks a rule (a device name, a length), which
+ * checkedEntryPath() then judges and names. A test holds the two to the same answers.
  */
 function plainEntryPath(name) {
     // ASCII: a character is a byte.
@@ -48923,7 +48927,7 @@ function plainEntryPath(name) {
     if (parts[parts.length - 1] === '')
         parts.pop();
     for (const part of parts) {
-        if (part.length > MAX_NAME_PART_BYTES || DEVICE_INITIALS.has(part.charCodeAt(0) | 0x20))
+        if (part.length > MAX_NAME_PART_BYTES || isDeviceName(part))
             return undefined;
     }
     return parts;
@@ -48967,8 +48971,7 @@ function partProblem(part, mayHoldForbidden = true) {
             : `${quote(forbidden[0])}, which Windows cannot hold in a name`;
         return `has ${why}`;
     }
-    // Every device name starts with one of these letters: most parts are let through without the pattern.
-    const device = DEVICE_INITIALS.has(part.charCodeAt(0) | 0x20) ? WINDOWS_DEVICE.exec(part) : null;
+    const device = isDeviceName(part) ? WINDOWS_DEVICE.exec(part) : null;
     if (device)
         return `has the part ${quote(part)}, which Windows opens as the device ${device[1].toUpperCase()}`;
     if (part.endsWith('.') || part.endsWith(' ')) {
@@ -49436,8 +49439,10 @@ const DEVICE_FIELDS = [
 const NUMERIC_AND_DEVICE_FIELDS = [...NUMERIC_FIELDS, ...DEVICE_FIELDS];
 function checkNumbers(block, at) {
     const fields = isPosixHeader(block) || isGnuHeader(block) ? NUMERIC_AND_DEVICE_FIELDS : NUMERIC_FIELDS;
-    for (const [offset, length, name] of fields)
-        readNumber(block, offset, length, name, at);
+    // An index rather than for…of with destructuring: the compiler's work for this, in every run's first
+    // thousand headers, is a large part of what a cold process spends (BENCHMARKS.md, "Seventh round").
+    for (let i = 0; i < fields.length; i++)
+        readNumber(block, fields[i][0], fields[i][1], fields[i][2], at);
 }
 const GNU_MAGIC = Buffer.from('ustar  \0', 'latin1');
 function isGnuHeader(block) {
@@ -49479,8 +49484,10 @@ function readPaxRecords(data, position) {
 }
 /** The bytes of a header field up to its first NUL. */
 function field(block, offset, length) {
-    const end = block.indexOf(0, offset);
-    return block.subarray(offset, end < 0 || end > offset + length ? offset + length : end);
+    let end = offset;
+    while (end < offset + length && block[end] !== 0)
+        end++;
+    return block.subarray(offset, end);
 }
 function trimNuls(data) {
     let end = data.length;

@@ -98,6 +98,11 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|
 /** The first letters of those names, lower case. */
 const DEVICE_INITIALS = new Set([...'cpanl'].map((letter) => letter.charCodeAt(0)))
 
+/** Whether Windows opens `part` as a device. Every device name starts with one of a few letters: most parts are let through without the pattern. */
+function isDeviceName(part: string): boolean {
+  return DEVICE_INITIALS.has(part.charCodeAt(0) | 0x20) && WINDOWS_DEVICE.test(part)
+}
+
 /**
  * The folders and name of an entry, relative to the site. Refused: absolute names (`/x`, `C:x`),
  * `..`, a backslash (a separator on Windows, a letter elsewhere: the same archive would unpack
@@ -119,8 +124,8 @@ const PLAIN_NAME = /^[\w-]+(?:\.+[\w-]+)*(?:\/[\w-]+(?:\.+[\w-]+)*)*\/?$/
 
 /**
  * entryPath() of a plain name (PLAIN_NAME), checked only for what such a name can break; undefined
- * for any other name, and for one that needs a closer look (its part may be a device name, or it
- * is long), which checkedEntryPath() then judges. A test holds the two to the same answers.
+ * for any other name, and for one that breaks a rule (a device name, a length), which
+ * checkedEntryPath() then judges and names. A test holds the two to the same answers.
  */
 function plainEntryPath(name: string): string[] | undefined {
   // ASCII: a character is a byte.
@@ -128,7 +133,7 @@ function plainEntryPath(name: string): string[] | undefined {
   const parts = name.split('/')
   if (parts[parts.length - 1] === '') parts.pop()
   for (const part of parts) {
-    if (part.length > MAX_NAME_PART_BYTES || DEVICE_INITIALS.has(part.charCodeAt(0) | 0x20)) return undefined
+    if (part.length > MAX_NAME_PART_BYTES || isDeviceName(part)) return undefined
   }
   return parts
 }
@@ -170,8 +175,7 @@ function partProblem(part: string, mayHoldForbidden = true): string | undefined 
         : `${quote(forbidden[0])}, which Windows cannot hold in a name`
     return `has ${why}`
   }
-  // Every device name starts with one of these letters: most parts are let through without the pattern.
-  const device = DEVICE_INITIALS.has(part.charCodeAt(0) | 0x20) ? WINDOWS_DEVICE.exec(part) : null
+  const device = isDeviceName(part) ? WINDOWS_DEVICE.exec(part) : null
   if (device) return `has the part ${quote(part)}, which Windows opens as the device ${device[1].toUpperCase()}`
   if (part.endsWith('.') || part.endsWith(' ')) {
     return `has the part ${quote(part)}, whose trailing ${part.endsWith('.') ? 'dot' : 'space'} Windows drops`

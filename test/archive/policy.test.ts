@@ -64,6 +64,8 @@ describe('names', () => {
       '/',
       '//',
       'index.html',
+      'page-1.html',
+      'assets',
       'con',
       'NUL.txt',
       'com1',
