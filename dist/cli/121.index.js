@@ -2420,8 +2420,8 @@ const DEVICE_FIELDS = [
 const NUMERIC_AND_DEVICE_FIELDS = [...NUMERIC_FIELDS, ...DEVICE_FIELDS];
 function checkNumbers(block, at) {
     const fields = isPosixHeader(block) || isGnuHeader(block) ? NUMERIC_AND_DEVICE_FIELDS : NUMERIC_FIELDS;
-    // An index rather than for…of with destructuring: the compiler's work for this, in every run's first
-    // thousand headers, is a large part of what a cold process spends (BENCHMARKS.md, "Seventh round").
+    // An index rather than for…of with destructuring: less for the compiler to make of it, in a loop
+    // that runs for every header of a process that compiles as it unpacks (BENCHMARKS.md, "Seventh round").
     for (let i = 0; i < fields.length; i++)
         readNumber(block, fields[i][0], fields[i][1], fields[i][2], at);
 }
@@ -2634,6 +2634,10 @@ const START_TIMEOUT_MS = 30_000;
 const WAIT_STEP_MS = 100;
 /** A record's operation byte and two lengths (file-writes-protocol.ts). */
 const RECORD_HEAD = 9;
+/** A write record's operation byte and length. */
+const WRITE_HEAD = 5;
+/** A part with room for fewer of a write's bytes than this is sent rather than cut into. */
+const LEAST_WRITE_BYTES = 4096;
 /** UTF-8 takes at most three bytes for each UTF-16 unit of a path. */
 const UTF8_PER_UNIT = 3;
 class FileWrites {
@@ -2690,14 +2694,13 @@ class FileWrites {
     /** Queues a copy of `bytes` for the file created last. */
     write(bytes) {
         for (let offset = 0; offset < bytes.length;) {
-            // A part with room for a few bytes only is sent rather than cut into.
-            this.makeRoom(RECORD_HEAD + Math.min(bytes.length - offset, 4096));
-            const length = Math.min(bytes.length - offset, this.end - this.at - 5);
+            this.makeRoom(WRITE_HEAD + Math.min(bytes.length - offset, LEAST_WRITE_BYTES));
+            const length = Math.min(bytes.length - offset, this.end - this.at - WRITE_HEAD);
             const { data, view, at } = this;
             data[at] = Operation.write;
             view.setUint32(at + 1, length, true);
-            data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), at + 5);
-            this.at = at + 5 + length;
+            data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), at + WRITE_HEAD);
+            this.at = at + WRITE_HEAD + length;
             offset += length;
         }
     }

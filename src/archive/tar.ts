@@ -296,8 +296,8 @@ const NUMERIC_AND_DEVICE_FIELDS = [...NUMERIC_FIELDS, ...DEVICE_FIELDS]
 
 function checkNumbers(block: Buffer, at: number): void {
   const fields = isPosixHeader(block) || isGnuHeader(block) ? NUMERIC_AND_DEVICE_FIELDS : NUMERIC_FIELDS
-  // An index rather than for…of with destructuring: the compiler's work for this, in every run's first
-  // thousand headers, is a large part of what a cold process spends (BENCHMARKS.md, "Seventh round").
+  // An index rather than for…of with destructuring: less for the compiler to make of it, in a loop
+  // that runs for every header of a process that compiles as it unpacks (BENCHMARKS.md, "Seventh round").
   for (let i = 0; i < fields.length; i++) readNumber(block, fields[i][0], fields[i][1], fields[i][2], at)
 }
 
