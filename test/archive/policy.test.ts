@@ -12,6 +12,7 @@ import {
 } from '../../src/archive/policy.js'
 import { FREE_SPACE_RESERVE_BYTES } from '../../src/core/disk.js'
 import { refusal } from '../support/refusal.ts'
+import { seededRandom } from '../support/seeded-random.ts'
 
 const MiB = 1024 * 1024
 const GiB = 1024 * MiB
@@ -83,14 +84,7 @@ describe('names', () => {
       'y'.repeat(256),
       'b/'.repeat(300)
     ]
-    // xorshift32, fixed seed: the same names every run.
-    let seed = 7
-    const random = (n: number): number => {
-      seed ^= seed << 13
-      seed ^= seed >>> 17
-      seed ^= seed << 5
-      return (seed >>> 0) % n
-    }
+    const random = seededRandom(7)
     const answer = (read: (name: string) => string[], name: string): string[] | string => {
       try {
         return read(name)

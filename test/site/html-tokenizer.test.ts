@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { HtmlTokenizer, type TokenizerCallbacks } from '../../src/site/html-tokenizer.js'
 import { brokenSite, exportPage, exportShapedSite, type Breakage } from '../emulator/sites.js'
 import { networkPaths } from '../support/containment.js'
+import { seededRandom } from '../support/seeded-random.js'
 
 /**
  * The tokenizer is held to htmlparser2's, which the site check read pages with before: for any
@@ -252,13 +253,7 @@ describe('HtmlTokenizer', () => {
       '" ',
       "' "
     ]
-    let seed = 0x2545f491
-    const next = (limit: number): number => {
-      seed ^= seed << 13
-      seed ^= seed >>> 17
-      seed ^= seed << 5
-      return (seed >>> 0) % limit
-    }
+    const next = seededRandom(0x2545f491)
     let differing = 0
     let first = ''
     for (let document = 0; document < 20_000; document++) {

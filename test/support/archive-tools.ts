@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { chmod, link, lstat, mkdir, readFile, readdir, readlink, symlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { it, type TestFunction } from 'vitest'
+import { seededRandom } from './seeded-random.ts'
 
 /**
  * The archiving tools of the machine, run as a user would run them, and the source tree they
@@ -139,12 +140,7 @@ export async function describeTree(root: string): Promise<Record<string, string>
 
 function deterministicBytes(length: number): Buffer {
   const bytes = Buffer.alloc(length)
-  let seed = 0x9e3779b9
-  for (let i = 0; i < length; i++) {
-    seed ^= seed << 13
-    seed ^= seed >>> 17
-    seed ^= seed << 5
-    bytes[i] = seed & 0xff
-  }
+  const next = seededRandom(0x9e3779b9)
+  for (let i = 0; i < length; i++) bytes[i] = next(256)
   return bytes
 }
