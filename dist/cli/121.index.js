@@ -2590,6 +2590,8 @@ var worker_file = __webpack_require__(3792);
  * Numbers are little-endian and unaligned.
  */
 const Operation = { open: 1, write: 2, close: 3, link: 4 };
+/** Where a record's bytes after the operation byte start: a write's data, an open's or a link's paths. */
+const Head = { write: 5, paths: 9 };
 /** Where each count or flag (1 for yes) is in `ThreadSetup.progress`. */
 const Slot = {
     /** Batches handed to the thread: the main thread adds one and wakes the thread. */
@@ -2632,10 +2634,6 @@ const PARTS = MAX_IN_FLIGHT + 1;
 const START_TIMEOUT_MS = 30_000;
 /** How often a wait looks whether the thread has started at all. */
 const WAIT_STEP_MS = 100;
-/** A record's operation byte and two lengths (file-writes-protocol.ts). */
-const RECORD_HEAD = 9;
-/** A write record's operation byte and length. */
-const WRITE_HEAD = 5;
 /** A part with room for fewer of a write's bytes than this is sent rather than cut into. */
 const LEAST_WRITE_BYTES = 4096;
 /** UTF-8 takes at most three bytes for each UTF-16 unit of a path. */
@@ -2664,6 +2662,7 @@ class FileWrites {
         this.failures = port1;
         const setup = {
             operations: Operation,
+            heads: Head,
             slots: Slot,
             flags,
             setModes,
@@ -2683,24 +2682,24 @@ class FileWrites {
     }
     /** Creates a new file at `path`, which later writes go to until close(). */
     open(path, mode) {
-        this.makeRoom(RECORD_HEAD + UTF8_PER_UNIT * path.length);
+        this.makeRoom(Head.paths + UTF8_PER_UNIT * path.length);
         const { data, view, at } = this;
         data[at] = Operation.open;
         view.setUint32(at + 1, mode, true);
-        const length = data.write(path, at + RECORD_HEAD);
+        const length = data.write(path, at + Head.paths);
         view.setUint32(at + 5, length, true);
-        this.at = at + RECORD_HEAD + length;
+        this.at = at + Head.paths + length;
     }
     /** Queues a copy of `bytes` for the file created last. */
     write(bytes) {
         for (let offset = 0; offset < bytes.length;) {
-            this.makeRoom(WRITE_HEAD + Math.min(bytes.length - offset, LEAST_WRITE_BYTES));
-            const length = Math.min(bytes.length - offset, this.end - this.at - WRITE_HEAD);
+            this.makeRoom(Head.write + Math.min(bytes.length - offset, LEAST_WRITE_BYTES));
+            const length = Math.min(bytes.length - offset, this.end - this.at - Head.write);
             const { data, view, at } = this;
             data[at] = Operation.write;
             view.setUint32(at + 1, length, true);
-            data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), at + WRITE_HEAD);
-            this.at = at + WRITE_HEAD + length;
+            data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), at + Head.write);
+            this.at = at + Head.write + length;
             offset += length;
         }
     }
@@ -2710,14 +2709,14 @@ class FileWrites {
     }
     /** Makes `path` a hard link to the file at `existing`, once everything queued before is done. */
     link(existing, path) {
-        this.makeRoom(RECORD_HEAD + UTF8_PER_UNIT * (existing.length + path.length));
+        this.makeRoom(Head.paths + UTF8_PER_UNIT * (existing.length + path.length));
         const { data, view, at } = this;
         data[at] = Operation.link;
-        const existingLength = data.write(existing, at + RECORD_HEAD);
-        const length = data.write(path, at + RECORD_HEAD + existingLength);
+        const existingLength = data.write(existing, at + Head.paths);
+        const length = data.write(path, at + Head.paths + existingLength);
         view.setUint32(at + 1, existingLength, true);
         view.setUint32(at + 5, length, true);
-        this.at = at + RECORD_HEAD + existingLength + length;
+        this.at = at + Head.paths + existingLength + length;
     }
     /** Waits until everything queued is done; throws the thread's failure. */
     drain() {

@@ -17,6 +17,7 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
  */
 const setup = external_node_worker_threads_namespaceObject.workerData;
 const { operations, slots, flags, setModes, batchBytes, failures } = setup;
+const { write: WRITE_DATA, paths: PATHS } = setup.heads;
 const progress = new Int32Array(setup.progress);
 const data = Buffer.from(setup.data);
 const view = new DataView(setup.data);
@@ -35,7 +36,7 @@ function run(part) {
         const operation = data[at];
         if (operation === operations.write) {
             const length = view.getUint32(at + 1, true);
-            let from = at + 5;
+            let from = at + WRITE_DATA;
             at = from + length;
             while (from < at)
                 from += (0,external_node_fs_namespaceObject.writeSync)(fd, data, from, at - from);
@@ -43,8 +44,8 @@ function run(part) {
         else if (operation === operations.open) {
             const mode = view.getUint32(at + 1, true);
             const length = view.getUint32(at + 5, true);
-            path = data.toString('utf8', at + 9, at + 9 + length);
-            at += 9 + length;
+            path = data.toString('utf8', at + PATHS, at + PATHS + length);
+            at += PATHS + length;
             fd = (0,external_node_fs_namespaceObject.openSync)(path, flags, mode);
             if (setModes)
                 (0,external_node_fs_namespaceObject.fchmodSync)(fd, mode);
@@ -56,9 +57,9 @@ function run(part) {
         else if (operation === operations.link) {
             const existing = view.getUint32(at + 1, true);
             const length = view.getUint32(at + 5, true);
-            const target = data.toString('utf8', at + 9, at + 9 + existing);
-            path = data.toString('utf8', at + 9 + existing, at + 9 + existing + length);
-            at += 9 + existing + length;
+            const target = data.toString('utf8', at + PATHS, at + PATHS + existing);
+            path = data.toString('utf8', at + PATHS + existing, at + PATHS + existing + length);
+            at += PATHS + existing + length;
             (0,external_node_fs_namespaceObject.linkSync)(target, path);
         }
         else {

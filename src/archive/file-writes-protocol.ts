@@ -17,6 +17,9 @@ import type { MessagePort } from 'node:worker_threads'
  */
 export const Operation = { open: 1, write: 2, close: 3, link: 4 } as const
 
+/** Where a record's bytes after the operation byte start: a write's data, an open's or a link's paths. */
+export const Head = { write: 5, paths: 9 } as const
+
 /** Where each count or flag (1 for yes) is in `ThreadSetup.progress`. */
 export const Slot = {
   /** Batches handed to the thread: the main thread adds one and wakes the thread. */
@@ -35,6 +38,7 @@ export const Slot = {
 
 export interface ThreadSetup {
   operations: typeof Operation
+  heads: typeof Head
   slots: typeof Slot
   /** `open()`'s flags for a new file. */
   flags: number

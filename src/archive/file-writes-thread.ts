@@ -12,6 +12,7 @@ import type { Failure, ThreadSetup } from './file-writes-protocol.js'
 
 const setup = workerData as ThreadSetup
 const { operations, slots, flags, setModes, batchBytes, failures } = setup
+const { write: WRITE_DATA, paths: PATHS } = setup.heads
 const progress = new Int32Array(setup.progress)
 const data = Buffer.from(setup.data)
 const view = new DataView(setup.data)
@@ -31,14 +32,14 @@ function run(part: number): void {
     const operation = data[at]
     if (operation === operations.write) {
       const length = view.getUint32(at + 1, true)
-      let from = at + 5
+      let from = at + WRITE_DATA
       at = from + length
       while (from < at) from += writeSync(fd, data, from, at - from)
     } else if (operation === operations.open) {
       const mode = view.getUint32(at + 1, true)
       const length = view.getUint32(at + 5, true)
-      path = data.toString('utf8', at + 9, at + 9 + length)
-      at += 9 + length
+      path = data.toString('utf8', at + PATHS, at + PATHS + length)
+      at += PATHS + length
       fd = openSync(path, flags, mode)
       if (setModes) fchmodSync(fd, mode)
     } else if (operation === operations.close) {
@@ -47,9 +48,9 @@ function run(part: number): void {
     } else if (operation === operations.link) {
       const existing = view.getUint32(at + 1, true)
       const length = view.getUint32(at + 5, true)
-      const target = data.toString('utf8', at + 9, at + 9 + existing)
-      path = data.toString('utf8', at + 9 + existing, at + 9 + existing + length)
-      at += 9 + existing + length
+      const target = data.toString('utf8', at + PATHS, at + PATHS + existing)
+      path = data.toString('utf8', at + PATHS + existing, at + PATHS + existing + length)
+      at += PATHS + existing + length
       linkSync(target, path)
     } else {
       throw new Error(`unknown operation ${operation} in the batch`)

@@ -1,6 +1,6 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
 import { workerBeside } from '../core/worker-file.js'
-import { Operation, Slot, type Failure, type ThreadSetup } from './file-writes-protocol.js'
+import { Head, Operation, Slot, type Failure, type ThreadSetup } from './file-writes-protocol.js'
 
 /**
  * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
@@ -25,10 +25,6 @@ const PARTS = MAX_IN_FLIGHT + 1
 const START_TIMEOUT_MS = 30_000
 /** How often a wait looks whether the thread has started at all. */
 const WAIT_STEP_MS = 100
-/** A record's operation byte and two lengths (file-writes-protocol.ts). */
-const RECORD_HEAD = 9
-/** A write record's operation byte and length. */
-const WRITE_HEAD = 5
 /** A part with room for fewer of a write's bytes than this is sent rather than cut into. */
 const LEAST_WRITE_BYTES = 4096
 /** UTF-8 takes at most three bytes for each UTF-16 unit of a path. */
@@ -61,6 +57,7 @@ export class FileWrites {
     this.failures = port1
     const setup: ThreadSetup = {
       operations: Operation,
+      heads: Head,
       slots: Slot,
       flags,
       setModes,
@@ -81,25 +78,25 @@ export class FileWrites {
 
   /** Creates a new file at `path`, which later writes go to until close(). */
   open(path: string, mode: number): void {
-    this.makeRoom(RECORD_HEAD + UTF8_PER_UNIT * path.length)
+    this.makeRoom(Head.paths + UTF8_PER_UNIT * path.length)
     const { data, view, at } = this
     data[at] = Operation.open
     view.setUint32(at + 1, mode, true)
-    const length = data.write(path, at + RECORD_HEAD)
+    const length = data.write(path, at + Head.paths)
     view.setUint32(at + 5, length, true)
-    this.at = at + RECORD_HEAD + length
+    this.at = at + Head.paths + length
   }
 
   /** Queues a copy of `bytes` for the file created last. */
   write(bytes: Uint8Array): void {
     for (let offset = 0; offset < bytes.length;) {
-      this.makeRoom(WRITE_HEAD + Math.min(bytes.length - offset, LEAST_WRITE_BYTES))
-      const length = Math.min(bytes.length - offset, this.end - this.at - WRITE_HEAD)
+      this.makeRoom(Head.write + Math.min(bytes.length - offset, LEAST_WRITE_BYTES))
+      const length = Math.min(bytes.length - offset, this.end - this.at - Head.write)
       const { data, view, at } = this
       data[at] = Operation.write
       view.setUint32(at + 1, length, true)
-      data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), at + WRITE_HEAD)
-      this.at = at + WRITE_HEAD + length
+      data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), at + Head.write)
+      this.at = at + Head.write + length
       offset += length
     }
   }
@@ -111,14 +108,14 @@ export class FileWrites {
 
   /** Makes `path` a hard link to the file at `existing`, once everything queued before is done. */
   link(existing: string, path: string): void {
-    this.makeRoom(RECORD_HEAD + UTF8_PER_UNIT * (existing.length + path.length))
+    this.makeRoom(Head.paths + UTF8_PER_UNIT * (existing.length + path.length))
     const { data, view, at } = this
     data[at] = Operation.link
-    const existingLength = data.write(existing, at + RECORD_HEAD)
-    const length = data.write(path, at + RECORD_HEAD + existingLength)
+    const existingLength = data.write(existing, at + Head.paths)
+    const length = data.write(path, at + Head.paths + existingLength)
     view.setUint32(at + 1, existingLength, true)
     view.setUint32(at + 5, length, true)
-    this.at = at + RECORD_HEAD + existingLength + length
+    this.at = at + Head.paths + existingLength + length
   }
 
   /** Waits until everything queued is done; throws the thread's failure. */
