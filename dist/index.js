@@ -49601,14 +49601,21 @@ var worker_file = __nccwpck_require__(3792);
  * imports nothing of the project at run time: it gets the constants below in its `ThreadSetup`.
  *
  * A batch fills one part of `ThreadSetup.data` with records, each an operation byte and then:
- * - `OPEN`: the mode (4 bytes), the path's length (4 bytes), the path in UTF-8: creates a file,
- *   which later writes go to until `CLOSE`;
+ * - `OPEN`: the mode (4 bytes, with `OpenMode.setAfter` added when the umask would take bits from
+ *   it), the path's length (4 bytes), the path in UTF-8: creates a file, which later writes go to
+ *   until `CLOSE`;
  * - `WRITE`: a length (4 bytes) and that many bytes, written to the file created last;
  * - `CLOSE`: nothing; closes the file created last;
  * - `LINK`: two lengths (4 bytes each), the existing file's path and the new name's: a hard link.
  * Numbers are little-endian and unaligned.
  */
 const Operation = { open: 1, write: 2, close: 3, link: 4 };
+/**
+ * Added to an `OPEN`'s mode: the thread sets the mode again once the file is created. The writer
+ * knows whether the umask takes bits only once the staging folder exists, and the thread may have
+ * started before (file-writes.ts).
+ */
+const OpenMode = { setAfter: 0x1_0000, bits: 0o7777 };
 /** Where a record's bytes after the operation byte start: a write's data, an open's or a link's paths. */
 const Head = { write: 5, paths: 9 };
 /** Where each count or flag (1 for yes) is in `ThreadSetup.progress`. */
@@ -49631,6 +49638,7 @@ const Slot = {
 
 
 
+
 /**
  * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
  * thread queues them: creating, writing and closing 20,000 small files is most of the unpacking's
@@ -49642,8 +49650,18 @@ const Slot = {
  * thread waits for it (`Atomics.wait`), so that memory stays bounded whatever the archive, and the
  * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
  * it.
+ *
+ * The thread can be started before the archive is there (`startFileWrites()` in index.ts): its
+ * start-up, ~40 ms of CPU for an isolate and Node's modules, then overlaps the download instead of
+ * the unpacking (BENCHMARKS.md, "Eighth round").
  */
 const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts'];
+/**
+ * Never follows a link at the last part (O_NOFOLLOW) and never opens what exists (O_EXCL): a file
+ * is only ever created, so nothing is written through a link or over an earlier entry. Windows has
+ * no O_NOFOLLOW; O_EXCL alone refuses an existing link there.
+ */
+const CREATE_FILE = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
 const BATCH_BYTES = 1024 * 1024;
 /** Batches sent and not yet done, at most. */
 const MAX_IN_FLIGHT = 4;
@@ -49676,15 +49694,15 @@ class FileWrites {
     sent = 0;
     stopped = false;
     failure;
-    constructor(flags, setModes) {
+    constructor() {
         const { port1, port2 } = new external_node_worker_threads_.MessageChannel();
         this.failures = port1;
         const setup = {
             operations: Operation,
+            openModes: OpenMode,
             heads: Head,
             slots: Slot,
-            flags,
-            setModes,
+            flags: CREATE_FILE,
             progress: this.progress.buffer,
             data: this.data.buffer,
             batchBytes: BATCH_BYTES,
@@ -49699,25 +49717,32 @@ class FileWrites {
         // Whoever forgets to stop it does not keep the process alive.
         this.worker.unref();
     }
-    /** Creates a new file at `path`, which later writes go to until close(). */
-    open(path, mode) {
+    /**
+     * Creates a new file at `path`, which later writes go to until close(); `setMode` when the umask
+     * would take bits from `mode`, which is then set again once the file exists.
+     */
+    open(path, mode, setMode = false) {
         this.makeRoom(Head.paths + UTF8_PER_UNIT * path.length);
         const { data, view, at } = this;
         data[at] = Operation.open;
-        view.setUint32(at + 1, mode, true);
+        view.setUint32(at + 1, setMode ? mode | OpenMode.setAfter : mode, true);
         const length = data.write(path, at + Head.paths);
         view.setUint32(at + 5, length, true);
         this.at = at + Head.paths + length;
     }
-    /** Queues a copy of `bytes` for the file created last. */
-    write(bytes) {
-        for (let offset = 0; offset < bytes.length;) {
-            this.makeRoom(Head.write + Math.min(bytes.length - offset, LEAST_WRITE_BYTES));
-            const length = Math.min(bytes.length - offset, this.end - this.at - Head.write);
+    /**
+     * Queues a copy of `source`'s bytes from `start` to `end` for the file created last. Copied by
+     * `Buffer#copy`: `set()` into shared memory copies at less than half its speed (BENCHMARKS.md,
+     * "Eighth round").
+     */
+    write(source, start = 0, end = source.length) {
+        for (let offset = start; offset < end;) {
+            this.makeRoom(Head.write + Math.min(end - offset, LEAST_WRITE_BYTES));
+            const length = Math.min(end - offset, this.end - this.at - Head.write);
             const { data, view, at } = this;
             data[at] = Operation.write;
             view.setUint32(at + 1, length, true);
-            data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), at + Head.write);
+            source.copy(data, at + Head.write, offset, offset + length);
             this.at = at + Head.write + length;
             offset += length;
         }
@@ -49976,12 +50001,6 @@ class SiteTree {
 
 
 
-/**
- * Never follows a link at the last part (O_NOFOLLOW) and never opens what exists (O_EXCL): a file
- * is only ever created, so nothing is written through a link or over an earlier entry. Windows has
- * no O_NOFOLLOW; O_EXCL alone refuses an existing link there.
- */
-const CREATE_FILE = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
 const EMPTY_SHA256 = (0,external_node_crypto_.hash)('sha256', '', 'hex');
 /**
  * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
@@ -50033,7 +50052,9 @@ class SiteWriter {
     /** The staging folder, created here; it must not exist. */
     root, bound, 
     /** Stops the unpacking between two entries or two writes: the run's deadline or its cancellation. */
-    signal) {
+    signal, 
+    /** The file thread, when it was started ahead; the writer stops it in close(). */
+    writes) {
         this.root = root;
         this.bound = bound;
         this.signal = signal;
@@ -50044,7 +50065,7 @@ class SiteWriter {
         this.setModes = ((0,external_node_fs_.statSync)(root).mode & 0o7777) !== DIRECTORY_MODE;
         if (this.setModes)
             (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
-        this.writes = new FileWrites(CREATE_FILE, this.setModes);
+        this.writes = writes ?? new FileWrites();
     }
     begin(entry) {
         if (this.stopped)
@@ -50077,7 +50098,7 @@ class SiteWriter {
         else
             (this.hashing ??= (0,external_node_crypto_.createHash)('sha256')).update(bytes);
         this.written += length;
-        this.writes.write(bytes);
+        this.writes.write(data, offset, offset + length);
     }
     /** Ends the file begun last. */
     finish() {
@@ -50117,7 +50138,7 @@ class SiteWriter {
         this.folders(parts, key, entry.name);
         this.tree.claim(key, 'file', entry.name);
         const mode = fileMode(entry.mode);
-        this.writes.open(this.onDisk(key), mode);
+        this.writes.open(this.onDisk(key), mode, this.setModes);
         this.fileOpen = true;
         this.key = key;
         this.announced = entry.size;
@@ -50895,21 +50916,27 @@ function supportedKind(kind, file) {
 
 
 
+
 const READ_CHUNK_BYTES = 1024 * 1024;
-const INFLATE_CHUNK_BYTES = 256 * 1024;
+/**
+ * What the decompressor hands over at a time: a chunk of 1 MiB costs the main thread a quarter of
+ * the hand-overs of 256 KiB, ~10 % of its CPU while unpacking small files (BENCHMARKS.md, "Eighth
+ * round").
+ */
+const INFLATE_CHUNK_BYTES = 1024 * 1024;
 /**
  * Unpacks `archive` into `destination` in one pass under the unpacking policy (README), replacing
  * what was there only once the new site is complete and checked. Entries go to a staging folder
  * beside the destination; on any refusal it is removed, nothing is left behind and the archive is
  * kept.
  */
-async function unpackSite(archive, kind, destination, { host, signal }) {
+async function unpackSite(archive, kind, destination, { host, signal, writes }) {
     const parent = external_node_path_default().dirname(destination);
     const staging = external_node_path_default().join(parent, `.${external_node_path_default().basename(destination)}-${(0,external_node_crypto_.randomUUID)()}`);
     const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
     let writer;
     try {
-        writer = new SiteWriter(staging, bound, signal);
+        writer = new SiteWriter(staging, bound, signal, writes);
         if (kind === 'zip')
             await readZip(archive, writer, bound);
         else
@@ -50928,6 +50955,8 @@ async function unpackSite(archive, kind, destination, { host, signal }) {
     }
     finally {
         writer?.close();
+        // Also when the writer could not be made.
+        writes?.stop();
         removeStaging(staging, host);
     }
 }
@@ -51973,6 +52002,8 @@ async function exportSite(settings, context) {
     let recorded;
     let siteCheck;
     let mirror;
+    /** The unpacking's file thread, started before the download so that its start-up overlaps it. */
+    let fileWrites;
     const report = () => ({
         command: 'export',
         startedAt,
@@ -52015,6 +52046,8 @@ async function exportSite(settings, context) {
         if (!settings.download)
             return { report: report() };
         const current = link;
+        if (settings.extract)
+            fileWrites = new FileWrites();
         const downloaded = await host.group('Download the bundle', () => download(settings, done, flow, current, layout, context, (renewed) => {
             link = renewed;
         }));
@@ -52022,7 +52055,8 @@ async function exportSite(settings, context) {
         if (settings.extract) {
             // Read before the new manifest is written: compare-to may name the file it replaces.
             const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined;
-            const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run));
+            const writes = fileWrites;
+            const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run, writes));
             site = unpacked;
             recorded = await host.group('Record what the site holds', () => recordManifest(settings, { jobId: done.jobId, bundleSha256: downloaded.sha256, files: unpacked.files, previous, layout }, run));
             if (settings.verify !== 'off') {
@@ -52042,13 +52076,18 @@ async function exportSite(settings, context) {
     catch (error) {
         return { report: report(), failure: exportFailure(error, jobId, run) };
     }
+    finally {
+        // Unless the unpacking stopped it: a download that failed, a run with nothing to unpack.
+        fileWrites?.stop();
+    }
 }
 /** Unpacks the archive into the output folder's site, never through a link or over another's folder. */
-async function unpack(archive, layout, run) {
+async function unpack(archive, layout, run, writes) {
     await (0,own_files/* checkOwnPlace */.mY)(layout.site, 'directory');
     const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
         host: run.host,
-        signal: run.deadline.signal()
+        signal: run.deadline.signal(),
+        writes
     });
     run.host.info(`Unpacked the site into ${unpacked.path}`);
     return unpacked;

@@ -11,7 +11,7 @@ import type { Failure, ThreadSetup } from './file-writes-protocol.js'
  */
 
 const setup = workerData as ThreadSetup
-const { operations, slots, flags, setModes, batchBytes, failures } = setup
+const { operations, openModes, slots, flags, batchBytes, failures } = setup
 const { write: WRITE_DATA, paths: PATHS } = setup.heads
 const progress = new Int32Array(setup.progress)
 const data = Buffer.from(setup.data)
@@ -36,12 +36,13 @@ function run(part: number): void {
       at = from + length
       while (from < at) from += writeSync(fd, data, from, at - from)
     } else if (operation === operations.open) {
-      const mode = view.getUint32(at + 1, true)
+      const asked = view.getUint32(at + 1, true)
+      const mode = asked & openModes.bits
       const length = view.getUint32(at + 5, true)
       path = data.toString('utf8', at + PATHS, at + PATHS + length)
       at += PATHS + length
       fd = openSync(path, flags, mode)
-      if (setModes) fchmodSync(fd, mode)
+      if (asked & openModes.setAfter) fchmodSync(fd, mode)
     } else if (operation === operations.close) {
       at += 1
       closeOpenFile()

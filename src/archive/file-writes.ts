@@ -1,6 +1,7 @@
+import { constants } from 'node:fs'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
 import { workerBeside } from '../core/worker-file.js'
-import { Head, Operation, Slot, type Failure, type ThreadSetup } from './file-writes-protocol.js'
+import { Head, OpenMode, Operation, Slot, type Failure, type ThreadSetup } from './file-writes-protocol.js'
 
 /**
  * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
@@ -13,9 +14,19 @@ import { Head, Operation, Slot, type Failure, type ThreadSetup } from './file-wr
  * thread waits for it (`Atomics.wait`), so that memory stays bounded whatever the archive, and the
  * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
  * it.
+ *
+ * The thread can be started before the archive is there (`startFileWrites()` in index.ts): its
+ * start-up, ~40 ms of CPU for an isolate and Node's modules, then overlaps the download instead of
+ * the unpacking (BENCHMARKS.md, "Eighth round").
  */
 
 const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts']
+/**
+ * Never follows a link at the last part (O_NOFOLLOW) and never opens what exists (O_EXCL): a file
+ * is only ever created, so nothing is written through a link or over an earlier entry. Windows has
+ * no O_NOFOLLOW; O_EXCL alone refuses an existing link there.
+ */
+const CREATE_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
 const BATCH_BYTES = 1024 * 1024
 /** Batches sent and not yet done, at most. */
 const MAX_IN_FLIGHT = 4
@@ -52,15 +63,15 @@ export class FileWrites {
   private stopped = false
   private failure: NodeJS.ErrnoException | undefined
 
-  constructor(flags: number, setModes: boolean) {
+  constructor() {
     const { port1, port2 } = new MessageChannel()
     this.failures = port1
     const setup: ThreadSetup = {
       operations: Operation,
+      openModes: OpenMode,
       heads: Head,
       slots: Slot,
-      flags,
-      setModes,
+      flags: CREATE_FILE,
       progress: this.progress.buffer,
       data: this.data.buffer,
       batchBytes: BATCH_BYTES,
@@ -76,26 +87,33 @@ export class FileWrites {
     this.worker.unref()
   }
 
-  /** Creates a new file at `path`, which later writes go to until close(). */
-  open(path: string, mode: number): void {
+  /**
+   * Creates a new file at `path`, which later writes go to until close(); `setMode` when the umask
+   * would take bits from `mode`, which is then set again once the file exists.
+   */
+  open(path: string, mode: number, setMode = false): void {
     this.makeRoom(Head.paths + UTF8_PER_UNIT * path.length)
     const { data, view, at } = this
     data[at] = Operation.open
-    view.setUint32(at + 1, mode, true)
+    view.setUint32(at + 1, setMode ? mode | OpenMode.setAfter : mode, true)
     const length = data.write(path, at + Head.paths)
     view.setUint32(at + 5, length, true)
     this.at = at + Head.paths + length
   }
 
-  /** Queues a copy of `bytes` for the file created last. */
-  write(bytes: Uint8Array): void {
-    for (let offset = 0; offset < bytes.length;) {
-      this.makeRoom(Head.write + Math.min(bytes.length - offset, LEAST_WRITE_BYTES))
-      const length = Math.min(bytes.length - offset, this.end - this.at - Head.write)
+  /**
+   * Queues a copy of `source`'s bytes from `start` to `end` for the file created last. Copied by
+   * `Buffer#copy`: `set()` into shared memory copies at less than half its speed (BENCHMARKS.md,
+   * "Eighth round").
+   */
+  write(source: Buffer, start = 0, end = source.length): void {
+    for (let offset = start; offset < end;) {
+      this.makeRoom(Head.write + Math.min(end - offset, LEAST_WRITE_BYTES))
+      const length = Math.min(end - offset, this.end - this.at - Head.write)
       const { data, view, at } = this
       data[at] = Operation.write
       view.setUint32(at + 1, length, true)
-      data.set(length === bytes.length ? bytes : bytes.subarray(offset, offset + length), at + Head.write)
+      source.copy(data, at + Head.write, offset, offset + length)
       this.at = at + Head.write + length
       offset += length
     }

@@ -1,4 +1,4 @@
-import { chmodSync, constants, mkdirSync, statSync, symlinkSync } from 'node:fs'
+import { chmodSync, mkdirSync, statSync, symlinkSync } from 'node:fs'
 import { createHash, hash, type Hash } from 'node:crypto'
 import path from 'node:path'
 import { formatBytes } from '../core/format.js'
@@ -44,16 +44,9 @@ export interface Entry {
 export interface EntrySink {
   /** Judges and creates an entry; true when it is a regular file whose data follows through write(), then finish(). */
   begin(entry: Entry): boolean
-  write(data: Uint8Array, offset?: number, length?: number): void
+  write(data: Buffer, offset?: number, length?: number): void
   finish(): void
 }
-
-/**
- * Never follows a link at the last part (O_NOFOLLOW) and never opens what exists (O_EXCL): a file
- * is only ever created, so nothing is written through a link or over an earlier entry. Windows has
- * no O_NOFOLLOW; O_EXCL alone refuses an existing link there.
- */
-const CREATE_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
 
 const EMPTY_SHA256 = hash('sha256', '', 'hex')
 
@@ -107,7 +100,9 @@ export class SiteWriter implements EntrySink {
     readonly root: string,
     private readonly bound: SizeBound,
     /** Stops the unpacking between two entries or two writes: the run's deadline or its cancellation. */
-    private readonly signal?: AbortSignal
+    private readonly signal?: AbortSignal,
+    /** The file thread, when it was started ahead; the writer stops it in close(). */
+    writes?: FileWrites
   ) {
     this.stopped = signal?.aborted ?? false
     signal?.addEventListener('abort', this.onAbort, { once: true })
@@ -115,7 +110,7 @@ export class SiteWriter implements EntrySink {
     this.rootBytes = Buffer.byteLength(root)
     this.setModes = (statSync(root).mode & 0o7777) !== DIRECTORY_MODE
     if (this.setModes) chmodSync(root, DIRECTORY_MODE)
-    this.writes = new FileWrites(CREATE_FILE, this.setModes)
+    this.writes = writes ?? new FileWrites()
   }
 
   begin(entry: Entry): boolean {
@@ -139,14 +134,14 @@ export class SiteWriter implements EntrySink {
     }
   }
 
-  write(data: Uint8Array, offset = 0, length = data.length - offset): void {
+  write(data: Buffer, offset = 0, length = data.length - offset): void {
     if (this.stopped) this.signal?.throwIfAborted()
     this.charge(length)
     const bytes = data.subarray(offset, offset + length)
     if (this.written === 0 && length === this.announced) this.digest = hash('sha256', bytes, 'hex')
     else (this.hashing ??= createHash('sha256')).update(bytes)
     this.written += length
-    this.writes.write(bytes)
+    this.writes.write(data, offset, offset + length)
   }
 
   /** Ends the file begun last. */
@@ -191,7 +186,7 @@ export class SiteWriter implements EntrySink {
     this.folders(parts, key, entry.name)
     this.tree.claim(key, 'file', entry.name)
     const mode = fileMode(entry.mode)
-    this.writes.open(this.onDisk(key), mode)
+    this.writes.open(this.onDisk(key), mode, this.setModes)
     this.fileOpen = true
     this.key = key
     this.announced = entry.size

@@ -4,7 +4,14 @@ import { projectFlow, UNSCOPED_FLOW, type ExportFlow } from '../api/calls.js'
 import type { ApiClient } from '../api/client.js'
 import { ApiError } from '../api/errors.js'
 import type { Bundle, ExportJob } from '../api/schemas.js'
-import { detectArchiveKind, supportedKind, unpackSite, type ArchiveKind, type UnpackedSite } from '../archive/index.js'
+import {
+  detectArchiveKind,
+  FileWrites,
+  supportedKind,
+  unpackSite,
+  type ArchiveKind,
+  type UnpackedSite
+} from '../archive/index.js'
 import type { Run } from '../core/context.js'
 import { documentOptions } from '../core/document.js'
 import { ActionError, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
@@ -83,6 +90,8 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
   let recorded: Recorded | undefined
   let siteCheck: SiteCheck | undefined
   let mirror: Mirrored | undefined
+  /** The unpacking's file thread, started before the download so that its start-up overlaps it. */
+  let fileWrites: FileWrites | undefined
   const report = (): ExportReport => ({
     command: 'export',
     startedAt,
@@ -135,6 +144,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     if (!settings.download) return { report: report() }
 
     const current = link
+    if (settings.extract) fileWrites = new FileWrites()
     const downloaded = await host.group('Download the bundle', () =>
       download(settings, done, flow, current, layout, context, (renewed) => {
         link = renewed
@@ -144,7 +154,8 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     if (settings.extract) {
       // Read before the new manifest is written: compare-to may name the file it replaces.
       const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined
-      const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run))
+      const writes = fileWrites
+      const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run, writes))
       site = unpacked
       recorded = await host.group('Record what the site holds', () =>
         recordManifest(
@@ -169,15 +180,19 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     return { report: report() }
   } catch (error) {
     return { report: report(), failure: exportFailure(error, jobId, run) }
+  } finally {
+    // Unless the unpacking stopped it: a download that failed, a run with nothing to unpack.
+    fileWrites?.stop()
   }
 }
 
 /** Unpacks the archive into the output folder's site, never through a link or over another's folder. */
-async function unpack(archive: Archive, layout: OutputLayout, run: Run): Promise<UnpackedSite> {
+async function unpack(archive: Archive, layout: OutputLayout, run: Run, writes?: FileWrites): Promise<UnpackedSite> {
   await checkOwnPlace(layout.site, 'directory')
   const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
     host: run.host,
-    signal: run.deadline.signal()
+    signal: run.deadline.signal(),
+    writes
   })
   run.host.info(`Unpacked the site into ${unpacked.path}`)
   return unpacked

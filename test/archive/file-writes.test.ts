@@ -1,11 +1,9 @@
-import { constants, readFileSync, readdirSync, statSync } from 'node:fs'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FileWrites } from '../../src/archive/file-writes.js'
-
-const FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
 
 describe('FileWrites', () => {
   let folder: string
@@ -13,7 +11,7 @@ describe('FileWrites', () => {
 
   beforeEach(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'file-writes-'))
-    writes = new FileWrites(FLAGS, false)
+    writes = new FileWrites()
   })
 
   afterEach(async () => {
@@ -64,6 +62,26 @@ describe('FileWrites', () => {
     expect(() => writes.open(path.join(folder, 'b.txt'), 0o644)).not.toThrow()
     expect(() => writes.drain()).toThrow(failure)
   })
+
+  it.skipIf(process.platform === 'win32')(
+    'sets a mode the umask narrowed once the file exists, when asked, and only then',
+    () => {
+      const umask = process.umask(0o077)
+      try {
+        writes.open(path.join(folder, 'narrowed.sh'), 0o755)
+        writes.close()
+        writes.open(path.join(folder, 'set.sh'), 0o755, true)
+        writes.close()
+        writes.open(path.join(folder, 'set.txt'), 0o644, true)
+        writes.close()
+        writes.drain()
+      } finally {
+        process.umask(umask)
+      }
+      const mode = (name: string): string => (statSync(path.join(folder, name)).mode & 0o7777).toString(8)
+      expect([mode('narrowed.sh'), mode('set.sh'), mode('set.txt')]).toEqual(['700', '755', '644'])
+    }
+  )
 
   it('drops what is still queued when stopped, and leaves no file open: the folder can be removed', async () => {
     writes.open(path.join(folder, 'kept.txt'), 0o644)

@@ -12,7 +12,7 @@ export class Recorder implements EntrySink {
     return true
   }
 
-  write(data: Uint8Array, offset = 0, length = data.length - offset): void {
+  write(data: Buffer, offset = 0, length = data.length - offset): void {
     this.chunks?.push(Buffer.from(data.subarray(offset, offset + length)))
   }
 

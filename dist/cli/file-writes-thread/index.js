@@ -16,7 +16,7 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
  * to serve. Bundled on its own as dist/file-writes-thread/; it needs only `fs`.
  */
 const setup = external_node_worker_threads_namespaceObject.workerData;
-const { operations, slots, flags, setModes, batchBytes, failures } = setup;
+const { operations, openModes, slots, flags, batchBytes, failures } = setup;
 const { write: WRITE_DATA, paths: PATHS } = setup.heads;
 const progress = new Int32Array(setup.progress);
 const data = Buffer.from(setup.data);
@@ -42,12 +42,13 @@ function run(part) {
                 from += (0,external_node_fs_namespaceObject.writeSync)(fd, data, from, at - from);
         }
         else if (operation === operations.open) {
-            const mode = view.getUint32(at + 1, true);
+            const asked = view.getUint32(at + 1, true);
+            const mode = asked & openModes.bits;
             const length = view.getUint32(at + 5, true);
             path = data.toString('utf8', at + PATHS, at + PATHS + length);
             at += PATHS + length;
             fd = (0,external_node_fs_namespaceObject.openSync)(path, flags, mode);
-            if (setModes)
+            if (asked & openModes.setAfter)
                 (0,external_node_fs_namespaceObject.fchmodSync)(fd, mode);
         }
         else if (operation === operations.close) {
