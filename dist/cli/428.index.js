@@ -150,6 +150,8 @@ function kindFacts(kind) {
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(7075);
 // EXTERNAL MODULE: ./src/core/retry.ts
 var retry = __webpack_require__(7253);
 ;// CONCATENATED MODULE: ./src/mirror/oci-auth.ts
@@ -225,6 +227,7 @@ function tokenIn(body) {
 }
 
 ;// CONCATENATED MODULE: ./src/mirror/oci-http.ts
+
 
 
 
@@ -407,12 +410,22 @@ function contentLength(body) {
         return {};
     return { 'content-length': String(Buffer.isBuffer(body) ? body.length : body.end - body.start + 1) };
 }
+/**
+ * A file's range is read as undici sends it, and counted then. A `data` listener would start the
+ * stream at once: what it read before undici took the body (a request waiting for its connection)
+ * went to the listener alone, and the request was short of its Content-Length.
+ */
 function bodyOf(body) {
     if (body === undefined || Buffer.isBuffer(body))
         return body;
-    const stream = (0,external_node_fs_.createReadStream)(body.file, { start: body.start, end: body.end, highWaterMark: 1024 * 1024 });
-    stream.on('data', (chunk) => body.onBytes(chunk.length));
-    return stream;
+    const file = (0,external_node_fs_.createReadStream)(body.file, { start: body.start, end: body.end, highWaterMark: 1024 * 1024 });
+    return external_node_stream_.Readable.from(counted(file, body.onBytes), { objectMode: false });
+}
+async function* counted(stream, onBytes) {
+    for await (const chunk of stream) {
+        onBytes(chunk.length);
+        yield chunk;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/mirror/oci.ts

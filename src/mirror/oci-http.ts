@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { request } from 'undici'
 import { asClause, type ActionError, textOf } from '../core/errors.js'
 import {
@@ -226,9 +226,20 @@ function contentLength(body: Body | undefined): Record<string, string> {
   return { 'content-length': String(Buffer.isBuffer(body) ? body.length : body.end - body.start + 1) }
 }
 
+/**
+ * A file's range is read as undici sends it, and counted then. A `data` listener would start the
+ * stream at once: what it read before undici took the body (a request waiting for its connection)
+ * went to the listener alone, and the request was short of its Content-Length.
+ */
 function bodyOf(body: Body | undefined): Buffer | Readable | undefined {
   if (body === undefined || Buffer.isBuffer(body)) return body
-  const stream = createReadStream(body.file, { start: body.start, end: body.end, highWaterMark: 1024 * 1024 })
-  stream.on('data', (chunk) => body.onBytes(chunk.length))
-  return stream
+  const file = createReadStream(body.file, { start: body.start, end: body.end, highWaterMark: 1024 * 1024 })
+  return Readable.from(counted(file, body.onBytes), { objectMode: false })
+}
+
+async function* counted(stream: Readable, onBytes: (count: number) => void): AsyncGenerator<Buffer> {
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    onBytes(chunk.length)
+    yield chunk
+  }
 }
