@@ -2632,9 +2632,9 @@ const Slot = {
  * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
  * it.
  *
- * The thread can be started before the archive is there (`startFileWrites()` in index.ts): its
- * start-up, ~40 ms of CPU for an isolate and Node's modules, then overlaps the download instead of
- * the unpacking (BENCHMARKS.md, "Eighth round").
+ * The thread can be started before the archive is there (the export starts it before its download
+ * and hands it to `unpackSite()`): its start-up, ~40 ms of CPU for an isolate and Node's modules,
+ * then overlaps the download instead of the unpacking (BENCHMARKS.md, "Eighth round").
  */
 const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts'];
 /**
@@ -5036,8 +5036,7 @@ async function exportSite(settings, context) {
         if (settings.extract) {
             // Read before the new manifest is written: compare-to may name the file it replaces.
             const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined;
-            const writes = fileWrites;
-            const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run, writes));
+            const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run, fileWrites));
             site = unpacked;
             recorded = await host.group('Record what the site holds', () => recordManifest(settings, { jobId: done.jobId, bundleSha256: downloaded.sha256, files: unpacked.files, previous, layout }, run));
             if (settings.verify !== 'off') {

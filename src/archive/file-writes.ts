@@ -15,9 +15,9 @@ import { Head, OpenMode, Operation, Slot, type Failure, type ThreadSetup } from 
  * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
  * it.
  *
- * The thread can be started before the archive is there (`startFileWrites()` in index.ts): its
- * start-up, ~40 ms of CPU for an isolate and Node's modules, then overlaps the download instead of
- * the unpacking (BENCHMARKS.md, "Eighth round").
+ * The thread can be started before the archive is there (the export starts it before its download
+ * and hands it to `unpackSite()`): its start-up, ~40 ms of CPU for an isolate and Node's modules,
+ * then overlaps the download instead of the unpacking (BENCHMARKS.md, "Eighth round").
  */
 
 const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts']

@@ -154,8 +154,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     if (settings.extract) {
       // Read before the new manifest is written: compare-to may name the file it replaces.
       const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined
-      const writes = fileWrites
-      const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run, writes))
+      const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run, fileWrites))
       site = unpacked
       recorded = await host.group('Record what the site holds', () =>
         recordManifest(
