@@ -47728,7 +47728,7 @@ function firstBytes(text, length = 200) {
 }
 
 // EXTERNAL MODULE: ./src/core/deadline.ts
-var deadline = __nccwpck_require__(6343);
+var core_deadline = __nccwpck_require__(6343);
 // EXTERNAL MODULE: ./src/core/layout.ts
 var core_layout = __nccwpck_require__(6585);
 // EXTERNAL MODULE: external "node:timers/promises"
@@ -48835,6 +48835,271 @@ function freeBytes(folder) {
     }
 }
 
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
+// EXTERNAL MODULE: ./src/core/worker-file.ts
+var worker_file = __nccwpck_require__(3792);
+;// CONCATENATED MODULE: ./src/archive/file-writes-protocol.ts
+/**
+ * What the unpacking's main thread (file-writes.ts) and its file thread (file-writes-thread.ts)
+ * share. The operations travel as bytes in shared memory, not as messages: a message per batch
+ * cost both threads a copy of every path into objects and the collection of those objects
+ * (BENCHMARKS.md, "Seventh round"). The thread's source runs without a bundler in the tests and
+ * imports nothing of the project at run time: it gets the constants below in its `ThreadSetup`.
+ *
+ * A batch fills one part of `ThreadSetup.data` with records, each an operation byte and then:
+ * - `OPEN`: the mode (4 bytes, with `OpenMode.setAfter` added when the umask would take bits from
+ *   it), the path's length (4 bytes), the path in UTF-8: creates a file, which later writes go to
+ *   until `CLOSE`;
+ * - `WRITE`: a length (4 bytes) and that many bytes, written to the file created last;
+ * - `CLOSE`: nothing; closes the file created last;
+ * - `LINK`: two lengths (4 bytes each), the existing file's path and the new name's: a hard link.
+ * Numbers are little-endian and unaligned.
+ */
+const Operation = { open: 1, write: 2, close: 3, link: 4 };
+/**
+ * Added to an `OPEN`'s mode: the thread sets the mode again once the file is created. The writer
+ * knows whether the umask takes bits only once the staging folder exists, and the thread may have
+ * started before (file-writes.ts).
+ */
+const OpenMode = { setAfter: 0x1_0000, bits: 0o7777 };
+/** Where a record's bytes after the operation byte start: a write's data, an open's or a link's paths. */
+const Head = { write: 5, paths: 9 };
+/** Where each count or flag (1 for yes) is in `ThreadSetup.progress`. */
+const Slot = {
+    /** Batches handed to the thread: the main thread adds one and wakes the thread. */
+    sent: 0,
+    /** Batches done: the thread adds one and wakes the main thread. */
+    done: 1,
+    /** The thread has run: set first thing, so that one that never starts is told apart. */
+    started: 2,
+    failed: 3,
+    /** Set by the main thread: the thread closes its file and ends; what is still sent is not written. */
+    stopping: 4,
+    stopped: 5,
+    /** Where each part's batch ends: the part's index added to this. */
+    lengths: 6
+};
+
+;// CONCATENATED MODULE: ./src/archive/file-writes.ts
+
+
+
+
+
+/**
+ * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
+ * thread queues them: creating, writing and closing 20,000 small files is most of the unpacking's
+ * time, and on its own thread it runs beside the decompression, the parsing and the policy instead
+ * of after them (BENCHMARKS.md, "Fourth round"). Nothing is queued that the policy has not judged.
+ *
+ * The calls are synchronous, as the writer's were: the operations are written into batches of 1 MiB
+ * of shared memory (file-writes-protocol.ts), and when the thread has four batches to do the main
+ * thread waits for it (`Atomics.wait`), so that memory stays bounded whatever the archive, and the
+ * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
+ * it.
+ *
+ * Nothing tells a waiting thread synchronously that the other has died (V8 ends an isolate out of
+ * memory without running its `finally`), and a full disk is a failure but a hung one is a wait:
+ * so every wait ends with a `TimeUpError` at the run's deadline, which no timer can enforce while
+ * the main thread waits.
+ *
+ * The thread can be started before the archive is there (the export starts it before its download
+ * and hands it to `unpackSite()`): its start-up, ~40 ms of CPU for an isolate and Node's modules,
+ * then overlaps the download instead of the unpacking (BENCHMARKS.md, "Eighth round").
+ */
+const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts'];
+/**
+ * Never follows a link at the last part (O_NOFOLLOW) and never opens what exists (O_EXCL): a file
+ * is only ever created, so nothing is written through a link or over an earlier entry. Windows has
+ * no O_NOFOLLOW; O_EXCL alone refuses an existing link there.
+ */
+const CREATE_FILE = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
+const BATCH_BYTES = 1024 * 1024;
+/** Batches sent and not yet done, at most. */
+const MAX_IN_FLIGHT = 4;
+/** One part of the shared bytes for each batch in flight, and the one being filled. */
+const PARTS = MAX_IN_FLIGHT + 1;
+/** A thread that has not run by then never will (its file could not be loaded): the wait ends. */
+const START_TIMEOUT_MS = 30_000;
+/** How often a wait looks whether the thread has started at all, and at the clock. */
+const WAIT_STEP_MS = 100;
+/**
+ * How long stop() waits for the thread to close its file, at least, when the deadline has passed:
+ * a live thread does so within the batch it is on, and the staging folder is removed next.
+ */
+const STOP_GRACE_MS = 5_000;
+/** A part with room for fewer of a write's bytes than this is sent rather than cut into. */
+const LEAST_WRITE_BYTES = 4096;
+/** UTF-8 takes at most three bytes for each UTF-16 unit of a path. */
+const UTF8_PER_UNIT = 3;
+class FileWrites {
+    deadline;
+    progress = new Int32Array(new SharedArrayBuffer((Slot.lengths + PARTS) * Int32Array.BYTES_PER_ELEMENT));
+    failures;
+    worker;
+    createdAt = Date.now();
+    /**
+     * The batches' bytes, shared with the thread and reused: batches made and dropped one after
+     * another kept ~100 MiB of them alive until the thread's collector ran (figure 3b).
+     */
+    data = Buffer.from(new SharedArrayBuffer(PARTS * BATCH_BYTES));
+    /** The same bytes, for the records' lengths: DataView's calls check less than Buffer's. */
+    view = new DataView(this.data.buffer);
+    /** Where the part being filled begins, where its next record goes, and where it ends. */
+    start = 0;
+    at = 0;
+    end = BATCH_BYTES;
+    sent = 0;
+    stopped = false;
+    failure;
+    /** `deadline`: the run's, where waiting for the thread ends (none: waits are not bounded). */
+    constructor(deadline) {
+        this.deadline = deadline;
+        const { port1, port2 } = new external_node_worker_threads_.MessageChannel();
+        this.failures = port1;
+        const setup = {
+            operations: Operation,
+            openModes: OpenMode,
+            heads: Head,
+            slots: Slot,
+            flags: CREATE_FILE,
+            progress: this.progress.buffer,
+            data: this.data.buffer,
+            batchBytes: BATCH_BYTES,
+            failures: port2
+        };
+        this.worker = new external_node_worker_threads_.Worker((0,worker_file/* workerBeside */.n)(import.meta.url, THREAD_FILES), {
+            workerData: setup,
+            transferList: [port2],
+            // It holds no batch of its own: the bytes are in the shared buffer.
+            resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
+        });
+        // Whoever forgets to stop it does not keep the process alive.
+        this.worker.unref();
+    }
+    /**
+     * Creates a new file at `path`, which later writes go to until close(); `setMode` when the umask
+     * would take bits from `mode`, which is then set again once the file exists.
+     */
+    open(path, mode, setMode = false) {
+        this.makeRoom(Head.paths + UTF8_PER_UNIT * path.length);
+        const { data, view, at } = this;
+        data[at] = Operation.open;
+        view.setUint32(at + 1, setMode ? mode | OpenMode.setAfter : mode, true);
+        const length = data.write(path, at + Head.paths);
+        view.setUint32(at + 5, length, true);
+        this.at = at + Head.paths + length;
+    }
+    /**
+     * Queues a copy of `source`'s bytes from `start` to `end` for the file created last. Copied by
+     * `Buffer#copy`: `set()` into shared memory copies at less than half its speed (BENCHMARKS.md,
+     * "Eighth round").
+     */
+    write(source, start = 0, end = source.length) {
+        for (let offset = start; offset < end;) {
+            this.makeRoom(Head.write + Math.min(end - offset, LEAST_WRITE_BYTES));
+            const length = Math.min(end - offset, this.end - this.at - Head.write);
+            const { data, view, at } = this;
+            data[at] = Operation.write;
+            view.setUint32(at + 1, length, true);
+            source.copy(data, at + Head.write, offset, offset + length);
+            this.at = at + Head.write + length;
+            offset += length;
+        }
+    }
+    close() {
+        this.makeRoom(1);
+        this.data[this.at++] = Operation.close;
+    }
+    /** Makes `path` a hard link to the file at `existing`, once everything queued before is done. */
+    link(existing, path) {
+        this.makeRoom(Head.paths + UTF8_PER_UNIT * (existing.length + path.length));
+        const { data, view, at } = this;
+        data[at] = Operation.link;
+        const existingLength = data.write(existing, at + Head.paths);
+        const length = data.write(path, at + Head.paths + existingLength);
+        view.setUint32(at + 1, existingLength, true);
+        view.setUint32(at + 5, length, true);
+        this.at = at + Head.paths + existingLength + length;
+    }
+    /** Waits until everything queued is done; throws the thread's failure. */
+    drain() {
+        this.send();
+        this.waitUntilInFlight(0);
+        this.throwFailure();
+    }
+    /**
+     * Ends the thread: what is still queued is dropped (a refusal: the staging folder is removed
+     * next), and the file it has open is closed. Returns once it has; a thread that never started,
+     * or that has not done so by the deadline or STOP_GRACE_MS from now (whichever is later), is only
+     * terminated.
+     */
+    stop() {
+        if (this.stopped)
+            return;
+        this.stopped = true;
+        this.failures.close();
+        if (Atomics.load(this.progress, Slot.started) === 0)
+            return void this.worker.terminate();
+        Atomics.store(this.progress, Slot.stopping, 1);
+        // Wakes the thread where it waits for a batch.
+        Atomics.add(this.progress, Slot.sent, 1);
+        Atomics.notify(this.progress, Slot.sent);
+        const giveUpAt = Math.max(this.deadline?.at ?? Infinity, Date.now() + STOP_GRACE_MS);
+        while (Atomics.load(this.progress, Slot.stopped) === 0) {
+            if (Date.now() >= giveUpAt)
+                return void this.worker.terminate();
+            Atomics.wait(this.progress, Slot.stopped, 0, WAIT_STEP_MS);
+        }
+    }
+    /** Sends the part being filled unless `bytes` more fit in it. */
+    makeRoom(bytes) {
+        if (this.end - this.at < bytes)
+            this.send();
+        if (this.end - this.at < bytes)
+            throw new Error(`an operation of ${bytes} bytes does not fit in a batch`);
+    }
+    send() {
+        if (this.at === this.start)
+            return;
+        this.throwFailure();
+        this.waitUntilInFlight(MAX_IN_FLIGHT - 1);
+        const part = this.sent % PARTS;
+        Atomics.store(this.progress, Slot.lengths + part, this.at - this.start);
+        this.sent = Atomics.add(this.progress, Slot.sent, 1) + 1;
+        Atomics.notify(this.progress, Slot.sent);
+        // The batch that last used the next part is done: at most MAX_IN_FLIGHT are in flight.
+        this.start = (this.sent % PARTS) * BATCH_BYTES;
+        this.at = this.start;
+        this.end = this.start + BATCH_BYTES;
+    }
+    waitUntilInFlight(most) {
+        for (;;) {
+            const done = Atomics.load(this.progress, Slot.done);
+            if (this.sent - done <= most)
+                return;
+            if (Atomics.load(this.progress, Slot.started) === 0 && Date.now() - this.createdAt > START_TIMEOUT_MS)
+                throw new Error(`the unpacking's file thread did not start within ${START_TIMEOUT_MS / 1000} s`);
+            if (this.deadline?.expired())
+                throw new core_deadline/* TimeUpError */.J();
+            Atomics.wait(this.progress, Slot.done, done, WAIT_STEP_MS);
+        }
+    }
+    throwFailure() {
+        if (this.failure)
+            throw this.failure;
+        if (Atomics.load(this.progress, Slot.failed) === 0)
+            return;
+        const told = (0,external_node_worker_threads_.receiveMessageOnPort)(this.failures)?.message;
+        const failure = new Error(told?.message ?? 'the file thread failed');
+        failure.code = told?.code;
+        failure.path = told?.path;
+        this.failure = failure;
+        throw failure;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/archive/policy.ts
 
 
@@ -49588,250 +49853,6 @@ function firstNonZero(buffer, start) {
     return offset - start;
 }
 
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __nccwpck_require__(5919);
-// EXTERNAL MODULE: ./src/core/worker-file.ts
-var worker_file = __nccwpck_require__(3792);
-;// CONCATENATED MODULE: ./src/archive/file-writes-protocol.ts
-/**
- * What the unpacking's main thread (file-writes.ts) and its file thread (file-writes-thread.ts)
- * share. The operations travel as bytes in shared memory, not as messages: a message per batch
- * cost both threads a copy of every path into objects and the collection of those objects
- * (BENCHMARKS.md, "Seventh round"). The thread's source runs without a bundler in the tests and
- * imports nothing of the project at run time: it gets the constants below in its `ThreadSetup`.
- *
- * A batch fills one part of `ThreadSetup.data` with records, each an operation byte and then:
- * - `OPEN`: the mode (4 bytes, with `OpenMode.setAfter` added when the umask would take bits from
- *   it), the path's length (4 bytes), the path in UTF-8: creates a file, which later writes go to
- *   until `CLOSE`;
- * - `WRITE`: a length (4 bytes) and that many bytes, written to the file created last;
- * - `CLOSE`: nothing; closes the file created last;
- * - `LINK`: two lengths (4 bytes each), the existing file's path and the new name's: a hard link.
- * Numbers are little-endian and unaligned.
- */
-const Operation = { open: 1, write: 2, close: 3, link: 4 };
-/**
- * Added to an `OPEN`'s mode: the thread sets the mode again once the file is created. The writer
- * knows whether the umask takes bits only once the staging folder exists, and the thread may have
- * started before (file-writes.ts).
- */
-const OpenMode = { setAfter: 0x1_0000, bits: 0o7777 };
-/** Where a record's bytes after the operation byte start: a write's data, an open's or a link's paths. */
-const Head = { write: 5, paths: 9 };
-/** Where each count or flag (1 for yes) is in `ThreadSetup.progress`. */
-const Slot = {
-    /** Batches handed to the thread: the main thread adds one and wakes the thread. */
-    sent: 0,
-    /** Batches done: the thread adds one and wakes the main thread. */
-    done: 1,
-    /** The thread has run: set first thing, so that one that never starts is told apart. */
-    started: 2,
-    failed: 3,
-    /** Set by the main thread: the thread closes its file and ends; what is still sent is not written. */
-    stopping: 4,
-    stopped: 5,
-    /** Where each part's batch ends: the part's index added to this. */
-    lengths: 6
-};
-
-;// CONCATENATED MODULE: ./src/archive/file-writes.ts
-
-
-
-
-/**
- * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
- * thread queues them: creating, writing and closing 20,000 small files is most of the unpacking's
- * time, and on its own thread it runs beside the decompression, the parsing and the policy instead
- * of after them (BENCHMARKS.md, "Fourth round"). Nothing is queued that the policy has not judged.
- *
- * The calls are synchronous, as the writer's were: the operations are written into batches of 1 MiB
- * of shared memory (file-writes-protocol.ts), and when the thread has four batches to do the main
- * thread waits for it (`Atomics.wait`), so that memory stays bounded whatever the archive, and the
- * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
- * it.
- *
- * The thread can be started before the archive is there (the export starts it before its download
- * and hands it to `unpackSite()`): its start-up, ~40 ms of CPU for an isolate and Node's modules,
- * then overlaps the download instead of the unpacking (BENCHMARKS.md, "Eighth round").
- */
-const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts'];
-/**
- * Never follows a link at the last part (O_NOFOLLOW) and never opens what exists (O_EXCL): a file
- * is only ever created, so nothing is written through a link or over an earlier entry. Windows has
- * no O_NOFOLLOW; O_EXCL alone refuses an existing link there.
- */
-const CREATE_FILE = external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | (external_node_fs_.constants.O_NOFOLLOW ?? 0);
-const BATCH_BYTES = 1024 * 1024;
-/** Batches sent and not yet done, at most. */
-const MAX_IN_FLIGHT = 4;
-/** One part of the shared bytes for each batch in flight, and the one being filled. */
-const PARTS = MAX_IN_FLIGHT + 1;
-/** A thread that has not run by then never will (its file could not be loaded): the wait ends. */
-const START_TIMEOUT_MS = 30_000;
-/** How often a wait looks whether the thread has started at all. */
-const WAIT_STEP_MS = 100;
-/** A part with room for fewer of a write's bytes than this is sent rather than cut into. */
-const LEAST_WRITE_BYTES = 4096;
-/** UTF-8 takes at most three bytes for each UTF-16 unit of a path. */
-const UTF8_PER_UNIT = 3;
-class FileWrites {
-    progress = new Int32Array(new SharedArrayBuffer((Slot.lengths + PARTS) * Int32Array.BYTES_PER_ELEMENT));
-    failures;
-    worker;
-    createdAt = Date.now();
-    /**
-     * The batches' bytes, shared with the thread and reused: batches made and dropped one after
-     * another kept ~100 MiB of them alive until the thread's collector ran (figure 3b).
-     */
-    data = Buffer.from(new SharedArrayBuffer(PARTS * BATCH_BYTES));
-    /** The same bytes, for the records' lengths: DataView's calls check less than Buffer's. */
-    view = new DataView(this.data.buffer);
-    /** Where the part being filled begins, where its next record goes, and where it ends. */
-    start = 0;
-    at = 0;
-    end = BATCH_BYTES;
-    sent = 0;
-    stopped = false;
-    failure;
-    constructor() {
-        const { port1, port2 } = new external_node_worker_threads_.MessageChannel();
-        this.failures = port1;
-        const setup = {
-            operations: Operation,
-            openModes: OpenMode,
-            heads: Head,
-            slots: Slot,
-            flags: CREATE_FILE,
-            progress: this.progress.buffer,
-            data: this.data.buffer,
-            batchBytes: BATCH_BYTES,
-            failures: port2
-        };
-        this.worker = new external_node_worker_threads_.Worker((0,worker_file/* workerBeside */.n)(import.meta.url, THREAD_FILES), {
-            workerData: setup,
-            transferList: [port2],
-            // It holds no batch of its own: the bytes are in the shared buffer.
-            resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
-        });
-        // Whoever forgets to stop it does not keep the process alive.
-        this.worker.unref();
-    }
-    /**
-     * Creates a new file at `path`, which later writes go to until close(); `setMode` when the umask
-     * would take bits from `mode`, which is then set again once the file exists.
-     */
-    open(path, mode, setMode = false) {
-        this.makeRoom(Head.paths + UTF8_PER_UNIT * path.length);
-        const { data, view, at } = this;
-        data[at] = Operation.open;
-        view.setUint32(at + 1, setMode ? mode | OpenMode.setAfter : mode, true);
-        const length = data.write(path, at + Head.paths);
-        view.setUint32(at + 5, length, true);
-        this.at = at + Head.paths + length;
-    }
-    /**
-     * Queues a copy of `source`'s bytes from `start` to `end` for the file created last. Copied by
-     * `Buffer#copy`: `set()` into shared memory copies at less than half its speed (BENCHMARKS.md,
-     * "Eighth round").
-     */
-    write(source, start = 0, end = source.length) {
-        for (let offset = start; offset < end;) {
-            this.makeRoom(Head.write + Math.min(end - offset, LEAST_WRITE_BYTES));
-            const length = Math.min(end - offset, this.end - this.at - Head.write);
-            const { data, view, at } = this;
-            data[at] = Operation.write;
-            view.setUint32(at + 1, length, true);
-            source.copy(data, at + Head.write, offset, offset + length);
-            this.at = at + Head.write + length;
-            offset += length;
-        }
-    }
-    close() {
-        this.makeRoom(1);
-        this.data[this.at++] = Operation.close;
-    }
-    /** Makes `path` a hard link to the file at `existing`, once everything queued before is done. */
-    link(existing, path) {
-        this.makeRoom(Head.paths + UTF8_PER_UNIT * (existing.length + path.length));
-        const { data, view, at } = this;
-        data[at] = Operation.link;
-        const existingLength = data.write(existing, at + Head.paths);
-        const length = data.write(path, at + Head.paths + existingLength);
-        view.setUint32(at + 1, existingLength, true);
-        view.setUint32(at + 5, length, true);
-        this.at = at + Head.paths + existingLength + length;
-    }
-    /** Waits until everything queued is done; throws the thread's failure. */
-    drain() {
-        this.send();
-        this.waitUntilInFlight(0);
-        this.throwFailure();
-    }
-    /**
-     * Ends the thread: what is still queued is dropped (a refusal: the staging folder is removed
-     * next), and the file it has open is closed. Returns once it has; a thread that never started is
-     * only terminated.
-     */
-    stop() {
-        if (this.stopped)
-            return;
-        this.stopped = true;
-        this.failures.close();
-        if (Atomics.load(this.progress, Slot.started) === 0)
-            return void this.worker.terminate();
-        Atomics.store(this.progress, Slot.stopping, 1);
-        // Wakes the thread where it waits for a batch.
-        Atomics.add(this.progress, Slot.sent, 1);
-        Atomics.notify(this.progress, Slot.sent);
-        while (Atomics.load(this.progress, Slot.stopped) === 0)
-            Atomics.wait(this.progress, Slot.stopped, 0);
-    }
-    /** Sends the part being filled unless `bytes` more fit in it. */
-    makeRoom(bytes) {
-        if (this.end - this.at < bytes)
-            this.send();
-        if (this.end - this.at < bytes)
-            throw new Error(`an operation of ${bytes} bytes does not fit in a batch`);
-    }
-    send() {
-        if (this.at === this.start)
-            return;
-        this.throwFailure();
-        this.waitUntilInFlight(MAX_IN_FLIGHT - 1);
-        const part = this.sent % PARTS;
-        Atomics.store(this.progress, Slot.lengths + part, this.at - this.start);
-        this.sent = Atomics.add(this.progress, Slot.sent, 1) + 1;
-        Atomics.notify(this.progress, Slot.sent);
-        // The batch that last used the next part is done: at most MAX_IN_FLIGHT are in flight.
-        this.start = (this.sent % PARTS) * BATCH_BYTES;
-        this.at = this.start;
-        this.end = this.start + BATCH_BYTES;
-    }
-    waitUntilInFlight(most) {
-        for (;;) {
-            const done = Atomics.load(this.progress, Slot.done);
-            if (this.sent - done <= most)
-                return;
-            if (Atomics.load(this.progress, Slot.started) === 0 && Date.now() - this.createdAt > START_TIMEOUT_MS)
-                throw new Error(`the unpacking's file thread did not start within ${START_TIMEOUT_MS / 1000} s`);
-            Atomics.wait(this.progress, Slot.done, done, WAIT_STEP_MS);
-        }
-    }
-    throwFailure() {
-        if (this.failure)
-            throw this.failure;
-        if (Atomics.load(this.progress, Slot.failed) === 0)
-            return;
-        const told = (0,external_node_worker_threads_.receiveMessageOnPort)(this.failures)?.message;
-        const failure = new Error(told?.message ?? 'the file thread failed');
-        failure.code = told?.code;
-        failure.path = told?.path;
-        this.failure = failure;
-        throw failure;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/archive/site-files.ts
 
 class SiteFiles {
@@ -50000,7 +50021,6 @@ class SiteTree {
 
 
 
-
 const EMPTY_SHA256 = (0,external_node_crypto_.hash)('sha256', '', 'hex');
 /**
  * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
@@ -50014,10 +50034,10 @@ const EMPTY_SHA256 = (0,external_node_crypto_.hash)('sha256', '', 'hex');
 class SiteWriter {
     root;
     bound;
+    writes;
     signal;
     tree = new SiteTree();
     files = new SiteFiles();
-    writes;
     fileOpen = false;
     /** The open file: its key, the size its entry announced, the bytes written so far. */
     key = '';
@@ -50051,12 +50071,13 @@ class SiteWriter {
     constructor(
     /** The staging folder, created here; it must not exist. */
     root, bound, 
+    /** The file thread, which the writer stops in close(). */
+    writes, 
     /** Stops the unpacking between two entries or two writes: the run's deadline or its cancellation. */
-    signal, 
-    /** The file thread, when it was started ahead; the writer stops it in close(). */
-    writes) {
+    signal) {
         this.root = root;
         this.bound = bound;
+        this.writes = writes;
         this.signal = signal;
         this.stopped = signal?.aborted ?? false;
         signal?.addEventListener('abort', this.onAbort, { once: true });
@@ -50065,7 +50086,6 @@ class SiteWriter {
         this.setModes = ((0,external_node_fs_.statSync)(root).mode & 0o7777) !== DIRECTORY_MODE;
         if (this.setModes)
             (0,external_node_fs_.chmodSync)(root, DIRECTORY_MODE);
-        this.writes = writes ?? new FileWrites();
     }
     begin(entry) {
         if (this.stopped)
@@ -50917,6 +50937,7 @@ function supportedKind(kind, file) {
 
 
 
+
 const READ_CHUNK_BYTES = 1024 * 1024;
 /**
  * What the decompressor hands over at a time: a chunk of 1 MiB costs the main thread a quarter of
@@ -50930,13 +50951,14 @@ const INFLATE_CHUNK_BYTES = 1024 * 1024;
  * beside the destination; on any refusal it is removed, nothing is left behind and the archive is
  * kept.
  */
-async function unpackSite(archive, kind, destination, { host, signal, writes }) {
+async function unpackSite(archive, kind, destination, { host, deadline, writes = new FileWrites(deadline) }) {
+    const signal = deadline?.signal();
     const parent = external_node_path_default().dirname(destination);
     const staging = external_node_path_default().join(parent, `.${external_node_path_default().basename(destination)}-${(0,external_node_crypto_.randomUUID)()}`);
-    const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
     let writer;
     try {
-        writer = new SiteWriter(staging, bound, signal, writes);
+        const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
+        writer = new SiteWriter(staging, bound, writes, signal);
         if (kind === 'zip')
             await readZip(archive, writer, bound);
         else
@@ -50949,20 +50971,21 @@ async function unpackSite(archive, kind, destination, { host, signal, writes }) 
         return { path: destination, files: writer.files.under(root) };
     }
     catch (error) {
-        if (signal?.aborted && error === signal.reason)
+        // A wait for the file thread can run out of time before the signal's timer gets to fire.
+        if (error instanceof core_deadline/* TimeUpError */.J || (signal?.aborted && error === signal.reason))
             throw stopped(error, archive, kind);
         throw withArchiveNamed(error, archive, kind);
     }
     finally {
         writer?.close();
         // Also when the writer could not be made.
-        writes?.stop();
+        writes.stop();
         removeStaging(staging, host);
     }
 }
 /** Unpacking stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
 function stopped(reason, archive, kind) {
-    if (!(reason instanceof deadline/* TimeUpError */.J))
+    if (!(reason instanceof core_deadline/* TimeUpError */.J))
         return reason;
     return new errors/* ActionError */.lZ((0,core_message/* message */.iU) `Unpacking the ${kind} archive ${archive} stopped: ${(0,core_message/* input */.hF)('timeout-seconds')} ran out. Nothing was unpacked; the archive is kept`, { code: 'out-of-time', cause: reason });
 }
@@ -51582,7 +51605,7 @@ class BundleDownload {
             });
         }
         catch (error) {
-            if (this.signal.reason instanceof deadline/* TimeUpError */.J || error instanceof retry/* OutOfTimeError */.JT) {
+            if (this.signal.reason instanceof core_deadline/* TimeUpError */.J || error instanceof retry/* OutOfTimeError */.JT) {
                 throw outOfTime(this.link, this.sink.size, this.validator.total, error instanceof retry/* OutOfTimeError */.JT ? error.cause : undefined);
             }
             if (this.signal.aborted && this.signal.reason instanceof Error)
@@ -52047,7 +52070,7 @@ async function exportSite(settings, context) {
             return { report: report() };
         const current = link;
         if (settings.extract)
-            fileWrites = new FileWrites();
+            fileWrites = new FileWrites(run.deadline);
         const downloaded = await host.group('Download the bundle', () => download(settings, done, flow, current, layout, context, (renewed) => {
             link = renewed;
         }));
@@ -52085,7 +52108,7 @@ async function unpack(archive, layout, run, writes) {
     await (0,own_files/* checkOwnPlace */.mY)(layout.site, 'directory');
     const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
         host: run.host,
-        signal: run.deadline.signal(),
+        deadline: run.deadline,
         writes
     });
     run.host.info(`Unpacked the site into ${unpacked.path}`);
@@ -53331,7 +53354,7 @@ function startRun(settings, { host, cancellation, runner }) {
     const path = settings.command === 'agent-job' ? undefined : settings.path;
     return {
         host,
-        deadline: deadline/* Deadline */.B.in(settings.timeoutMs, cancellation),
+        deadline: core_deadline/* Deadline */.B.in(settings.timeoutMs, cancellation),
         cancellation,
         runner,
         network: settings.command === 'check-deployment' ? net/* Network */.lg.forDeployment(settings.url) : net/* Network */.lg.forApi(settings.baseUrl),
@@ -54550,7 +54573,7 @@ async function upsertAgentComment({ token, request, job, run }) {
 }
 /** The comment stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
 function comment_stopped(reason, target) {
-    if (!(reason instanceof deadline/* TimeUpError */.J))
+    if (!(reason instanceof core_deadline/* TimeUpError */.J))
         return reason;
     return new errors/* ActionError */.lZ((0,core_message/* message */.iU) `Commenting on ${target} stopped: ${(0,core_message/* input */.hF)('timeout-seconds')} ran out`, {
         code: 'out-of-time',

@@ -1,5 +1,6 @@
 import { constants } from 'node:fs'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
+import { TimeUpError, type Deadline } from '../core/deadline.js'
 import { workerBeside } from '../core/worker-file.js'
 import { Head, OpenMode, Operation, Slot, type Failure, type ThreadSetup } from './file-writes-protocol.js'
 
@@ -14,6 +15,11 @@ import { Head, OpenMode, Operation, Slot, type Failure, type ThreadSetup } from 
  * thread waits for it (`Atomics.wait`), so that memory stays bounded whatever the archive, and the
  * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
  * it.
+ *
+ * Nothing tells a waiting thread synchronously that the other has died (V8 ends an isolate out of
+ * memory without running its `finally`), and a full disk is a failure but a hung one is a wait:
+ * so every wait ends with a `TimeUpError` at the run's deadline, which no timer can enforce while
+ * the main thread waits.
  *
  * The thread can be started before the archive is there (the export starts it before its download
  * and hands it to `unpackSite()`): its start-up, ~40 ms of CPU for an isolate and Node's modules,
@@ -34,8 +40,13 @@ const MAX_IN_FLIGHT = 4
 const PARTS = MAX_IN_FLIGHT + 1
 /** A thread that has not run by then never will (its file could not be loaded): the wait ends. */
 const START_TIMEOUT_MS = 30_000
-/** How often a wait looks whether the thread has started at all. */
+/** How often a wait looks whether the thread has started at all, and at the clock. */
 const WAIT_STEP_MS = 100
+/**
+ * How long stop() waits for the thread to close its file, at least, when the deadline has passed:
+ * a live thread does so within the batch it is on, and the staging folder is removed next.
+ */
+const STOP_GRACE_MS = 5_000
 /** A part with room for fewer of a write's bytes than this is sent rather than cut into. */
 const LEAST_WRITE_BYTES = 4096
 /** UTF-8 takes at most three bytes for each UTF-16 unit of a path. */
@@ -63,7 +74,8 @@ export class FileWrites {
   private stopped = false
   private failure: NodeJS.ErrnoException | undefined
 
-  constructor() {
+  /** `deadline`: the run's, where waiting for the thread ends (none: waits are not bounded). */
+  constructor(private readonly deadline?: Deadline) {
     const { port1, port2 } = new MessageChannel()
     this.failures = port1
     const setup: ThreadSetup = {
@@ -145,8 +157,9 @@ export class FileWrites {
 
   /**
    * Ends the thread: what is still queued is dropped (a refusal: the staging folder is removed
-   * next), and the file it has open is closed. Returns once it has; a thread that never started is
-   * only terminated.
+   * next), and the file it has open is closed. Returns once it has; a thread that never started,
+   * or that has not done so by the deadline or STOP_GRACE_MS from now (whichever is later), is only
+   * terminated.
    */
   stop(): void {
     if (this.stopped) return
@@ -157,7 +170,11 @@ export class FileWrites {
     // Wakes the thread where it waits for a batch.
     Atomics.add(this.progress, Slot.sent, 1)
     Atomics.notify(this.progress, Slot.sent)
-    while (Atomics.load(this.progress, Slot.stopped) === 0) Atomics.wait(this.progress, Slot.stopped, 0)
+    const giveUpAt = Math.max(this.deadline?.at ?? Infinity, Date.now() + STOP_GRACE_MS)
+    while (Atomics.load(this.progress, Slot.stopped) === 0) {
+      if (Date.now() >= giveUpAt) return void this.worker.terminate()
+      Atomics.wait(this.progress, Slot.stopped, 0, WAIT_STEP_MS)
+    }
   }
 
   /** Sends the part being filled unless `bytes` more fit in it. */
@@ -186,6 +203,7 @@ export class FileWrites {
       if (this.sent - done <= most) return
       if (Atomics.load(this.progress, Slot.started) === 0 && Date.now() - this.createdAt > START_TIMEOUT_MS)
         throw new Error(`the unpacking's file thread did not start within ${START_TIMEOUT_MS / 1000} s`)
+      if (this.deadline?.expired()) throw new TimeUpError()
       Atomics.wait(this.progress, Slot.done, done, WAIT_STEP_MS)
     }
   }

@@ -12,13 +12,13 @@ import {
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createZstdDecompress } from 'node:zlib'
-import { TimeUpError } from '../core/deadline.js'
+import { TimeUpError, type Deadline } from '../core/deadline.js'
 import { freeBytes } from '../core/disk.js'
 import { ActionError, systemCode } from '../core/errors.js'
 import type { Host } from '../core/host.js'
 import { input, message } from '../core/message.js'
 import type { ArchiveKind } from './detect.js'
-import type { FileWrites } from './file-writes.js'
+import { FileWrites } from './file-writes.js'
 import { ArchiveError, damaged, isDamage, sizeBound, type SizeBound } from './policy.js'
 import { removeTree } from './remove.js'
 import type { SiteFile } from './site-files.js'
@@ -43,11 +43,15 @@ const INFLATE_CHUNK_BYTES = 1024 * 1024
 export interface UnpackOptions {
   /** Where the unpacking logs what it did to the folders around the site. */
   host: Host
-  /** Stops the unpacking: the run's deadline, which follows its cancellation too. */
-  signal?: AbortSignal
   /**
-   * The file thread, started ahead (while the archive downloads, so that its start-up is not the
-   * unpacking's); the unpacking stops it when it ends. One is started otherwise.
+   * Stops the unpacking, also while it waits for its file thread: the run's deadline, which follows
+   * its cancellation too.
+   */
+  deadline?: Deadline
+  /**
+   * The file thread, started ahead with the same deadline (while the archive downloads, so that its
+   * start-up is not the unpacking's); the unpacking stops it when it ends. One is started otherwise,
+   * with `deadline`.
    */
   writes?: FileWrites
 }
@@ -75,14 +79,15 @@ export async function unpackSite(
   archive: string,
   kind: ArchiveKind,
   destination: string,
-  { host, signal, writes }: UnpackOptions
+  { host, deadline, writes = new FileWrites(deadline) }: UnpackOptions
 ): Promise<UnpackedSite> {
+  const signal = deadline?.signal()
   const parent = path.dirname(destination)
   const staging = path.join(parent, `.${path.basename(destination)}-${randomUUID()}`)
-  const bound = sizeBound(statSync(archive).size, freeBytes(parent))
   let writer: SiteWriter | undefined
   try {
-    writer = new SiteWriter(staging, bound, signal, writes)
+    const bound = sizeBound(statSync(archive).size, freeBytes(parent))
+    writer = new SiteWriter(staging, bound, writes, signal)
     if (kind === 'zip') await readZip(archive, writer, bound)
     else await readTar(archive, kind, writer, bound)
     writer.drain()
@@ -92,12 +97,14 @@ export async function unpackSite(
     replaceSite(path.join(staging, ...root), destination, host)
     return { path: destination, files: writer.files.under(root) }
   } catch (error) {
-    if (signal?.aborted && error === signal.reason) throw stopped(error, archive, kind)
+    // A wait for the file thread can run out of time before the signal's timer gets to fire.
+    if (error instanceof TimeUpError || (signal?.aborted && error === signal.reason))
+      throw stopped(error, archive, kind)
     throw withArchiveNamed(error, archive, kind)
   } finally {
     writer?.close()
     // Also when the writer could not be made.
-    writes?.stop()
+    writes.stop()
     removeStaging(staging, host)
   }
 }

@@ -22,7 +22,7 @@ import {
   type EntryType,
   type SizeBound
 } from './policy.js'
-import { FileWrites } from './file-writes.js'
+import type { FileWrites } from './file-writes.js'
 import { SiteFiles } from './site-files.js'
 import { SiteTree, type Resolution } from './site-tree.js'
 
@@ -62,7 +62,6 @@ const EMPTY_SHA256 = hash('sha256', '', 'hex')
 export class SiteWriter implements EntrySink {
   readonly tree = new SiteTree()
   readonly files = new SiteFiles()
-  private readonly writes: FileWrites
   private fileOpen = false
   /** The open file: its key, the size its entry announced, the bytes written so far. */
   private key = ''
@@ -99,10 +98,10 @@ export class SiteWriter implements EntrySink {
     /** The staging folder, created here; it must not exist. */
     readonly root: string,
     private readonly bound: SizeBound,
+    /** The file thread, which the writer stops in close(). */
+    private readonly writes: FileWrites,
     /** Stops the unpacking between two entries or two writes: the run's deadline or its cancellation. */
-    private readonly signal?: AbortSignal,
-    /** The file thread, when it was started ahead; the writer stops it in close(). */
-    writes?: FileWrites
+    private readonly signal?: AbortSignal
   ) {
     this.stopped = signal?.aborted ?? false
     signal?.addEventListener('abort', this.onAbort, { once: true })
@@ -110,7 +109,6 @@ export class SiteWriter implements EntrySink {
     this.rootBytes = Buffer.byteLength(root)
     this.setModes = (statSync(root).mode & 0o7777) !== DIRECTORY_MODE
     if (this.setModes) chmodSync(root, DIRECTORY_MODE)
-    this.writes = writes ?? new FileWrites()
   }
 
   begin(entry: Entry): boolean {

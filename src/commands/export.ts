@@ -144,7 +144,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     if (!settings.download) return { report: report() }
 
     const current = link
-    if (settings.extract) fileWrites = new FileWrites()
+    if (settings.extract) fileWrites = new FileWrites(run.deadline)
     const downloaded = await host.group('Download the bundle', () =>
       download(settings, done, flow, current, layout, context, (renewed) => {
         link = renewed
@@ -190,7 +190,7 @@ async function unpack(archive: Archive, layout: OutputLayout, run: Run, writes?:
   await checkOwnPlace(layout.site, 'directory')
   const unpacked = await unpackSite(archive.path, archive.kind, layout.site, {
     host: run.host,
-    signal: run.deadline.signal(),
+    deadline: run.deadline,
     writes
   })
   run.host.info(`Unpacked the site into ${unpacked.path}`)
