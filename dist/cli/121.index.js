@@ -1868,6 +1868,7 @@ const Slot = {
 
 
 
+
 /**
  * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
  * thread queues them: creating, writing and closing 20,000 small files is most of the unpacking's
@@ -1880,10 +1881,11 @@ const Slot = {
  * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
  * it.
  *
- * Nothing tells a waiting thread synchronously that the other has died (V8 ends an isolate out of
- * memory without running its `finally`), and a full disk is a failure but a hung one is a wait:
- * so every wait ends with a `TimeUpError` at the run's deadline, which no timer can enforce while
- * the main thread waits.
+ * A thread that dies (V8 ends an isolate out of memory without running its `finally`) is told by
+ * its `error` and `exit` events, which arrive only when the main thread is back in its event loop:
+ * the next call then throws. A death during a wait, or a system call that hangs, is told by nothing
+ * while the main thread waits, and no timer (the deadline's, a cancellation) runs meanwhile: so
+ * every wait also ends with a `TimeUpError` at the run's deadline.
  *
  * The thread can be started before the archive is there (the export starts it before its download
  * and hands it to `unpackSite()`): its start-up, ~40 ms of CPU for an isolate and Node's modules,
@@ -1906,8 +1908,8 @@ const START_TIMEOUT_MS = 30_000;
 /** How often a wait looks whether the thread has started at all, and at the clock. */
 const WAIT_STEP_MS = 100;
 /**
- * How long stop() waits for the thread to close its file, at least, when the deadline has passed:
- * a live thread does so within the batch it is on, and the staging folder is removed next.
+ * How long stop() waits for the thread to close its file (a live thread does so within the batch
+ * it is on), and then for a thread it had to terminate to end: the staging folder is removed next.
  */
 const STOP_GRACE_MS = 5_000;
 /** A part with room for fewer of a write's bytes than this is sent rather than cut into. */
@@ -1932,8 +1934,11 @@ class FileWrites {
     at = 0;
     end = BATCH_BYTES;
     sent = 0;
-    stopped = false;
+    stopping;
     failure;
+    /** Set by the thread's `exit` event; `death` by its `error` event (out of memory). */
+    exited = false;
+    death;
     /** `deadline`: the run's, where waiting for the thread ends (none: waits are not bounded). */
     constructor(deadline) {
         this.deadline = deadline;
@@ -1955,6 +1960,12 @@ class FileWrites {
             transferList: [port2],
             // It holds no batch of its own: the bytes are in the shared buffer.
             resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
+        });
+        this.worker.on('error', (error) => {
+            this.death ??= error;
+        });
+        this.worker.once('exit', () => {
+            this.exited = true;
         });
         // Whoever forgets to stop it does not keep the process alive.
         this.worker.unref();
@@ -2012,27 +2023,29 @@ class FileWrites {
     }
     /**
      * Ends the thread: what is still queued is dropped (a refusal: the staging folder is removed
-     * next), and the file it has open is closed. Returns once it has; a thread that never started,
-     * or that has not done so by the deadline or STOP_GRACE_MS from now (whichever is later), is only
-     * terminated.
+     * next), and the file it has open is closed. Resolves once it has. A thread that never started,
+     * that died, or that has not closed its file within STOP_GRACE_MS is terminated, and awaited for
+     * as long again, so that nothing is still being written when the caller removes the folder.
      */
     stop() {
-        if (this.stopped)
-            return;
-        this.stopped = true;
+        this.stopping ??= this.finish();
+        return this.stopping;
+    }
+    async finish() {
         this.failures.close();
-        if (Atomics.load(this.progress, Slot.started) === 0)
-            return void this.worker.terminate();
         Atomics.store(this.progress, Slot.stopping, 1);
-        // Wakes the thread where it waits for a batch.
+        // Wakes the thread where it waits for a batch; one that starts later finds `stopping` at once.
         Atomics.add(this.progress, Slot.sent, 1);
         Atomics.notify(this.progress, Slot.sent);
-        const giveUpAt = Math.max(this.deadline?.at ?? Infinity, Date.now() + STOP_GRACE_MS);
-        while (Atomics.load(this.progress, Slot.stopped) === 0) {
-            if (Date.now() >= giveUpAt)
-                return void this.worker.terminate();
-            Atomics.wait(this.progress, Slot.stopped, 0, WAIT_STEP_MS);
+        if (Atomics.load(this.progress, Slot.started) === 1) {
+            const giveUpAt = Date.now() + STOP_GRACE_MS;
+            while (Atomics.load(this.progress, Slot.stopped) === 0 && !this.exited && Date.now() < giveUpAt)
+                Atomics.wait(this.progress, Slot.stopped, 0, WAIT_STEP_MS);
+            if (Atomics.load(this.progress, Slot.stopped) === 1)
+                return;
         }
+        if (!this.exited)
+            await Promise.race([this.worker.terminate(), (0,external_node_timers_promises_.setTimeout)(STOP_GRACE_MS, undefined, { ref: false })]);
     }
     /** Sends the part being filled unless `bytes` more fit in it. */
     makeRoom(bytes) {
@@ -2062,12 +2075,21 @@ class FileWrites {
                 return;
             if (Atomics.load(this.progress, Slot.started) === 0 && Date.now() - this.createdAt > START_TIMEOUT_MS)
                 throw new Error(`the unpacking's file thread did not start within ${START_TIMEOUT_MS / 1000} s`);
+            if (this.exited)
+                throw this.ended();
             if (this.deadline?.expired())
                 throw new core_deadline/* TimeUpError */.J();
             Atomics.wait(this.progress, Slot.done, done, WAIT_STEP_MS);
         }
     }
+    /** What a call after the thread's death throws. */
+    ended() {
+        const why = this.death ? `: ${this.death.message}` : '';
+        return new Error(`the unpacking's file thread ended before its work was done${why}`, { cause: this.death });
+    }
     throwFailure() {
+        if (this.exited)
+            throw this.ended();
         if (this.failure)
             throw this.failure;
         if (Atomics.load(this.progress, Slot.failed) === 0)
@@ -3052,7 +3074,7 @@ class SiteWriter {
     constructor(
     /** The staging folder, created here; it must not exist. */
     root, bound, 
-    /** The file thread, which the writer stops in close(). */
+    /** The file thread, which the caller stops once the writer is closed. */
     writes, 
     /** Stops the unpacking between two entries or two writes: the run's deadline or its cancellation. */
     signal) {
@@ -3113,13 +3135,9 @@ class SiteWriter {
     drain() {
         this.writes.drain();
     }
-    /**
-     * Ends the file thread, dropping what it still has to do, and closes a file left open by a
-     * refusal, so that the staging folder can be removed (Windows); stops listening to the signal.
-     */
+    /** Stops listening to the signal: the run goes on after the unpacking. */
     close() {
         this.signal?.removeEventListener('abort', this.onAbort);
-        this.writes.stop();
     }
     /**
      * Checks every link under `root` once the whole archive is written: a link may have pointed at
@@ -3932,14 +3950,15 @@ const INFLATE_CHUNK_BYTES = 1024 * 1024;
  * beside the destination; on any refusal it is removed, nothing is left behind and the archive is
  * kept.
  */
-async function unpackSite(archive, kind, destination, { host, deadline, writes = new FileWrites(deadline) }) {
+async function unpackSite(archive, kind, destination, { host, deadline, writes }) {
     const signal = deadline?.signal();
     const parent = external_node_path_default().dirname(destination);
     const staging = external_node_path_default().join(parent, `.${external_node_path_default().basename(destination)}-${(0,external_node_crypto_.randomUUID)()}`);
+    const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
+    const fileWrites = writes ?? new FileWrites(deadline);
     let writer;
     try {
-        const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
-        writer = new SiteWriter(staging, bound, writes, signal);
+        writer = new SiteWriter(staging, bound, fileWrites, signal);
         if (kind === 'zip')
             await readZip(archive, writer, bound);
         else
@@ -3959,8 +3978,8 @@ async function unpackSite(archive, kind, destination, { host, deadline, writes =
     }
     finally {
         writer?.close();
-        // Also when the writer could not be made.
-        writes.stop();
+        // Also when the writer could not be made; before the removal, which the thread must not race.
+        await fileWrites.stop();
         removeStaging(staging, host);
     }
 }
@@ -5081,7 +5100,7 @@ async function exportSite(settings, context) {
     }
     finally {
         // Unless the unpacking stopped it: a download that failed, a run with nothing to unpack.
-        fileWrites?.stop();
+        await fileWrites?.stop();
     }
 }
 /** Unpacks the archive into the output folder's site, never through a link or over another's folder. */

@@ -1,4 +1,5 @@
 import { constants } from 'node:fs'
+import { setTimeout as delay } from 'node:timers/promises'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
 import { TimeUpError, type Deadline } from '../core/deadline.js'
 import { workerBeside } from '../core/worker-file.js'
@@ -16,10 +17,11 @@ import { Head, OpenMode, Operation, Slot, type Failure, type ThreadSetup } from 
  * readers need no change. A failure of the thread (a full disk) is thrown by the next call after
  * it.
  *
- * Nothing tells a waiting thread synchronously that the other has died (V8 ends an isolate out of
- * memory without running its `finally`), and a full disk is a failure but a hung one is a wait:
- * so every wait ends with a `TimeUpError` at the run's deadline, which no timer can enforce while
- * the main thread waits.
+ * A thread that dies (V8 ends an isolate out of memory without running its `finally`) is told by
+ * its `error` and `exit` events, which arrive only when the main thread is back in its event loop:
+ * the next call then throws. A death during a wait, or a system call that hangs, is told by nothing
+ * while the main thread waits, and no timer (the deadline's, a cancellation) runs meanwhile: so
+ * every wait also ends with a `TimeUpError` at the run's deadline.
  *
  * The thread can be started before the archive is there (the export starts it before its download
  * and hands it to `unpackSite()`): its start-up, ~40 ms of CPU for an isolate and Node's modules,
@@ -43,8 +45,8 @@ const START_TIMEOUT_MS = 30_000
 /** How often a wait looks whether the thread has started at all, and at the clock. */
 const WAIT_STEP_MS = 100
 /**
- * How long stop() waits for the thread to close its file, at least, when the deadline has passed:
- * a live thread does so within the batch it is on, and the staging folder is removed next.
+ * How long stop() waits for the thread to close its file (a live thread does so within the batch
+ * it is on), and then for a thread it had to terminate to end: the staging folder is removed next.
  */
 const STOP_GRACE_MS = 5_000
 /** A part with room for fewer of a write's bytes than this is sent rather than cut into. */
@@ -71,8 +73,11 @@ export class FileWrites {
   private at = 0
   private end = BATCH_BYTES
   private sent = 0
-  private stopped = false
+  private stopping: Promise<void> | undefined
   private failure: NodeJS.ErrnoException | undefined
+  /** Set by the thread's `exit` event; `death` by its `error` event (out of memory). */
+  private exited = false
+  private death: Error | undefined
 
   /** `deadline`: the run's, where waiting for the thread ends (none: waits are not bounded). */
   constructor(private readonly deadline?: Deadline) {
@@ -94,6 +99,12 @@ export class FileWrites {
       transferList: [port2],
       // It holds no batch of its own: the bytes are in the shared buffer.
       resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 }
+    })
+    this.worker.on('error', (error) => {
+      this.death ??= error
+    })
+    this.worker.once('exit', () => {
+      this.exited = true
     })
     // Whoever forgets to stop it does not keep the process alive.
     this.worker.unref()
@@ -157,24 +168,28 @@ export class FileWrites {
 
   /**
    * Ends the thread: what is still queued is dropped (a refusal: the staging folder is removed
-   * next), and the file it has open is closed. Returns once it has; a thread that never started,
-   * or that has not done so by the deadline or STOP_GRACE_MS from now (whichever is later), is only
-   * terminated.
+   * next), and the file it has open is closed. Resolves once it has. A thread that never started,
+   * that died, or that has not closed its file within STOP_GRACE_MS is terminated, and awaited for
+   * as long again, so that nothing is still being written when the caller removes the folder.
    */
-  stop(): void {
-    if (this.stopped) return
-    this.stopped = true
+  stop(): Promise<void> {
+    this.stopping ??= this.finish()
+    return this.stopping
+  }
+
+  private async finish(): Promise<void> {
     this.failures.close()
-    if (Atomics.load(this.progress, Slot.started) === 0) return void this.worker.terminate()
     Atomics.store(this.progress, Slot.stopping, 1)
-    // Wakes the thread where it waits for a batch.
+    // Wakes the thread where it waits for a batch; one that starts later finds `stopping` at once.
     Atomics.add(this.progress, Slot.sent, 1)
     Atomics.notify(this.progress, Slot.sent)
-    const giveUpAt = Math.max(this.deadline?.at ?? Infinity, Date.now() + STOP_GRACE_MS)
-    while (Atomics.load(this.progress, Slot.stopped) === 0) {
-      if (Date.now() >= giveUpAt) return void this.worker.terminate()
-      Atomics.wait(this.progress, Slot.stopped, 0, WAIT_STEP_MS)
+    if (Atomics.load(this.progress, Slot.started) === 1) {
+      const giveUpAt = Date.now() + STOP_GRACE_MS
+      while (Atomics.load(this.progress, Slot.stopped) === 0 && !this.exited && Date.now() < giveUpAt)
+        Atomics.wait(this.progress, Slot.stopped, 0, WAIT_STEP_MS)
+      if (Atomics.load(this.progress, Slot.stopped) === 1) return
     }
+    if (!this.exited) await Promise.race([this.worker.terminate(), delay(STOP_GRACE_MS, undefined, { ref: false })])
   }
 
   /** Sends the part being filled unless `bytes` more fit in it. */
@@ -203,12 +218,20 @@ export class FileWrites {
       if (this.sent - done <= most) return
       if (Atomics.load(this.progress, Slot.started) === 0 && Date.now() - this.createdAt > START_TIMEOUT_MS)
         throw new Error(`the unpacking's file thread did not start within ${START_TIMEOUT_MS / 1000} s`)
+      if (this.exited) throw this.ended()
       if (this.deadline?.expired()) throw new TimeUpError()
       Atomics.wait(this.progress, Slot.done, done, WAIT_STEP_MS)
     }
   }
 
+  /** What a call after the thread's death throws. */
+  private ended(): Error {
+    const why = this.death ? `: ${this.death.message}` : ''
+    return new Error(`the unpacking's file thread ended before its work was done${why}`, { cause: this.death })
+  }
+
   private throwFailure(): void {
+    if (this.exited) throw this.ended()
     if (this.failure) throw this.failure
     if (Atomics.load(this.progress, Slot.failed) === 0) return
     const told = receiveMessageOnPort(this.failures)?.message as Failure | undefined

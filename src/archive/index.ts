@@ -79,15 +79,16 @@ export async function unpackSite(
   archive: string,
   kind: ArchiveKind,
   destination: string,
-  { host, deadline, writes = new FileWrites(deadline) }: UnpackOptions
+  { host, deadline, writes }: UnpackOptions
 ): Promise<UnpackedSite> {
   const signal = deadline?.signal()
   const parent = path.dirname(destination)
   const staging = path.join(parent, `.${path.basename(destination)}-${randomUUID()}`)
+  const bound = sizeBound(statSync(archive).size, freeBytes(parent))
+  const fileWrites = writes ?? new FileWrites(deadline)
   let writer: SiteWriter | undefined
   try {
-    const bound = sizeBound(statSync(archive).size, freeBytes(parent))
-    writer = new SiteWriter(staging, bound, writes, signal)
+    writer = new SiteWriter(staging, bound, fileWrites, signal)
     if (kind === 'zip') await readZip(archive, writer, bound)
     else await readTar(archive, kind, writer, bound)
     writer.drain()
@@ -103,8 +104,8 @@ export async function unpackSite(
     throw withArchiveNamed(error, archive, kind)
   } finally {
     writer?.close()
-    // Also when the writer could not be made.
-    writes.stop()
+    // Also when the writer could not be made; before the removal, which the thread must not race.
+    await fileWrites.stop()
     removeStaging(staging, host)
   }
 }

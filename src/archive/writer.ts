@@ -98,7 +98,7 @@ export class SiteWriter implements EntrySink {
     /** The staging folder, created here; it must not exist. */
     readonly root: string,
     private readonly bound: SizeBound,
-    /** The file thread, which the writer stops in close(). */
+    /** The file thread, which the caller stops once the writer is closed. */
     private readonly writes: FileWrites,
     /** Stops the unpacking between two entries or two writes: the run's deadline or its cancellation. */
     private readonly signal?: AbortSignal
@@ -155,13 +155,9 @@ export class SiteWriter implements EntrySink {
     this.writes.drain()
   }
 
-  /**
-   * Ends the file thread, dropping what it still has to do, and closes a file left open by a
-   * refusal, so that the staging folder can be removed (Windows); stops listening to the signal.
-   */
+  /** Stops listening to the signal: the run goes on after the unpacking. */
   close(): void {
     this.signal?.removeEventListener('abort', this.onAbort)
-    this.writes.stop()
   }
 
   /**

@@ -181,7 +181,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     return { report: report(), failure: exportFailure(error, jobId, run) }
   } finally {
     // Unless the unpacking stopped it: a download that failed, a run with nothing to unpack.
-    fileWrites?.stop()
+    await fileWrites?.stop()
   }
 }
 

@@ -4,8 +4,6 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { FileWrites } from '../../src/archive/file-writes.js'
-import { Deadline, TimeUpError } from '../../src/core/deadline.js'
-import { killThread } from '../support/dead-thread.ts'
 
 describe('FileWrites', () => {
   let folder: string
@@ -17,7 +15,7 @@ describe('FileWrites', () => {
   })
 
   afterEach(async () => {
-    writes.stop()
+    await writes.stop()
     await rm(folder, { recursive: true, force: true })
   })
 
@@ -90,7 +88,7 @@ describe('FileWrites', () => {
     writes.write(Buffer.alloc(3 * 1024 * 1024))
     writes.open(path.join(folder, 'open.txt'), 0o644)
     writes.write(Buffer.from('half'))
-    writes.stop()
+    await writes.stop()
     const open = readdirSync(`/proc/${process.pid}/fd`).filter((fd) => {
       try {
         return readlinkFd(fd).startsWith(folder)
@@ -101,26 +99,6 @@ describe('FileWrites', () => {
     expect(open).toEqual([])
     await rm(folder, { recursive: true })
   })
-
-  it('stops waiting at the deadline for a thread that died without a word, and stop() then returns', async () => {
-    const deadline = Deadline.in(1500)
-    const dying = new FileWrites(deadline)
-    try {
-      await killThread(dying)
-      const queueMore = (): void => {
-        for (let i = 0; i < 8; i++) {
-          dying.open(path.join(folder, `more-${i}.bin`), 0o644)
-          dying.write(Buffer.alloc(1024 * 1024))
-          dying.close()
-        }
-      }
-      expect(queueMore).toThrow(TimeUpError)
-      expect(deadline.expired()).toBe(true)
-    } finally {
-      dying.stop()
-    }
-    expect(readdirSync(folder)).toEqual([])
-  }, 30_000)
 })
 
 function readlinkFd(fd: string): string {

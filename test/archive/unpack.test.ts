@@ -16,10 +16,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { constants, gzipSync, zstdCompressSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ArchiveError, detectArchiveKind, FileWrites, unpackSite, type ArchiveKind } from '../../src/archive/index.js'
-import { Deadline } from '../../src/core/deadline.js'
-import type { ActionError } from '../../src/core/errors.js'
-import { killThread } from '../support/dead-thread.ts'
+import { ArchiveError, detectArchiveKind, unpackSite, type ArchiveKind } from '../../src/archive/index.js'
 import { RecordingHost } from '../support/recording-host.ts'
 import type { Rule } from '../../src/archive/policy.js'
 import { describeTree, itWith, runTool, writeSourceTree } from '../support/archive-tools.ts'
@@ -916,28 +913,6 @@ describe('unpackSite: decompression bombs', () => {
 })
 
 // ── where the site goes ──────────────────────────────────────────────────────────────────────
-
-describe("unpackSite: the run's deadline", () => {
-  it('stops at the deadline while it waits for a file thread that died, and leaves nothing behind', async () => {
-    const pages = Array.from({ length: 8 }, (_, i): Spec => ({
-      name: `page-${i}.html`,
-      data: randomBytes(1024 * 1024)
-    }))
-    const archive = await archiveFile('tar.gz', gzipSync(asTar([INDEX, ...pages])))
-    const deadline = Deadline.in(1500)
-    const writes = new FileWrites(deadline)
-    await killThread(writes)
-    const error = await unpackSite(archive, 'tar.gz', site, { host, deadline, writes }).then(
-      () => undefined,
-      (thrown: unknown) => thrown as ActionError
-    )
-    expect(error?.code).toBe('out-of-time')
-    expect(error?.message).toBe(
-      `Unpacking the tar.gz archive ${archive} stopped: timeout-seconds ran out. Nothing was unpacked; the archive is kept`
-    )
-    await expectNothingUnpacked(archive)
-  }, 30_000)
-})
 
 describe('unpackSite: the site in place', () => {
   it.each(BOTH)('steps into the single folder a %s archive wraps the site in', async (_name, kind, build) => {
