@@ -50973,10 +50973,10 @@ async function unpackSite(archive, kind, destination, { host, deadline, writes }
     const signal = deadline?.signal();
     const parent = external_node_path_default().dirname(destination);
     const staging = external_node_path_default().join(parent, `.${external_node_path_default().basename(destination)}-${(0,external_node_crypto_.randomUUID)()}`);
-    const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
     const fileWrites = writes ?? new FileWrites(deadline);
     let writer;
     try {
+        const bound = sizeBound((0,external_node_fs_.statSync)(archive).size, freeBytes(parent));
         writer = new SiteWriter(staging, bound, fileWrites, signal);
         if (kind === 'zip')
             await readZip(archive, writer, bound);

@@ -84,10 +84,10 @@ export async function unpackSite(
   const signal = deadline?.signal()
   const parent = path.dirname(destination)
   const staging = path.join(parent, `.${path.basename(destination)}-${randomUUID()}`)
-  const bound = sizeBound(statSync(archive).size, freeBytes(parent))
   const fileWrites = writes ?? new FileWrites(deadline)
   let writer: SiteWriter | undefined
   try {
+    const bound = sizeBound(statSync(archive).size, freeBytes(parent))
     writer = new SiteWriter(staging, bound, fileWrites, signal)
     if (kind === 'zip') await readZip(archive, writer, bound)
     else await readTar(archive, kind, writer, bound)
