@@ -22,7 +22,8 @@ const LAYERS = {
   site: ['core'],
   manifest: ['core'],
   deployment: ['core', 'manifest'],
-  mirror: ['core'],
+  mirror: ['core', 'storage'],
+  storage: ['core', 'mirror'],
   report: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror'],
   commands: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror', 'report'],
   action: [

@@ -6,7 +6,7 @@ import { formatBytes, formatDuration } from '../core/format.js'
 import { mirrorError, stoppedError } from './errors.js'
 import { kindFacts } from './kinds.js'
 import { reportUpload } from './progress.js'
-import { s3Client, s3Failure } from './s3-client.js'
+import { s3Client, s3Failure } from '../storage/s3-client.js'
 import { DEFAULT_REGION, type S3Target } from './target.js'
 import type { MirrorArchive, MirrorContext } from './types.js'
 
@@ -154,7 +154,7 @@ function storedSha256(head: HeadObjectCommandOutput): string | undefined {
 /**
  * lib-storage's Upload: one PUT for an archive of one part, else a multipart upload, aborted on any
  * failure (leavePartsOnError: false), so that no part stays behind. On a cut, the run's signal
- * stops the reading of the file and every request in flight (see s3-client.ts); the abort then
+ * stops the reading of the file and every request in flight (see src/storage/s3-client.ts); the abort then
  * goes out, and the upload rejects only once it has.
  */
 async function upload(

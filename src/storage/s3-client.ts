@@ -4,8 +4,8 @@ import http from 'node:http'
 import https from 'node:https'
 import { systemCode } from '../core/errors.js'
 import { input, message, type Text } from '../core/message.js'
-import { mirrorError } from './errors.js'
-import type { S3Target } from './target.js'
+import { mirrorError } from '../mirror/errors.js'
+import type { S3Target } from '../mirror/target.js'
 
 /**
  * The AWS SDK's S3 client as the mirror uses it: path-style addressing on `mirror-endpoint` (AWS
