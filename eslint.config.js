@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint'
 /**
  * The import direction of src/ (each folder's README says the same): the front ends (action/,
  * cli/) use the commands and the settings, the commands use the stages (api/, download/,
- * archive/, site/, manifest/, deployment/, mirror/) and the report, which use core/; nothing imports
+ * archive/, site/, manifest/, deployment/, mirror/) and the report, which use core/ (and, for the
+ * stages that write to a bucket, storage/); nothing imports
  * upwards but the type of an input's name, and the two front ends never import each other. Only
  * the Action's front end knows GitHub's libraries.
  */
@@ -22,8 +23,8 @@ const LAYERS = {
   site: ['core'],
   manifest: ['core'],
   deployment: ['core', 'manifest'],
+  storage: ['core'],
   mirror: ['core', 'storage'],
-  storage: ['core', 'mirror'],
   report: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror'],
   commands: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror', 'report'],
   action: [
@@ -129,6 +130,7 @@ export default defineConfig(
       'src/manifest/**/*.ts',
       'src/deployment/**/*.ts',
       'src/mirror/**/*.ts',
+      'src/storage/**/*.ts',
       'test/emulator/**/*.ts'
     ],
     rules: { '@typescript-eslint/parameter-properties': ['error', { prefer: 'class-property' }] }

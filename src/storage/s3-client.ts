@@ -2,14 +2,14 @@ import { S3Client } from '@aws-sdk/client-s3'
 import { NodeHttpHandler } from '@smithy/node-http-handler'
 import http from 'node:http'
 import https from 'node:https'
-import { systemCode } from '../core/errors.js'
+import { systemCode, type ActionError } from '../core/errors.js'
 import { input, message, type Text } from '../core/message.js'
-import { mirrorError } from '../mirror/errors.js'
-import type { S3Target } from '../mirror/target.js'
+import type { InputName } from '../settings/inputs.js'
+import type { S3Location } from './s3-location.js'
 
 /**
- * The AWS SDK's S3 client as the mirror uses it: path-style addressing on `mirror-endpoint` (AWS
- * itself without one), credentials from the SDK's default chain only (the `AWS_*` variables, web
+ * The AWS SDK's S3 client as the stages that write to a bucket use it: path-style addressing on
+ * the stage's endpoint (AWS itself without one), credentials from the SDK's default chain only (the `AWS_*` variables, web
  * identity, a profile: never an input of ours, never logged), and checksums only where the
  * operation requires one, since several S3-compatible stores refuse the SDK's default streaming
  * checksums (Swift answers 501 "aws-chunked is not supported").
@@ -57,7 +57,7 @@ type ProxyEnvironment = http.AgentOptions['proxyEnv']
  * the action's own requests do (src/core/net.ts), which self-hosted runners behind a proxy need.
  */
 export function s3Client(
-  target: S3Target,
+  target: S3Location,
   region: string,
   signal: AbortSignal,
   environment: ProxyEnvironment = {}
@@ -79,16 +79,28 @@ interface SdkError {
   $metadata?: { httpStatusCode?: number }
 }
 
+/** The stage that uses the client, as its errors name it. */
+export interface S3Stage {
+  /** What starts each of its messages: `Mirror`. */
+  name: string
+  /** Its failure, with its code. */
+  failure: (problem: Text, options: { hint?: Text; cause?: unknown }) => ActionError
+  /** Its inputs that name the bucket, the region and the endpoint. */
+  inputs: { target: InputName; region: InputName; endpoint: InputName }
+  /** The permissions it needs on the prefix, as the answer to a refusal says them. */
+  permissions: string
+}
+
 /**
- * An error of the SDK as the mirror's failure, saying what was refused and what to change: the
+ * An error of the SDK as the stage's failure, saying what was refused and what to change: the
  * credentials, the permissions, the bucket, the endpoint.
  */
-export function s3Failure(error: unknown, action: string, target: S3Target): Error {
+export function s3Failure(error: unknown, action: string, target: S3Location, stage: S3Stage): Error {
   const { name = '', message: said = '', $metadata } = (error ?? {}) as SdkError
   const status = $metadata?.httpStatusCode
   const where = target.endpoint ? ` at ${target.endpoint}` : ''
-  const problem = `Mirror: ${action} s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''} failed`
-  const fail = (detail: string, hint?: Text): Error => mirrorError(`${problem}: ${detail}`, { hint, cause: error })
+  const problem = `${stage.name}: ${action} s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''} failed`
+  const fail = (detail: string, hint?: Text): Error => stage.failure(`${problem}: ${detail}`, { hint, cause: error })
   if (name === 'CredentialsProviderError')
     return fail(
       'no AWS credentials were found',
@@ -97,21 +109,18 @@ export function s3Failure(error: unknown, action: string, target: S3Target): Err
   if (name === 'NoSuchBucket')
     return fail(
       `the bucket ${target.bucket} does not exist${where}`,
-      message`Create it, or correct ${input('mirror-to')}`
+      message`Create it, or correct ${input(stage.inputs.target)}`
     )
   if (CREDENTIAL_REFUSALS.has(name))
     return fail(
       `the store refused the credentials (${name})`,
-      message`Check the AWS credentials the runner has, and ${input('mirror-region')}: a signature made for another region is refused too`
+      message`Check the AWS credentials the runner has, and ${input(stage.inputs.region)}: a signature made for another region is refused too`
     )
   if (name === 'AccessDenied' || status === 403)
-    return fail(
-      'access denied (HTTP 403)',
-      'The credentials need s3:PutObject, s3:GetObject (which HeadObject uses) and s3:AbortMultipartUpload on the prefix'
-    )
+    return fail('access denied (HTTP 403)', `The credentials need ${stage.permissions} on the prefix`)
   const code = systemCode(error)
   if (code && status === undefined)
-    return fail(`the store could not be reached${where} (${code})`, message`Check ${input('mirror-endpoint')}`)
+    return fail(`the store could not be reached${where} (${code})`, message`Check ${input(stage.inputs.endpoint)}`)
   return fail(`${status ? `HTTP ${status}, ` : ''}${name || 'error'}${said && said !== name ? `: ${said}` : ''}`)
 }
 
