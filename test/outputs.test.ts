@@ -26,6 +26,16 @@ const FULL_EXPORT: ExportReport = {
   changes: {
     path: '/tmp/changes.json',
     changes: { counts: { added: 2, removed: 1, changed: 3, unchanged: 40 } } as never
+  },
+  publish: {
+    location: 's3://docs-site/en/',
+    url: 'https://docs.acme.dev',
+    uploaded: 12,
+    unchanged: 400,
+    deleted: 2,
+    retained: 1,
+    changesPath: '/tmp/publish-changes.json',
+    checked: true
   }
 }
 
@@ -54,6 +64,13 @@ describe('outputsOf', () => {
 
   it('gives the counts as whole numbers', () => {
     expect(outputsOf(FULL_EXPORT)).toMatchObject({ 'files-added': '2', 'files-removed': '1', 'files-changed': '3' })
+    expect(outputsOf(FULL_EXPORT)).toMatchObject({
+      'publish-url': 'https://docs.acme.dev',
+      'publish-uploaded': '12',
+      'publish-unchanged': '400',
+      'publish-deleted': '2',
+      'publish-changes-path': '/tmp/publish-changes.json'
+    })
     expect(outputsOf(FULL_CHECK)).toEqual({
       'deployment-status': 'partial',
       'files-matching': '37',

@@ -35,6 +35,8 @@ import { readBaseline } from '../site/baseline.js'
 import { isPage } from '../site/reader.js'
 import type { SiteCheck } from '../site/verify.js'
 import type { MirrorResult, MirrorTarget } from '../mirror/index.js'
+import type { PublishResult } from '../publish/index.js'
+import type { S3Location } from '../storage/s3-location.js'
 
 /** Links this close to their expiry are renewed before downloading. */
 const EXPIRY_MARGIN_MS = 60_000
@@ -51,10 +53,11 @@ interface ExportContext {
   stallTimeoutMs: number
 }
 
-/** manifest.json as written: where, and when the export it describes was made. */
+/** manifest.json as written: where, when the export it describes was made, and what it holds. */
 interface RecordedManifest {
   path: string
   createdAt: string
+  content: Manifest
 }
 
 /** What recording the site made: its manifest, and the changes since compare-to's. */
@@ -90,6 +93,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
   let recorded: Recorded | undefined
   let siteCheck: SiteCheck | undefined
   let mirror: Mirrored | undefined
+  let published: PublishResult | undefined
   /** The unpacking's file thread, started before the download so that its start-up overlaps it. */
   let fileWrites: FileWrites | undefined
   const report = (): ExportReport => ({
@@ -109,7 +113,8 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     manifestPath: recorded?.manifest.path,
     changes: recorded?.changes,
     siteCheck,
-    mirror: mirror?.result
+    mirror: mirror?.result,
+    publish: published
   })
 
   try {
@@ -167,6 +172,13 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
         siteCheck = await checkTheSite(settings, done, unpacked.path, layout, context)
         // No copy of a site that fails its check under verify: error.
         if (siteCheck?.failure) throw siteCheck.failure
+      }
+      const publishTo = settings.publishTo
+      if (publishTo) {
+        const { content: manifest } = recorded.manifest
+        published = await host.group('Publish the site', () =>
+          publishTheSite(settings, publishTo, { sitePath: unpacked.path, manifest, layout }, run)
+        )
       }
     }
     const target = settings.mirrorTo
@@ -242,6 +254,34 @@ async function mirrorTheArchive(
   return { result, helmValuesPath }
 }
 
+/**
+ * Publishes the checked site to `publish-to` (the publish's module is loaded only then: the AWS SDK
+ * is large): what changed, in an order that never shows a broken page, then proven live.
+ */
+async function publishTheSite(
+  settings: ExportSettings,
+  target: S3Location,
+  { sitePath, manifest, layout }: { sitePath: string; manifest: Manifest; layout: OutputLayout },
+  run: Run
+): Promise<PublishResult> {
+  const { publishSite } = await import('../publish/index.js')
+  return publishSite(target, {
+    sitePath,
+    manifest,
+    keepRemoved: settings.publishKeepRemoved,
+    maxDeletePercent: settings.publishMaxDelete,
+    cacheRules: settings.publishCacheControl,
+    publicUrl: settings.publishPublicUrl,
+    checkFiles: settings.checkFiles,
+    region: settings.publishRegion ?? run.runner.environment.AWS_REGION,
+    environment: run.runner.environment,
+    changesPath: layout.publishChanges,
+    pollIntervalMs: settings.pollIntervalMs,
+    host: run.host,
+    deadline: run.deadline
+  })
+}
+
 /** A failure as the step reports it: a cancellation says what becomes of the job, anything else names it. */
 function exportFailure(error: unknown, jobId: string | undefined, run: Run): unknown {
   if (run.cancellation.aborted) {
@@ -292,7 +332,7 @@ async function recordManifest(
     files
   })
   host.info(`Manifest of ${files.length} files: ${layout.manifest}`)
-  const written = { path: layout.manifest, createdAt: manifest.createdAt }
+  const written = { path: layout.manifest, createdAt: manifest.createdAt, content: manifest }
   if (!previous) return { manifest: written }
   const changes = compareManifests(previous, manifest)
   await writeChanges(layout.changes, changes)

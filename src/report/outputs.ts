@@ -86,6 +86,34 @@ export const OUTPUTS = {
     description:
       'With an `oci://` `mirror-to`: the artifact pinned by its digest, `HOST/REPOSITORY@sha256:<manifest digest>`.'
   },
+  'publish-url': {
+    commands: ['export'],
+    kind: 'text',
+    description:
+      "With `publish-to`: where the site is served: `publish-public-url`, else PREFIX's path-style URL on the endpoint (which serves visitors only where a bucket policy lets them)."
+  },
+  'publish-uploaded': {
+    commands: ['export'],
+    kind: 'count',
+    description: 'With `publish-to`: files of the site uploaded (new or changed), as a whole number.'
+  },
+  'publish-unchanged': {
+    commands: ['export'],
+    kind: 'count',
+    description: 'With `publish-to`: files of the site the bucket held already, as a whole number.'
+  },
+  'publish-deleted': {
+    commands: ['export'],
+    kind: 'count',
+    description:
+      'With `publish-to`: objects deleted (removed pages, and removed files kept `publish-keep-removed` publishes), as a whole number.'
+  },
+  'publish-changes-path': {
+    commands: ['export'],
+    kind: 'text',
+    description:
+      "With `publish-to`: absolute path of `publish-changes.json`, a JSON list of the paths uploaded and deleted (`/guides/a.html`), as a CDN's invalidation takes them."
+  },
   'manifest-path': {
     commands: ['export'],
     kind: 'text',
@@ -182,6 +210,13 @@ export function outputsOf(report: RunReport): Outputs {
   if (report.mirror) {
     outputs['mirror-url'] = report.mirror.url
     if (report.mirror.ref) outputs['mirror-ref'] = report.mirror.ref
+  }
+  if (report.publish) {
+    outputs['publish-url'] = report.publish.url
+    outputs['publish-uploaded'] = String(report.publish.uploaded)
+    outputs['publish-unchanged'] = String(report.publish.unchanged)
+    outputs['publish-deleted'] = String(report.publish.deleted)
+    outputs['publish-changes-path'] = report.publish.changesPath
   }
   if (report.manifestPath !== undefined) outputs['manifest-path'] = report.manifestPath
   if (report.changes) {

@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3'
 import { NodeHttpHandler } from '@smithy/node-http-handler'
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
 import { systemCode, type ActionError } from '../core/errors.js'
@@ -62,7 +63,7 @@ export function s3Client(
   signal: AbortSignal,
   environment: ProxyEnvironment = {}
 ): S3Client {
-  return new S3Client({
+  const client = new S3Client({
     region,
     ...(target.endpoint ? { endpoint: target.endpoint } : {}),
     forcePathStyle: true,
@@ -70,6 +71,32 @@ export function s3Client(
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: new RunHandler(signal, environment)
   })
+  sendContentMd5WithDeletes(client)
+  return client
+}
+
+/**
+ * DeleteObjects (the batch delete) with `Content-MD5`, which S3 required of it for years and
+ * S3-compatible stores still do: the SDK now sends a CRC32 checksum instead, which Swift refuses
+ * (HTTP 400 "Missing required header for this request: Content-MD5"), as other stores did in
+ * 2025. AWS takes either. It runs after the SDK's checksum (the build step's normal priority) and
+ * before the signature (finalizeRequest), which covers the header.
+ */
+function sendContentMd5WithDeletes(client: S3Client): void {
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown }
+      const { body } = request
+      const bytes = typeof body === 'string' || body instanceof Uint8Array
+      if (context.commandName !== 'DeleteObjectsCommand' || !request.headers || !bytes) return next(args)
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => !/^x-amz-(checksum-|sdk-checksum-algorithm$)/i.test(name))
+      )
+      headers['content-md5'] = createHash('md5').update(body).digest('base64')
+      return next({ ...args, request: { ...request, headers } })
+    },
+    { step: 'build', priority: 'low', name: 'sendContentMd5WithDeletes' }
+  )
 }
 
 /** What the SDK throws: a service error with its name and status, or a client-side one. */

@@ -50,6 +50,23 @@ export function parseS3Location(rest: string, endpoint: string | undefined, name
 }
 
 /**
+ * `s3://BUCKET[/PREFIX]` as the input `name` gives it; throws an ActionError (code `input`) that
+ * names the input when it is not one.
+ */
+export function parseS3Url(text: string, endpoint: string | undefined, name: InputName): S3Location {
+  const value = text.trim()
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1]?.toLowerCase()
+  if (scheme !== 's3')
+    throw inputError(
+      name,
+      scheme
+        ? `has the scheme "${scheme}": it takes an S3 bucket (AWS, or an S3-compatible store), \`s3://BUCKET[/PREFIX]\``
+        : 'must be `s3://BUCKET[/PREFIX]`'
+    )
+  return parseS3Location(value.slice('s3://'.length), endpoint, name)
+}
+
+/**
  * Whether `path` is a relative path made of plain names: no empty, `.` or `..` part, no
  * backslash, no control character. A key made of such a path and a prefix stays under the prefix,
  * whatever a proxy or CDN in front of the bucket makes of `.` and `..`.
