@@ -9,7 +9,7 @@ import { Head, OpenMode, Operation, Slot, type Failure, type ThreadSetup } from 
  * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
  * thread queues them: creating, writing and closing 20,000 small files is most of the unpacking's
  * time, and on its own thread it runs beside the decompression, the parsing and the policy instead
- * of after them (BENCHMARKS.md, "Fourth round"). Nothing is queued that the policy has not judged.
+ * of after them (docs/decisions/file-writes-thread.md). Nothing is queued that the policy has not judged.
  *
  * The calls are synchronous, as the writer's were: the operations are written into batches of 1 MiB
  * of shared memory (file-writes-protocol.ts), and when the thread has four batches to do the main
@@ -25,7 +25,7 @@ import { Head, OpenMode, Operation, Slot, type Failure, type ThreadSetup } from 
  *
  * The thread can be started before the archive is there (the export starts it before its download
  * and hands it to `unpackSite()`): its start-up, ~40 ms of CPU for an isolate and Node's modules,
- * then overlaps the download instead of the unpacking (BENCHMARKS.md, "Eighth round").
+ * then overlaps the download instead of the unpacking (docs/decisions/file-writes-thread.md).
  */
 
 const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts']
@@ -126,8 +126,8 @@ export class FileWrites {
 
   /**
    * Queues a copy of `source`'s bytes from `start` to `end` for the file created last. Copied by
-   * `Buffer#copy`: `set()` into shared memory copies at less than half its speed (BENCHMARKS.md,
-   * "Eighth round").
+   * `Buffer#copy`: `set()` into shared memory copies at less than half its speed
+   * (docs/decisions/file-writes-thread.md).
    */
   write(source: Buffer, start = 0, end = source.length): void {
     for (let offset = start; offset < end;) {

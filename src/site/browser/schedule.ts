@@ -36,7 +36,7 @@ const PAGE_TIMEOUT_MS = 10_000
 /**
  * Tabs loading pages at once, each a renderer process. A page with nothing scheduled is idle for
  * 100 ms only; one with a timer due waits out the whole quiet window. On two cores 3, 4, 6 and 8
- * tabs measured the same (BENCHMARKS.md, "Fifth round"): eight keep the cores busy while some
+ * tabs measured the same (docs/decisions/browser-pass-pace.md): eight keep the cores busy while some
  * pages wait.
  */
 const TABS = 8
@@ -97,7 +97,7 @@ function onEvent(cdp: CdpPipe, options: ScheduleOptions, event: CdpEvent, sessio
 
 /**
  * A tab with a blank page, in the browser's own context: a context per tab would keep each tab's
- * workers apart, but cost a tenth more time (docs/site-check.md, "Containment").
+ * workers apart, but cost a fifth more time (docs/decisions/browser-pass-pace.md).
  */
 async function openTab(cdp: CdpPipe, watcher: TargetWatcher): Promise<Tab> {
   const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })
