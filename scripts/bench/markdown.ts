@@ -73,7 +73,7 @@ export function benchmarksPage(run: BenchRun, figures: Figure[]): string {
     'npm run bench:compare -- --before=<dist/index.js of another build>   # figures 3, 6 and 8, two builds alternated',
     '```',
     '',
-    "A run with `--only` or `BENCH_SMOKE=1` writes its page to the temporary folder instead of this file. The action runs as the runner runs it: `node dist/index.js` in a child process, inputs as `INPUT_*` variables with action.yml's defaults, outputs through `GITHUB_OUTPUT`, against the API emulator (test/emulator/) on 127.0.0.1. Archives are generated for the run in a temporary folder, with random (incompressible) content, and deleted at the end. A full run needs about 3.5 GiB free in the temporary folder, `curl`, `tar`, `sync`, `sha256sum`, `zip` and `unzip`, nginx (figures 1, 2 and 9), OpenStack Swift and Debian's awscli (figure 10, as .ci/run installs them), Chromium or its headless shell (figure 8) and `wget` (figure 9; without it figure 9 compares with curl alone). A figure that cannot run says what it needs.",
+    "A run with `--only` or `BENCH_SMOKE=1` writes its page to the temporary folder instead of this file. The action runs as the runner runs it: `node dist/index.js` in a child process, inputs as `INPUT_*` variables with action.yml's defaults, outputs through `GITHUB_OUTPUT`, against the API emulator (test/emulator/) on 127.0.0.1. Archives are generated for the run in a temporary folder, with random (incompressible) content, and deleted at the end. Every figure needs `curl`, `tar` and `sync`; what one needs besides is under its own heading, and a figure that cannot run says what it lacks.",
     '',
     ...run.info.map((line) => `- ${line}`),
     ''
@@ -86,6 +86,7 @@ export function benchmarksPage(run: BenchRun, figures: Figure[]): string {
       `- **Measures:** ${text.measures}`,
       `- **Peer, in the same runs:** ${text.peer}`,
       `- **Target:** ${text.target}`,
+      ...(text.needs ? [`- **Needs:** ${text.needs}`] : []),
       ''
     )
     if (!table) {

@@ -16,6 +16,8 @@ export interface FigureText {
   target: string
   /** The next step when a target of the figure is missed: listed under "What is left". */
   whenMissed: string
+  /** What the figure needs on the machine beyond Node, `curl`, `tar` and `sync`. */
+  needs?: string
 }
 
 /** A case of a figure as the summary at the top of BENCHMARKS.md states it. */

@@ -28,7 +28,9 @@ const TEXT: FigureText = {
   peer: "The same browser started with the pass's switches on a fresh profile, loading nothing (`--dump-dom about:blank`), from spawn to exit.",
   target: `≤ ${BROWSER_TARGET_PER_PAGE_MS} ms a page on average, start-up included, in each browser. How the pass spends its time: [docs/decisions/browser-pass-pace.md](docs/decisions/browser-pass-pace.md).`,
   whenMissed:
-    "When the target was last met, the browser's processes spent ~125 ms of CPU a page (the renderers more than half of it) and the pass itself ~15 ms: ~70 ms a page on two cores before anything waits, so a busy machine misses it with the same code. Compare with the last build that met it (`npm run bench:compare -- --only=browser`); a page that now waits its whole 500 ms window points at the page hook's answer (`page-timers.ts`). Next step for more room: less work a page in the browser (fewer frames drawn for a page nobody sees)."
+    "When the target was last met, the browser's processes spent ~125 ms of CPU a page (the renderers more than half of it) and the pass itself ~15 ms: ~70 ms a page on two cores before anything waits, so a busy machine misses it with the same code. Compare with the last build that met it (`npm run bench:compare -- --only=browser`); a page that now waits its whole 500 ms window points at the page hook's answer (`page-timers.ts`). Next step for more room: less work a page in the browser (fewer frames drawn for a page nobody sees).",
+  needs:
+    "Chrome or Chromium, or Chrome's headless shell (`CHROME_PATH`, else the usual names on the PATH); each kind found is measured, and without one the figure is not."
 }
 
 export const browserPass: Figure = { name: 'browser-pass', texts: [TEXT], run }

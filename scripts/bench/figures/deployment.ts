@@ -31,7 +31,8 @@ const TEXT: FigureText = {
   peer: '`curl --parallel --parallel-max 8` and `wget -i` (one kept-alive connection) fetching the same URLs to /dev/null, which hash and compare nothing.',
   target: `≤ ${TARGET_RATIO} × curl's time, with as many connections: curl is native code that only writes the bodies away, and the check decodes, hashes and compares each one.`,
   whenMissed:
-    "Profile the check (`--cpu-prof` on scripts/bench/deployment-probe.ts): when it last met the target, undici's cost per request was what remained (its header writes, `EnvHttpProxyAgent` reading the proxy variables on every request, collection), after a body without encoding was read without `pipeline()` (1.5 s to 0.75 s, load ~4) and a small encoded one decoded in one call (2.7 s to 2.1 s with gzip; src/deployment/decode.ts)."
+    "Profile the check (`--cpu-prof` on scripts/bench/deployment-probe.ts): when it last met the target, undici's cost per request was what remained (its header writes, `EnvHttpProxyAgent` reading the proxy variables on every request, collection), after a body without encoding was read without `pipeline()` (1.5 s to 0.75 s, load ~4) and a small encoded one decoded in one call (2.7 s to 2.1 s with gzip; src/deployment/decode.ts).",
+  needs: 'nginx, as figure 1; `wget` (without it the figure compares with curl alone).'
 }
 
 export const deployment: Figure = { name: 'deployment', texts: [TEXT], run }

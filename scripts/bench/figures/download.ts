@@ -39,7 +39,9 @@ const TEXTS: FigureText[] = [
     peer: '`curl -o` of the same link from the same nginx, and `curl -o` followed by `sha256sum`: what downloading, and downloading and verifying, cost with native tools.',
     target: `≥ ${TARGET.throughput} of curl's throughput (≥ ${TARGET.stretch} hoped for), and ≥ ${TARGET.againstVerify} times as fast as \`curl -o\` then \`sha256sum\`. Why the data path is built as it is: [docs/decisions/download-data-path.md](docs/decisions/download-data-path.md).`,
     whenMissed:
-      "At 100 MiB the first tens of MiB arrive at about half the rate of the rest (code not yet optimised, a TCP window still growing, a fresh 64 KiB buffer per socket read), so the small archive sits near the target while the 1 GiB one meets both. A plain `net.Socket` with `onread` and a 1 MiB buffer of its own received 100 MiB in 74–165 ms against undici's 139–296 ms and `curl -o /dev/null`'s 60–100 ms: the next step would be a small HTTP/1.1 reader for the storage GET when no proxy applies. It is not built: a hand-written parser facing a hostile host, for a loopback plain-http link that is not what users download (presigned https), with the gain over TLS unmeasured."
+      "At 100 MiB the first tens of MiB arrive at about half the rate of the rest (code not yet optimised, a TCP window still growing, a fresh 64 KiB buffer per socket read), so the small archive sits near the target while the 1 GiB one meets both. A plain `net.Socket` with `onread` and a 1 MiB buffer of its own received 100 MiB in 74–165 ms against undici's 139–296 ms and `curl -o /dev/null`'s 60–100 ms: the next step would be a small HTTP/1.1 reader for the storage GET when no proxy applies. It is not built: a hand-written parser facing a hostile host, for a loopback plain-http link that is not what users download (presigned https), with the gain over TLS unmeasured.",
+    needs:
+      "nginx (Debian's `nginx-light`, or `BENCH_NGINX` naming the binary), `sha256sum` or `shasum`, and about 3.5 GiB free in the temporary folder."
   },
   {
     number: '2',
@@ -49,7 +51,8 @@ const TEXTS: FigureText[] = [
     peer: "`node -e 0` under the same probe: the runtime's own floor.",
     target: `< ${mib(TARGET.rssBytes)} in every run, and the 1 GiB run's peak within ${Math.round((TARGET.rssGrowth - 1) * 100)} % of the 100 MiB run's.`,
     whenMissed:
-      "A peak that grows with the archive means socket buffers pile up until V8 collects them: check that the file sink still detaches each written chunk (`transfer(0)`, docs/decisions/download-data-path.md), and that no stack trace parses the bundle's source map during the download."
+      "A peak that grows with the archive means socket buffers pile up until V8 collects them: check that the file sink still detaches each written chunk (`transfer(0)`, docs/decisions/download-data-path.md), and that no stack trace parses the bundle's source map during the download.",
+    needs: 'The runs of figure 1.'
   }
 ]
 

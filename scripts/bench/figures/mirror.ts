@@ -33,7 +33,9 @@ const TEXT: FigureText = {
   peer: '`aws s3 cp` of the same file to the same endpoint with the same credentials (its defaults: parts of 8 MiB, ten at a time).',
   target: `≤ ${TARGET_RATIO} × \`aws s3 cp\`, process spawn to exit.`,
   whenMissed:
-    "The upload is lib-storage's: compare its part size and queue (src/mirror/s3.ts, parts of 8 MiB eight at a time) with the AWS CLI's of the same run, and the SDK's version with the last one that met it."
+    "The upload is lib-storage's: compare its part size and queue (src/mirror/s3.ts, parts of 8 MiB eight at a time) with the AWS CLI's of the same run, and the SDK's version with the last one that met it.",
+  needs:
+    "OpenStack Swift (`swift-proxy`, `swift-account`, `swift-container`, `swift-object`) with `memcached`, and Debian's awscli, as .ci/run installs them for the tests."
 }
 
 export const mirror: Figure = { name: 'mirror', texts: [TEXT], run }

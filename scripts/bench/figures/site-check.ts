@@ -20,7 +20,8 @@ const TEXT: FigureText = {
   peer: '`tar -xzf` of the same archive into an empty folder in the same place: writing the site is the floor of anything that reads it back.',
   target: `≤ ${SITE_CHECK_TARGET_RATIO} × \`tar -xzf\` at 20,000 pages, both for the step and for the whole run with the check less the run without it. How it reads HTML and CSS: [docs/decisions/html-tokenizer.md](docs/decisions/html-tokenizer.md), [docs/decisions/css-scanner.md](docs/decisions/css-scanner.md).`,
   whenMissed:
-    "Profile one worker (`--cpu-prof` on the check of the 20,000-page site, from the sources): the tokenizer took ~30 % of a worker's time, the scanner's callbacks ~20 %, resolving and tallying references ~16–18 % and reading the files ~8 % when the target was last met with room; a part that grew is the regression."
+    "Profile one worker (`--cpu-prof` on the check of the 20,000-page site, from the sources): the tokenizer took ~30 % of a worker's time, the scanner's callbacks ~20 %, resolving and tallying references ~16–18 % and reading the files ~8 % when the target was last met with room; a part that grew is the regression.",
+  needs: 'A tmpfs at /dev/shm, where the figure runs (else the temporary folder, on disk).'
 }
 
 export const siteCheck: Figure = { name: 'site-check', texts: [TEXT], run }

@@ -31,7 +31,8 @@ const TEXTS: FigureText[] = [
     peer: '`tar -xzf` (tar.gz) and `unzip -q` (zip) of the same archive into an empty folder in the same place, which check no rule and hash nothing.',
     target: `tar.gz on tmpfs, where what remains is each side's own work: ≤ ${UNPACK_TARGET.tarMemory} × \`tar -xzf\`, the per-file SHA-256 included ([docs/decisions/unpack-target.md](docs/decisions/unpack-target.md)); on disk ≤ ${UNPACK_TARGET.tarDisk} × \`tar -xzf\`; zip ≤ ${UNPACK_TARGET.zip} × \`unzip -q\`. A guard against regression: how the step is built is decided ([archive readers](docs/decisions/archive-readers.md), [file thread](docs/decisions/file-writes-thread.md)).`,
     whenMissed:
-      "Run `npm run bench:compare -- --before=<the last build that met it> --only=unpack`: a miss the older build shares is the machine (tar's own time moves by a third from one sitting to the next); one it does not is a regression in src/archive/, found by each thread's CPU in the step as docs/decisions/unpack-target.md measured it."
+      "Run `npm run bench:compare -- --before=<the last build that met it> --only=unpack`: a miss the older build shares is the machine (tar's own time moves by a third from one sitting to the next); one it does not is a regression in src/archive/, found by each thread's CPU in the step as docs/decisions/unpack-target.md measured it.",
+    needs: '`zip` and `unzip` for the zip rows (left out without them); a tmpfs at /dev/shm for the memory rows.'
   },
   {
     number: '3b',
@@ -41,7 +42,8 @@ const TEXTS: FigureText[] = [
     peer: 'The same step on a 100 MiB archive.',
     target: `≤ ${UNPACK_TARGET.rssGrowth}: the 1 GiB run's growth during the step, added to the 100 MiB run's starting RSS, over the 100 MiB run's peak.`,
     whenMissed:
-      "The growth levels off once some hundreds of MiB have passed (a 2 GiB archive peaked as high as a 1 GiB one, from the same start), and the 100 MiB run ends below that level, so the figure sits near 1.1 and a collection before or after the step's end tips it. What piles up is zlib's output: a new 1 MiB buffer for each chunk, which V8 frees only when it collects. Next step: a fixed output buffer reused for each chunk (a decompression of its own over zlib's synchronous calls, measured first), or the target judged on 1 GiB against 2 GiB, both past the level, which needs 2 GiB more in the temporary folder."
+      "The growth levels off once some hundreds of MiB have passed (a 2 GiB archive peaked as high as a 1 GiB one, from the same start), and the 100 MiB run ends below that level, so the figure sits near 1.1 and a collection before or after the step's end tips it. What piles up is zlib's output: a new 1 MiB buffer for each chunk, which V8 frees only when it collects. Next step: a fixed output buffer reused for each chunk (a decompression of its own over zlib's synchronous calls, measured first), or the target judged on 1 GiB against 2 GiB, both past the level, which needs 2 GiB more in the temporary folder.",
+    needs: 'About 3.5 GiB free in the temporary folder.'
   }
 ]
 
