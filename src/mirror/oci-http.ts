@@ -60,9 +60,23 @@ export class RegistrySession {
     const answer = await this.attempts('reaching the registry', () => this.sendOnce('GET', this.url('/v2/'), {}))
     if (answer.status === 200) return
     if (answer.status !== 401) throw this.failure('GET /v2/', answer)
-    const challenge = parseChallenge(header(answer.headers['www-authenticate']))
+    const challenge = this.ownChallenge('GET /v2/', answer)
     if (!challenge) throw this.failure('GET /v2/ (it asks for an authentication the mirror does not know)', answer)
     await this.logIn(challenge)
+  }
+
+  /**
+   * The challenge of a 401, judged by the origin that answered, after redirects: the registry's own
+   * is answered with the credentials; one from any other origin (a storage host that the registry
+   * sent the request to) is a failure that names that origin, and never starts a login.
+   */
+  private ownChallenge(action: string, answer: Answer): Challenge | undefined {
+    if (answer.url.origin !== this.target.origin)
+      throw mirrorError(
+        `Mirror: ${action} on ${this.target.host}/${this.target.repository} was answered HTTP 401 by ${answer.url.origin}, where the registry sent it, not by the registry: the credentials go to the registry only`,
+        { hint: 'A registry that sends reads or uploads to another host must give it links that need no credentials' }
+      )
+    return parseChallenge(header(answer.headers['www-authenticate']))
   }
 
   /** Answers `challenge`: basic credentials as they are, or a bearer token got with them. */
@@ -101,9 +115,9 @@ export class RegistrySession {
 
   /**
    * One request, with the registry's credentials when it goes to the registry's origin, and again
-   * once after answering the challenge of a 401 there: a token that ran out during a long push, or
-   * a registry that asks only when a push starts. GET and HEAD follow redirects, each hop held to
-   * the mirror's network, and without credentials off the origin.
+   * once after answering the challenge of a 401 from there: a token that ran out during a long push,
+   * or a registry that asks only when a push starts. GET and HEAD follow redirects, each hop held to
+   * the mirror's network, and without credentials off the origin; a 401 from another origin fails.
    */
   async send(
     method: string,
@@ -111,8 +125,9 @@ export class RegistrySession {
     options: { body?: Body; headers?: Record<string, string> } = {}
   ): Promise<Answer> {
     const answer = await this.sendOnce(method, url, options)
-    if (answer.status !== 401 || url.origin !== this.target.origin || !this.context.registryCredentials) return answer
-    const challenge = parseChallenge(header(answer.headers['www-authenticate']))
+    if (answer.status !== 401) return answer
+    const challenge = this.ownChallenge(`${method} ${url.pathname}`, answer)
+    if (!this.context.registryCredentials) return answer
     // Basic credentials refused once are refused again.
     if (!challenge || (challenge.scheme === 'basic' && this.authorization)) return answer
     await this.logIn(challenge)
@@ -192,12 +207,22 @@ export class RegistrySession {
     return new URL(location, answer.url)
   }
 
-  /** A registry's answer as the mirror's failure, with its error codes (the spec's `{ errors: [{ code, message }] }`) and what to do. */
+  /**
+   * A registry's answer as the mirror's failure, with its error codes (the spec's `{ errors: [{
+   * code, message }] }`), the origin that answered when it is not the registry's, where a redirect
+   * that was not followed leads, and what to do.
+   */
   failure(action: string, answer: Answer): Error {
     const errors = registryErrors(answer.text)
-    const problem = `Mirror: ${action} on ${this.target.host}/${this.target.repository}: HTTP ${answer.status}${errors ? ` (${errors})` : ''}`
+    const own = answer.url.origin === this.target.origin
+    const location = header(answer.headers.location)
+    const redirect =
+      REDIRECT_STATUSES.has(answer.status) && location
+        ? `, a redirect to ${URL.parse(location, answer.url.href)?.origin ?? 'an address that is not a URL'}, not followed: the mirror follows at most ${MAX_REDIRECTS}, of GET and HEAD only`
+        : ''
+    const problem = `Mirror: ${action} on ${this.target.host}/${this.target.repository}: HTTP ${answer.status}${own ? '' : ` from ${answer.url.origin}, where the registry sent it`}${redirect}${errors ? ` (${errors})` : ''}`
     const hint =
-      answer.status === 401
+      answer.status === 401 && own
         ? message`The registry refused the credentials: check ${input('mirror-username')} and ${input('mirror-password')}`
         : answer.status === 403
           ? `The account needs push rights on ${this.target.repository}`
