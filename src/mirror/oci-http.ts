@@ -4,6 +4,7 @@ import { request } from 'undici'
 import { asClause, type ActionError, textOf } from '../core/errors.js'
 import {
   ATTEMPTS,
+  ERROR_PAGE_BYTES,
   header,
   MAX_BACKOFF_MS,
   MAX_REDIRECTS,
@@ -14,6 +15,7 @@ import {
   requestTimeoutMs
 } from '../core/net.js'
 import { retry, retryNote } from '../core/retry.js'
+import { serverWords } from '../core/server-words.js'
 import { USER_AGENT } from '../core/user-agent.js'
 import { input, message } from '../core/message.js'
 import { mirrorError } from './errors.js'
@@ -24,12 +26,11 @@ import type { MirrorContext } from './types.js'
 /**
  * The HTTP side of a registry client, over undici: the credentials the registry asks for at
  * `GET /v2/`, sent to the registry's own origin only (a redirect or an upload Location on another
- * origin gets none), each request held to the mirror's network, retries of what failed on the way,
- * and a registry's error answers as the mirror's failures.
+ * origin gets none, and a challenge from another origin is a failure, never a login), each request
+ * held to the mirror's network, retries of what failed on the way, and a registry's error answers
+ * as the mirror's failures.
  */
 
-/** An error page or a manifest answer is read this far. */
-const MAX_ANSWER_BYTES = 64 * 1024
 const RETRY_BASE_DELAY_MS = 1000
 
 /** What a request sends: bytes in memory, or a range of a file, opened again for each attempt. */
@@ -170,7 +171,7 @@ export class RegistrySession {
         url = new URL(location, url)
         continue
       }
-      const body = await readBounded(answer.body, undefined, MAX_ANSWER_BYTES).catch(() => undefined)
+      const body = await readBounded(answer.body, undefined, ERROR_PAGE_BYTES).catch(() => undefined)
       return { status: answer.statusCode, headers: answer.headers, text: body?.toString('utf8') ?? '', url }
     }
   }
@@ -240,7 +241,7 @@ function registryErrors(text: string): string | undefined {
       .slice(0, 3)
       .map((error) => [error.code, error.message].filter((part) => typeof part === 'string' && part).join(': '))
       .filter(Boolean)
-    return described.length > 0 ? described.join('; ').slice(0, 300) : undefined
+    return described.length > 0 ? serverWords(described.join('; ')) : undefined
   } catch {
     return undefined
   }
