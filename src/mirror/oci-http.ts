@@ -102,13 +102,16 @@ export class RegistrySession {
     this.authorization = `Bearer ${token}`
   }
 
-  /** Best effort: a session left open is only reclaimed by the registry's own clean-up, days later. */
+  /**
+   * Best effort, within the clean-up's grace (core/deadline.ts), whatever stopped the upload: a
+   * session left open is only reclaimed by the registry's own clean-up, days later.
+   */
   async cancelUpload(location: URL): Promise<void> {
     await request(location, {
       method: 'DELETE',
       dispatcher: this.context.network.dispatcher,
       headers: this.headersFor(location, {}),
-      signal: AbortSignal.timeout(5000)
+      signal: this.context.deadline.cleanUpSignal()
     })
       .then((answer) => answer.body.dump())
       .catch(() => undefined)
