@@ -172,11 +172,7 @@ async function startTokenEndpoint(
   const der = new X509Certificate(certificate.cert).raw.toString('base64')
   const expected = `Basic ${Buffer.from(`${USERNAME}:${PASSWORD}`).toString('base64')}`
   const server = http.createServer((request, response) => {
-    requests.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {})
-    })
+    requests.push(recorded(request))
     const url = new URL(request.url ?? '/', 'http://token')
     if (url.pathname !== '/token' || request.headers.authorization !== expected) {
       response.writeHead(401, { 'content-type': 'application/json' }).end('{"details":"wrong credentials"}')
@@ -237,11 +233,7 @@ export async function startRelay(target: string, options: RelayOptions = {}): Pr
   const targetUrl = new URL(target)
   let ownOrigin = ''
   const server = http.createServer((request, response) => {
-    requests.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {})
-    })
+    requests.push(recorded(request))
     const elsewhere = options.redirect?.({ method: request.method ?? '', url: request.url ?? '/' })
     if (elsewhere) {
       request.resume()
@@ -282,11 +274,7 @@ export async function startChallenger(): Promise<Relay> {
   const requests: RecordedRequest[] = []
   let origin = ''
   const server = http.createServer((request, response) => {
-    requests.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {})
-    })
+    requests.push(recorded(request))
     request.resume()
     response
       .writeHead(401, {
@@ -299,6 +287,15 @@ export async function startChallenger(): Promise<Relay> {
   const { port } = server.address() as AddressInfo
   origin = `http://127.0.0.1:${port}`
   return { host: `127.0.0.1:${port}`, url: origin, requests, stop: () => closeServer(server) }
+}
+
+/** What a test asserts of a request: its method, its path and query, and its credentials. */
+function recorded(request: http.IncomingMessage): RecordedRequest {
+  return {
+    method: request.method ?? '',
+    url: request.url ?? '',
+    ...(request.headers.authorization ? { authorization: request.headers.authorization } : {})
+  }
 }
 
 function closeServer(server: http.Server): Promise<void> {
