@@ -121,7 +121,7 @@ describe('command line: help and version', () => {
     const action = await readActionYaml()
     // Each input offered as a flag, with its description from action.yml in the command line's words.
     expect(reference).toContain(
-      '| `--timeout-seconds N` | `1800` | `MINTLIFY_TIMEOUT_SECONDS` | Longest time to wait for the job to finish (or, for check-deployment, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the comment. |'
+      '| `--timeout-seconds N` | `1800` | `MINTLIFY_TIMEOUT_SECONDS` | Longest time to wait for the job to finish (or, for check-deployment, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check, the mirror and the comment. A clean-up that it cuts short (the abort of an upload) gets 5 s more at most. |'
     )
     expect(reference).toContain(
       '| `--extract` | `--no-extract` | `MINTLIFY_EXTRACT` | Unpack the downloaded archive into &lt;--out>/site (needs --download), replacing what was there once it has unpacked completely. |'

@@ -21,6 +21,7 @@ import { input, inputSubject, message } from '../core/message.js'
 import { redactUrl } from '../core/net.js'
 import { checkOwnPlace, placeOwnFile, temporaryBeside } from '../core/own-files.js'
 import { pollUntil } from '../core/poll.js'
+import { QUIET_PROGRESS_MS } from '../core/progress.js'
 import { downloadFile, type DownloadedFile, type FreshLink } from '../download/index.js'
 import { compareManifests, type Changes } from '../manifest/compare.js'
 import { readPreviousManifest } from '../manifest/read.js'
@@ -40,8 +41,6 @@ import type { MirrorResult, MirrorTarget } from '../mirror/index.js'
 const EXPIRY_MARGIN_MS = 60_000
 /** How many links one run asks for before giving up on expiry. */
 const MAX_LINKS = 3
-/** A progress line is logged on every change, and at least this often while nothing changes. */
-const QUIET_LOG_MS = 60_000
 
 interface ExportContext {
   run: Run
@@ -432,7 +431,7 @@ async function waitForJob(
     onState: (state, elapsedMs) => {
       onState(state)
       const line = progressLine(state)
-      if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
+      if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_PROGRESS_MS) {
         run.host.progress(`${line} · ${formatSeconds(elapsedMs)} elapsed`)
         lastLine = line
         lastLoggedAt = elapsedMs

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { CLEAN_UP_GRACE_MS } from '../core/deadline.js'
+import { formatSeconds } from '../core/format.js'
 import { bool, described, folder, httpsUrl, identifier, seconds } from './fields.js'
 
 /** The inputs that more than one command reads, each described once. */
@@ -12,8 +14,7 @@ export const KEY_VARIABLE = 'MINTLIFY_ADMIN_KEY'
 export const TIMING = {
   'timeout-seconds': described(seconds, {
     default: '1800',
-    description:
-      'Longest time to wait for the job to finish (or, for `check-deployment`, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the comment.'
+    description: `Longest time to wait for the job to finish (or, for \`check-deployment\`, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check, the mirror and the comment. A clean-up that it cuts short (the abort of an upload) gets ${formatSeconds(CLEAN_UP_GRACE_MS)} more at most.`
   }),
   'poll-interval-seconds': described(seconds, {
     default: '5',
