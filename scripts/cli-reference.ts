@@ -60,14 +60,15 @@ export function cliReference(): string {
       '',
       '### Outputs',
       '',
-      'A table on stdout (`name value`), or with `--json` one object (its keys in camelCase, numbers as numbers, also on failure with `error: { code, message }`); in the files of `--output-env` and `--output-sh`, `NAME=value`.',
+      'A table on stdout (`name value`), or with `--json` one object (its keys in camelCase, numbers as numbers, also on failure with `error: { code, message }`); in the files of `--output-env` and `--output-sh`, `NAME=value`. After a failure, only the outputs marked so are set.',
       '',
       table(
-        ['output', '--json key', 'NAME', 'value'],
+        ['output', '--json key', 'NAME', 'after a failure', 'value'],
         outputsOf(command).map((name) => [
           `\`${name}\``,
           `\`${jsonKey(name)}\``,
           `\`${variableName(name)}\``,
+          OUTPUTS[name].afterFailure ? 'set' : 'not set',
           describe(OUTPUTS[name].description)
         ])
       ),

@@ -127,8 +127,11 @@ describe('command line: help and version', () => {
       '| `--extract` | `--no-extract` | `MINTLIFY_EXTRACT` | Unpack the downloaded archive into &lt;--out>/site (needs --download), replacing what was there once it has unpacked completely. |'
     )
     expect(reference).toContain('error: fail the run on any problem')
-    expect(reference).toContain('| `page-count` | `pageCount` | `PAGE_COUNT` | Pages exported, as a whole number. |')
-    expect(reference).toContain('| `pr-link` | `prLink` | `PR_LINK` |')
+    expect(reference).toContain(
+      '| `page-count` | `pageCount` | `PAGE_COUNT` | set | Pages exported, as a whole number. |'
+    )
+    expect(reference).toContain('| `site-path` | `sitePath` | `SITE_PATH` | not set |')
+    expect(reference).toContain('| `pr-link` | `prLink` | `PR_LINK` | set |')
     for (const code of [0, 1, 2, 3, 4, 5, 130, 143]) expect(reference).toMatch(new RegExp(`\\n\\| ${code} \\| \\S`))
     expect(reference).not.toMatch(/see Site check|see Browser pass|the summary/)
     for (const words of ACTION_WORDS) expect(reference).not.toMatch(words)
@@ -564,7 +567,9 @@ describe('command line: export', () => {
     expect(run.stderr).toMatch(/error: Export job se_\w+: The tar\.gz archive \S+ was refused: .*\.\.\/escape\.txt/)
     const outputs = json(run)
     expect(outputs.sitePath).toBeUndefined()
-    expect((await stat(String(outputs.bundlePath))).isFile()).toBe(true)
+    expect(outputs.bundlePath).toBeUndefined()
+    const kept = /archive (\S+) was refused/.exec(run.stderr)?.[1] ?? ''
+    expect((await stat(kept)).isFile()).toBe(true)
     expect(outputs.error?.message).toContain('../escape.txt')
   })
 

@@ -4,7 +4,7 @@ import { render } from '../core/message.js'
 import { writeSummary, type SummarySection } from '../core/summary.js'
 import { addDeploymentSection } from '../deployment/summary.js'
 import { addChangesSection } from '../manifest/summary.js'
-import { addAgentDetails, addExportDetails } from '../report/summary.js'
+import { addAgentDetails, addExportDetails, addWithheldSection } from '../report/summary.js'
 import { addBrowserSection } from '../site/browser/summary.js'
 import { addProblemsSection, addSiteCheckSection } from '../site/summary.js'
 import type { FinishedRun } from './run.js'
@@ -22,6 +22,7 @@ type Section<Command extends FinishedRun['command']> = (
  * once long. A step that adds to the export (a mirror) adds its section here.
  */
 const EXPORT_SECTIONS: Section<'export'>[] = [
+  (summary, run) => addWithheldSection(summary, run, run.settings.mirrorTo !== undefined),
   (summary, { report }, workspace) => {
     if (report.siteCheck) addProblemsSection(summary, report.siteCheck, workspace)
   },
