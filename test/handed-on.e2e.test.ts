@@ -94,6 +94,7 @@ describe('a mirror that fails', () => {
     const folder = path.dirname(run.outputs['verify-report-path'] ?? '')
     expect(existsSync(path.join(folder, 'helm-values.yaml'))).toBe(false)
     expect((await readdir(folder)).filter((name) => name.startsWith('bundle-'))).toHaveLength(1)
+    expect(run.summaryText).toMatch(/^❌ Exported docs\.acme\.dev: 3 pages, no problems, [\d.]+ m?s, the mirror failed/)
     expect(run.summaryText).toContain(
       'Not handed on: bundle-url, expires-at, bundle-path, bundle-sha256, site-path, manifest-path not set, and no Helm values were written (the presigned link they would carry expires, and the copy that was to replace it was not made)'
     )

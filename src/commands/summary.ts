@@ -1,5 +1,5 @@
 import type { Run } from '../core/context.js'
-import { failureMessage } from '../core/errors.js'
+import { failureInSummary } from '../core/errors.js'
 import { render } from '../core/message.js'
 import { writeSummary, type SummarySection } from '../core/summary.js'
 import { addDeploymentSection } from '../deployment/summary.js'
@@ -34,7 +34,14 @@ const EXPORT_SECTIONS: Section<'export'>[] = [
     if (report.siteCheck) addSiteCheckSection(summary, report.siteCheck, workspace)
   },
   (summary, { report }) => {
-    if (report.siteCheck?.report.browser) addBrowserSection(summary, report.siteCheck.report.browser)
+    const check = report.siteCheck?.report
+    if (check?.browser) {
+      addBrowserSection(
+        summary,
+        check.browser,
+        check.externalOrigins.map((origin) => origin.origin)
+      )
+    }
   }
 ]
 
@@ -46,7 +53,7 @@ export async function writeSummaries({ host, runner }: Run, finished: FinishedRu
   await writeSummary(host, 'the job summary', (summary) => {
     const verdict = verdictOf(finished)
     summary.heading(`${SIGNS[verdict.sign]} ${render(verdict.text, host.wording)}`, 3)
-    if (finished.failure !== undefined) summary.error(render(failureMessage(finished.failure), host.wording))
+    if (finished.failure !== undefined) summary.error(render(failureInSummary(finished.failure), host.wording))
     const { workspace } = runner
     if (finished.command === 'export') {
       for (const section of EXPORT_SECTIONS) section(summary, finished, workspace)

@@ -294,3 +294,21 @@ export function siteWithConnectionHints(): ExportedSite {
     )
   )
 }
+
+/** An address longer than a summary's page is wide, which a script of the broken site reaches at run time. */
+const LONG_ADDRESS =
+  'https://api.search.example/v1/indexes/docs-acme-dev-production/query?q=deploy&locale=en-US&session=0123456789abcdef0123456789abcdef&filters=guides,reference,changelog'
+
+/**
+ * A site with a problem of most kinds at once: loads from four other origins, a broken link, a
+ * missing fragment, and a script that reaches another origin and throws, on one page.
+ */
+export function siteWithProblems(): ExportedSite {
+  return editFile(brokenSite('external-loads'), 'guides/deploy.html', (html) =>
+    html.replace(
+      '</main>',
+      '<a href="/guides/upgrade">Upgrade</a><a href="#options">Options</a>' +
+        `<script>fetch(${JSON.stringify(LONG_ADDRESS)}).catch(() => {}); throw new Error('planted failure in a script that runs on every page of the guides section')</script></main>`
+    )
+  )
+}
