@@ -188,19 +188,21 @@ function editPages(site: ExportedSite, edit: (content: string) => string): Expor
 }
 
 /** One kind of breakage per site, each the clean site changed in one way. */
-export type Breakage =
-  | 'missing-page'
-  | 'css-asset'
-  | 'srcset-asset'
-  | 'external-loads'
-  | 'canonical-host'
-  | 'sitemap-host'
-  | 'sitemap-unresolved'
-  | 'no-index'
-  | 'fewer-pages'
-  | 'svg-references'
-  | 'fragment'
-  | 'sitemap-index'
+const BREAKAGES = [
+  'missing-page',
+  'css-asset',
+  'srcset-asset',
+  'external-loads',
+  'canonical-host',
+  'sitemap-host',
+  'sitemap-unresolved',
+  'no-index',
+  'fewer-pages',
+  'svg-references',
+  'fragment',
+  'sitemap-index'
+] as const
+export type Breakage = (typeof BREAKAGES)[number]
 
 export function brokenSite(breakage: Breakage): ExportedSite {
   const clean = exportShapedSite()
@@ -311,4 +313,12 @@ export function siteWithProblems(): ExportedSite {
         `<script>fetch(${JSON.stringify(LONG_ADDRESS)}).catch(() => {}); throw new Error('planted failure in a script that runs on every page of the guides section')</script></main>`
     )
   )
+}
+
+/** Every site by name, as the emulator serves it (`npm run emulator -- --site NAME`). */
+export const SITES: Readonly<Record<string, () => ExportedSite>> = {
+  clean: exportShapedSite,
+  broken: siteWithProblems,
+  'connection-hints': siteWithConnectionHints,
+  ...Object.fromEntries(BREAKAGES.map((breakage) => [breakage, () => brokenSite(breakage)]))
 }
