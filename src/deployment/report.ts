@@ -118,7 +118,10 @@ export function deploymentError(report: DeploymentReport, reportPath?: string): 
   if (routes.length > 0)
     lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`)
   if (reportPath) lines.push(`Report: ${reportPath}`)
-  return new ActionError(sentences(...lines), { code: 'deployment-not-current' })
+  return new ActionError(sentences(...lines), {
+    code: 'deployment-not-current',
+    inSummary: `The deployment at ${report.url} is ${describeStatus(report)}; it should serve export job ${oneLine(report.manifest.jobId)}. What differs is listed below`
+  })
 }
 
 function heading(status: Exclude<ServedStatus, 'match'>, count: number, noun: string): string {

@@ -134,6 +134,11 @@ export interface SiteFindings {
   sitemap?: SitemapFindings
   extensionless?: ExtensionlessUse
   /**
+   * The site's own rules file for its host, `_redirects` (Netlify's and Cloudflare Pages'), when it
+   * has one: those hosts serve links without `.html` as they are, so they need no rule of ours.
+   */
+  hostRules?: string
+  /**
    * Each page's set of scripts, iframes and embeds, for the browser pass (which loads a page of each
    * set first); only when the check was asked to keep them.
    */
