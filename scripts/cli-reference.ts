@@ -2,7 +2,7 @@
  * docs/cli.md: the command line in full, from the catalogue the help is made from (src/settings/,
  * src/report/outputs.ts, src/cli/): every flag of each command with its whole description, its
  * default and its variable, the outputs with their --json keys and variable names, examples, and
- * the exit codes. `docs-export <command> --help` is the short form of it, and links it.
+ * the exit codes. `docs-export <command> --help` says the same in a terminal, and links it.
  */
 import { EXIT_CODES } from '../src/cli/exit-codes.ts'
 import { COMMANDS, flagsOf } from '../src/cli/flags.ts'
@@ -26,7 +26,7 @@ export function cliReference(): string {
     '',
     '<!-- Written by `npm run docs` from src/settings/, src/report/outputs.ts and src/cli/: change those, not this file. -->',
     '',
-    `\`${BIN}\` runs the engine of the GitHub Action outside GitHub Actions: the same inputs, checks and outputs, for GitLab CI, Jenkins, Argo Workflows or a script. \`${BIN} <command> --help\` shows the short form of this page; \`${BIN} --version\` the version. Human lines go to stderr, the outputs to stdout. How to get it and run it in a pipeline: [outside-github-actions.md](outside-github-actions.md).`,
+    `\`${BIN}\` runs the engine of the GitHub Action outside GitHub Actions: the same inputs, checks and outputs, for GitLab CI, Jenkins, Argo Workflows or a script. \`${BIN} <command> --help\` shows what this page says of the command, wrapped to the terminal; \`${BIN} --version\` the version. Human lines go to stderr, the outputs to stdout. How to get it and run it in a pipeline: [outside-github-actions.md](outside-github-actions.md).`,
     '',
     '## Commands',
     '',
@@ -60,14 +60,15 @@ export function cliReference(): string {
       '',
       '### Outputs',
       '',
-      'A table on stdout (`name value`), or with `--json` one object (its keys in camelCase, numbers as numbers, also on failure with `error: { code, message }`); in the files of `--output-env` and `--output-sh`, `NAME=value`.',
+      'A table on stdout (`name value`), or with `--json` one object (its keys in camelCase, numbers as numbers, also on failure with `error: { code, message }`); in the files of `--output-env` and `--output-sh`, `NAME=value`. After a failure, only the outputs marked so are set.',
       '',
       table(
-        ['output', '--json key', 'NAME', 'value'],
+        ['output', '--json key', 'NAME', 'after a failure', 'value'],
         outputsOf(command).map((name) => [
           `\`${name}\``,
           `\`${jsonKey(name)}\``,
           `\`${variableName(name)}\``,
+          OUTPUTS[name].afterFailure ? 'set' : 'not set',
           describe(OUTPUTS[name].description)
         ])
       ),

@@ -62,8 +62,12 @@ function inputsTable(): string {
 
 function outputsTable(): string {
   return table(
-    ['output', 'value'],
-    Object.entries(OUTPUTS).map(([name, output]) => [`\`${name}\``, cell(output.description)])
+    ['output', 'after a failure', 'value'],
+    Object.entries(OUTPUTS).map(([name, output]) => [
+      `\`${name}\``,
+      output.afterFailure ? 'set' : 'not set',
+      cell(output.description)
+    ])
   )
 }
 

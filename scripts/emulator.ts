@@ -2,8 +2,13 @@
  * Starts the admin API emulator of the tests (test/emulator/server.ts) and keeps it running until
  * it is killed, for local runs (`npm run local`) and the e2e workflow (`uses: ./` against it).
  *
- *   node scripts/emulator.ts             # API on http://127.0.0.1:4010
- *   node scripts/emulator.ts --port 0    # API on a port of the system's choosing
+ *   node scripts/emulator.ts                 # API on http://127.0.0.1:4010
+ *   node scripts/emulator.ts --port 0        # API on a port of the system's choosing
+ *   node scripts/emulator.ts --site broken   # every export is that site (test/emulator/sites.ts)
+ *
+ * `--site` names a site of the tests, so that each job summary can be seen without writing code:
+ * `clean`, `broken` (a problem of most kinds at once), `connection-hints`, or one breakage each
+ * (`external-loads`, `missing-page`, …). Without it, exports are a small site of three pages.
  *
  * It prints the base URL and the API key, and appends EMULATOR_URL, EMULATOR_API_KEY (and
  * EMULATOR_GITHUB_URL) to $GITHUB_ENV when that is set, so later workflow steps can use them.
@@ -13,19 +18,28 @@ import { appendFile } from 'node:fs/promises'
 import net from 'node:net'
 import { parseArgs } from 'node:util'
 import { Emulator } from '../test/emulator/server.ts'
+import { SITES } from '../test/emulator/sites.ts'
 
 const DEFAULT_PORT = 4010
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: process.env.EMULATOR_PORT ?? String(DEFAULT_PORT) } }
+  options: {
+    port: { type: 'string', default: process.env.EMULATOR_PORT ?? String(DEFAULT_PORT) },
+    site: { type: 'string' }
+  }
 })
 const port = Number(values.port)
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`emulator: --port must be a port number (0 for any), got "${values.port}"`)
   process.exit(2)
 }
+const siteOf = values.site === undefined ? undefined : SITES[values.site]
+if (values.site !== undefined && !siteOf) {
+  console.error(`emulator: --site must be one of ${Object.keys(SITES).join(', ')}; got "${values.site}"`)
+  process.exit(2)
+}
 
-const emulator = await new Emulator().start()
+const emulator = await new Emulator({ site: siteOf?.() }).start()
 emulator.addAgentJob('proj_demo', 'agent_demo')
 
 // The emulator listens on a port of the system's choosing; a fixed port (for a .env file that does
@@ -44,6 +58,9 @@ const { apiKey } = emulator.options
 console.log(`Admin API emulator: ${baseUrl} (storage host ${emulator.storageUrl}, GitHub API ${emulator.github.url})`)
 console.log(`API key: ${apiKey}`)
 console.log('Agent job: project-id proj_demo, agent-job-id agent_demo')
+console.log(
+  `Exports: ${values.site ? `the site "${values.site}"` : 'a small site of three pages'} (--site ${Object.keys(SITES).join('|')})`
+)
 console.log()
 console.log('For a .env file (npm run local):')
 console.log(`INPUT_BASE-URL=${baseUrl}`)

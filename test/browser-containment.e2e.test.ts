@@ -3,15 +3,8 @@ import { readdir, readFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import type { Canaries } from './site/browser/paths/path.ts'
-import {
-  networkPaths,
-  passPorts,
-  runContained,
-  strayPackets,
-  type ContainedRun,
-  type NamespaceResult
-} from './support/containment.ts'
+import { passPorts, runContained, strayPackets, type NamespaceResult } from './support/containment.ts'
+import { expectEveryPathReported, expectNothingHeard } from './support/paths-reported.ts'
 import { browsersByKind, describeWhere, missingNamespace, missingNobody, nobody } from './support/requirements.ts'
 import { ROOT } from './support/run-action.ts'
 
@@ -22,8 +15,6 @@ import { ROOT } from './support/run-action.ts'
  * and the action's own servers.
  */
 
-const paths = await networkPaths()
-
 /** Secrets of the runner and the workflow that the browser must never see. */
 const PLANTED = {
   GITHUB_TOKEN: 'ghs_plantedtoken',
@@ -33,41 +24,6 @@ const PLANTED = {
   ACTIONS_CACHE_URL: 'https://planted.invalid/cache',
   MINTLIFY_ADMIN_KEY: 'mint_planted',
   HTTPS_PROXY: 'http://planted.invalid:3128'
-}
-
-/** Each path's canary ports, as its page was written with them. */
-function canariesOf(run: ContainedRun, name: string): Canaries {
-  const ports = run.ports[name]
-  if (!ports) throw new Error(`no canaries for ${name}`)
-  return ports
-}
-
-/** What the report says of each path's page is what the path expects, and nothing else. */
-function expectEveryPathReported(run: ContainedRun): void {
-  const section = run.report.browser
-  expect(section?.skipped).toBeNull()
-  for (const { name, path: networkPath } of paths) {
-    const page = `${networkPath.route}.html`
-    const expected = networkPath.reported(canariesOf(run, name))
-    expect(section?.pages, name).toContain(page)
-    const origins = section?.runtimeOrigins.filter((origin) => origin.pages.includes(page)) ?? []
-    expect(origins.map((origin) => origin.origin).sort(), `${name}: the origins its page reached`).toEqual(
-      [...new Set((expected.origins ?? []).map(([origin]) => origin))].sort()
-    )
-    for (const [origin, type] of expected.origins ?? [])
-      expect(origins.find((found) => found.origin === origin)?.types, `${name}: ${origin}`).toContain(type)
-    const missing = section?.missing.filter((resource) => resource.pages.includes(page)) ?? []
-    expect(
-      missing.map((resource) => [resource.path, resource.foundBy]).sort(),
-      `${name}: the paths of the site its page missed`
-    ).toEqual([...(expected.missing ?? [])].sort())
-  }
-  // Each reaches the report as a problem, as the static check's do.
-  expect(run.report.problems.filter((problem) => problem.check.startsWith('runtime-')).length).toBeGreaterThan(0)
-}
-
-function expectNothingHeard(run: ContainedRun): void {
-  expect(run.heard).toEqual(Object.fromEntries(paths.map(({ name }) => [name, []])))
 }
 
 for (const browser of browsersByKind) {

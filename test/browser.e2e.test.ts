@@ -212,7 +212,7 @@ describeWhere(missingBrowser, 'browser pass, end to end', () => {
         /^guides\/search\.html: reaches https:\/\/api\.search\.example at run time \(Fetch, such as https:\/\/api\.search\.example\/v1\/query\?q=deploy, started by script \/js\/search\.js:1:\d+\); that fails without internet access$/
       )
     )
-    expect(run.summary).toContain('<h4>Browser pass: 11 pages loaded in ')
+    expect(run.summary).toContain('<details><summary>Browser pass: 11 pages loaded in ')
     expect(run.summary).toContain('<td><code>https://api.search.example</code></td>')
   })
 

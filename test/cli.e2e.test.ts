@@ -5,6 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
+import { flagsOf } from '../src/cli/flags.ts'
+import { defaultOf, describe as describeFlag, flagUsage } from '../src/cli/help.ts'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
 import { brokenSite } from './emulator/sites.ts'
 import { tarArchive } from './support/craft.ts'
@@ -74,46 +76,72 @@ describe('command line: help and version', () => {
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toContain('Usage: docs-export <command> [options]')
     expect(run.stdout).toMatch(/\n {2}export +Run a static export/)
-    expect(run.stdout).toMatch(/\n {2}agent-job +Follow an AI agent job/)
+    expect(run.stdout).toMatch(/\n {2}agent-job +Start an AI agent job from --prompt/)
     expect(run.stdout).toContain('MINTLIFY_ADMIN_KEY')
     expect(run.stdout).toContain('MINTLIFY_BASE_URL')
     for (const code of [0, 1, 2, 3, 4, 5, 130, 143]) expect(run.stdout).toMatch(new RegExp(`\\n {2}${code} +\\S`))
     expect(run.stdout).not.toContain('README')
   })
 
-  it('keeps the help of export to two screens: each flag on one line with the start of what it does and its default, and where the rest is', async () => {
+  it('shows every flag and output of export whole, wrapped and never cut: at 80 columns each description under its flag', async () => {
     const run = await runCli(['export', '-h'])
     expect(run.exitCode).toBe(0)
     expect((await runCli(['export', '--help'])).stdout).toBe(run.stdout)
     expect((await runCli(['help', 'export'])).stdout).toBe(run.stdout)
-    expect(run.stdout.split('\n').length).toBeLessThanOrEqual(70)
-    const text = run.stdout.replace(/\s+/g, ' ')
-    expect(run.stdout).toMatch(/\n {2}--timeout-seconds N +Longest time to wait for the job.*\[1800\]\n/)
-    expect(run.stdout).toMatch(/\n {2}--extract +Unpack the downloaded archive.*\[--no-extract\]\n/)
-    expect(run.stdout).toMatch(/\n {2}--verify warn\|error\|off +With --extract: check the unpacked site.*\[warn\]\n/)
-    // Each line within the terminal's width (80 columns when it is not a terminal): the rest is in docs/cli.md.
-    for (const line of run.stdout.split('\n').filter((line) => line.startsWith('  -')))
+    const lines = run.stdout.split('\n')
+    // Not a terminal and no COLUMNS: 80 columns, every line within them, nothing cut short.
+    for (const line of lines.filter((line) => !line.includes('docs-export export ')))
       expect(line.length, line).toBeLessThanOrEqual(80)
-    expect(text).toContain('--version LABEL A label for this export (e.g. 2026-11-22).')
-    expect(text).toContain('-h, --help Show this help.')
-    for (const flag of ['base-url', 'domain', 'export-job-id', 'out', 'paths-file', 'json', 'output-env', 'quiet'])
-      expect(run.stdout).toMatch(new RegExp(`\\n {2}--${flag}\\b`))
+    expect(run.stdout).not.toContain('…\n')
+    expect(run.stdout).toMatch(
+      /\n {2}--timeout-seconds N\n {6}Longest time to wait for the export job to finish, in seconds;/
+    )
+    const text = run.stdout.replace(/\s+/g, ' ')
+    // Each flag's whole description, as docs/cli.md has it, with its default.
+    for (const flag of flagsOf('export')) {
+      const whole = describeFlag(flag.description, flag.value ? undefined : flag.input).replace(/\s+/g, ' ')
+      expect(text, flag.name).toContain(
+        `${flagUsage(flag)} ${whole}${flag.default === undefined ? '' : ` [${defaultOf(flag)}]`}`
+      )
+    }
     expect(text).toContain('MINTLIFY_ and its name (--base-url: MINTLIFY_BASE_URL)')
-    // The outputs by name; their meanings, every flag's whole text and the exit codes are in docs/cli.md.
-    expect(text).toContain('page-count, bundle-url')
-    expect(text).toContain('verify-report-path')
+    // The outputs with what they hold, and which a failure leaves out.
+    expect(text).toContain('page-count Pages exported, as a whole number. bundle-url')
+    expect(text).toContain('helm-values-path Once the export has succeeded:')
+    expect(text).toMatch(
+      /site-path With --extract: absolute path of the unpacked site \(its index\.html at the top\)\. Not set after a failure\./
+    )
     expect(text).not.toContain('pr-link')
-    expect(text).toContain('Exit codes: 0 success, 1 failure, 2 usage, 3 timeout, 4 refused, 5 problems')
-    expect(text).toContain('https://github.com/acme/mintlify-static-export-action/blob/main/docs/cli.md')
+    expect(text).toContain('5 the site check found problems under --verify error')
     const examples = run.stdout.split('Examples:\n')[1]?.split('\n\n')[0]?.split('\n') ?? []
     expect(examples).toHaveLength(2)
     for (const example of examples) expect(example).toMatch(/docs-export export /)
     // No markdown, no Action words, no README section and no job summary, which a terminal has not.
     expect(run.stdout).not.toContain('`')
     for (const words of ACTION_WORDS) expect(run.stdout).not.toMatch(words)
-    expect(run.stdout).not.toMatch(/README|see Site check|see Browser pass|summary/)
+    expect(run.stdout).not.toMatch(/README|see Site check|see Browser pass|summary|the log, the log/)
     for (const input of ['comment-on', 'github-token', 'path', 'paths', 'command', 'api-key'])
       expect(run.stdout).not.toMatch(new RegExp(`\\n {2}--${input}[ \\n]`))
+  })
+
+  it('puts each description beside its flag on a wide terminal (COLUMNS), wrapped within it', async () => {
+    const run = await runCli(['export', '--help'], { env: { COLUMNS: '200' } })
+    expect(run.exitCode).toBe(0)
+    const lines = run.stdout.split('\n')
+    // Wrapped at 120 columns, the widest the help takes, never cut.
+    for (const line of lines.filter((line) => !line.includes('docs-export export ')))
+      expect(line.length, line).toBeLessThanOrEqual(120)
+    expect(lines.some((line) => line.length > 100)).toBe(true)
+    expect(run.stdout).toMatch(
+      /\n {2}--timeout-seconds N +Longest time to wait for the export job to finish, in seconds; it bounds the whole run:\n {32}polls/
+    )
+    expect(run.stdout).not.toContain('…\n')
+    // The program's help too: the commands' lines, wrapped beside their names.
+    const program = await runCli(['--help'], { env: { COLUMNS: '60' } })
+    // But for a word longer than the line, which stands alone: the page's address.
+    for (const line of program.stdout.split('\n').filter((line) => !line.includes('docs-export ') && /\s\S/.test(line)))
+      expect(line.length, line).toBeLessThanOrEqual(60)
+    expect(program.stdout).toMatch(/\n {2}agent-job +Start an AI agent job from --prompt/)
   })
 
   it('has every flag in full in docs/cli.md, which npm run docs writes from the same catalogue', async () => {
@@ -121,14 +149,17 @@ describe('command line: help and version', () => {
     const action = await readActionYaml()
     // Each input offered as a flag, with its description from action.yml in the command line's words.
     expect(reference).toContain(
-      '| `--timeout-seconds N` | `1800` | `MINTLIFY_TIMEOUT_SECONDS` | Longest time to wait for the job to finish (or, for check-deployment, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the comment. |'
+      '| `--timeout-seconds N` | `1800` | `MINTLIFY_TIMEOUT_SECONDS` | Longest time to wait for the export job to finish, in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the mirror. A clean-up that it cuts short (the abort of an upload) gets 5 s more at most. |'
     )
     expect(reference).toContain(
       '| `--extract` | `--no-extract` | `MINTLIFY_EXTRACT` | Unpack the downloaded archive into &lt;--out>/site (needs --download), replacing what was there once it has unpacked completely. |'
     )
     expect(reference).toContain('error: fail the run on any problem')
-    expect(reference).toContain('| `page-count` | `pageCount` | `PAGE_COUNT` | Pages exported, as a whole number. |')
-    expect(reference).toContain('| `pr-link` | `prLink` | `PR_LINK` |')
+    expect(reference).toContain(
+      '| `page-count` | `pageCount` | `PAGE_COUNT` | set | Pages exported, as a whole number. |'
+    )
+    expect(reference).toContain('| `site-path` | `sitePath` | `SITE_PATH` | not set |')
+    expect(reference).toContain('| `pr-link` | `prLink` | `PR_LINK` | set |')
     for (const code of [0, 1, 2, 3, 4, 5, 130, 143]) expect(reference).toMatch(new RegExp(`\\n\\| ${code} \\| \\S`))
     expect(reference).not.toMatch(/see Site check|see Browser pass|the summary/)
     for (const words of ACTION_WORDS) expect(reference).not.toMatch(words)
@@ -138,8 +169,21 @@ describe('command line: help and version', () => {
   it('describes agent-job with its own flags only', async () => {
     const run = await runCli(['agent-job', '--help'])
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toMatch(/\n {2}--project-id ID +Project identifier \(on the dashboard's API keys…\n/)
-    expect(run.stdout).toContain('status, agent-job-id, pr-link, comment-url')
+    const text = run.stdout.replace(/\s+/g, ' ')
+    // Its own words: the agent job's, never the export's.
+    expect(text).toContain(
+      "--project-id ID Project identifier (on the dashboard's API keys page): the project the agent job works in."
+    )
+    expect(text).toContain(
+      '--wait --no-wait: start the agent job from --prompt (or send it as a follow-up, or read the job once) and return at once. [--wait]'
+    )
+    expect(text).toContain('--timeout-seconds N Longest time to wait for the agent job to end, in seconds')
+    expect(text).not.toMatch(/start the export|the download, unpacking/)
+    expect(text).toContain(
+      'Start an AI agent job from --prompt (or send --prompt to one as a follow-up), or follow one'
+    )
+    for (const output of ['status', 'agent-job-id', 'pr-link', 'comment-url'])
+      expect(run.stdout).toMatch(new RegExp(`\\n {2}${output}\\n`))
     expect(run.stdout).not.toMatch(/\n {2}(--out|--extract|--domain) /)
   })
 
@@ -564,7 +608,9 @@ describe('command line: export', () => {
     expect(run.stderr).toMatch(/error: Export job se_\w+: The tar\.gz archive \S+ was refused: .*\.\.\/escape\.txt/)
     const outputs = json(run)
     expect(outputs.sitePath).toBeUndefined()
-    expect((await stat(String(outputs.bundlePath))).isFile()).toBe(true)
+    expect(outputs.bundlePath).toBeUndefined()
+    const kept = /archive (\S+) was refused/.exec(run.stderr)?.[1] ?? ''
+    expect((await stat(kept)).isFile()).toBe(true)
     expect(outputs.error?.message).toContain('../escape.txt')
   })
 

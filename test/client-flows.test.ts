@@ -188,7 +188,8 @@ describe('the project-scoped export flow', () => {
     })
     const error = await failure(client.startExport({ domain: '' }, { flow: FLOW }))
     expect(error.code).toBe('http-status')
-    expect(error.message).toContain("does not support this deployment's basePath")
+    expect(error.message).toContain("As the API says, the static export does not support this deployment's basePath")
+    expect(error.message).not.toContain('project-id')
   })
 })
 

@@ -78,8 +78,10 @@ describe('the deadline, in the stages that make no request', () => {
     ])
     expect(run.stdout).toContain('::debug::Failure code: out-of-time')
     expect(run.outputs['job-id']).toMatch(/^se_/)
+    // After a failure nothing that hands the export on is set; the error names the archive it keeps.
     expect(run.outputs['site-path']).toBeUndefined()
-    const bundlePath = run.outputs['bundle-path'] ?? ''
+    expect(run.outputs['bundle-path']).toBeUndefined()
+    const bundlePath = /archive (\S+) stopped/.exec(run.errors[0] ?? '')?.[1] ?? ''
     expect(existsSync(bundlePath)).toBe(true)
     expect((await readdir(path.dirname(bundlePath))).filter((name) => name.includes('site'))).toEqual([])
     expect(run.summaryText).toMatch(/^❌ docs\.bench\.dev was not exported: timeout-seconds ran out \(/)
@@ -93,7 +95,8 @@ describe('the deadline, in the stages that make no request', () => {
       expect.stringMatching(/^Export job se_\w+: The site check stopped: timeout-seconds ran out before it finished$/)
     ])
     expect(run.stdout).toContain('::debug::Failure code: out-of-time')
-    const sitePath = run.outputs['site-path'] ?? ''
+    expect(run.outputs['site-path']).toBeUndefined()
+    const sitePath = /Unpacked the site into (\S+)/.exec(run.stdout)?.[1] ?? ''
     expect(existsSync(path.join(sitePath, 'index.html'))).toBe(true)
     expect(run.outputs['verify-report-path']).toBeUndefined()
     expect(existsSync(path.join(path.dirname(sitePath), 'verify-report.json'))).toBe(false)

@@ -439,8 +439,10 @@ describe('archives', () => {
     const whole = tarGz(SAMPLE_SITE)
     const run = await exportArchive(whole.subarray(0, Math.floor(whole.length * 0.6)))
     expect(run.exitCode).toBe(1)
-    expect(run.errors).toEqual([expect.stringMatching(/The tar\.gz archive .* is damaged/)])
-    expect(existsSync(run.outputs['bundle-path'] ?? '')).toBe(true)
+    expect(run.errors).toEqual([expect.stringMatching(/The tar\.gz archive \S+ is damaged/)])
+    expect(existsSync(/archive (\S+) is damaged/.exec(run.errors[0] ?? '')?.[1] ?? '')).toBe(true)
+    // Nothing that hands a failed export on is set: not the archive, not a site.
+    expect(run.outputs['bundle-path']).toBeUndefined()
     expect(run.outputs['site-path']).toBeUndefined()
   })
 
@@ -476,10 +478,12 @@ describe('archives', () => {
     const run = await exportArchive(bytes)
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([expect.stringMatching(expected)])
-    const archive = run.outputs['bundle-path'] ?? ''
+    // The refused archive is kept for a look, named by the error, and neither handed on nor given Helm values.
+    expect(run.outputs['bundle-path']).toBeUndefined()
+    const archive = /archive (\S+) was refused/.exec(run.errors[0] ?? '')?.[1] ?? ''
     const folder = path.dirname(archive)
     expect(path.basename(archive)).toMatch(/^bundle-se_\w+\.(tar\.gz|zip)$/)
-    expect((await readdir(folder)).sort()).toEqual([path.basename(archive), 'helm-values.yaml'].sort())
+    expect(await readdir(folder)).toEqual([path.basename(archive)])
     expect(existsSync(path.join(path.dirname(folder), 'evil-dotdot.txt'))).toBe(false)
     expect(existsSync('/tmp/evil-absolute.txt')).toBe(false)
   })

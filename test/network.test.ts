@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { request } from 'undici'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Network } from '../src/core/net.js'
+import { Network, readBounded, readStart } from '../src/core/net.js'
 
 describe('Network.forApi', () => {
   it('allows plain http to this machine only when the API is reached that way', () => {
@@ -73,5 +73,47 @@ describe('Network.dispatcher', () => {
     const response = await request(`${origin}/x`, { dispatcher: new Network(true).dispatcher })
     expect(await response.body.text()).toBe('ok')
     expect(requests).toBe(1)
+  })
+})
+
+describe('readStart and readBounded', () => {
+  /** A body of `chunks`, which records whether its reader closed it before its end. */
+  function body(...chunks: string[]): AsyncIterable<Uint8Array> & { closedEarly: boolean; read: number } {
+    const state = { closedEarly: false, read: 0 }
+    return Object.assign(state, {
+      [Symbol.asyncIterator]: (): AsyncIterator<Uint8Array> => ({
+        next: async () => {
+          const chunk = chunks[state.read]
+          if (chunk === undefined) return { done: true, value: undefined }
+          state.read++
+          return { done: false, value: Buffer.from(chunk) }
+        },
+        return: async () => {
+          state.closedEarly = true
+          return { done: true, value: undefined }
+        }
+      })
+    })
+  }
+
+  it('reads a body that fits whole', async () => {
+    const short = body('abc', 'def')
+    expect(await readStart(short, 6)).toEqual({ bytes: Buffer.from('abcdef'), whole: true })
+    expect(short.closedEarly).toBe(false)
+  })
+
+  it('keeps the start of a longer body, and closes it once it has brought more', async () => {
+    const long = body('abc', 'def', 'ghi', 'jkl')
+    expect(await readStart(long, 4)).toEqual({ bytes: Buffer.from('abcd'), whole: false })
+    expect(long.closedEarly).toBe(true)
+    expect(long.read).toBe(2)
+  })
+
+  it('readBounded: undefined for a longer body, unread when its Content-Length says so', async () => {
+    expect(await readBounded(body('abc', 'def'), undefined, 5)).toBeUndefined()
+    const announced = body('abc')
+    expect(await readBounded(announced, '9', 5)).toBeUndefined()
+    expect(announced.read).toBe(0)
+    expect(await readBounded(body('abc'), '3', 5)).toEqual(Buffer.from('abc'))
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { OUTPUTS, outputsOf } from '../src/report/outputs.js'
+import { OUTPUTS, outputsOf, withheldOutputs } from '../src/report/outputs.js'
+import { ActionError } from '../src/core/errors.js'
 import type { AgentReport, DeploymentCheckReport, ExportReport } from '../src/report/report.js'
 import { readActionYaml } from './support/run-action.ts'
 
@@ -58,20 +59,24 @@ const FULL_AGENT: AgentReport = {
 describe('outputsOf', () => {
   it('gives every output of action.yml from the reports of the three commands, and no other', async () => {
     const action = await readActionYaml()
-    const names = [FULL_EXPORT, FULL_AGENT, FULL_CHECK].flatMap((report) => Object.keys(outputsOf(report)))
+    const names = [FULL_EXPORT, FULL_AGENT, FULL_CHECK].flatMap((report) => Object.keys(outputsOf({ report })))
     expect(new Set(names)).toEqual(new Set(Object.keys(action.outputs)))
   })
 
   it('gives the counts as whole numbers', () => {
-    expect(outputsOf(FULL_EXPORT)).toMatchObject({ 'files-added': '2', 'files-removed': '1', 'files-changed': '3' })
-    expect(outputsOf(FULL_EXPORT)).toMatchObject({
+    expect(outputsOf({ report: FULL_EXPORT })).toMatchObject({
+      'files-added': '2',
+      'files-removed': '1',
+      'files-changed': '3'
+    })
+    expect(outputsOf({ report: FULL_EXPORT })).toMatchObject({
       'publish-url': 'https://docs.acme.dev',
       'publish-uploaded': '12',
       'publish-unchanged': '400',
       'publish-deleted': '2',
       'publish-changes-path': '/tmp/publish-changes.json'
     })
-    expect(outputsOf(FULL_CHECK)).toEqual({
+    expect(outputsOf({ report: FULL_CHECK })).toEqual({
       'deployment-status': 'partial',
       'files-matching': '37',
       'files-compared': '100',
@@ -83,7 +88,7 @@ describe('outputsOf', () => {
     const action = await readActionYaml()
     expect(Object.keys(OUTPUTS).sort()).toEqual(Object.keys(action.outputs).sort())
     for (const report of [FULL_EXPORT, FULL_AGENT, FULL_CHECK]) {
-      for (const [name, value] of Object.entries(outputsOf(report))) {
+      for (const [name, value] of Object.entries(outputsOf({ report }))) {
         const output = OUTPUTS[name as keyof typeof OUTPUTS]
         expect(output.commands).toContain(report.command)
         if (output.kind === 'count') expect(value).toMatch(/^\d+$/)
@@ -99,15 +104,50 @@ describe('outputsOf', () => {
       jobId: 'se_1',
       job: { jobId: 'se_1', status: 'running', pageCount: 3 }
     }
-    expect(outputsOf(report)).toEqual({ 'job-id': 'se_1', status: 'running' })
+    expect(outputsOf({ report })).toEqual({ 'job-id': 'se_1', status: 'running' })
   })
 
   it('gives the pull request link of an agent job only once the wait is over', () => {
     const job = { id: 'aj_1', status: 'running' }
-    expect(outputsOf({ command: 'agent-job', startedAt: 0, job })).toEqual({ status: 'running' })
-    expect(outputsOf({ command: 'agent-job', startedAt: 0, job, outcome: job })).toEqual({
+    expect(outputsOf({ report: { command: 'agent-job', startedAt: 0, job } })).toEqual({ status: 'running' })
+    expect(outputsOf({ report: { command: 'agent-job', startedAt: 0, job, outcome: job } })).toEqual({
       status: 'running',
       'pr-link': ''
     })
+  })
+
+  it('after a failure, keeps what says where the job is and what the run found, and hands on nothing of the export', () => {
+    const failure = new ActionError('the mirror failed', { code: 'mirror' })
+    expect(outputsOf({ report: FULL_EXPORT, failure })).toEqual({
+      'job-id': 'se_1',
+      status: 'completed',
+      'page-count': '12',
+      'verify-report-path': '/tmp/verify-report.json',
+      'files-added': '2',
+      'files-removed': '1',
+      'files-changed': '3',
+      'changes-path': '/tmp/changes.json',
+      // What a publish before the failure changed in the bucket stays true: a CDN's invalidation needs it.
+      'publish-url': 'https://docs.acme.dev',
+      'publish-uploaded': '12',
+      'publish-unchanged': '400',
+      'publish-deleted': '2',
+      'publish-changes-path': '/tmp/publish-changes.json'
+    })
+    expect(withheldOutputs({ report: FULL_EXPORT, failure })).toEqual([
+      'bundle-url',
+      'expires-at',
+      'bundle-path',
+      'bundle-sha256',
+      'site-path',
+      'helm-values-path',
+      'mirror-url',
+      'mirror-ref',
+      'manifest-path'
+    ])
+    expect(withheldOutputs({ report: FULL_EXPORT })).toEqual([])
+    // What agent-job and check-deployment set describes their outcome: all of it stays.
+    expect(outputsOf({ report: FULL_AGENT, failure })).toEqual(outputsOf({ report: FULL_AGENT }))
+    expect(outputsOf({ report: FULL_CHECK, failure })).toEqual(outputsOf({ report: FULL_CHECK }))
   })
 })

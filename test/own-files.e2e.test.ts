@@ -139,7 +139,9 @@ describe('the action’s own names, end to end', () => {
       expect.stringContaining('site is a symbolic link, which the action did not write') as unknown
     ])
     expect(await readdir(outside)).toEqual(['keep.txt'])
-    expect(run.outputs['bundle-path']).toBe(path.join(workspaceOf(run), 'out', `bundle-${JOB_ID}.tar.gz`))
+    // The archive stays for a look; a failed export hands it on no more than its site.
+    expect(run.outputs['bundle-path']).toBeUndefined()
+    expect((await lstat(path.join(workspaceOf(run), 'out', `bundle-${JOB_ID}.tar.gz`))).isFile()).toBe(true)
   })
 
   it('a folder at the archive’s name is left as it is: the step fails, and the download is not left behind', async () => {
@@ -150,7 +152,8 @@ describe('the action’s own names, end to end', () => {
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([expect.stringContaining(`bundle-${JOB_ID}.tar.gz is a folder`) as unknown])
     const out = path.join(workspaceOf(run), 'out')
-    expect((await readdir(out)).sort()).toEqual([`bundle-${JOB_ID}.tar.gz`, 'helm-values.yaml'])
+    // No Helm values either: they are written once the export has succeeded.
+    expect(await readdir(out)).toEqual([`bundle-${JOB_ID}.tar.gz`])
     expect(await readFile(path.join(out, `bundle-${JOB_ID}.tar.gz`, 'mine'), 'utf8')).toBe('kept\n')
   })
 

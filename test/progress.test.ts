@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { QUIET_PROGRESS_MS } from '../src/core/progress.js'
 import { progressLine } from '../src/download/progress.js'
+import { reportUpload } from '../src/mirror/progress.js'
+import { RecordingHost } from './support/recording-host.js'
 
 const MiB = 1024 * 1024
 
@@ -17,5 +20,31 @@ describe('progressLine', () => {
   it('says only the bytes and the rate when the size is unknown', () => {
     const line = progressLine({ position: () => 5 * MiB, total: () => undefined, received: () => 5 * MiB }, 10_000)
     expect(line).toBe('Downloading: 5.0 MiB, 512.0 KiB/s')
+  })
+})
+
+describe('reportUpload', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('logs a line when the count moved, and while it does not only every QUIET_PROGRESS_MS', () => {
+    vi.useFakeTimers()
+    const host = new RecordingHost()
+    let uploaded = 0
+    const stop = reportUpload(host, 16 * MiB, () => uploaded)
+    const lines = (): string[] => host.messages.filter((m) => m.level === 'progress').map((m) => m.message)
+
+    vi.advanceTimersByTime(10_000)
+    expect(lines()).toEqual(['Mirror: uploaded 0 B of 16.0 MiB (0%)'])
+    // A stalled upload: the same line, not again until the quiet interval is over.
+    vi.advanceTimersByTime(QUIET_PROGRESS_MS - 10_000)
+    expect(lines()).toHaveLength(1)
+    vi.advanceTimersByTime(10_000)
+    expect(lines()).toHaveLength(2)
+    uploaded = 8 * MiB
+    vi.advanceTimersByTime(10_000)
+    expect(lines().at(-1)).toBe('Mirror: uploaded 8.0 MiB of 16.0 MiB (50%)')
+    stop()
+    vi.advanceTimersByTime(QUIET_PROGRESS_MS * 2)
+    expect(lines()).toHaveLength(3)
   })
 })

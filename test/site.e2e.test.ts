@@ -199,13 +199,19 @@ describe.each(BREAKAGES)('site check, end to end: %s', (breakage, problems) => {
     const reportPath = run.outputs['verify-report-path'] ?? ''
     const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`
     expect(run.errors).toEqual([
-      `Export job ${jobId}: The site check found ${count} in ${run.outputs['site-path']} (verify: error): ${problems.join('; ')}. Report: ${reportPath}`
+      `Export job ${jobId}: The site check found ${count} in ${path.join(path.dirname(reportPath), 'site')} (verify: error): ${problems.join('; ')}. Report: ${reportPath}`
     ])
     expect((await readReport(run)).counts.problems).toBe(problems.length)
+    // A site that failed its check is not handed on; the report is.
+    expect(run.outputs['site-path']).toBeUndefined()
     expect(run.summaryText).toMatch(
       new RegExp(`^❌ Exported docs\\.acme\\.dev: \\d+ pages, ${count} \\(.+\\), failing under verify: error, `)
     )
-    expect(run.summaryText).toContain(`\nError: ${run.errors[0]}\n`)
+    // The summary says what failed and points at its list of problems, each said there once.
+    expect(run.summaryText).toContain(
+      `\nError: Export job ${jobId}: The site check found ${count} (verify: error): each is listed below\n`
+    )
+    expect(run.summaryText).not.toContain(reportPath)
     // The failure carries its code, from which the command line's exit code follows.
     expect(run.stdout).toContain('::debug::Failure code: site-problems')
   })

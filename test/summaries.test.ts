@@ -214,12 +214,13 @@ describe('job summary writers, rendered with hostile values', () => {
       'missingInitiator',
       'page',
       'message',
-      'source'
+      'source',
+      'staticOrigin'
     ] as const
     await checkWriter(
       names,
       (values) => {
-        const { browser, version, origin, type, path, missingInitiator, page, message, source } = values
+        const { browser, version, origin, type, path, missingInitiator, page, message, source, staticOrigin } = values
         const load = { page, url: 'https://x.example/a', type, initiator: 'script /a.js:1:1' }
         const section: BrowserSection = {
           browser: browser,
@@ -253,7 +254,8 @@ describe('job summary writers, rendered with hostile values', () => {
           scriptErrors: [{ page, kind: 'exception', message, source }],
           skipped: null
         }
-        return sections((summary) => addBrowserSection(summary, section))
+        // An origin of the static check that no page reached: the count of origins says which.
+        return sections((summary) => addBrowserSection(summary, section, [staticOrigin]))
       },
       48
     )
@@ -262,21 +264,25 @@ describe('job summary writers, rendered with hostile values', () => {
   it('the browser pass summary when the pass did not run', async () => {
     await checkWriter(['skipped'], ({ skipped }) =>
       sections((summary) =>
-        addBrowserSection(summary, {
-          browser: null,
-          version: null,
-          executable: null,
-          startupMs: null,
-          sandbox: null,
-          durationMs: null,
-          pages: [],
-          scriptSets: null,
-          notLoaded: [],
-          runtimeOrigins: [],
-          missing: [],
-          scriptErrors: [],
-          skipped
-        })
+        addBrowserSection(
+          summary,
+          {
+            browser: null,
+            version: null,
+            executable: null,
+            startupMs: null,
+            sandbox: null,
+            durationMs: null,
+            pages: [],
+            scriptSets: null,
+            notLoaded: [],
+            runtimeOrigins: [],
+            missing: [],
+            scriptErrors: [],
+            skipped
+          },
+          []
+        )
       )
     )
   })

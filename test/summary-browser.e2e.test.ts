@@ -4,9 +4,8 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { ArchiveEntry } from './emulator/archives.ts'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
-import { brokenSite, exportShapedSite, type ExportedSite } from './emulator/sites.ts'
+import { exportShapedSite, siteWithProblems } from './emulator/sites.ts'
 import { agentInputs, exportInputs } from './support/export-inputs.ts'
 import { missingRegistry, startRegistry } from './support/registry.ts'
 import { browserExecutable, describeWhere, missingBrowser } from './support/requirements.ts'
@@ -24,27 +23,6 @@ import { PAGE_WIDTH, SummaryBrowser, type SummaryLayout } from './support/summar
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\p{Cf}\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u
 
-/** An address longer than the page is wide, reached by a script at run time. */
-const LONG_ADDRESS =
-  'https://api.search.example/v1/indexes/docs-acme-dev-production/query?q=deploy&locale=en-US&session=0123456789abcdef0123456789abcdef&filters=guides,reference,changelog'
-
-/** The broken site of the issue: loads from elsewhere, a broken link, a missing fragment, and scripts that reach out and throw. */
-function siteWithProblems(): ExportedSite {
-  const site = brokenSite('external-loads')
-  const edit = (entry: ArchiveEntry): ArchiveEntry =>
-    entry.name === 'guides/deploy.html' && typeof entry.content === 'string'
-      ? {
-          ...entry,
-          content: entry.content.replace(
-            '</main>',
-            '<a href="/guides/upgrade">Upgrade</a><a href="#options">Options</a>' +
-              `<script>fetch(${JSON.stringify(LONG_ADDRESS)}).catch(() => {}); throw new Error('planted failure in a script that runs on every page of the guides section')</script></main>`
-          )
-        }
-      : entry
-  return { ...site, entries: site.entries.map(edit) }
-}
-
 interface Outcome {
   name: string
   /** The verdict, as the first text. */
@@ -60,10 +38,14 @@ let screenshots: string
 /** The clean export's run: its manifest and site are what the deployment check compares. */
 let clean: ActionRun | undefined
 
-async function exportRun(setup: EmulatorSetup, inputs: Record<string, string>): Promise<ActionRun> {
+async function exportRun(
+  setup: EmulatorSetup,
+  inputs: Record<string, string>,
+  env: Record<string, string> = {}
+): Promise<ActionRun> {
   const emulator = await new Emulator(setup).start()
   emulators.push(emulator)
-  return runAction(exportInputs(emulator, { extract: 'true', ...inputs }), { timeoutMs: 90_000 })
+  return runAction(exportInputs(emulator, { extract: 'true', ...inputs }), { timeoutMs: 90_000, env })
 }
 
 /** Serves `site` over http on 127.0.0.1, but `changed` with other content; no route without .html. */
@@ -144,6 +126,17 @@ const OUTCOMES: Outcome[] = [
     }
   },
   {
+    name: 'mirror-failed',
+    verdict: /^❌ Exported docs\.acme\.dev: 7 pages, no problems, [\d.]+ s, the mirror failed$/,
+    // No credentials for the bucket: the AWS SDK finds none, and the copy is never made.
+    run: () =>
+      exportRun(
+        { site: exportShapedSite() },
+        { 'verify-browser': 'off', 'mirror-to': 's3://docs-bundles/acme', 'mirror-endpoint': 'http://127.0.0.1:9' },
+        { AWS_EC2_METADATA_DISABLED: 'true' }
+      )
+  },
+  {
     name: 'deployment',
     verdict:
       /^❌ Deployment at http:\/\/127\.0\.0\.1:\d+\/: partial, (\d+) of \d+ files matching, \d+ of \d+ routes without \.html not answering, [\d.]+ m?s$/,
@@ -187,6 +180,8 @@ describeWhere(missingBrowser, 'each job summary, in a browser as wide as GitHub 
       const summary = (await run()).summary
       const layout: SummaryLayout = await (browser as SummaryBrowser).show(summary)
       await writeFile(path.join(screenshots, `${name}.png`), layout.screenshot)
+      await writeFile(path.join(screenshots, `${name}-folded.png`), layout.folded.screenshot)
+      await writeFile(path.join(screenshots, `${name}-folded.txt`), layout.folded.text)
       expect(layout.first.tag).toBe('h3')
       expect(layout.first.text).toMatch(verdict)
       expect(layout.text.trimStart().startsWith(layout.first.text)).toBe(true)

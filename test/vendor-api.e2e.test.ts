@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Emulator, type EmulatorSetup } from './emulator/server.ts'
+import { BAD_PROJECT_START, Emulator, type EmulatorSetup } from './emulator/server.ts'
 import { agentInputs, exportInputs } from './support/export-inputs.ts'
 import { runAction } from './support/run-action.ts'
 import { runCli } from './support/run-cli.ts'
@@ -196,6 +196,24 @@ describe('the causes of a 403, and a malformed project id', () => {
     const cli = await runCli(['export', '--project-id', 'proj.acme'], { env: cliEnv() })
     expect(cli.exitCode).toBe(2)
     expect(cli.stderr).toContain('Option --project-id is not a project id the API accepts')
+  })
+
+  it('names both causes when the API names both, project-id first with where to copy it from', async () => {
+    await start({ flow: 'project', basePath: '/docs' })
+    const run = await runAction(exportInputs(emulator, { domain: '', 'project-id': PROJECT }))
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toEqual([
+      `start export job (POST /v1/static-export/${PROJECT}/jobs) failed: HTTP 400 Bad Request: ${BAD_PROJECT_START}. ` +
+        "The API's answer names two causes: either project-id is not a project id it accepts (copy it from the API keys page of the dashboard), " +
+        "or the static export does not support this deployment's basePath (ask Mintlify about exporting it)"
+    ])
+    // Not a usage error: the answer does not say which cause applies.
+    const cli = await runCli(['export', '--project-id', PROJECT, '--json'], { env: cliEnv() })
+    expect(cli.exitCode).toBe(1)
+    expect(JSON.parse(cli.stdout)).toMatchObject({ error: { code: 'http-status' } })
+    expect(cli.stderr).toContain(
+      'either --project-id is not a project id it accepts (copy it from the API keys page of the dashboard), or the static export'
+    )
   })
 })
 

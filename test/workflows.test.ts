@@ -20,9 +20,11 @@ interface Job {
   steps?: Step[]
   outputs?: Record<string, string>
   needs?: string | string[]
+  concurrency?: unknown
 }
 interface Workflow {
   jobs: Record<string, Job>
+  concurrency?: unknown
 }
 
 const ACTION_REFERENCE = /^(acme\/mintlify-static-export-action@|\.\/?$)/
@@ -107,6 +109,60 @@ describe('workflows that use the action', async () => {
     }
   })
 })
+
+describe('the examples keep their own advice', async () => {
+  const sources = (await workflowSources()).filter((source) => !source.name.startsWith('.github/'))
+  /** Whole workflows: the README's lists of steps are none. */
+  const workflows = sources.filter(({ text }) => !Array.isArray(parse(text)))
+  const exporting = workflows.filter(({ text }) =>
+    Object.values((parse(text) as Workflow).jobs).some((job) => job.steps?.some(runsExport))
+  )
+
+  it('find the workflows that export: the quick start and the examples', () => {
+    expect(exporting.map((source) => source.name)).toEqual(
+      expect.arrayContaining([
+        'README.md yaml block 1',
+        'examples/export-then-deploy.yml',
+        'examples/export-to-pages.yml'
+      ])
+    )
+  })
+
+  it.each(exporting)('$name gives its exports a concurrency group, as the README advises', ({ text }) => {
+    const workflow = parse(text) as Workflow
+    for (const [name, job] of Object.entries(workflow.jobs)) {
+      if (!job.steps?.some(runsExport)) continue
+      const concurrency = (workflow.concurrency ?? job.concurrency) as Record<string, unknown> | undefined
+      expect(typeof concurrency?.group, `job ${name}`).toBe('string')
+      expect(concurrency?.['cancel-in-progress'], `job ${name}`).toBe(false)
+    }
+  })
+
+  it.each(workflows.filter(({ text }) => usesAction(parse(text) as Workflow)))(
+    '$name says to pin the actions to a full commit SHA, as the README does',
+    ({ text }) => {
+      expect(text).toMatch(/^# .*\bpin each (action )?to a full commit SHA/im)
+    }
+  )
+
+  it('the quick start says that an export can come out one change behind, and what to do', async () => {
+    const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8')
+    const quickStart = readme.split('## Quick start')[1]?.split('\n## ')[0] ?? ''
+    expect(quickStart).toContain('one change behind')
+    expect(quickStart).toContain('repository_dispatch')
+    expect(quickStart).toMatch(/wait .* until the commit shows Mintlify's deployment/s)
+    expect(readme).toMatch(/pin a full commit SHA/)
+  })
+})
+
+function usesAction(workflow: Workflow): boolean {
+  return Object.values(workflow.jobs).some((job) => job.steps?.some((step) => ACTION_REFERENCE.test(step.uses ?? '')))
+}
+
+/** Whether a step runs this action's export (its default command). */
+function runsExport(step: Step): boolean {
+  return ACTION_REFERENCE.test(step.uses ?? '') && (step.with?.command ?? 'export') === 'export'
+}
 
 describe("the README's workflows", async () => {
   const sources = await workflowSources()

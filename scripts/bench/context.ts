@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { mkdtemp, readFile } from 'node:fs/promises'
 import type { Emulator, ExportScenario, RecordedRequest } from '../../test/emulator/server.ts'
-import type { Table } from './report.ts'
+import type { FigureText, Table } from './report.ts'
 import type { ActionRun } from './run.ts'
 
 /** What every figure gets from scripts/bench/index.ts: where to work, and where its results go. */
@@ -14,17 +14,20 @@ export interface BenchContext {
   smoke: boolean
   /** A memory-backed folder (tmpfs), made on first use and removed at the end; undefined where there is none. */
   memoryDir: () => Promise<string | undefined>
-  /** Result tables; the number that starts a title orders it in the output. */
+  /** Result tables, each naming the figure it belongs to. */
   tables: Table[]
-  /** Lines for the list under the machine table (how inputs were generated). */
+  /** Lines for the list of inputs under the machine table (how they were generated, what ran them). */
   info: string[]
-  /** The targets the whole run is judged by, one line each, printed last and at the top of BENCHMARKS.md. */
-  headlines: string[]
 }
 
-/** One figure of the benchmark: a name for `--only`, and the measurement. */
+/**
+ * One figure of the benchmark, one module of scripts/bench/figures/, listed in figures/index.ts: a
+ * name for `--only`, the text of each section it writes in BENCHMARKS.md, and the measurement,
+ * which adds a table for each.
+ */
 export interface Figure {
   name: string
+  texts: FigureText[]
   run: (context: BenchContext) => Promise<void>
 }
 

@@ -31,7 +31,7 @@ export async function run(): Promise<void> {
       comment: (job, request, run) => upsertAgentComment({ token, request, job, run })
     })
     if (finished.failure !== undefined) fail(finished.failure)
-    setOutputs(host, finished.report)
+    setOutputs(host, finished)
   } catch (error) {
     fail(error)
   } finally {

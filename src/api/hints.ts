@@ -16,7 +16,8 @@ import { endpointOf, type ApiCall } from './calls.js'
  *   which is what it answers once the project-scoped flow has replaced it;
  * - `export-busy` (409 on a start): another export of the deployment is queued or running;
  * - `rate-limited` (429);
- * - `input` (400 on the project-scoped start, unless about the basePath): `project-id` is malformed;
+ * - `input` (400 on the project-scoped start, unless its text names the basePath): `project-id` is
+ *   malformed;
  * - `http-status`: any other.
  */
 export function codeFor(call: ApiCall, status: number, detail?: string): string {
@@ -25,7 +26,7 @@ export function codeFor(call: ApiCall, status: number, detail?: string): string 
   if (start && call.flow === 'unscoped' && (status === 404 || status === 405)) return 'endpoint-gone'
   if (start && status === 409) return 'export-busy'
   if (status === 429) return 'rate-limited'
-  if (start && call.flow === 'project' && status === 400 && !namesBasePath(detail)) return 'input'
+  if (start && call.flow === 'project' && status === 400 && badStartCause(detail) === 'project-id') return 'input'
   return 'http-status'
 }
 
@@ -56,11 +57,7 @@ export function hintFor(call: ApiCall, status: number, detail?: string, url?: st
         : message`Check ${input('project-id')} and ${input('agent-job-id')}`
     case 400:
     case 422:
-      if (isStart && flow === 'project') {
-        return namesBasePath(detail)
-          ? "The static export does not support this deployment's basePath, as the API says: ask Mintlify about exporting it"
-          : message`${inputSubject('project-id')} is not a project id the API accepts: copy it from the API keys page of the dashboard`
-      }
+      if (isStart && flow === 'project') return badStart(badStartCause(detail))
       if (isStart)
         return message`The API refused the export request: check ${input('domain')}, ${input('paths')} and ${input('version')}`
       if (endpoint === 'create-agent-job' || endpoint === 'send-agent-message')
@@ -136,6 +133,33 @@ function forbidden(call: ApiCall, isExport: boolean, detail: string | undefined)
   }
 }
 
-function namesBasePath(detail: string | undefined): boolean {
-  return detail !== undefined && /base\s?path/i.test(detail)
+/**
+ * The two causes of a 400 on the project-scoped start that the vendor documents, as the API's text
+ * names them: a malformed project id, or a deployment whose basePath the export does not support;
+ * `both` when it names the two (one sentence can). A text that names neither is taken for the
+ * project id, the cause that the user can fix.
+ */
+type BadStartCause = 'project-id' | 'base-path' | 'both'
+
+function badStartCause(detail: string | undefined): BadStartCause {
+  const projectId = detail !== undefined && /project[\s_-]?id/i.test(detail)
+  const basePath = detail !== undefined && /base[\s_-]?path/i.test(detail)
+  if (projectId && basePath) return 'both'
+  return basePath ? 'base-path' : 'project-id'
+}
+
+const COPY_PROJECT_ID = 'copy it from the API keys page of the dashboard'
+const BASE_PATH = "the static export does not support this deployment's basePath"
+const ASK_ABOUT_BASE_PATH = 'ask Mintlify about exporting it'
+
+/** What to do about a 400 of the project-scoped start: the project id first, the one cause the user can fix. */
+function badStart(cause: BadStartCause): Text {
+  switch (cause) {
+    case 'project-id':
+      return message`${inputSubject('project-id')} is not a project id the API accepts: ${COPY_PROJECT_ID}`
+    case 'base-path':
+      return `As the API says, ${BASE_PATH}: ${ASK_ABOUT_BASE_PATH}`
+    case 'both':
+      return message`The API's answer names two causes: either ${input('project-id')} is not a project id it accepts (${COPY_PROJECT_ID}), or ${BASE_PATH} (${ASK_ABOUT_BASE_PATH})`
+  }
 }

@@ -4,7 +4,7 @@ import type { MessagePort } from 'node:worker_threads'
  * What the unpacking's main thread (file-writes.ts) and its file thread (file-writes-thread.ts)
  * share. The operations travel as bytes in shared memory, not as messages: a message per batch
  * cost both threads a copy of every path into objects and the collection of those objects
- * (BENCHMARKS.md, "Seventh round"). The thread's source runs without a bundler in the tests and
+ * (docs/decisions/file-writes-thread.md). The thread's source runs without a bundler in the tests and
  * imports nothing of the project at run time: it gets the constants below in its `ThreadSetup`.
  *
  * A batch fills one part of `ThreadSetup.data` with records, each an operation byte and then:

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs'
 import { setTimeout as delay } from 'node:timers/promises'
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads'
-import { TimeUpError, type Deadline } from '../core/deadline.js'
+import { CLEAN_UP_GRACE_MS, TimeUpError, type Deadline } from '../core/deadline.js'
 import { workerBeside } from '../core/worker-file.js'
 import { Head, OpenMode, Operation, Slot, type Failure, type ThreadSetup } from './file-writes-protocol.js'
 
@@ -9,7 +9,7 @@ import { Head, OpenMode, Operation, Slot, type Failure, type ThreadSetup } from 
  * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
  * thread queues them: creating, writing and closing 20,000 small files is most of the unpacking's
  * time, and on its own thread it runs beside the decompression, the parsing and the policy instead
- * of after them (BENCHMARKS.md, "Fourth round"). Nothing is queued that the policy has not judged.
+ * of after them (docs/decisions/file-writes-thread.md). Nothing is queued that the policy has not judged.
  *
  * The calls are synchronous, as the writer's were: the operations are written into batches of 1 MiB
  * of shared memory (file-writes-protocol.ts), and when the thread has four batches to do the main
@@ -25,7 +25,7 @@ import { Head, OpenMode, Operation, Slot, type Failure, type ThreadSetup } from 
  *
  * The thread can be started before the archive is there (the export starts it before its download
  * and hands it to `unpackSite()`): its start-up, ~40 ms of CPU for an isolate and Node's modules,
- * then overlaps the download instead of the unpacking (BENCHMARKS.md, "Eighth round").
+ * then overlaps the download instead of the unpacking (docs/decisions/file-writes-thread.md).
  */
 
 const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts']
@@ -44,11 +44,6 @@ const PARTS = MAX_IN_FLIGHT + 1
 const START_TIMEOUT_MS = 30_000
 /** How often a wait looks whether the thread has started at all, and at the clock. */
 const WAIT_STEP_MS = 100
-/**
- * How long stop() waits for the thread to close its file (a live thread does so within the batch
- * it is on), and then for a thread it had to terminate to end: the staging folder is removed next.
- */
-const STOP_GRACE_MS = 5_000
 /** A part with room for fewer of a write's bytes than this is sent rather than cut into. */
 const LEAST_WRITE_BYTES = 4096
 /** UTF-8 takes at most three bytes for each UTF-16 unit of a path. */
@@ -126,8 +121,8 @@ export class FileWrites {
 
   /**
    * Queues a copy of `source`'s bytes from `start` to `end` for the file created last. Copied by
-   * `Buffer#copy`: `set()` into shared memory copies at less than half its speed (BENCHMARKS.md,
-   * "Eighth round").
+   * `Buffer#copy`: `set()` into shared memory copies at less than half its speed
+   * (docs/decisions/file-writes-thread.md).
    */
   write(source: Buffer, start = 0, end = source.length): void {
     for (let offset = start; offset < end;) {
@@ -168,9 +163,11 @@ export class FileWrites {
 
   /**
    * Ends the thread: what is still queued is dropped (a refusal: the staging folder is removed
-   * next), and the file it has open is closed. Resolves once it has. A thread that never started,
-   * that died, or that has not closed its file within STOP_GRACE_MS is terminated, and awaited for
-   * as long again, so that nothing is still being written when the caller removes the folder.
+   * next), and the file it has open is closed. Resolves once it has. It is a clean-up, held to the
+   * clean-up's grace (core/deadline.ts): a thread that never started, that died, or that has not
+   * closed its file within the first half of it (a live thread does so within the batch it is on)
+   * is terminated, and awaited for the rest, so that nothing is still being written when the
+   * caller removes the folder.
    */
   stop(): Promise<void> {
     this.stopping ??= this.finish()
@@ -183,13 +180,15 @@ export class FileWrites {
     // Wakes the thread where it waits for a batch; one that starts later finds `stopping` at once.
     Atomics.add(this.progress, Slot.sent, 1)
     Atomics.notify(this.progress, Slot.sent)
+    const endsAt = this.deadline?.cleanUpEndsAt() ?? Date.now() + CLEAN_UP_GRACE_MS
     if (Atomics.load(this.progress, Slot.started) === 1) {
-      const giveUpAt = Date.now() + STOP_GRACE_MS
+      const giveUpAt = Date.now() + (endsAt - Date.now()) / 2
       while (Atomics.load(this.progress, Slot.stopped) === 0 && !this.exited && Date.now() < giveUpAt)
         Atomics.wait(this.progress, Slot.stopped, 0, WAIT_STEP_MS)
       if (Atomics.load(this.progress, Slot.stopped) === 1) return
     }
-    if (!this.exited) await Promise.race([this.worker.terminate(), delay(STOP_GRACE_MS, undefined, { ref: false })])
+    const rest = Math.max(0, endsAt - Date.now())
+    if (!this.exited) await Promise.race([this.worker.terminate(), delay(rest, undefined, { ref: false })])
   }
 
   /** Sends the part being filled unless `bytes` more fit in it. */

@@ -35,8 +35,8 @@ export { ArchiveError } from './policy.js'
 const READ_CHUNK_BYTES = 1024 * 1024
 /**
  * What the decompressor hands over at a time: a chunk of 1 MiB costs the main thread a quarter of
- * the hand-overs of 256 KiB, ~10 % of its CPU while unpacking small files (BENCHMARKS.md, "Eighth
- * round").
+ * the hand-overs of 256 KiB, ~10 % of its CPU while unpacking small files
+ * (docs/decisions/archive-readers.md).
  */
 const INFLATE_CHUNK_BYTES = 1024 * 1024
 

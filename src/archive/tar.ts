@@ -19,7 +19,7 @@ import type { Entry, EntrySink } from './writer.js'
  * (long names and links) and v7 archives, and refuses an incomplete one: no end-of-archive
  * blocks, a member cut short, a damaged header, anything but zeros after the end. Hand-written
  * because a stream per entry (tar-stream, node-tar) costs far more than the parsing on a site of
- * many small files (BENCHMARKS.md, "Unpacking 20,000 files").
+ * many small files (docs/decisions/archive-readers.md).
  */
 
 const BLOCK = 512
@@ -297,7 +297,7 @@ const NUMERIC_AND_DEVICE_FIELDS = [...NUMERIC_FIELDS, ...DEVICE_FIELDS]
 function checkNumbers(block: Buffer, at: number): void {
   const fields = isPosixHeader(block) || isGnuHeader(block) ? NUMERIC_AND_DEVICE_FIELDS : NUMERIC_FIELDS
   // An index rather than for…of with destructuring: less for the compiler to make of it, in a loop
-  // that runs for every header of a process that compiles as it unpacks (BENCHMARKS.md, "Seventh round").
+  // that runs for every header while the process is still compiling the reader.
   for (let i = 0; i < fields.length; i++) readNumber(block, fields[i][0], fields[i][1], fields[i][2], at)
 }
 

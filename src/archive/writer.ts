@@ -52,7 +52,7 @@ const EMPTY_SHA256 = hash('sha256', '', 'hex')
 
 /**
  * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
- * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"); the files and
+ * per file costs more than the parsing (docs/decisions/archive-readers.md); the files and
  * hard links are made on a thread of their own, in order (file-writes.ts), folders and symbolic
  * links here. Each entry is judged by the policy before anything touches the disk. Owners are
  * never set, so every file belongs to the runner's user, root included; times are not set either
@@ -69,7 +69,7 @@ export class SiteWriter implements EntrySink {
   private written = 0
   /**
    * A file that arrives in one write, as most small files do, is hashed in one call (crypto.hash),
-   * which costs less than a Hash object (BENCHMARKS.md, "Hashing while unpacking"); the object
+   * which costs less than a Hash object (docs/decisions/unpack-target.md); the object
    * serves files that arrive in parts.
    */
   private digest: string | undefined

@@ -26,7 +26,7 @@ import type { EntrySink } from './writer.js'
  * gap or overlap up to the central directory, and every entry's CRC-32 and sizes (and its data
  * descriptor's) must agree. Stored and deflated entries, zip64 and data descriptors are read.
  * Hand-written because yauzl, with a stream per entry, is many times slower than `unzip` on a site
- * of many small files (BENCHMARKS.md, "Unpacking 20,000 files").
+ * of many small files (docs/decisions/archive-readers.md).
  */
 
 const WINDOW_BYTES = 1024 * 1024

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { parseArgs, type ParseArgsOptionDescriptor } from 'node:util'
 import { inputsOf, type Command, type InputName } from '../settings/index.js'
 import { cliName, COMMANDS, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.js'
-import { commandHelp, programHelp } from './help.js'
+import { commandHelp, helpWidth, programHelp } from './help.js'
 import { parseProblem } from './parse-errors.js'
 import { UsageError } from './usage-error.js'
 
@@ -29,9 +29,12 @@ const SWITCH_TEXT = /^(true|false)$/i
 /** Reads the command line, and the environment for what it does not give; the key from its variable or its file. */
 export async function parseCommandLine(argv: string[], environment: NodeJS.ProcessEnv): Promise<Parsed> {
   const [first, ...rest] = argv
+  // The terminal's width, or the one its shell says when the help goes to a pipe (| less).
+  const width = helpWidth(process.stdout.columns || Number(environment.COLUMNS))
   if (first === '--version' && rest.length === 0) return { version: true }
-  if (first === undefined || first === '--help' || first === '-h') return { help: programHelp() }
-  if (first === 'help') return { help: rest[0] && isCommand(rest[0]) ? commandHelp(rest[0]) : programHelp() }
+  if (first === undefined || first === '--help' || first === '-h') return { help: programHelp(width) }
+  if (first === 'help')
+    return { help: rest[0] && isCommand(rest[0]) ? commandHelp(rest[0], width) : programHelp(width) }
   if (!isCommand(first)) {
     throw new UsageError(
       `${first.startsWith('-') ? `Give the command before ${first}` : `Unknown command "${first}"`}: expected ${COMMANDS.join(', ')}. See docs-export --help`
@@ -58,7 +61,7 @@ export async function parseCommandLine(argv: string[], environment: NodeJS.Proce
     const problem = parseProblem(error as NodeJS.ErrnoException, rest, flags, options)
     throw new UsageError(`${problem}${/[.?]$/.test(problem) ? '' : '.'} See docs-export ${command} --help`)
   }
-  if (values.help) return { help: commandHelp(command) }
+  if (values.help) return { help: commandHelp(command, width) }
 
   const givenAs = new Map<InputName, string>()
   const given = (flag: Flag): string | boolean | undefined => {

@@ -63,11 +63,11 @@ export function variableOf(name: string): string {
 
 /** Every flag of `command`: its inputs', in the catalogue's order, then the command line's own. */
 export function flagsOf(command: Command): Flag[] {
-  return [...inputsOf(command).flatMap(inputFlags), ...OWN_FLAGS]
+  return [...inputsOf(command).flatMap((entry) => inputFlags(entry, command)), ...OWN_FLAGS]
 }
 
-/** The flags of an input: its own, and the one that reads it from a file. */
-function inputFlags(entry: CatalogueInput): Flag[] {
+/** The flags of an input in `command`: its own, and the one that reads it from a file. */
+function inputFlags(entry: CatalogueInput, command: Command): Flag[] {
   if (entry.cli === false) return []
   const form = entry.cli ?? {}
   const flags: Flag[] = []
@@ -79,7 +79,7 @@ function inputFlags(entry: CatalogueInput): Flag[] {
       value: entry.switch ? undefined : (form.metavar ?? metavar(entry)),
       default: entry.default,
       variable: form.variable ?? variableOf(name),
-      description: form.description ?? entry.description
+      description: form.description ?? entry.byCommand?.[command] ?? entry.description
     })
   }
   if (form.file) {

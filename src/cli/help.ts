@@ -6,9 +6,10 @@ import { COMMANDS, flagsOf, KEY_VARIABLE, variableOf, type Flag } from './flags.
 import { cliWords } from './host.js'
 
 /**
- * The help a terminal shows: the program's, and each command's in about two screens, one line
- * per flag. docs/cli.md has the rest (every flag's whole description, the outputs, the exit
- * codes), which `npm run docs` writes from the same catalogue (scripts/cli-reference.ts).
+ * The help a terminal shows: the program's, and each command's whole: every flag and output with
+ * its full description, wrapped to the terminal, never cut, so that a machine without a browser
+ * has it all. docs/cli.md is the same as a page, which `npm run docs` writes from the same
+ * catalogue (scripts/cli-reference.ts).
  */
 
 export const BIN = 'docs-export'
@@ -18,11 +19,20 @@ const REFERENCE = `${PROJECT_URL}/blob/main/docs/cli.md`
 
 /** The flag column of a command's help: wide enough for nearly every flag and its value. */
 const FLAG_COLUMN = 30
+/** From this width on a description stands beside its flag; on a narrower terminal, on the lines below it. */
+const SIDE_BY_SIDE = 100
+/** How far a description on the lines below its flag is indented. */
+const BELOW = 6
+/** The width when the terminal says none (output to a file or a pipe), and the bounds of any other. */
+const DEFAULT_WIDTH = 80
+const NARROWEST = 40
+const WIDEST = 120
 
 /** What each command does, for the program's help; a command without a line here is listed by name alone. */
 export const SUMMARIES: Readonly<Record<string, string>> = {
   export: 'Run a static export of a docs site (or collect one), download, unpack and check it.',
-  'agent-job': 'Follow an AI agent job until it ends, and report its pull request.',
+  'agent-job':
+    'Start an AI agent job from --prompt (or send --prompt to one as a follow-up), or follow one, until it ends, and report its pull request.',
   'check-deployment': "Check that a deployed site serves the files of an export's manifest."
 }
 
@@ -42,72 +52,80 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   ]
 }
 
-/** Widest line of the help: the terminal's, within reason. */
-function width(): number {
-  return Math.min(100, Math.max(60, process.stdout.columns || 80))
+/**
+ * The help's widest line: the terminal's columns, else `COLUMNS` (which a shell sets), else 80;
+ * never narrower than 40 nor, for lines a reader can follow, wider than 120.
+ */
+export function helpWidth(columns: number | undefined): number {
+  const given = columns !== undefined && Number.isInteger(columns) && columns > 0 ? columns : DEFAULT_WIDTH
+  return Math.min(WIDEST, Math.max(NARROWEST, given))
 }
 
 /** The help of the program: its commands, the key, the variables, the exit codes. */
-export function programHelp(): string {
+export function programHelp(width: number): string {
   const names = Math.max(...COMMANDS.map((command) => command.length))
   return [
     `Usage: ${BIN} <command> [options]`,
     '',
     ...wrap(
       'The engine of the Mintlify static export GitHub Action, as a command for GitLab CI, Jenkins, Argo Workflows or a script: the same inputs, checks and outputs.',
-      0
+      0,
+      width
     ),
     '',
     'Commands:',
-    ...COMMANDS.map((command) => `  ${command.padEnd(names)}  ${SUMMARIES[command] ?? ''}`.trimEnd()),
+    ...COMMANDS.flatMap((command) => beside(`  ${command.padEnd(names)}  `, SUMMARIES[command] ?? '', width)),
     '',
     `  ${BIN} <command> --help   the options of a command, their defaults and variables, its outputs`,
     `  ${BIN} --version          the version`,
     '',
-    ...keyAndVariables(),
+    ...wrap(KEY_AND_VARIABLES, 0, width),
     '',
     'Examples:',
     ...COMMANDS.flatMap((command) => (EXAMPLES[command] ?? []).slice(0, 1).map((example) => `  ${example}`)),
     '',
-    ...exitCodes(),
+    ...exitCodes(width),
     '',
-    `Every flag, variable, default, output and exit code: ${REFERENCE}`
+    ...wrap(`The same as a page: ${REFERENCE}`, 0, width)
   ].join('\n')
 }
 
 /**
- * The help of one command, in about two screens: each flag with the start of what it does and its
- * default, where the variables come from, the outputs by name, examples, the exit codes in a line,
- * and where the rest is.
+ * The help of one command, whole: each flag with all it does and its default, where the variables
+ * come from, each output with what it holds (and whether a failure leaves it set), examples, the
+ * exit codes, and the same as a page.
  */
-export function commandHelp(command: Command): string {
+export function commandHelp(command: Command, width: number): string {
   return [
     `Usage: ${BIN} ${command} [options]`,
     '',
-    ...wrap(SUMMARIES[command] ?? '', 0),
+    ...wrap(SUMMARIES[command] ?? '', 0, width),
     '',
     'Options (a switch takes --name or --no-name; the default in brackets):',
-    ...flagsOf(command).flatMap(flagLines),
+    ...flagsOf(command).flatMap((flag) => flagLines(flag, width)),
     '',
-    ...keyAndVariables(),
+    ...wrap(KEY_AND_VARIABLES, 0, width),
     '',
     ...wrap(
       'Outputs: a table on stdout, or one object with --json (camelCase keys), and NAME=value in the files of --output-env and --output-sh:',
-      0
+      0,
+      width
     ),
-    ...wrap(outputsOf(command).join(', '), 2),
+    ...outputsOf(command).flatMap((name) => entryLines(`  ${name}`, outputText(name), width)),
     '',
     'Examples:',
     ...(EXAMPLES[command] ?? []).map((example) => `  ${example}`),
     '',
-    ...wrap(
-      `Exit codes: ${Object.entries(EXIT_CODES)
-        .map(([name, { code }]) => `${code} ${name}`)
-        .join(', ')}.`,
-      0
-    ),
-    ...wrap(`Every flag in full, with its variable, and the outputs and exit codes: ${REFERENCE}`, 0)
+    ...exitCodes(width),
+    '',
+    ...wrap(`The same as a page: ${REFERENCE}`, 0, width)
   ].join('\n')
+}
+
+/** What an output holds, in the command line's words, and when a failure leaves it out. */
+function outputText(name: OutputName): string {
+  const output = OUTPUTS[name]
+  return `${describe(output.description)}${output.afterFailure ? '' : ' Not set after a failure.'}`
 }
 
 /** The outputs a run of `command` may set, by name. */
@@ -117,60 +135,39 @@ export function outputsOf(command: Command): OutputName[] {
   )
 }
 
-/**
- * A flag in the help, on one line: its usage, then the start of what it does, cut at a word and
- * ended with `…` where the line is full, and its default, always in sight.
- */
-function flagLines(flag: Flag): string[] {
-  const usage = `  ${flagUsage(flag)}`
+/** A flag in the help: its usage, then all it does and its default. */
+function flagLines(flag: Flag, width: number): string[] {
   const fallback = flag.default === undefined ? '' : ` [${defaultOf(flag)}]`
-  const words = firstClause(describe(flag.description, flag.value ? undefined : flag.input))
-  const room = width() - FLAG_COLUMN - 2 - fallback.length
-  let text = words
-  if (text.length > room) {
-    text = ''
-    for (const word of words.split(/\s+/)) {
-      if (text.length + 1 + word.length + 1 > room) break
-      text = text ? `${text} ${word}` : word
-    }
-    text = `${text.replace(/[,;:(]$/, '')}…`
-  }
-  const line = `${text}${fallback}`
-  if (usage.length < FLAG_COLUMN + 1) return [`${usage.padEnd(FLAG_COLUMN + 2)}${line}`]
-  return [usage, `${' '.repeat(FLAG_COLUMN + 2)}${line}`]
+  return entryLines(
+    `  ${flagUsage(flag)}`,
+    `${describe(flag.description, flag.value ? undefined : flag.input)}${fallback}`,
+    width
+  )
 }
 
 /**
- * What a flag does, in its first clause: its first sentence, up to a semicolon outside
- * parentheses. The rest (the details, the values' meanings) is in docs/cli.md.
+ * A name (a flag, an output) and its text, wrapped, never cut: beside it from SIDE_BY_SIDE columns
+ * on (below a name too long for its column), else on the lines below it, indented.
  */
-function firstClause(text: string): string {
-  let depth = 0
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index]
-    if (character === '(') depth++
-    else if (character === ')') depth = Math.max(0, depth - 1)
-    else if (
-      depth === 0 &&
-      /^(;\s|(?<!\be\.g|\bi\.e)\.(\s|$))/.test(text.slice(index)) &&
-      /\S/.test(text[index - 1] ?? '')
-    )
-      return `${text.slice(0, index)}.`
-  }
-  return text
+function entryLines(name: string, text: string, width: number): string[] {
+  if (width < SIDE_BY_SIDE) return [name, ...wrap(text, BELOW, width)]
+  if (name.length > FLAG_COLUMN) return [name, ...wrap(text, FLAG_COLUMN + 2, width)]
+  return beside(name.padEnd(FLAG_COLUMN + 2), text, width)
+}
+
+/** `text` after `head` on its first line, its other lines indented as far, each no wider than `width`. */
+function beside(head: string, text: string, width: number): string[] {
+  const [first = '', ...rest] = wrap(text, head.length, width)
+  return [`${head}${first.trimStart()}`.trimEnd(), ...rest]
 }
 
 /** Where the key and the other flags' values may come from. */
 export const KEY_AND_VARIABLES = `The admin key comes from the variable ${KEY_VARIABLE}, or from --api-key-file FILE; never from a flag, which process lists and shell history show. Every other flag can come from a variable too, MINTLIFY_ and its name (--base-url: ${variableOf('base-url')}); a flag given wins over its variable.`
 
-function keyAndVariables(): string[] {
-  return wrap(KEY_AND_VARIABLES, 0)
-}
-
-function exitCodes(): string[] {
+function exitCodes(width: number): string[] {
   return [
     'Exit codes:',
-    ...Object.values(EXIT_CODES).map(({ code, meaning }) => `  ${String(code).padEnd(4)} ${meaning}`)
+    ...Object.values(EXIT_CODES).flatMap(({ code, meaning }) => beside(`  ${String(code).padEnd(4)} `, meaning, width))
   ]
 }
 
@@ -208,15 +205,16 @@ export function describe(text: string, switchInput?: InputName): string {
     .replace(/\bthe step\b/g, 'the run')
     .replace(/;\s*see [A-Z][a-z]*(?: [a-z]+)*(?=\))|\s*\(see [A-Z][a-z]*(?: [a-z]+)*\)/g, '')
     .replace(/\bthe summary\b/g, 'the log')
+    .replace(/\bthe log, the log\b/g, 'the log')
 }
 
-/** `text` in lines no wider than the help, each indented by `indent`. */
-function wrap(text: string, indent: number): string[] {
+/** `text` in lines no wider than `width`, each indented by `indent`; a word longer than a line stands alone. */
+function wrap(text: string, indent: number, width: number): string[] {
   if (!text) return []
   const lines: string[] = []
   let line = ''
   for (const word of text.split(/\s+/)) {
-    if (line && indent + line.length + 1 + word.length > width()) {
+    if (line && indent + line.length + 1 + word.length > width) {
       lines.push(' '.repeat(indent) + line)
       line = word
     } else line = line ? `${line} ${word}` : word

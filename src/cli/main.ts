@@ -82,7 +82,7 @@ async function run(invocation: Invocation, environment: NodeJS.ProcessEnv): Prom
       cancellation: signals.signal,
       runner: readRunnerFacts(environment)
     })
-    setOutputs(host, finished.report)
+    setOutputs(host, finished)
     // The job summary's first line, where a terminal has no summary: the closing lines start with it.
     host.info(verdictOf(finished).text)
     if (finished.failure !== undefined) fail(finished.failure)

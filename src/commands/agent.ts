@@ -105,7 +105,7 @@ async function begin(settings: AgentSettings, client: ApiClient, run: Run): Prom
     )
     host.info(`Started agent job ${created.id} from the prompt ${shown} (${prompt.length} characters)`)
     // Known at once, so that a run stopped before its end still says which job it started.
-    setOutputs(host, { command: 'agent-job', startedAt: Date.now(), agentJobId: created.id })
+    setOutputs(host, { report: { command: 'agent-job', startedAt: Date.now(), agentJobId: created.id } })
     return { agentJobId: created.id }
   }
   return host.group(`Send a follow-up to agent job ${agentJobId}`, async () => {

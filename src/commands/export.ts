@@ -21,6 +21,7 @@ import { input, message } from '../core/message.js'
 import { redactUrl } from '../core/net.js'
 import { checkOwnPlace, placeOwnFile, temporaryBeside } from '../core/own-files.js'
 import { pollUntil } from '../core/poll.js'
+import { QUIET_PROGRESS_MS } from '../core/progress.js'
 import { downloadFile, type DownloadedFile, type FreshLink } from '../download/index.js'
 import { compareManifests, type Changes } from '../manifest/compare.js'
 import { readPreviousManifest } from '../manifest/read.js'
@@ -42,8 +43,6 @@ import type { S3Location } from '../storage/s3-location.js'
 const EXPIRY_MARGIN_MS = 60_000
 /** How many links one run asks for before giving up on expiry. */
 const MAX_LINKS = 3
-/** A progress line is logged on every change, and at least this often while nothing changes. */
-const QUIET_LOG_MS = 60_000
 
 interface ExportContext {
   run: Run
@@ -66,18 +65,13 @@ interface Recorded {
   changes?: { changes: Changes; path: string }
 }
 
-/** A bundle link, and the Helm values written for it. */
-interface Link {
-  bundle: Bundle
-  helmValuesPath: string
-}
-
 type Archive = DownloadedFile & { kind: ArchiveKind }
 
 /**
- * start → poll → bundle → download → unpack → manifest → check. Each step returns what it made;
- * the report is built from those values once, at the end, after a failure too, so that what the
- * steps before it made is kept.
+ * start → poll → bundle → download → unpack → manifest → check → mirror → Helm values, the last
+ * only once every step before has succeeded. Each step returns what it made; the report is built
+ * from those values once, at the end, after a failure too, so that what the steps before it made
+ * is kept.
  */
 export async function exportSite(settings: ExportSettings, context: ExportContext): Promise<Outcome<ExportReport>> {
   const { run, client } = context
@@ -87,13 +81,15 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
   /** The last status read. */
   let job: ExportJob | undefined
   let finished: ExportJob | undefined
-  let link: Link | undefined
+  let link: Bundle | undefined
   let archive: Archive | undefined
   let site: UnpackedSite | undefined
   let recorded: Recorded | undefined
   let siteCheck: SiteCheck | undefined
-  let mirror: Mirrored | undefined
+  let mirror: MirrorResult | undefined
   let published: PublishResult | undefined
+  /** Written once the export has succeeded: a later step never gets values that point at what failed. */
+  let helmValuesPath: string | undefined
   /** The unpacking's file thread, started before the download so that its start-up overlaps it. */
   let fileWrites: FileWrites | undefined
   const report = (): ExportReport => ({
@@ -105,15 +101,14 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     // Pages exported, once the wait is over: the count of a job still running keeps growing. A job
     // that gives none (the project-scoped flow) has the pages of the unpacked site.
     pageCount: finished?.pageCount ?? (site && pagesOf(site)),
-    bundle: link?.bundle,
-    // The mirror's values replace the presigned link's: they point at the copy that does not expire.
-    helmValuesPath: mirror?.helmValuesPath ?? link?.helmValuesPath,
+    bundle: link,
+    helmValuesPath,
     archive,
     sitePath: site?.path,
     manifestPath: recorded?.manifest.path,
     changes: recorded?.changes,
     siteCheck,
-    mirror: mirror?.result,
+    mirror,
     publish: published
   })
 
@@ -122,7 +117,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     jobId = started.jobId
     job = started
     // Known at once, so that a run stopped before its end still says which job to resume.
-    setOutputs(host, { command: 'export', startedAt, jobId })
+    setOutputs(host, { report: { command: 'export', startedAt, jobId } })
 
     finished = await host.group(`Wait for export job ${started.jobId}`, () =>
       waitForJob(settings, started, flow, context, (state) => {
@@ -145,8 +140,11 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
 
     const done = finished
     const layout = await run.output.layout(done.jobId)
-    link = await host.group('Generate the bundle', () => newLink(settings, done, flow, layout, context))
-    if (!settings.download) return { report: report() }
+    link = await host.group('Generate the bundle', () => newLink(settings, done, flow, context))
+    if (!settings.download) {
+      helmValuesPath = await writeValues(settings, layout, { job: done, link }, run)
+      return { report: report() }
+    }
 
     const current = link
     if (settings.extract) fileWrites = new FileWrites(run.deadline)
@@ -185,9 +183,10 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     if (target) {
       const manifest = recorded?.manifest
       mirror = await host.group('Mirror the archive', () =>
-        mirrorTheArchive(settings, target, { job: done, archive: downloaded, manifest, layout }, run)
+        mirrorTheArchive(settings, target, { job: done, archive: downloaded, manifest }, run)
       )
     }
+    helmValuesPath = await writeValues(settings, layout, { job: done, link, archive: downloaded, mirror }, run)
     return { report: report() }
   } catch (error) {
     return { report: report(), failure: exportFailure(error, jobId, run) }
@@ -209,31 +208,16 @@ async function unpack(archive: Archive, layout: OutputLayout, run: Run, writes?:
   return unpacked
 }
 
-/** The copy in the team's own storage, and the Helm values that point at it. */
-interface Mirrored {
-  result: MirrorResult
-  helmValuesPath: string
-}
-
-/**
- * Copies the archive to `mirror-to` (the mirror's module is loaded only then: the AWS SDK is large)
- * and writes the Helm values anew: the copy's link, which does not expire, and a version that pins
- * these bytes; the presigned link stays in the `bundle-url` output only.
- */
+/** Copies the archive to `mirror-to`; the mirror's module is loaded only then: the AWS SDK is large. */
 async function mirrorTheArchive(
   settings: ExportSettings,
   target: MirrorTarget,
-  {
-    job,
-    archive,
-    manifest,
-    layout
-  }: { job: ExportJob; archive: Archive; manifest?: RecordedManifest; layout: OutputLayout },
+  { job, archive, manifest }: { job: ExportJob; archive: Archive; manifest?: RecordedManifest },
   run: Run
-): Promise<Mirrored> {
+): Promise<MirrorResult> {
   const { mirrorArchive } = await import('../mirror/index.js')
   const { username, password } = { username: settings.mirrorUsername, password: settings.mirrorPassword }
-  const result = await mirrorArchive(target, archive, {
+  return mirrorArchive(target, archive, {
     manifestPath: manifest?.path,
     jobId: job.jobId,
     domain: settings.domain,
@@ -247,11 +231,29 @@ async function mirrorTheArchive(
     host: run.host,
     deadline: run.deadline
   })
-  const helmValuesPath = await writeHelmValues(layout.helmValues, result.url, settings.version ?? archive.sha256, [
-    `Export job ${job.jobId}; its archive's SHA-256 ${archive.sha256}, copied to ${result.location}`
+}
+
+/**
+ * Writes the Helm values once the export has succeeded: with a mirror, the copy's link, which does
+ * not expire, and a version that pins these bytes (the presigned link stays in `bundle-url` only);
+ * else the presigned link.
+ */
+async function writeValues(
+  settings: ExportSettings,
+  layout: OutputLayout,
+  { job, link, archive, mirror }: { job: ExportJob; link: Bundle; archive?: Archive; mirror?: MirrorResult },
+  { host }: Run
+): Promise<string> {
+  if (!mirror || !archive) {
+    const written = await writeHelmValues(layout.helmValues, link.bundleUrl, settings.version)
+    host.info(`Helm values: ${written}`)
+    return written
+  }
+  const written = await writeHelmValues(layout.helmValues, mirror.url, settings.version ?? archive.sha256, [
+    `Export job ${job.jobId}; its archive's SHA-256 ${archive.sha256}, copied to ${mirror.location}`
   ])
-  run.host.info(`Helm values point at the copy: ${layout.helmValues}`)
-  return { result, helmValuesPath }
+  host.info(`Helm values point at the copy: ${written}`)
+  return written
 }
 
 /**
@@ -399,7 +401,7 @@ async function waitForJob(
     onState: (state, elapsedMs) => {
       onState(state)
       const line = progressLine(state)
-      if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
+      if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_PROGRESS_MS) {
         run.host.progress(`${line} · ${formatSeconds(elapsedMs)} elapsed`)
         lastLine = line
         lastLoggedAt = elapsedMs
@@ -428,25 +430,23 @@ function progressLine(job: ExportJob): string {
 }
 
 /**
- * A link for the completed job, masked, with the Helm values that carry it: the one its status
- * carries, where it carries one, else one from the bundle endpoint; `fresh` asks for a new one.
+ * A link for the completed job, masked: the one its status carries, where it carries one, else one
+ * from the bundle endpoint; `fresh` asks for a new one.
  */
 async function newLink(
   settings: ExportSettings,
   job: ExportJob,
   flow: ExportFlow,
-  layout: OutputLayout,
   { client, run: { host } }: ExportContext,
   fresh = false
-): Promise<Link> {
+): Promise<Bundle> {
   const bundle = await bundleLink(job, flow, client, fresh, host)
   if (settings.maskBundleUrl) host.setSecret(bundle.bundleUrl)
-  const helmValuesPath = await writeHelmValues(layout.helmValues, bundle.bundleUrl, settings.version)
   const size = bundle.sizeBytes === undefined ? '' : `, ${formatBytes(bundle.sizeBytes)}`
   host.info(
     `Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`
   )
-  return { bundle, helmValuesPath }
+  return bundle
 }
 
 /**
@@ -457,13 +457,13 @@ async function download(
   settings: ExportSettings,
   job: ExportJob,
   flow: ExportFlow,
-  first: Link,
+  first: Bundle,
   layout: OutputLayout,
   context: ExportContext,
-  onLink: (link: Link) => void
+  onLink: (link: Bundle) => void
 ): Promise<Archive> {
   const { host } = context.run
-  let { bundle } = first
+  let bundle = first
   let links = 1
   /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
   const renewLink = async (): Promise<FreshLink> => {
@@ -476,9 +476,8 @@ async function download(
         )
       }
       links++
-      const renewed = await newLink(settings, job, flow, layout, context, true)
-      onLink(renewed)
-      bundle = renewed.bundle
+      bundle = await newLink(settings, job, flow, context, true)
+      onLink(bundle)
       if (!expiresSoon(bundle)) return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes }
       logTooSoon(bundle, host)
     }

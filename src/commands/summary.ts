@@ -1,10 +1,10 @@
 import type { Run } from '../core/context.js'
-import { failureMessage } from '../core/errors.js'
+import { failureInSummary } from '../core/errors.js'
 import { render } from '../core/message.js'
 import { writeSummary, type SummarySection } from '../core/summary.js'
 import { addDeploymentSection } from '../deployment/summary.js'
 import { addChangesSection } from '../manifest/summary.js'
-import { addAgentDetails, addExportDetails } from '../report/summary.js'
+import { addAgentDetails, addExportDetails, addWithheldSection } from '../report/summary.js'
 import { addBrowserSection } from '../site/browser/summary.js'
 import { addProblemsSection, addSiteCheckSection } from '../site/summary.js'
 import type { FinishedRun } from './run.js'
@@ -22,6 +22,7 @@ type Section<Command extends FinishedRun['command']> = (
  * once long. A step that adds to the export (a mirror) adds its section here.
  */
 const EXPORT_SECTIONS: Section<'export'>[] = [
+  (summary, run) => addWithheldSection(summary, run, run.settings.mirrorTo !== undefined),
   (summary, { report }, workspace) => {
     if (report.siteCheck) addProblemsSection(summary, report.siteCheck, workspace)
   },
@@ -33,7 +34,14 @@ const EXPORT_SECTIONS: Section<'export'>[] = [
     if (report.siteCheck) addSiteCheckSection(summary, report.siteCheck, workspace)
   },
   (summary, { report }) => {
-    if (report.siteCheck?.report.browser) addBrowserSection(summary, report.siteCheck.report.browser)
+    const check = report.siteCheck?.report
+    if (check?.browser) {
+      addBrowserSection(
+        summary,
+        check.browser,
+        check.externalOrigins.map((origin) => origin.origin)
+      )
+    }
   }
 ]
 
@@ -45,7 +53,7 @@ export async function writeSummaries({ host, runner }: Run, finished: FinishedRu
   await writeSummary(host, 'the job summary', (summary) => {
     const verdict = verdictOf(finished)
     summary.heading(`${SIGNS[verdict.sign]} ${render(verdict.text, host.wording)}`, 3)
-    if (finished.failure !== undefined) summary.error(render(failureMessage(finished.failure), host.wording))
+    if (finished.failure !== undefined) summary.error(render(failureInSummary(finished.failure), host.wording))
     const { workspace } = runner
     if (finished.command === 'export') {
       for (const section of EXPORT_SECTIONS) section(summary, finished, workspace)

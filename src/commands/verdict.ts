@@ -83,7 +83,7 @@ function exportVerdict(run: RunOf<'export'>): Verdict {
   }
   const clauses = EXPORT_CLAUSES.map((clause) => clause(run)).filter((clause) => clause !== undefined)
   if (failure !== undefined && failureCode(failure) !== 'site-problems') {
-    clauses.push(reason(failure, settings.timeoutMs, 'the site check failed'))
+    clauses.push(reason(failure, settings.timeoutMs, laterPhase(run)))
   }
   const problems = report.siteCheck?.report.counts.problems ?? 0
   const unchecked = report.sitePath !== undefined && settings.verify !== 'off' && !report.siteCheck
@@ -91,6 +91,14 @@ function exportVerdict(run: RunOf<'export'>): Verdict {
     sign: failure !== undefined ? 'failure' : problems > 0 || unchecked ? 'warning' : 'success',
     text: message`Exported ${name}: ${joined(clauses, ', ')}`
   }
+}
+
+/** What failed after the site was unpacked, for a failure with no words of its own here. */
+function laterPhase({ report, settings, failure }: RunOf<'export'>): string {
+  if (failureCode(failure) === 'mirror') return 'the mirror failed'
+  if (report.manifestPath === undefined) return 'the manifest was not written'
+  if (report.siteCheck === undefined && settings.verify !== 'off') return 'the site check failed'
+  return 'the Helm values were not written'
 }
 
 /** How far a failed export got, said by what it did not reach: for a failure with no words of its own here. */

@@ -4,6 +4,14 @@ import { input, message } from './message.js'
 /** A timer cannot wait longer than 2^31 - 1 ms (Node fires it at once): a deadline further away has no timer. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
+/**
+ * How long a clean-up may take once a stage has failed, run out of time or been cancelled: the
+ * abort of an S3 multipart upload, a registry's upload session closed, the unpacking's file thread
+ * stopped. Each gets one attempt within this, and none goes on past the deadline plus this, so a
+ * run ends within `timeout-seconds` plus this grace, whatever a store does with the clean-up.
+ */
+export const CLEAN_UP_GRACE_MS = 5_000
+
 /** Why a deadline's signal aborted when its time ran out. */
 export class TimeUpError extends ActionError {
   override name = 'TimeUpError'
@@ -47,6 +55,22 @@ export class Deadline {
   signal(): AbortSignal {
     this.timeUp ??= this.timeUpSignal()
     return this.cancellation ? AbortSignal.any([this.cancellation, this.timeUp]) : this.timeUp
+  }
+
+  /**
+   * When a clean-up that starts now is given up: CLEAN_UP_GRACE_MS from now, and never later than
+   * that after the deadline, so that clean-ups one after another still end within the grace.
+   */
+  cleanUpEndsAt(): number {
+    return Math.min(Date.now(), this.at) + CLEAN_UP_GRACE_MS
+  }
+
+  /**
+   * A signal for a clean-up that starts now, which aborts at `cleanUpEndsAt()`. It does not follow
+   * the cancellation: a cancelled run still cleans up.
+   */
+  cleanUpSignal(): AbortSignal {
+    return AbortSignal.timeout(Math.max(0, this.cleanUpEndsAt() - Date.now()))
   }
 
   /** Whether the deadline's signal aborted because the time was up, not because the run was cancelled. */

@@ -33,6 +33,12 @@ export interface ActionErrorOptions {
   namesJob?: boolean
   /** The export job the failure happened in, when the message does not name it: the final message does. */
   jobId?: string
+  /**
+   * The failure as the job summary says it, where the summary's own sections list what the message
+   * lists (the site's problems, the files a deployment lacks): what failed, and a pointer to them,
+   * so that each is said once there. The log and the command line keep the whole message.
+   */
+  inSummary?: Text
   cause?: unknown
 }
 
@@ -45,6 +51,7 @@ export class ActionError extends Error {
   readonly input?: InputReference
   readonly namesJob: boolean
   readonly jobId?: string
+  readonly inSummary?: Text
   /** The message with its references to inputs, for a front end to word; `message` has each input by its name. */
   readonly text: Text
 
@@ -59,6 +66,7 @@ export class ActionError extends Error {
     this.input = options.input
     this.namesJob = options.namesJob ?? false
     this.jobId = options.jobId
+    this.inSummary = options.inSummary
   }
 }
 
@@ -74,6 +82,12 @@ export function failureMessage(error: unknown): Text {
   return textOf(error)
 }
 
+/** The failure as the job summary says it: its summary's words where it has them, else its message. */
+export function failureInSummary(error: unknown): Text {
+  if (!(error instanceof ActionError) || error.inSummary === undefined) return failureMessage(error)
+  return error.jobId ? message`Export job ${error.jobId}: ${error.inSummary}` : error.inSummary
+}
+
 /** The kind of a failure, for the front end to act on (the command line's exit code): `failed` when nothing more is known. */
 export function failureCode(error: unknown): string {
   return error instanceof ActionError ? error.code : 'failed'
@@ -85,6 +99,7 @@ export function inExportJob(error: unknown, jobId: string | undefined): unknown 
   return new ActionError(textOf(error), {
     code: error instanceof ActionError ? error.code : 'failed',
     jobId,
+    inSummary: error instanceof ActionError ? error.inSummary : undefined,
     cause: error
   })
 }

@@ -144,6 +144,13 @@ const MAX_ANSWER_BYTES = 1024 * 1024
 export const ANSWER_BOUND = formatBytes(MAX_ANSWER_BYTES)
 
 /**
+ * What is read of an answer that is not the payload, from a host the user configured or a storage
+ * host (an error page, a registry's or a token endpoint's answer, an S3 error): its first 64 KiB.
+ * A longer one is not read further; what a message says of it is cut again (server-words.ts).
+ */
+export const ERROR_PAGE_BYTES = 64 * 1024
+
+/**
  * Reads a whole answer of at most `maxBytes` (MAX_ANSWER_BYTES unless told). A longer one (or one
  * whose Content-Length announces more) is not read further: the body is closed, and the result is
  * undefined.
@@ -153,22 +160,35 @@ export async function readBounded(
   contentLength?: string | null,
   maxBytes = MAX_ANSWER_BYTES
 ): Promise<Buffer | undefined> {
-  const iterator = body[Symbol.asyncIterator]()
   if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
-    await iterator.return?.()
+    await body[Symbol.asyncIterator]().return?.()
     return undefined
   }
+  const { bytes, whole } = await readStart(body, maxBytes)
+  return whole ? bytes : undefined
+}
+
+/**
+ * The first `maxBytes` of a body, and whether they are all of it. A longer body is not read
+ * further: it is closed once it has brought more, so that an endless answer costs no more memory
+ * than a short one.
+ */
+export async function readStart(
+  body: AsyncIterable<Uint8Array>,
+  maxBytes: number
+): Promise<{ bytes: Buffer; whole: boolean }> {
+  const iterator = body[Symbol.asyncIterator]()
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
     const next: IteratorResult<Uint8Array, unknown> = await iterator.next()
-    if (next.done) return Buffer.concat(chunks)
+    if (next.done) return { bytes: Buffer.concat(chunks), whole: true }
+    chunks.push(next.value)
     size += next.value.length
     if (size > maxBytes) {
       await iterator.return?.()
-      return undefined
+      return { bytes: Buffer.concat(chunks).subarray(0, maxBytes), whole: false }
     }
-    chunks.push(next.value)
   }
 }
 

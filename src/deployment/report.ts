@@ -112,7 +112,10 @@ export function deploymentError(report: DeploymentReport, reportPath?: string): 
     ...mismatches(report)
   ]
   if (reportPath) lines.push(`Report: ${reportPath}`)
-  return new ActionError(sentences(...lines), { code: 'deployment-not-current' })
+  return new ActionError(sentences(...lines), {
+    code: 'deployment-not-current',
+    inSummary: `The deployment at ${report.url} is ${describeStatus(report)}; it should serve export job ${oneLine(report.manifest.jobId)}. What differs is listed below`
+  })
 }
 
 /** What did not match, a line for each kind of mismatch with a few examples. */

@@ -12,7 +12,7 @@ import type { FromWorker, ToWorker } from './hash-worker.js'
  * page cache still holds. The hash thus runs on the second core, beside the transfer, and covers
  * the bytes as they are on disk. Nothing is held but one batch, and the memory of each network
  * read is given back as soon as it is written (see `release`). Other shapes were measured and
- * were slower (BENCHMARKS.md): hashing on the main thread, or handing blocks to a worker that
+ * were slower (docs/decisions/download-data-path.md): hashing on the main thread, or handing blocks to a worker that
  * writes and hashes them.
  */
 
@@ -20,7 +20,7 @@ import type { FromWorker, ToWorker } from './hash-worker.js'
 const BATCH_BYTES = 256 * 1024
 /**
  * How far the writes get before the worker is told: waking a thread is costly, in a virtual machine
- * above all (BENCHMARKS.md, "Tuning"). The worker lags at most that far behind, which the page
+ * above all (docs/decisions/download-data-path.md). The worker lags at most that far behind, which the page
  * cache easily holds.
  */
 const TELL_EVERY_BYTES = 16 * 1024 * 1024
@@ -187,7 +187,7 @@ export class FileSink {
  * Frees a written chunk's memory now, when the chunk is the whole of it: each socket read gets
  * a fresh buffer of its own, which otherwise only the garbage collector frees, and with so little
  * else allocated it runs only once tens of MiB of them have piled up, each pile on fresh pages
- * (BENCHMARKS.md, "Peak memory"). Detaching the buffer (`transfer(0)`, standard since ES2024)
+ * (docs/decisions/download-data-path.md). Detaching the buffer (`transfer(0)`, standard since ES2024)
  * frees it at once, and the next read reuses the same memory. A chunk that is only part of its buffer
  * (Node's shared pool, a slice of a caller's buffer) is left alone: others may still use the rest.
  */

@@ -5,9 +5,9 @@ import { FREE_SPACE_RESERVE_BYTES, freeBytes } from '../core/disk.js'
 import { asClause, systemCode, textOf } from '../core/errors.js'
 import { formatBytes } from '../core/format.js'
 import type { Host } from '../core/host.js'
-import { oneLine } from '../core/log-text.js'
 import { ATTEMPTS, header, MAX_BACKOFF_MS, RETRYABLE_STATUSES, type Network } from '../core/net.js'
 import { OutOfTimeError, parseRetryAfter, retry, retryNote } from '../core/retry.js'
+import { xmlErrorWords } from '../core/server-words.js'
 import { USER_AGENT } from '../core/user-agent.js'
 import { input, message } from '../core/message.js'
 import { DownloadError, LinkExpiredError } from './errors.js'
@@ -351,10 +351,10 @@ function isExpiryRefusal(status: number, body: string): boolean {
   return (status === 403 || status === 400 || status === 410) && /expired/i.test(body)
 }
 
-/** The `<Message>` of an S3-style XML error, or nothing. */
+/** The start of the `<Message>` of an S3-style XML error, or nothing. */
 function storageMessage(body: string): string {
-  const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1]
-  return message ? `: ${oneLine(message)}` : ''
+  const { message } = xmlErrorWords(body)
+  return message ? `: ${message}` : ''
 }
 
 /** Filesystem faults (a full disk, a missing folder) do not mend on their own. */

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici'
-import { header, MAX_REDIRECTS, REDIRECT_STATUSES, type Network } from '../core/net.js'
+import { ERROR_PAGE_BYTES, header, MAX_REDIRECTS, REDIRECT_STATUSES, type Network } from '../core/net.js'
 import { message } from '../core/message.js'
 import { DownloadError } from './errors.js'
 import type { FileSink } from './file-sink.js'
@@ -41,9 +41,6 @@ export interface StorageAnswer {
   /** The start of the body, when it was read as text. */
   text?: string
 }
-
-/** An error page is read this far and no further. */
-const MAX_TEXT_BYTES = 64 * 1024
 
 /** Sends the GET, following up to five redirects, and delivers the final answer's body. */
 export async function getFromStorage(link: URL, options: StorageGetOptions): Promise<StorageAnswer> {
@@ -109,10 +106,10 @@ function send(url: URL, options: StorageGetOptions): Promise<StorageAnswer> {
       },
       onResponseData(responseController, chunk) {
         if (!sink) {
-          if (textBytes < MAX_TEXT_BYTES) text.push(chunk)
+          if (textBytes < ERROR_PAGE_BYTES) text.push(chunk)
           textBytes += chunk.length
           // Enough of an error page: stop reading, keep what was read.
-          if (textBytes >= MAX_TEXT_BYTES) {
+          if (textBytes >= ERROR_PAGE_BYTES) {
             settle()
             responseController.abort(new Error('error page read far enough'))
           }

@@ -1,6 +1,6 @@
 import { request } from 'undici'
 import { asClause, textOf } from '../core/errors.js'
-import { networkFailure, readBounded, requestTimeoutMs, type Network } from '../core/net.js'
+import { ERROR_PAGE_BYTES, networkFailure, readBounded, requestTimeoutMs, type Network } from '../core/net.js'
 import { USER_AGENT } from '../core/user-agent.js'
 import { input, message } from '../core/message.js'
 import { mirrorError } from './errors.js'
@@ -35,9 +35,6 @@ export function parseChallenge(header: string | undefined): Challenge | undefine
 export function basicAuthorization(credentials: RegistryCredentials): string {
   return `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`
 }
-
-/** A token response is a few hundred bytes; more is something else. */
-const MAX_TOKEN_ANSWER_BYTES = 64 * 1024
 
 export interface TokenRequest {
   challenge: Challenge
@@ -78,7 +75,8 @@ export async function fetchToken(options: TokenRequest): Promise<string> {
       message`Mirror: the registry's token realm ${realm.origin}${realm.pathname} ${asClause(textOf(networkFailure(error)))}`
     )
   })
-  const body = await readBounded(answer.body, String(answer.headers['content-length'] ?? ''), MAX_TOKEN_ANSWER_BYTES)
+  // A token answer is a few hundred bytes: more is something else, and not read further.
+  const body = await readBounded(answer.body, String(answer.headers['content-length'] ?? ''), ERROR_PAGE_BYTES)
   if (answer.statusCode === 401 || answer.statusCode === 403)
     throw mirrorError(
       `Mirror: the registry's token realm ${realm.origin}${realm.pathname} refused the credentials (HTTP ${answer.statusCode})`,

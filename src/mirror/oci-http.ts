@@ -4,6 +4,7 @@ import { request } from 'undici'
 import { asClause, type ActionError, textOf } from '../core/errors.js'
 import {
   ATTEMPTS,
+  ERROR_PAGE_BYTES,
   header,
   MAX_BACKOFF_MS,
   MAX_REDIRECTS,
@@ -14,6 +15,7 @@ import {
   requestTimeoutMs
 } from '../core/net.js'
 import { retry, retryNote } from '../core/retry.js'
+import { serverWords } from '../core/server-words.js'
 import { USER_AGENT } from '../core/user-agent.js'
 import { input, message } from '../core/message.js'
 import { mirrorError } from './errors.js'
@@ -24,12 +26,11 @@ import type { MirrorContext } from './types.js'
 /**
  * The HTTP side of a registry client, over undici: the credentials the registry asks for at
  * `GET /v2/`, sent to the registry's own origin only (a redirect or an upload Location on another
- * origin gets none), each request held to the mirror's network, retries of what failed on the way,
- * and a registry's error answers as the mirror's failures.
+ * origin gets none, and a challenge from another origin is a failure, never a login), each request
+ * held to the mirror's network, retries of what failed on the way, and a registry's error answers
+ * as the mirror's failures.
  */
 
-/** An error page or a manifest answer is read this far. */
-const MAX_ANSWER_BYTES = 64 * 1024
 const RETRY_BASE_DELAY_MS = 1000
 
 /** What a request sends: bytes in memory, or a range of a file, opened again for each attempt. */
@@ -60,9 +61,23 @@ export class RegistrySession {
     const answer = await this.attempts('reaching the registry', () => this.sendOnce('GET', this.url('/v2/'), {}))
     if (answer.status === 200) return
     if (answer.status !== 401) throw this.failure('GET /v2/', answer)
-    const challenge = parseChallenge(header(answer.headers['www-authenticate']))
+    const challenge = this.ownChallenge('GET /v2/', answer)
     if (!challenge) throw this.failure('GET /v2/ (it asks for an authentication the mirror does not know)', answer)
     await this.logIn(challenge)
+  }
+
+  /**
+   * The challenge of a 401, judged by the origin that answered, after redirects: the registry's own
+   * is answered with the credentials; one from any other origin (a storage host that the registry
+   * sent the request to) is a failure that names that origin, and never starts a login.
+   */
+  private ownChallenge(action: string, answer: Answer): Challenge | undefined {
+    if (answer.url.origin !== this.target.origin)
+      throw mirrorError(
+        `Mirror: ${action} on ${this.target.host}/${this.target.repository} was answered HTTP 401 by ${answer.url.origin}, where the registry sent it, not by the registry: the credentials go to the registry only`,
+        { hint: 'A registry that sends reads or uploads to another host must give it links that need no credentials' }
+      )
+    return parseChallenge(header(answer.headers['www-authenticate']))
   }
 
   /** Answers `challenge`: basic credentials as they are, or a bearer token got with them. */
@@ -87,13 +102,16 @@ export class RegistrySession {
     this.authorization = `Bearer ${token}`
   }
 
-  /** Best effort: a session left open is only reclaimed by the registry's own clean-up, days later. */
+  /**
+   * Best effort, within the clean-up's grace (core/deadline.ts), whatever stopped the upload: a
+   * session left open is only reclaimed by the registry's own clean-up, days later.
+   */
   async cancelUpload(location: URL): Promise<void> {
     await request(location, {
       method: 'DELETE',
       dispatcher: this.context.network.dispatcher,
       headers: this.headersFor(location, {}),
-      signal: AbortSignal.timeout(5000)
+      signal: this.context.deadline.cleanUpSignal()
     })
       .then((answer) => answer.body.dump())
       .catch(() => undefined)
@@ -101,9 +119,9 @@ export class RegistrySession {
 
   /**
    * One request, with the registry's credentials when it goes to the registry's origin, and again
-   * once after answering the challenge of a 401 there: a token that ran out during a long push, or
-   * a registry that asks only when a push starts. GET and HEAD follow redirects, each hop held to
-   * the mirror's network, and without credentials off the origin.
+   * once after answering the challenge of a 401 from there: a token that ran out during a long push,
+   * or a registry that asks only when a push starts. GET and HEAD follow redirects, each hop held to
+   * the mirror's network, and without credentials off the origin; a 401 from another origin fails.
    */
   async send(
     method: string,
@@ -111,8 +129,9 @@ export class RegistrySession {
     options: { body?: Body; headers?: Record<string, string> } = {}
   ): Promise<Answer> {
     const answer = await this.sendOnce(method, url, options)
-    if (answer.status !== 401 || url.origin !== this.target.origin || !this.context.registryCredentials) return answer
-    const challenge = parseChallenge(header(answer.headers['www-authenticate']))
+    if (answer.status !== 401) return answer
+    const challenge = this.ownChallenge(`${method} ${url.pathname}`, answer)
+    if (!this.context.registryCredentials) return answer
     // Basic credentials refused once are refused again.
     if (!challenge || (challenge.scheme === 'basic' && this.authorization)) return answer
     await this.logIn(challenge)
@@ -155,7 +174,7 @@ export class RegistrySession {
         url = new URL(location, url)
         continue
       }
-      const body = await readBounded(answer.body, undefined, MAX_ANSWER_BYTES).catch(() => undefined)
+      const body = await readBounded(answer.body, undefined, ERROR_PAGE_BYTES).catch(() => undefined)
       return { status: answer.statusCode, headers: answer.headers, text: body?.toString('utf8') ?? '', url }
     }
   }
@@ -192,12 +211,22 @@ export class RegistrySession {
     return new URL(location, answer.url)
   }
 
-  /** A registry's answer as the mirror's failure, with its error codes (the spec's `{ errors: [{ code, message }] }`) and what to do. */
+  /**
+   * A registry's answer as the mirror's failure, with its error codes (the spec's `{ errors: [{
+   * code, message }] }`), the origin that answered when it is not the registry's, where a redirect
+   * that was not followed leads, and what to do.
+   */
   failure(action: string, answer: Answer): Error {
     const errors = registryErrors(answer.text)
-    const problem = `Mirror: ${action} on ${this.target.host}/${this.target.repository}: HTTP ${answer.status}${errors ? ` (${errors})` : ''}`
+    const own = answer.url.origin === this.target.origin
+    const location = header(answer.headers.location)
+    const redirect =
+      REDIRECT_STATUSES.has(answer.status) && location
+        ? `, a redirect to ${URL.parse(location, answer.url.href)?.origin ?? 'an address that is not a URL'}, not followed: the mirror follows at most ${MAX_REDIRECTS}, of GET and HEAD only`
+        : ''
+    const problem = `Mirror: ${action} on ${this.target.host}/${this.target.repository}: HTTP ${answer.status}${own ? '' : ` from ${answer.url.origin}, where the registry sent it`}${redirect}${errors ? ` (${errors})` : ''}`
     const hint =
-      answer.status === 401
+      answer.status === 401 && own
         ? message`The registry refused the credentials: check ${input('mirror-username')} and ${input('mirror-password')}`
         : answer.status === 403
           ? `The account needs push rights on ${this.target.repository}`
@@ -215,7 +244,7 @@ function registryErrors(text: string): string | undefined {
       .slice(0, 3)
       .map((error) => [error.code, error.message].filter((part) => typeof part === 'string' && part).join(': '))
       .filter(Boolean)
-    return described.length > 0 ? described.join('; ').slice(0, 300) : undefined
+    return described.length > 0 ? serverWords(described.join('; ')) : undefined
   } catch {
     return undefined
   }

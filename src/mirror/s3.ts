@@ -7,7 +7,7 @@ import { stoppedError } from '../core/deadline.js'
 import { mirrorError } from './errors.js'
 import { kindFacts } from './kinds.js'
 import { reportUpload } from './progress.js'
-import { s3Client, s3Failure, type S3Stage } from '../storage/s3-client.js'
+import { s3Client, s3Failure, withUnfinishedAbort, type S3Stage } from '../storage/s3-client.js'
 import { bucketUrl, DEFAULT_REGION, keyOf, objectUrl } from '../storage/s3-location.js'
 import type { S3Target } from './target.js'
 import type { MirrorArchive, MirrorContext } from './types.js'
@@ -57,7 +57,7 @@ export interface S3Copy {
 
 export async function mirrorToS3(target: S3Target, archive: MirrorArchive, context: MirrorContext): Promise<S3Copy> {
   const region = context.region ?? DEFAULT_REGION
-  const client = s3Client(target, region, context.signal, context.environment)
+  const client = s3Client(target, region, context.deadline, context.environment)
   const key = keyOf(target.prefix, `${archive.sha256}.${kindFacts(archive.kind).ending}`)
   const location = `s3://${target.bucket}/${key}`
   const activity = `while mirroring the archive to ${location}`
@@ -103,7 +103,8 @@ export async function mirrorToS3(target: S3Target, archive: MirrorArchive, conte
     context.host.info(`Mirror: s3://${target.bucket}/${latestKey} names it as the newest archive`)
     return { url: objectUrl(context.publicUrl ?? bucketUrl(target, region), key), location, uploaded: !present }
   } catch (error) {
-    throw stoppedError(context.deadline, context.signal, activity) ?? error
+    const stopped = stoppedError(context.deadline, context.signal, activity)
+    throw stopped ? withUnfinishedAbort(stopped, error) : error
   } finally {
     client.destroy()
   }
@@ -164,8 +165,9 @@ function storedSha256(head: HeadObjectCommandOutput): string | undefined {
 /**
  * lib-storage's Upload: one PUT for an archive of one part, else a multipart upload, aborted on any
  * failure (leavePartsOnError: false), so that no part stays behind. On a cut, the run's signal
- * stops the reading of the file and every request in flight (see src/storage/s3-client.ts); the abort then
- * goes out, and the upload rejects only once it has.
+ * stops the reading of the file and every request in flight (see src/storage/s3-client.ts); the
+ * abort then goes out, and the upload rejects once it has, or once the clean-up's grace is over:
+ * the failure then says that the abort may not have completed.
  */
 async function upload(
   client: S3Client,
@@ -204,7 +206,7 @@ async function upload(
   try {
     await transfer.done()
   } catch (error) {
-    // A cut is said once, by mirrorToS3.
+    // A cut is said once, by mirrorToS3, with what the abort left behind.
     throw context.signal.aborted ? error : s3Failure(error, 'uploading the archive to', target, MIRROR)
   } finally {
     stopProgress()

@@ -8,7 +8,7 @@ import { writeOwnFile } from '../core/own-files.js'
 import { everyProgressInterval } from '../core/progress.js'
 import { contentFiles, type ContentFile } from '../deployment/sample.js'
 import type { Manifest } from '../manifest/schema.js'
-import { s3Client } from '../storage/s3-client.js'
+import { s3Client, withUnfinishedAbort } from '../storage/s3-client.js'
 import { bucketUrl, DEFAULT_REGION, isKeyPath, keyOf, objectUrl, type S3Location } from '../storage/s3-location.js'
 import { Bucket } from './bucket.js'
 import { publishError } from './errors.js'
@@ -78,13 +78,15 @@ export async function publishSite(target: S3Location, options: PublishOptions): 
   const region = options.region ?? DEFAULT_REGION
   const site = siteFiles(options.manifest, target)
   const signal = deadline.signal()
-  const client = s3Client(target, region, signal, options.environment)
+  const client = s3Client(target, region, deadline, options.environment)
   const bucket = new Bucket(client, target, signal)
   let plan: Plan
   try {
     plan = await publishFiles(bucket, site, options)
   } catch (error) {
-    throw stoppedError(deadline, signal, `while publishing to ${bucket.location}`) ?? error
+    // A cut is said once, here, with what the abort of a large file's upload left behind.
+    const stopped = stoppedError(deadline, signal, `while publishing to ${bucket.location}`)
+    throw stopped ? withUnfinishedAbort(stopped, error) : error
   } finally {
     client.destroy()
   }

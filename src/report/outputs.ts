@@ -1,6 +1,6 @@
 import type { Host } from '../core/host.js'
 import type { Command } from '../settings/index.js'
-import type { RunReport } from './report.js'
+import type { Outcome, RunReport } from './report.js'
 
 interface OutputSpec {
   /** The commands that set it. */
@@ -9,6 +9,13 @@ interface OutputSpec {
   kind: 'text' | 'count'
   /** As action.yml, the README and the command line's help show it (`npm run docs` writes them). */
   description: string
+  /**
+   * Whether it is still set after a failure. What says where the job is and what the run found
+   * stays (and what a publish changed in the bucket, which a CDN's invalidation needs all the same); what hands the export on to a later step (its link, its archive, its site, its manifest,
+   * the Helm values, the copy) does not, so that a step that runs anyway (`if: always()`, an exit
+   * code ignored) never gets what failed, nor the expiring link that a failed mirror was to replace.
+   */
+  afterFailure: boolean
 }
 
 /**
@@ -20,144 +27,185 @@ export const OUTPUTS = {
   'job-id': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: true,
     description: "The export job's id, also on failure and on timeout (so a later run can resume it)."
   },
   status: {
     commands: ['export', 'agent-job'],
     kind: 'text',
+    afterFailure: true,
     description: 'The last status seen (`completed`, `failed`, `archived`, ...), for `export` and `agent-job`.'
   },
-  'page-count': { commands: ['export'], kind: 'count', description: 'Pages exported, as a whole number.' },
-  'bundle-url': { commands: ['export'], kind: 'text', description: 'The presigned link to the archive.' },
+  'page-count': {
+    commands: ['export'],
+    kind: 'count',
+    afterFailure: true,
+    description: 'Pages exported, as a whole number.'
+  },
+  'bundle-url': {
+    commands: ['export'],
+    kind: 'text',
+    afterFailure: false,
+    description: 'The presigned link to the archive.'
+  },
   'expires-at': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: false,
     description: 'When the link stops working, as ISO 8601 UTC (whatever form the API used).'
   },
   'bundle-path': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: false,
     description:
       'With `download`: absolute path of the downloaded archive, named by the action `bundle-<job id>.<kind>` (`tar.gz`, `tar.zst`, `tar` or `zip`, from its bytes).'
   },
-  'bundle-sha256': { commands: ['export'], kind: 'text', description: 'With `download`: SHA-256 of the archive, hex.' },
+  'bundle-sha256': {
+    commands: ['export'],
+    kind: 'text',
+    afterFailure: false,
+    description: 'With `download`: SHA-256 of the archive, hex.'
+  },
   'site-path': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: false,
     description: 'With `extract`: absolute path of the unpacked site (its `index.html` at the top).'
   },
   'verify-report-path': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: true,
     description:
       "With `extract`, unless `verify: off`: absolute path of the site check's JSON report; its schema is in docs/report.md."
   },
   'helm-values-path': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: false,
     description:
-      "Once a bundle exists: a values file for the vendor's enterprise Helm chart (`staticExport.enabled: true`, `staticExport.bundleUrl`, and `staticExport.version` when `version` is given), with owner-only permissions."
+      "Once the export has succeeded: a values file for the vendor's enterprise Helm chart (`staticExport.enabled: true`, `staticExport.bundleUrl`: the copy's link with `mirror-to`, else the presigned one; `staticExport.version` when `version` is given, or with `mirror-to` the archive's SHA-256), with owner-only permissions. Written only then: no values file comes of a failed run."
   },
   'agent-job-id': {
     commands: ['agent-job'],
     kind: 'text',
+    afterFailure: true,
     description:
       "For `agent-job`, the agent job's id: the one given, or the one started from `prompt`, set as soon as the job exists."
   },
   'pr-link': {
     commands: ['agent-job'],
     kind: 'text',
+    afterFailure: true,
     description: 'For `agent-job`, the pull request URL the agent opened, or empty.'
   },
   'comment-url': {
     commands: ['agent-job'],
     kind: 'text',
+    afterFailure: true,
     description: 'For `agent-job` with `comment-on`, the URL of the comment made or updated.'
   },
   'mirror-url': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: false,
     description:
       'With `mirror-to`: the durable link to the copy, which the Helm values carry: `mirror-public-url` + `/` + key for S3; `mirror-public-url` + `/v2/REPOSITORY/blobs/sha256:…` for OCI.'
   },
   'mirror-ref': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: false,
     description:
       'With an `oci://` `mirror-to`: the artifact pinned by its digest, `HOST/REPOSITORY@sha256:<manifest digest>`.'
   },
   'publish-url': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: true,
     description:
       "With `publish-to`: where the site is served: `publish-public-url`, else PREFIX's path-style URL on the endpoint (which serves visitors only where a bucket policy lets them)."
   },
   'publish-uploaded': {
     commands: ['export'],
     kind: 'count',
+    afterFailure: true,
     description: 'With `publish-to`: files of the site uploaded (new or changed), as a whole number.'
   },
   'publish-unchanged': {
     commands: ['export'],
     kind: 'count',
+    afterFailure: true,
     description: 'With `publish-to`: files of the site the bucket held already, as a whole number.'
   },
   'publish-deleted': {
     commands: ['export'],
     kind: 'count',
+    afterFailure: true,
     description:
       'With `publish-to`: objects deleted (removed pages, and removed files kept `publish-keep-removed` publishes), as a whole number.'
   },
   'publish-changes-path': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: true,
     description:
       "With `publish-to`: absolute path of `publish-changes.json`, a JSON list of the paths uploaded and deleted (`/guides/a.html`), as a CDN's invalidation takes them."
   },
   'manifest-path': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: false,
     description:
       "With `extract`: absolute path of `manifest.json` (beside the site): the job, the domain, the label, the archive's SHA-256, and every file with its size and SHA-256."
   },
   'files-added': {
     commands: ['export'],
     kind: 'count',
+    afterFailure: true,
     description: 'With `compare-to`: files in this export and not in the previous one, as a whole number.'
   },
   'files-removed': {
     commands: ['export'],
     kind: 'count',
+    afterFailure: true,
     description: 'With `compare-to`: files in the previous export and not in this one, as a whole number.'
   },
   'files-changed': {
     commands: ['export'],
     kind: 'count',
+    afterFailure: true,
     description: 'With `compare-to`: files whose content changed, as a whole number.'
   },
   'changes-path': {
     commands: ['export'],
     kind: 'text',
+    afterFailure: true,
     description: 'With `compare-to`: absolute path of `changes.json`, the lists behind those numbers.'
   },
   'deployment-status': {
     commands: ['check-deployment'],
     kind: 'text',
+    afterFailure: true,
     description: 'For `check-deployment`: `current`, `partial`, `stale` or `unreachable`.'
   },
   'files-matching': {
     commands: ['check-deployment'],
     kind: 'count',
+    afterFailure: true,
     description: 'For `check-deployment`: files served as the manifest has them, as a whole number.'
   },
   'files-compared': {
     commands: ['check-deployment'],
     kind: 'count',
+    afterFailure: true,
     description: 'For `check-deployment`: files compared, as a whole number.'
   },
   'deployment-report-path': {
     commands: ['check-deployment'],
     kind: 'text',
+    afterFailure: true,
     description:
       'For `check-deployment`: absolute path of the JSON report: each file compared, its expected and served SHA-256 and status; each route tried.'
   }
@@ -168,11 +216,11 @@ export type OutputName = keyof typeof OUTPUTS
 type Outputs = Partial<Record<OutputName, string>>
 
 /**
- * The step's outputs from what the run learned; an output whose value the run never reached is
- * left out. After a failure or a timeout `job-id` and the last status seen are still there, so a
- * later step can tell where the job was and resume it.
+ * Every value the run learned, by output; an output whose value the run never reached is left out.
+ * After a failure or a timeout `job-id` and the last status seen are there, so a later step can
+ * tell where the job was and resume it.
  */
-export function outputsOf(report: RunReport): Outputs {
+function valuesOf(report: RunReport): Outputs {
   const outputs: Outputs = {}
   if (report.command === 'agent-job') {
     const { job, outcome } = report
@@ -229,7 +277,32 @@ export function outputsOf(report: RunReport): Outputs {
   return outputs
 }
 
-/** Sets the outputs of `report` that have a value: at the end of a run, and as soon as a job id is known. */
-export function setOutputs(host: Pick<Host, 'setOutput'>, report: RunReport): void {
-  for (const [name, value] of Object.entries(outputsOf(report))) host.setOutput(name, value)
+/** A run's report, and its failure when it failed. */
+type Ended = Pick<Outcome<RunReport>, 'report' | 'failure'>
+
+/** The step's outputs: what the run learned, but after a failure only what stays set then (`afterFailure`). */
+export function outputsOf({ report, failure }: Ended): Outputs {
+  const values = valuesOf(report)
+  if (failure === undefined) return values
+  return Object.fromEntries(Object.entries(values).filter(([name]) => OUTPUTS[name as OutputName].afterFailure))
 }
+
+/** The outputs the run reached but leaves unset after its failure, in the order of OUTPUTS. */
+export function withheldOutputs({ report, failure }: Ended): OutputName[] {
+  if (failure === undefined) return []
+  const values = valuesOf(report)
+  return (Object.keys(OUTPUTS) as OutputName[]).filter((name) => name in values && !OUTPUTS[name].afterFailure)
+}
+
+/**
+ * Sets the outputs of a run: at its end, and as soon as a job id is known. After a failure the log
+ * names those it leaves unset.
+ */
+export function setOutputs(host: Pick<Host, 'setOutput' | 'info'>, ended: Ended): void {
+  for (const [name, value] of Object.entries(outputsOf(ended))) host.setOutput(name, value)
+  const withheld = withheldOutputs(ended)
+  if (withheld.length > 0) host.info(`Not set after the failure: ${withheld.join(', ')} (${WITHHELD_WHY})`)
+}
+
+/** Why outputs are left unset after a failure, as the log and the job summary say it. */
+export const WITHHELD_WHY = 'nothing handed on points at an export that failed; its files stay in the output folder'

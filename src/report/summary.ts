@@ -6,7 +6,8 @@ import type { MirrorResult } from '../mirror/index.js'
 import type { PublishResult } from '../publish/index.js'
 import type { AgentSettings } from '../settings/index.js'
 import { shownGitHubPage, shownPullRequest } from './github-links.js'
-import type { AgentReport, ExportReport } from './report.js'
+import { WITHHELD_WHY, withheldOutputs } from './outputs.js'
+import type { AgentReport, ExportReport, Outcome } from './report.js'
 
 /**
  * The export's details: the job, the link's expiry, the archive, where the site is. The link
@@ -36,6 +37,33 @@ export function addExportDetails(
   if (report.publish) rows.push(['Publish', publishRow(report.publish)])
   summary.detailTable(`Export job ${report.jobId}`, ['Field', 'Value'], rows)
   if (bundle && showLink) summary.paragraph(['Bundle link: ', { code: bundle.bundleUrl }])
+}
+
+/**
+ * After a failure, what the run does not hand on: the outputs it reached but leaves unset, and the
+ * Helm values it did not write once it had a link; with `mirrorAsked`, why that matters.
+ */
+export function addWithheldSection(summary: SummarySection, ended: Outcome<ExportReport>, mirrorAsked: boolean): void {
+  if (ended.failure === undefined) return
+  const withheld = withheldOutputs(ended)
+  const noValues: Inline[] = ended.report.bundle
+    ? [
+        'no Helm values were written',
+        mirrorAsked && !ended.report.mirror
+          ? ' (the presigned link they would carry expires, and the copy that was to replace it was not made)'
+          : ''
+      ]
+    : []
+  if (withheld.length === 0 && noValues.length === 0) return
+  const names = withheld.flatMap((name, index): Inline[] => [index === 0 ? '' : ', ', { code: name }])
+  summary.paragraph([
+    { strong: 'Not handed on' },
+    ': ',
+    ...(withheld.length > 0 ? [...names, ' not set'] : []),
+    withheld.length > 0 && noValues.length > 0 ? ', and ' : '',
+    ...noValues,
+    `: ${WITHHELD_WHY}.`
+  ])
 }
 
 /** Where the copy went, whether it was uploaded or there already, and whether the chart's read of it passed. */

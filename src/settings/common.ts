@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { CLEAN_UP_GRACE_MS } from '../core/deadline.js'
+import { formatSeconds } from '../core/format.js'
 import { bool, count, described, folder, httpsUrl, identifier, seconds } from './fields.js'
 
 /** The inputs that more than one command reads, each described once. */
@@ -12,13 +14,23 @@ export const KEY_VARIABLE = 'MINTLIFY_ADMIN_KEY'
 export const TIMING = {
   'timeout-seconds': described(seconds, {
     default: '1800',
-    description:
-      'Longest time to wait for the job to finish (or, for `check-deployment`, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the comment.'
+    description: `Longest time to wait for the job to finish (or, for \`check-deployment\`, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check, the mirror and the comment. A clean-up that it cuts short (the abort of an upload) gets ${formatSeconds(CLEAN_UP_GRACE_MS)} more at most.`,
+    byCommand: {
+      export: `Longest time to wait for the export job to finish, in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the mirror. A clean-up that it cuts short (the abort of an upload) gets ${formatSeconds(CLEAN_UP_GRACE_MS)} more at most.`,
+      'agent-job':
+        'Longest time to wait for the agent job to end, in seconds; it bounds the whole run: polls and retries of every call.',
+      'check-deployment':
+        'Longest time to wait for the rollout, in seconds: the deployment is asked again until it serves the export or the time is up.'
+    }
   }),
   'poll-interval-seconds': described(seconds, {
     default: '5',
     description:
-      'Time between status polls, in seconds; long jobs are polled less often (up to every 30 s), never more often.'
+      'Time between status polls, in seconds; long jobs are polled less often (up to every 30 s), never more often.',
+    byCommand: {
+      'check-deployment':
+        'Time between two rounds of requests while the deployment does not serve the export yet, in seconds.'
+    }
   })
 }
 
@@ -62,7 +74,12 @@ export const API = {
 export const PROJECT = {
   'project-id': described(identifier, {
     description:
-      "Project identifier (on the dashboard's API keys page): for `agent-job`, and for `export` in the project-scoped flow (the export starts under the project when `domain` is not given, or when the API no longer serves the export without it)."
+      "Project identifier (on the dashboard's API keys page): for `agent-job`, and for `export` in the project-scoped flow (the export starts under the project when `domain` is not given, or when the API no longer serves the export without it).",
+    byCommand: {
+      export:
+        "Project identifier (on the dashboard's API keys page): the export starts under the project when `domain` is not given, or when the API no longer serves the export without it.",
+      'agent-job': "Project identifier (on the dashboard's API keys page): the project the agent job works in."
+    }
   })
 }
 
@@ -70,7 +87,12 @@ export const PROJECT = {
 export const WAIT = {
   wait: described(bool, {
     default: 'true',
-    description: '`false`: start the export (or read the agent job once) and return at once.'
+    description: '`false`: start the export (or read the agent job once) and return at once.',
+    byCommand: {
+      export: '`false`: start the export (or read the job `export-job-id` names once) and return at once.',
+      'agent-job':
+        '`false`: start the agent job from `prompt` (or send it as a follow-up, or read the job once) and return at once.'
+    }
   })
 }
 

@@ -30,6 +30,12 @@ interface CommandLineForm {
 export interface InputMeta {
   /** As action.yml, the README and the help show it; backquoted input names become flags in the help. */
   description: string
+  /**
+   * What the input does in one command, in that command's own words, where `description` speaks
+   * of several: that command's help (and its part of docs/cli.md) shows it instead. Keyed by
+   * command; the catalogue refuses a command that does not read the input.
+   */
+  byCommand?: Readonly<Record<string, string>>
   /** As in action.yml. A `${{ … }}` expression is the runner's to resolve: the action never applies it. */
   default?: string
   /** action.yml's `required: true`. */

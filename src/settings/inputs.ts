@@ -66,6 +66,11 @@ function catalogue(): CatalogueInput[] {
     const shape: Record<string, z.ZodType> = COMMAND_INPUTS[command].shape
     for (const [name, schema] of Object.entries(shape)) if (name !== 'command') add(name as InputName, schema, command)
   }
+  for (const entry of found.values()) {
+    const strange = Object.keys(entry.byCommand ?? {}).filter((command) => !entry.commands.includes(command as Command))
+    if (strange.length > 0)
+      throw new Error(`The input ${entry.name} has words for ${strange.join(', ')}, which do not read it`)
+  }
   return [...found.values()]
 }
 

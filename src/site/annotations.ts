@@ -60,7 +60,10 @@ export function siteCheckError(report: SiteCheckReport, reportPath: string): Act
   const known = baseline ? `; ${baseline.known} more the baseline has` : ''
   return new ActionError(
     message`The site check found ${total} ${noun} in ${report.site} (${input('verify', 'error')}${known}): ${first.join('; ')}${more}. Report: ${reportPath}`,
-    { code: 'site-problems' }
+    {
+      code: 'site-problems',
+      inSummary: message`The site check found ${total} ${noun} (${input('verify', 'error')}${known}): each is listed below`
+    }
   )
 }
 

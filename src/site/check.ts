@@ -44,6 +44,8 @@ const YIELD_EVERY_MS = 50
 /** Files a worker is sent at a time: enough to make the round trip negligible, few enough to balance. */
 const BATCH = 64
 const DEFAULT_FILES_PER_WORKER = 500
+/** The rules file of the hosts that read one from the site's top (Netlify, Cloudflare Pages). */
+const HOST_RULES = '_redirects'
 const MAX_WORKERS = 4
 /**
  * A worker's pages are garbage as soon as they are read; a small young generation collects them
@@ -102,6 +104,7 @@ export async function checkSite(root: string, options: SiteCheckOptions = {}): P
     fragments: reader.fragments,
     sitemap,
     extensionless: reader.extensionless,
+    hostRules: site.has(HOST_RULES) ? HOST_RULES : undefined,
     scriptSets: reader.scriptSets?.snapshot(),
     listing
   }

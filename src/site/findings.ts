@@ -9,7 +9,7 @@ import type { LoadKind } from './html.js'
 
 /** Example files kept per finding. */
 export const EXAMPLE_FILES = 5
-/** Findings kept per list; beyond, only their references are counted. */
+/** Findings kept per list, the first by key; beyond, only the files that hold the others are counted. */
 export const MAX_FINDINGS = 1000
 
 /**
@@ -134,6 +134,11 @@ export interface SiteFindings {
   sitemap?: SitemapFindings
   extensionless?: ExtensionlessUse
   /**
+   * The site's own rules file for its host, `_redirects` (Netlify's and Cloudflare Pages'), when it
+   * has one: those hosts serve links without `.html` as they are, so they need no rule of ours.
+   */
+  hostRules?: string
+  /**
    * Each page's set of scripts, iframes and embeds, for the browser pass (which loads a page of each
    * set first); only when the check was asked to keep them.
    */
@@ -151,14 +156,22 @@ export interface TallySnapshot<T extends Finding> {
 /**
  * Findings by key, each counted once per file. A file's references arrive together, and files
  * arrive in sorted order; each finding keeps its first files in `exampleOrder`, and takes its
- * details (the reference as written) from the first of them, which the messages name. Merging
- * tallies read in parallel keeps that, so the result does not depend on the reading order.
+ * details (the reference as written) from the first of them, which the messages name. A full list
+ * keeps the findings whose keys come first: a key every reader orders alike, so that a finding one
+ * reader keeps is kept by every reader, with all its files, and which pages each worker thread read
+ * changes nothing. Merging tallies read in parallel keeps all that, so the result does not depend
+ * on the reading order.
  */
 export class Tally<T extends Finding> {
   private readonly entries = new Map<string, T>()
   private readonly lastFile = new Map<string, string>()
-  /** References to findings left out because the list was full (at least this many). */
+  /** The keys of `entries`, in order: when the list is full, the last is the one to leave. */
+  private readonly keys: string[] = []
+  /** Findings left out because the list was full, once for each file that holds them (at least as many references). */
   overflow = 0
+  /** The file being read, and the findings it holds that were left out so far. */
+  private file = ''
+  private readonly leftOutOfFile = new Set<string>()
 
   /**
    * `combine` carries over what a finding collects from every file (an origin's kinds) when its
@@ -169,16 +182,21 @@ export class Tally<T extends Finding> {
     private readonly limit = MAX_FINDINGS
   ) {}
 
-  /** Counts `file` for the finding `key`, made by `create` the first time; undefined when the list is full. */
+  /** Counts `file` for the finding `key`, made by `create` the first time; undefined when the list has no room for it. */
   add(key: string, file: string, create: () => T): T | undefined {
+    if (file !== this.file) {
+      this.file = file
+      this.leftOutOfFile.clear()
+    }
     let entry = this.entries.get(key)
     if (!entry) {
-      if (this.entries.size >= this.limit) {
-        this.overflow++
+      if (!this.makeRoom(key)) {
+        if (!this.leftOutOfFile.has(key)) this.overflow++
+        this.leftOutOfFile.add(key)
         return undefined
       }
       entry = create()
-      this.entries.set(key, entry)
+      this.keep(key, entry)
     }
     if (this.lastFile.get(key) === file) return entry
     this.lastFile.set(key, file)
@@ -217,8 +235,8 @@ export class Tally<T extends Finding> {
     for (const [key, theirs] of other.entries) {
       const mine = this.entries.get(key)
       if (!mine) {
-        if (this.entries.size >= this.limit) this.overflow += theirs.files
-        else this.entries.set(key, theirs)
+        if (this.makeRoom(key)) this.keep(key, theirs)
+        else this.overflow += theirs.files
         continue
       }
       const examples = [...new Set([...mine.examples, ...theirs.examples])].sort(exampleOrder).slice(0, EXAMPLE_FILES)
@@ -227,6 +245,34 @@ export class Tally<T extends Finding> {
       this.combine?.(merged, theirsFirst ? mine : theirs)
       this.entries.set(key, merged)
     }
+  }
+
+  /**
+   * Whether a finding new to the list is kept: while the list has room; once it is full, when its
+   * key comes before the last one's, which then leaves, its files counted as left out.
+   */
+  private makeRoom(key: string): boolean {
+    if (this.entries.size < this.limit) return true
+    const last = this.keys.at(-1)
+    if (last === undefined || key > last) return false
+    this.keys.pop()
+    this.overflow += this.entries.get(last)?.files ?? 0
+    if (this.lastFile.get(last) === this.file) this.leftOutOfFile.add(last)
+    this.entries.delete(last)
+    this.lastFile.delete(last)
+    return true
+  }
+
+  private keep(key: string, entry: T): void {
+    this.entries.set(key, entry)
+    let low = 0
+    let high = this.keys.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((this.keys[middle] ?? '') < key) low = middle + 1
+      else high = middle
+    }
+    this.keys.splice(low, 0, key)
   }
 }
 

@@ -8,7 +8,7 @@
  * that tokenizer's state machine for one whole page at a time, with the paths most of a page goes
  * through (text, names, quoted values, raw text) run as searches and tight loops instead of one
  * dispatch a character: the site check spent half its time in htmlparser2's tokenizer
- * (BENCHMARKS.md, "Sixth round").
+ * (docs/decisions/html-tokenizer.md).
  *
  * What it keeps of htmlparser2's reading, on purpose: comments end at `-->` or `--!>`, `<?` and
  * `<!x` are bogus comments, `<![CDATA[` is a comment in HTML, and `<script>`, `<style>`,

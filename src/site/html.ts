@@ -7,8 +7,7 @@ import { HtmlTokenizer, type TokenizerCallbacks } from './html-tokenizer.js'
  * it says its own address is (canonical, og:url), and the ids its links can name. Read with a
  * tokenizer that reports what htmlparser2's does (html-tokenizer.ts) and its streaming callbacks:
  * no tree, no tag stack, and only the attributes that can hold a reference are sliced out of the
- * page (BENCHMARKS.md has the comparison with htmlparser2's Parser; docs/site-check.md why it
- * matters). Entities are not decoded while reading; the few values that hold a `&` are decoded as
+ * page (docs/decisions/html-tokenizer.md compares the readers). Entities are not decoded while reading; the few values that hold a `&` are decoded as
  * attributes are.
  */
 

@@ -134,7 +134,8 @@ export class SiteReader {
    * The references of the file read before, in order, and of this one so far. Pages that share a
    * layout (a header, a sidebar) hold the same references in the same places: one compared with
    * the reference in the same place of the page before costs less than a lookup in `outcomes`,
-   * which on a large site is too big to stay in the processor's caches (BENCHMARKS.md, "Sixth round").
+   * which on a large site is too big to stay in the processor's caches (docs/site-check.md,
+   * "Resolving references").
    */
   private previousFile: Resolved[] = []
   private thisFile: Resolved[] = []

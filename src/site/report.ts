@@ -101,7 +101,11 @@ export interface SiteCheckReport {
   outboundLinks: OutboundOrigin[]
   addresses: AddressProblem[]
   sitemap: SitemapReport | null
-  extensionless: ExtensionlessUse | null
+  /**
+   * The links that need `.html` added, and `hostRules`: the site's own rules file for a host that
+   * serves them as they are (`_redirects`), or null when no rule for them is known.
+   */
+  extensionless: (ExtensionlessUse & { hostRules: string | null }) | null
   /** References to findings beyond each list's limit, not itemised. */
   omitted: {
     brokenReferences: number
@@ -177,7 +181,7 @@ export function buildReport(findings: SiteFindings, checkedAt = new Date()): Sit
     outboundLinks: findings.outbound.sorted(),
     addresses,
     sitemap: sitemap ? { ...sitemap, unresolved: sitemap.unresolved.map((entry) => entry.url) } : null,
-    extensionless: findings.extensionless ?? null,
+    extensionless: findings.extensionless ? { ...findings.extensionless, hostRules: findings.hostRules ?? null } : null,
     omitted: {
       brokenReferences: findings.broken.overflow,
       brokenFragments: findings.fragments.overflow,
@@ -187,7 +191,7 @@ export function buildReport(findings: SiteFindings, checkedAt = new Date()): Sit
       addresses: findings.addresses.overflow
     },
     problems,
-    notices: findings.extensionless ? [extensionlessNotice(findings.extensionless)] : []
+    notices: findings.extensionless && !findings.hostRules ? [extensionlessNotice(findings.extensionless)] : []
   }
 }
 

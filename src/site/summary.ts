@@ -105,8 +105,9 @@ export function addProblemsSection(
 
 /**
  * The site check's section of the job summary: one line when the check found nothing; otherwise
- * its counts and the origins loaded from elsewhere, folded. Links without `.html`, connection hints
- * and checks that did not run are said in a line each, since they are no problems.
+ * its counts and the origins loaded from elsewhere, folded, since the problems above say each of
+ * them already. Connection hints and checks that did not run are said in a line each, and links
+ * without `.html` as a tip when no rule for them is known: none of them is a problem.
  */
 export function addSiteCheckSection(
   summary: SummarySection,
@@ -119,57 +120,70 @@ export function addSiteCheckSection(
   if (counts.problems === 0) {
     summary.paragraph([{ strong: 'Site check' }, `: no problems in ${checked}. Report: `, reportShown, '.'])
   } else {
-    summary.detailTable(
-      `Site check: ${counted(counts.problems, 'problem')} in ${checked}`,
-      ['Check', 'Result'],
-      [
+    summary.folded(`Site check: ${counted(counts.problems, 'problem')} in ${checked}`, (folded) => {
+      folded.table(
+        ['Check', 'Result'],
         [
-          'HTML pages',
-          counts.expectedPages === null
-            ? counts.htmlPages
-            : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
-        ],
-        ['index.html', report.indexHtml ? 'present' : { strong: 'missing' }],
-        ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
-        ['Links to a missing fragment', counts.brokenFragments],
-        ['Origins loaded from elsewhere', counts.externalOrigins],
-        ['Canonical or og:url on another host', counts.addressProblems],
-        ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
-        ...baselineRow(report),
-        ['Report', reportShown]
-      ]
-    )
-    if (report.externalOrigins.length > 0) {
-      summary.detailTable(
-        listedOf('Loaded from other origins', report.externalOrigins.length),
-        ['Origin', 'Loads', 'Files', 'Such as'],
-        report.externalOrigins
-          .slice(0, LISTED)
-          .map((origin) => [
-            { code: cell(origin.origin) },
-            origin.kinds.join(', '),
-            origin.files,
-            { code: cell(origin.examples[0] ?? '') }
-          ])
+          ['HTML pages', htmlPages(counts)],
+          ['index.html', report.indexHtml ? 'present' : { strong: 'missing' }],
+          ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+          ['Links to a missing fragment', counts.brokenFragments],
+          ['Origins loaded from elsewhere', counts.externalOrigins],
+          ['Canonical or og:url on another host', counts.addressProblems],
+          ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
+          ...baselineRow(report),
+          ['Report', reportShown]
+        ]
       )
-    }
+      if (report.externalOrigins.length > 0) {
+        folded.heading(listedOf('Loaded from other origins', report.externalOrigins.length), 4).table(
+          ['Origin', 'Loads', 'Files', 'Such as'],
+          report.externalOrigins
+            .slice(0, LISTED)
+            .map((origin) => [
+              { code: cell(origin.origin) },
+              origin.kinds.join(', '),
+              origin.files,
+              { code: cell(origin.examples[0] ?? '') }
+            ])
+        )
+      }
+    })
   }
   const hints = connectionHints(report)
   if (hints) summary.paragraph(hints)
-  if (report.extensionless) {
-    const use = report.extensionless
-    summary.paragraph([
-      { strong: 'Links without .html' },
-      `: ${counted(use.references, 'reference')} in ${counted(use.files, 'file')}, such as `,
-      { code: use.exampleReference },
-      ' in ',
-      { code: use.exampleFile },
-      '. GitHub Pages, Netlify and Cloudflare Pages serve them; nginx, CloudFront and S3 need ',
-      { link: SERVER_RULES, label: 'a rule of their own' },
-      '.'
-    ])
-  }
+  const tip = extensionlessTip(report)
+  if (tip) summary.paragraph(tip)
   for (const skipped of report.skipped) summary.paragraph(`Not checked: ${skipped}`)
+}
+
+/**
+ * The HTML pages, and the export job's count where it differs, with why: the job counts the pages
+ * of the docs, the check every HTML file (a `404.html` too); fewer is a problem of its own.
+ */
+function htmlPages(counts: SiteCheckReport['counts']): Inline {
+  const { htmlPages: found, expectedPages: expected } = counts
+  if (expected === null || expected === found) return found
+  if (found < expected) return `${found} (the export job counted ${expected}: ${expected - found} missing)`
+  return `${found} (the export job counted ${expected}: it leaves out HTML files that are no page of the docs, such as a 404.html)`
+}
+
+/**
+ * Links without `.html` are no problem, but a plain host (nginx, CloudFront, S3) answers them 404
+ * unless told to serve `x.html` for `/x`: a tip, unless the site brings its host's rules.
+ */
+function extensionlessTip(report: SiteCheckReport): Inline | undefined {
+  const use = report.extensionless
+  if (!use || use.hostRules) return undefined
+  return [
+    `Tip: ${counted(use.references, 'reference')} in ${counted(use.files, 'file')} leave out .html, such as `,
+    { code: use.exampleReference },
+    ' in ',
+    { code: use.exampleFile },
+    '. GitHub Pages, Netlify and Cloudflare Pages serve them as they are; nginx, CloudFront and S3 need ',
+    { link: SERVER_RULES, label: 'a rule of their own' },
+    '.'
+  ]
 }
 
 function baselineRow(report: SiteCheckReport): Inline[][] {

@@ -125,6 +125,12 @@ export interface EmulatorOptions {
    * the deployment is queued or running. A job of this emulator's own answers 409 the same way.
    */
   busyStarts: number
+  /**
+   * The deployment is served under a basePath (`/docs`), which the proposed flow does not export:
+   * its start answers the one 400 the vendor documents for that and for a malformed project id,
+   * in one sentence that names both.
+   */
+  basePath?: string
   /** A key that may only read: every POST answers 403. */
   keyAccess: 'read-write' | 'read-only'
   /** The key's IP allowlist: callers from any other address get 403. Absent: no allowlist. */
@@ -207,6 +213,9 @@ const DEFAULTS: EmulatorOptions = {
 const PROJECT_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 const BUSY = 'A static export is already queued or running for this deployment.'
+/** The proposed flow's 400, whose two causes one sentence names. */
+export const BAD_PROJECT_START =
+  'Invalid project ID, or the deployment uses a basePath, which static export does not support'
 
 export class Emulator {
   readonly options: EmulatorOptions
@@ -399,6 +408,7 @@ export class Emulator {
   private startProjectJob(req: http.IncomingMessage, res: http.ServerResponse, projectId: string, text: string): void {
     if (!PROJECT_ID.test(projectId)) return json(res, 400, { error: `Invalid project ID: ${projectId}` })
     if (text.trim() !== '') return json(res, 400, { error: 'This endpoint does not accept a request body' })
+    if (this.options.basePath) return json(res, 400, { error: BAD_PROJECT_START })
     if (this.options.plan !== 'enterprise') return json(res, 403, { error: REFUSED.plan })
     if (this.limitedStart(res)) return
     const ownRunning = [...this.exportJobs.values()].some((job) => job.projectId === projectId && !this.finished(job))

@@ -188,19 +188,21 @@ function editPages(site: ExportedSite, edit: (content: string) => string): Expor
 }
 
 /** One kind of breakage per site, each the clean site changed in one way. */
-export type Breakage =
-  | 'missing-page'
-  | 'css-asset'
-  | 'srcset-asset'
-  | 'external-loads'
-  | 'canonical-host'
-  | 'sitemap-host'
-  | 'sitemap-unresolved'
-  | 'no-index'
-  | 'fewer-pages'
-  | 'svg-references'
-  | 'fragment'
-  | 'sitemap-index'
+const BREAKAGES = [
+  'missing-page',
+  'css-asset',
+  'srcset-asset',
+  'external-loads',
+  'canonical-host',
+  'sitemap-host',
+  'sitemap-unresolved',
+  'no-index',
+  'fewer-pages',
+  'svg-references',
+  'fragment',
+  'sitemap-index'
+] as const
+export type Breakage = (typeof BREAKAGES)[number]
 
 export function brokenSite(breakage: Breakage): ExportedSite {
   const clean = exportShapedSite()
@@ -293,4 +295,30 @@ export function siteWithConnectionHints(): ExportedSite {
       '<link rel="preconnect" href="https://api.segment.io"/><link rel="dns-prefetch" href="//cdn.segment.com"/><link rel="dns-prefetch" href="https://docs.acme.dev"/></head>'
     )
   )
+}
+
+/** An address longer than a summary's page is wide, which a script of the broken site reaches at run time. */
+const LONG_ADDRESS =
+  'https://api.search.example/v1/indexes/docs-acme-dev-production/query?q=deploy&locale=en-US&session=0123456789abcdef0123456789abcdef&filters=guides,reference,changelog'
+
+/**
+ * A site with a problem of most kinds at once: loads from four other origins, a broken link, a
+ * missing fragment, and a script that reaches another origin and throws, on one page.
+ */
+export function siteWithProblems(): ExportedSite {
+  return editFile(brokenSite('external-loads'), 'guides/deploy.html', (html) =>
+    html.replace(
+      '</main>',
+      '<a href="/guides/upgrade">Upgrade</a><a href="#options">Options</a>' +
+        `<script>fetch(${JSON.stringify(LONG_ADDRESS)}).catch(() => {}); throw new Error('planted failure in a script that runs on every page of the guides section')</script></main>`
+    )
+  )
+}
+
+/** Every site by name, as the emulator serves it (`npm run emulator -- --site NAME`). */
+export const SITES: Readonly<Record<string, () => ExportedSite>> = {
+  clean: exportShapedSite,
+  broken: siteWithProblems,
+  'connection-hints': siteWithConnectionHints,
+  ...Object.fromEntries(BREAKAGES.map((breakage) => [breakage, () => brokenSite(breakage)]))
 }

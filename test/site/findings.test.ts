@@ -8,6 +8,7 @@ import {
   type ExternalOrigin,
   type Finding
 } from '../../src/site/findings.js'
+import { seededRandom } from '../support/seeded-random.ts'
 
 interface Named extends Finding {
   name: string
@@ -132,5 +133,28 @@ describe('Tally', () => {
         examples: ['a.html', 'z.html']
       }
     ])
+  })
+
+  it('keeps the same findings with the same counts however the files are shared among readers, when there are more than a list holds', () => {
+    const random = seededRandom(7)
+    const limit = 20
+    const files = Array.from({ length: 300 }, (_, i) => `page-${String(i).padStart(3, '0')}.html`)
+    const keysOf = new Map(files.map((file) => [file, Array.from({ length: 4 }, () => `/missing-${random(60)}`)]))
+    const read = (tally: Tally<Named>, file: string): void => {
+      for (const key of keysOf.get(file) ?? []) tally.add(key, file, named(key))
+    }
+    const whole = new Tally<Named>(undefined, limit)
+    for (const file of files) read(whole, file)
+    expect(whole.overflow).toBeGreaterThan(0)
+    for (let trial = 0; trial < 20; trial++) {
+      // Batches of files go to whichever reader is free, as to worker threads; each reads its own in order.
+      const readers = Array.from({ length: 1 + random(3) }, () => new Tally<Named>(undefined, limit))
+      for (let start = 0; start < files.length; start += 8)
+        for (const file of files.slice(start, start + 8)) read(readers[random(readers.length)] ?? whole, file)
+      const [merged, ...others] = readers
+      for (const other of others) merged?.merge(other.snapshot())
+      expect(merged?.sorted(), `trial ${trial}`).toEqual(whole.sorted())
+      expect(merged?.overflow, `trial ${trial}`).toBe(whole.overflow)
+    }
   })
 })

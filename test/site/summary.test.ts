@@ -107,7 +107,7 @@ describe('the site check in the job summary', () => {
     expect(summary).toContain(
       '<details><summary>Site check: 1 problem in 120 files (40 HTML pages, 900 internal references) in 1.5 s</summary>'
     )
-    expect(summary).toContain('<tr><td>HTML pages</td><td>40 (the export job counted 41)</td></tr>')
+    expect(summary).toContain('<tr><td>HTML pages</td><td>40 (the export job counted 41: 1 missing)</td></tr>')
     expect(summary).toContain(
       '<tr><td><code>https://cdn.example</code></td><td>font, script</td><td>4</td><td><code>a.html</code></td></tr>'
     )
@@ -220,7 +220,7 @@ describe('the site check in the job summary', () => {
     })
     const summary = await readFile(summaryFile, 'utf8')
     expect(summary.match(/<td><code>https:\/\/cdn-/g)).toHaveLength(10)
-    expect(summary).toContain('<summary>Loaded from other origins: 10 of 23; the report has them all</summary>')
+    expect(summary).toContain('<h4>Loaded from other origins: 10 of 23; the report has them all</h4>')
     expect(summary).toContain(
       '<p><strong>Connection hints</strong> (preconnect, dns-prefetch): 1 origin, such as <code>https://api.segment.io</code>: not problems, but scripts will likely reach them at run time.</p>'
     )
@@ -229,5 +229,45 @@ describe('the site check in the job summary', () => {
   it('writes nothing without a summary file', async () => {
     await writeSiteCheckSummary(actionHost(readRunnerFacts({})), { reportPath: '/r.json', report: report([]) })
     expect(await readFile(summaryFile, 'utf8')).toBe('')
+  })
+
+  it('says why its page count differs from the job’s, and links without .html as a tip unless the site brings its host’s rules', async () => {
+    const extensionless = {
+      references: 47,
+      files: 8,
+      exampleReference: '/guides/start',
+      exampleFile: 'index.html',
+      servedBy: 'guides/start.html'
+    }
+    const problem: Problem = {
+      check: 'broken-reference',
+      kind: 'missing',
+      target: '/x',
+      message: 'a.html: /x is missing'
+    }
+    const base = report([problem])
+    await writeSiteCheckSummary(actionHost(readRunnerFacts({ GITHUB_STEP_SUMMARY: summaryFile })), {
+      reportPath: '/r.json',
+      report: {
+        ...base,
+        counts: { ...base.counts, htmlPages: 42 },
+        extensionless: { ...extensionless, hostRules: null }
+      }
+    })
+    const summary = await readFile(summaryFile, 'utf8')
+    expect(summary).toContain(
+      '<tr><td>HTML pages</td><td>42 (the export job counted 41: it leaves out HTML files that are no page of the docs, such as a 404.html)</td></tr>'
+    )
+    // A tip, not a finding: after the folded details, in a line of its own.
+    expect(summary).toMatch(
+      /<\/details>\n<p>Tip: 47 references in 8 files leave out \.html, such as <code>\/guides\/start<\/code>/
+    )
+
+    await writeFile(summaryFile, '')
+    await writeSiteCheckSummary(actionHost(readRunnerFacts({ GITHUB_STEP_SUMMARY: summaryFile })), {
+      reportPath: '/r.json',
+      report: { ...report([]), extensionless: { ...extensionless, hostRules: '_redirects' } }
+    })
+    expect(await readFile(summaryFile, 'utf8')).not.toContain('.html')
   })
 })

@@ -105,8 +105,10 @@ export async function runContained(options: RunOptions = {}): Promise<ContainedR
     for (const { name } of paths) canaries.set(name, await startCanary())
     const emulator = await new Emulator({ site: pathSite(paths, canaries) }).start()
     try {
-      const run = await runAction(exportInputs(emulator, { extract: 'true', 'verify-browser': 'on' }), {
-        timeoutMs: 120_000,
+      // A loaded machine may take a while over the site's pages: the run's time is no limit here.
+      const inputs = exportInputs(emulator, { extract: 'true', 'verify-browser': 'on', 'timeout-seconds': '120' })
+      const run = await runAction(inputs, {
+        timeoutMs: 150_000,
         ...options,
         env: { RUNNER_DEBUG: '1', ...options.env }
       })

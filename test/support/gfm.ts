@@ -78,9 +78,10 @@ function layoutOf(node: Node): string {
 
 /**
  * A summary as a terminal can show it: each heading, paragraph, list item and table row on a line
- * of its own (the cells separated by ` | `, a nested item indented), every folded part open.
+ * of its own (the cells separated by ` | `, a nested item indented), every folded part open; or,
+ * with `folded`, as a reader first sees it: each `<details>` by its summary line alone.
  */
-export function plainText(markdown: string): string {
+export function plainText(markdown: string, { folded = false } = {}): string {
   const lines: string[] = []
   const inline = (node: Node): string =>
     node.nodeName === '#text'
@@ -94,7 +95,10 @@ export function plainText(markdown: string): string {
     if (/^h\d$/.test(name)) lines.push('', `${'#'.repeat(Number(name.slice(1)))} ${inline(node)}`)
     else if (name === 'p') lines.push(inline(node))
     else if (name === 'summary') lines.push(`▸ ${inline(node)}`)
-    else if (name === 'li') {
+    else if (name === 'details' && folded) {
+      const label = children(node).find((child) => child.nodeName === 'summary')
+      if (label) block(label, depth)
+    } else if (name === 'li') {
       lines.push(`${'  '.repeat(depth)}- ${inline(node)}`)
       for (const child of children(node)) if (child.nodeName === 'ul') block(child, depth + 1)
     } else if (name === 'tr') lines.push(children(node).map(inline).filter(Boolean).join(' | '))

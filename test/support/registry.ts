@@ -172,11 +172,7 @@ async function startTokenEndpoint(
   const der = new X509Certificate(certificate.cert).raw.toString('base64')
   const expected = `Basic ${Buffer.from(`${USERNAME}:${PASSWORD}`).toString('base64')}`
   const server = http.createServer((request, response) => {
-    requests.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {})
-    })
+    requests.push(recorded(request))
     const url = new URL(request.url ?? '/', 'http://token')
     if (url.pathname !== '/token' || request.headers.authorization !== expected) {
       response.writeHead(401, { 'content-type': 'application/json' }).end('{"details":"wrong credentials"}')
@@ -222,6 +218,8 @@ export interface RelayOptions {
   authorization?: string
   /** Location headers that name `target` are rewritten to name this origin instead (another relay's, for uploads). */
   uploadsTo?: () => string
+  /** Answers a request with a 307 to the address this gives for it, instead of forwarding it, as a registry that sends it to a storage host does. */
+  redirect?: (request: { method: string; url: string }) => string | undefined
 }
 
 /**
@@ -235,11 +233,13 @@ export async function startRelay(target: string, options: RelayOptions = {}): Pr
   const targetUrl = new URL(target)
   let ownOrigin = ''
   const server = http.createServer((request, response) => {
-    requests.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {})
-    })
+    requests.push(recorded(request))
+    const elsewhere = options.redirect?.({ method: request.method ?? '', url: request.url ?? '/' })
+    if (elsewhere) {
+      request.resume()
+      response.writeHead(307, { location: elsewhere, 'content-length': 0 }).end()
+      return
+    }
     const headers = { ...request.headers, host: targetUrl.host }
     if (options.authorization) headers.authorization = options.authorization
     const forwarded = http.request(
@@ -263,6 +263,39 @@ export async function startRelay(target: string, options: RelayOptions = {}): Pr
   const { port } = server.address() as AddressInfo
   ownOrigin = `http://127.0.0.1:${port}`
   return { host: `127.0.0.1:${port}`, url: ownOrigin, requests, stop: () => closeServer(server) }
+}
+
+/**
+ * Another origin that wants credentials for everything, as a storage host or a CDN in front of a
+ * registry may: every request is recorded and answered 401 with a Bearer challenge whose realm is
+ * on this origin, which records what reaches it too. The mirror must send it nothing of its own.
+ */
+export async function startChallenger(): Promise<Relay> {
+  const requests: RecordedRequest[] = []
+  let origin = ''
+  const server = http.createServer((request, response) => {
+    requests.push(recorded(request))
+    request.resume()
+    response
+      .writeHead(401, {
+        'www-authenticate': `Bearer realm="${origin}/token",service="storage",scope="repository:docs/acme:pull"`,
+        'content-type': 'application/json'
+      })
+      .end('{"errors":[{"code":"UNAUTHORIZED","message":"authentication required"}]}')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  origin = `http://127.0.0.1:${port}`
+  return { host: `127.0.0.1:${port}`, url: origin, requests, stop: () => closeServer(server) }
+}
+
+/** What a test asserts of a request: its method, its path and query, and its credentials. */
+function recorded(request: http.IncomingMessage): RecordedRequest {
+  return {
+    method: request.method ?? '',
+    url: request.url ?? '',
+    ...(request.headers.authorization ? { authorization: request.headers.authorization } : {})
+  }
 }
 
 function closeServer(server: http.Server): Promise<void> {

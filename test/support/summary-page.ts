@@ -7,7 +7,8 @@ import { renderGfm } from './gfm.ts'
  * in a page as wide as the summary's column on a run's page, styled by the rules of GitHub's
  * Markdown style sheet that decide widths (github-markdown-css: tables are blocks that scroll past
  * 100%, code breaks at spaces, long words break), loaded in Chromium over the DevTools protocol as
- * the browser pass drives it, every `<details>` opened.
+ * the browser pass drives it: first as a reader finds it, every `<details>` closed, then with every
+ * one opened.
  */
 
 /** The summary's column on a run's page, about 1,000 px wide on a laptop. */
@@ -47,7 +48,15 @@ export interface SummaryLayout {
   tooWide: string[]
   /** The whole page, as a PNG. */
   screenshot: Buffer
+  /** The page as a reader finds it, before unfolding anything: its text, and a PNG of it. */
+  folded: { text: string; screenshot: Buffer }
 }
+
+/** The page's text and height as it is shown, `<details>` as they are. */
+const SHOWN = `(() => {
+  const root = document.querySelector('.markdown-body')
+  return { text: root.innerText, height: Math.ceil(document.documentElement.scrollHeight) }
+})()`
 
 /** Measures every element once the page is laid out: what overflows, and what reaches past the right edge. */
 const MEASURE = `(() => {
@@ -118,14 +127,30 @@ export class SummaryBrowser {
     const { frameTree } = await send<{ frameTree: { frame: { id: string } } }>('Page.getFrameTree')
     const html = `<!doctype html><html><head><meta charset="utf-8"><style>${STYLE}</style></head><body><div class="markdown-body">${renderGfm(markdown).html}</div></body></html>`
     await send('Page.setDocumentContent', { frameId: frameTree.frame.id, html })
+    const folded = await send<{ result: { value: { text: string; height: number } } }>('Runtime.evaluate', {
+      expression: SHOWN,
+      returnByValue: true
+    })
+    const foldedShot = await this.screenshot(folded.result.value.height)
     const { result } = await send<{ result: { value: Omit<SummaryLayout, 'screenshot'> & { height: number } } }>(
       'Runtime.evaluate',
       { expression: MEASURE, returnByValue: true }
     )
     const { height, ...layout } = result.value
+    return {
+      ...layout,
+      screenshot: await this.screenshot(height),
+      folded: { text: folded.result.value.text, screenshot: foldedShot }
+    }
+  }
+
+  /** The page, `height` pixels of it, as a PNG. */
+  private async screenshot(height: number): Promise<Buffer> {
+    const send = <Result>(method: string, params: Record<string, unknown> = {}): Promise<Result> =>
+      this.browser.cdp.send<Result>(method, params, this.sessionId)
     await send('Emulation.setDeviceMetricsOverride', { width: PAGE_WIDTH, height, deviceScaleFactor: 1, mobile: false })
     const { data } = await send<{ data: string }>('Page.captureScreenshot', { format: 'png' })
-    return { ...layout, screenshot: Buffer.from(data, 'base64') }
+    return Buffer.from(data, 'base64')
   }
 
   close(): Promise<void> {

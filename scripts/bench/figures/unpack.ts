@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { Emulator } from '../../../test/emulator/server.ts'
 import { writeLargeBundle, writeSmallFilesSite } from '../archives.ts'
 import { API_KEY, inputs, lineAt, progress, scenario, settle, type BenchContext, type Figure } from '../context.ts'
-import type { Row } from '../report.ts'
+import type { FigureText, Row } from '../report.ts'
 import { removeRun, runCommand, startAction } from '../run.ts'
 import { formatStat, MiB, mib, ms, ratio, stat as summarise, type Stat } from '../stats.ts'
 
@@ -16,12 +16,38 @@ import { formatStat, MiB, mib, ms, ratio, stat as summarise, type Stat } from '.
  * 3b. Memory while unpacking a 1 GiB archive against a 100 MiB one.
  */
 
-const TARGET = { tarMemory: 1.1, tarDisk: 1.1, zip: 1.2, rssGrowth: 1.1 }
+/** tar.gz on tmpfs: 1.2, since the step takes each file's SHA-256 and tar does not (docs/decisions/unpack-target.md). */
+export const UNPACK_TARGET = { tarMemory: 1.2, tarDisk: 1.1, zip: 1.2, rssGrowth: 1.1 }
 /** The 1 GiB archive, the action's download of it and the site unpacked from it, and some room. */
 const NEEDED_BYTES = 3.5 * 1024 * MiB
 const UNPACK_RSS_PROBE = fileURLToPath(new URL('../unpack-rss-probe.mjs', import.meta.url))
 
-export const unpack: Figure = { name: 'unpack', run }
+const TEXTS: FigureText[] = [
+  {
+    number: '3',
+    title: 'Unpack a site of 20,000 small files',
+    measures:
+      'The "Unpack the site" step of `extract: true`: one pass that decompresses the archive, judges each entry by the [unpacking policy](docs/unpacking.md), writes it, and takes its SHA-256 for the manifest. A site of many small files is where a cost per entry shows.',
+    peer: '`tar -xzf` (tar.gz) and `unzip -q` (zip) of the same archive into an empty folder in the same place, which check no rule and hash nothing.',
+    target: `tar.gz on tmpfs, where what remains is each side's own work: ≤ ${UNPACK_TARGET.tarMemory} × \`tar -xzf\`, the per-file SHA-256 included ([docs/decisions/unpack-target.md](docs/decisions/unpack-target.md)); on disk ≤ ${UNPACK_TARGET.tarDisk} × \`tar -xzf\`; zip ≤ ${UNPACK_TARGET.zip} × \`unzip -q\`. A guard against regression: how the step is built is decided ([archive readers](docs/decisions/archive-readers.md), [file thread](docs/decisions/file-writes-thread.md)).`,
+    whenMissed:
+      "Run `npm run bench:compare -- --before=<the last build that met it> --only=unpack`: a miss the older build shares is the machine (tar's own time moves by a third from one sitting to the next); one it does not is a regression in src/archive/, found by each thread's CPU in the step as docs/decisions/unpack-target.md measured it.",
+    needs: '`zip` and `unzip` for the zip rows (left out without them); a tmpfs at /dev/shm for the memory rows.'
+  },
+  {
+    number: '3b',
+    title: 'Memory while unpacking: a 1 GiB archive against a 100 MiB one',
+    measures:
+      'The action\'s resident memory during the "Unpack the site" step alone, the download before it left out: the data streams in chunks of at most 1 MiB, so a ten times larger archive should take about as much.',
+    peer: 'The same step on a 100 MiB archive.',
+    target: `≤ ${UNPACK_TARGET.rssGrowth}: the 1 GiB run's growth during the step, added to the 100 MiB run's starting RSS, over the 100 MiB run's peak.`,
+    whenMissed:
+      "The growth levels off once some hundreds of MiB have passed (a 2 GiB archive peaked as high as a 1 GiB one, from the same start), and the 100 MiB run ends below that level, so the figure sits near 1.1 and a collection before or after the step's end tips it. What piles up is zlib's output: a new 1 MiB buffer for each chunk, which V8 frees only when it collects. Next step: a fixed output buffer reused for each chunk (a decompression of its own over zlib's synchronous calls, measured first), or the target judged on 1 GiB against 2 GiB, both past the level, which needs 2 GiB more in the temporary folder.",
+    needs: 'About 3.5 GiB free in the temporary folder.'
+  }
+]
+
+export const unpack: Figure = { name: 'unpack', texts: TEXTS, run }
 
 interface Place {
   label: string
@@ -65,7 +91,7 @@ async function run(context: BenchContext): Promise<void> {
       command: 'tar',
       args: (file, destination) => ['-xzf', file, '-C', destination],
       // Without tmpfs the disk row is the only one, and judged as the tmpfs row would be.
-      target: (place) => (place.memory || !memory ? TARGET.tarMemory : TARGET.tarDisk)
+      target: (place) => (place.memory || !memory ? UNPACK_TARGET.tarMemory : UNPACK_TARGET.tarDisk)
     },
     ...(zip
       ? [
@@ -74,7 +100,7 @@ async function run(context: BenchContext): Promise<void> {
             file: zip,
             command: 'unzip',
             args: (file: string, destination: string) => ['-q', file, '-d', destination],
-            target: () => TARGET.zip
+            target: () => UNPACK_TARGET.zip
           }
         ]
       : [])
@@ -90,13 +116,7 @@ async function run(context: BenchContext): Promise<void> {
       }).start()
       try {
         for (const place of places) {
-          const { row, value } = await compare(emulator, reference, place, SITE_FILES)
-          rows.push(row)
-          // The headline: the tar.gz on tmpfs, where what remains is each side's own work.
-          if (reference.kind === 'tar.gz' && (place.memory || !memory))
-            context.headlines.push(
-              `Unpacking ${SITE_FILES.toLocaleString('en')} small files (figure 3, ${place.label}): ${ratio(value)} × tar -xzf, target ≤ ${TARGET.tarMemory}: ${value <= TARGET.tarMemory ? 'met' : '**missed**'}`
-            )
+          rows.push(await compare(emulator, reference, place, SITE_FILES))
         }
       } finally {
         await emulator.stop()
@@ -107,7 +127,7 @@ async function run(context: BenchContext): Promise<void> {
     if (zip) await rm(zip, { force: true })
   }
   tables.push({
-    title: `3. Unpack a site of ${SITE_FILES.toLocaleString('en')} small files`,
+    figure: '3',
     columns: [
       'archive, unpacked on',
       'action: "Unpack the site" step',
@@ -116,7 +136,7 @@ async function run(context: BenchContext): Promise<void> {
       'target'
     ],
     rows,
-    notes: [
+    method: [
       `The site: index.html and ${SITE_FILES - 1} pages of 256 B to 4 KiB of random base64 text in folders of 100 (${mib(site.contentBytes)}; ${mib(site.sizeBytes)} as tar.gz${zip ? ', and the same files as a zip made by Info-ZIP `zip -r` at its default level' : ''}). The action runs with \`extract: true\` and \`verify: off\` (the site check is figure 6); its time is between the \`::group::Unpack the site\` and \`::endgroup::\` lines of its log, timestamped as they arrive on the pipe: everything unpackSite() does (one pass that decompresses, reads each header, judges it by the policy and writes it into a staging folder; the final link check; the move into place). The reference is \`tar -xzf\` or \`unzip -q\` of the same archive into an empty folder, from spawn to exit. One unmeasured run of each, then ${RUNS.disk} (disk) or ${RUNS.memory} (memory) runs of each, alternated; each run's files are deleted, then \`sync\`, before the next.`,
       `Two places: the temporary folder, as in the other figures (RUNNER_TEMP there), and, where there is one, a memory-backed folder (tmpfs), where creating a file costs no disk and what remains is the work each side does itself. On disk both sides also wait on the kernel and the disk, whose speed varies from run to run on a virtual machine. tar runs gzip in a second process, so on two cores it decompresses and writes at once; the action decompresses on a libuv thread while its main thread writes. unzip does both in one thread, as the action does for a zip.`
     ]
@@ -139,12 +159,7 @@ async function zipOf(tarGz: string, workDir: string): Promise<string | undefined
   return zip
 }
 
-async function compare(
-  emulator: Emulator,
-  reference: Reference,
-  place: Place,
-  files: number
-): Promise<{ row: Row; value: number }> {
+async function compare(emulator: Emulator, reference: Reference, place: Place, files: number): Promise<Row> {
   const label = `${reference.kind}, ${place.label}`
   const action: number[] = []
   const other: number[] = []
@@ -193,11 +208,16 @@ async function compare(
   const command = reference.kind === 'zip' ? 'unzip -q' : 'tar -xzf'
   const value = a.median / r.median
   return {
-    row: {
-      cells: [label, formatStat(a, ms), `${command}: ${formatStat(r, ms)}`, ratio(value), target ? `≤ ${target}` : ''],
-      pass: target === undefined ? undefined : value <= target
-    },
-    value
+    cells: [label, formatStat(a, ms), `${command}: ${formatStat(r, ms)}`, ratio(value), target ? `≤ ${target}` : ''],
+    pass: target === undefined ? undefined : value <= target,
+    headline: target
+      ? {
+          case: label,
+          today: `${ratio(value)} × ${command}: ${formatStat(a, ms)}`,
+          peer: `${command}: ${formatStat(r, ms)}`,
+          target: `≤ ${target} × ${command}`
+        }
+      : undefined
   }
 }
 
@@ -270,7 +290,7 @@ async function memoryFigure({ workDir, smoke, tables, info }: BenchContext, runs
   // the unpacking's own share is its growth over that, compared from the same start.
   const sameStart = (small.start.median + large.growth.median) / small.peak.median
   tables.push({
-    title: '3b. Memory while unpacking: RSS of the action during the "Unpack the site" step',
+    figure: '3b',
     columns: [
       'archive',
       'RSS as the step starts',
@@ -311,12 +331,18 @@ async function memoryFigure({ workDir, smoke, tables, info }: BenchContext, runs
           `${mib(large.growth.median)} / ${mib(small.growth.median)}`,
           '',
           ratio(sameStart),
-          `≤ ${TARGET.rssGrowth}`
+          `≤ ${UNPACK_TARGET.rssGrowth}`
         ],
-        pass: sameStart <= TARGET.rssGrowth
+        pass: sameStart <= UNPACK_TARGET.rssGrowth,
+        headline: {
+          case: `${large.label} against ${small.label}, from the same start`,
+          today: `${ratio(sameStart)}, growth ${formatStat(large.growth, mib)}`,
+          peer: `${small.label}: growth ${formatStat(small.growth, mib)}`,
+          target: `≤ ${UNPACK_TARGET.rssGrowth}`
+        }
       }
     ],
-    notes: [
+    method: [
       `The peaks compared as they are (shown for information) differ by what the download leaves resident before the step starts, which grows with the archive (figure 2 measures the download). The target is judged on the unpacking's own share: the 1 GiB run's growth during the step added to the 100 MiB run's starting RSS, over the 100 MiB run's peak.`,
       `${runs} runs of each: the action with \`extract: true\` on a tar.gz holding index.html and one file of random bytes, under scripts/bench/unpack-rss-probe.mjs, which resets the process's high-water mark (VmHWM, through /proc/self/clear_refs) when the action opens the "Unpack the site" log group and reads it when the group closes: the peak of the unpacking alone, the download before it left out (figure 2 has the download's own). The data streams from the file through gunzip and the tar reader to the disk in chunks of at most 1 MiB; nothing holds the archive or an entry whole.`
     ]

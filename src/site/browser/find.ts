@@ -8,7 +8,7 @@ export type BrowserSearch = { executable: string } | { executable?: undefined; r
 /**
  * Chrome's headless shell is the same engine without a browser's window, tab strip and omnibox:
  * on two cores it loads the pass's pages about a fifth faster and starts in a third of the time
- * (BENCHMARKS.md, "Third round"), with the same containment (the containment tests run
+ * (docs/decisions/browser-pass-pace.md), with the same containment (the containment tests run
  * against both kinds). It is looked for first; a full browser serves as well.
  */
 export type BrowserKind = 'headless shell' | 'browser'

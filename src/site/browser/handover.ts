@@ -3,8 +3,8 @@ import type { Visit } from './record.js'
 
 /**
  * Which page of a tab the events of its targets count for. A tab goes from one page straight to
- * the next, with no blank page between them (a navigation a page less: BENCHMARKS.md, "Fourth
- * round"). Until the next page's own document has committed in the tab's main frame, whatever the
+ * the next, with no blank page between them (a navigation a page less:
+ * docs/decisions/browser-pass-pace.md). Until the next page's own document has committed in the tab's main frame, whatever the
  * tab's targets do is the page before's (its scripts run until then) or the new document's request
  * itself, and counts for no page. The commit is known by the navigation's loader id, which
  * `Page.navigate` answers with; the answer can come after the commit and after the new document's

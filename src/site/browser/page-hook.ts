@@ -3,11 +3,15 @@ import { timersSource } from './page-timers.js'
 
 /**
  * A script run in every page before its own (`Page.addScriptToEvaluateOnNewDocument`) that tells
- * the pass which ICE servers (STUN, TURN) a page hands to WebRTC, and which shared and service
- * workers it starts. Nothing is sent to the ICE servers (the browser's switches keep WebRTC off
- * UDP, and a TCP relay goes to the refusing proxy), but the report should say that the page tried:
- * no request, and so no interception, ever shows it. A worker's requests count for the page that
- * started it: the browser does not say which page that was.
+ * the pass which ICE servers (STUN, TURN) a page hands to WebRTC, and which workers it starts.
+ * Nothing is sent to the ICE servers (the browser's switches keep WebRTC off UDP, and a TCP relay
+ * goes to the refusing proxy), but the report should say that the page tried: no request, and so
+ * no interception, ever shows it. A worker is reported as soon as the page has started it, which
+ * is before the browser attaches it: the page waits for each worker it started (record.ts), and a
+ * shared or service worker counts for the pages that started it, which the browser does not say
+ * (shared-workers.ts). A service worker the page registered is reported once more when its
+ * registration has settled (installed, or failed): until then its script and its install handler
+ * still have requests to make.
  *
  * It reports through a binding (`Runtime.addBinding`) under a name of its own for each pass,
  * which it takes off the page's global object before any of the page's scripts run. A page that
@@ -16,16 +20,31 @@ import { timersSource } from './page-timers.js'
  * scheduled (page-timers.ts), which the pass asks about when the page seems to have settled.
  */
 
-/** What the hook reports, and at most how much of it is read: ICE servers, or the script of a worker a page starts. */
+/**
+ * What the hook reports, and at most how much of it is read: ICE servers (`webrtc`); the script
+ * of a worker the page started, by the protocol's name for its target's type; the script of a
+ * service worker whose registration has settled (`registered`).
+ */
 export interface HookReport {
-  kind: 'webrtc' | 'worker'
+  kind: HookKind
   urls: string[]
 }
 
-const KINDS = new Set<unknown>(['webrtc', 'worker'])
+/** The worker types, as the DevTools protocol names their targets, that the hook reports the start of. */
+export const WORKER_KINDS = ['worker', 'shared_worker', 'service_worker'] as const
+export type WorkerKind = (typeof WORKER_KINDS)[number]
+
+type HookKind = 'webrtc' | 'registered' | WorkerKind
+
+const KINDS = new Set<unknown>(['webrtc', 'registered', ...WORKER_KINDS])
 
 const MAX_URLS = 20
 const MAX_URL_LENGTH = 500
+
+/** How a worker is known, from its target or from the hook's report: its type, and its script's URL as far as the hook reports it. */
+export function workerKey(type: string, url: string): string {
+  return `${type} ${url.slice(0, MAX_URL_LENGTH)}`
+}
 
 /** The names under which the hook reports (its binding) and answers (page-timers.ts), new for each pass. */
 export interface HookNames {
@@ -77,26 +96,47 @@ export function hookSource({ binding, timers }: HookNames): string {
       return setConfiguration.apply(this, arguments);
     };
   }
-  const worker = (url) => {
+  const started = (kind, url) => {
     try {
-      send(stringify({ kind: 'worker', urls: [new URL(String(url), document.baseURI).href.slice(0, ${MAX_URL_LENGTH})] }));
+      send(stringify({ kind, urls: [new URL(String(url), document.baseURI).href.slice(0, ${MAX_URL_LENGTH})] }));
     } catch {}
   };
+  // Reported once the constructor has returned: a worker it refused (another origin) never starts.
+  for (const [name, kind] of [['Worker', 'worker'], ['SharedWorker', 'shared_worker']]) {
+    const original = globalThis[name];
+    if (typeof original !== 'function') continue;
+    globalThis[name] = new Proxy(original, {
+      construct(target, args, newTarget) {
+        const worker = Reflect.construct(target, args, newTarget);
+        started(kind, args[0]);
+        return worker;
+      }
+    });
+  }
   const container = globalThis.ServiceWorkerContainer && globalThis.ServiceWorkerContainer.prototype;
   const register = container && container.register;
   if (typeof register === 'function') {
     container.register = function (url) {
-      worker(url);
-      return register.apply(this, arguments);
+      const registering = register.apply(this, arguments);
+      started('service_worker', url);
+      let reported = false;
+      const settled = () => {
+        if (!reported) started('registered', url);
+        reported = true;
+      };
+      Promise.resolve(registering).then((registration) => {
+        const installing = registration && registration.installing;
+        if (!installing) return settled();
+        const changed = () => {
+          if (installing.state === 'installing') return;
+          installing.removeEventListener('statechange', changed);
+          settled();
+        };
+        installing.addEventListener('statechange', changed);
+        changed();
+      }, settled);
+      return registering;
     };
-  }
-  if (typeof globalThis.SharedWorker === 'function') {
-    globalThis.SharedWorker = new Proxy(globalThis.SharedWorker, {
-      construct(target, args, newTarget) {
-        worker(args[0]);
-        return Reflect.construct(target, args, newTarget);
-      }
-    });
   }
 })();`
 }

@@ -13,8 +13,7 @@ import type { CdpPipe } from './cdp.js'
 /**
  * The part of the hook that counts what is scheduled, under a name no page can know in advance.
  * It defines `globalThis[name](withinMs)`, true while an animation frame or idle callback is
- * pending, a service worker the page registered is still installing, or a timer is due within
- * `withinMs`, in this frame or a frame of the same origin in it.
+ * pending or a timer is due within `withinMs`, in this frame or a frame of the same origin in it.
  */
 export function timersSource(name: string): string {
   const key = JSON.stringify(name)
@@ -79,34 +78,10 @@ export function timersSource(name: string): string {
   wrapClear('clearInterval');
   wrapCallback('requestAnimationFrame', 'cancelAnimationFrame', animationFrames);
   wrapCallback('requestIdleCallback', 'cancelIdleCallback', idleCallbacks);
-  // A service worker registered and not yet installed has its script still to run, and that
-  // script's requests still to make: the page is not done with it.
-  const registrations = new Set();
-  const container = globalThis.ServiceWorkerContainer && globalThis.ServiceWorkerContainer.prototype;
-  const register = container && container.register;
-  if (typeof register === 'function') {
-    container.register = function () {
-      const started = register.apply(this, arguments);
-      const entry = {};
-      registrations.add(entry);
-      Promise.resolve(started).then(
-        (registration) => (entry.registration = registration),
-        () => registrations.delete(entry)
-      );
-      return started;
-    };
-  }
-  const installing = () => {
-    for (const entry of registrations) {
-      if (!entry.registration || entry.registration.installing) return true;
-      registrations.delete(entry);
-    }
-    return false;
-  };
   const children = globalThis.frames;
   Object.defineProperty(globalThis, ${key}, {
     value: (withinMs) => {
-      if (animationFrames.size > 0 || idleCallbacks.size > 0 || installing()) return true;
+      if (animationFrames.size > 0 || idleCallbacks.size > 0) return true;
       const limit = now() + withinMs;
       for (const at of due.values()) if (at <= limit) return true;
       for (let i = 0; i < (children ? children.length : 0); i++) {

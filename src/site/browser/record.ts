@@ -9,13 +9,17 @@ import {
   type RawInitiator
 } from './decode.js'
 import { siteRequestUrl } from './intercept.js'
-import { readHookReport } from './page-hook.js'
+import { readHookReport, WORKER_KINDS, workerKey, type WorkerKind } from './page-hook.js'
+import { SHARED_KINDS, type SharedWorkers } from './shared-workers.js'
+import { TARGET_STARTED } from './tab.js'
 import type { Initiator, PageLoad, ScriptError } from './types.js'
 
 /**
- * What a page and every target of its tab (frames, popups, workers of every kind) did while it was
- * loaded, recorded from the DevTools protocol's events: requests and their initiators, 404s of the
- * site, uncaught errors, WebSockets and WebTransport sessions, speculation rules, ICE servers.
+ * What a page and every target that counts for it (its frames, its workers, the shared and service
+ * workers it started) did while it was loaded, recorded from the DevTools protocol's events:
+ * requests and their initiators, 404s of the site, uncaught errors, WebSockets and WebTransport
+ * sessions, speculation rules, ICE servers, windows it tried to open. And whether it is still busy:
+ * loading, a request open, or a worker it started not yet through its first task.
  */
 
 export interface VisitResult {
@@ -46,6 +50,9 @@ export const SHORT_QUIET_MS = 100
 /** Paths the browser asks for on its own, not the page: a 404 for them is no finding. */
 const BROWSER_OWN = new Set(['/favicon.ico'])
 
+/** Targets that are workers, as the protocol names their types: a page waits for those it started. */
+const WORKER_TYPES = new Set<unknown>(WORKER_KINDS)
+
 interface Request {
   type: string
   initiator: Initiator
@@ -74,10 +81,24 @@ export class Visit {
   private readonly loadedLoaders = new Set<string>()
   /** The page's address on the site's domain. */
   readonly url: string
+  /** Workers that count for the page and are attached now, by session, with their script. */
+  private readonly workers = new Map<string, string>()
+  /** Those of them that have not yet run their first task. */
+  private readonly starting = new Set<string>()
+  /**
+   * Workers the page's hook said it started, by workerKey, less those attached since: the page
+   * waits while any is above 0. The hook's report and the browser's attach come by different
+   * ways, in either order.
+   */
+  private readonly due = new Map<string, number>()
+  /** Service worker registrations the page asked for and the hook has not yet said are settled, by script. */
+  private readonly registering = new Map<string, number>()
 
   constructor(
     readonly page: string,
-    private readonly resolver: ReferenceResolver
+    private readonly resolver: ReferenceResolver,
+    /** The shared and service workers of the pass, which count for the pages that start them. */
+    private readonly sharedWorkers: SharedWorkers
   ) {
     this.url = resolver.pageUrl(page)
   }
@@ -85,9 +106,30 @@ export class Visit {
   /** Resolved at the next change of the page's load state or of its open requests. */
   private changes: (() => void)[] = []
 
-  /** How long the page has had its load event and no request open; -1 while it has not, or has one. */
+  /**
+   * How long the page has had its load event, no request open and no worker starting; -1 while it
+   * has not, or has one.
+   */
   quietFor(): number {
-    return this.loaded() && this.open.size === 0 ? Date.now() - this.lastActivity : -1
+    return this.loaded() && this.open.size === 0 && this.pendingWorkers().length === 0
+      ? Date.now() - this.lastActivity
+      : -1
+  }
+
+  /**
+   * The scripts of the workers the page waits for: started by it and not yet attached, attached
+   * and not yet through their first task, or service workers whose registration has not settled.
+   */
+  pendingWorkers(): string[] {
+    const pending = [...this.starting].map((id) => this.workers.get(id) ?? '')
+    for (const [key, count] of this.due) if (count > 0) pending.push(key.slice(key.indexOf(' ') + 1))
+    for (const [url, count] of this.registering) if (count > 0) pending.push(url)
+    return pending
+  }
+
+  /** Whether a worker counts for the page now: what it has scheduled is not known, so the page may have work due. */
+  hasWorkers(): boolean {
+    return this.workers.size > 0
   }
 
   /** The next change of the page's load state or of its open requests. */
@@ -163,6 +205,7 @@ export class Visit {
         return
       case 'Network.requestWillBeSent': {
         const request = params.request as { url: string }
+        this.sharedWorkers.requested(this, request.url)
         this.open.set(key(), request.url)
         this.requests.set(key(), {
           type: resourceType(params.type),
@@ -208,14 +251,46 @@ export class Visit {
       }
       case 'Runtime.bindingCalled': {
         const report = readHookReport(params.payload)
-        if (report?.kind !== 'webrtc') return
-        for (const url of report.urls) this.elsewhere(url, 'WebRTC', 'script (RTCPeerConnection)')
+        if (!report) return
+        for (const url of report.urls) {
+          if (report.kind === 'webrtc') this.elsewhere(url, 'WebRTC', 'script (RTCPeerConnection)')
+          else this.workerReported(report.kind, url)
+        }
         return
+      }
+      case 'Page.windowOpen':
+        // The pass closes every window a page opens before it loads anything (targets.ts).
+        return this.elsewhere(params.url, 'Popup', 'other')
+      case 'Target.attachedToTarget': {
+        const info = params.targetInfo as { type?: unknown; url?: unknown }
+        if (!WORKER_TYPES.has(info.type) || typeof info.type !== 'string' || typeof info.url !== 'string') return
+        const id = String(params.sessionId)
+        this.workers.set(id, info.url)
+        this.starting.add(id)
+        count(this.due, workerKey(info.type, info.url), -1)
+        return this.touch()
+      }
+      case TARGET_STARTED:
+        this.starting.delete(String(params.sessionId))
+        return this.touch()
+      case 'Target.detachedFromTarget': {
+        const id = String(params.sessionId)
+        if (!this.workers.delete(id)) return
+        this.starting.delete(id)
+        return this.touch()
       }
       case 'Runtime.exceptionThrown':
         this.errors.push(scriptError(this.page, params.exceptionDetails as ExceptionDetails, this.short))
         return
     }
+  }
+
+  /** The page's hook said it started a worker, or that a service worker it registered has settled. */
+  private workerReported(kind: WorkerKind | 'registered', url: string): void {
+    if (kind === 'worker' || kind === 'shared_worker') count(this.due, workerKey(kind, url), 1)
+    else count(this.registering, url, kind === 'registered' ? -1 : 1)
+    if (SHARED_KINDS.has(kind)) this.sharedWorkers.claim(this, kind, url)
+    this.touch()
   }
 
   /** Something tried without a request the interception saw: recorded when it is not the site's own. */
@@ -225,4 +300,8 @@ export class Visit {
     if (url && this.resolver.isSiteHost(url)) return
     this.refused.push({ url: target, type, initiator })
   }
+}
+
+function count(counts: Map<string, number>, key: string, by: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + by)
 }

@@ -36,7 +36,7 @@ const PAGE_TIMEOUT_MS = 10_000
 /**
  * Tabs loading pages at once, each a renderer process. A page with nothing scheduled is idle for
  * 100 ms only; one with a timer due waits out the whole quiet window. On two cores 3, 4, 6 and 8
- * tabs measured the same (BENCHMARKS.md, "Fifth round"): eight keep the cores busy while some
+ * tabs measured the same (docs/decisions/browser-pass-pace.md): eight keep the cores busy while some
  * pages wait.
  */
 const TABS = 8
@@ -56,7 +56,7 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
       let tab = await openTab(cdp, watcher)
       for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
         if (Date.now() >= options.deadline) return
-        const visit = new Visit(page, options.resolver)
+        const visit = new Visit(page, options.resolver, watcher.sharedWorkers)
         const end = Math.min(Date.now() + PAGE_TIMEOUT_MS, options.deadline)
         try {
           await loadPage(cdp, tab, visit, end, hook.timers, options)
@@ -71,6 +71,7 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
           tab = await openTab(cdp, watcher)
         }
         tab.pages.end()
+        watcher.sharedWorkers.release(visit)
         const result = visit.result()
         results.set(page, result)
         options.onPage?.(page, result)
@@ -83,21 +84,16 @@ export async function loadPages(cdp: CdpPipe, options: ScheduleOptions): Promise
   return results
 }
 
+/** Answers what a target holds for an answer: its requests, its dialogs. */
 function onEvent(cdp: CdpPipe, options: ScheduleOptions, event: CdpEvent, session: Session): void {
-  switch (event.method) {
-    case 'Fetch.requestPaused':
-      void answerRequest(cdp, options.host, options.resolver, event)
-      break
-    case 'Page.javascriptDialogOpening':
-      void cdp.send('Page.handleJavaScriptDialog', { accept: true }, session.id).catch(() => undefined)
-      return
-  }
-  session.tab?.pages.take(event)
+  if (event.method === 'Fetch.requestPaused') void answerRequest(cdp, options.host, options.resolver, event)
+  else if (event.method === 'Page.javascriptDialogOpening')
+    void cdp.send('Page.handleJavaScriptDialog', { accept: true }, session.id).catch(() => undefined)
 }
 
 /**
  * A tab with a blank page, in the browser's own context: a context per tab would keep each tab's
- * workers apart, but cost a tenth more time (docs/site-check.md, "Containment").
+ * workers apart, but cost a fifth more time (docs/decisions/browser-pass-pace.md).
  */
 async function openTab(cdp: CdpPipe, watcher: TargetWatcher): Promise<Tab> {
   const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' })
@@ -154,14 +150,18 @@ async function loadPage(
     signal
   )
   visit.touch()
-  await settle(visit, QUIET_MS, end, signal, () => workDueSoon(cdp, tab.sessionId, timers, QUIET_MS))
+  // What a worker has scheduled is not counted: a page with one running may have work due.
+  const workDue = async (): Promise<boolean> =>
+    visit.hasWorkers() || (await workDueSoon(cdp, tab.sessionId, timers, QUIET_MS))
+  await settle(visit, QUIET_MS, end, signal, workDue)
   const rendered = await within(readRenderedReferences(cdp, tab.sessionId, tab.targetId), end, signal)
   visit.renderedMissing = missingRendered(visit.page, rendered, options.resolver, options.site)
 }
 
 /**
- * Waits until the page has loaded and no request has been open for `quietMs`, woken by the page's
- * own events rather than by polling; a page still busy at `end` is a timeout. With `workDue`, a
+ * Waits until the page has loaded, every worker it started has run its first task, and no request
+ * has been open for `quietMs`, woken by the page's own events rather than by polling; a page still
+ * busy at `end` is a timeout. With `workDue`, a
  * page that has been quiet for SHORT_QUIET_MS is asked once whether it has work due: if not, and
  * nothing happened while it answered, it has settled.
  */
@@ -240,9 +240,14 @@ function pause(ms: number, signal: AbortSignal): { done: Promise<void>; cancel()
 
 function timeoutFinding(visit: Visit): ScriptError {
   const open = [...visit.open.values()].map((url) => visit.short(url))
+  const workers = visit.pendingWorkers().map((url) => visit.short(url))
   const state = visit.loaded() ? 'never settled' : 'never finished loading'
   const requests =
-    open.length > 0 ? `: ${open.length} request${open.length === 1 ? '' : 's'} still open, such as ${open[0]}` : ''
+    open.length > 0
+      ? `: ${open.length} request${open.length === 1 ? '' : 's'} still open, such as ${open[0]}`
+      : workers.length > 0
+        ? `: waiting for a worker it started, such as ${workers[0]}`
+        : ''
   return {
     page: visit.page,
     kind: 'timeout',

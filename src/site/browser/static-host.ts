@@ -7,7 +7,7 @@ import { decodePath, type SiteFiles } from '../resolve.js'
  * check's resolver finds for the path (exact, `x.html`, `x/index.html`), else `404.html` with
  * status 404. The browser's requests for the site are answered with them over the DevTools
  * protocol (intercept.ts), without a server in between: a loopback server and a client for it cost
- * nearly half of the pass's own CPU (BENCHMARKS.md, "Fourth round").
+ * nearly half of the pass's own CPU (docs/decisions/browser-pass-pace.md).
  */
 
 interface SiteAnswer {

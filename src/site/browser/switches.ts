@@ -30,7 +30,7 @@ const DISABLED_FEATURES = [
   'DialMediaRouteProvider',
   'Translate',
   // The omnibox's pop-ups, which headless Chrome builds and keeps in a renderer of their own
-  // nobody sees: about a third of a core while the pass runs (BENCHMARKS.md, "The browser pass").
+  // nobody sees: about a third of a core while the pass runs (docs/decisions/browser-pass-pace.md).
   'PreloadTopChromeWebUI',
   'WebUIOmniboxPopup',
   'WebUIOmniboxAimPopup',

@@ -18,8 +18,17 @@ export interface Session {
   url: string
   /** The session that attached it (a page for its frames and workers); none when the browser did. */
   parentId?: string
-  /** The page that opened it, for a popup. */
-  openerId?: string
-  /** The tab it belongs to, once known; none for the browser's own targets. */
-  tab?: Tab
+  /**
+   * The target whose pages its events count for, once known: a tab's page, or a shared or service
+   * worker (itself, or the one that started it); none for the browser's own targets.
+   */
+  owner?: Session
 }
+
+/**
+ * Not the protocol's: the event the pass gives the pages a worker counts for once the worker has
+ * run its first task (its script), with the worker's session as `params.sessionId`. The pages
+ * learn of the worker from its `Target.attachedToTarget`, which they are given too, and wait for
+ * it until this or its `Target.detachedFromTarget` (targets.ts).
+ */
+export const TARGET_STARTED = 'Target.started'

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CdpEvent } from '../../../src/site/browser/cdp.js'
 import { PageHandover } from '../../../src/site/browser/handover.js'
 import { Visit } from '../../../src/site/browser/record.js'
+import { SharedWorkers } from '../../../src/site/browser/shared-workers.js'
 import { ReferenceResolver } from '../../../src/site/resolve.js'
 
 const resolver = new ReferenceResolver('docs.acme.dev')
@@ -19,14 +20,14 @@ const urls = (visit: Visit): string[] => visit.result().loads.map((load) => load
 describe('PageHandover', () => {
   it("counts nothing for the next page until its own document commits: the page before's late requests are no one's", () => {
     const handover = new PageHandover(MAIN)
-    const before = new Visit('a.html', resolver)
+    const before = new Visit('a.html', resolver, new SharedWorkers())
     handover.begin(before)
     handover.navigated('LA')
     handover.take(commit('LA'))
     handover.take(refused('https://a.example/1'))
     handover.end()
     handover.take(refused('https://a.example/after-its-end'))
-    const next = new Visit('b.html', resolver)
+    const next = new Visit('b.html', resolver, new SharedWorkers())
     handover.begin(next)
     handover.take(refused('https://a.example/still-running'))
     handover.navigated('LB')
@@ -39,7 +40,7 @@ describe('PageHandover', () => {
 
   it("holds what follows a commit that comes before Page.navigate's answer, and gives it to the page whose commit it was", () => {
     const handover = new PageHandover(MAIN)
-    const visit = new Visit('b.html', resolver)
+    const visit = new Visit('b.html', resolver, new SharedWorkers())
     handover.begin(visit)
     handover.take(commit('LB'))
     handover.take(refused('https://b.example/early'))
@@ -50,7 +51,7 @@ describe('PageHandover', () => {
 
   it("drops what follows another document's commit (the page before navigating itself), and waits for its own", () => {
     const handover = new PageHandover(MAIN)
-    const visit = new Visit('b.html', resolver)
+    const visit = new Visit('b.html', resolver, new SharedWorkers())
     handover.begin(visit)
     handover.take(commit('L-SELF'))
     handover.take(refused('https://a.example/its-own-navigation'))
@@ -63,7 +64,7 @@ describe('PageHandover', () => {
 
   it("takes no frame's commit but the tab's main frame's", () => {
     const handover = new PageHandover(MAIN)
-    const visit = new Visit('b.html', resolver)
+    const visit = new Visit('b.html', resolver, new SharedWorkers())
     handover.begin(visit)
     handover.navigated('LB')
     handover.take(commit('LB', { id: 'FRAME-2', parentId: MAIN }))
@@ -75,7 +76,7 @@ describe('PageHandover', () => {
 
   it('counts from the answer on when a navigation has no document of its own to commit', () => {
     const handover = new PageHandover(MAIN)
-    const visit = new Visit('b.html', resolver)
+    const visit = new Visit('b.html', resolver, new SharedWorkers())
     handover.begin(visit)
     handover.take(refused('https://a.example/1'))
     handover.navigated(undefined)

@@ -2,21 +2,55 @@ import vm from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { hookNames, hookSource, readHookReport } from '../../../src/site/browser/page-hook.js'
 
-/** A page's global object with a WebRTC constructor of its own, and the binding the hook reports through. */
-function page(binding: string): { context: vm.Context; sent: string[] } {
+/** A service worker being installed, as its registration's `installing` shows it. */
+class Installing {
+  state = 'installing'
+  private readonly listeners = new Set<() => void>()
+  addEventListener(type: string, listener: () => void): void {
+    if (type === 'statechange') this.listeners.add(listener)
+  }
+  removeEventListener(type: string, listener: () => void): void {
+    if (type === 'statechange') this.listeners.delete(listener)
+  }
+  change(state: string): void {
+    this.state = state
+    for (const listener of [...this.listeners]) listener()
+  }
+}
+
+/** A worker constructor that refuses another origin's script, as the browser does. */
+class Worker {
+  constructor(readonly url: string) {
+    if (url.startsWith('https://elsewhere.example/')) throw new Error('SecurityError')
+  }
+}
+
+/**
+ * A page's global object with WebRTC and worker constructors of its own, and the binding the hook
+ * reports through. `register` answers each call with the next of `registrations`: a registration,
+ * or an error it rejects with.
+ */
+function page(
+  binding: string,
+  registrations: ({ installing: Installing | null } | Error)[] = []
+): {
+  context: vm.Context
+  sent: string[]
+} {
   const sent: string[] = []
   const context = vm.createContext({
     [binding]: (payload: string) => sent.push(payload),
     document: { baseURI: 'https://docs.acme.dev/guides/page.html' },
     URL,
     ServiceWorkerContainer: class {
-      register(url: string): string {
-        return `registered ${url}`
+      register(url: string): Promise<unknown> {
+        const next = registrations.shift()
+        if (!next) throw new Error(`no registration for ${url}`)
+        return next instanceof Error ? Promise.reject(next) : Promise.resolve(next)
       }
     },
-    SharedWorker: class {
-      constructor(readonly url: string) {}
-    },
+    Worker,
+    SharedWorker: class extends Worker {},
     RTCPeerConnection: class {
       configuration: unknown
       constructor(configuration: unknown) {
@@ -49,20 +83,50 @@ describe('the WebRTC hook', () => {
     ])
   })
 
-  it('reports the script of every shared and service worker a page starts, resolved against the page', () => {
+  it('reports each worker a page starts, by the type of its target, once its constructor has returned, resolved against the page', () => {
     const names = hookNames()
-    const { binding } = names
-    const { context, sent } = page(binding)
+    const { context, sent } = page(names.binding)
     vm.runInContext(hookSource(names), context)
     const result: unknown = vm.runInContext(
-      `[new ServiceWorkerContainer().register('sw.js', { scope: './' }), new SharedWorker('/workers/shared.js').url]`,
+      `const started = [new Worker('w.js').url, new SharedWorker('/workers/shared.js').url];
+       try { new Worker('https://elsewhere.example/w.js') } catch (error) { started.push(error.message) }
+       started`,
       context
     )
-    expect(result).toEqual(['registered sw.js', '/workers/shared.js'])
+    expect(result).toEqual(['w.js', '/workers/shared.js', 'SecurityError'])
     expect(sent.map((payload) => readHookReport(payload))).toEqual([
-      { kind: 'worker', urls: ['https://docs.acme.dev/guides/sw.js'] },
-      { kind: 'worker', urls: ['https://docs.acme.dev/workers/shared.js'] }
+      { kind: 'worker', urls: ['https://docs.acme.dev/guides/w.js'] },
+      { kind: 'shared_worker', urls: ['https://docs.acme.dev/workers/shared.js'] }
     ])
+  })
+
+  it('reports a service worker as it is registered, and again once its registration has settled: installed, failed, or nothing to install', async () => {
+    const names = hookNames()
+    const installing = new Installing()
+    const { context, sent } = page(names.binding, [{ installing }, { installing: null }, new Error('refused')])
+    vm.runInContext(hookSource(names), context)
+    const registering = vm.runInContext(
+      `const container = new ServiceWorkerContainer();
+       [container.register('sw.js', { scope: './' }), container.register('/current.js'), container.register('/refused.js')]`,
+      context
+    ) as Promise<unknown>[]
+    await Promise.allSettled(registering)
+    // The hook's own handlers run after the page's: one turn of the event loop later.
+    await new Promise((resolve) => setImmediate(resolve))
+    const reports = (): unknown[] => sent.map((payload) => readHookReport(payload))
+    expect(reports()).toEqual([
+      { kind: 'service_worker', urls: ['https://docs.acme.dev/guides/sw.js'] },
+      { kind: 'service_worker', urls: ['https://docs.acme.dev/current.js'] },
+      { kind: 'service_worker', urls: ['https://docs.acme.dev/refused.js'] },
+      { kind: 'registered', urls: ['https://docs.acme.dev/current.js'] },
+      { kind: 'registered', urls: ['https://docs.acme.dev/refused.js'] }
+    ])
+    // Still installing: its script and its install handler may yet make requests.
+    installing.change('installing')
+    expect(reports()).toHaveLength(5)
+    installing.change('installed')
+    installing.change('activated')
+    expect(reports().slice(5)).toEqual([{ kind: 'registered', urls: ['https://docs.acme.dev/guides/sw.js'] }])
   })
 
   it('takes its binding off the page before the page runs, and reports nothing without ICE servers', () => {
@@ -81,6 +145,10 @@ describe('the WebRTC hook', () => {
     expect(readHookReport('{"kind":"webrtc","urls":["stun:a.example", 3, ""]}')).toEqual({
       kind: 'webrtc',
       urls: ['stun:a.example']
+    })
+    expect(readHookReport('{"kind":"shared_worker","urls":["https://docs.acme.dev/w.js"]}')).toEqual({
+      kind: 'shared_worker',
+      urls: ['https://docs.acme.dev/w.js']
     })
     for (const forged of [
       undefined,
