@@ -27,7 +27,8 @@ function runAgent(overrides: Record<string, string> = {}): ReturnType<typeof run
 
 describe('agent-job, end to end', () => {
   it('waits for the job and surfaces its pull request', async () => {
-    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 700 })
+    // Active for three reads, however long the action takes to start: then its pull request.
+    emulator.addAgentJob('proj_acme', 'aj_42', { statuses: ['active', 'active', 'active', 'completed'] })
     const run = await runAgent()
     expect(run.errors).toEqual([])
     expect(run.exitCode).toBe(0)

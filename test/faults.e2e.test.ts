@@ -92,9 +92,14 @@ describe('transient faults are retried and the run still succeeds', () => {
 
   it('start: connection refused', async () => {
     await startEmulator()
-    // Long enough to outlast the action's start-up; its backoff (from 1 s) outlasts the refusal.
-    await emulator.refuseConnectionsFor(1500)
-    const run = await runAction(exportInputs({ 'poll-interval-seconds': '1', 'timeout-seconds': '30' }))
+    // Refused until the action has said so; its next attempt, after a backoff of half a second or more, finds the API back.
+    let refused = (): void => undefined
+    await emulator.refuseConnectionsUntil(new Promise<void>((resolve) => (refused = resolve)))
+    const run = await runAction(exportInputs({ 'poll-interval-seconds': '1', 'timeout-seconds': '30' }), {
+      onStdout: (text) => {
+        if (text.includes('ECONNREFUSED')) refused()
+      }
+    })
     await expectByteIdenticalSuccess(run)
     expect(run.stdout).toContain('ECONNREFUSED')
   })

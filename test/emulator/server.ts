@@ -306,10 +306,10 @@ export class Emulator {
     return this
   }
 
-  /** Stops accepting connections on the API port for a while: clients see ECONNREFUSED. */
-  async refuseConnectionsFor(ms: number): Promise<void> {
+  /** Stops accepting connections on the API port until `until` settles: clients see ECONNREFUSED. */
+  async refuseConnectionsUntil(until: Promise<unknown>): Promise<void> {
     await close(this.api)
-    setTimeout(() => void listen(this.api, this.apiPort), ms).unref()
+    void until.finally(() => listen(this.api, this.apiPort))
   }
 
   /** The next `count` bundle links are issued already expired, by their expiresAt as well. */
