@@ -99,7 +99,10 @@ describe('action.yml', () => {
       scripts: Record<string, string>
     }
     expect(pkg.scripts.pretest).toBe('npm run bundle')
-    expect(pkg.scripts.bundle).toMatch(/^ncc build src\/index\.ts -o dist /)
+    expect(pkg.scripts.bundle).toBe('node scripts/bundle.ts')
+    expect(await readFile(path.join(ROOT, 'scripts/bundle.ts'), 'utf8')).toContain(
+      "{ entry: 'src/index.ts', into: [''] }"
+    )
   })
 
   it('is documented by the README with the same inputs and outputs', async () => {
