@@ -128,7 +128,8 @@ describe('agent-job, end to end', () => {
 
 describe('agent-job comment, end to end', () => {
   it('comments the outcome once and updates that comment on a later run', async () => {
-    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 1500 })
+    // Active when the first run reads it once, completed for the second, however long each takes to start.
+    emulator.addAgentJob('proj_acme', 'aj_42', { statuses: ['active', 'completed'] })
     const first = await runAgent({ wait: 'false', 'comment-on': '7' })
     expect(first.exitCode).toBe(0)
     expect(emulator.github.commentsOn(7)).toHaveLength(1)
