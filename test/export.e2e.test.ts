@@ -218,13 +218,12 @@ describe('export, end to end', () => {
     await startEmulator({
       progressFormat: 'fraction',
       expiresAtFormat: 'epoch-seconds',
+      // The start's answer and a read in each state, however long the action takes between them.
       export: {
-        queuedMs: 100,
-        runningMs: 300,
         pages: 5,
-        outcome: 'completed',
         queuedName: 'pending',
-        runningName: 'RENDERING'
+        runningName: 'RENDERING',
+        statuses: ['pending', 'pending', 'RENDERING', 'completed']
       }
     })
     const run = await runAction(exportInputs({ download: 'false' }))
