@@ -276,7 +276,7 @@ export class Emulator {
     await Promise.all([close(this.api), close(this.storage), this.github.stop()])
   }
 
-  /** The emulator's clock, for a process that must read the same time (runAction's and runCli's `clock`). */
+  /** The emulator's clock, for a process that must read the same time (runAction's `clock`). */
   get clock(): DilatedClock {
     return { scale: this.options.clockScale, origin: this.clockOrigin }
   }

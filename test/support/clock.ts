@@ -3,9 +3,9 @@ import type { DilatedClock } from '../emulator/server.ts'
 
 /**
  * Starting a child process on the emulator's clock (Emulator.clock): a test about a long wait (a
- * 409's 15 s and 30 s, a Retry-After, a poll interval) runs the built action or command line on a
- * clock `scale` times faster than the wall clock, so the wait takes 1/scale of its time while the
- * action schedules, logs and checks it in scheduled time, unchanged. The emulator runs on the same
+ * 409's 15 s and 30 s, a Retry-After, a poll interval) runs the built action on a clock `scale`
+ * times faster than the wall clock, so the wait takes 1/scale of its time while the action
+ * schedules, logs and checks it in scheduled time, unchanged. The emulator runs on the same
  * clock from the same origin, so the times it records are the ones the action saw.
  */
 

@@ -2,8 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import type { DilatedClock } from '../emulator/server.ts'
-import { startedOn } from './clock.ts'
 import { ROOT } from './run-action.ts'
 
 /** The built command line, as the package's bin runs it. */
@@ -26,8 +24,6 @@ export interface CliOptions {
   entry?: string
   /** The Node that runs dist/cli/index.js; the one running the tests by default. */
   node?: string
-  /** Runs dist/cli/index.js on this clock (the emulator's, Emulator.clock) instead of the wall clock. */
-  clock?: DilatedClock
   /** Called with each chunk of standard error as it arrives, and the process, to signal it for instance. */
   onStderr?: (text: string, child: ChildProcess) => void
   timeoutMs?: number
@@ -41,11 +37,10 @@ export function environmentWithoutMintlify(): NodeJS.ProcessEnv {
 /** Runs the command line in a child process, in a new folder unless `cwd` is given. */
 export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
   const cwd = options.cwd ?? (await mkdtemp(path.join(os.tmpdir(), 'cli-run-')))
-  const onClock = startedOn(options.clock)
-  const env: NodeJS.ProcessEnv = { ...environmentWithoutMintlify(), ...options.env, ...onClock.env }
+  const env: NodeJS.ProcessEnv = { ...environmentWithoutMintlify(), ...options.env }
   const child = options.entry
     ? spawn(options.entry, args, { cwd, env })
-    : spawn(options.node ?? process.execPath, [...onClock.nodeArgs, CLI_ENTRY, ...args], { cwd, env })
+    : spawn(options.node ?? process.execPath, [CLI_ENTRY, ...args], { cwd, env })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
