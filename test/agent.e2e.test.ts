@@ -27,7 +27,8 @@ function runAgent(overrides: Record<string, string> = {}): ReturnType<typeof run
 
 describe('agent-job, end to end', () => {
   it('waits for the job and surfaces its pull request', async () => {
-    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 700 })
+    // Active for three reads, however long the action takes to start: then its pull request.
+    emulator.addAgentJob('proj_acme', 'aj_42', { statuses: ['active', 'active', 'active', 'completed'] })
     const run = await runAgent()
     expect(run.errors).toEqual([])
     expect(run.exitCode).toBe(0)
@@ -127,7 +128,8 @@ describe('agent-job, end to end', () => {
 
 describe('agent-job comment, end to end', () => {
   it('comments the outcome once and updates that comment on a later run', async () => {
-    emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 1500 })
+    // Active when the first run reads it once, completed for the second, however long each takes to start.
+    emulator.addAgentJob('proj_acme', 'aj_42', { statuses: ['active', 'completed'] })
     const first = await runAgent({ wait: 'false', 'comment-on': '7' })
     expect(first.exitCode).toBe(0)
     expect(emulator.github.commentsOn(7)).toHaveLength(1)

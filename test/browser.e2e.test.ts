@@ -299,7 +299,7 @@ describeWhere(missingBrowser, 'browser pass, end to end', () => {
     expect(signalled).toBe(true)
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([containing('The run was cancelled while export job')])
-    expect(run.durationMs).toBeLessThan(30_000)
+    expect(run.signal).toBeNull()
     expect((await readdir(run.runnerTemp)).filter((name) => name.startsWith('browser-profile-'))).toEqual([])
     expect(browsersUsing(run.runnerTemp)).toEqual([])
   })

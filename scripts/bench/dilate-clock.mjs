@@ -1,10 +1,11 @@
 // Loaded with `node --import` ahead of the action: runs the whole process on a clock that goes
 // BENCH_CLOCK_SCALE times faster than the wall clock. Date.now() and performance.now() advance
-// `scale` times faster from the moment this loads, and every timer (setTimeout, setInterval,
-// node:timers, node:timers/promises) fires after 1/scale of its delay. Paired with the emulator's
-// clockScale (the same factor), a ten-minute job runs in 600/scale real seconds while the action's
-// own logic (poll interval, the stretch of the interval with elapsed time, its 30 s cap, timeouts)
-// runs unchanged, in scheduled time. Plain JavaScript so that nothing else is loaded.
+// `scale` times faster from BENCH_CLOCK_ORIGIN (epoch milliseconds; the moment this loads when it
+// is not set), and every timer (setTimeout, setInterval, node:timers, node:timers/promises) fires
+// after 1/scale of its delay. Paired with the emulator's clockScale (the same factor, and its
+// origin, so that both read the same time), a ten-minute job runs in 600/scale real seconds while
+// the action's own logic (poll interval, the stretch of the interval with elapsed time, its 30 s
+// cap, timeouts) runs unchanged, in scheduled time. Plain JavaScript so that nothing else is loaded.
 import { syncBuiltinESMExports } from 'node:module'
 import timers from 'node:timers'
 import timersPromises from 'node:timers/promises'
@@ -12,7 +13,7 @@ import timersPromises from 'node:timers/promises'
 const scale = Number(process.env.BENCH_CLOCK_SCALE)
 if (Number.isFinite(scale) && scale > 0 && scale !== 1) {
   const realDateNow = Date.now
-  const origin = realDateNow()
+  const origin = Number(process.env.BENCH_CLOCK_ORIGIN) || realDateNow()
   Date.now = () => Math.floor(origin + (realDateNow() - origin) * scale)
 
   const realPerformanceNow = performance.now.bind(performance)

@@ -54,5 +54,6 @@ it(
     expect(outcomes.get('accepted') ?? 0).toBeGreaterThan(0)
     expect(outcomes.size).toBeGreaterThan(3)
   },
-  Math.max(120_000, cases * 200)
+  // About 60 ms a case on an idle machine of two cores; room for one shared with other work.
+  Math.max(120_000, cases * 1000)
 )

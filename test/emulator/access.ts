@@ -21,8 +21,8 @@ export function rateLimitText(limit: 'export-starts' | 'agent-uses', count: numb
 /** How `Retry-After` is written: delta-seconds, or an HTTP date (RFC 9110 allows both). */
 export type RetryAfterFormat = 'seconds' | 'date'
 
-export function retryAfterHeader(seconds: number, format: RetryAfterFormat): string {
-  return format === 'date' ? new Date(Date.now() + seconds * 1000).toUTCString() : String(seconds)
+export function retryAfterHeader(seconds: number, format: RetryAfterFormat, now: number): string {
+  return format === 'date' ? new Date(now + seconds * 1000).toUTCString() : String(seconds)
 }
 
 const HOUR_MS = 3_600_000
@@ -41,7 +41,7 @@ export class HourlyLimit {
    * Counts a use of `key` when the limit allows it: undefined then; otherwise the seconds until
    * the oldest use of the hour leaves the window, when another is allowed.
    */
-  take(key: string, now = Date.now()): number | undefined {
+  take(key: string, now: number): number | undefined {
     const recent = (this.uses.get(key) ?? []).filter((at) => at > now - HOUR_MS)
     this.uses.set(key, recent)
     if (recent.length < this.perHour) {

@@ -51,19 +51,19 @@ const DEFAULT_SCENARIO: AgentScenario = {
 
 export class AgentJobs {
   private readonly jobs = new Map<string, AgentJobState>()
-  /** Turns a job's creation time into the scheduled time since (the emulator's clock scale). */
-  private readonly elapsed: (createdAt: number) => number
+  /** The emulator's scheduled time (its clock scale). */
+  private readonly now: () => number
 
   // No parameter property: the emulator also runs under Node's type stripping (scripts/emulator.ts).
-  constructor(elapsed: (createdAt: number) => number) {
-    this.elapsed = elapsed
+  constructor(now: () => number) {
+    this.now = now
   }
 
   add(projectId: string, jobId: string, scenario: Partial<AgentScenario> = {}): void {
     this.jobs.set(key(projectId, jobId), {
       ...DEFAULT_SCENARIO,
       ...scenario,
-      createdAt: Date.now(),
+      createdAt: this.now(),
       reads: 0,
       prompts: []
     })
@@ -112,7 +112,7 @@ export class AgentJobs {
   private baseView(job: AgentJobState, jobId: string, counts: boolean): AgentView {
     const read = counts ? job.reads++ : job.reads
     const given = job.statuses?.[Math.min(read, job.statuses.length - 1)]
-    const done = given === undefined ? this.elapsed(job.createdAt) >= job.activeMs : given === job.outcome
+    const done = given === undefined ? this.now() - job.createdAt >= job.activeMs : given === job.outcome
     const status = given ?? (done ? job.outcome : 'active')
     return this.shape(job, jobId, status, done && job.outcome !== 'failed' ? job.prLink : null)
   }
@@ -125,7 +125,7 @@ export class AgentJobs {
       model: job.model,
       prLink,
       createdAt: new Date(job.createdAt).toISOString(),
-      archivedAt: status === 'archived' ? new Date().toISOString() : null
+      archivedAt: status === 'archived' ? new Date(this.now()).toISOString() : null
     }
   }
 }

@@ -87,7 +87,11 @@ export interface EmulatorOptions {
   progressFormat: 'percent' | 'fraction' | 'string'
   /** Leave sizeBytes out of bundle responses. */
   omitSizeBytes: boolean
-  /** Makes scheduled time pass this many times faster (for long jobs in benchmarks). */
+  /**
+   * Makes scheduled time pass this many times faster than the wall clock: the emulator's jobs,
+   * links, limits and the times it records run on it, and so does a process started on
+   * `Emulator.clock` (long jobs in benchmarks, long waits in tests).
+   */
   clockScale: number
   /** The storage host answers each link with a redirect to where the archive really is. */
   redirectDownloads: boolean
@@ -151,6 +155,12 @@ export interface EmulatorSetup extends Partial<Omit<EmulatorOptions, 'export'>> 
   site?: ExportedSite
 }
 
+/** A clock `scale` times faster than the wall clock from `origin` (epoch milliseconds). */
+export interface DilatedClock {
+  scale: number
+  origin: number
+}
+
 export interface RecordedRequest {
   host: 'api' | 'storage'
   route: Route | 'unknown'
@@ -158,6 +168,7 @@ export interface RecordedRequest {
   path: string
   headers: http.IncomingHttpHeaders
   body: string
+  /** When it arrived, in the emulator's scheduled time (epoch milliseconds). */
   at: number
   /** Storage only: bytes of the archive sent in the body. */
   bodyBytes?: number
@@ -221,7 +232,7 @@ export class Emulator {
   readonly options: EmulatorOptions
   readonly requests: RecordedRequest[] = []
   readonly exportJobs = new Map<string, ExportJobState>()
-  readonly agents = new AgentJobs((createdAt) => this.elapsed(createdAt))
+  readonly agents = new AgentJobs(() => this.now())
   readonly github = new GitHubEmulator()
   private readonly faults = new Map<Route, Fault[]>()
   private readonly idempotency = new Map<string, string>()
@@ -234,6 +245,8 @@ export class Emulator {
   /** Bytes of endless answers (the `endless` fault) that the client read before it closed the connection. */
   endlessBytesSent = 0
   private readonly signingKey = randomBytes(16)
+  /** Where scheduled time meets the wall clock. */
+  private readonly clockOrigin = Date.now()
   private readonly sockets = new Set<Socket>()
   private readonly api: http.Server
   private readonly storage: http.Server
@@ -272,6 +285,16 @@ export class Emulator {
     await Promise.all([close(this.api), close(this.storage), this.github.stop()])
   }
 
+  /** The emulator's clock, for a process that must read the same time (runAction's `clock`). */
+  get clock(): DilatedClock {
+    return { scale: this.options.clockScale, origin: this.clockOrigin }
+  }
+
+  /** Scheduled time in epoch milliseconds: the wall clock, sped up by clockScale from the emulator's creation. */
+  now(): number {
+    return Math.floor(this.clockOrigin + (Date.now() - this.clockOrigin) * this.options.clockScale)
+  }
+
   get baseUrl(): string {
     return `${this.scheme}://127.0.0.1:${this.apiPort}`
   }
@@ -292,10 +315,10 @@ export class Emulator {
     return this
   }
 
-  /** Stops accepting connections on the API port for a while: clients see ECONNREFUSED. */
-  async refuseConnectionsFor(ms: number): Promise<void> {
+  /** Stops accepting connections on the API port until `until` settles: clients see ECONNREFUSED. */
+  async refuseConnectionsUntil(until: Promise<unknown>): Promise<void> {
     await close(this.api)
-    setTimeout(() => void listen(this.api, this.apiPort), ms).unref()
+    void until.finally(() => listen(this.api, this.apiPort))
   }
 
   /** The next `count` bundle links are issued already expired, by their expiresAt as well. */
@@ -334,7 +357,7 @@ export class Emulator {
       path: url.pathname,
       headers: req.headers,
       body,
-      at: Date.now()
+      at: this.now()
     })
     if (!match) return json(res, 404, { error: `No route for ${req.method} ${url.pathname}` })
     if (this.applyFault(match.route, req, res)) return
@@ -422,7 +445,7 @@ export class Emulator {
 
   /** Answers 429 when the organisation's hourly starts are used up; true when it did. */
   private limitedStart(res: http.ServerResponse): boolean {
-    const waitSeconds = this.exportStarts.take('organisation')
+    const waitSeconds = this.exportStarts.take('organisation', this.now())
     if (waitSeconds === undefined) return false
     this.tooMany(res, 'export-starts', waitSeconds, this.options.retryAfterFormat)
     return true
@@ -436,7 +459,7 @@ export class Emulator {
   ): void {
     const perHour = limit === 'export-starts' ? this.options.exportStartsPerHour : this.options.agentUsesPerHour
     const text = rateLimitText(limit, Number.isFinite(perHour) ? perHour : limit === 'export-starts' ? 10 : 100)
-    res.setHeader('retry-after', retryAfterHeader(retryAfterSeconds, format))
+    res.setHeader('retry-after', retryAfterHeader(retryAfterSeconds, format, this.now()))
     json(res, 429, { error: text })
   }
 
@@ -450,7 +473,7 @@ export class Emulator {
     const known = typeof key === 'string' ? this.idempotency.get(key) : undefined
     const jobId = known ?? newId()
     if (!known) {
-      this.exportJobs.set(jobId, { jobId, ...fields, createdAt: Date.now(), scenario: this.options.export, views: 0 })
+      this.exportJobs.set(jobId, { jobId, ...fields, createdAt: this.now(), scenario: this.options.export, views: 0 })
       if (typeof key === 'string') this.idempotency.set(key, jobId)
     }
     return this.exportJobs.get(jobId) as ExportJobState
@@ -473,9 +496,9 @@ export class Emulator {
     json(res, 200, view.status === 'completed' ? { ...view, ...(await this.issueLink(jobId)) } : view)
   }
 
-  /** Scheduled time since the job started, sped up by the clock scale. */
+  /** Scheduled time since the job started. */
   private elapsed(createdAt: number): number {
-    return (Date.now() - createdAt) * this.options.clockScale
+    return this.now() - createdAt
   }
 
   private jobView(job: ExportJobState): Record<string, unknown> & { status: string } {
@@ -494,7 +517,7 @@ export class Emulator {
           : this.progressValue(fraction),
       pageCount,
       createdAt: new Date(job.createdAt).toISOString(),
-      updatedAt: new Date().toISOString(),
+      updatedAt: new Date(this.now()).toISOString(),
       error: status === 'failed' ? (scenario.error ?? null) : null
     }
   }
@@ -550,7 +573,7 @@ export class Emulator {
   private async issueLink(jobId: string): Promise<Record<string, unknown>> {
     const expired = this.expiredLinksToIssue > 0
     if (expired) this.expiredLinksToIssue--
-    const expires = Date.now() + (expired ? -1000 : this.options.linkTtlMs)
+    const expires = this.now() + (expired ? -1000 : this.options.linkTtlMs)
     const name = this.options.archive.name ?? 'bundle.tar.gz'
     const signature = this.sign(jobId, expires)
     const bundleUrl = `${this.options.storageBaseUrl ?? this.storageUrl}/static-exports/${encodeURIComponent(jobId)}/${name}?X-Amz-Expires=${expires}&X-Amz-Signature=${signature}`
@@ -620,7 +643,7 @@ export class Emulator {
     if (typeof prompt !== 'string' || prompt.length === 0) {
       return void json(res, 400, { error: 'prompt is required and must be a non-empty string' })
     }
-    const waitSeconds = this.agentUses.take(projectId)
+    const waitSeconds = this.agentUses.take(projectId, this.now())
     if (waitSeconds !== undefined)
       return void this.tooMany(res, 'agent-uses', waitSeconds, this.options.retryAfterFormat)
     return prompt
@@ -635,7 +658,7 @@ export class Emulator {
       path: url.pathname,
       headers: req.headers,
       body: '',
-      at: Date.now(),
+      at: this.now(),
       bodyBytes: 0
     }
     this.requests.push(recorded)
@@ -662,7 +685,7 @@ export class Emulator {
         'The request signature we calculated does not match the signature you provided'
       )
     }
-    if (Date.now() > expires) return s3Error(res, 403, 'AccessDenied', 'Request has expired')
+    if (this.now() > expires) return s3Error(res, 403, 'AccessDenied', 'Request has expired')
     await this.serveArchive(req, res, recorded, fault)
   }
 

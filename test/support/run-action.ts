@@ -4,6 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import type { DilatedClock } from '../emulator/server.ts'
+import { startedOn } from './clock.ts'
 import { renderGfm, shown } from './gfm.ts'
 
 /**
@@ -40,7 +42,6 @@ export interface ActionRun {
   /** The folder that held RUNNER_TEMP, RUNNER_TOOL_CACHE and the workspace. */
   home: string
   runnerTemp: string
-  durationMs: number
 }
 
 export interface RunOptions {
@@ -49,6 +50,8 @@ export interface RunOptions {
   onSpawn?: (child: ChildProcess) => void
   /** Called with each chunk of standard output as it arrives. */
   onStdout?: (text: string) => void
+  /** Runs the action on this clock (the emulator's, Emulator.clock) instead of the wall clock. */
+  clock?: DilatedClock
   timeoutMs?: number
   /** Runs the action as this user (the test must be root); the runner's folders are given to it. */
   user?: { uid: number; gid: number }
@@ -118,10 +121,10 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
   await options.prepare?.(runner)
   if (options.user) await chownTree(home, options.user.uid, options.user.gid)
 
-  const startedAt = Date.now()
-  const child = spawn(process.execPath, [ACTION_ENTRY], {
+  const onClock = startedOn(options.clock)
+  const child = spawn(process.execPath, [...onClock.nodeArgs, ACTION_ENTRY], {
     cwd: workspace,
-    env,
+    env: { ...env, ...onClock.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...options.user
   })
@@ -153,8 +156,7 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
       .filter((line) => line.startsWith('::error::'))
       .map((line) => decodeCommand(line.slice('::error::'.length))),
     home,
-    runnerTemp,
-    durationMs: Date.now() - startedAt
+    runnerTemp
   }
 }
 
