@@ -388,6 +388,10 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
       'make publish-public-url serve PREFIX as it is, without credentials (a bucket policy'
     )
     expect(run.summaryText).toMatch(/^❌ Exported docs\.acme\.dev: .*, the publish failed$/m)
+    // What the publish changed in the bucket is handed on all the same: a CDN's invalidation needs it.
+    expect(run.outputs['publish-uploaded']).toBe(String(filesOf(V1).size))
+    expect(JSON.parse(await readFile(run.outputs['publish-changes-path'] ?? '', 'utf8'))).toHaveLength(filesOf(V1).size)
+    expect(run.summaryText).toContain(`${publicUrl(bucket)} does not serve it as published`)
     // The bucket holds the site all the same, and its record: a rerun with the right address uploads nothing.
     expect((await swift.listObjects(bucket, `${PREFIX}/`)).length).toBe(filesOf(V1).size + 1)
     await swift.makePublic(bucket)

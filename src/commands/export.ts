@@ -177,6 +177,8 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
         published = await host.group('Publish the site', () =>
           publishTheSite(settings, publishTo, { sitePath: unpacked.path, manifest, layout }, run)
         )
+        // The bucket changed even when the address does not serve it: the publish's outputs stand.
+        if (published.failure) throw published.failure
       }
     }
     const target = settings.mirrorTo

@@ -66,6 +66,12 @@ export interface PublishResult {
   changesPath: string
   /** True when `publish-public-url` was read back and served what was published. */
   checked: boolean
+  /**
+   * Why `publish-public-url` does not serve what was published. The bucket holds the new site all
+   * the same, so the counts and the changes stand (a CDN's invalidation needs them); the caller
+   * fails the step with it.
+   */
+  failure?: unknown
 }
 
 /** Uploads in flight at once: enough to hide the round trips, few enough for any store. */
@@ -96,18 +102,7 @@ export async function publishSite(target: S3Location, options: PublishOptions): 
   })
   const base = bucketUrl(target, region)
   const url = options.publicUrl ?? (target.prefix ? objectUrl(base, target.prefix) : base)
-  if (options.publicUrl) {
-    await readBack({ ...options, publicUrl: options.publicUrl, uploaded: new Set(uploaded), signal }).catch(
-      (error: unknown) => {
-        throw stoppedError(deadline, signal, `while reading ${options.publicUrl} back`) ?? error
-      }
-    )
-  } else {
-    host.info(
-      message`Publish: not read back (no ${input('publish-public-url')}); ${url} serves the site to visitors only where a bucket policy, static website hosting or a CDN lets them read it`
-    )
-  }
-  return {
+  const result: PublishResult = {
     location: bucket.location,
     url,
     uploaded: uploaded.length,
@@ -115,8 +110,22 @@ export async function publishSite(target: S3Location, options: PublishOptions): 
     deleted: plan.deletes.length,
     retained: plan.retained.length,
     changesPath: options.changesPath,
-    checked: options.publicUrl !== undefined
+    checked: false
   }
+  if (!options.publicUrl) {
+    host.info(
+      message`Publish: not read back (no ${input('publish-public-url')}); ${url} serves the site to visitors only where a bucket policy, static website hosting or a CDN lets them read it`
+    )
+    return result
+  }
+  const { publicUrl } = options
+  return readBack({ ...options, publicUrl, uploaded: new Set(uploaded), signal }).then(
+    () => ({ ...result, checked: true }),
+    (error: unknown) => ({
+      ...result,
+      failure: stoppedError(deadline, signal, `while reading ${publicUrl} back`) ?? error
+    })
+  )
 }
 
 /** The record and the listing, the plan, the uploads in their order, the deletes, the record. */

@@ -11,9 +11,11 @@ interface OutputSpec {
   description: string
   /**
    * Whether it is still set after a failure. What says where the job is and what the run found
-   * stays (and what a publish changed in the bucket, which a CDN's invalidation needs all the same); what hands the export on to a later step (its link, its archive, its site, its manifest,
-   * the Helm values, the copy) does not, so that a step that runs anyway (`if: always()`, an exit
-   * code ignored) never gets what failed, nor the expiring link that a failed mirror was to replace.
+   * stays, and so does what a publish changed in the bucket, which a CDN's invalidation needs all
+   * the same; what hands the export on to a later step (its link, its archive, its site, its
+   * manifest, the Helm values, the copy) does not, so that a step that runs anyway (`if: always()`,
+   * an exit code ignored) never gets what failed, nor the expiring link that a failed mirror was to
+   * replace.
    */
   afterFailure: boolean
 }

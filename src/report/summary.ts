@@ -77,7 +77,11 @@ function mirrorRow(mirror: MirrorResult): Inline {
 function publishRow(publish: PublishResult): Inline {
   const { uploaded, unchanged, deleted, retained } = publish
   const kept = retained > 0 ? `, ${retained} removed files kept a while longer` : ''
-  const checked = publish.checked ? `read back from ${publish.url}` : 'not read back'
+  const checked = publish.checked
+    ? `read back from ${publish.url}`
+    : publish.failure
+      ? `${publish.url} does not serve it as published`
+      : 'not read back'
   return [
     { code: publish.location },
     `: ${uploaded} files uploaded, ${unchanged} unchanged, ${deleted} deleted${kept}; ${checked}`
