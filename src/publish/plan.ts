@@ -65,6 +65,8 @@ export function planPublish({ site, previous, listing, keepRemoved }: PlanInput)
       continue
     }
     ;(isPage(file.path) ? plan.pages : plan.assets).push(file)
+    // An object the record does not name is replaced, never taken as ours by its ETag: its headers are
+    // another tool's (docs/decisions/publish-first-into-a-filled-prefix.md).
     if (!published && listing.has(file.path)) plan.replacing.push(file.path)
   }
   const leaving: RetainedObject[] = []

@@ -204,7 +204,8 @@ export function s3Client(
  * S3-compatible stores still do: the SDK now sends a CRC32 checksum instead, which Swift refuses
  * (HTTP 400 "Missing required header for this request: Content-MD5"), as other stores did in
  * 2025. AWS takes either. It runs after the SDK's checksum (the build step's normal priority) and
- * before the signature (finalizeRequest), which covers the header.
+ * before the signature (finalizeRequest), which covers the header. Why batches rather than a
+ * request a key: docs/decisions/publish-deletes.md.
  */
 function sendContentMd5WithDeletes(client: S3Client): void {
   client.middlewareStack.add(
