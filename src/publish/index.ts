@@ -71,7 +71,7 @@ export interface PublishResult {
    * the same, so the counts and the changes stand (a CDN's invalidation needs them); the caller
    * fails the step with it.
    */
-  failure?: unknown
+  failure?: Error
 }
 
 /** Uploads in flight at once: enough to hide the round trips, few enough for any store. */
@@ -123,7 +123,9 @@ export async function publishSite(target: S3Location, options: PublishOptions): 
     () => ({ ...result, checked: true }),
     (error: unknown) => ({
       ...result,
-      failure: stoppedError(deadline, signal, `while reading ${publicUrl} back`) ?? error
+      failure:
+        stoppedError(deadline, signal, `while reading ${publicUrl} back`) ??
+        (error instanceof Error ? error : new Error(String(error)))
     })
   )
 }

@@ -72,7 +72,7 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
   if (missing) throw new Error(`the publish figure needs OpenStack Swift: ${missing}`)
   const awsVersion = await runCommand(AWS, ['--version']).catch(() => undefined)
   if (!awsVersion) throw new Error("the publish figure needs Debian's awscli (apt-get install awscli)")
-  const runs = RUNS
+  const runs: number = RUNS
   const pages = smoke ? 1_000 : PAGES
   const smallPages = smoke ? 100 : SMALL_PAGES
   progress(
