@@ -9,22 +9,38 @@ import tseslint from 'typescript-eslint'
 /**
  * The import direction of src/ (each folder's README says the same): the front ends (action/,
  * cli/) use the commands and the settings, the commands use the stages (api/, download/,
- * archive/, site/, manifest/, deployment/, mirror/) and the report, which use core/; nothing imports
- * upwards but the type of an input's name, and the two front ends never import each other. Only
- * the Action's front end knows GitHub's libraries.
+ * archive/, site/, manifest/, deployment/, mirror/, publish/) and the report, which use core/ (and,
+ * for the stages that write to a bucket, storage/); nothing imports upwards but the type of an
+ * input's name, and the two front ends never import each other. Only the Action's front end knows
+ * GitHub's libraries.
  */
 const LAYERS = {
   core: [],
-  settings: ['core', 'mirror'],
+  settings: ['core', 'mirror', 'storage', 'publish'],
   api: ['core'],
   download: ['core'],
   archive: ['core'],
   site: ['core'],
   manifest: ['core'],
   deployment: ['core', 'manifest'],
-  mirror: ['core'],
-  report: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror'],
-  commands: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror', 'report'],
+  storage: ['core'],
+  mirror: ['core', 'storage'],
+  publish: ['core', 'manifest', 'deployment', 'storage'],
+  report: ['core', 'settings', 'api', 'download', 'archive', 'site', 'manifest', 'deployment', 'mirror', 'publish'],
+  commands: [
+    'core',
+    'settings',
+    'api',
+    'download',
+    'archive',
+    'site',
+    'manifest',
+    'deployment',
+    'mirror',
+    'publish',
+    'storage',
+    'report'
+  ],
   action: [
     'core',
     'settings',
@@ -35,6 +51,8 @@ const LAYERS = {
     'manifest',
     'deployment',
     'mirror',
+    'publish',
+    'storage',
     'report',
     'commands'
   ],
@@ -128,6 +146,8 @@ export default defineConfig(
       'src/manifest/**/*.ts',
       'src/deployment/**/*.ts',
       'src/mirror/**/*.ts',
+      'src/storage/**/*.ts',
+      'src/publish/**/*.ts',
       'test/emulator/**/*.ts'
     ],
     rules: { '@typescript-eslint/parameter-properties': ['error', { prefer: 'class-property' }] }

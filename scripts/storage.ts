@@ -66,9 +66,12 @@ try {
         'mirror-public-url': swift.publicBase(MIRROR_BUCKET)
       }),
       '',
-      `A site published to a bucket: ${SITE_BUCKET}, readable without credentials at`,
-      `  ${swift.publicBase(SITE_BUCKET)}`,
-      `  endpoint ${swift.endpoint}, path-style, with the credentials above`,
+      `The publish of the site, to the bucket ${SITE_BUCKET} (with extract: true), read back as a visitor reads it:`,
+      ...settings({
+        'publish-to': `s3://${SITE_BUCKET}/site`,
+        'publish-endpoint': swift.endpoint,
+        'publish-public-url': `${swift.publicBase(SITE_BUCKET)}/site`
+      }),
       ''
     )
   }

@@ -38,7 +38,14 @@ const CONTRACT_INPUTS: Record<string, string | undefined> = {
   'mirror-public-url': undefined,
   'mirror-username': undefined,
   'mirror-password': undefined,
-  'mirror-check': 'on'
+  'mirror-check': 'on',
+  'publish-to': undefined,
+  'publish-endpoint': undefined,
+  'publish-region': undefined,
+  'publish-public-url': undefined,
+  'publish-keep-removed': '1',
+  'publish-max-delete': '50%',
+  'publish-cache-control': undefined
 }
 const CONTRACT_OUTPUTS = [
   'job-id',
@@ -56,6 +63,11 @@ const CONTRACT_OUTPUTS = [
   'comment-url',
   'mirror-url',
   'mirror-ref',
+  'publish-url',
+  'publish-uploaded',
+  'publish-unchanged',
+  'publish-deleted',
+  'publish-changes-path',
   'manifest-path',
   'files-added',
   'files-removed',

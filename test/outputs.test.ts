@@ -27,6 +27,16 @@ const FULL_EXPORT: ExportReport = {
   changes: {
     path: '/tmp/changes.json',
     changes: { counts: { added: 2, removed: 1, changed: 3, unchanged: 40 } } as never
+  },
+  publish: {
+    location: 's3://docs-site/en/',
+    url: 'https://docs.acme.dev',
+    uploaded: 12,
+    unchanged: 400,
+    deleted: 2,
+    retained: 1,
+    changesPath: '/tmp/publish-changes.json',
+    checked: true
   }
 }
 
@@ -58,6 +68,13 @@ describe('outputsOf', () => {
       'files-added': '2',
       'files-removed': '1',
       'files-changed': '3'
+    })
+    expect(outputsOf({ report: FULL_EXPORT })).toMatchObject({
+      'publish-url': 'https://docs.acme.dev',
+      'publish-uploaded': '12',
+      'publish-unchanged': '400',
+      'publish-deleted': '2',
+      'publish-changes-path': '/tmp/publish-changes.json'
     })
     expect(outputsOf({ report: FULL_CHECK })).toEqual({
       'deployment-status': 'partial',
@@ -109,7 +126,13 @@ describe('outputsOf', () => {
       'files-added': '2',
       'files-removed': '1',
       'files-changed': '3',
-      'changes-path': '/tmp/changes.json'
+      'changes-path': '/tmp/changes.json',
+      // What a publish before the failure changed in the bucket stays true: a CDN's invalidation needs it.
+      'publish-url': 'https://docs.acme.dev',
+      'publish-uploaded': '12',
+      'publish-unchanged': '400',
+      'publish-deleted': '2',
+      'publish-changes-path': '/tmp/publish-changes.json'
     })
     expect(withheldOutputs({ report: FULL_EXPORT, failure })).toEqual([
       'bundle-url',

@@ -84,7 +84,11 @@ describe('readSettings: defaults', () => {
       verify: 'warn',
       verifyBrowser: 'auto',
       verifyBrowserPages: 25,
-      mirrorCheck: 'on'
+      mirrorCheck: 'on',
+      publishKeepRemoved: 1,
+      publishMaxDelete: 50,
+      publishCacheControl: [],
+      checkFiles: 100
     })
   })
 })
@@ -641,5 +645,79 @@ describe('readSettings: mirror', () => {
     )
     expect(written()).toContain('::add-mask::p4ss-word')
     expect(written().split('p4ss-word')).toHaveLength(2)
+  })
+})
+
+describe('readSettings: publish', () => {
+  it('reads publish-to as a bucket and a prefix, with its rules, its share and its count', () => {
+    expect(
+      exportSettings({
+        extract: 'true',
+        'publish-to': 's3://docs-site/en/',
+        'publish-endpoint': 'https://minio.internal:9000/',
+        'publish-public-url': 'http://docs-site.s3-website-eu-west-1.amazonaws.com/en/',
+        'publish-keep-removed': '0',
+        'publish-max-delete': '12.5%',
+        'publish-cache-control': '*.pdf=public, max-age=86400\n\nassets/**=no-store\n'
+      })
+    ).toMatchObject({
+      publishTo: { bucket: 'docs-site', prefix: 'en', endpoint: 'https://minio.internal:9000' },
+      publishPublicUrl: 'http://docs-site.s3-website-eu-west-1.amazonaws.com/en',
+      publishKeepRemoved: 0,
+      publishMaxDelete: 12.5,
+      publishCacheControl: [
+        { glob: '*.pdf', value: 'public, max-age=86400' },
+        { glob: 'assets/**', value: 'no-store' }
+      ]
+    })
+    expect(exportSettings({ extract: 'true', 'publish-to': 's3://docs-site' }).publishTo).toEqual({
+      bucket: 'docs-site',
+      prefix: ''
+    })
+  })
+
+  it.each([
+    [
+      { 'publish-to': 's3://docs/x' },
+      "Input 'publish-to' is set but extract: false: the publish uploads the unpacked site"
+    ],
+    [{ 'publish-to': 'gs://docs/x', extract: 'true' }, 'Input \'publish-to\' has the scheme "gs"'],
+    [{ 'publish-to': 'docs/x', extract: 'true' }, "Input 'publish-to' must be `s3://BUCKET[/PREFIX]`"],
+    [{ 'publish-to': 's3://Docs/x', extract: 'true' }, 'Input \'publish-to\' names the bucket "Docs"'],
+    [{ 'publish-to': 's3://docs/a/../b', extract: 'true' }, "Input 'publish-to' has a PREFIX with"],
+    [
+      { 'publish-to': 's3://docs/x', extract: 'true', 'publish-endpoint': 'http://minio.internal' },
+      "Input 'publish-endpoint' must use https://"
+    ],
+    [
+      { 'publish-to': 's3://docs/x', extract: 'true', 'publish-public-url': 'https://cdn/x?sig=1' },
+      "Input 'publish-public-url' must not carry credentials, a query or a fragment"
+    ],
+    [
+      { 'publish-to': 's3://docs/x', extract: 'true', 'publish-max-delete': '50' },
+      "Input 'publish-max-delete' must be a share from 0% to 100%"
+    ],
+    [
+      { 'publish-to': 's3://docs/x', extract: 'true', 'publish-max-delete': '150%' },
+      "Input 'publish-max-delete' must be at most 100%"
+    ],
+    [
+      { 'publish-to': 's3://docs/x', extract: 'true', 'publish-keep-removed': '-1' },
+      "Input 'publish-keep-removed' must be a whole number of publishes (at least 0)"
+    ],
+    [
+      { 'publish-to': 's3://docs/x', extract: 'true', 'publish-cache-control': '*.pdf' },
+      'Input \'publish-cache-control\' has a line ("*.pdf") that is not `GLOB=VALUE`'
+    ]
+  ])('refuses %j before any request, naming the input', (inputs, message) => {
+    expect(exportError(inputs)).toContain(message)
+  })
+
+  it('warns about publish inputs that do nothing', () => {
+    exportSettings({ 'publish-max-delete': '10%', 'check-files': '5' })
+    expect(host.warnings.map(({ message }) => message)).toEqual([
+      "Input 'publish-max-delete' does nothing without publish-to",
+      "Input 'check-files' does nothing for command export without publish-public-url: it says how much of the published site is read back"
+    ])
   })
 })

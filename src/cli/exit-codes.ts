@@ -13,6 +13,11 @@ export const EXIT_CODES = {
     code: 6,
     meaning: 'the mirror failed: the upload was refused, or the copy is not readable as the chart reads it'
   },
+  publish: {
+    code: 7,
+    meaning:
+      'the publish failed: a request was refused, it would remove more than --publish-max-delete, or --publish-public-url does not serve what was published'
+  },
   SIGINT: { code: 130, meaning: 'SIGINT' },
   SIGTERM: { code: 143, meaning: 'SIGTERM' }
 } as const
@@ -28,7 +33,8 @@ const BY_FAILURE_CODE: Readonly<Record<string, ExitCode>> = {
   'access-refused': EXIT_CODES.refused.code,
   'site-problems': EXIT_CODES.problems.code,
   'deployment-not-current': EXIT_CODES.problems.code,
-  mirror: EXIT_CODES.mirror.code
+  mirror: EXIT_CODES.mirror.code,
+  publish: EXIT_CODES.publish.code
 }
 
 /** The exit code of a run that failed with `code`; a run ended by a signal exits as the shell expects of it. */

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import { projectFlow, UNSCOPED_FLOW, type ExportFlow } from '../api/calls.js'
+import type { ExportFlow } from '../api/calls.js'
 import type { ApiClient } from '../api/client.js'
-import { ApiError } from '../api/errors.js'
+import { bundleLink, startOrReuse } from '../api/export-flow.js'
 import type { Bundle, ExportJob } from '../api/schemas.js'
 import {
   detectArchiveKind,
@@ -17,7 +17,7 @@ import { documentOptions } from '../core/document.js'
 import { ActionError, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
 import { formatBytes, formatSeconds } from '../core/format.js'
 import { archiveName, type OutputLayout } from '../core/layout.js'
-import { input, inputSubject, message } from '../core/message.js'
+import { input, message } from '../core/message.js'
 import { redactUrl } from '../core/net.js'
 import { checkOwnPlace, placeOwnFile, temporaryBeside } from '../core/own-files.js'
 import { pollUntil } from '../core/poll.js'
@@ -36,6 +36,8 @@ import { readBaseline } from '../site/baseline.js'
 import { isPage } from '../site/reader.js'
 import type { SiteCheck } from '../site/verify.js'
 import type { MirrorResult, MirrorTarget } from '../mirror/index.js'
+import type { PublishResult } from '../publish/index.js'
+import type { S3Location } from '../storage/s3-location.js'
 
 /** Links this close to their expiry are renewed before downloading. */
 const EXPIRY_MARGIN_MS = 60_000
@@ -50,10 +52,11 @@ interface ExportContext {
   stallTimeoutMs: number
 }
 
-/** manifest.json as written: where, and when the export it describes was made. */
+/** manifest.json as written: where, when the export it describes was made, and what it holds. */
 interface RecordedManifest {
   path: string
   createdAt: string
+  content: Manifest
 }
 
 /** What recording the site made: its manifest, and the changes since compare-to's. */
@@ -84,6 +87,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
   let recorded: Recorded | undefined
   let siteCheck: SiteCheck | undefined
   let mirror: MirrorResult | undefined
+  let published: PublishResult | undefined
   /** Written once the export has succeeded: a later step never gets values that point at what failed. */
   let helmValuesPath: string | undefined
   /** The unpacking's file thread, started before the download so that its start-up overlaps it. */
@@ -104,7 +108,8 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     manifestPath: recorded?.manifest.path,
     changes: recorded?.changes,
     siteCheck,
-    mirror
+    mirror,
+    publish: published
   })
 
   try {
@@ -165,6 +170,15 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
         siteCheck = await checkTheSite(settings, done, unpacked.path, layout, context)
         // No copy of a site that fails its check under verify: error.
         if (siteCheck?.failure) throw siteCheck.failure
+      }
+      const publishTo = settings.publishTo
+      if (publishTo) {
+        const { content: manifest } = recorded.manifest
+        published = await host.group('Publish the site', () =>
+          publishTheSite(settings, publishTo, { sitePath: unpacked.path, manifest, layout }, run)
+        )
+        // The bucket changed even when the address does not serve it: the publish's outputs stand.
+        if (published.failure) throw published.failure
       }
     }
     const target = settings.mirrorTo
@@ -244,6 +258,34 @@ async function writeValues(
   return written
 }
 
+/**
+ * Publishes the checked site to `publish-to` (the publish's module is loaded only then: the AWS SDK
+ * is large): what changed, in an order that never shows a broken page, then proven live.
+ */
+async function publishTheSite(
+  settings: ExportSettings,
+  target: S3Location,
+  { sitePath, manifest, layout }: { sitePath: string; manifest: Manifest; layout: OutputLayout },
+  run: Run
+): Promise<PublishResult> {
+  const { publishSite } = await import('../publish/index.js')
+  return publishSite(target, {
+    sitePath,
+    manifest,
+    keepRemoved: settings.publishKeepRemoved,
+    maxDeletePercent: settings.publishMaxDelete,
+    cacheRules: settings.publishCacheControl,
+    publicUrl: settings.publishPublicUrl,
+    checkFiles: settings.checkFiles,
+    region: settings.publishRegion ?? run.runner.environment.AWS_REGION,
+    environment: run.runner.environment,
+    changesPath: layout.publishChanges,
+    pollIntervalMs: settings.pollIntervalMs,
+    host: run.host,
+    deadline: run.deadline
+  })
+}
+
 /** A failure as the step reports it: a cancellation says what becomes of the job, anything else names it. */
 function exportFailure(error: unknown, jobId: string | undefined, run: Run): unknown {
   if (run.cancellation.aborted) {
@@ -294,7 +336,7 @@ async function recordManifest(
     files
   })
   host.info(`Manifest of ${files.length} files: ${layout.manifest}`)
-  const written = { path: layout.manifest, createdAt: manifest.createdAt }
+  const written = { path: layout.manifest, createdAt: manifest.createdAt, content: manifest }
   if (!previous) return { manifest: written }
   const changes = compareManifests(previous, manifest)
   await writeChanges(layout.changes, changes)
@@ -334,79 +376,6 @@ async function checkTheSite(
     },
     run
   )
-}
-
-/** The job the run follows, and the flow it is in. */
-interface Started {
-  job: ExportJob
-  flow: ExportFlow
-}
-
-/**
- * Starts the export, or takes the job `export-job-id` names, in the flow that the API serves: by
- * domain (the vendor's published flow), or under the project (its proposed rewrite) when
- * `project-id` is given without `domain`, or with both once the start by domain is gone.
- */
-async function startOrReuse(settings: ExportSettings, client: ApiClient, run: Run): Promise<Started> {
-  const { host } = run
-  const { domain, projectId, exportJobId } = settings
-  if (exportJobId) {
-    host.info(`Using the existing export job ${exportJobId}`)
-    const job = { jobId: exportJobId, status: '' }
-    if (!domain && projectId) return { job, flow: projectFlow(projectId) }
-    if (!projectId) return { job, flow: UNSCOPED_FLOW }
-    return { job, flow: await flowOfJob(exportJobId, projectId, client, run) }
-  }
-  const request = {
-    domain: domain ?? '',
-    ...(settings.paths.length > 0 ? { paths: settings.paths } : {}),
-    ...(settings.version ? { version: settings.version } : {})
-  }
-  const start = async (flow: ExportFlow): Promise<Started> => {
-    if (flow.kind === 'project' && settings.paths.length > 0) {
-      host.warning(
-        message`${inputSubject('paths')} does nothing in the project-scoped flow: its start takes no list of pages`
-      )
-    }
-    // The project-scoped start answers 409 while another export of the deployment runs, and gives
-    // no way to find it: that one is waited out. The published start documents no such answer.
-    const job =
-      flow.kind === 'project'
-        ? await client.startExportWhenFree(request, { flow, wait: settings.wait })
-        : await client.startExport(request, { flow })
-    const what = flow.kind === 'project' ? `project ${flow.projectId}` : request.domain
-    host.info(`Started export job ${job.jobId} for ${what} (${job.status || 'accepted'})`)
-    return { job, flow }
-  }
-  if (!domain && projectId) return start(projectFlow(projectId))
-  if (!projectId) return start(UNSCOPED_FLOW)
-  try {
-    const started = await start(UNSCOPED_FLOW)
-    host.notice(
-      `Export started by domain (POST /v1/static-export/jobs), the flow the API serves; the project-scoped one is used once it is gone`
-    )
-    return started
-  } catch (error) {
-    if (!(error instanceof ApiError && error.code === 'endpoint-gone')) throw error
-    host.notice(
-      `Export started under project ${projectId} (POST /v1/static-export/${projectId}/jobs): the start by domain answered HTTP ${error.status}`
-    )
-    return start(projectFlow(projectId))
-  }
-}
-
-/** The flow of an existing job when both are possible: by domain, unless the API does not serve that read. */
-async function flowOfJob(jobId: string, projectId: string, client: ApiClient, { host }: Run): Promise<ExportFlow> {
-  try {
-    await client.getExportJob(jobId, UNSCOPED_FLOW)
-    return UNSCOPED_FLOW
-  } catch (error) {
-    if (!(error instanceof ApiError && (error.status === 404 || error.status === 405))) throw error
-    host.notice(
-      `Export job ${jobId} is read under project ${projectId}: the read by domain answered HTTP ${error.status}`
-    )
-    return projectFlow(projectId)
-  }
 }
 
 /** The pages of an unpacked site. */
@@ -480,37 +449,6 @@ async function newLink(
     `Bundle ready: ${redactUrl(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`
   )
   return bundle
-}
-
-/**
- * The link the completed job's status carries, where it carries one (read again for a fresh one);
- * otherwise one from the bundle endpoint, which the project-scoped flow does not have.
- */
-async function bundleLink(
-  job: ExportJob,
-  flow: ExportFlow,
-  client: ApiClient,
-  fresh: boolean,
-  host: Run['host']
-): Promise<Bundle> {
-  if (job.bundle && !fresh) {
-    host.info('The job status carries the bundle link: no bundle call needed')
-    return job.bundle
-  }
-  if (job.bundle || flow.kind === 'project') {
-    const read = await client.getExportJob(job.jobId, flow)
-    if (read.bundle) return read.bundle
-  }
-  if (flow.kind === 'project') {
-    throw new ActionError(
-      `Export job ${job.jobId} is completed, but its status carries no link to its archive (bundleUrl)`,
-      {
-        code: 'unexpected-response',
-        namesJob: true
-      }
-    )
-  }
-  return client.generateBundle(job.jobId)
 }
 
 /**

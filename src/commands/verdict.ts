@@ -51,6 +51,11 @@ const EXPORT_CLAUSES: ((run: RunOf<'export'>) => Text | undefined)[] = [
       : brief
   },
   ({ report }) => {
+    if (!report.publish) return undefined
+    const { location, uploaded, unchanged, deleted } = report.publish
+    return `published to ${location}: ${uploaded} files uploaded, ${unchanged} unchanged${deleted > 0 ? `, ${deleted} deleted` : ''}`
+  },
+  ({ report }) => {
     if (!report.mirror) return undefined
     return `${report.mirror.uploaded ? 'mirrored to' : 'already in'} ${report.mirror.location}${report.mirror.checked ? '' : ' (not read back)'}`
   },
@@ -175,6 +180,8 @@ function reason(failure: unknown, timeoutMs: number, otherwise: string): Text {
       return message`${input('timeout-seconds')} ran out (${formatSeconds(timeoutMs)})`
     case 'cancelled':
       return 'the run was cancelled'
+    case 'publish':
+      return 'the publish failed'
     default:
       return otherwise
   }

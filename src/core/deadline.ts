@@ -1,4 +1,4 @@
-import { ActionError } from './errors.js'
+import { ActionError, cancelledError } from './errors.js'
 import { input, message } from './message.js'
 
 /** A timer cannot wait longer than 2^31 - 1 ms (Node fires it at once): a deadline further away has no timer. */
@@ -87,4 +87,15 @@ export class Deadline {
     setTimeout(() => controller.abort(new TimeUpError()), remaining).unref()
     return controller.signal
   }
+}
+
+/**
+ * What work stopped by the run's signal becomes: the cancellation, or the time that ran out (code
+ * `out-of-time`, as every other stage says it). Undefined when the signal did not stop it.
+ */
+export function stoppedError(deadline: Deadline, signal: AbortSignal, activity: string): ActionError | undefined {
+  if (!signal.aborted) return undefined
+  if (signal.reason instanceof TimeUpError || deadline.ranOut())
+    return new ActionError(message`${input('timeout-seconds')} ran out ${activity}`, { code: 'out-of-time' })
+  return cancelledError(activity)
 }

@@ -12,6 +12,7 @@ const NAMES = {
   verifyReport: 'verify-report.json',
   manifest: 'manifest.json',
   changes: 'changes.json',
+  publishChanges: 'publish-changes.json',
   deploymentReport: 'deployment-report.json'
 } as const
 

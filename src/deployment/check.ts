@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Dispatcher } from 'undici'
+import { forEachAtOnce } from '../core/at-once.js'
 import { ActionError } from '../core/errors.js'
 import { formatSeconds } from '../core/format.js'
 import { oneLine } from '../core/log-text.js'
@@ -25,8 +26,16 @@ export interface CheckDeploymentOptions {
   manifest: Manifest
   /** How many files to compare (check-files): a number, or `all`; 100 by default. */
   checkFiles?: number | 'all'
+  /** Paths compared besides the sample (the files a publish uploaded), before it. */
+  compareAlso?: ReadonlySet<string>
   /** Also ask for each compared page without `.html` (`guides/x` for `guides/x.html`); true by default. */
   extensionlessRoutes?: boolean
+  /**
+   * What is worth asking for again each poll interval: everything that did not match by default
+   * (a rollout takes time). A publish, whose bytes are in the bucket already, waits only for other
+   * content (a cache that still holds the older bytes); a file missing or refused ends the check.
+   */
+  askAgainAbout?: ReadonlySet<ServedStatus>
   /** Epoch milliseconds at which the wait ends (timeout-seconds). */
   deadline: number
   /** Time between two rounds over what did not match yet. */
@@ -64,7 +73,15 @@ export async function checkDeployment(options: CheckDeploymentOptions): Promise<
   const { manifest, host } = options
   const base = siteUrl(options.url)
   const startedAt = Date.now()
-  const files = chooseFiles(servedFiles(manifest), options.checkFiles ?? DEFAULT_CHECK_FILES)
+  const served = servedFiles(manifest)
+  const also = options.compareAlso ?? new Set<string>()
+  const files = [
+    ...served.filter((file) => also.has(file.path)),
+    ...chooseFiles(
+      served.filter((file) => !also.has(file.path)),
+      options.checkFiles ?? DEFAULT_CHECK_FILES
+    )
+  ]
   const routes = options.extensionlessRoutes === false ? [] : routesOf(files)
   const items: Item[] = [
     ...files.map((file) => item('file', file.path, base, file)),
@@ -91,7 +108,8 @@ export async function checkDeployment(options: CheckDeploymentOptions): Promise<
     })
     pending = pending.filter((entry) => entry.served.status !== 'match')
     const waitMs = Math.min(options.pollIntervalMs, Math.max(0, options.deadline - Date.now()))
-    const again = pending.length > 0 && Date.now() + options.pollIntervalMs < options.deadline
+    const worthAsking = pending.every((entry) => options.askAgainAbout?.has(entry.served.status) ?? true)
+    const again = pending.length > 0 && worthAsking && Date.now() + options.pollIntervalMs < options.deadline
     host.info(
       `Round ${rounds}: ${progress(items)}${again ? `; asking again for ${pending.length} in ${formatSeconds(waitMs)}` : ''}`
     )
@@ -224,13 +242,4 @@ function buildReport(
     files,
     routes
   }
-}
-
-/** Runs `work` on each item, at most `limit` at a time; the first failure (a cancellation) ends it. */
-async function forEachAtOnce<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await work(items[next++])
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
 }

@@ -108,8 +108,19 @@ export function describeStatus(report: DeploymentReport): string {
  */
 export function deploymentError(report: DeploymentReport, reportPath?: string): ActionError {
   const lines = [
-    `The deployment at ${report.url} is ${describeStatus(report)}, after ${formatDuration(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${oneLine(report.manifest.jobId)}`
+    `The deployment at ${report.url} is ${describeStatus(report)}, after ${formatDuration(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${oneLine(report.manifest.jobId)}`,
+    ...mismatches(report)
   ]
+  if (reportPath) lines.push(`Report: ${reportPath}`)
+  return new ActionError(sentences(...lines), {
+    code: 'deployment-not-current',
+    inSummary: `The deployment at ${report.url} is ${describeStatus(report)}; it should serve export job ${oneLine(report.manifest.jobId)}. What differs is listed below`
+  })
+}
+
+/** What did not match, a line for each kind of mismatch with a few examples. */
+export function mismatches(report: DeploymentReport): string[] {
+  const lines: string[] = []
   for (const status of ['differs', 'missing', 'error', 'unreachable'] as const) {
     const files = report.files.filter((file) => file.status === status)
     if (files.length > 0) lines.push(`${heading(status, files.length, 'file')}: ${examples(files.map(describeFile))}`)
@@ -117,11 +128,7 @@ export function deploymentError(report: DeploymentReport, reportPath?: string): 
   const routes = report.routes.filter((route) => route.status !== 'match')
   if (routes.length > 0)
     lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`)
-  if (reportPath) lines.push(`Report: ${reportPath}`)
-  return new ActionError(sentences(...lines), {
-    code: 'deployment-not-current',
-    inSummary: `The deployment at ${report.url} is ${describeStatus(report)}; it should serve export job ${oneLine(report.manifest.jobId)}. What differs is listed below`
-  })
+  return lines
 }
 
 function heading(status: Exclude<ServedStatus, 'match'>, count: number, noun: string): string {

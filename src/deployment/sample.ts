@@ -33,17 +33,22 @@ function isServed(file: string): boolean {
   return !HOST_FILES.has(file) && !file.split('/').some((part) => part.startsWith('.'))
 }
 
+/** A file of the site with the file whose bytes it holds: itself, or the file its link leads to. */
+export interface ContentFile extends ExpectedFile {
+  /** The manifest's path of the file that holds the bytes. */
+  source: string
+}
+
 /**
- * Every file a host serves, with the content it must answer with: a link answers with the file it
- * leads to (hosts and sync tools follow links), so its entry takes that file's size and SHA-256; a
- * link to a folder, or one that leads nowhere in the manifest, is not a file to fetch. In the
- * manifest's order.
+ * Every file of the site with the content a host must answer with at its path: a link answers
+ * with the file it leads to (hosts and sync tools follow links), so its entry takes that file's
+ * size and SHA-256; a link to a folder, or one that leads nowhere in the manifest, has no content.
+ * In the manifest's order.
  */
-export function servedFiles(manifest: Manifest): ExpectedFile[] {
+export function contentFiles(manifest: Manifest): ContentFile[] {
   const byPath = new Map(manifest.files.map((file) => [file.path, file]))
-  const served: ExpectedFile[] = []
+  const files: ContentFile[] = []
   for (const file of manifest.files) {
-    if (!isServed(file.path)) continue
     let current = file
     for (let hops = 0; current.link !== undefined && hops <= MAX_LINK_HOPS; hops++) {
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(current.path), current.link))
@@ -51,9 +56,17 @@ export function servedFiles(manifest: Manifest): ExpectedFile[] {
       if (!next) break
       current = next
     }
-    if (current.link === undefined) served.push({ path: file.path, size: current.size, sha256: current.sha256 })
+    if (current.link === undefined)
+      files.push({ path: file.path, size: current.size, sha256: current.sha256, source: current.path })
   }
-  return served
+  return files
+}
+
+/** Every file a host serves (contentFiles, without the files hosts do not all serve), with its content. */
+export function servedFiles(manifest: Manifest): ExpectedFile[] {
+  return contentFiles(manifest)
+    .filter((file) => isServed(file.path))
+    .map(({ path, size, sha256 }) => ({ path, size, sha256 }))
 }
 
 /**

@@ -10,7 +10,7 @@ export const MANIFEST_VERSION = 1
 /** About 130 bytes a file: room for the unpacking policy's 500,000 entries. */
 export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
 
-const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lower-case hex')
+export const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lower-case hex')
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { formatBytes, formatDuration } from '../core/format.js'
-import { stoppedError } from './errors.js'
+import { stoppedError } from '../core/deadline.js'
 import { kindFacts } from './kinds.js'
 import { OCI_MANIFEST, RegistryClient } from './oci.js'
 import { reportUpload } from './progress.js'

@@ -1,7 +1,7 @@
 import { Network } from '../core/net.js'
 import { input, message, type Text } from '../core/message.js'
 import { checkAnonymousRead } from './check.js'
-import { stoppedError } from './errors.js'
+import { stoppedError } from '../core/deadline.js'
 import { mirrorToRegistry } from './artifact.js'
 import { mirrorToS3 } from './s3.js'
 import type { MirrorTarget } from './target.js'

@@ -3,11 +3,13 @@ import { Upload } from '@aws-sdk/lib-storage'
 import { createReadStream } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { formatBytes, formatDuration } from '../core/format.js'
-import { mirrorError, stoppedError } from './errors.js'
+import { stoppedError } from '../core/deadline.js'
+import { mirrorError } from './errors.js'
 import { kindFacts } from './kinds.js'
 import { reportUpload } from './progress.js'
-import { s3Client, s3Failure, withUnfinishedAbort } from './s3-client.js'
-import { DEFAULT_REGION, type S3Target } from './target.js'
+import { s3Client, s3Failure, withUnfinishedAbort, type S3Stage } from '../storage/s3-client.js'
+import { bucketUrl, DEFAULT_REGION, keyOf, objectUrl } from '../storage/s3-location.js'
+import type { S3Target } from './target.js'
 import type { MirrorArchive, MirrorContext } from './types.js'
 
 /**
@@ -27,6 +29,14 @@ const PARTS_AT_ONCE = 8
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** latest.json names the newest archive: a cache must ask again each time. */
 const NO_CACHE = 'no-cache'
+
+/** The mirror as the S3 client's errors name it. */
+const MIRROR: S3Stage = {
+  name: 'Mirror',
+  failure: mirrorError,
+  inputs: { target: 'mirror-to', region: 'mirror-region', endpoint: 'mirror-endpoint' },
+  permissions: 's3:PutObject, s3:GetObject (which HeadObject uses) and s3:AbortMultipartUpload'
+}
 
 /** `PREFIX/latest.json`: field names as the manifest's (`version` is the schema's, `exportVersion` the export's label). */
 interface LatestPointer {
@@ -91,7 +101,7 @@ export async function mirrorToS3(target: S3Target, archive: MirrorArchive, conte
       context
     )
     context.host.info(`Mirror: s3://${target.bucket}/${latestKey} names it as the newest archive`)
-    return { url: objectUrl(context.publicUrl ?? defaultPublicBase(target, region), key), location, uploaded: !present }
+    return { url: objectUrl(context.publicUrl ?? bucketUrl(target, region), key), location, uploaded: !present }
   } catch (error) {
     const stopped = stoppedError(context.deadline, context.signal, activity)
     throw stopped ? withUnfinishedAbort(stopped, error) : error
@@ -140,7 +150,7 @@ async function headObject(
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode
     if (status === 404) return undefined
     if (status === 403) return 'refused'
-    throw s3Failure(error, 'reading', target)
+    throw s3Failure(error, 'reading', target, MIRROR)
   }
 }
 
@@ -155,9 +165,9 @@ function storedSha256(head: HeadObjectCommandOutput): string | undefined {
 /**
  * lib-storage's Upload: one PUT for an archive of one part, else a multipart upload, aborted on any
  * failure (leavePartsOnError: false), so that no part stays behind. On a cut, the run's signal
- * stops the reading of the file and every request in flight (see s3-client.ts); the abort then
- * goes out, and the upload rejects once it has, or once the clean-up's grace is over: the failure
- * then says that the abort may not have completed.
+ * stops the reading of the file and every request in flight (see src/storage/s3-client.ts); the
+ * abort then goes out, and the upload rejects once it has, or once the clean-up's grace is over:
+ * the failure then says that the abort may not have completed.
  */
 async function upload(
   client: S3Client,
@@ -197,7 +207,7 @@ async function upload(
     await transfer.done()
   } catch (error) {
     // A cut is said once, by mirrorToS3, with what the abort left behind.
-    throw context.signal.aborted ? error : s3Failure(error, 'uploading the archive to', target)
+    throw context.signal.aborted ? error : s3Failure(error, 'uploading the archive to', target, MIRROR)
   } finally {
     stopProgress()
     context.signal.removeEventListener('abort', stopReading)
@@ -246,20 +256,6 @@ async function putSmall(
       { abortSignal: context.signal }
     )
     .catch((error: unknown) => {
-      throw s3Failure(error, `writing ${key.split('/').pop()} to`, target)
+      throw s3Failure(error, `writing ${key.split('/').pop()} to`, target, MIRROR)
     })
-}
-
-function keyOf(prefix: string, name: string): string {
-  return prefix ? `${prefix}/${name}` : name
-}
-
-/** Where a bucket is read without credentials by default: its path-style URL on the endpoint, or on AWS. */
-function defaultPublicBase(target: S3Target, region: string): string {
-  return `${target.endpoint ?? `https://s3.${region}.amazonaws.com`}/${target.bucket}`
-}
-
-/** `base/key`, each part of the key encoded as a path segment. */
-function objectUrl(base: string, key: string): string {
-  return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`
 }

@@ -2,6 +2,7 @@ import { ActionError } from '../core/errors.js'
 import { isLoopbackHost } from '../core/net.js'
 import { input, inputSubject, message } from '../core/message.js'
 import type { InputName } from '../settings/inputs.js'
+import { parseS3Location, type S3Location } from '../storage/s3-location.js'
 
 /**
  * Where the archive is mirrored, read from `mirror-to` (and `mirror-endpoint`, `mirror-public-url`)
@@ -9,14 +10,9 @@ import type { InputName } from '../settings/inputs.js'
  * bad input does (code `input`).
  */
 
-/** `s3://BUCKET/PREFIX`: objects under PREFIX in BUCKET, on AWS or on an S3-compatible endpoint. */
-export interface S3Target {
+/** `s3://BUCKET/PREFIX`: objects under PREFIX in BUCKET, on AWS or on `mirror-endpoint` (path-style addressing). */
+export interface S3Target extends S3Location {
   readonly scheme: 's3'
-  readonly bucket: string
-  /** Without a leading or trailing `/`; empty for the bucket's top. */
-  readonly prefix: string
-  /** `mirror-endpoint` (path-style addressing), without a trailing `/`; absent for AWS. */
-  readonly endpoint?: string
 }
 
 /** `oci://HOST[:PORT]/REPOSITORY[:TAG]`: one artifact in a registry's repository. */
@@ -32,11 +28,6 @@ export interface OciTarget {
 
 export type MirrorTarget = S3Target | OciTarget
 
-/** The region signed for when neither `mirror-region` nor AWS_REGION says one (the contract's default). */
-export const DEFAULT_REGION = 'us-east-1'
-
-/** S3's rules for a bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/
 /** A repository as the distribution spec names it: lower-case path components joined by `/`. */
 const REPOSITORY = /^[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*)*$/
 /** A tag as the distribution spec allows it. */
@@ -44,10 +35,6 @@ export const TAG = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/
 /** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
 const REGISTRY_HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
-/** S3 keys are at most 1024 bytes; the prefix leaves room for `/<sha256>.manifest.json`. */
-const MAX_PREFIX_BYTES = 900
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/
 
 const SHAPES = '`s3://BUCKET/PREFIX` or `oci://HOST[:PORT]/REPOSITORY[:TAG]`'
 
@@ -59,7 +46,7 @@ const SHAPES = '`s3://BUCKET/PREFIX` or `oci://HOST[:PORT]/REPOSITORY[:TAG]`'
 export function parseMirrorTarget(text: string, endpoint?: string): MirrorTarget {
   const value = text.trim()
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1]?.toLowerCase()
-  if (scheme === 's3') return parseS3(value.slice('s3://'.length), endpoint)
+  if (scheme === 's3') return { scheme: 's3', ...parseS3Location(value.slice('s3://'.length), endpoint, 'mirror-to') }
   if (scheme === 'oci') {
     if (endpoint?.trim())
       throw inputError(
@@ -83,29 +70,6 @@ export function parseMirrorPublicUrl(base: string, target: MirrorTarget): string
   if (target.scheme === 'oci' && url.pathname !== '/')
     throw inputError('mirror-public-url', 'must be a registry address, `https://HOST[:PORT]`, without a path')
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
-}
-
-function parseS3(rest: string, endpoint: string | undefined): S3Target {
-  const slash = rest.indexOf('/')
-  const bucket = slash < 0 ? rest : rest.slice(0, slash)
-  const prefix = (slash < 0 ? '' : rest.slice(slash + 1)).replace(/^\/+|\/+$/g, '')
-  if (!BUCKET.test(bucket) || bucket.includes('..'))
-    throw inputError(
-      'mirror-to',
-      `names the bucket "${bucket}", which is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): use \`s3://BUCKET/PREFIX\``
-    )
-  if (prefix) {
-    const parts = prefix.split('/')
-    if (
-      CONTROL.test(prefix) ||
-      prefix.includes('\\') ||
-      parts.some((part) => part === '' || part === '.' || part === '..')
-    )
-      throw inputError('mirror-to', 'has a PREFIX with an empty, `.` or `..` part, a backslash or a control character')
-    if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
-      throw inputError('mirror-to', `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`)
-  }
-  return { scheme: 's3', bucket, prefix, ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}) }
 }
 
 function parseOci(rest: string): OciTarget {

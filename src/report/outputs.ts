@@ -11,9 +11,11 @@ interface OutputSpec {
   description: string
   /**
    * Whether it is still set after a failure. What says where the job is and what the run found
-   * stays; what hands the export on to a later step (its link, its archive, its site, its manifest,
-   * the Helm values, the copy) does not, so that a step that runs anyway (`if: always()`, an exit
-   * code ignored) never gets what failed, nor the expiring link that a failed mirror was to replace.
+   * stays, and so does what a publish changed in the bucket, which a CDN's invalidation needs all
+   * the same; what hands the export on to a later step (its link, its archive, its site, its
+   * manifest, the Helm values, the copy) does not, so that a step that runs anyway (`if: always()`,
+   * an exit code ignored) never gets what failed, nor the expiring link that a failed mirror was to
+   * replace.
    */
   afterFailure: boolean
 }
@@ -120,6 +122,39 @@ export const OUTPUTS = {
     description:
       'With an `oci://` `mirror-to`: the artifact pinned by its digest, `HOST/REPOSITORY@sha256:<manifest digest>`.'
   },
+  'publish-url': {
+    commands: ['export'],
+    kind: 'text',
+    afterFailure: true,
+    description:
+      "With `publish-to`: where the site is served: `publish-public-url`, else PREFIX's path-style URL on the endpoint (which serves visitors only where a bucket policy lets them)."
+  },
+  'publish-uploaded': {
+    commands: ['export'],
+    kind: 'count',
+    afterFailure: true,
+    description: 'With `publish-to`: files of the site uploaded (new or changed), as a whole number.'
+  },
+  'publish-unchanged': {
+    commands: ['export'],
+    kind: 'count',
+    afterFailure: true,
+    description: 'With `publish-to`: files of the site the bucket held already, as a whole number.'
+  },
+  'publish-deleted': {
+    commands: ['export'],
+    kind: 'count',
+    afterFailure: true,
+    description:
+      'With `publish-to`: objects deleted (removed pages, and removed files kept `publish-keep-removed` publishes), as a whole number.'
+  },
+  'publish-changes-path': {
+    commands: ['export'],
+    kind: 'text',
+    afterFailure: true,
+    description:
+      "With `publish-to`: absolute path of `publish-changes.json`, a JSON list of the paths uploaded and deleted (`/guides/a.html`), as a CDN's invalidation takes them."
+  },
   'manifest-path': {
     commands: ['export'],
     kind: 'text',
@@ -225,6 +260,13 @@ function valuesOf(report: RunReport): Outputs {
   if (report.mirror) {
     outputs['mirror-url'] = report.mirror.url
     if (report.mirror.ref) outputs['mirror-ref'] = report.mirror.ref
+  }
+  if (report.publish) {
+    outputs['publish-url'] = report.publish.url
+    outputs['publish-uploaded'] = String(report.publish.uploaded)
+    outputs['publish-unchanged'] = String(report.publish.unchanged)
+    outputs['publish-deleted'] = String(report.publish.deleted)
+    outputs['publish-changes-path'] = report.publish.changesPath
   }
   if (report.manifestPath !== undefined) outputs['manifest-path'] = report.manifestPath
   if (report.changes) {

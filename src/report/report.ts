@@ -4,6 +4,7 @@ import type { DeploymentReport } from '../deployment/report.js'
 import type { DownloadedFile } from '../download/index.js'
 import type { Changes } from '../manifest/compare.js'
 import type { MirrorResult } from '../mirror/index.js'
+import type { PublishResult } from '../publish/index.js'
 import type { SiteCheck } from '../site/verify.js'
 
 /**
@@ -32,6 +33,8 @@ export interface ExportReport {
   siteCheck?: SiteCheck
   /** The copy in the team's own storage (`mirror-to`). */
   mirror?: MirrorResult
+  /** The site in the team's bucket (`publish-to`). */
+  publish?: PublishResult
 }
 
 /** What an agent-job run learned. */

@@ -3,6 +3,7 @@ import { formatBytes, formatSeconds } from '../core/format.js'
 import type { Inline } from '../core/markup.js'
 import { shownPath, type SummarySection } from '../core/summary.js'
 import type { MirrorResult } from '../mirror/index.js'
+import type { PublishResult } from '../publish/index.js'
 import type { AgentSettings } from '../settings/index.js'
 import { shownGitHubPage, shownPullRequest } from './github-links.js'
 import { WITHHELD_WHY, withheldOutputs } from './outputs.js'
@@ -33,6 +34,7 @@ export function addExportDetails(
   }
   if (report.sitePath) rows.push(['Site', shownPath(report.sitePath, 'site-path', workspace)])
   if (report.mirror) rows.push(['Mirror', mirrorRow(report.mirror)])
+  if (report.publish) rows.push(['Publish', publishRow(report.publish)])
   summary.detailTable(`Export job ${report.jobId}`, ['Field', 'Value'], rows)
   if (bundle && showLink) summary.paragraph(['Bundle link: ', { code: bundle.bundleUrl }])
 }
@@ -69,6 +71,21 @@ function mirrorRow(mirror: MirrorResult): Inline {
   const uploaded = mirror.uploaded ? 'uploaded' : 'already there, not uploaded again'
   const checked = mirror.checked ? 'read back without credentials' : 'not read back (mirror-check: off)'
   return [{ code: mirror.location }, `: ${uploaded}; ${checked}`]
+}
+
+/** Where the site went, what went up, and whether it was read back. */
+function publishRow(publish: PublishResult): Inline {
+  const { uploaded, unchanged, deleted, retained } = publish
+  const kept = retained > 0 ? `, ${retained} removed files kept a while longer` : ''
+  const checked = publish.checked
+    ? `read back from ${publish.url}`
+    : publish.failure
+      ? `${publish.url} does not serve it as published`
+      : 'not read back'
+  return [
+    { code: publish.location },
+    `: ${uploaded} files uploaded, ${unchanged} unchanged, ${deleted} deleted${kept}; ${checked}`
+  ]
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { input, message } from '../core/message.js'
-import { OUTPUT_FOLDER, TIMING } from './common.js'
-import { count, described, documentSource, httpsUrl, requireInputs } from './fields.js'
+import { CHECK_FILES, OUTPUT_FOLDER, TIMING } from './common.js'
+import { described, documentSource, httpsUrl, requireInputs } from './fields.js'
 
 /** The inputs of `command: check-deployment`, and the rules that join them. */
 
@@ -20,11 +20,7 @@ export const CHECK_DEPLOYMENT_INPUTS = z.object({
     description:
       'For `check-deployment`: the `manifest.json` of the export that should be live (a path, or an https link).'
   }),
-  'check-files': described(count('files', 7, ['all']), {
-    default: '100',
-    description:
-      "For `check-deployment`: how many files to compare (index.html, then a spread over the site's folders), or `all`."
-  })
+  ...CHECK_FILES
 })
 
 export const CHECK_DEPLOYMENT = CHECK_DEPLOYMENT_INPUTS.transform((inputs, ctx) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CLEAN_UP_GRACE_MS } from '../core/deadline.js'
 import { formatSeconds } from '../core/format.js'
-import { bool, described, folder, httpsUrl, identifier, seconds } from './fields.js'
+import { bool, count, described, folder, httpsUrl, identifier, seconds } from './fields.js'
 
 /** The inputs that more than one command reads, each described once. */
 
@@ -107,5 +107,14 @@ export const OUTPUT_FOLDER = {
       description:
         'Folder for the archive, `site/`, the site check report and the Helm values; default: a new folder ./static-export-<job id>. Checked before any request.'
     }
+  })
+}
+
+/** The commands that read a site back as a visitor does: how much of it. */
+export const CHECK_FILES = {
+  'check-files': described(count('files', 7, ['all']), {
+    default: '100',
+    description:
+      "For `check-deployment`, and for `export` with `publish-public-url`: how many files to compare (index.html, then a spread over the site's folders), or `all`. A publish reads back every file it uploaded besides these."
   })
 }

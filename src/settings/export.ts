@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { input, inputSubject, message, type Text } from '../core/message.js'
-import { API, OUTPUT_FOLDER, PROJECT, TIMING, WAIT } from './common.js'
+import { API, CHECK_FILES, OUTPUT_FOLDER, PROJECT, TIMING, WAIT } from './common.js'
 import { parseMirrorPublicUrl, parseMirrorTarget, type MirrorTarget } from '../mirror/target.js'
+import { parseCacheRules, type CacheRule } from '../publish/headers.js'
+import { parseS3Url, type S3Location } from '../storage/s3-location.js'
 import {
   addFailure,
   addProblem,
@@ -12,7 +14,9 @@ import {
   documentSource,
   httpsUrl,
   identifier,
-  lines
+  lines,
+  percent,
+  region
 } from './fields.js'
 
 /** The inputs of `command: export`, and the rules that join them. */
@@ -119,16 +123,10 @@ export const EXPORT_INPUTS = z.object({
       cli: { metavar: 'URL' }
     }
   ),
-  'mirror-region': described(
-    z
-      .string()
-      .regex(/^[a-z0-9-]{1,40}$/, { error: (issue) => `must be a region such as eu-west-1, got "${issue.input}"` })
-      .optional(),
-    {
-      description:
-        "For an `s3://` `mirror-to`: the region to sign for; by default `AWS_REGION`, else `us-east-1`. The credentials come from the AWS SDK's default chain (`AWS_*` variables, web identity, a profile), never from an input."
-    }
-  ),
+  'mirror-region': described(region, {
+    description:
+      "For an `s3://` `mirror-to`: the region to sign for; by default `AWS_REGION`, else `us-east-1`. The credentials come from the AWS SDK's default chain (`AWS_*` variables, web identity, a profile), never from an input."
+  }),
   'mirror-public-url': described(
     httpsUrl({ expected: 'an https:// URL', plainHttp: 'loopback', base: true }).optional(),
     {
@@ -160,7 +158,49 @@ export const EXPORT_INPUTS = z.object({
     default: 'on',
     description:
       '`on`: after the copy, read `mirror-url` with no credentials, as the chart will, and fail the step unless it serves the archive; `off`: skip that, with a notice (a runner that cannot see the storage as the cluster does).'
-  })
+  }),
+  'publish-to': described(z.string().optional(), {
+    description:
+      "With `extract`: `s3://BUCKET[/PREFIX]`. Once the site check passed, publish the site there: only the files the bucket does not hold (by the manifest's SHA-256), files that are not pages first, then the pages, then the deletes, with a record of what is published under PREFIX (docs/publish.md). Credentials from the AWS SDK's default chain, never from an input.",
+    cli: { metavar: 'URL' }
+  }),
+  'publish-endpoint': described(
+    httpsUrl({ expected: 'an https:// URL (an S3-compatible endpoint)', plainHttp: 'loopback', base: true }).optional(),
+    {
+      description:
+        'For `publish-to`: an S3-compatible endpoint (MinIO, Ceph, R2, Swift…), addressed path-style; empty means AWS. https, or http on loopback.',
+      cli: { metavar: 'URL' }
+    }
+  ),
+  'publish-region': described(region, {
+    description: 'For `publish-to`: the region to sign for; by default `AWS_REGION`, else `us-east-1`.'
+  }),
+  'publish-public-url': described(
+    httpsUrl({ expected: 'an http:// or https:// URL, without credentials', plainHttp: 'any', base: true }).optional(),
+    {
+      description:
+        'For `publish-to`: the address that serves PREFIX to visitors (static website hosting, a CDN). The publish is then proven there: every file it uploaded, and `check-files` of the others, read back without credentials; the step fails unless they are the published bytes.',
+      cli: { metavar: 'URL' }
+    }
+  ),
+  'publish-keep-removed': described(count('publishes', 3, [], 0), {
+    default: '1',
+    description:
+      'For `publish-to`: how many publishes a removed file that is not a page outlives (a removed page goes at once), so that a page cached before the publish keeps its styles and scripts; `0` deletes it at once.',
+    cli: { metavar: 'N' }
+  }),
+  'publish-max-delete': described(percent, {
+    default: '50%',
+    description:
+      'For `publish-to`: the share of the published files one publish may remove; a publish that would remove more changes nothing and fails the step (an export that came back nearly empty must not empty the site). `100%` allows any.',
+    cli: { metavar: 'SHARE' }
+  }),
+  'publish-cache-control': described(lines, {
+    description:
+      'For `publish-to`: `GLOB=VALUE` rules, one a line, the first match wins, before the defaults (`no-cache` on pages and the sitemap, `public, max-age=31536000, immutable` on names with a content hash, `public, max-age=300` otherwise). A glob without `/` matches a name at any depth.',
+    cli: { metavar: 'RULES' }
+  }),
+  ...CHECK_FILES
 })
 
 export const EXPORT = EXPORT_INPUTS.transform((inputs, ctx) => {
@@ -185,9 +225,39 @@ export const EXPORT = EXPORT_INPUTS.transform((inputs, ctx) => {
       message`is set but ${input('download', 'false')}: the mirror copies the downloaded archive`
     )
   }
-  const { 'mirror-to': _text, 'mirror-public-url': _base, ...rest } = inputs
-  return { ...rest, ...mirrorOf(inputs, ctx) }
+  if (inputs['publish-to'] && !inputs.extract) {
+    addProblem(
+      ctx,
+      'publish-to',
+      message`is set but ${input('extract', 'false')}: the publish uploads the unpacked site file by file; set ${input('extract', 'true')}`
+    )
+  }
+  const {
+    'mirror-to': _text,
+    'mirror-public-url': _base,
+    'publish-to': _publishTo,
+    'publish-cache-control': _rules,
+    ...rest
+  } = inputs
+  return { ...rest, ...mirrorOf(inputs, ctx), ...publishOf(inputs, ctx) }
 })
+
+/** `publish-to` as a bucket and a prefix, and `publish-cache-control` as rules. */
+function publishOf(
+  inputs: z.output<typeof EXPORT_INPUTS>,
+  ctx: z.RefinementCtx
+): { 'publish-to'?: S3Location; 'publish-cache-control': CacheRule[] } {
+  const to = inputs['publish-to']
+  try {
+    return {
+      ...(to ? { 'publish-to': parseS3Url(to, inputs['publish-endpoint'], 'publish-to') } : {}),
+      'publish-cache-control': parseCacheRules(inputs['publish-cache-control'])
+    }
+  } catch (error) {
+    addFailure(ctx, error)
+    return { 'publish-cache-control': [] }
+  }
+}
 
 /** `mirror-to` as a target, and `mirror-public-url` as a base for it, each checked with the other inputs it needs. */
 function mirrorOf(
@@ -225,7 +295,7 @@ export function unusedExportInputs(
     unused(['paths'], reused)
   } else if (!inputs.wait) {
     unused(
-      ['extract', 'verify'],
+      ['extract', 'verify', 'publish-to'],
       message`does nothing with ${input('wait', 'false')}: the run returns once the job is started, before there is anything to unpack`
     )
   }
@@ -263,6 +333,20 @@ export function unusedExportInputs(
     unused(
       ['mirror-username', 'mirror-password'],
       message`does nothing for an s3:// ${input('mirror-to')}: the AWS SDK's chain gives the credentials`
+    )
+  const publishInputs: (keyof ExportInputs)[] = [
+    'publish-endpoint',
+    'publish-region',
+    'publish-public-url',
+    'publish-keep-removed',
+    'publish-max-delete',
+    'publish-cache-control'
+  ]
+  if (!inputs['publish-to']) unused(publishInputs, message`does nothing without ${input('publish-to')}`)
+  if (!inputs['publish-public-url'])
+    unused(
+      ['check-files'],
+      message`does nothing for ${input('command', 'export')} without ${input('publish-public-url')}: it says how much of the published site is read back`
     )
   return found
 }

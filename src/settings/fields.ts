@@ -93,25 +93,43 @@ export const seconds = z
   })
   .transform((text) => Math.round(Number(text) * 1000))
 
-/** A whole number of `unit` from 1 up to `digits` digits, or one of `words`. */
+/** A whole number of `unit` from `least` (1 unless told) up to `digits` digits, or one of `words`. */
 export function count<const Word extends string = never>(
   unit: string,
   digits: number,
-  words: readonly Word[] = []
+  words: readonly Word[] = [],
+  least: 0 | 1 = 1
 ): z.ZodType<number | Word, string> {
   const alternatives = words.map((word) => `|${word}`).join('')
-  const shape = new RegExp(`^\\s*([1-9]\\d{0,${digits - 1}}${alternatives})\\s*$`, 'i')
+  const number = least === 0 ? `0|[1-9]\\d{0,${digits - 1}}` : `[1-9]\\d{0,${digits - 1}}`
+  const shape = new RegExp(`^\\s*(${number}${alternatives})\\s*$`, 'i')
   return z
     .string()
     .regex(shape, {
       error: (issue) =>
-        `must be a whole number of ${unit} (at least 1)${words.map((word) => ` or ${word}`).join('')}, got "${issue.input}"`
+        `must be a whole number of ${unit} (at least ${least})${words.map((word) => ` or ${word}`).join('')}, got "${issue.input}"`
     })
     .transform((value) => {
       const word = words.find((candidate) => candidate === value.trim().toLowerCase())
       return word ?? Number(value)
     })
 }
+
+/** A share in percent, `0%` to `100%`, as the number of percent. */
+export const percent = z
+  .string()
+  .regex(/^\s*\d{1,3}(\.\d+)?\s*%\s*$/, {
+    error: (issue) => `must be a share from 0% to 100%, such as 50%, got "${issue.input}"`,
+    abort: true
+  })
+  .transform((value) => Number(value.trim().slice(0, -1).trim()))
+  .refine((share) => share <= 100, { error: (issue) => `must be at most 100%, got ${String(issue.input)}%` })
+
+/** An AWS region, as an S3 client signs for it. */
+export const region = z
+  .string()
+  .regex(/^[a-z0-9-]{1,40}$/, { error: (issue) => `must be a region such as eu-west-1, got "${issue.input}"` })
+  .optional()
 
 export function choice<const Value extends string>(values: readonly [Value, ...Value[]]): z.ZodType<Value, string> {
   const listed = values.length > 2 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join(' or ')

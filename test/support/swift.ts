@@ -27,6 +27,8 @@ export interface Swift {
   makePublic(bucket: string): Promise<void>
   /** The names in `bucket`, read through the Swift API (with `prefix`). */
   listObjects(bucket: string, prefix?: string): Promise<string[]>
+  /** Writes an object through the Swift API, as another tool would: what the publish must leave alone. */
+  putObject(bucket: string, key: string, body: string): Promise<void>
   /**
    * The parts of multipart uploads under `prefix` in `bucket`, which Swift keeps in
    * `<bucket>+segments`: those of uploads in progress, and of the objects they completed.
@@ -114,7 +116,12 @@ function swiftAt(endpoint: string, dir: string, daemons: Daemon[]): Swift {
   const storage = `${endpoint}/v1/AUTH_${ACCOUNT}`
   let token: Promise<string> | undefined
   /** A request through the Swift API, with a tempauth token got once. */
-  const swiftRequest = async (method: string, url: string, headers: Record<string, string> = {}): Promise<Response> => {
+  const swiftRequest = async (
+    method: string,
+    url: string,
+    headers: Record<string, string> = {},
+    body?: string
+  ): Promise<Response> => {
     token ??= fetch(`${endpoint}/auth/v1.0`, {
       headers: { 'x-auth-user': `${ACCOUNT}:${USER}`, 'x-auth-key': KEY }
     }).then((answer) => {
@@ -122,7 +129,7 @@ function swiftAt(endpoint: string, dir: string, daemons: Daemon[]): Swift {
       if (!answer.ok || !value) throw new Error(`tempauth answered ${answer.status}`)
       return value
     })
-    const answer = await fetch(url, { method, headers: { ...headers, 'x-auth-token': await token } })
+    const answer = await fetch(url, { method, body, headers: { ...headers, 'x-auth-token': await token } })
     if (!answer.ok && answer.status !== 404)
       throw new Error(`${method} ${url}: HTTP ${answer.status} ${await answer.text()}`)
     return answer
@@ -147,6 +154,10 @@ function swiftAt(endpoint: string, dir: string, daemons: Daemon[]): Swift {
     },
     makePublic,
     listObjects,
+    putObject: async (bucket, key, body) => {
+      const url = `${storage}/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`
+      await (await swiftRequest('PUT', url, {}, body)).arrayBuffer()
+    },
     segments: (bucket, prefix) => listObjects(`${bucket}+segments`, prefix),
     stop: async () => {
       await stopAll(daemons)

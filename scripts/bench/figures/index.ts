@@ -5,6 +5,7 @@ import { deployment } from './deployment.ts'
 import { download } from './download.ts'
 import { mirror } from './mirror.ts'
 import { polling } from './polling.ts'
+import { publish } from './publish.ts'
 import { resume } from './resume.ts'
 import { siteCheck } from './site-check.ts'
 import { unpack } from './unpack.ts'
@@ -22,6 +23,7 @@ export const FIGURES: Figure[] = [
   siteCheck,
   deployment,
   mirror,
+  publish,
   polling,
   browserPass
 ]

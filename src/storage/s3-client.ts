@@ -1,5 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3'
 import { NodeHttpHandler } from '@smithy/node-http-handler'
+import { createHash } from 'node:crypto'
 import http from 'node:http'
 import https from 'node:https'
 import { Readable } from 'node:stream'
@@ -9,12 +10,12 @@ import { formatBytes, formatSeconds } from '../core/format.js'
 import { input, message, type Text } from '../core/message.js'
 import { ERROR_PAGE_BYTES, readStart } from '../core/net.js'
 import { serverWords, xmlErrorWords } from '../core/server-words.js'
-import { mirrorError } from './errors.js'
-import type { S3Target } from './target.js'
+import type { InputName } from '../settings/inputs.js'
+import type { S3Location } from './s3-location.js'
 
 /**
- * The AWS SDK's S3 client as the mirror uses it: path-style addressing on `mirror-endpoint` (AWS
- * itself without one), credentials from the SDK's default chain only (the `AWS_*` variables, web
+ * The AWS SDK's S3 client as the stages that write to a bucket use it: path-style addressing on
+ * the stage's endpoint (AWS itself without one), credentials from the SDK's default chain only (the `AWS_*` variables, web
  * identity, a profile: never an input of ours, never logged), and checksums only where the
  * operation requires one, since several S3-compatible stores refuse the SDK's default streaming
  * checksums (Swift answers 501 "aws-chunked is not supported"). Its request handler holds every
@@ -40,9 +41,9 @@ type Handled = Awaited<ReturnType<NodeHttpHandler['handle']>>
 class RunHandler extends NodeHttpHandler {
   private readonly deadline: Deadline
   private readonly runSignal: AbortSignal
-  private readonly target: S3Target
+  private readonly target: S3Location
 
-  constructor(target: S3Target, deadline: Deadline, environment: ProxyEnvironment) {
+  constructor(target: S3Location, deadline: Deadline, environment: ProxyEnvironment) {
     // The SDK's own agents, kept alive with up to 50 sockets, and through the proxy the runner names, if any.
     const agent = { keepAlive: true, maxSockets: 50, proxyEnv: environment }
     super({
@@ -181,12 +182,12 @@ type ProxyEnvironment = http.AgentOptions['proxyEnv']
  * the action's own requests do (src/core/net.ts), which self-hosted runners behind a proxy need.
  */
 export function s3Client(
-  target: S3Target,
+  target: S3Location,
   region: string,
   deadline: Deadline,
   environment: ProxyEnvironment = {}
 ): S3Client {
-  return new S3Client({
+  const client = new S3Client({
     region,
     ...(target.endpoint ? { endpoint: target.endpoint } : {}),
     forcePathStyle: true,
@@ -194,6 +195,33 @@ export function s3Client(
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: new RunHandler(target, deadline, environment)
   })
+  sendContentMd5WithDeletes(client)
+  return client
+}
+
+/**
+ * DeleteObjects (the batch delete) with `Content-MD5`, which S3 required of it for years and
+ * S3-compatible stores still do: the SDK now sends a CRC32 checksum instead, which Swift refuses
+ * (HTTP 400 "Missing required header for this request: Content-MD5"), as other stores did in
+ * 2025. AWS takes either. It runs after the SDK's checksum (the build step's normal priority) and
+ * before the signature (finalizeRequest), which covers the header. Why batches rather than a
+ * request a key: docs/decisions/publish-deletes.md.
+ */
+function sendContentMd5WithDeletes(client: S3Client): void {
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown }
+      const { body } = request
+      const bytes = typeof body === 'string' || body instanceof Uint8Array
+      if (context.commandName !== 'DeleteObjectsCommand' || !request.headers || !bytes) return next(args)
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => !/^x-amz-(checksum-|sdk-checksum-algorithm$)/i.test(name))
+      )
+      headers['content-md5'] = createHash('md5').update(body).digest('base64')
+      return next({ ...args, request: { ...request, headers } })
+    },
+    { step: 'build', priority: 'low', name: 'sendContentMd5WithDeletes' }
+  )
 }
 
 /** What the SDK throws: a service error with its name and status, or a client-side one. */
@@ -203,16 +231,30 @@ interface SdkError {
   $metadata?: { httpStatusCode?: number }
 }
 
+/** The stage that uses the client, as its errors name it. */
+export interface S3Stage {
+  /** What starts each of its messages: `Mirror`. */
+  name: string
+  /** Its failure, with its code. */
+  failure: (problem: Text, options: { hint?: Text; cause?: unknown }) => ActionError
+  /** Its inputs that name the bucket, the region and the endpoint. */
+  inputs: { target: InputName; region: InputName; endpoint: InputName }
+  /** The permissions it needs on the prefix, as the answer to a refusal says them. */
+  permissions: string
+}
+
 /**
- * An error of the SDK as the mirror's failure, saying what was refused and what to change: the
+ * An error of the SDK as the stage's failure, saying what was refused and what to change: the
  * credentials, the permissions, the bucket, the endpoint; and, when the abort of a multipart upload
  * may not have completed, that too.
  */
-export function s3Failure(error: unknown, action: string, target: S3Target): ActionError {
-  const problem = `Mirror: ${action} s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''} failed`
+export function s3Failure(error: unknown, action: string, target: S3Location, stage: S3Stage): ActionError {
+  const problem = `${stage.name}: ${action} s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''} failed`
   // lib-storage throws the abort's failure in place of the upload's own when both failed.
   const failure =
-    unfinishedAbort(error) === error ? mirrorError(problem, { cause: error }) : explained(error, problem, target)
+    unfinishedAbort(error) === error
+      ? stage.failure(problem, { cause: error })
+      : explained(error, problem, target, stage)
   return withUnfinishedAbort(failure, error)
 }
 
@@ -227,12 +269,12 @@ export function withUnfinishedAbort(failure: ActionError, error: unknown): Actio
   })
 }
 
-function explained(error: unknown, problem: string, target: S3Target): ActionError {
+function explained(error: unknown, problem: string, target: S3Location, stage: S3Stage): ActionError {
   const { name = '', message: said = '', $metadata } = (error ?? {}) as SdkError
   const status = $metadata?.httpStatusCode
   const where = target.endpoint ? ` at ${target.endpoint}` : ''
   const fail = (detail: string, hint?: Text): ActionError =>
-    mirrorError(`${problem}: ${detail}`, { hint, cause: error })
+    stage.failure(`${problem}: ${detail}`, { hint, cause: error })
   if (name === 'CredentialsProviderError')
     return fail(
       'no AWS credentials were found',
@@ -241,21 +283,18 @@ function explained(error: unknown, problem: string, target: S3Target): ActionErr
   if (name === 'NoSuchBucket')
     return fail(
       `the bucket ${target.bucket} does not exist${where}`,
-      message`Create it, or correct ${input('mirror-to')}`
+      message`Create it, or correct ${input(stage.inputs.target)}`
     )
   if (CREDENTIAL_REFUSALS.has(name))
     return fail(
       `the store refused the credentials (${name})`,
-      message`Check the AWS credentials the runner has, and ${input('mirror-region')}: a signature made for another region is refused too`
+      message`Check the AWS credentials the runner has, and ${input(stage.inputs.region)}: a signature made for another region is refused too`
     )
   if (name === 'AccessDenied' || status === 403)
-    return fail(
-      'access denied (HTTP 403)',
-      'The credentials need s3:PutObject, s3:GetObject (which HeadObject uses) and s3:AbortMultipartUpload on the prefix'
-    )
+    return fail('access denied (HTTP 403)', `The credentials need ${stage.permissions} on the prefix`)
   const code = systemCode(error)
   if (code && status === undefined)
-    return fail(`the store could not be reached${where} (${code})`, message`Check ${input('mirror-endpoint')}`)
+    return fail(`the store could not be reached${where} (${code})`, message`Check ${input(stage.inputs.endpoint)}`)
   const words = serverWords(said)
   return fail(
     `${status ? `HTTP ${status}, ` : ''}${serverWords(name) || 'error'}${words && words !== name ? `: ${words}` : ''}`

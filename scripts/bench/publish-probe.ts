@@ -1,0 +1,58 @@
+/**
+ * The publish as the publish figure runs it, in a process of its own (run with
+ * `node --import scripts/bench/resolve-ts.mjs`, which lets it import src/ as it is), with the S3
+ * credentials in the AWS_* variables, as on a runner:
+ *
+ *   publish-probe.ts <site folder> <manifest.json> <publish-to> <endpoint> [<public url>]
+ *
+ * With a public URL the publish is read back as a visitor reads it (what it uploaded, and 100 of
+ * the rest); without one it is not. Prints one JSON line: the counts, and the publish's own time.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Deadline } from '../../src/core/deadline.ts'
+import type { Host } from '../../src/core/host.ts'
+import { readRunnerFacts } from '../../src/core/runner.ts'
+import { Manifest } from '../../src/manifest/schema.ts'
+import { publishSite } from '../../src/publish/index.ts'
+import { parseS3Url } from '../../src/storage/s3-location.ts'
+
+const [site, manifestFile, to, endpoint, publicUrl] = process.argv.slice(2)
+if (!site || !manifestFile || !to || !endpoint)
+  throw new Error('usage: publish-probe.ts <site folder> <manifest.json> <publish-to> <endpoint> [<public url>]')
+
+const quiet: Host = {
+  input: () => '',
+  debug: () => undefined,
+  info: () => undefined,
+  notice: () => undefined,
+  warning: () => undefined,
+  error: () => undefined,
+  progress: () => undefined,
+  group: (_name, body) => body(),
+  newDirectory: () => Promise.reject(new Error('the probe writes no folder')),
+  setSecret: () => undefined,
+  setOutput: () => undefined,
+  wording: { mention: (name) => name, subject: (name) => name, withValue: (name, value) => `${name}: ${value}` }
+}
+// The action holds the manifest it wrote while unpacking: read before the clock starts.
+const manifest = Manifest.parse(JSON.parse(await readFile(manifestFile, 'utf8')))
+const startedAt = performance.now()
+const result = await publishSite(parseS3Url(to, endpoint, 'publish-to'), {
+  sitePath: site,
+  manifest,
+  keepRemoved: 1,
+  maxDeletePercent: 50,
+  cacheRules: [],
+  ...(publicUrl ? { publicUrl } : {}),
+  checkFiles: 100,
+  environment: readRunnerFacts().environment,
+  changesPath: path.join(path.dirname(manifestFile), 'publish-changes.json'),
+  pollIntervalMs: 1000,
+  host: quiet,
+  deadline: Deadline.in(1_800_000)
+})
+const publishMs = performance.now() - startedAt
+console.log(
+  JSON.stringify({ uploaded: result.uploaded, unchanged: result.unchanged, deleted: result.deleted, publishMs })
+)

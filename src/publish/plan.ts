@@ -1,0 +1,107 @@
+import type { ContentFile } from '../deployment/sample.js'
+import { isPage } from '../manifest/schema.js'
+import type { PublishedObject, PublishRecord, RetainedObject } from './record.js'
+
+/**
+ * What a publish does, decided before its first change from three things only: the site (each
+ * file's SHA-256, from the manifest), the record of the last publish, and the objects under
+ * PREFIX (each key's ETag, from one listing). A file goes up when the bucket does not hold its
+ * bytes as the record says it does; nothing is judged by size or time. Only objects the record
+ * names, and that the bucket still holds as recorded, are ever deleted.
+ */
+
+export interface PlanInput {
+  site: readonly ContentFile[]
+  /** The record of the last publish; undefined for the first one into PREFIX. */
+  previous: PublishRecord | undefined
+  /** Every object under PREFIX but the record, by its path under PREFIX, with its ETag. */
+  listing: ReadonlyMap<string, string>
+  /** publish-keep-removed: how many publishes a removed file that is not a page outlives. */
+  keepRemoved: number
+}
+
+export interface Plan {
+  /** The number of this publish, which a removed file keeps to count the publishes since. */
+  serial: number
+  /** New and changed files that are not pages: they go up first. */
+  assets: ContentFile[]
+  /** New and changed pages: they go up once every other file is in place. */
+  pages: ContentFile[]
+  /** Files the bucket holds already as published: the same SHA-256, an object with the ETag recorded. */
+  unchanged: PublishedObject[]
+  /** Objects to delete once everything is uploaded: removed pages, and removed files whose time is up. */
+  deletes: PublishedObject[]
+  /** Removed files that are not pages, kept until `keepRemoved` publishes have passed. */
+  retained: RetainedObject[]
+  /** The published files that the site no longer has: what the safety stop (`publish-max-delete`) counts. */
+  removed: string[]
+  /** Objects under PREFIX that the action did not publish, or that another changed since: left alone. */
+  foreign: string[]
+  /** The site's files whose key holds an object the action did not publish: it is replaced. */
+  replacing: string[]
+}
+
+export function planPublish({ site, previous, listing, keepRemoved }: PlanInput): Plan {
+  const serial = (previous?.serial ?? 0) + 1
+  /** The object as published, while the bucket still holds it so: the same key, the same ETag. */
+  const held = <T extends PublishedObject>(object: T | undefined): T | undefined =>
+    object && listing.get(object.path) === object.etag ? object : undefined
+  const inSite = new Set(site.map((file) => file.path))
+  const plan: Plan = {
+    serial,
+    assets: [],
+    pages: [],
+    unchanged: [],
+    deletes: [],
+    retained: [],
+    removed: [],
+    foreign: [],
+    replacing: []
+  }
+  for (const file of site) {
+    const published = held(previous?.files.get(file.path) ?? previous?.retained.get(file.path))
+    if (published?.sha256 === file.sha256) {
+      plan.unchanged.push({ path: file.path, sha256: file.sha256, etag: published.etag })
+      continue
+    }
+    ;(isPage(file.path) ? plan.pages : plan.assets).push(file)
+    // An object the record does not name is replaced, never taken as ours by its ETag: its headers are
+    // another tool's (docs/decisions/publish-first-into-a-filled-prefix.md).
+    if (!published && listing.has(file.path)) plan.replacing.push(file.path)
+  }
+  const leaving: RetainedObject[] = []
+  for (const published of previous?.files.values() ?? []) {
+    if (inSite.has(published.path)) continue
+    plan.removed.push(published.path)
+    const object = held(published)
+    if (!object) continue
+    // A page no other page links to any more goes at once; other files outlive it, so that a page
+    // a browser or a cache kept from before this publish still gets its styles and scripts.
+    if (isPage(object.path)) plan.deletes.push(object)
+    else leaving.push({ ...object, removedIn: serial })
+  }
+  for (const kept of [...(previous?.retained.values() ?? []), ...leaving]) {
+    const object = inSite.has(kept.path) ? undefined : held(kept)
+    if (!object) continue
+    if (serial - object.removedIn >= keepRemoved) plan.deletes.push(object)
+    else plan.retained.push(object)
+  }
+  const ours = (path: string): boolean =>
+    held(previous?.files.get(path)) !== undefined || held(previous?.retained.get(path)) !== undefined
+  for (const path of listing.keys()) if (!inSite.has(path) && !ours(path)) plan.foreign.push(path)
+  return plan
+}
+
+/**
+ * The safety stop: how many of the published files this publish would remove, when that is more
+ * than `maxDeletePercent` of them; undefined when it is within the share (or nothing was published).
+ */
+export function tooManyRemoved(
+  plan: Plan,
+  previous: PublishRecord | undefined,
+  maxDeletePercent: number
+): { removed: number; published: number } | undefined {
+  const published = previous?.files.size ?? 0
+  const removed = plan.removed.length
+  return published > 0 && removed * 100 > maxDeletePercent * published ? { removed, published } : undefined
+}

@@ -1,0 +1,513 @@
+import type { ChildProcess } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
+import type { ArchiveEntry } from './emulator/archives.ts'
+import { Emulator } from './emulator/server.ts'
+import { brokenSite, exportShapedSite, type ExportedSite } from './emulator/sites.ts'
+import { exportInputs } from './support/export-inputs.ts'
+import { describeWhere } from './support/requirements.ts'
+import { runAction, type ActionRun } from './support/run-action.ts'
+import { runCli } from './support/run-cli.ts'
+import { startS3Proxy, type ProxiedRequest, type S3Proxy } from './support/s3-proxy.ts'
+import { missingSwift, startSwift, type Swift } from './support/swift.ts'
+
+/**
+ * The publish end to end, through dist/index.js and dist/cli/index.js, against OpenStack Swift's
+ * S3 API on loopback, behind a proxy that records each request in order. What a visitor gets is
+ * read as a visitor reads it: without credentials, through Swift's public path, headers included.
+ */
+
+// Swift starts in seconds on an idle machine, in a minute on a busy one; each test runs the action a few times.
+vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 })
+
+const PREFIX = 'site'
+const RECORD = '.docs-export-publish.json'
+/** No run is stopped by this: it only keeps a hung child from outliving the test. */
+const RUN_LIMIT_MS = 240_000
+
+let emulator: Emulator | undefined
+afterEach(async () => emulator?.stop())
+
+/** The files of a site, by path, with their bytes. */
+function filesOf(site: ExportedSite): Map<string, Buffer> {
+  return new Map(
+    site.entries
+      .filter((entry) => entry.type === undefined || entry.type === 'file')
+      .map((entry): [string, Buffer] => [entry.name, Buffer.from(entry.content ?? '')])
+  )
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+/** `site` with each change applied: a path to new content, or to undefined to remove it. */
+function changed(site: ExportedSite, changes: Record<string, string | undefined>): ExportedSite {
+  const entries: ArchiveEntry[] = site.entries
+    .filter((entry) => !(entry.name in changes) || changes[entry.name] !== undefined)
+    .map((entry) => (entry.name in changes ? { name: entry.name, content: changes[entry.name] } : entry))
+  for (const [name, content] of Object.entries(changes))
+    if (content !== undefined && !site.entries.some((entry) => entry.name === name)) entries.push({ name, content })
+  return { ...site, entries }
+}
+
+/** The clean site, and the same site a release later: every page edited, a page and an asset gone, a chunk new. */
+const V1 = exportShapedSite()
+const V2 = changed(
+  {
+    ...V1,
+    entries: V1.entries.map((entry) =>
+      entry.name.endsWith('.html') ? { ...entry, content: `${String(entry.content)}<!-- v2 -->` } : entry
+    )
+  },
+  {
+    'guides/deploy.html': undefined,
+    'guides/deploy.txt': undefined,
+    'images/og.png': undefined,
+    '_next/static/chunks/search-7f8e9d.js': 'self.search=1;\n'
+  }
+)
+
+/** The Content-Type a browser should get for each ending, as the web's MIME tables have them. */
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+  mp4: 'video/mp4',
+  vtt: 'text/vtt; charset=utf-8',
+  xml: 'application/xml'
+}
+
+function expectedCaching(file: string): string {
+  if (file.endsWith('.html') || file === 'sitemap.xml') return 'no-cache'
+  if (file.startsWith('_next/static/')) return 'public, max-age=31536000, immutable'
+  return 'public, max-age=300'
+}
+
+describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (Swift)', () => {
+  let swift: Swift
+  let proxy: S3Proxy
+  /** The runner's AWS credentials, as aws-actions/configure-aws-credentials sets them. */
+  let aws: Record<string, string>
+  let buckets = 0
+
+  beforeAll(async () => {
+    swift = await startSwift()
+    proxy = await startS3Proxy(swift.endpoint)
+    aws = {
+      AWS_ACCESS_KEY_ID: swift.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: swift.secretAccessKey,
+      AWS_REGION: swift.region,
+      AWS_EC2_METADATA_DISABLED: 'true'
+    }
+  })
+  afterAll(async () => {
+    await proxy?.stop()
+    await swift?.stop()
+  })
+  afterEach(() => {
+    proxy.onRequest = undefined
+    proxy.clear()
+  })
+
+  /** A new bucket for one test, readable by anyone unless told. */
+  async function newBucket(options: { publicRead?: boolean } = { publicRead: true }): Promise<string> {
+    const bucket = `site-${++buckets}`
+    await swift.createBucket(bucket, options)
+    return bucket
+  }
+
+  /** Where a visitor reads PREFIX of `bucket`: Swift's public path, through the proxy. */
+  function publicUrl(bucket: string): string {
+    return `${proxy.url}/v1/AUTH_test/${bucket}/${PREFIX}`
+  }
+
+  function visit(bucket: string, file: string): Promise<Response> {
+    return fetch(`${publicUrl(bucket)}/${file.split('/').map(encodeURIComponent).join('/')}`)
+  }
+
+  /** Runs the action on `site` (a new emulator) with a publish to `bucket`. */
+  async function publish(
+    bucket: string,
+    site: ExportedSite,
+    overrides: Record<string, string> = {},
+    options: { env?: Record<string, string>; onSpawn?: (child: ChildProcess) => void } = {}
+  ): Promise<ActionRun> {
+    await emulator?.stop()
+    emulator = await new Emulator({ site }).start()
+    proxy.clear()
+    return runAction(
+      exportInputs(emulator, {
+        extract: 'true',
+        'publish-to': `s3://${bucket}/${PREFIX}`,
+        'publish-endpoint': proxy.url,
+        'publish-public-url': publicUrl(bucket),
+        ...overrides
+      }),
+      { env: { ...aws, ...options.env }, onSpawn: options.onSpawn, timeoutMs: RUN_LIMIT_MS }
+    )
+  }
+
+  /** The record as a visitor could read it. */
+  async function record(bucket: string): Promise<{ serial: number; files: { path: string }[]; retained: unknown[] }> {
+    const answer = await visit(bucket, RECORD)
+    expect(answer.status).toBe(200)
+    return (await answer.json()) as { serial: number; files: { path: string }[]; retained: unknown[] }
+  }
+
+  /** The S3 requests that change the bucket, as `PUT key` and `DELETE batch`, in the order they arrived. */
+  function changes(bucket: string): string[] {
+    return proxy.requests
+      .filter(
+        (request) => request.path.startsWith(`/${bucket}`) && request.method !== 'GET' && request.method !== 'HEAD'
+      )
+      .map((request) =>
+        request.query.startsWith('delete')
+          ? 'DELETE batch'
+          : `${request.method} ${request.path.slice(bucket.length + 2)}`
+      )
+  }
+
+  /** Whether the bucket serves every file of `site` with its bytes. */
+  async function expectServes(bucket: string, site: ExportedSite): Promise<void> {
+    for (const [file, bytes] of filesOf(site)) {
+      const answer = await visit(bucket, file)
+      expect(answer.status, file).toBe(200)
+      expect(sha256(Buffer.from(await answer.arrayBuffer())), file).toBe(sha256(bytes))
+    }
+  }
+
+  it('publishes every file with its bytes, its type and its caching, read as a visitor reads them; the outputs say what it did', async () => {
+    const bucket = await newBucket()
+    const run = await publish(bucket, V1)
+    expect(run.errors).toEqual([])
+    expect(run.exitCode).toBe(0)
+    const files = filesOf(V1)
+    expect(run.outputs).toMatchObject({
+      'publish-url': publicUrl(bucket),
+      'publish-uploaded': String(files.size),
+      'publish-unchanged': '0',
+      'publish-deleted': '0'
+    })
+    for (const [file, bytes] of files) {
+      const answer = await visit(bucket, file)
+      expect(answer.status, file).toBe(200)
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes), file).toBe(true)
+      const ending = file.split('.').pop() ?? ''
+      expect(answer.headers.get('content-type'), file).toBe(TYPES[ending])
+      expect(answer.headers.get('cache-control'), file).toBe(expectedCaching(file))
+    }
+    const written = await record(bucket)
+    expect(written.serial).toBe(1)
+    expect(written.files.map((file) => file.path).sort()).toEqual([...files.keys()].sort())
+    expect((await visit(bucket, RECORD)).headers.get('cache-control')).toBe('no-cache')
+    // Every file uploaded is listed for a CDN's invalidation, as a path from the site's root.
+    const invalidate = JSON.parse(await readFile(run.outputs['publish-changes-path'] ?? '', 'utf8')) as string[]
+    expect(invalidate).toHaveLength(files.size)
+    expect(invalidate).toContain('/guides/caf%C3%A9.html')
+    // Each file uploaded was read back through publish-public-url, without credentials.
+    expect(run.stdout).toContain(`Publish: ${publicUrl(bucket)}/ serves the`)
+    expect(run.stdout).not.toContain(swift.secretAccessKey)
+    expect(run.summaryText).toContain(
+      `published to s3://${bucket}/${PREFIX}/: ${files.size} files uploaded, 0 unchanged`
+    )
+  })
+
+  it('uploads nothing when the bucket holds the site already, and finds a change that keeps a page the same size', async () => {
+    const bucket = await newBucket()
+    expect((await publish(bucket, V1)).exitCode).toBe(0)
+    const files = filesOf(V1)
+
+    const again = await publish(bucket, V1)
+    expect(again.exitCode).toBe(0)
+    expect(again.outputs).toMatchObject({ 'publish-uploaded': '0', 'publish-unchanged': String(files.size) })
+    // The record alone is written: no file of the site.
+    expect(changes(bucket)).toEqual([`PUT ${PREFIX}/${RECORD}`])
+    expect(JSON.parse(await readFile(again.outputs['publish-changes-path'] ?? '', 'utf8'))).toEqual([])
+
+    const page = 'guides/getting-started.html'
+    const text = String(files.get(page))
+    const edited = text.replace('Install', 'Instal!')
+    expect(edited).not.toBe(text)
+    expect(edited.length).toBe(text.length)
+    const third = await publish(bucket, changed(V1, { [page]: edited }))
+    expect(third.exitCode).toBe(0)
+    expect(third.outputs).toMatchObject({ 'publish-uploaded': '1', 'publish-unchanged': String(files.size - 1) })
+    expect(changes(bucket)).toEqual([`PUT ${PREFIX}/${page}`, `PUT ${PREFIX}/${RECORD}`])
+    expect(await (await visit(bucket, page)).text()).toBe(edited)
+  })
+
+  it('uploads the files that are not pages first, then the pages, then deletes, then writes the record', async () => {
+    const bucket = await newBucket()
+    expect((await publish(bucket, V1)).exitCode).toBe(0)
+    const run = await publish(bucket, V2, { 'publish-keep-removed': '0' })
+    expect(run.exitCode).toBe(0)
+    const s3 = proxy.requests.filter(
+      (request) => request.path.startsWith(`/${bucket}/`) || request.path === `/${bucket}`
+    )
+    const puts = s3.filter((request) => request.method === 'PUT')
+    const isPage = (request: ProxiedRequest): boolean => request.path.endsWith('.html')
+    const assets = puts.filter((request) => !isPage(request) && !request.path.endsWith(RECORD))
+    const pages = puts.filter(isPage)
+    const deletes = s3.filter((request) => request.query.startsWith('delete'))
+    const recordPut = puts.find((request) => request.path.endsWith(RECORD))
+    // Of the files that are not pages only the new chunk changed; every page did.
+    expect(assets.map((request) => request.path)).toEqual([`/${bucket}/${PREFIX}/_next/static/chunks/search-7f8e9d.js`])
+    expect(pages).toHaveLength([...filesOf(V2).keys()].filter((file) => file.endsWith('.html')).length)
+    expect(deletes).toHaveLength(1)
+    // Each step starts once the one before has ended: no page before its assets, no delete before the pages.
+    const lastEnd = (requests: ProxiedRequest[]): number =>
+      Math.max(...requests.map((request) => request.ended ?? Infinity))
+    const firstArrival = (requests: ProxiedRequest[]): number => Math.min(...requests.map((request) => request.arrived))
+    expect(lastEnd(assets)).toBeLessThan(firstArrival(pages))
+    expect(lastEnd(pages)).toBeLessThan(firstArrival(deletes))
+    expect(lastEnd(deletes)).toBeLessThan(recordPut?.arrived ?? 0)
+    expect(recordPut).toBe(s3.at(-1))
+    // The reads came first, and were one listing and one read of the record.
+    const reads = s3.filter((request) => request.arrived < firstArrival(puts))
+    expect(
+      reads
+        .map((request) => `${request.method} ${request.query.includes('list-type=2') ? 'list' : request.path}`)
+        .sort()
+    ).toEqual(['GET list', `GET /${bucket}/${PREFIX}/${RECORD}`].sort())
+    await expectServes(bucket, V2)
+  })
+
+  it('deletes a removed page at once, and a removed asset keep-removed publishes later (1, the default, or 0)', async () => {
+    const kept = await newBucket()
+    expect((await publish(kept, V1)).exitCode).toBe(0)
+    const second = await publish(kept, V2)
+    expect(second.exitCode).toBe(0)
+    expect(second.outputs['publish-deleted']).toBe('1')
+    expect((await visit(kept, 'guides/deploy.html')).status).toBe(404)
+    // A page cached before this publish still gets what it used.
+    expect((await visit(kept, 'images/og.png')).status).toBe(200)
+    expect((await visit(kept, 'guides/deploy.txt')).status).toBe(200)
+    expect((await record(kept)).retained).toHaveLength(2)
+    const third = await publish(kept, V2)
+    expect(third.outputs).toMatchObject({ 'publish-deleted': '2', 'publish-uploaded': '0' })
+    expect((await visit(kept, 'images/og.png')).status).toBe(404)
+    expect((await visit(kept, 'guides/deploy.txt')).status).toBe(404)
+    expect((await record(kept)).retained).toEqual([])
+    expect(JSON.parse(await readFile(third.outputs['publish-changes-path'] ?? '', 'utf8'))).toEqual([
+      '/guides/deploy.txt',
+      '/images/og.png'
+    ])
+
+    const now = await newBucket()
+    expect((await publish(now, V1)).exitCode).toBe(0)
+    const removed = await publish(now, V2, { 'publish-keep-removed': '0' })
+    expect(removed.outputs['publish-deleted']).toBe('3')
+    for (const file of ['guides/deploy.html', 'guides/deploy.txt', 'images/og.png'])
+      expect((await visit(now, file)).status, file).toBe(404)
+    expect((await swift.listObjects(now, `${PREFIX}/`)).sort()).toEqual(
+      [...filesOf(V2).keys(), RECORD].map((file) => `${PREFIX}/${file}`).sort()
+    )
+  })
+
+  it('leaves alone what it did not publish: listed once in the log, never deleted', async () => {
+    const bucket = await newBucket()
+    await swift.putObject(bucket, `${PREFIX}/legacy/old.html`, 'from another tool')
+    await swift.putObject(bucket, `${PREFIX}/index.html`, 'the old home page')
+    await swift.putObject(bucket, 'outside/x.html', 'not under the prefix')
+    const first = await publish(bucket, V1)
+    expect(first.exitCode).toBe(0)
+    expect(first.stdout).toContain(
+      "Publish: 1 of the site's files replace objects this action did not publish: index.html"
+    )
+    expect(first.stdout).toContain(
+      `Publish: 1 objects under s3://${bucket}/${PREFIX}/ are not this action's, and are left alone: legacy/old.html`
+    )
+    const second = await publish(bucket, V2, { 'publish-keep-removed': '0', 'publish-max-delete': '100%' })
+    expect(second.exitCode).toBe(0)
+    expect(await (await visit(bucket, 'legacy/old.html')).text()).toBe('from another tool')
+    expect(await swift.listObjects(bucket, 'outside/')).toEqual(['outside/x.html'])
+    await expectServes(bucket, V2)
+  })
+
+  it('changes nothing when the export would remove more than publish-max-delete of the published files, and says which input allows it', async () => {
+    const bucket = await newBucket()
+    expect((await publish(bucket, V1)).exitCode).toBe(0)
+    const before = await swift.listObjects(bucket)
+    const nearlyEmpty: ExportedSite = { ...V1, entries: V1.entries.filter((entry) => entry.name.startsWith('index.')) }
+    const run = await publish(bucket, nearlyEmpty)
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(
+      new RegExp(
+        `would remove ${filesOf(V1).size - 2} of the ${filesOf(V1).size} files published at s3://${bucket}/${PREFIX}/ \\(\\d+%\\), more than publish-max-delete: 50% allows; nothing was changed`
+      )
+    )
+    expect(run.errors[0]).toContain('publish-max-delete: 100%')
+    expect(changes(bucket)).toEqual([])
+    expect(await swift.listObjects(bucket)).toEqual(before)
+    expect(run.outputs['publish-uploaded']).toBeUndefined()
+
+    const allowed = await publish(bucket, nearlyEmpty, { 'publish-max-delete': '100%', 'publish-keep-removed': '0' })
+    expect(allowed.exitCode).toBe(0)
+    expect((await swift.listObjects(bucket, `${PREFIX}/`)).sort()).toEqual(
+      ['index.html', 'index.txt', RECORD].map((file) => `${PREFIX}/${file}`).sort()
+    )
+  })
+
+  it('publishes nothing after a site check that failed the step', async () => {
+    const bucket = await newBucket()
+    const run = await publish(bucket, brokenSite('css-asset'), { verify: 'error' })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors[0]).toContain('problem')
+    expect(proxy.requests).toEqual([])
+    expect(await swift.listObjects(bucket)).toEqual([])
+    expect(run.outputs['publish-url']).toBeUndefined()
+  })
+
+  it('refuses wrong credentials with a clear error, and changes nothing', async () => {
+    const bucket = await newBucket()
+    const run = await publish(bucket, V1, {}, { env: { AWS_SECRET_ACCESS_KEY: 'not-the-secret' } })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain(
+      `Publish: listing s3://${bucket}/${PREFIX}/ failed: the store refused the credentials`
+    )
+    expect(run.stdout).not.toContain('not-the-secret')
+    expect(await swift.listObjects(bucket)).toEqual([])
+  })
+
+  it('fails when publish-public-url does not serve what was published, saying what to fix', async () => {
+    const bucket = await newBucket({ publicRead: false })
+    const run = await publish(bucket, V1)
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toContain(`Publish: ${publicUrl(bucket)}/ does not serve what was published: 0 of`)
+    expect(run.errors[0]).toContain(
+      'make publish-public-url serve PREFIX as it is, without credentials (a bucket policy'
+    )
+    expect(run.summaryText).toMatch(/^❌ Exported docs\.acme\.dev: .*, the publish failed$/m)
+    // What the publish changed in the bucket is handed on all the same: a CDN's invalidation needs it.
+    expect(run.outputs['publish-uploaded']).toBe(String(filesOf(V1).size))
+    expect(JSON.parse(await readFile(run.outputs['publish-changes-path'] ?? '', 'utf8'))).toHaveLength(filesOf(V1).size)
+    expect(run.summaryText).toContain(`${publicUrl(bucket)} does not serve it as published`)
+    // The bucket holds the site all the same, and its record: a rerun with the right address uploads nothing.
+    expect((await swift.listObjects(bucket, `${PREFIX}/`)).length).toBe(filesOf(V1).size + 1)
+    await swift.makePublic(bucket)
+    const again = await publish(bucket, V1)
+    expect(again.exitCode).toBe(0)
+    expect(again.outputs['publish-uploaded']).toBe('0')
+  })
+
+  it('refuses a malformed publish-to, or one without extract, before any request', async () => {
+    emulator = await new Emulator().start()
+    for (const [inputs, error] of [
+      [{ 'publish-to': 'ftp://docs/site', extract: 'true' }, `Input 'publish-to' has the scheme "ftp"`],
+      [
+        { 'publish-to': 's3://docs/a/../b', extract: 'true' },
+        "Input 'publish-to' has a PREFIX with an empty, `.` or `..` part"
+      ],
+      [
+        { 'publish-to': 's3://docs/site' },
+        "Input 'publish-to' is set but extract: false: the publish uploads the unpacked site"
+      ]
+    ] as const) {
+      const run = await runAction(exportInputs(emulator, { 'publish-endpoint': proxy.url, ...inputs }), { env: aws })
+      expect(run.exitCode).toBe(1)
+      expect(run.errors[0]).toContain(error)
+    }
+    expect(emulator.requests).toEqual([])
+    expect(proxy.requests).toEqual([])
+  })
+
+  it('sends the Cache-Control of the first publish-cache-control rule that matches', async () => {
+    const bucket = await newBucket()
+    const run = await publish(bucket, V1, {
+      'publish-cache-control': 'images/**=public, max-age=60\n*.png=no-store\n*.vtt=public, max-age=7'
+    })
+    expect(run.exitCode).toBe(0)
+    expect((await visit(bucket, 'images/logo.png')).headers.get('cache-control')).toBe('public, max-age=60')
+    expect((await visit(bucket, 'videos/demo.vtt')).headers.get('cache-control')).toBe('public, max-age=7')
+    expect((await visit(bucket, 'index.html')).headers.get('cache-control')).toBe('no-cache')
+  })
+
+  it('publishes from the command line, with --json in camelCase, and exits 7 when the publish fails', async () => {
+    const bucket = await newBucket()
+    emulator = await new Emulator({ site: V1 }).start()
+    const cli = (bucketName: string, ...flags: string[]): ReturnType<typeof runCli> =>
+      runCli(
+        [
+          'export',
+          '--domain',
+          'docs.acme.dev',
+          '--extract',
+          '--verify-browser',
+          'off',
+          '--publish-to',
+          `s3://${bucketName}/${PREFIX}`,
+          '--publish-public-url',
+          publicUrl(bucketName),
+          '--json',
+          ...flags
+        ],
+        {
+          env: {
+            ...aws,
+            MINTLIFY_ADMIN_KEY: emulator?.options.apiKey ?? '',
+            MINTLIFY_BASE_URL: emulator?.baseUrl ?? '',
+            MINTLIFY_POLL_INTERVAL_SECONDS: '0.05',
+            MINTLIFY_PUBLISH_ENDPOINT: proxy.url
+          }
+        }
+      )
+    const done = await cli(bucket)
+    expect(done.exitCode, done.stderr).toBe(0)
+    const outputs = JSON.parse(done.stdout) as Record<string, unknown>
+    expect(outputs).toMatchObject({
+      publishUrl: publicUrl(bucket),
+      publishUploaded: filesOf(V1).size,
+      publishUnchanged: 0,
+      publishDeleted: 0
+    })
+    expect(JSON.parse(await readFile(String(outputs.publishChangesPath), 'utf8'))).toHaveLength(filesOf(V1).size)
+
+    const closed = await newBucket({ publicRead: false })
+    const failed = await cli(closed)
+    expect(failed.exitCode).toBe(7)
+    expect(JSON.parse(failed.stdout)).toMatchObject({ error: { code: 'publish' } })
+    expect(failed.stderr).toContain('--publish-public-url')
+  })
+
+  it('leaves the site it served whole when a publish is cut in the middle, and a rerun completes it', async () => {
+    const bucket = await newBucket()
+    expect((await publish(bucket, V1)).exitCode).toBe(0)
+    // The run is killed as the first page of V2 arrives: the harshest cut, with no chance to clean up.
+    let child: ChildProcess | undefined
+    proxy.onRequest = (request) => {
+      if (request.method !== 'PUT' || !request.path.endsWith('.html')) return
+      child?.kill('SIGKILL')
+      return false
+    }
+    const cut = await publish(bucket, V2, {}, { onSpawn: (spawned) => (child = spawned) })
+    expect(cut.signal).toBe('SIGKILL')
+    proxy.onRequest = undefined
+    // Nothing was deleted and the record still names V1: every page of V1 is served with what it uses.
+    expect((await record(bucket)).serial).toBe(1)
+    for (const [file, bytes] of filesOf(V1)) {
+      const answer = await visit(bucket, file)
+      expect(answer.status, file).toBe(200)
+      // A page is V1's or, where its upload went through, V2's; every other file is V1's.
+      if (!file.endsWith('.html')) expect(sha256(Buffer.from(await answer.arrayBuffer())), file).toBe(sha256(bytes))
+    }
+    // The new chunk went up before any page.
+    expect((await visit(bucket, '_next/static/chunks/search-7f8e9d.js')).status).toBe(200)
+
+    const rerun = await publish(bucket, V2)
+    expect(rerun.errors).toEqual([])
+    expect(rerun.exitCode).toBe(0)
+    expect((await record(bucket)).serial).toBe(2)
+    await expectServes(bucket, V2)
+    expect((await visit(bucket, 'guides/deploy.html')).status).toBe(404)
+  })
+})
