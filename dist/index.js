@@ -1531,6 +1531,307 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 /***/ }),
 
+/***/ 9829:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+/*!
+ * mime-db
+ * Copyright(c) 2014 Jonathan Ong
+ * Copyright(c) 2015-2022 Douglas Christopher Wilson
+ * MIT Licensed
+ */
+
+/**
+ * Module exports.
+ */
+
+module.exports = __nccwpck_require__(1813)
+
+
+/***/ }),
+
+/***/ 4096:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+/*!
+ * mime-types
+ * Copyright(c) 2014 Jonathan Ong
+ * Copyright(c) 2015 Douglas Christopher Wilson
+ * MIT Licensed
+ */
+
+
+
+/**
+ * Module dependencies.
+ * @private
+ */
+
+var db = __nccwpck_require__(9829)
+var extname = (__nccwpck_require__(6928).extname)
+var mimeScore = __nccwpck_require__(4062)
+
+/**
+ * Module variables.
+ * @private
+ */
+
+var EXTRACT_TYPE_REGEXP = /^\s*([^;\s]*)(?:;|\s|$)/
+var TEXT_TYPE_REGEXP = /^text\//i
+
+/**
+ * Module exports.
+ * @public
+ */
+
+exports.charset = charset
+exports.charsets = { lookup: charset }
+exports.contentType = contentType
+exports.extension = extension
+exports.extensions = Object.create(null)
+exports.lookup = lookup
+exports.types = Object.create(null)
+exports._extensionConflicts = []
+
+// Populate the extensions/types maps
+populateMaps(exports.extensions, exports.types)
+
+/**
+ * Get the default charset for a MIME type.
+ *
+ * @param {string} type
+ * @return {false|string}
+ */
+
+function charset (type) {
+  if (!type || typeof type !== 'string') {
+    return false
+  }
+
+  // TODO: use media-typer
+  var match = EXTRACT_TYPE_REGEXP.exec(type)
+  var mime = match && db[match[1].toLowerCase()]
+
+  if (mime && mime.charset) {
+    return mime.charset
+  }
+
+  // default text/* to utf-8
+  if (match && TEXT_TYPE_REGEXP.test(match[1])) {
+    return 'UTF-8'
+  }
+
+  return false
+}
+
+/**
+ * Create a full Content-Type header given a MIME type or extension.
+ *
+ * @param {string} str
+ * @return {false|string}
+ */
+
+function contentType (str) {
+  // TODO: should this even be in this module?
+  if (!str || typeof str !== 'string') {
+    return false
+  }
+
+  var mime = str.indexOf('/') === -1 ? exports.lookup(str) : str
+
+  if (!mime) {
+    return false
+  }
+
+  // TODO: use content-type or other module
+  if (mime.indexOf('charset') === -1) {
+    var charset = exports.charset(mime)
+    if (charset) mime += '; charset=' + charset.toLowerCase()
+  }
+
+  return mime
+}
+
+/**
+ * Get the default extension for a MIME type.
+ *
+ * @param {string} type
+ * @return {false|string}
+ */
+
+function extension (type) {
+  if (!type || typeof type !== 'string') {
+    return false
+  }
+
+  // TODO: use media-typer
+  var match = EXTRACT_TYPE_REGEXP.exec(type)
+
+  // get extensions
+  var exts = match && exports.extensions[match[1].toLowerCase()]
+
+  if (!exts || !exts.length) {
+    return false
+  }
+
+  return exts[0]
+}
+
+/**
+ * Lookup the MIME type for a file path/extension.
+ *
+ * @param {string} path
+ * @return {false|string}
+ */
+
+function lookup (path) {
+  if (!path || typeof path !== 'string') {
+    return false
+  }
+
+  // get the extension ("ext" or ".ext" or full path)
+  var extension = extname('x.' + path)
+    .toLowerCase()
+    .slice(1)
+
+  if (!extension) {
+    return false
+  }
+
+  return exports.types[extension] || false
+}
+
+/**
+ * Populate the extensions and types maps.
+ * @private
+ */
+
+function populateMaps (extensions, types) {
+  Object.keys(db).forEach(function forEachMimeType (type) {
+    var mime = db[type]
+    var exts = mime.extensions
+
+    if (!exts || !exts.length) {
+      return
+    }
+
+    // mime -> extensions
+    extensions[type] = exts
+
+    // extension -> mime
+    for (var i = 0; i < exts.length; i++) {
+      var extension = exts[i]
+      types[extension] = _preferredType(extension, types[extension], type)
+
+      // DELETE (eventually): Capture extension->type maps that change as a
+      // result of switching to mime-score.  This is just to help make reviewing
+      // PR #119 easier, and can be removed once that PR is approved.
+      const legacyType = _preferredTypeLegacy(
+        extension,
+        types[extension],
+        type
+      )
+      if (legacyType !== types[extension]) {
+        exports._extensionConflicts.push([extension, legacyType, types[extension]])
+      }
+    }
+  })
+}
+
+// Resolve type conflict using mime-score
+function _preferredType (ext, type0, type1) {
+  var score0 = type0 ? mimeScore(type0, db[type0].source) : 0
+  var score1 = type1 ? mimeScore(type1, db[type1].source) : 0
+
+  return score0 > score1 ? type0 : type1
+}
+
+// Resolve type conflict using pre-mime-score logic
+function _preferredTypeLegacy (ext, type0, type1) {
+  var SOURCE_RANK = ['nginx', 'apache', undefined, 'iana']
+
+  var score0 = type0 ? SOURCE_RANK.indexOf(db[type0].source) : 0
+  var score1 = type1 ? SOURCE_RANK.indexOf(db[type1].source) : 0
+
+  if (
+    exports.types[extension] !== 'application/octet-stream' &&
+    (score0 > score1 ||
+      (score0 === score1 &&
+        exports.types[extension]?.slice(0, 12) === 'application/'))
+  ) {
+    return type0
+  }
+
+  return score0 > score1 ? type0 : type1
+}
+
+
+/***/ }),
+
+/***/ 4062:
+/***/ ((module) => {
+
+// 'mime-score' back-ported to CommonJS
+
+// Score RFC facets (see https://tools.ietf.org/html/rfc6838#section-3)
+var FACET_SCORES = {
+  'prs.': 100,
+  'x-': 200,
+  'x.': 300,
+  'vnd.': 400,
+  default: 900
+}
+
+// Score mime source (Logic originally from `jshttp/mime-types` module)
+var SOURCE_SCORES = {
+  nginx: 10,
+  apache: 20,
+  iana: 40,
+  default: 30 // definitions added by `jshttp/mime-db` project?
+}
+
+var TYPE_SCORES = {
+  // prefer application/xml over text/xml
+  // prefer application/rtf over text/rtf
+  application: 1,
+
+  // prefer font/woff over application/font-woff
+  font: 2,
+
+  // prefer video/mp4 over audio/mp4 over application/mp4
+  // See https://www.rfc-editor.org/rfc/rfc4337.html#section-2
+  audio: 2,
+  video: 3,
+
+  default: 0
+}
+
+/**
+ * Get each component of the score for a mime type.  The sum of these is the
+ * total score.  The higher the score, the more "official" the type.
+ */
+module.exports = function mimeScore (mimeType, source = 'default') {
+  if (mimeType === 'application/octet-stream') {
+    return 0
+  }
+
+  const [type, subtype] = mimeType.split('/')
+
+  const facet = subtype.replace(/(\.|x-).*/, '$1')
+
+  const facetScore = FACET_SCORES[facet] || FACET_SCORES.default
+  const sourceScore = SOURCE_SCORES[source] || SOURCE_SCORES.default
+  const typeScore = TYPE_SCORES[type] || TYPE_SCORES.default
+
+  // All else being equal prefer shorter types
+  const lengthScore = 1 - mimeType.length / 100
+
+  return facetScore + sourceScore + typeScore + lengthScore
+}
+
+
+/***/ }),
+
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -47023,7 +47324,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6048:
+/***/ 338:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -47224,7 +47525,8 @@ var format = __nccwpck_require__(6228);
  *   which is what it answers once the project-scoped flow has replaced it;
  * - `export-busy` (409 on a start): another export of the deployment is queued or running;
  * - `rate-limited` (429);
- * - `input` (400 on the project-scoped start, unless about the basePath): `project-id` is malformed;
+ * - `input` (400 on the project-scoped start, unless its text names the basePath): `project-id` is
+ *   malformed;
  * - `http-status`: any other.
  */
 function codeFor(call, status, detail) {
@@ -47237,7 +47539,7 @@ function codeFor(call, status, detail) {
         return 'export-busy';
     if (status === 429)
         return 'rate-limited';
-    if (start && call.flow === 'project' && status === 400 && !namesBasePath(detail))
+    if (start && call.flow === 'project' && status === 400 && badStartCause(detail) === 'project-id')
         return 'input';
     return 'http-status';
 }
@@ -47269,11 +47571,8 @@ function hintFor(call, status, detail, url) {
                 : (0,core_message/* message */.iU) `Check ${(0,core_message/* input */.hF)('project-id')} and ${(0,core_message/* input */.hF)('agent-job-id')}`;
         case 400:
         case 422:
-            if (isStart && flow === 'project') {
-                return namesBasePath(detail)
-                    ? "The static export does not support this deployment's basePath, as the API says: ask Mintlify about exporting it"
-                    : (0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)('project-id')} is not a project id the API accepts: copy it from the API keys page of the dashboard`;
-            }
+            if (isStart && flow === 'project')
+                return badStart(badStartCause(detail));
             if (isStart)
                 return (0,core_message/* message */.iU) `The API refused the export request: check ${(0,core_message/* input */.hF)('domain')}, ${(0,core_message/* input */.hF)('paths')} and ${(0,core_message/* input */.hF)('version')}`;
             if (endpoint === 'create-agent-job' || endpoint === 'send-agent-message')
@@ -47339,8 +47638,26 @@ function forbidden(call, isExport, detail) {
         }
     }
 }
-function namesBasePath(detail) {
-    return detail !== undefined && /base\s?path/i.test(detail);
+function badStartCause(detail) {
+    const projectId = detail !== undefined && /project[\s_-]?id/i.test(detail);
+    const basePath = detail !== undefined && /base[\s_-]?path/i.test(detail);
+    if (projectId && basePath)
+        return 'both';
+    return basePath ? 'base-path' : 'project-id';
+}
+const COPY_PROJECT_ID = 'copy it from the API keys page of the dashboard';
+const BASE_PATH = "the static export does not support this deployment's basePath";
+const ASK_ABOUT_BASE_PATH = 'ask Mintlify about exporting it';
+/** What to do about a 400 of the project-scoped start: the project id first, the one cause the user can fix. */
+function badStart(cause) {
+    switch (cause) {
+        case 'project-id':
+            return (0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)('project-id')} is not a project id the API accepts: ${COPY_PROJECT_ID}`;
+        case 'base-path':
+            return `As the API says, ${BASE_PATH}: ${ASK_ABOUT_BASE_PATH}`;
+        case 'both':
+            return (0,core_message/* message */.iU) `The API's answer names two causes: either ${(0,core_message/* input */.hF)('project-id')} is not a project id it accepts (${COPY_PROJECT_ID}), or ${BASE_PATH} (${ASK_ABOUT_BASE_PATH})`;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/api/errors.ts
@@ -47773,118 +48090,184 @@ const OUTPUTS = {
     'job-id': {
         commands: ['export'],
         kind: 'text',
+        afterFailure: true,
         description: "The export job's id, also on failure and on timeout (so a later run can resume it)."
     },
     status: {
         commands: ['export', 'agent-job'],
         kind: 'text',
+        afterFailure: true,
         description: 'The last status seen (`completed`, `failed`, `archived`, ...), for `export` and `agent-job`.'
     },
-    'page-count': { commands: ['export'], kind: 'count', description: 'Pages exported, as a whole number.' },
-    'bundle-url': { commands: ['export'], kind: 'text', description: 'The presigned link to the archive.' },
+    'page-count': {
+        commands: ['export'],
+        kind: 'count',
+        afterFailure: true,
+        description: 'Pages exported, as a whole number.'
+    },
+    'bundle-url': {
+        commands: ['export'],
+        kind: 'text',
+        afterFailure: false,
+        description: 'The presigned link to the archive.'
+    },
     'expires-at': {
         commands: ['export'],
         kind: 'text',
+        afterFailure: false,
         description: 'When the link stops working, as ISO 8601 UTC (whatever form the API used).'
     },
     'bundle-path': {
         commands: ['export'],
         kind: 'text',
+        afterFailure: false,
         description: 'With `download`: absolute path of the downloaded archive, named by the action `bundle-<job id>.<kind>` (`tar.gz`, `tar.zst`, `tar` or `zip`, from its bytes).'
     },
-    'bundle-sha256': { commands: ['export'], kind: 'text', description: 'With `download`: SHA-256 of the archive, hex.' },
+    'bundle-sha256': {
+        commands: ['export'],
+        kind: 'text',
+        afterFailure: false,
+        description: 'With `download`: SHA-256 of the archive, hex.'
+    },
     'site-path': {
         commands: ['export'],
         kind: 'text',
+        afterFailure: false,
         description: 'With `extract`: absolute path of the unpacked site (its `index.html` at the top).'
     },
     'verify-report-path': {
         commands: ['export'],
         kind: 'text',
+        afterFailure: true,
         description: "With `extract`, unless `verify: off`: absolute path of the site check's JSON report; its schema is in docs/report.md."
     },
     'helm-values-path': {
         commands: ['export'],
         kind: 'text',
-        description: "Once a bundle exists: a values file for the vendor's enterprise Helm chart (`staticExport.enabled: true`, `staticExport.bundleUrl`, and `staticExport.version` when `version` is given), with owner-only permissions."
+        afterFailure: false,
+        description: "Once the export has succeeded: a values file for the vendor's enterprise Helm chart (`staticExport.enabled: true`, `staticExport.bundleUrl`: the copy's link with `mirror-to`, else the presigned one; `staticExport.version` when `version` is given, or with `mirror-to` the archive's SHA-256), with owner-only permissions. Written only then: no values file comes of a failed run."
     },
     'agent-job-id': {
         commands: ['agent-job'],
         kind: 'text',
+        afterFailure: true,
         description: "For `agent-job`, the agent job's id: the one given, or the one started from `prompt`, set as soon as the job exists."
     },
     'pr-link': {
         commands: ['agent-job'],
         kind: 'text',
+        afterFailure: true,
         description: 'For `agent-job`, the pull request URL the agent opened, or empty.'
     },
     'comment-url': {
         commands: ['agent-job'],
         kind: 'text',
+        afterFailure: true,
         description: 'For `agent-job` with `comment-on`, the URL of the comment made or updated.'
     },
     'mirror-url': {
         commands: ['export'],
         kind: 'text',
+        afterFailure: false,
         description: 'With `mirror-to`: the durable link to the copy, which the Helm values carry: `mirror-public-url` + `/` + key for S3; `mirror-public-url` + `/v2/REPOSITORY/blobs/sha256:…` for OCI.'
     },
     'mirror-ref': {
         commands: ['export'],
         kind: 'text',
+        afterFailure: false,
         description: 'With an `oci://` `mirror-to`: the artifact pinned by its digest, `HOST/REPOSITORY@sha256:<manifest digest>`.'
+    },
+    'publish-url': {
+        commands: ['export'],
+        kind: 'text',
+        afterFailure: true,
+        description: "With `publish-to`: where the site is served: `publish-public-url`, else PREFIX's path-style URL on the endpoint (which serves visitors only where a bucket policy lets them)."
+    },
+    'publish-uploaded': {
+        commands: ['export'],
+        kind: 'count',
+        afterFailure: true,
+        description: 'With `publish-to`: files of the site uploaded (new or changed), as a whole number.'
+    },
+    'publish-unchanged': {
+        commands: ['export'],
+        kind: 'count',
+        afterFailure: true,
+        description: 'With `publish-to`: files of the site the bucket held already, as a whole number.'
+    },
+    'publish-deleted': {
+        commands: ['export'],
+        kind: 'count',
+        afterFailure: true,
+        description: 'With `publish-to`: objects deleted (removed pages, and removed files kept `publish-keep-removed` publishes), as a whole number.'
+    },
+    'publish-changes-path': {
+        commands: ['export'],
+        kind: 'text',
+        afterFailure: true,
+        description: "With `publish-to`: absolute path of `publish-changes.json`, a JSON list of the paths uploaded and deleted (`/guides/a.html`), as a CDN's invalidation takes them."
     },
     'manifest-path': {
         commands: ['export'],
         kind: 'text',
+        afterFailure: false,
         description: "With `extract`: absolute path of `manifest.json` (beside the site): the job, the domain, the label, the archive's SHA-256, and every file with its size and SHA-256."
     },
     'files-added': {
         commands: ['export'],
         kind: 'count',
+        afterFailure: true,
         description: 'With `compare-to`: files in this export and not in the previous one, as a whole number.'
     },
     'files-removed': {
         commands: ['export'],
         kind: 'count',
+        afterFailure: true,
         description: 'With `compare-to`: files in the previous export and not in this one, as a whole number.'
     },
     'files-changed': {
         commands: ['export'],
         kind: 'count',
+        afterFailure: true,
         description: 'With `compare-to`: files whose content changed, as a whole number.'
     },
     'changes-path': {
         commands: ['export'],
         kind: 'text',
+        afterFailure: true,
         description: 'With `compare-to`: absolute path of `changes.json`, the lists behind those numbers.'
     },
     'deployment-status': {
         commands: ['check-deployment'],
         kind: 'text',
+        afterFailure: true,
         description: 'For `check-deployment`: `current`, `partial`, `stale` or `unreachable`.'
     },
     'files-matching': {
         commands: ['check-deployment'],
         kind: 'count',
+        afterFailure: true,
         description: 'For `check-deployment`: files served as the manifest has them, as a whole number.'
     },
     'files-compared': {
         commands: ['check-deployment'],
         kind: 'count',
+        afterFailure: true,
         description: 'For `check-deployment`: files compared, as a whole number.'
     },
     'deployment-report-path': {
         commands: ['check-deployment'],
         kind: 'text',
+        afterFailure: true,
         description: 'For `check-deployment`: absolute path of the JSON report: each file compared, its expected and served SHA-256 and status; each route tried.'
     }
 };
 /**
- * The step's outputs from what the run learned; an output whose value the run never reached is
- * left out. After a failure or a timeout `job-id` and the last status seen are still there, so a
- * later step can tell where the job was and resume it.
+ * Every value the run learned, by output; an output whose value the run never reached is left out.
+ * After a failure or a timeout `job-id` and the last status seen are there, so a later step can
+ * tell where the job was and resume it.
  */
-function outputsOf(report) {
+function valuesOf(report) {
     const outputs = {};
     if (report.command === 'agent-job') {
         const { job, outcome } = report;
@@ -47935,6 +48318,13 @@ function outputsOf(report) {
         if (report.mirror.ref)
             outputs['mirror-ref'] = report.mirror.ref;
     }
+    if (report.publish) {
+        outputs['publish-url'] = report.publish.url;
+        outputs['publish-uploaded'] = String(report.publish.uploaded);
+        outputs['publish-unchanged'] = String(report.publish.unchanged);
+        outputs['publish-deleted'] = String(report.publish.deleted);
+        outputs['publish-changes-path'] = report.publish.changesPath;
+    }
     if (report.manifestPath !== undefined)
         outputs['manifest-path'] = report.manifestPath;
     if (report.changes) {
@@ -47946,11 +48336,33 @@ function outputsOf(report) {
     }
     return outputs;
 }
-/** Sets the outputs of `report` that have a value: at the end of a run, and as soon as a job id is known. */
-function setOutputs(host, report) {
-    for (const [name, value] of Object.entries(outputsOf(report)))
-        host.setOutput(name, value);
+/** The step's outputs: what the run learned, but after a failure only what stays set then (`afterFailure`). */
+function outputsOf({ report, failure }) {
+    const values = valuesOf(report);
+    if (failure === undefined)
+        return values;
+    return Object.fromEntries(Object.entries(values).filter(([name]) => OUTPUTS[name].afterFailure));
 }
+/** The outputs the run reached but leaves unset after its failure, in the order of OUTPUTS. */
+function withheldOutputs({ report, failure }) {
+    if (failure === undefined)
+        return [];
+    const values = valuesOf(report);
+    return Object.keys(OUTPUTS).filter((name) => name in values && !OUTPUTS[name].afterFailure);
+}
+/**
+ * Sets the outputs of a run: at its end, and as soon as a job id is known. After a failure the log
+ * names those it leaves unset.
+ */
+function setOutputs(host, ended) {
+    for (const [name, value] of Object.entries(outputsOf(ended)))
+        host.setOutput(name, value);
+    const withheld = withheldOutputs(ended);
+    if (withheld.length > 0)
+        host.info(`Not set after the failure: ${withheld.join(', ')} (${WITHHELD_WHY})`);
+}
+/** Why outputs are left unset after a failure, as the log and the job summary say it. */
+const WITHHELD_WHY = 'nothing handed on points at an export that failed; its files stay in the output folder';
 
 ;// CONCATENATED MODULE: ./src/commands/agent.ts
 
@@ -48022,7 +48434,7 @@ async function begin(settings, client, run) {
         const created = await host.group(`Start an agent job in project ${projectId}`, () => client.createAgentJob(projectId, prompt));
         host.info(`Started agent job ${created.id} from the prompt ${shown} (${prompt.length} characters)`);
         // Known at once, so that a run stopped before its end still says which job it started.
-        setOutputs(host, { command: 'agent-job', startedAt: Date.now(), agentJobId: created.id });
+        setOutputs(host, { report: { command: 'agent-job', startedAt: Date.now(), agentJobId: created.id } });
         return { agentJobId: created.id };
     }
     return host.group(`Send a follow-up to agent job ${agentJobId}`, async () => {
@@ -48096,624 +48508,12 @@ function firstLine(prompt) {
 
 // EXTERNAL MODULE: ./src/core/document.ts
 var core_document = __nccwpck_require__(9354);
-;// CONCATENATED MODULE: ./src/manifest/schema.ts
-
-/**
- * The manifest: what one export's site holds, file by file, written as `manifest.json` beside the
- * site (docs/after-the-deploy.md documents it). A manifest read back may come from anywhere, so
- * every field is checked, and a path is one that stays inside the site wherever it is joined.
- */
-const MANIFEST_VERSION = 1;
-/** About 130 bytes a file: room for the unpacking policy's 500,000 entries. */
-const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
-const Sha256 = schemas/* string */.YjP().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lower-case hex');
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-/** Relative, `/`-separated, without empty, `.` or `..` parts, a backslash or a control character. */
-function isSitePath(path) {
-    if (path === '' || path.includes('\\') || CONTROL.test(path))
-        return false;
-    return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
-}
-const ManifestFile = schemas/* object */.Ikc({
-    path: schemas/* string */.YjP().refine(isSitePath, 'a relative path inside the site'),
-    size: schemas/* number */.aig().int().nonnegative(),
-    sha256: Sha256,
-    link: schemas/* string */.YjP().optional()
-});
-const Manifest = schemas/* object */.Ikc({
-    version: schemas/* literal */.euz(MANIFEST_VERSION),
-    jobId: schemas/* string */.YjP(),
-    domain: schemas/* string */.YjP().nullable(),
-    /** The export's label (the `version` setting), or null. */
-    exportVersion: schemas/* string */.YjP().nullable(),
-    bundleSha256: Sha256,
-    createdAt: schemas/* string */.YjP(),
-    files: schemas/* array */.YOg(ManifestFile)
-});
-function exportOf(manifest) {
-    const { jobId, domain, exportVersion, bundleSha256, createdAt } = manifest;
-    return { jobId, domain, exportVersion, bundleSha256, createdAt, files: manifest.files.length };
-}
-/** Pages, as the site check counts them: `.html` and `.htm` files. */
-function isPage(path) {
-    return /\.html?$/i.test(path);
-}
-/**
- * Sorted by path as UTF-8 bytes (Buffer.compare), the order that does not depend on the locale
- * or on JavaScript's UTF-16 strings. Each path is encoded once, not once per comparison.
- */
-function sortByPath(items) {
-    return items
-        .map((item) => ({ item, key: Buffer.from(item.path) }))
-        .sort((a, b) => Buffer.compare(a.key, b.key))
-        .map(({ item }) => item);
-}
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __nccwpck_require__(8522);
-;// CONCATENATED MODULE: ./src/deployment/decode.ts
-
-
-
-
-const CODINGS = {
-    gzip: { stream: () => (0,external_node_zlib_.createGunzip)(), atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength }) },
-    'x-gzip': {
-        stream: () => (0,external_node_zlib_.createGunzip)(),
-        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength })
-    },
-    deflate: {
-        stream: () => (0,external_node_zlib_.createInflate)(),
-        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.inflateSync)(bytes, { maxOutputLength })
-    },
-    br: {
-        stream: () => (0,external_node_zlib_.createBrotliDecompress)(),
-        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.brotliDecompressSync)(bytes, { maxOutputLength })
-    },
-    zstd: {
-        stream: () => (0,external_node_zlib_.createZstdDecompress)(),
-        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.zstdDecompressSync)(bytes, { maxOutputLength })
-    }
-};
-/** What the check asks hosts for: every coding it can undo. */
-const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
-/**
- * An encoded body this small is decoded in one synchronous call once it has arrived: a zlib
- * stream per answer costs more than the decoding of a page (BENCHMARKS.md, figure 9). Larger ones
- * stream through the decoders.
- */
-const AT_ONCE_BYTES = 1024 * 1024;
-class TooLarge extends Error {
-}
-/** The codings of a Content-Encoding header, in the order they were applied; `identity` dropped. */
-function parseCodings(value) {
-    return (value ?? '')
-        .split(',')
-        .map((coding) => coding.trim().toLowerCase())
-        .filter((coding) => coding !== '' && coding !== 'identity');
-}
-function isKnownCoding(coding) {
-    return Object.hasOwn(CODINGS, coding);
-}
-/**
- * Reads `body` through the decoders of `codings` (known ones: see isKnownCoding) and hashes what
- * comes out. Stops reading once more than `maxBytes` came out. A decoder's failure is thrown as it
- * is; so is a failure of the body.
- */
-async function hashDecoded(body, codings, maxBytes) {
-    const decoders = [...codings].reverse().map((coding) => CODINGS[coding]);
-    const hashing = (0,external_node_crypto_.createHash)('sha256');
-    let size = 0;
-    const take = (chunk) => {
-        size += chunk.length;
-        if (size > maxBytes)
-            throw new TooLarge();
-        hashing.update(chunk);
-    };
-    try {
-        if (decoders.length === 0) {
-            // pipeline() costs more than reading a small file.
-            for await (const chunk of body)
-                take(chunk);
-            return { sha256: hashing.digest('hex'), size };
-        }
-        const iterator = body[Symbol.asyncIterator]();
-        const head = [];
-        let headBytes = 0;
-        for (;;) {
-            const next = await iterator.next();
-            if (next.done)
-                return decodeAtOnce(Buffer.concat(head), decoders, maxBytes);
-            head.push(next.value);
-            headBytes += next.value.length;
-            if (headBytes > AT_ONCE_BYTES)
-                break;
-        }
-        const rest = async function* () {
-            yield* head;
-            for (let next = await iterator.next(); !next.done; next = await iterator.next())
-                yield next.value;
-        };
-        await pipelineOf(external_node_stream_.Readable.from(rest()), ...decoders.map((decoder) => decoder.stream()), async (chunks) => {
-            for await (const chunk of chunks)
-                take(chunk);
-        });
-        return { sha256: hashing.digest('hex'), size };
-    }
-    catch (error) {
-        if (error instanceof TooLarge)
-            return { tooLarge: true, size };
-        throw error;
-    }
-}
-function decodeAtOnce(encoded, decoders, maxBytes) {
-    let bytes = encoded;
-    for (const [i, decoder] of decoders.entries()) {
-        // A coding under another is itself compressed: it may be a little larger than what it holds.
-        const last = i === decoders.length - 1;
-        try {
-            bytes = decoder.atOnce(bytes, last ? maxBytes + 1 : 2 * maxBytes + 1024);
-        }
-        catch (error) {
-            if (error.code === 'ERR_BUFFER_TOO_LARGE')
-                return { tooLarge: true, size: maxBytes + 1 };
-            throw error;
-        }
-    }
-    if (bytes.length > maxBytes)
-        return { tooLarge: true, size: bytes.length };
-    return { sha256: (0,external_node_crypto_.hash)('sha256', bytes, 'hex'), size: bytes.length };
-}
-/** pipeline() through any number of decoders, which its types spell out one count at a time. */
-const pipelineOf = external_node_stream_promises_namespaceObject.pipeline;
-
-;// CONCATENATED MODULE: ./src/deployment/fetch.ts
-
-
-
-
-
-
-
-/** Read of an error page at most, so that the connection can serve the next request. */
-const ERROR_PAGE_BYTES = 64 * 1024;
-/** A transient status after the last attempt: the answer it is. */
-class PassingStatus extends errors/* ActionError */.lZ {
-    status;
-    constructor(status, retryAfterMs) {
-        super(`answered HTTP ${status}`, { code: 'http-status', retryable: true, retryAfterMs });
-        this.status = status;
-    }
-}
-/** What `url` serves, within `maxBytes` of decoded body, retried as the API's calls are. */
-async function fetchServed(url, maxBytes, options) {
-    try {
-        return await (0,net/* retryRequest */.qN)(url, () => fetchOnce(url, maxBytes, options), {
-            baseDelayMs: options.retryBaseDelayMs,
-            deadline: options.deadline,
-            signal: options.signal,
-            log: (message) => options.host.debug(message)
-        });
-    }
-    catch (error) {
-        if (options.signal.aborted)
-            throw error;
-        const last = error instanceof retry/* OutOfTimeError */.JT ? error.cause : error;
-        if (last instanceof PassingStatus)
-            return { kind: 'answer', status: last.status };
-        if (last instanceof errors/* ActionError */.lZ && last.code === 'network')
-            return { kind: 'unreachable', reason: last.message };
-        throw error;
-    }
-}
-async function fetchOnce(first, maxBytes, options) {
-    let url = first;
-    for (let hop = 0;; hop++) {
-        const timeoutMs = (0,net/* requestTimeoutMs */.Hl)(options.deadline);
-        let response;
-        try {
-            response = await (0,undici/* request */.Em)(url, {
-                dispatcher: options.dispatcher,
-                signal: options.signal,
-                headersTimeout: timeoutMs,
-                bodyTimeout: timeoutMs,
-                headers: { 'user-agent': user_agent/* USER_AGENT */._O, accept: '*/*', 'accept-encoding': ACCEPT_ENCODING }
-            });
-        }
-        catch (error) {
-            throw (0,net/* networkFailure */.rd)(error);
-        }
-        const { statusCode: status, headers } = response;
-        if (net/* REDIRECT_STATUSES */.aq.has(status)) {
-            await response.body.dump({ limit: ERROR_PAGE_BYTES });
-            const next = URL.parse((0,net/* header */.wx)(headers.location) ?? '', url.href);
-            if (!next)
-                return { kind: 'unreadable', status, reason: `answered HTTP ${status} without a place to go` };
-            if (next.origin !== options.origin)
-                return { kind: 'unreadable', status, reason: `redirects to another origin (${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(next.href))})` };
-            if (hop >= net/* MAX_REDIRECTS */.NX)
-                return { kind: 'unreadable', status, reason: `redirects more than ${net/* MAX_REDIRECTS */.NX} times` };
-            url = next;
-            continue;
-        }
-        if (status < 200 || status >= 300) {
-            await response.body.dump({ limit: ERROR_PAGE_BYTES });
-            if (net/* RETRYABLE_STATUSES */.U3.has(status))
-                throw new PassingStatus(status, (0,retry/* parseRetryAfter */.mu)(headers['retry-after']));
-            return { kind: 'answer', status };
-        }
-        return hashBody(response, maxBytes);
-    }
-}
-/** The decoded body's SHA-256 and size; past `maxBytes` it is not read further. */
-async function hashBody(response, maxBytes) {
-    const { statusCode: status, headers, body } = response;
-    const codings = parseCodings((0,net/* header */.wx)(headers['content-encoding']));
-    const unknown = codings.find((coding) => !isKnownCoding(coding));
-    if (unknown !== undefined) {
-        (0,net/* dropBody */.wB)(body);
-        return { kind: 'unreadable', status, reason: `uses the content encoding ${JSON.stringify((0,log_text/* oneLine */.T)(unknown))}` };
-    }
-    const length = (0,net/* header */.wx)(headers['content-length']);
-    if (codings.length === 0 && length && /^\d+$/.test(length) && Number(length) > maxBytes) {
-        (0,net/* dropBody */.wB)(body);
-        return { kind: 'answer', status, size: Number(length), tooLarge: true };
-    }
-    try {
-        const decoded = await hashDecoded(body, codings, maxBytes);
-        return { kind: 'answer', status, ...decoded };
-    }
-    catch (error) {
-        if (error instanceof Error && error.name === 'AbortError')
-            throw error;
-        const code = (0,errors/* systemCode */.xU)(error);
-        if (code !== undefined && (net/* NETWORK_CODES */.Co.has(code) || code.startsWith('UND_ERR')))
-            throw (0,net/* networkFailure */.rd)(error);
-        (0,net/* dropBody */.wB)(body);
-        return {
-            kind: 'unreadable',
-            status,
-            reason: `its ${codings.join(', ')} content encoding could not be decoded (${(0,log_text/* oneLine */.T)(error.message)})`
-        };
-    }
-}
-
-// EXTERNAL MODULE: ./src/core/own-files.ts
-var own_files = __nccwpck_require__(1933);
-;// CONCATENATED MODULE: ./src/deployment/report.ts
-
-
-
-
-/**
- * The deployment check's outcome and its JSON report (docs/after-the-deploy.md documents it):
- * every file compared and every route tried, with what the host served.
- */
-const DEPLOYMENT_REPORT_VERSION = 1;
-/** Mismatches of each kind named in the step's error. */
-const EXAMPLES = 3;
-function deploymentStatus(files, routes) {
-    const matching = files.filter((file) => file.status === 'match').length;
-    if (matching === files.length && routes.every((route) => route.status === 'match'))
-        return 'current';
-    if ([...files, ...routes].every((item) => item.status === 'unreachable'))
-        return 'unreachable';
-    return matching === 0 ? 'stale' : 'partial';
-}
-/** How the status reads in the log and the error: "partly rolled out (37 of 100 match)". */
-function describeStatus(report) {
-    const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
-    const routes = routesAnswering < routesTried ? `; ${routesTried - routesAnswering} of ${routesTried} routes do not answer` : '';
-    switch (report.status) {
-        case 'current':
-            return `current (${filesMatching} of ${filesCompared} files match${routesTried > 0 ? `, ${routesTried} routes answer` : ''})`;
-        case 'partial':
-            return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
-        case 'stale':
-            return `stale: it serves another export (none of ${filesCompared} files match${routes})`;
-        case 'unreachable':
-            return 'unreachable: the host did not answer';
-    }
-}
-/**
- * The step's one error when the deployment is not current: the status, then examples of each kind
- * of mismatch, then where the report is.
- */
-function deploymentError(report, reportPath) {
-    const lines = [
-        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,format/* formatDuration */.a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,log_text/* oneLine */.T)(report.manifest.jobId)}`
-    ];
-    for (const status of ['differs', 'missing', 'error', 'unreachable']) {
-        const files = report.files.filter((file) => file.status === status);
-        if (files.length > 0)
-            lines.push(`${heading(status, files.length, 'file')}: ${examples(files.map(describeFile))}`);
-    }
-    const routes = report.routes.filter((route) => route.status !== 'match');
-    if (routes.length > 0)
-        lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`);
-    if (reportPath)
-        lines.push(`Report: ${reportPath}`);
-    return new errors/* ActionError */.lZ((0,errors/* sentences */.hC)(...lines), { code: 'deployment-not-current' });
-}
-function heading(status, count, noun) {
-    const words = { differs: 'Other content', missing: 'Missing', error: 'Errors', unreachable: 'No answer' };
-    return `${words[status]}, ${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-function examples(items) {
-    const shown = items.slice(0, EXAMPLES).join('; ');
-    return items.length > EXAMPLES ? `${shown}; …and ${items.length - EXAMPLES} more` : shown;
-}
-function describeFile(file) {
-    return `${(0,log_text/* oneLine */.T)(file.path)} (${file.detail ?? file.status})`;
-}
-function describeRoute(route) {
-    return `/${(0,log_text/* oneLine */.T)(route.route)} (${route.detail ?? route.status})`;
-}
-/** Writes the report to the action's own file `file` (deployment-report.json in the output folder). */
-async function writeDeploymentReport(report, file) {
-    await (0,own_files/* writeOwnFile */.OP)(file, `${JSON.stringify(report, null, 2)}\n`);
-}
-
-// EXTERNAL MODULE: ./src/core/spread.ts
-var core_spread = __nccwpck_require__(4892);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-;// CONCATENATED MODULE: ./src/deployment/sample.ts
-
-
-/** Chain length past which a link is taken for a loop, as Linux does (MAXSYMLINKS). */
-const MAX_LINK_HOPS = 40;
-/**
- * Files that hosts do not all serve: dot files and folders (`.nojekyll`, `.well-known/`), and the
- * rule files that Netlify and Cloudflare Pages read at the top instead of serving them.
- */
-const HOST_FILES = new Set(['_redirects', '_headers', '_routes.json']);
-function isServed(file) {
-    return !HOST_FILES.has(file) && !file.split('/').some((part) => part.startsWith('.'));
-}
-/**
- * Every file a host serves, with the content it must answer with: a link answers with the file it
- * leads to (hosts and sync tools follow links), so its entry takes that file's size and SHA-256; a
- * link to a folder, or one that leads nowhere in the manifest, is not a file to fetch. In the
- * manifest's order.
- */
-function servedFiles(manifest) {
-    const byPath = new Map(manifest.files.map((file) => [file.path, file]));
-    const served = [];
-    for (const file of manifest.files) {
-        if (!isServed(file.path))
-            continue;
-        let current = file;
-        for (let hops = 0; current.link !== undefined && hops <= MAX_LINK_HOPS; hops++) {
-            const target = external_node_path_default().posix.normalize(external_node_path_default().posix.join(external_node_path_default().posix.dirname(current.path), current.link));
-            const next = target.startsWith('../') || external_node_path_default().posix.isAbsolute(target) ? undefined : byPath.get(target);
-            if (!next)
-                break;
-            current = next;
-        }
-        if (current.link === undefined)
-            served.push({ path: file.path, size: current.size, sha256: current.sha256 });
-    }
-    return served;
-}
-/**
- * The files compared: `index.html` first, then one file of each top folder in turn (the top
- * level's own files counting as one folder), each folder's shallowest files first, so that a
- * small sample covers every part of the site. The same manifest always gives the same sample.
- */
-function chooseFiles(files, count) {
-    const index = files.find((file) => file.path === 'index.html');
-    const rest = byDepthThenPath(files).filter((file) => file !== index);
-    const spread = (0,core_spread/* inTurnByTopFolder */.x)(rest, (file) => file.path, { sortFolders: false });
-    return (index ? [index, ...spread] : spread).slice(0, count === 'all' ? files.length : count);
-}
-/** The extensionless form of each chosen page, and the front page itself at the site's root. */
-function routesOf(files) {
-    const routes = [];
-    for (const page of files) {
-        if (page.path === 'index.html')
-            routes.push({ route: '', page });
-        else if (page.path.endsWith('.html') && page.path !== '404.html' && !page.path.endsWith('/index.html'))
-            routes.push({ route: page.path.slice(0, -'.html'.length), page });
-    }
-    return routes;
-}
-/** Shallowest first, then by path as UTF-8 bytes: the order of the manifest, whatever order it came in. */
-function byDepthThenPath(files) {
-    return files
-        .map((file) => ({ file, depth: (0,core_spread/* depthOf */.d)(file.path), key: Buffer.from(file.path) }))
-        .sort((a, b) => a.depth - b.depth || Buffer.compare(a.key, b.key))
-        .map(({ file }) => file);
-}
-
-;// CONCATENATED MODULE: ./src/deployment/check.ts
-
-
-
-
-
-
-
-
-
-/** Requests in flight at once: enough to hide the round trips, few enough for any host. */
-const CONCURRENCY = 8;
-const DEFAULT_CHECK_FILES = 100;
-/**
- * Compares what the site at `url` serves with the manifest: index.html and a spread of files (each
- * one's SHA-256, after any content encoding is decoded), and the extensionless form of the pages
- * among them. While something differs it waits `pollIntervalMs` and asks again for what did not
- * match yet, until everything matches or the deadline comes; a rollout takes time. Returns the
- * report; its `status` says whether the deployment is current (deploymentError() is the step's
- * error when it is not).
- */
-async function checkDeployment(options) {
-    const { manifest, host } = options;
-    const base = siteUrl(options.url);
-    const startedAt = Date.now();
-    const files = chooseFiles(servedFiles(manifest), options.checkFiles ?? DEFAULT_CHECK_FILES);
-    const routes = options.extensionlessRoutes === false ? [] : routesOf(files);
-    const items = [
-        ...files.map((file) => item('file', file.path, base, file)),
-        ...routes.map((route) => item('route', route.route, base, route.page))
-    ];
-    host.info(`Comparing ${files.length} of the ${manifest.files.length} files of export job ${(0,log_text/* oneLine */.T)(manifest.jobId)}` +
-        `${routes.length > 0 ? ` and ${routes.length} routes without .html` : ''} with ${base.href}`);
-    const fetchOptions = {
-        origin: base.origin,
-        deadline: options.deadline,
-        signal: options.signal,
-        retryBaseDelayMs: options.retryBaseDelayMs ?? Math.min(1000, options.pollIntervalMs),
-        dispatcher: options.dispatcher,
-        host
-    };
-    let pending = items;
-    let rounds = 0;
-    for (;;) {
-        rounds++;
-        await forEachAtOnce(pending, CONCURRENCY, async (entry) => {
-            entry.served = judge(entry, await fetchServed(entry.url, entry.expected.size, fetchOptions));
-        });
-        pending = pending.filter((entry) => entry.served.status !== 'match');
-        const waitMs = Math.min(options.pollIntervalMs, Math.max(0, options.deadline - Date.now()));
-        const again = pending.length > 0 && Date.now() + options.pollIntervalMs < options.deadline;
-        host.info(`Round ${rounds}: ${progress(items)}${again ? `; asking again for ${pending.length} in ${(0,format/* formatSeconds */.Xo)(waitMs)}` : ''}`);
-        if (!again)
-            break;
-        await (0,external_node_timers_promises_.setTimeout)(waitMs, undefined, { signal: options.signal });
-    }
-    const report = buildReport(options, base, items, startedAt, rounds);
-    host.info(`The deployment at ${report.url} is ${describeStatus(report)}`);
-    return report;
-}
-/** The site's URL as a folder to resolve paths against; refused when it is not http(s) or carries credentials. */
-function siteUrl(url) {
-    const parsed = URL.parse(url);
-    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:'))
-        throw new errors/* ActionError */.lZ(`The site's URL ${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(url))} is not an http or https URL`, { code: 'bad-url' });
-    if (parsed.username || parsed.password)
-        throw new errors/* ActionError */.lZ(`The site's URL ${parsed.host} holds a user name or password, which the check does not send`, {
-            code: 'bad-url'
-        });
-    parsed.search = '';
-    parsed.hash = '';
-    if (!parsed.pathname.endsWith('/'))
-        parsed.pathname += '/';
-    return parsed;
-}
-function item(kind, path, base, expected) {
-    const url = new URL(path.split('/').map(encodeURIComponent).join('/'), base);
-    return {
-        kind,
-        path,
-        url,
-        expected,
-        served: {
-            servedSha256: null,
-            servedSize: null,
-            httpStatus: null,
-            status: 'unreachable',
-            detail: 'not asked for yet'
-        }
-    };
-}
-/** What an answer means for one file or route. */
-function judge(entry, served) {
-    const none = { servedSha256: null, servedSize: null };
-    if (served.kind === 'unreachable')
-        return { ...none, httpStatus: null, status: 'unreachable', detail: served.reason };
-    if (served.kind === 'unreadable')
-        return { ...none, httpStatus: served.status, status: 'error', detail: served.reason };
-    const { status: httpStatus, sha256, size } = served;
-    if (httpStatus === 404 || httpStatus === 410) {
-        const unmapped = entry.kind === 'route' ? `: the host does not serve ${entry.expected.path} for /${entry.path}` : '';
-        return { ...none, httpStatus, status: 'missing', detail: `HTTP ${httpStatus}${unmapped}` };
-    }
-    if (httpStatus < 200 || httpStatus >= 300)
-        return { ...none, httpStatus, status: 'error', detail: `HTTP ${httpStatus}` };
-    if (served.tooLarge)
-        return {
-            ...none,
-            httpStatus,
-            status: 'differs',
-            detail: `more than the ${entry.expected.size} bytes of the export's file`
-        };
-    const result = { servedSha256: sha256 ?? null, servedSize: size ?? null, httpStatus };
-    if (sha256 === entry.expected.sha256)
-        return { ...result, status: 'match', detail: null };
-    return {
-        ...result,
-        status: 'differs',
-        detail: `other content: ${size ?? 0} bytes, SHA-256 ${sha256?.slice(0, 12) ?? ''}…`
-    };
-}
-/** "37 of 100 files match, 12 of 40 routes answer". */
-function progress(items) {
-    const count = (kind, status) => items.filter((entry) => entry.kind === kind && (status === undefined || entry.served.status === status)).length;
-    const routes = count('route');
-    return `${count('file', 'match')} of ${count('file')} files match${routes > 0 ? `, ${count('route', 'match')} of ${routes} routes answer` : ''}`;
-}
-function buildReport(options, base, items, startedAt, rounds) {
-    const files = [];
-    const routes = [];
-    for (const entry of items) {
-        if (entry.kind === 'file') {
-            files.push({
-                path: entry.path,
-                url: entry.url.href,
-                expectedSha256: entry.expected.sha256,
-                expectedSize: entry.expected.size,
-                ...entry.served
-            });
-        }
-        else {
-            const { servedSha256, httpStatus, status, detail } = entry.served;
-            routes.push({
-                route: entry.path,
-                url: entry.url.href,
-                page: entry.expected.path,
-                expectedSha256: entry.expected.sha256,
-                servedSha256,
-                httpStatus,
-                status,
-                detail
-            });
-        }
-    }
-    return {
-        version: DEPLOYMENT_REPORT_VERSION,
-        url: base.href,
-        manifest: exportOf(options.manifest),
-        status: deploymentStatus(files, routes),
-        startedAt: new Date(startedAt).toISOString(),
-        durationMs: Date.now() - startedAt,
-        rounds,
-        counts: {
-            filesCompared: files.length,
-            filesMatching: files.filter((file) => file.status === 'match').length,
-            routesTried: routes.length,
-            routesAnswering: routes.filter((route) => route.status === 'match').length
-        },
-        files,
-        routes
-    };
-}
-/** Runs `work` on each item, at most `limit` at a time; the first failure (a cancellation) ends it. */
-async function forEachAtOnce(items, limit, work) {
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length)
-            await work(items[next++]);
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
+// EXTERNAL MODULE: ./src/deployment/check.ts + 2 modules
+var check = __nccwpck_require__(4503);
+// EXTERNAL MODULE: ./src/deployment/report.ts
+var deployment_report = __nccwpck_require__(5513);
+// EXTERNAL MODULE: ./src/manifest/schema.ts
+var schema = __nccwpck_require__(6470);
 ;// CONCATENATED MODULE: ./src/manifest/read.ts
 
 
@@ -48729,7 +48529,7 @@ async function readManifest(source, options) {
     const named = `The manifest ${(0,core_document/* describeSource */.B6)(source)}`;
     let json;
     try {
-        json = await (0,core_document/* readJsonDocument */.E_)(source, { ...options, maxBytes: MAX_MANIFEST_BYTES });
+        json = await (0,core_document/* readJsonDocument */.E_)(source, { ...options, maxBytes: schema/* MAX_MANIFEST_BYTES */.ZJ });
     }
     catch (error) {
         if (!(error instanceof errors/* ActionError */.lZ))
@@ -48737,7 +48537,7 @@ async function readManifest(source, options) {
         const code = error.code === 'not-json' ? 'not-a-manifest' : error.code;
         throw new errors/* ActionError */.lZ((0,core_message/* message */.iU) `${named} ${error.text}`, { code, cause: error });
     }
-    const result = Manifest.safeParse(json);
+    const result = schema/* Manifest */._8.safeParse(json);
     if (!result.success) {
         const [issue] = result.error.issues;
         const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
@@ -48792,7 +48592,7 @@ async function checkDeploymentCommand(settings, run, retryBaseDelayMs) {
     }
     try {
         const manifest = await host.group('Read the manifest', () => readManifest(settings.manifest, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)));
-        const checked = await host.group(`Check the deployment at ${url.origin}`, () => checkDeployment({
+        const checked = await host.group(`Check the deployment at ${url.origin}`, () => (0,check/* checkDeployment */.Q)({
             url: settings.url,
             manifest,
             checkFiles: settings.checkFiles,
@@ -48805,11 +48605,11 @@ async function checkDeploymentCommand(settings, run, retryBaseDelayMs) {
         }));
         deployment = checked;
         const layout = await run.output.layout(manifest.jobId);
-        await writeDeploymentReport(checked, layout.deploymentReport);
+        await (0,deployment_report/* writeDeploymentReport */.fJ)(checked, layout.deploymentReport);
         reportPath = layout.deploymentReport;
         host.info(`Deployment report: ${layout.deploymentReport}`);
         if (checked.status !== 'current')
-            throw deploymentError(checked, reportPath);
+            throw (0,deployment_report/* deploymentError */.qK)(checked, reportPath);
         return { report: report() };
     }
     catch (error) {
@@ -48818,8 +48618,107 @@ async function checkDeploymentCommand(settings, run, retryBaseDelayMs) {
     }
 }
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/api/export-flow.ts
+
+
+
+
+/**
+ * Starts the export, or takes the job `export-job-id` names, in the flow that the API serves: by
+ * domain (the vendor's published flow), or under the project (its proposed rewrite) when
+ * `project-id` is given without `domain`, or with both once the start by domain is gone.
+ */
+async function startOrReuse(settings, client, run) {
+    const { host } = run;
+    const { domain, projectId, exportJobId } = settings;
+    if (exportJobId) {
+        host.info(`Using the existing export job ${exportJobId}`);
+        const job = { jobId: exportJobId, status: '' };
+        if (!domain && projectId)
+            return { job, flow: projectFlow(projectId) };
+        if (!projectId)
+            return { job, flow: UNSCOPED_FLOW };
+        return { job, flow: await flowOfJob(exportJobId, projectId, client, run) };
+    }
+    const request = {
+        domain: domain ?? '',
+        ...(settings.paths.length > 0 ? { paths: settings.paths } : {}),
+        ...(settings.version ? { version: settings.version } : {})
+    };
+    const start = async (flow) => {
+        if (flow.kind === 'project' && settings.paths.length > 0) {
+            host.warning((0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)('paths')} does nothing in the project-scoped flow: its start takes no list of pages`);
+        }
+        // The project-scoped start answers 409 while another export of the deployment runs, and gives
+        // no way to find it: that one is waited out. The published start documents no such answer.
+        const job = flow.kind === 'project'
+            ? await client.startExportWhenFree(request, { flow, wait: settings.wait })
+            : await client.startExport(request, { flow });
+        const what = flow.kind === 'project' ? `project ${flow.projectId}` : request.domain;
+        host.info(`Started export job ${job.jobId} for ${what} (${job.status || 'accepted'})`);
+        return { job, flow };
+    };
+    if (!domain && projectId)
+        return start(projectFlow(projectId));
+    if (!projectId)
+        return start(UNSCOPED_FLOW);
+    try {
+        const started = await start(UNSCOPED_FLOW);
+        host.notice(`Export started by domain (POST /v1/static-export/jobs), the flow the API serves; the project-scoped one is used once it is gone`);
+        return started;
+    }
+    catch (error) {
+        if (!(error instanceof ApiError && error.code === 'endpoint-gone'))
+            throw error;
+        host.notice(`Export started under project ${projectId} (POST /v1/static-export/${projectId}/jobs): the start by domain answered HTTP ${error.status}`);
+        return start(projectFlow(projectId));
+    }
+}
+/** The flow of an existing job when both are possible: by domain, unless the API does not serve that read. */
+async function flowOfJob(jobId, projectId, client, { host }) {
+    try {
+        await client.getExportJob(jobId, UNSCOPED_FLOW);
+        return UNSCOPED_FLOW;
+    }
+    catch (error) {
+        if (!(error instanceof ApiError && (error.status === 404 || error.status === 405)))
+            throw error;
+        host.notice(`Export job ${jobId} is read under project ${projectId}: the read by domain answered HTTP ${error.status}`);
+        return projectFlow(projectId);
+    }
+}
+/**
+ * The link the completed job's status carries, where it carries one (read again for a fresh one);
+ * otherwise one from the bundle endpoint, which the project-scoped flow does not have.
+ */
+async function bundleLink(job, flow, client, fresh, host) {
+    if (job.bundle && !fresh) {
+        host.info('The job status carries the bundle link: no bundle call needed');
+        return job.bundle;
+    }
+    if (job.bundle || flow.kind === 'project') {
+        const read = await client.getExportJob(job.jobId, flow);
+        if (read.bundle)
+            return read.bundle;
+    }
+    if (flow.kind === 'project') {
+        throw new errors/* ActionError */.lZ(`Export job ${job.jobId} is completed, but its status carries no link to its archive (bundleUrl)`, {
+            code: 'unexpected-response',
+            namesJob: true
+        });
+    }
+    return client.generateBundle(job.jobId);
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __nccwpck_require__(6466);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./src/core/disk.ts
 
 /** Kept free on the runner's disk for the steps that follow: neither the download nor the unpacking takes it. */
@@ -48844,7 +48743,7 @@ var worker_file = __nccwpck_require__(3792);
  * What the unpacking's main thread (file-writes.ts) and its file thread (file-writes-thread.ts)
  * share. The operations travel as bytes in shared memory, not as messages: a message per batch
  * cost both threads a copy of every path into objects and the collection of those objects
- * (BENCHMARKS.md, "Seventh round"). The thread's source runs without a bundler in the tests and
+ * (docs/decisions/file-writes-thread.md). The thread's source runs without a bundler in the tests and
  * imports nothing of the project at run time: it gets the constants below in its `ThreadSetup`.
  *
  * A batch fills one part of `ThreadSetup.data` with records, each an operation byte and then:
@@ -48892,7 +48791,7 @@ const Slot = {
  * The site's files made on a thread of their own (file-writes-thread.ts), in the order the main
  * thread queues them: creating, writing and closing 20,000 small files is most of the unpacking's
  * time, and on its own thread it runs beside the decompression, the parsing and the policy instead
- * of after them (BENCHMARKS.md, "Fourth round"). Nothing is queued that the policy has not judged.
+ * of after them (docs/decisions/file-writes-thread.md). Nothing is queued that the policy has not judged.
  *
  * The calls are synchronous, as the writer's were: the operations are written into batches of 1 MiB
  * of shared memory (file-writes-protocol.ts), and when the thread has four batches to do the main
@@ -48908,7 +48807,7 @@ const Slot = {
  *
  * The thread can be started before the archive is there (the export starts it before its download
  * and hands it to `unpackSite()`): its start-up, ~40 ms of CPU for an isolate and Node's modules,
- * then overlaps the download instead of the unpacking (BENCHMARKS.md, "Eighth round").
+ * then overlaps the download instead of the unpacking (docs/decisions/file-writes-thread.md).
  */
 const THREAD_FILES = ['file-writes-thread/index.js', 'file-writes-thread.ts'];
 /**
@@ -48926,11 +48825,6 @@ const PARTS = MAX_IN_FLIGHT + 1;
 const START_TIMEOUT_MS = 30_000;
 /** How often a wait looks whether the thread has started at all, and at the clock. */
 const WAIT_STEP_MS = 100;
-/**
- * How long stop() waits for the thread to close its file (a live thread does so within the batch
- * it is on), and then for a thread it had to terminate to end: the staging folder is removed next.
- */
-const STOP_GRACE_MS = 5_000;
 /** A part with room for fewer of a write's bytes than this is sent rather than cut into. */
 const LEAST_WRITE_BYTES = 4096;
 /** UTF-8 takes at most three bytes for each UTF-16 unit of a path. */
@@ -49004,8 +48898,8 @@ class FileWrites {
     }
     /**
      * Queues a copy of `source`'s bytes from `start` to `end` for the file created last. Copied by
-     * `Buffer#copy`: `set()` into shared memory copies at less than half its speed (BENCHMARKS.md,
-     * "Eighth round").
+     * `Buffer#copy`: `set()` into shared memory copies at less than half its speed
+     * (docs/decisions/file-writes-thread.md).
      */
     write(source, start = 0, end = source.length) {
         for (let offset = start; offset < end;) {
@@ -49042,9 +48936,11 @@ class FileWrites {
     }
     /**
      * Ends the thread: what is still queued is dropped (a refusal: the staging folder is removed
-     * next), and the file it has open is closed. Resolves once it has. A thread that never started,
-     * that died, or that has not closed its file within STOP_GRACE_MS is terminated, and awaited for
-     * as long again, so that nothing is still being written when the caller removes the folder.
+     * next), and the file it has open is closed. Resolves once it has. It is a clean-up, held to the
+     * clean-up's grace (core/deadline.ts): a thread that never started, that died, or that has not
+     * closed its file within the first half of it (a live thread does so within the batch it is on)
+     * is terminated, and awaited for the rest, so that nothing is still being written when the
+     * caller removes the folder.
      */
     stop() {
         this.stopping ??= this.finish();
@@ -49056,15 +48952,17 @@ class FileWrites {
         // Wakes the thread where it waits for a batch; one that starts later finds `stopping` at once.
         Atomics.add(this.progress, Slot.sent, 1);
         Atomics.notify(this.progress, Slot.sent);
+        const endsAt = this.deadline?.cleanUpEndsAt() ?? Date.now() + core_deadline/* CLEAN_UP_GRACE_MS */.Y_;
         if (Atomics.load(this.progress, Slot.started) === 1) {
-            const giveUpAt = Date.now() + STOP_GRACE_MS;
+            const giveUpAt = Date.now() + (endsAt - Date.now()) / 2;
             while (Atomics.load(this.progress, Slot.stopped) === 0 && !this.exited && Date.now() < giveUpAt)
                 Atomics.wait(this.progress, Slot.stopped, 0, WAIT_STEP_MS);
             if (Atomics.load(this.progress, Slot.stopped) === 1)
                 return;
         }
+        const rest = Math.max(0, endsAt - Date.now());
         if (!this.exited)
-            await Promise.race([this.worker.terminate(), (0,external_node_timers_promises_.setTimeout)(STOP_GRACE_MS, undefined, { ref: false })]);
+            await Promise.race([this.worker.terminate(), (0,external_node_timers_promises_.setTimeout)(rest, undefined, { ref: false })]);
     }
     /** Sends the part being filled unless `bytes` more fit in it. */
     makeRoom(bytes) {
@@ -49097,7 +48995,7 @@ class FileWrites {
             if (this.exited)
                 throw this.ended();
             if (this.deadline?.expired())
-                throw new core_deadline/* TimeUpError */.J();
+                throw new core_deadline/* TimeUpError */.Jg();
             Atomics.wait(this.progress, Slot.done, done, WAIT_STEP_MS);
         }
     }
@@ -49310,7 +49208,7 @@ function refuseDataOnEmptyType(name, type, size) {
 }
 // ── links ─────────────────────────────────────────────────────────────────────────────────────
 /** Linux gives up after 40 links in one lookup (ELOOP); so does the resolver. */
-const policy_MAX_LINK_HOPS = 40;
+const MAX_LINK_HOPS = 40;
 /**
  * A symbolic link's target as path parts. Refused: absolute, empty, backslash and NUL targets, and
  * parts that Windows reads otherwise or that no file system holds, as in names.
@@ -49349,7 +49247,7 @@ function refuseLinkRespelled(name, spelled, existing) {
     throw refuse('link-target', `link ${quote(name)} goes through ${quote(spelled)}, which macOS and Windows read as ${quote(existing)} and Linux does not: it would lead elsewhere on each`);
 }
 function refuseLinkLoop(name) {
-    throw refuse('link-target', `link ${quote(name)} leads into a loop of more than ${policy_MAX_LINK_HOPS} links`);
+    throw refuse('link-target', `link ${quote(name)} leads into a loop of more than ${MAX_LINK_HOPS} links`);
 }
 function refuseHardLink(name, target, found) {
     throw refuse('hard-link', `hard link ${quote(name)} points to ${quote(target)}, which is ${found}; only files already unpacked may be linked to`);
@@ -49456,7 +49354,7 @@ var external_node_buffer_ = __nccwpck_require__(4573);
  * (long names and links) and v7 archives, and refuses an incomplete one: no end-of-archive
  * blocks, a member cut short, a damaged header, anything but zeros after the end. Hand-written
  * because a stream per entry (tar-stream, node-tar) costs far more than the parsing on a site of
- * many small files (BENCHMARKS.md, "Unpacking 20,000 files").
+ * many small files (docs/decisions/archive-readers.md).
  */
 const BLOCK = 512;
 /** A pax header or a GNU long name larger than this is not a name: refused. */
@@ -49727,7 +49625,7 @@ const NUMERIC_AND_DEVICE_FIELDS = [...NUMERIC_FIELDS, ...DEVICE_FIELDS];
 function checkNumbers(block, at) {
     const fields = isPosixHeader(block) || isGnuHeader(block) ? NUMERIC_AND_DEVICE_FIELDS : NUMERIC_FIELDS;
     // An index rather than for…of with destructuring: less for the compiler to make of it, in a loop
-    // that runs for every header of a process that compiles as it unpacks (BENCHMARKS.md, "Seventh round").
+    // that runs for every header while the process is still compiling the reader.
     for (let i = 0; i < fields.length; i++)
         readNumber(block, fields[i][0], fields[i][1], fields[i][2], at);
 }
@@ -50022,7 +49920,7 @@ class SiteTree {
                 return { outcome: 'respelled', spelled: key, existing };
             const link = this.links.get(key);
             if (link) {
-                if (++hops > policy_MAX_LINK_HOPS)
+                if (++hops > MAX_LINK_HOPS)
                     return { outcome: 'loop' };
                 at.pop();
                 for (let i = link.target.length - 1; i >= 0; i--)
@@ -50046,7 +49944,7 @@ class SiteTree {
 const EMPTY_SHA256 = (0,external_node_crypto_.hash)('sha256', '', 'hex');
 /**
  * Writes a site's entries into `root` (a new staging folder) with synchronous calls: a stream
- * per file costs more than the parsing (BENCHMARKS.md, "Unpacking 20,000 files"); the files and
+ * per file costs more than the parsing (docs/decisions/archive-readers.md); the files and
  * hard links are made on a thread of their own, in order (file-writes.ts), folders and symbolic
  * links here. Each entry is judged by the policy before anything touches the disk. Owners are
  * never set, so every file belongs to the runner's user, root included; times are not set either
@@ -50067,7 +49965,7 @@ class SiteWriter {
     written = 0;
     /**
      * A file that arrives in one write, as most small files do, is hashed in one call (crypto.hash),
-     * which costs less than a Hash object (BENCHMARKS.md, "Hashing while unpacking"); the object
+     * which costs less than a Hash object (docs/decisions/unpack-target.md); the object
      * serves files that arrive in parts.
      */
     digest;
@@ -50570,7 +50468,7 @@ function readAt(fd, position, length) {
  * gap or overlap up to the central directory, and every entry's CRC-32 and sizes (and its data
  * descriptor's) must agree. Stored and deflated entries, zip64 and data descriptors are read.
  * Hand-written because yauzl, with a stream per entry, is many times slower than `unzip` on a site
- * of many small files (BENCHMARKS.md, "Unpacking 20,000 files").
+ * of many small files (docs/decisions/archive-readers.md).
  */
 const WINDOW_BYTES = 1024 * 1024;
 /** Entries this small inflate in one synchronous call; larger ones stream. */
@@ -50695,7 +50593,7 @@ class ZipFile {
         }
         else {
             const inflater = (0,external_node_zlib_.createInflateRaw)({ chunkSize: 256 * 1024 });
-            await (0,external_node_stream_promises_namespaceObject.pipeline)(this.chunks(start, compressedSize), inflater, async (chunks) => {
+            await (0,external_node_stream_promises_.pipeline)(this.chunks(start, compressedSize), inflater, async (chunks) => {
                 for await (const chunk of chunks)
                     take(chunk);
             }).catch((error) => {
@@ -50959,8 +50857,8 @@ function supportedKind(kind, file) {
 const READ_CHUNK_BYTES = 1024 * 1024;
 /**
  * What the decompressor hands over at a time: a chunk of 1 MiB costs the main thread a quarter of
- * the hand-overs of 256 KiB, ~10 % of its CPU while unpacking small files (BENCHMARKS.md, "Eighth
- * round").
+ * the hand-overs of 256 KiB, ~10 % of its CPU while unpacking small files
+ * (docs/decisions/archive-readers.md).
  */
 const INFLATE_CHUNK_BYTES = 1024 * 1024;
 /**
@@ -50991,7 +50889,7 @@ async function unpackSite(archive, kind, destination, { host, deadline, writes }
     }
     catch (error) {
         // A wait for the file thread can run out of time before the signal's timer gets to fire.
-        if (error instanceof core_deadline/* TimeUpError */.J || (signal?.aborted && error === signal.reason))
+        if (error instanceof core_deadline/* TimeUpError */.Jg || (signal?.aborted && error === signal.reason))
             throw stopped(error, archive, kind);
         throw withArchiveNamed(error, archive, kind);
     }
@@ -51004,7 +50902,7 @@ async function unpackSite(archive, kind, destination, { host, deadline, writes }
 }
 /** Unpacking stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
 function stopped(reason, archive, kind) {
-    if (!(reason instanceof core_deadline/* TimeUpError */.J))
+    if (!(reason instanceof core_deadline/* TimeUpError */.Jg))
         return reason;
     return new errors/* ActionError */.lZ((0,core_message/* message */.iU) `Unpacking the ${kind} archive ${archive} stopped: ${(0,core_message/* input */.hF)('timeout-seconds')} ran out. Nothing was unpacked; the archive is kept`, { code: 'out-of-time', cause: reason });
 }
@@ -51026,12 +50924,12 @@ async function readTar(archive, kind, writer, bound) {
     };
     const read = (start = 0, end) => (0,external_node_fs_.createReadStream)(archive, { start, end, highWaterMark: READ_CHUNK_BYTES });
     if (kind === 'tar') {
-        await (0,external_node_stream_promises_namespaceObject.pipeline)(read(), consume);
+        await (0,external_node_stream_promises_.pipeline)(read(), consume);
     }
     else if (kind === 'tar.gz') {
         // gunzip reads gzip members one after another by itself.
         const decompressor = (0,external_node_zlib_.createGunzip)({ chunkSize: INFLATE_CHUNK_BYTES });
-        await (0,external_node_stream_promises_namespaceObject.pipeline)(read(), decompressor, consume).catch((error) => {
+        await (0,external_node_stream_promises_.pipeline)(read(), decompressor, consume).catch((error) => {
             throw decompressionError(error, 'gzip');
         });
         refuseBytesAfter(archive, decompressor.bytesWritten, 'gzip');
@@ -51051,7 +50949,7 @@ async function readZstdFrames(archive, read, consume) {
                 return;
             }
             const decompressor = (0,external_node_zlib_.createZstdDecompress)({ chunkSize: INFLATE_CHUNK_BYTES });
-            await (0,external_node_stream_promises_namespaceObject.pipeline)(read(part.start, part.end), decompressor, consume).catch((error) => {
+            await (0,external_node_stream_promises_.pipeline)(read(part.start, part.end), decompressor, consume).catch((error) => {
                 throw decompressionError(error, 'zstd');
             });
             if (decompressor.bytesWritten !== part.end - part.start) {
@@ -51156,6 +51054,12 @@ function withArchiveNamed(error, archive, kind) {
     return new errors/* ActionError */.lZ(`Unpacking the ${kind} archive ${archive} failed: ${message}. Nothing was unpacked; the archive is kept.`, { code: error instanceof errors/* ActionError */.lZ ? error.code : ((0,errors/* systemCode */.xU)(error) ?? 'unpack-failed'), cause: error });
 }
 
+// EXTERNAL MODULE: ./src/core/own-files.ts
+var own_files = __nccwpck_require__(1933);
+// EXTERNAL MODULE: ./src/core/progress.ts
+var progress = __nccwpck_require__(4664);
+// EXTERNAL MODULE: ./src/core/server-words.ts
+var server_words = __nccwpck_require__(8284);
 ;// CONCATENATED MODULE: ./src/download/errors.ts
 
 
@@ -51195,14 +51099,14 @@ class LinkExpiredError extends errors/* ActionError */.lZ {
  * page cache still holds. The hash thus runs on the second core, beside the transfer, and covers
  * the bytes as they are on disk. Nothing is held but one batch, and the memory of each network
  * read is given back as soon as it is written (see `release`). Other shapes were measured and
- * were slower (BENCHMARKS.md): hashing on the main thread, or handing blocks to a worker that
+ * were slower (docs/decisions/download-data-path.md): hashing on the main thread, or handing blocks to a worker that
  * writes and hashes them.
  */
 /** Chunks gathered into one write: fewer system calls, while the worker still reads from the cache. */
 const file_sink_BATCH_BYTES = 256 * 1024;
 /**
  * How far the writes get before the worker is told: waking a thread is costly, in a virtual machine
- * above all (BENCHMARKS.md, "Tuning"). The worker lags at most that far behind, which the page
+ * above all (docs/decisions/download-data-path.md). The worker lags at most that far behind, which the page
  * cache easily holds.
  */
 const TELL_EVERY_BYTES = 16 * 1024 * 1024;
@@ -51367,7 +51271,7 @@ class FileSink {
  * Frees a written chunk's memory now, when the chunk is the whole of it: each socket read gets
  * a fresh buffer of its own, which otherwise only the garbage collector frees, and with so little
  * else allocated it runs only once tens of MiB of them have piled up, each pile on fresh pages
- * (BENCHMARKS.md, "Peak memory"). Detaching the buffer (`transfer(0)`, standard since ES2024)
+ * (docs/decisions/download-data-path.md). Detaching the buffer (`transfer(0)`, standard since ES2024)
  * frees it at once, and the next read reuses the same memory. A chunk that is only part of its buffer
  * (Node's shared pool, a slice of a caller's buffer) is left alone: others may still use the rest.
  */
@@ -51383,8 +51287,6 @@ function release(chunk) {
     }
 }
 
-// EXTERNAL MODULE: ./src/core/progress.ts
-var core_progress = __nccwpck_require__(4664);
 ;// CONCATENATED MODULE: ./src/download/progress.ts
 
 
@@ -51405,15 +51307,13 @@ function progressLine(source, elapsedMs) {
 /** Logs a progress line every `intervalMs` (by default every 10 s) until the returned function is called. */
 function reportProgress(source, log, intervalMs, now = Date.now) {
     const startedAt = now();
-    return (0,core_progress/* everyProgressInterval */.S)(() => log(progressLine(source, now() - startedAt)), intervalMs);
+    return (0,progress/* everyProgressInterval */.Sv)(() => log(progressLine(source, now() - startedAt)), intervalMs);
 }
 
 ;// CONCATENATED MODULE: ./src/download/transfer.ts
 
 
 
-/** An error page is read this far and no further. */
-const MAX_TEXT_BYTES = 64 * 1024;
 /** Sends the GET, following up to five redirects, and delivers the final answer's body. */
 async function getFromStorage(link, options) {
     let url = link;
@@ -51479,11 +51379,11 @@ function send(url, options) {
             },
             onResponseData(responseController, chunk) {
                 if (!sink) {
-                    if (textBytes < MAX_TEXT_BYTES)
+                    if (textBytes < net/* ERROR_PAGE_BYTES */.JK)
                         text.push(chunk);
                     textBytes += chunk.length;
                     // Enough of an error page: stop reading, keep what was read.
-                    if (textBytes >= MAX_TEXT_BYTES) {
+                    if (textBytes >= net/* ERROR_PAGE_BYTES */.JK) {
                         settle();
                         responseController.abort(new Error('error page read far enough'));
                     }
@@ -51624,7 +51524,7 @@ class BundleDownload {
             });
         }
         catch (error) {
-            if (this.signal.reason instanceof core_deadline/* TimeUpError */.J || error instanceof retry/* OutOfTimeError */.JT) {
+            if (this.signal.reason instanceof core_deadline/* TimeUpError */.Jg || error instanceof retry/* OutOfTimeError */.JT) {
                 throw outOfTime(this.link, this.sink.size, this.validator.total, error instanceof retry/* OutOfTimeError */.JT ? error.cause : undefined);
             }
             if (this.signal.aborted && this.signal.reason instanceof Error)
@@ -51791,10 +51691,10 @@ function reached(position, total) {
 function isExpiryRefusal(status, body) {
     return (status === 403 || status === 400 || status === 410) && /expired/i.test(body);
 }
-/** The `<Message>` of an S3-style XML error, or nothing. */
+/** The start of the `<Message>` of an S3-style XML error, or nothing. */
 function storageMessage(body) {
-    const message = /<Message>([^<]{1,300})<\/Message>/.exec(body)?.[1];
-    return message ? `: ${(0,log_text/* oneLine */.T)(message)}` : '';
+    const { message } = (0,server_words/* xmlErrorWords */.f)(body);
+    return message ? `: ${message}` : '';
 }
 /** Filesystem faults (a full disk, a missing folder) do not mend on their own. */
 const FILESYSTEM_CODES = /^E(NOSPC|ACCES|PERM|ROFS|NOENT|EXIST|ISDIR|DQUOT|FBIG)$/;
@@ -51834,23 +51734,23 @@ function compareManifests(previous, current) {
         const earlier = before.get(file.path);
         before.delete(file.path);
         if (!earlier)
-            added.push({ ...file, page: isPage(file.path) });
+            added.push({ ...file, page: (0,schema/* isPage */.yp)(file.path) });
         else if (earlier.sha256 !== file.sha256 || earlier.link !== file.link)
-            changed.push({ path: file.path, page: isPage(file.path), previous: content(earlier), current: content(file) });
+            changed.push({ path: file.path, page: (0,schema/* isPage */.yp)(file.path), previous: content(earlier), current: content(file) });
         else
             unchanged++;
     }
-    const removed = [...before.values()].map((file) => ({ ...file, page: isPage(file.path) }));
-    const pagesUnchanged = current.files.filter((file) => isPage(file.path)).length - count(added) - count(changed);
+    const removed = [...before.values()].map((file) => ({ ...file, page: (0,schema/* isPage */.yp)(file.path) }));
+    const pagesUnchanged = current.files.filter((file) => (0,schema/* isPage */.yp)(file.path)).length - count(added) - count(changed);
     return {
         version: CHANGES_VERSION,
-        previous: exportOf(previous),
-        current: exportOf(current),
+        previous: (0,schema/* exportOf */.yN)(previous),
+        current: (0,schema/* exportOf */.yN)(current),
         counts: { added: added.length, removed: removed.length, changed: changed.length, unchanged },
         pages: { added: count(added), removed: count(removed), changed: count(changed), unchanged: pagesUnchanged },
-        added: sortByPath(added),
-        removed: sortByPath(removed),
-        changed: sortByPath(changed)
+        added: (0,schema/* sortByPath */.$y)(added),
+        removed: (0,schema/* sortByPath */.$y)(removed),
+        changed: (0,schema/* sortByPath */.$y)(changed)
     };
 }
 function count(files) {
@@ -51904,23 +51804,8 @@ function logChanges(changes, changesPath, host) {
     host.info(`Changes: ${changesPath}`);
 }
 
-;// CONCATENATED MODULE: ./src/manifest/json-file.ts
-/**
- * The JSON files written beside the site (the manifest, the changes), as a reader and a diff want
- * them: one entry of each list on a line of its own.
- */
-function jsonWithListsByLine(value) {
-    const fields = Object.entries(value)
-        .filter(([, field]) => field !== undefined)
-        .map(([key, field]) => {
-        const name = JSON.stringify(key);
-        if (!Array.isArray(field) || field.length === 0)
-            return `  ${name}: ${JSON.stringify(field)}`;
-        return `  ${name}: [\n${field.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`;
-    });
-    return `{\n${fields.join(',\n')}\n}\n`;
-}
-
+// EXTERNAL MODULE: ./src/manifest/json-file.ts
+var json_file = __nccwpck_require__(7486);
 ;// CONCATENATED MODULE: ./src/manifest/write.ts
 
 
@@ -51928,13 +51813,13 @@ function jsonWithListsByLine(value) {
 
 function buildManifest(fields) {
     return {
-        version: MANIFEST_VERSION,
+        version: schema/* MANIFEST_VERSION */.hh,
         jobId: fields.jobId,
         domain: fields.domain ?? null,
         exportVersion: fields.exportVersion ?? null,
         bundleSha256: fields.bundleSha256,
         createdAt: (fields.createdAt ?? new Date()).toISOString(),
-        files: sortByPath(fields.files).map(({ path: file, size, sha256, link }) => link === undefined ? { path: file, size, sha256 } : { path: file, size, sha256, link })
+        files: (0,schema/* sortByPath */.$y)(fields.files).map(({ path: file, size, sha256, link }) => link === undefined ? { path: file, size, sha256 } : { path: file, size, sha256, link })
     };
 }
 /**
@@ -51943,15 +51828,15 @@ function buildManifest(fields) {
  */
 async function writeManifest(file, fields) {
     const manifest = buildManifest(fields);
-    await (0,own_files/* writeOwnFile */.OP)(file, jsonWithListsByLine(manifest), {
-        recognise: { isOurs: (text) => Manifest.safeParse(parseJson(text)).success, maxBytes: MAX_MANIFEST_BYTES }
+    await (0,own_files/* writeOwnFile */.OP)(file, (0,json_file/* jsonWithListsByLine */.h)(manifest), {
+        recognise: { isOurs: (text) => schema/* Manifest */._8.safeParse(parseJson(text)).success, maxBytes: schema/* MAX_MANIFEST_BYTES */.ZJ }
     });
     return manifest;
 }
 /** Writes the changes to `file` (`changes.json` beside the manifest), replacing one that an earlier run wrote there. */
 async function writeChanges(file, changes) {
-    await (0,own_files/* writeOwnFile */.OP)(file, jsonWithListsByLine({ ...changes }), {
-        recognise: { isOurs: (text) => isChanges(parseJson(text)), maxBytes: 2 * MAX_MANIFEST_BYTES }
+    await (0,own_files/* writeOwnFile */.OP)(file, (0,json_file/* jsonWithListsByLine */.h)({ ...changes }), {
+        recognise: { isOurs: (text) => isChanges(parseJson(text)), maxBytes: 2 * schema/* MAX_MANIFEST_BYTES */.ZJ }
     });
     return file;
 }
@@ -52023,12 +51908,11 @@ var reader = __nccwpck_require__(6769);
 const EXPIRY_MARGIN_MS = 60_000;
 /** How many links one run asks for before giving up on expiry. */
 const MAX_LINKS = 3;
-/** A progress line is logged on every change, and at least this often while nothing changes. */
-const QUIET_LOG_MS = 60_000;
 /**
- * start → poll → bundle → download → unpack → manifest → check. Each step returns what it made;
- * the report is built from those values once, at the end, after a failure too, so that what the
- * steps before it made is kept.
+ * start → poll → bundle → download → unpack → manifest → check → mirror → Helm values, the last
+ * only once every step before has succeeded. Each step returns what it made; the report is built
+ * from those values once, at the end, after a failure too, so that what the steps before it made
+ * is kept.
  */
 async function exportSite(settings, context) {
     const { run, client } = context;
@@ -52044,6 +51928,9 @@ async function exportSite(settings, context) {
     let recorded;
     let siteCheck;
     let mirror;
+    let published;
+    /** Written once the export has succeeded: a later step never gets values that point at what failed. */
+    let helmValuesPath;
     /** The unpacking's file thread, started before the download so that its start-up overlaps it. */
     let fileWrites;
     const report = () => ({
@@ -52055,22 +51942,22 @@ async function exportSite(settings, context) {
         // Pages exported, once the wait is over: the count of a job still running keeps growing. A job
         // that gives none (the project-scoped flow) has the pages of the unpacked site.
         pageCount: finished?.pageCount ?? (site && pagesOf(site)),
-        bundle: link?.bundle,
-        // The mirror's values replace the presigned link's: they point at the copy that does not expire.
-        helmValuesPath: mirror?.helmValuesPath ?? link?.helmValuesPath,
+        bundle: link,
+        helmValuesPath,
         archive,
         sitePath: site?.path,
         manifestPath: recorded?.manifest.path,
         changes: recorded?.changes,
         siteCheck,
-        mirror: mirror?.result
+        mirror,
+        publish: published
     });
     try {
         const { job: started, flow } = await host.group('Start the export', () => startOrReuse(settings, client, run));
         jobId = started.jobId;
         job = started;
         // Known at once, so that a run stopped before its end still says which job to resume.
-        setOutputs(host, { command: 'export', startedAt, jobId });
+        setOutputs(host, { report: { command: 'export', startedAt, jobId } });
         finished = await host.group(`Wait for export job ${started.jobId}`, () => waitForJob(settings, started, flow, context, (state) => {
             job = state;
         }));
@@ -52084,9 +51971,11 @@ async function exportSite(settings, context) {
         }
         const done = finished;
         const layout = await run.output.layout(done.jobId);
-        link = await host.group('Generate the bundle', () => newLink(settings, done, flow, layout, context));
-        if (!settings.download)
+        link = await host.group('Generate the bundle', () => newLink(settings, done, flow, context));
+        if (!settings.download) {
+            helmValuesPath = await writeValues(settings, layout, { job: done, link }, run);
             return { report: report() };
+        }
         const current = link;
         if (settings.extract)
             fileWrites = new FileWrites(run.deadline);
@@ -52106,12 +51995,21 @@ async function exportSite(settings, context) {
                 if (siteCheck?.failure)
                     throw siteCheck.failure;
             }
+            const publishTo = settings.publishTo;
+            if (publishTo) {
+                const { content: manifest } = recorded.manifest;
+                published = await host.group('Publish the site', () => publishTheSite(settings, publishTo, { sitePath: unpacked.path, manifest, layout }, run));
+                // The bucket changed even when the address does not serve it: the publish's outputs stand.
+                if (published.failure)
+                    throw published.failure;
+            }
         }
         const target = settings.mirrorTo;
         if (target) {
             const manifest = recorded?.manifest;
-            mirror = await host.group('Mirror the archive', () => mirrorTheArchive(settings, target, { job: done, archive: downloaded, manifest, layout }, run));
+            mirror = await host.group('Mirror the archive', () => mirrorTheArchive(settings, target, { job: done, archive: downloaded, manifest }, run));
         }
+        helmValuesPath = await writeValues(settings, layout, { job: done, link, archive: downloaded, mirror }, run);
         return { report: report() };
     }
     catch (error) {
@@ -52133,15 +52031,11 @@ async function unpack(archive, layout, run, writes) {
     run.host.info(`Unpacked the site into ${unpacked.path}`);
     return unpacked;
 }
-/**
- * Copies the archive to `mirror-to` (the mirror's module is loaded only then: the AWS SDK is large)
- * and writes the Helm values anew: the copy's link, which does not expire, and a version that pins
- * these bytes; the presigned link stays in the `bundle-url` output only.
- */
-async function mirrorTheArchive(settings, target, { job, archive, manifest, layout }, run) {
-    const { mirrorArchive } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(428)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5428));
+/** Copies the archive to `mirror-to`; the mirror's module is loaded only then: the AWS SDK is large. */
+async function mirrorTheArchive(settings, target, { job, archive, manifest }, run) {
+    const { mirrorArchive } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(110)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8110));
     const { username, password } = { username: settings.mirrorUsername, password: settings.mirrorPassword };
-    const result = await mirrorArchive(target, archive, {
+    return mirrorArchive(target, archive, {
         manifestPath: manifest?.path,
         jobId: job.jobId,
         domain: settings.domain,
@@ -52155,11 +52049,45 @@ async function mirrorTheArchive(settings, target, { job, archive, manifest, layo
         host: run.host,
         deadline: run.deadline
     });
-    const helmValuesPath = await writeHelmValues(layout.helmValues, result.url, settings.version ?? archive.sha256, [
-        `Export job ${job.jobId}; its archive's SHA-256 ${archive.sha256}, copied to ${result.location}`
+}
+/**
+ * Writes the Helm values once the export has succeeded: with a mirror, the copy's link, which does
+ * not expire, and a version that pins these bytes (the presigned link stays in `bundle-url` only);
+ * else the presigned link.
+ */
+async function writeValues(settings, layout, { job, link, archive, mirror }, { host }) {
+    if (!mirror || !archive) {
+        const written = await writeHelmValues(layout.helmValues, link.bundleUrl, settings.version);
+        host.info(`Helm values: ${written}`);
+        return written;
+    }
+    const written = await writeHelmValues(layout.helmValues, mirror.url, settings.version ?? archive.sha256, [
+        `Export job ${job.jobId}; its archive's SHA-256 ${archive.sha256}, copied to ${mirror.location}`
     ]);
-    run.host.info(`Helm values point at the copy: ${layout.helmValues}`);
-    return { result, helmValuesPath };
+    host.info(`Helm values point at the copy: ${written}`);
+    return written;
+}
+/**
+ * Publishes the checked site to `publish-to` (the publish's module is loaded only then: the AWS SDK
+ * is large): what changed, in an order that never shows a broken page, then proven live.
+ */
+async function publishTheSite(settings, target, { sitePath, manifest, layout }, run) {
+    const { publishSite } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(709)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4709));
+    return publishSite(target, {
+        sitePath,
+        manifest,
+        keepRemoved: settings.publishKeepRemoved,
+        maxDeletePercent: settings.publishMaxDelete,
+        cacheRules: settings.publishCacheControl,
+        publicUrl: settings.publishPublicUrl,
+        checkFiles: settings.checkFiles,
+        region: settings.publishRegion ?? run.runner.environment.AWS_REGION,
+        environment: run.runner.environment,
+        changesPath: layout.publishChanges,
+        pollIntervalMs: settings.pollIntervalMs,
+        host: run.host,
+        deadline: run.deadline
+    });
 }
 /** A failure as the step reports it: a cancellation says what becomes of the job, anything else names it. */
 function exportFailure(error, jobId, run) {
@@ -52187,7 +52115,7 @@ async function recordManifest(settings, { jobId, bundleSha256, files, previous, 
         files
     });
     host.info(`Manifest of ${files.length} files: ${layout.manifest}`);
-    const written = { path: layout.manifest, createdAt: manifest.createdAt };
+    const written = { path: layout.manifest, createdAt: manifest.createdAt, content: manifest };
     if (!previous)
         return { manifest: written };
     const changes = compareManifests(previous, manifest);
@@ -52197,7 +52125,7 @@ async function recordManifest(settings, { jobId, bundleSha256, files, previous, 
 }
 /** The site check (verify), with the known problems of a baseline (verify-baseline); its failure under `verify: error` is the caller's to throw. */
 async function checkTheSite(settings, job, sitePath, layout, { run, retryBaseDelayMs }) {
-    const { verifySite } = await __nccwpck_require__.e(/* import() */ 314).then(__nccwpck_require__.bind(__nccwpck_require__, 4314));
+    const { verifySite } = await __nccwpck_require__.e(/* import() */ 270).then(__nccwpck_require__.bind(__nccwpck_require__, 6270));
     const baselineSource = settings.verifyBaseline;
     const baseline = baselineSource
         ? await run.host.group('Read the site check baseline', () => (0,site_baseline/* readBaseline */.mF)(baselineSource, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)))
@@ -52215,70 +52143,6 @@ async function checkTheSite(settings, job, sitePath, layout, { run, retryBaseDel
             signal: run.cancellation
         }
     }, run);
-}
-/**
- * Starts the export, or takes the job `export-job-id` names, in the flow that the API serves: by
- * domain (the vendor's published flow), or under the project (its proposed rewrite) when
- * `project-id` is given without `domain`, or with both once the start by domain is gone.
- */
-async function startOrReuse(settings, client, run) {
-    const { host } = run;
-    const { domain, projectId, exportJobId } = settings;
-    if (exportJobId) {
-        host.info(`Using the existing export job ${exportJobId}`);
-        const job = { jobId: exportJobId, status: '' };
-        if (!domain && projectId)
-            return { job, flow: projectFlow(projectId) };
-        if (!projectId)
-            return { job, flow: UNSCOPED_FLOW };
-        return { job, flow: await flowOfJob(exportJobId, projectId, client, run) };
-    }
-    const request = {
-        domain: domain ?? '',
-        ...(settings.paths.length > 0 ? { paths: settings.paths } : {}),
-        ...(settings.version ? { version: settings.version } : {})
-    };
-    const start = async (flow) => {
-        if (flow.kind === 'project' && settings.paths.length > 0) {
-            host.warning((0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)('paths')} does nothing in the project-scoped flow: its start takes no list of pages`);
-        }
-        // The project-scoped start answers 409 while another export of the deployment runs, and gives
-        // no way to find it: that one is waited out. The published start documents no such answer.
-        const job = flow.kind === 'project'
-            ? await client.startExportWhenFree(request, { flow, wait: settings.wait })
-            : await client.startExport(request, { flow });
-        const what = flow.kind === 'project' ? `project ${flow.projectId}` : request.domain;
-        host.info(`Started export job ${job.jobId} for ${what} (${job.status || 'accepted'})`);
-        return { job, flow };
-    };
-    if (!domain && projectId)
-        return start(projectFlow(projectId));
-    if (!projectId)
-        return start(UNSCOPED_FLOW);
-    try {
-        const started = await start(UNSCOPED_FLOW);
-        host.notice(`Export started by domain (POST /v1/static-export/jobs), the flow the API serves; the project-scoped one is used once it is gone`);
-        return started;
-    }
-    catch (error) {
-        if (!(error instanceof ApiError && error.code === 'endpoint-gone'))
-            throw error;
-        host.notice(`Export started under project ${projectId} (POST /v1/static-export/${projectId}/jobs): the start by domain answered HTTP ${error.status}`);
-        return start(projectFlow(projectId));
-    }
-}
-/** The flow of an existing job when both are possible: by domain, unless the API does not serve that read. */
-async function flowOfJob(jobId, projectId, client, { host }) {
-    try {
-        await client.getExportJob(jobId, UNSCOPED_FLOW);
-        return UNSCOPED_FLOW;
-    }
-    catch (error) {
-        if (!(error instanceof ApiError && (error.status === 404 || error.status === 405)))
-            throw error;
-        host.notice(`Export job ${jobId} is read under project ${projectId}: the read by domain answered HTTP ${error.status}`);
-        return projectFlow(projectId);
-    }
 }
 /** The pages of an unpacked site. */
 function pagesOf(site) {
@@ -52299,7 +52163,7 @@ async function waitForJob(settings, job, flow, { client, run }, onState) {
         onState: (state, elapsedMs) => {
             onState(state);
             const line = export_progressLine(state);
-            if (line !== lastLine || elapsedMs - lastLoggedAt >= QUIET_LOG_MS) {
+            if (line !== lastLine || elapsedMs - lastLoggedAt >= progress/* QUIET_PROGRESS_MS */.a) {
                 run.host.progress(`${line} · ${(0,format/* formatSeconds */.Xo)(elapsedMs)} elapsed`);
                 lastLine = line;
                 lastLoggedAt = elapsedMs;
@@ -52328,39 +52192,16 @@ function export_progressLine(job) {
     return parts.join(' · ');
 }
 /**
- * A link for the completed job, masked, with the Helm values that carry it: the one its status
- * carries, where it carries one, else one from the bundle endpoint; `fresh` asks for a new one.
+ * A link for the completed job, masked: the one its status carries, where it carries one, else one
+ * from the bundle endpoint; `fresh` asks for a new one.
  */
-async function newLink(settings, job, flow, layout, { client, run: { host } }, fresh = false) {
+async function newLink(settings, job, flow, { client, run: { host } }, fresh = false) {
     const bundle = await bundleLink(job, flow, client, fresh, host);
     if (settings.maskBundleUrl)
         host.setSecret(bundle.bundleUrl);
-    const helmValuesPath = await writeHelmValues(layout.helmValues, bundle.bundleUrl, settings.version);
     const size = bundle.sizeBytes === undefined ? '' : `, ${(0,format/* formatBytes */.z3)(bundle.sizeBytes)}`;
     host.info(`Bundle ready: ${(0,net/* redactUrl */.BO)(bundle.bundleUrl)} (link expires ${bundle.expiresAt ?? 'at an unknown time'}${size})`);
-    return { bundle, helmValuesPath };
-}
-/**
- * The link the completed job's status carries, where it carries one (read again for a fresh one);
- * otherwise one from the bundle endpoint, which the project-scoped flow does not have.
- */
-async function bundleLink(job, flow, client, fresh, host) {
-    if (job.bundle && !fresh) {
-        host.info('The job status carries the bundle link: no bundle call needed');
-        return job.bundle;
-    }
-    if (job.bundle || flow.kind === 'project') {
-        const read = await client.getExportJob(job.jobId, flow);
-        if (read.bundle)
-            return read.bundle;
-    }
-    if (flow.kind === 'project') {
-        throw new errors/* ActionError */.lZ(`Export job ${job.jobId} is completed, but its status carries no link to its archive (bundleUrl)`, {
-            code: 'unexpected-response',
-            namesJob: true
-        });
-    }
-    return client.generateBundle(job.jobId);
+    return bundle;
 }
 /**
  * Downloads the archive, asking for a fresh link when the current one has expired or is about to;
@@ -52368,7 +52209,7 @@ async function bundleLink(job, flow, client, fresh, host) {
  */
 async function download(settings, job, flow, first, layout, context, onLink) {
     const { host } = context.run;
-    let { bundle } = first;
+    let bundle = first;
     let links = 1;
     /** A fresh link, as long as the run may ask for one; the download goes on where it stopped. */
     const renewLink = async () => {
@@ -52378,9 +52219,8 @@ async function download(settings, job, flow, first, layout, context, onLink) {
                     `(last expiresAt: ${bundle.expiresAt ?? 'not given'}); check the runner's clock`, { code: 'link-expired', namesJob: true });
             }
             links++;
-            const renewed = await newLink(settings, job, flow, layout, context, true);
-            onLink(renewed);
-            bundle = renewed.bundle;
+            bundle = await newLink(settings, job, flow, context, true);
+            onLink(bundle);
             if (!expiresSoon(bundle))
                 return { link: bundle.bundleUrl, expectedSize: bundle.sizeBytes };
             logTooSoon(bundle, host);
@@ -52746,6 +52586,7 @@ function shownPullRequest(link, serverUrl) {
 
 
 
+
 /**
  * The export's details: the job, the link's expiry, the archive, where the site is. The link
  * appears only when `showLink` (mask-bundle-url: false), out of the table, which it would make
@@ -52771,15 +52612,59 @@ function addExportDetails(summary, report, showLink, workspace) {
         rows.push(['Site', shownPath(report.sitePath, 'site-path', workspace)]);
     if (report.mirror)
         rows.push(['Mirror', mirrorRow(report.mirror)]);
+    if (report.publish)
+        rows.push(['Publish', publishRow(report.publish)]);
     summary.detailTable(`Export job ${report.jobId}`, ['Field', 'Value'], rows);
     if (bundle && showLink)
         summary.paragraph(['Bundle link: ', { code: bundle.bundleUrl }]);
+}
+/**
+ * After a failure, what the run does not hand on: the outputs it reached but leaves unset, and the
+ * Helm values it did not write once it had a link; with `mirrorAsked`, why that matters.
+ */
+function addWithheldSection(summary, ended, mirrorAsked) {
+    if (ended.failure === undefined)
+        return;
+    const withheld = withheldOutputs(ended);
+    const noValues = ended.report.bundle
+        ? [
+            'no Helm values were written',
+            mirrorAsked && !ended.report.mirror
+                ? ' (the presigned link they would carry expires, and the copy that was to replace it was not made)'
+                : ''
+        ]
+        : [];
+    if (withheld.length === 0 && noValues.length === 0)
+        return;
+    const names = withheld.flatMap((name, index) => [index === 0 ? '' : ', ', { code: name }]);
+    summary.paragraph([
+        { strong: 'Not handed on' },
+        ': ',
+        ...(withheld.length > 0 ? [...names, ' not set'] : []),
+        withheld.length > 0 && noValues.length > 0 ? ', and ' : '',
+        ...noValues,
+        `: ${WITHHELD_WHY}.`
+    ]);
 }
 /** Where the copy went, whether it was uploaded or there already, and whether the chart's read of it passed. */
 function mirrorRow(mirror) {
     const uploaded = mirror.uploaded ? 'uploaded' : 'already there, not uploaded again';
     const checked = mirror.checked ? 'read back without credentials' : 'not read back (mirror-check: off)';
     return [{ code: mirror.location }, `: ${uploaded}; ${checked}`];
+}
+/** Where the site went, what went up, and whether it was read back. */
+function publishRow(publish) {
+    const { uploaded, unchanged, deleted, retained } = publish;
+    const kept = retained > 0 ? `, ${retained} removed files kept a while longer` : '';
+    const checked = publish.checked
+        ? `read back from ${publish.url}`
+        : publish.failure
+            ? `${publish.url} does not serve it as published`
+            : 'not read back';
+    return [
+        { code: publish.location },
+        `: ${uploaded} files uploaded, ${unchanged} unchanged, ${deleted} deleted${kept}; ${checked}`
+    ];
 }
 /**
  * The agent job's details: its pull request first, then where it worked and how long it took;
@@ -52834,10 +52719,11 @@ const LONGEST_CELL = 48;
 const LONGEST_MESSAGE = 200;
 /**
  * The browser pass's section of the job summary: one line when it ran and found nothing, or did not
- * run; otherwise what ran, folded, and a table each of the origins reached, what was missing and
- * the script errors.
+ * run; otherwise what ran and a table each of the origins reached, what was missing and the script
+ * errors, folded, since the problems above say each of them already. `staticOrigins` are those the
+ * static check found loaded from elsewhere, which the count of origins reached is set against.
  */
-function addBrowserSection(summary, section) {
+function addBrowserSection(summary, section, staticOrigins) {
     const title = { strong: 'Browser pass' };
     if (section.skipped !== null) {
         summary.paragraph([title, `: not run (${section.skipped}).`]);
@@ -52847,57 +52733,88 @@ function addBrowserSection(summary, section) {
     const pages = `${section.pages.length} page${section.pages.length === 1 ? '' : 's'}`;
     const time = (0,format/* formatDuration */.a3)(section.durationMs ?? 0);
     const found = section.runtimeOrigins.length + section.missing.length + section.scriptErrors.length;
-    if (found === 0 && section.notLoaded.length === 0) {
+    if (found === 0 && section.notLoaded.length === 0 && staticOrigins.length === 0) {
         summary.paragraph([
             title,
             `: ${pages} loaded in ${browser} in ${time}; no origin reached at run time, nothing missing, no script errors.`
         ]);
         return;
     }
-    summary.detailTable(`Browser pass: ${pages} loaded in ${browser} in ${time}`, ['Browser pass', 'Result'], [
-        [
-            'Pages loaded',
-            `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
-        ],
-        [
-            'Sets of scripts, iframes and embeds',
-            section.scriptSets
-                ? `${section.scriptSets.loaded} of the site's ${section.scriptSets.distinct} distinct sets loaded`
-                : ''
-        ],
-        ['Origins reached at run time', section.runtimeOrigins.length],
-        ['Missing at run time', section.missing.length],
-        ['Script errors', section.scriptErrors.length],
-        ['Time', `${time}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`]
-    ]);
-    if (section.runtimeOrigins.length > 0) {
-        summary.detailTable(listedOf('Reached at run time', section.runtimeOrigins.length), ['Origin', 'Types', 'Pages', 'Such as'], section.runtimeOrigins
-            .slice(0, browser_summary_LISTED)
-            .map((origin) => [
-            { code: cell(origin.origin) },
-            origin.types.join(', '),
-            origin.pages.length,
-            { code: cell(pathOf(origin.examples[0]?.url ?? origin.exampleUrl)) }
-        ]));
+    summary.folded(`Browser pass: ${pages} loaded in ${browser} in ${time}`, (folded) => {
+        folded.table(['Browser pass', 'Result'], [
+            [
+                'Pages loaded',
+                `${section.pages.length}${section.notLoaded.length > 0 ? ` (${section.notLoaded.length} not loaded: the run's time was up)` : ''}`
+            ],
+            [
+                'Sets of scripts, iframes and embeds',
+                section.scriptSets
+                    ? `${section.scriptSets.loaded} of the site's ${section.scriptSets.distinct} distinct sets loaded`
+                    : ''
+            ],
+            ['Origins reached at run time', originsReached(section, staticOrigins)],
+            ['Missing at run time', missingCount(section)],
+            ['Script errors', section.scriptErrors.length],
+            ['Time', `${time}, of which ${(0,format/* formatDuration */.a3)(section.startupMs ?? 0)} to start the browser`]
+        ]);
+        if (section.runtimeOrigins.length > 0) {
+            folded.heading(listedOf('Reached at run time', section.runtimeOrigins.length), 4).table(['Origin', 'Types', 'Pages', 'Such as'], section.runtimeOrigins
+                .slice(0, browser_summary_LISTED)
+                .map((origin) => [
+                { code: cell(origin.origin) },
+                origin.types.join(', '),
+                origin.pages.length,
+                { code: cell(pathOf(origin.examples[0]?.url ?? origin.exampleUrl)) }
+            ]));
+        }
+        if (section.missing.length > 0) {
+            folded.heading(listedOf('Missing at run time', section.missing.length), 4).table(['Path', 'Pages', 'Started by'], section.missing
+                .slice(0, browser_summary_LISTED)
+                .map((resource) => [
+                { code: cell(resource.path) },
+                resource.pages.length,
+                shownCell(resource.examples[0]?.initiator)
+            ]));
+        }
+        if (section.scriptErrors.length > 0) {
+            folded.heading(listedOf('Script errors', section.scriptErrors.length), 4).table(['Page', 'Error', 'At'], section.scriptErrors
+                .slice(0, browser_summary_LISTED)
+                .map((error) => [
+                { code: cell(error.page) },
+                bounded(error.message, LONGEST_MESSAGE),
+                shownCell(error.source)
+            ]));
+        }
+    });
+}
+/** The paths missing at run time, and how many of them the static check found broken too: those are no new problem. */
+function missingCount({ missing }) {
+    const also = missing.filter((resource) => resource.inStaticCheck).length;
+    return also === 0 ? missing.length : `${missing.length} (${also} the static check found too)`;
+}
+/**
+ * The origins reached at run time, set against those the static check found, where the two
+ * differ: which it found too, which only scripts reach (problems of their own), and which the
+ * pages loaded never asked for (a font no page uses, a load that a blocked one would have made).
+ */
+function originsReached(section, staticOrigins) {
+    const reached = section.runtimeOrigins;
+    const also = reached.filter((origin) => origin.inStaticCheck).length;
+    const only = reached.length - also;
+    const reachedNames = new Set(reached.map((origin) => origin.origin));
+    const unreached = staticOrigins.filter((origin) => !reachedNames.has(origin));
+    // Said only where the counts could be misread: some of each kind, or some the pages never reached.
+    if ((also === 0 || only === 0) && unreached.length === 0)
+        return reached.length;
+    const split = [also > 0 ? `${also} the static check found too` : '', only > 0 ? `${only} only at run time` : ''];
+    const parts = [
+        reached.length > 0 ? `${reached.length} (${split.filter(Boolean).join(', ')})` : `${reached.length}`
+    ];
+    if (unreached.length > 0) {
+        const them = unreached.length === 1 ? 'it' : 'them';
+        parts.push(`; not reached: ${unreached.length} of the ${staticOrigins.length} the static check found, `, unreached.length === 1 ? '' : 'such as ', { code: cell(unreached[0] ?? '') }, `: the files name ${them}, but no page loaded asked for ${them}`);
     }
-    if (section.missing.length > 0) {
-        summary.detailTable(listedOf('Missing at run time', section.missing.length), ['Path', 'Pages', 'Started by'], section.missing
-            .slice(0, browser_summary_LISTED)
-            .map((resource) => [
-            { code: cell(resource.path) },
-            resource.pages.length,
-            shownCell(resource.examples[0]?.initiator)
-        ]));
-    }
-    if (section.scriptErrors.length > 0) {
-        summary.detailTable(listedOf('Script errors', section.scriptErrors.length), ['Page', 'Error', 'At'], section.scriptErrors
-            .slice(0, browser_summary_LISTED)
-            .map((error) => [
-            { code: cell(error.page) },
-            bounded(error.message, LONGEST_MESSAGE),
-            shownCell(error.source)
-        ]));
-    }
+    return parts;
 }
 /** An address without its origin, which the row names already: `/v1/query?q=x`. */
 function pathOf(url) {
@@ -53007,8 +52924,9 @@ function addProblemsSection(summary, { report, reportPath }, workspace) {
 }
 /**
  * The site check's section of the job summary: one line when the check found nothing; otherwise
- * its counts and the origins loaded from elsewhere, folded. Links without `.html`, connection hints
- * and checks that did not run are said in a line each, since they are no problems.
+ * its counts and the origins loaded from elsewhere, folded, since the problems above say each of
+ * them already. Connection hints and checks that did not run are said in a line each, and links
+ * without `.html` as a tip when no rule for them is known: none of them is a problem.
  */
 function addSiteCheckSection(summary, { report, reportPath }, workspace) {
     const { counts } = report;
@@ -53018,51 +52936,68 @@ function addSiteCheckSection(summary, { report, reportPath }, workspace) {
         summary.paragraph([{ strong: 'Site check' }, `: no problems in ${checked}. Report: `, reportShown, '.']);
     }
     else {
-        summary.detailTable(`Site check: ${counted(counts.problems, 'problem')} in ${checked}`, ['Check', 'Result'], [
-            [
-                'HTML pages',
-                counts.expectedPages === null
-                    ? counts.htmlPages
-                    : `${counts.htmlPages} (the export job counted ${counts.expectedPages})`
-            ],
-            ['index.html', report.indexHtml ? 'present' : { strong: 'missing' }],
-            ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
-            ['Links to a missing fragment', counts.brokenFragments],
-            ['Origins loaded from elsewhere', counts.externalOrigins],
-            ['Canonical or og:url on another host', counts.addressProblems],
-            ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
-            ...baselineRow(report),
-            ['Report', reportShown]
-        ]);
-        if (report.externalOrigins.length > 0) {
-            summary.detailTable(summary_listedOf('Loaded from other origins', report.externalOrigins.length), ['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
-                .slice(0, site_summary_LISTED)
-                .map((origin) => [
-                { code: summary_cell(origin.origin) },
-                origin.kinds.join(', '),
-                origin.files,
-                { code: summary_cell(origin.examples[0] ?? '') }
-            ]));
-        }
+        summary.folded(`Site check: ${counted(counts.problems, 'problem')} in ${checked}`, (folded) => {
+            folded.table(['Check', 'Result'], [
+                ['HTML pages', htmlPages(counts)],
+                ['index.html', report.indexHtml ? 'present' : { strong: 'missing' }],
+                ['Internal references', `${counts.internalReferences}, ${counts.brokenReferences} broken`],
+                ['Links to a missing fragment', counts.brokenFragments],
+                ['Origins loaded from elsewhere', counts.externalOrigins],
+                ['Canonical or og:url on another host', counts.addressProblems],
+                ['Sitemap', report.sitemap ? `${counts.sitemapUrls} URLs, ${counts.sitemapProblems} with problems` : 'none'],
+                ...baselineRow(report),
+                ['Report', reportShown]
+            ]);
+            if (report.externalOrigins.length > 0) {
+                folded.heading(summary_listedOf('Loaded from other origins', report.externalOrigins.length), 4).table(['Origin', 'Loads', 'Files', 'Such as'], report.externalOrigins
+                    .slice(0, site_summary_LISTED)
+                    .map((origin) => [
+                    { code: summary_cell(origin.origin) },
+                    origin.kinds.join(', '),
+                    origin.files,
+                    { code: summary_cell(origin.examples[0] ?? '') }
+                ]));
+            }
+        });
     }
     const hints = connectionHints(report);
     if (hints)
         summary.paragraph(hints);
-    if (report.extensionless) {
-        const use = report.extensionless;
-        summary.paragraph([
-            { strong: 'Links without .html' },
-            `: ${counted(use.references, 'reference')} in ${counted(use.files, 'file')}, such as `,
-            { code: use.exampleReference },
-            ' in ',
-            { code: use.exampleFile },
-            '. GitHub Pages, Netlify and Cloudflare Pages serve them; nginx, CloudFront and S3 need ',
-            { link: SERVER_RULES, label: 'a rule of their own' },
-            '.'
-        ]);
-    }
+    const tip = extensionlessTip(report);
+    if (tip)
+        summary.paragraph(tip);
     for (const skipped of report.skipped)
         summary.paragraph(`Not checked: ${skipped}`);
+}
+/**
+ * The HTML pages, and the export job's count where it differs, with why: the job counts the pages
+ * of the docs, the check every HTML file (a `404.html` too); fewer is a problem of its own.
+ */
+function htmlPages(counts) {
+    const { htmlPages: found, expectedPages: expected } = counts;
+    if (expected === null || expected === found)
+        return found;
+    if (found < expected)
+        return `${found} (the export job counted ${expected}: ${expected - found} missing)`;
+    return `${found} (the export job counted ${expected}: it leaves out HTML files that are no page of the docs, such as a 404.html)`;
+}
+/**
+ * Links without `.html` are no problem, but a plain host (nginx, CloudFront, S3) answers them 404
+ * unless told to serve `x.html` for `/x`: a tip, unless the site brings its host's rules.
+ */
+function extensionlessTip(report) {
+    const use = report.extensionless;
+    if (!use || use.hostRules)
+        return undefined;
+    return [
+        `Tip: ${counted(use.references, 'reference')} in ${counted(use.files, 'file')} leave out .html, such as `,
+        { code: use.exampleReference },
+        ' in ',
+        { code: use.exampleFile },
+        '. GitHub Pages, Netlify and Cloudflare Pages serve them as they are; nginx, CloudFront and S3 need ',
+        { link: SERVER_RULES, label: 'a rule of their own' },
+        '.'
+    ];
 }
 function baselineRow(report) {
     if (!report.baseline)
@@ -53129,6 +53064,12 @@ const EXPORT_CLAUSES = [
             : brief;
     },
     ({ report }) => {
+        if (!report.publish)
+            return undefined;
+        const { location, uploaded, unchanged, deleted } = report.publish;
+        return `published to ${location}: ${uploaded} files uploaded, ${unchanged} unchanged${deleted > 0 ? `, ${deleted} deleted` : ''}`;
+    },
+    ({ report }) => {
         if (!report.mirror)
             return undefined;
         return `${report.mirror.uploaded ? 'mirrored to' : 'already in'} ${report.mirror.location}${report.mirror.checked ? '' : ' (not read back)'}`;
@@ -53156,7 +53097,7 @@ function exportVerdict(run) {
     }
     const clauses = EXPORT_CLAUSES.map((clause) => clause(run)).filter((clause) => clause !== undefined);
     if (failure !== undefined && (0,errors/* failureCode */.AD)(failure) !== 'site-problems') {
-        clauses.push(reason(failure, settings.timeoutMs, 'the site check failed'));
+        clauses.push(reason(failure, settings.timeoutMs, laterPhase(run)));
     }
     const problems = report.siteCheck?.report.counts.problems ?? 0;
     const unchecked = report.sitePath !== undefined && settings.verify !== 'off' && !report.siteCheck;
@@ -53164,6 +53105,16 @@ function exportVerdict(run) {
         sign: failure !== undefined ? 'failure' : problems > 0 || unchecked ? 'warning' : 'success',
         text: (0,core_message/* message */.iU) `Exported ${name}: ${(0,core_message/* joined */.oR)(clauses, ', ')}`
     };
+}
+/** What failed after the site was unpacked, for a failure with no words of its own here. */
+function laterPhase({ report, settings, failure }) {
+    if ((0,errors/* failureCode */.AD)(failure) === 'mirror')
+        return 'the mirror failed';
+    if (report.manifestPath === undefined)
+        return 'the manifest was not written';
+    if (report.siteCheck === undefined && settings.verify !== 'off')
+        return 'the site check failed';
+    return 'the Helm values were not written';
 }
 /** How far a failed export got, said by what it did not reach: for a failure with no words of its own here. */
 function exportPhase({ report }) {
@@ -53252,6 +53203,8 @@ function reason(failure, timeoutMs, otherwise) {
             return (0,core_message/* message */.iU) `${(0,core_message/* input */.hF)('timeout-seconds')} ran out (${(0,format/* formatSeconds */.Xo)(timeoutMs)})`;
         case 'cancelled':
             return 'the run was cancelled';
+        case 'publish':
+            return 'the publish failed';
         default:
             return otherwise;
     }
@@ -53276,6 +53229,7 @@ function capitalised(name) {
  * once long. A step that adds to the export (a mirror) adds its section here.
  */
 const EXPORT_SECTIONS = [
+    (summary, run) => addWithheldSection(summary, run, run.settings.mirrorTo !== undefined),
     (summary, { report }, workspace) => {
         if (report.siteCheck)
             addProblemsSection(summary, report.siteCheck, workspace);
@@ -53290,8 +53244,10 @@ const EXPORT_SECTIONS = [
             addSiteCheckSection(summary, report.siteCheck, workspace);
     },
     (summary, { report }) => {
-        if (report.siteCheck?.report.browser)
-            addBrowserSection(summary, report.siteCheck.report.browser);
+        const check = report.siteCheck?.report;
+        if (check?.browser) {
+            addBrowserSection(summary, check.browser, check.externalOrigins.map((origin) => origin.origin));
+        }
     }
 ];
 /**
@@ -53303,7 +53259,7 @@ async function writeSummaries({ host, runner }, finished) {
         const verdict = verdictOf(finished);
         summary.heading(`${SIGNS[verdict.sign]} ${(0,core_message/* render */.XX)(verdict.text, host.wording)}`, 3);
         if (finished.failure !== undefined)
-            summary.error((0,core_message/* render */.XX)((0,errors/* failureMessage */.oh)(finished.failure), host.wording));
+            summary.error((0,core_message/* render */.XX)((0,errors/* failureInSummary */.SD)(finished.failure), host.wording));
         const { workspace } = runner;
         if (finished.command === 'export') {
             for (const section of EXPORT_SECTIONS)
@@ -53373,7 +53329,7 @@ function startRun(settings, { host, cancellation, runner }) {
     const path = settings.command === 'agent-job' ? undefined : settings.path;
     return {
         host,
-        deadline: core_deadline/* Deadline */.B.in(settings.timeoutMs, cancellation),
+        deadline: core_deadline/* Deadline */.B2.in(settings.timeoutMs, cancellation),
         cancellation,
         runner,
         network: settings.command === 'check-deployment' ? net/* Network */.lg.forDeployment(settings.url) : net/* Network */.lg.forApi(settings.baseUrl),
@@ -53431,19 +53387,32 @@ const seconds = schemas/* string */.YjP()
     error: (issue) => `must be a positive number of seconds (at least 0.001), got "${String(issue.input)}"`
 })
     .transform((text) => Math.round(Number(text) * 1000));
-/** A whole number of `unit` from 1 up to `digits` digits, or one of `words`. */
-function fields_count(unit, digits, words = []) {
+/** A whole number of `unit` from `least` (1 unless told) up to `digits` digits, or one of `words`. */
+function fields_count(unit, digits, words = [], least = 1) {
     const alternatives = words.map((word) => `|${word}`).join('');
-    const shape = new RegExp(`^\\s*([1-9]\\d{0,${digits - 1}}${alternatives})\\s*$`, 'i');
+    const number = least === 0 ? `0|[1-9]\\d{0,${digits - 1}}` : `[1-9]\\d{0,${digits - 1}}`;
+    const shape = new RegExp(`^\\s*(${number}${alternatives})\\s*$`, 'i');
     return schemas/* string */.YjP()
         .regex(shape, {
-        error: (issue) => `must be a whole number of ${unit} (at least 1)${words.map((word) => ` or ${word}`).join('')}, got "${issue.input}"`
+        error: (issue) => `must be a whole number of ${unit} (at least ${least})${words.map((word) => ` or ${word}`).join('')}, got "${issue.input}"`
     })
         .transform((value) => {
         const word = words.find((candidate) => candidate === value.trim().toLowerCase());
         return word ?? Number(value);
     });
 }
+/** A share in percent, `0%` to `100%`, as the number of percent. */
+const percent = schemas/* string */.YjP()
+    .regex(/^\s*\d{1,3}(\.\d+)?\s*%\s*$/, {
+    error: (issue) => `must be a share from 0% to 100%, such as 50%, got "${issue.input}"`,
+    abort: true
+})
+    .transform((value) => Number(value.trim().slice(0, -1).trim()))
+    .refine((share) => share <= 100, { error: (issue) => `must be at most 100%, got ${String(issue.input)}%` });
+/** An AWS region, as an S3 client signs for it. */
+const region = schemas/* string */.YjP()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: (issue) => `must be a region such as eu-west-1, got "${issue.input}"` })
+    .optional();
 function choice(values) {
     const listed = values.length > 2 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join(' or ');
     return schemas/* enum */.k5n(values, { error: (issue) => `must be ${listed}, got "${String(issue.input)}"` });
@@ -53527,6 +53496,8 @@ function requireInputs(inputs, ctx, names, because) {
 ;// CONCATENATED MODULE: ./src/settings/common.ts
 
 
+
+
 /** The inputs that more than one command reads, each described once. */
 const ADMIN_KEY_SHAPE = /^[A-Za-z0-9]+_[A-Za-z0-9_-]+$/;
 /** The environment variable of the command line that holds the admin key. */
@@ -53535,11 +53506,19 @@ const KEY_VARIABLE = 'MINTLIFY_ADMIN_KEY';
 const TIMING = {
     'timeout-seconds': described(seconds, {
         default: '1800',
-        description: 'Longest time to wait for the job to finish (or, for `check-deployment`, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the comment.'
+        description: `Longest time to wait for the job to finish (or, for \`check-deployment\`, for the rollout), in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check, the mirror and the comment. A clean-up that it cuts short (the abort of an upload) gets ${(0,format/* formatSeconds */.Xo)(core_deadline/* CLEAN_UP_GRACE_MS */.Y_)} more at most.`,
+        byCommand: {
+            export: `Longest time to wait for the export job to finish, in seconds; it bounds the whole run: polls, retries of every call, the download, unpacking, the site check and the mirror. A clean-up that it cuts short (the abort of an upload) gets ${(0,format/* formatSeconds */.Xo)(core_deadline/* CLEAN_UP_GRACE_MS */.Y_)} more at most.`,
+            'agent-job': 'Longest time to wait for the agent job to end, in seconds; it bounds the whole run: polls and retries of every call.',
+            'check-deployment': 'Longest time to wait for the rollout, in seconds: the deployment is asked again until it serves the export or the time is up.'
+        }
     }),
     'poll-interval-seconds': described(seconds, {
         default: '5',
-        description: 'Time between status polls, in seconds; long jobs are polled less often (up to every 30 s), never more often.'
+        description: 'Time between status polls, in seconds; long jobs are polled less often (up to every 30 s), never more often.',
+        byCommand: {
+            'check-deployment': 'Time between two rounds of requests while the deployment does not serve the export yet, in seconds.'
+        }
     })
 };
 /** The admin API's: the key and the address. */
@@ -53573,14 +53552,22 @@ const API = {
 /** The project, which agent jobs and the project-scoped export belong to. */
 const PROJECT = {
     'project-id': described(identifier, {
-        description: "Project identifier (on the dashboard's API keys page): for `agent-job`, and for `export` in the project-scoped flow (the export starts under the project when `domain` is not given, or when the API no longer serves the export without it)."
+        description: "Project identifier (on the dashboard's API keys page): for `agent-job`, and for `export` in the project-scoped flow (the export starts under the project when `domain` is not given, or when the API no longer serves the export without it).",
+        byCommand: {
+            export: "Project identifier (on the dashboard's API keys page): the export starts under the project when `domain` is not given, or when the API no longer serves the export without it.",
+            'agent-job': "Project identifier (on the dashboard's API keys page): the project the agent job works in."
+        }
     })
 };
 /** The commands that follow a job: whether to wait for its end. */
 const WAIT = {
     wait: described(bool, {
         default: 'true',
-        description: '`false`: start the export (or read the agent job once) and return at once.'
+        description: '`false`: start the export (or read the agent job once) and return at once.',
+        byCommand: {
+            export: '`false`: start the export (or read the job `export-job-id` names once) and return at once.',
+            'agent-job': '`false`: start the agent job from `prompt` (or send it as a follow-up, or read the job once) and return at once.'
+        }
     })
 };
 /** Where a command that writes files puts them. */
@@ -53594,10 +53581,23 @@ const OUTPUT_FOLDER = {
         }
     })
 };
+/** The commands that read a site back as a visitor does: how much of it. */
+const CHECK_FILES = {
+    'check-files': described(fields_count('files', 7, ['all']), {
+        default: '100',
+        description: "For `check-deployment`, and for `export` with `publish-public-url`: how many files to compare (index.html, then a spread over the site's folders), or `all`. A publish reads back every file it uploaded besides these."
+    })
+};
 
 // EXTERNAL MODULE: ./src/mirror/target.ts
 var mirror_target = __nccwpck_require__(4182);
+// EXTERNAL MODULE: ./src/publish/headers.ts + 8 modules
+var headers = __nccwpck_require__(816);
+// EXTERNAL MODULE: ./src/storage/s3-location.ts
+var s3_location = __nccwpck_require__(9251);
 ;// CONCATENATED MODULE: ./src/settings/export.ts
+
+
 
 
 
@@ -53685,9 +53685,7 @@ const EXPORT_INPUTS = schemas/* object */.Ikc({
         description: 'For an `s3://` `mirror-to`: an S3-compatible endpoint (MinIO, Ceph, Swift…), addressed path-style; empty means AWS. https, or http on loopback.',
         cli: { metavar: 'URL' }
     }),
-    'mirror-region': described(schemas/* string */.YjP()
-        .regex(/^[a-z0-9-]{1,40}$/, { error: (issue) => `must be a region such as eu-west-1, got "${issue.input}"` })
-        .optional(), {
+    'mirror-region': described(region, {
         description: "For an `s3://` `mirror-to`: the region to sign for; by default `AWS_REGION`, else `us-east-1`. The credentials come from the AWS SDK's default chain (`AWS_*` variables, web identity, a profile), never from an input."
     }),
     'mirror-public-url': described(httpsUrl({ expected: 'an https:// URL', plainHttp: 'loopback', base: true }).optional(), {
@@ -53713,7 +53711,37 @@ const EXPORT_INPUTS = schemas/* object */.Ikc({
     'mirror-check': described(choice(['on', 'off']), {
         default: 'on',
         description: '`on`: after the copy, read `mirror-url` with no credentials, as the chart will, and fail the step unless it serves the archive; `off`: skip that, with a notice (a runner that cannot see the storage as the cluster does).'
-    })
+    }),
+    'publish-to': described(schemas/* string */.YjP().optional(), {
+        description: "With `extract`: `s3://BUCKET[/PREFIX]`. Once the site check passed, publish the site there: only the files the bucket does not hold (by the manifest's SHA-256), files that are not pages first, then the pages, then the deletes, with a record of what is published under PREFIX (docs/publish.md). Credentials from the AWS SDK's default chain, never from an input.",
+        cli: { metavar: 'URL' }
+    }),
+    'publish-endpoint': described(httpsUrl({ expected: 'an https:// URL (an S3-compatible endpoint)', plainHttp: 'loopback', base: true }).optional(), {
+        description: 'For `publish-to`: an S3-compatible endpoint (MinIO, Ceph, R2, Swift…), addressed path-style; empty means AWS. https, or http on loopback.',
+        cli: { metavar: 'URL' }
+    }),
+    'publish-region': described(region, {
+        description: 'For `publish-to`: the region to sign for; by default `AWS_REGION`, else `us-east-1`.'
+    }),
+    'publish-public-url': described(httpsUrl({ expected: 'an http:// or https:// URL, without credentials', plainHttp: 'any', base: true }).optional(), {
+        description: 'For `publish-to`: the address that serves PREFIX to visitors (static website hosting, a CDN). The publish is then proven there: every file it uploaded, and `check-files` of the others, read back without credentials; the step fails unless they are the published bytes.',
+        cli: { metavar: 'URL' }
+    }),
+    'publish-keep-removed': described(fields_count('publishes', 3, [], 0), {
+        default: '1',
+        description: 'For `publish-to`: how many publishes a removed file that is not a page outlives (a removed page goes at once), so that a page cached before the publish keeps its styles and scripts; `0` deletes it at once.',
+        cli: { metavar: 'N' }
+    }),
+    'publish-max-delete': described(percent, {
+        default: '50%',
+        description: 'For `publish-to`: the share of the published files one publish may remove; a publish that would remove more changes nothing and fails the step (an export that came back nearly empty must not empty the site). `100%` allows any.',
+        cli: { metavar: 'SHARE' }
+    }),
+    'publish-cache-control': described(lines, {
+        description: 'For `publish-to`: `GLOB=VALUE` rules, one a line, the first match wins, before the defaults (`no-cache` on pages and the sitemap, `public, max-age=31536000, immutable` on names with a content hash, `public, max-age=300` otherwise). A glob without `/` matches a name at any depth.',
+        cli: { metavar: 'RULES' }
+    }),
+    ...CHECK_FILES
 });
 const EXPORT = EXPORT_INPUTS.transform((inputs, ctx) => {
     if (!inputs.domain && !inputs['export-job-id'] && !inputs['project-id']) {
@@ -53725,9 +53753,26 @@ const EXPORT = EXPORT_INPUTS.transform((inputs, ctx) => {
     if (inputs['mirror-to'] && !inputs.download) {
         addProblem(ctx, 'mirror-to', (0,core_message/* message */.iU) `is set but ${(0,core_message/* input */.hF)('download', 'false')}: the mirror copies the downloaded archive`);
     }
-    const { 'mirror-to': _text, 'mirror-public-url': _base, ...rest } = inputs;
-    return { ...rest, ...mirrorOf(inputs, ctx) };
+    if (inputs['publish-to'] && !inputs.extract) {
+        addProblem(ctx, 'publish-to', (0,core_message/* message */.iU) `is set but ${(0,core_message/* input */.hF)('extract', 'false')}: the publish uploads the unpacked site file by file; set ${(0,core_message/* input */.hF)('extract', 'true')}`);
+    }
+    const { 'mirror-to': _text, 'mirror-public-url': _base, 'publish-to': _publishTo, 'publish-cache-control': _rules, ...rest } = inputs;
+    return { ...rest, ...mirrorOf(inputs, ctx), ...publishOf(inputs, ctx) };
 });
+/** `publish-to` as a bucket and a prefix, and `publish-cache-control` as rules. */
+function publishOf(inputs, ctx) {
+    const to = inputs['publish-to'];
+    try {
+        return {
+            ...(to ? { 'publish-to': (0,s3_location/* parseS3Url */.F$)(to, inputs['publish-endpoint'], 'publish-to') } : {}),
+            'publish-cache-control': (0,headers/* parseCacheRules */.Tv)(inputs['publish-cache-control'])
+        };
+    }
+    catch (error) {
+        addFailure(ctx, error);
+        return { 'publish-cache-control': [] };
+    }
+}
 /** `mirror-to` as a target, and `mirror-public-url` as a base for it, each checked with the other inputs it needs. */
 function mirrorOf(inputs, ctx) {
     const to = inputs['mirror-to'];
@@ -53760,7 +53805,7 @@ function unusedExportInputs(inputs, given) {
         unused(['paths'], reused);
     }
     else if (!inputs.wait) {
-        unused(['extract', 'verify'], (0,core_message/* message */.iU) `does nothing with ${(0,core_message/* input */.hF)('wait', 'false')}: the run returns once the job is started, before there is anything to unpack`);
+        unused(['extract', 'verify', 'publish-to'], (0,core_message/* message */.iU) `does nothing with ${(0,core_message/* input */.hF)('wait', 'false')}: the run returns once the job is started, before there is anything to unpack`);
     }
     if (!inputs.extract) {
         unused(['verify'], (0,core_message/* message */.iU) `does nothing without ${(0,core_message/* input */.hF)('extract', 'true')}: only an unpacked site is checked`);
@@ -53791,6 +53836,18 @@ function unusedExportInputs(inputs, given) {
         unused(['mirror-region'], (0,core_message/* message */.iU) `does nothing for an oci:// ${(0,core_message/* input */.hF)('mirror-to')}`);
     else
         unused(['mirror-username', 'mirror-password'], (0,core_message/* message */.iU) `does nothing for an s3:// ${(0,core_message/* input */.hF)('mirror-to')}: the AWS SDK's chain gives the credentials`);
+    const publishInputs = [
+        'publish-endpoint',
+        'publish-region',
+        'publish-public-url',
+        'publish-keep-removed',
+        'publish-max-delete',
+        'publish-cache-control'
+    ];
+    if (!inputs['publish-to'])
+        unused(publishInputs, (0,core_message/* message */.iU) `does nothing without ${(0,core_message/* input */.hF)('publish-to')}`);
+    if (!inputs['publish-public-url'])
+        unused(['check-files'], (0,core_message/* message */.iU) `does nothing for ${(0,core_message/* input */.hF)('command', 'export')} without ${(0,core_message/* input */.hF)('publish-public-url')}: it says how much of the published site is read back`);
     return found;
 }
 /** Said of poll-interval-seconds when wait is false. */
@@ -53895,10 +53952,7 @@ const CHECK_DEPLOYMENT_INPUTS = schemas/* object */.Ikc({
     manifest: described(documentSource('a manifest').optional(), {
         description: 'For `check-deployment`: the `manifest.json` of the export that should be live (a path, or an https link).'
     }),
-    'check-files': described(fields_count('files', 7, ['all']), {
-        default: '100',
-        description: "For `check-deployment`: how many files to compare (index.html, then a spread over the site's folders), or `all`."
-    })
+    ...CHECK_FILES
 });
 const CHECK_DEPLOYMENT = CHECK_DEPLOYMENT_INPUTS.transform((inputs, ctx) => requireInputs(inputs, ctx, ['url', 'manifest'], (0,core_message/* message */.iU) `for ${(0,core_message/* input */.hF)('command', 'check-deployment')}`));
 
@@ -53952,6 +54006,11 @@ function catalogue() {
         for (const [name, schema] of Object.entries(shape))
             if (name !== 'command')
                 add(name, schema, command);
+    }
+    for (const entry of found.values()) {
+        const strange = Object.keys(entry.byCommand ?? {}).filter((command) => !entry.commands.includes(command));
+        if (strange.length > 0)
+            throw new Error(`The input ${entry.name} has words for ${strange.join(', ')}, which do not read it`);
     }
     return [...found.values()];
 }
@@ -54592,7 +54651,7 @@ async function upsertAgentComment({ token, request, job, run }) {
 }
 /** The comment stopped by the deadline, or by the run's cancellation (whose reason goes on as it is). */
 function comment_stopped(reason, target) {
-    if (!(reason instanceof core_deadline/* TimeUpError */.J))
+    if (!(reason instanceof core_deadline/* TimeUpError */.Jg))
         return reason;
     return new errors/* ActionError */.lZ((0,core_message/* message */.iU) `Commenting on ${target} stopped: ${(0,core_message/* input */.hF)('timeout-seconds')} ran out`, {
         code: 'out-of-time',
@@ -54855,8 +54914,8 @@ function file_command_prepareKeyValueMessage(key, value) {
     return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(6928);
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
@@ -56221,7 +56280,7 @@ function tryGetExecutablePath(filePath, extensions) {
         if (stats && stats.isFile()) {
             if (IS_WINDOWS) {
                 // on Windows, test for valid extension
-                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
+                const upperExt = external_path_.extname(filePath).toUpperCase();
                 if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
                     return filePath;
                 }
@@ -56250,11 +56309,11 @@ function tryGetExecutablePath(filePath, extensions) {
                 if (IS_WINDOWS) {
                     // preserve the case of the actual file (since an extension was appended)
                     try {
-                        const directory = external_path_namespaceObject.dirname(filePath);
-                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
+                        const directory = external_path_.dirname(filePath);
+                        const upperName = external_path_.basename(filePath).toUpperCase();
                         for (const actualName of yield readdir(directory)) {
                             if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_namespaceObject.join(directory, actualName);
+                                filePath = external_path_.join(directory, actualName);
                                 break;
                             }
                         }
@@ -56474,7 +56533,7 @@ function findInPath(tool) {
         // build the list of extensions to try
         const extensions = [];
         if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
+            for (const extension of process.env['PATHEXT'].split(external_path_.delimiter)) {
                 if (extension) {
                     extensions.push(extension);
                 }
@@ -56489,7 +56548,7 @@ function findInPath(tool) {
             return [];
         }
         // if any path separators, return empty
-        if (tool.includes(external_path_namespaceObject.sep)) {
+        if (tool.includes(external_path_.sep)) {
             return [];
         }
         // build the list of directories
@@ -56500,7 +56559,7 @@ function findInPath(tool) {
         // across platforms.
         const directories = [];
         if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
+            for (const p of process.env.PATH.split(external_path_.delimiter)) {
                 if (p) {
                     directories.push(p);
                 }
@@ -56509,7 +56568,7 @@ function findInPath(tool) {
         // find all matches
         const matches = [];
         for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
+            const filePath = yield tryGetExecutablePath(external_path_.join(directory, tool), extensions);
             if (filePath) {
                 matches.push(filePath);
             }
@@ -56940,7 +56999,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 (this.toolPath.includes('/') ||
                     (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
                 // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+                this.toolPath = external_path_.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
             }
             // if the tool is only a file name, then resolve it from the PATH
             // otherwise verify it exists (add extension on Windows if necessary)
@@ -57707,7 +57766,7 @@ async function run() {
         });
         if (finished.failure !== undefined)
             fail(finished.failure);
-        setOutputs(host, finished.report);
+        setOutputs(host, finished);
     }
     catch (error) {
         fail(error);
@@ -57720,12 +57779,47 @@ async function run() {
 
 /***/ }),
 
+/***/ 3230:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   t: () => (/* binding */ forEachAtOnce)
+/* harmony export */ });
+/**
+ * Runs `work` on each item, at most `limit` at a time, in the items' order. Once one fails no
+ * other is started; those in flight are waited for, and the first failure is thrown, so that
+ * nothing of the work goes on after the caller learns of it.
+ */
+async function forEachAtOnce(items, limit, work) {
+    let next = 0;
+    let failure;
+    const worker = async () => {
+        while (!failure && next < items.length) {
+            const item = items[next++];
+            try {
+                await work(item);
+            }
+            catch (error) {
+                failure ??= { error };
+            }
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    if (failure)
+        throw failure.error;
+}
+
+
+/***/ }),
+
 /***/ 6343:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ Deadline),
-/* harmony export */   J: () => (/* binding */ TimeUpError)
+/* harmony export */   B2: () => (/* binding */ Deadline),
+/* harmony export */   Jg: () => (/* binding */ TimeUpError),
+/* harmony export */   Wm: () => (/* binding */ stoppedError),
+/* harmony export */   Y_: () => (/* binding */ CLEAN_UP_GRACE_MS)
 /* harmony export */ });
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _message_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3252);
@@ -57733,6 +57827,13 @@ async function run() {
 
 /** A timer cannot wait longer than 2^31 - 1 ms (Node fires it at once): a deadline further away has no timer. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * How long a clean-up may take once a stage has failed, run out of time or been cancelled: the
+ * abort of an S3 multipart upload, a registry's upload session closed, the unpacking's file thread
+ * stopped. Each gets one attempt within this, and none goes on past the deadline plus this, so a
+ * run ends within `timeout-seconds` plus this grace, whatever a store does with the clean-up.
+ */
+const CLEAN_UP_GRACE_MS = 5_000;
 /** Why a deadline's signal aborted when its time ran out. */
 class TimeUpError extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ {
     name = 'TimeUpError';
@@ -57771,6 +57872,20 @@ class Deadline {
         this.timeUp ??= this.timeUpSignal();
         return this.cancellation ? AbortSignal.any([this.cancellation, this.timeUp]) : this.timeUp;
     }
+    /**
+     * When a clean-up that starts now is given up: CLEAN_UP_GRACE_MS from now, and never later than
+     * that after the deadline, so that clean-ups one after another still end within the grace.
+     */
+    cleanUpEndsAt() {
+        return Math.min(Date.now(), this.at) + CLEAN_UP_GRACE_MS;
+    }
+    /**
+     * A signal for a clean-up that starts now, which aborts at `cleanUpEndsAt()`. It does not follow
+     * the cancellation: a cancelled run still cleans up.
+     */
+    cleanUpSignal() {
+        return AbortSignal.timeout(Math.max(0, this.cleanUpEndsAt() - Date.now()));
+    }
     /** Whether the deadline's signal aborted because the time was up, not because the run was cancelled. */
     ranOut() {
         return this.expired() && !this.cancellation?.aborted;
@@ -57786,6 +57901,17 @@ class Deadline {
         setTimeout(() => controller.abort(new TimeUpError()), remaining).unref();
         return controller.signal;
     }
+}
+/**
+ * What work stopped by the run's signal becomes: the cancellation, or the time that ran out (code
+ * `out-of-time`, as every other stage says it). Undefined when the signal did not stop it.
+ */
+function stoppedError(deadline, signal, activity) {
+    if (!signal.aborted)
+        return undefined;
+    if (signal.reason instanceof TimeUpError || deadline.ranOut())
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ((0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .message */ .iU) `${(0,_message_js__WEBPACK_IMPORTED_MODULE_1__/* .input */ .hF)('timeout-seconds')} ran out ${activity}`, { code: 'out-of-time' });
+    return (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .cancelledError */ .YQ)(activity);
 }
 
 
@@ -57967,6 +58093,7 @@ function tooLarge(maxBytes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AD: () => (/* binding */ failureCode),
 /* harmony export */   D0: () => (/* binding */ inExportJob),
+/* harmony export */   SD: () => (/* binding */ failureInSummary),
 /* harmony export */   YQ: () => (/* binding */ cancelledError),
 /* harmony export */   b6: () => (/* binding */ textOf),
 /* harmony export */   eI: () => (/* binding */ asClause),
@@ -57987,6 +58114,7 @@ class ActionError extends Error {
     input;
     namesJob;
     jobId;
+    inSummary;
     /** The message with its references to inputs, for a front end to word; `message` has each input by its name. */
     text;
     constructor(problem, options = {}) {
@@ -58000,6 +58128,7 @@ class ActionError extends Error {
         this.input = options.input;
         this.namesJob = options.namesJob ?? false;
         this.jobId = options.jobId;
+        this.inSummary = options.inSummary;
     }
 }
 /** What a failure says, with its references to inputs: an ActionError's text, else the error's message. */
@@ -58014,6 +58143,12 @@ function failureMessage(error) {
         return (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .message */ .iU) `Export job ${error.jobId}: ${error.text}`;
     return textOf(error);
 }
+/** The failure as the job summary says it: its summary's words where it has them, else its message. */
+function failureInSummary(error) {
+    if (!(error instanceof ActionError) || error.inSummary === undefined)
+        return failureMessage(error);
+    return error.jobId ? (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .message */ .iU) `Export job ${error.jobId}: ${error.inSummary}` : error.inSummary;
+}
 /** The kind of a failure, for the front end to act on (the command line's exit code): `failed` when nothing more is known. */
 function failureCode(error) {
     return error instanceof ActionError ? error.code : 'failed';
@@ -58025,6 +58160,7 @@ function inExportJob(error, jobId) {
     return new ActionError(textOf(error), {
         code: error instanceof ActionError ? error.code : 'failed',
         jobId,
+        inSummary: error instanceof ActionError ? error.inSummary : undefined,
         cause: error
     });
 }
@@ -58120,6 +58256,7 @@ const NAMES = {
     verifyReport: 'verify-report.json',
     manifest: 'manifest.json',
     changes: 'changes.json',
+    publishChanges: 'publish-changes.json',
     deploymentReport: 'deployment-report.json'
 };
 /** Where each of the run's files goes in `directory`. */
@@ -58372,7 +58509,9 @@ function append(parts, slot) {
 /* harmony export */   CB: () => (/* binding */ readBounded),
 /* harmony export */   Co: () => (/* binding */ NETWORK_CODES),
 /* harmony export */   E$: () => (/* binding */ ANSWER_BOUND),
+/* harmony export */   H6: () => (/* binding */ readStart),
 /* harmony export */   Hl: () => (/* binding */ requestTimeoutMs),
+/* harmony export */   JK: () => (/* binding */ ERROR_PAGE_BYTES),
 /* harmony export */   NX: () => (/* binding */ MAX_REDIRECTS),
 /* harmony export */   PY: () => (/* binding */ ATTEMPTS),
 /* harmony export */   U3: () => (/* binding */ RETRYABLE_STATUSES),
@@ -58519,28 +58658,43 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 /** The bound, as the errors say it. */
 const ANSWER_BOUND = (0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatBytes */ .z3)(MAX_ANSWER_BYTES);
 /**
+ * What is read of an answer that is not the payload, from a host the user configured or a storage
+ * host (an error page, a registry's or a token endpoint's answer, an S3 error): its first 64 KiB.
+ * A longer one is not read further; what a message says of it is cut again (server-words.ts).
+ */
+const ERROR_PAGE_BYTES = 64 * 1024;
+/**
  * Reads a whole answer of at most `maxBytes` (MAX_ANSWER_BYTES unless told). A longer one (or one
  * whose Content-Length announces more) is not read further: the body is closed, and the result is
  * undefined.
  */
 async function readBounded(body, contentLength, maxBytes = MAX_ANSWER_BYTES) {
-    const iterator = body[Symbol.asyncIterator]();
     if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
-        await iterator.return?.();
+        await body[Symbol.asyncIterator]().return?.();
         return undefined;
     }
+    const { bytes, whole } = await readStart(body, maxBytes);
+    return whole ? bytes : undefined;
+}
+/**
+ * The first `maxBytes` of a body, and whether they are all of it. A longer body is not read
+ * further: it is closed once it has brought more, so that an endless answer costs no more memory
+ * than a short one.
+ */
+async function readStart(body, maxBytes) {
+    const iterator = body[Symbol.asyncIterator]();
     const chunks = [];
     let size = 0;
     for (;;) {
         const next = await iterator.next();
         if (next.done)
-            return Buffer.concat(chunks);
+            return { bytes: Buffer.concat(chunks), whole: true };
+        chunks.push(next.value);
         size += next.value.length;
         if (size > maxBytes) {
             await iterator.return?.();
-            return undefined;
+            return { bytes: Buffer.concat(chunks).subarray(0, maxBytes), whole: false };
         }
-        chunks.push(next.value);
     }
 }
 /**
@@ -58686,10 +58840,14 @@ async function readsAsOurs(file, size, { isOurs, maxBytes }) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S: () => (/* binding */ everyProgressInterval)
+/* harmony export */   Sv: () => (/* binding */ everyProgressInterval),
+/* harmony export */   To: () => (/* binding */ everyProgressChange),
+/* harmony export */   a: () => (/* binding */ QUIET_PROGRESS_MS)
 /* harmony export */ });
 /** A long transfer logs how far it got at a steady pace; one that ends within the first interval logs nothing. */
 const PROGRESS_INTERVAL_MS = 10_000;
+/** While nothing changes, a progress line is logged again this often: the log still shows the step is alive. */
+const QUIET_PROGRESS_MS = 60_000;
 /**
  * Calls `tick` every `intervalMs` (a host's own pace, else every 10 s) until the returned function
  * is called; the timer never keeps the process alive.
@@ -58698,6 +58856,21 @@ function everyProgressInterval(tick, intervalMs = PROGRESS_INTERVAL_MS) {
     const timer = setInterval(tick, intervalMs);
     timer.unref();
     return () => clearInterval(timer);
+}
+/**
+ * Logs `line()` at the pace of everyProgressInterval when it differs from the last line logged, and
+ * every QUIET_PROGRESS_MS while it does not: a transfer that does not move does not fill the log.
+ */
+function everyProgressChange(log, line, intervalMs) {
+    let logged;
+    return everyProgressInterval(() => {
+        const now = Date.now();
+        const current = line();
+        if (logged?.line === current && now - logged.at < QUIET_PROGRESS_MS)
+            return;
+        log(current);
+        logged = { line: current, at: now };
+    }, intervalMs);
 }
 
 
@@ -58789,6 +58962,48 @@ function parseRetryAfter(header, now = Date.now()) {
         return Number(value) * 1000;
     const date = Date.parse(value);
     return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+
+/***/ }),
+
+/***/ 8284:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ xmlErrorWords),
+/* harmony export */   l: () => (/* binding */ serverWords)
+/* harmony export */ });
+/* harmony import */ var entities_decode__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7031);
+
+/**
+ * What a message says of a server's own words (an S3 error's `<Message>`, a registry's `errors`):
+ * their start, on one line. A store may answer with a message of any length; the step's one error
+ * line says what it is about, not all of it.
+ */
+/** The most of a server's own words that a message says. */
+const SAID_CHARACTERS = 300;
+/** `text` on one line (each run of white space one space), cut after SAID_CHARACTERS with an ellipsis. */
+function serverWords(text) {
+    const line = text.replace(/\s+/g, ' ').trim();
+    if (line.length <= SAID_CHARACTERS)
+        return line;
+    // Never half of a surrogate pair.
+    const end = /[\ud800-\udbff]/.test(line.charAt(SAID_CHARACTERS - 1)) ? SAID_CHARACTERS - 1 : SAID_CHARACTERS;
+    return `${line.slice(0, end)}…`;
+}
+/**
+ * The `<Code>` and `<Message>` of an S3-style XML error (`<Error><Code>…</Code><Message>…`), as
+ * far as `body` holds them: the start of an error page that was not read to its end still gives
+ * the start of its message.
+ */
+function xmlErrorWords(body) {
+    const element = (name) => {
+        const found = new RegExp(`<${name}>([^<]*)`).exec(body)?.[1];
+        const words = found === undefined ? '' : serverWords((0,entities_decode__WEBPACK_IMPORTED_MODULE_0__/* .decodeXML */ .ey)(found));
+        return words === '' ? undefined : words;
+    };
+    return { code: element('Code'), message: element('Message') };
 }
 
 
@@ -58898,16 +59113,748 @@ function workerBeside(moduleUrl, names) {
 
 /***/ }),
 
+/***/ 4503:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Q: () => (/* binding */ checkDeployment)
+});
+
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __nccwpck_require__(8500);
+// EXTERNAL MODULE: ./src/core/at-once.ts
+var at_once = __nccwpck_require__(3230);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/core/format.ts
+var format = __nccwpck_require__(6228);
+// EXTERNAL MODULE: ./src/core/log-text.ts
+var log_text = __nccwpck_require__(9357);
+// EXTERNAL MODULE: ./src/manifest/schema.ts
+var schema = __nccwpck_require__(6470);
+// EXTERNAL MODULE: ./src/core/net.ts
+var net = __nccwpck_require__(8456);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+// EXTERNAL MODULE: ./src/core/retry.ts
+var retry = __nccwpck_require__(7253);
+// EXTERNAL MODULE: ./src/core/user-agent.ts
+var user_agent = __nccwpck_require__(2516);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+// EXTERNAL MODULE: external "node:stream/promises"
+var external_node_stream_promises_ = __nccwpck_require__(6466);
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/deployment/decode.ts
+
+
+
+
+const CODINGS = {
+    gzip: { stream: () => (0,external_node_zlib_.createGunzip)(), atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength }) },
+    'x-gzip': {
+        stream: () => (0,external_node_zlib_.createGunzip)(),
+        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength })
+    },
+    deflate: {
+        stream: () => (0,external_node_zlib_.createInflate)(),
+        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.inflateSync)(bytes, { maxOutputLength })
+    },
+    br: {
+        stream: () => (0,external_node_zlib_.createBrotliDecompress)(),
+        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.brotliDecompressSync)(bytes, { maxOutputLength })
+    },
+    zstd: {
+        stream: () => (0,external_node_zlib_.createZstdDecompress)(),
+        atOnce: (bytes, maxOutputLength) => (0,external_node_zlib_.zstdDecompressSync)(bytes, { maxOutputLength })
+    }
+};
+/** What the check asks hosts for: every coding it can undo. */
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/**
+ * An encoded body this small is decoded in one synchronous call once it has arrived: a zlib
+ * stream per answer costs more than the decoding of a page (BENCHMARKS.md, figure 9). Larger ones
+ * stream through the decoders.
+ */
+const AT_ONCE_BYTES = 1024 * 1024;
+class TooLarge extends Error {
+}
+/** The codings of a Content-Encoding header, in the order they were applied; `identity` dropped. */
+function parseCodings(value) {
+    return (value ?? '')
+        .split(',')
+        .map((coding) => coding.trim().toLowerCase())
+        .filter((coding) => coding !== '' && coding !== 'identity');
+}
+function isKnownCoding(coding) {
+    return Object.hasOwn(CODINGS, coding);
+}
+/**
+ * Reads `body` through the decoders of `codings` (known ones: see isKnownCoding) and hashes what
+ * comes out. Stops reading once more than `maxBytes` came out. A decoder's failure is thrown as it
+ * is; so is a failure of the body.
+ */
+async function hashDecoded(body, codings, maxBytes) {
+    const decoders = [...codings].reverse().map((coding) => CODINGS[coding]);
+    const hashing = (0,external_node_crypto_.createHash)('sha256');
+    let size = 0;
+    const take = (chunk) => {
+        size += chunk.length;
+        if (size > maxBytes)
+            throw new TooLarge();
+        hashing.update(chunk);
+    };
+    try {
+        if (decoders.length === 0) {
+            // pipeline() costs more than reading a small file.
+            for await (const chunk of body)
+                take(chunk);
+            return { sha256: hashing.digest('hex'), size };
+        }
+        const iterator = body[Symbol.asyncIterator]();
+        const head = [];
+        let headBytes = 0;
+        for (;;) {
+            const next = await iterator.next();
+            if (next.done)
+                return decodeAtOnce(Buffer.concat(head), decoders, maxBytes);
+            head.push(next.value);
+            headBytes += next.value.length;
+            if (headBytes > AT_ONCE_BYTES)
+                break;
+        }
+        const rest = async function* () {
+            yield* head;
+            for (let next = await iterator.next(); !next.done; next = await iterator.next())
+                yield next.value;
+        };
+        await pipelineOf(external_node_stream_.Readable.from(rest()), ...decoders.map((decoder) => decoder.stream()), async (chunks) => {
+            for await (const chunk of chunks)
+                take(chunk);
+        });
+        return { sha256: hashing.digest('hex'), size };
+    }
+    catch (error) {
+        if (error instanceof TooLarge)
+            return { tooLarge: true, size };
+        throw error;
+    }
+}
+function decodeAtOnce(encoded, decoders, maxBytes) {
+    let bytes = encoded;
+    for (const [i, decoder] of decoders.entries()) {
+        // A coding under another is itself compressed: it may be a little larger than what it holds.
+        const last = i === decoders.length - 1;
+        try {
+            bytes = decoder.atOnce(bytes, last ? maxBytes + 1 : 2 * maxBytes + 1024);
+        }
+        catch (error) {
+            if (error.code === 'ERR_BUFFER_TOO_LARGE')
+                return { tooLarge: true, size: maxBytes + 1 };
+            throw error;
+        }
+    }
+    if (bytes.length > maxBytes)
+        return { tooLarge: true, size: bytes.length };
+    return { sha256: (0,external_node_crypto_.hash)('sha256', bytes, 'hex'), size: bytes.length };
+}
+/** pipeline() through any number of decoders, which its types spell out one count at a time. */
+const pipelineOf = external_node_stream_promises_.pipeline;
+
+;// CONCATENATED MODULE: ./src/deployment/fetch.ts
+
+
+
+
+
+
+
+/** Read of an error page at most, so that the connection can serve the next request. */
+const ERROR_PAGE_BYTES = 64 * 1024;
+/** A transient status after the last attempt: the answer it is. */
+class PassingStatus extends errors/* ActionError */.lZ {
+    status;
+    constructor(status, retryAfterMs) {
+        super(`answered HTTP ${status}`, { code: 'http-status', retryable: true, retryAfterMs });
+        this.status = status;
+    }
+}
+/** What `url` serves, within `maxBytes` of decoded body, retried as the API's calls are. */
+async function fetchServed(url, maxBytes, options) {
+    try {
+        return await (0,net/* retryRequest */.qN)(url, () => fetchOnce(url, maxBytes, options), {
+            baseDelayMs: options.retryBaseDelayMs,
+            deadline: options.deadline,
+            signal: options.signal,
+            log: (message) => options.host.debug(message)
+        });
+    }
+    catch (error) {
+        if (options.signal.aborted)
+            throw error;
+        const last = error instanceof retry/* OutOfTimeError */.JT ? error.cause : error;
+        if (last instanceof PassingStatus)
+            return { kind: 'answer', status: last.status };
+        if (last instanceof errors/* ActionError */.lZ && last.code === 'network')
+            return { kind: 'unreachable', reason: last.message };
+        throw error;
+    }
+}
+async function fetchOnce(first, maxBytes, options) {
+    let url = first;
+    for (let hop = 0;; hop++) {
+        const timeoutMs = (0,net/* requestTimeoutMs */.Hl)(options.deadline);
+        let response;
+        try {
+            response = await (0,undici/* request */.Em)(url, {
+                dispatcher: options.dispatcher,
+                signal: options.signal,
+                headersTimeout: timeoutMs,
+                bodyTimeout: timeoutMs,
+                headers: { 'user-agent': user_agent/* USER_AGENT */._O, accept: '*/*', 'accept-encoding': ACCEPT_ENCODING }
+            });
+        }
+        catch (error) {
+            throw (0,net/* networkFailure */.rd)(error);
+        }
+        const { statusCode: status, headers } = response;
+        if (net/* REDIRECT_STATUSES */.aq.has(status)) {
+            await response.body.dump({ limit: ERROR_PAGE_BYTES });
+            const next = URL.parse((0,net/* header */.wx)(headers.location) ?? '', url.href);
+            if (!next)
+                return { kind: 'unreadable', status, reason: `answered HTTP ${status} without a place to go` };
+            if (next.origin !== options.origin)
+                return { kind: 'unreadable', status, reason: `redirects to another origin (${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(next.href))})` };
+            if (hop >= net/* MAX_REDIRECTS */.NX)
+                return { kind: 'unreadable', status, reason: `redirects more than ${net/* MAX_REDIRECTS */.NX} times` };
+            url = next;
+            continue;
+        }
+        if (status < 200 || status >= 300) {
+            await response.body.dump({ limit: ERROR_PAGE_BYTES });
+            if (net/* RETRYABLE_STATUSES */.U3.has(status))
+                throw new PassingStatus(status, (0,retry/* parseRetryAfter */.mu)(headers['retry-after']));
+            return { kind: 'answer', status };
+        }
+        return hashBody(response, maxBytes);
+    }
+}
+/** The decoded body's SHA-256 and size; past `maxBytes` it is not read further. */
+async function hashBody(response, maxBytes) {
+    const { statusCode: status, headers, body } = response;
+    const codings = parseCodings((0,net/* header */.wx)(headers['content-encoding']));
+    const unknown = codings.find((coding) => !isKnownCoding(coding));
+    if (unknown !== undefined) {
+        (0,net/* dropBody */.wB)(body);
+        return { kind: 'unreadable', status, reason: `uses the content encoding ${JSON.stringify((0,log_text/* oneLine */.T)(unknown))}` };
+    }
+    const length = (0,net/* header */.wx)(headers['content-length']);
+    if (codings.length === 0 && length && /^\d+$/.test(length) && Number(length) > maxBytes) {
+        (0,net/* dropBody */.wB)(body);
+        return { kind: 'answer', status, size: Number(length), tooLarge: true };
+    }
+    try {
+        const decoded = await hashDecoded(body, codings, maxBytes);
+        return { kind: 'answer', status, ...decoded };
+    }
+    catch (error) {
+        if (error instanceof Error && error.name === 'AbortError')
+            throw error;
+        const code = (0,errors/* systemCode */.xU)(error);
+        if (code !== undefined && (net/* NETWORK_CODES */.Co.has(code) || code.startsWith('UND_ERR')))
+            throw (0,net/* networkFailure */.rd)(error);
+        (0,net/* dropBody */.wB)(body);
+        return {
+            kind: 'unreadable',
+            status,
+            reason: `its ${codings.join(', ')} content encoding could not be decoded (${(0,log_text/* oneLine */.T)(error.message)})`
+        };
+    }
+}
+
+// EXTERNAL MODULE: ./src/deployment/report.ts
+var deployment_report = __nccwpck_require__(5513);
+// EXTERNAL MODULE: ./src/deployment/sample.ts
+var sample = __nccwpck_require__(8793);
+;// CONCATENATED MODULE: ./src/deployment/check.ts
+
+
+
+
+
+
+
+
+
+
+/** Requests in flight at once: enough to hide the round trips, few enough for any host. */
+const CONCURRENCY = 8;
+const DEFAULT_CHECK_FILES = 100;
+/**
+ * Compares what the site at `url` serves with the manifest: index.html and a spread of files (each
+ * one's SHA-256, after any content encoding is decoded), and the extensionless form of the pages
+ * among them. While something differs it waits `pollIntervalMs` and asks again for what did not
+ * match yet, until everything matches or the deadline comes; a rollout takes time. Returns the
+ * report; its `status` says whether the deployment is current (deploymentError() is the step's
+ * error when it is not).
+ */
+async function checkDeployment(options) {
+    const { manifest, host } = options;
+    const base = siteUrl(options.url);
+    const startedAt = Date.now();
+    const served = (0,sample/* servedFiles */.zo)(manifest);
+    const also = options.compareAlso ?? new Set();
+    const files = [
+        ...served.filter((file) => also.has(file.path)),
+        ...(0,sample/* chooseFiles */.P_)(served.filter((file) => !also.has(file.path)), options.checkFiles ?? DEFAULT_CHECK_FILES)
+    ];
+    const routes = options.extensionlessRoutes === false ? [] : (0,sample/* routesOf */.eV)(files);
+    const items = [
+        ...files.map((file) => item('file', file.path, base, file)),
+        ...routes.map((route) => item('route', route.route, base, route.page))
+    ];
+    host.info(`Comparing ${files.length} of the ${manifest.files.length} files of export job ${(0,log_text/* oneLine */.T)(manifest.jobId)}` +
+        `${routes.length > 0 ? ` and ${routes.length} routes without .html` : ''} with ${base.href}`);
+    const fetchOptions = {
+        origin: base.origin,
+        deadline: options.deadline,
+        signal: options.signal,
+        retryBaseDelayMs: options.retryBaseDelayMs ?? Math.min(1000, options.pollIntervalMs),
+        dispatcher: options.dispatcher,
+        host
+    };
+    let pending = items;
+    let rounds = 0;
+    for (;;) {
+        rounds++;
+        await (0,at_once/* forEachAtOnce */.t)(pending, CONCURRENCY, async (entry) => {
+            entry.served = judge(entry, await fetchServed(entry.url, entry.expected.size, fetchOptions));
+        });
+        pending = pending.filter((entry) => entry.served.status !== 'match');
+        const waitMs = Math.min(options.pollIntervalMs, Math.max(0, options.deadline - Date.now()));
+        const worthAsking = pending.every((entry) => options.askAgainAbout?.has(entry.served.status) ?? true);
+        const again = pending.length > 0 && worthAsking && Date.now() + options.pollIntervalMs < options.deadline;
+        host.info(`Round ${rounds}: ${progress(items)}${again ? `; asking again for ${pending.length} in ${(0,format/* formatSeconds */.Xo)(waitMs)}` : ''}`);
+        if (!again)
+            break;
+        await (0,promises_.setTimeout)(waitMs, undefined, { signal: options.signal });
+    }
+    const report = buildReport(options, base, items, startedAt, rounds);
+    host.info(`The deployment at ${report.url} is ${(0,deployment_report/* describeStatus */.Wn)(report)}`);
+    return report;
+}
+/** The site's URL as a folder to resolve paths against; refused when it is not http(s) or carries credentials. */
+function siteUrl(url) {
+    const parsed = URL.parse(url);
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:'))
+        throw new errors/* ActionError */.lZ(`The site's URL ${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(url))} is not an http or https URL`, { code: 'bad-url' });
+    if (parsed.username || parsed.password)
+        throw new errors/* ActionError */.lZ(`The site's URL ${parsed.host} holds a user name or password, which the check does not send`, {
+            code: 'bad-url'
+        });
+    parsed.search = '';
+    parsed.hash = '';
+    if (!parsed.pathname.endsWith('/'))
+        parsed.pathname += '/';
+    return parsed;
+}
+function item(kind, path, base, expected) {
+    const url = new URL(path.split('/').map(encodeURIComponent).join('/'), base);
+    return {
+        kind,
+        path,
+        url,
+        expected,
+        served: {
+            servedSha256: null,
+            servedSize: null,
+            httpStatus: null,
+            status: 'unreachable',
+            detail: 'not asked for yet'
+        }
+    };
+}
+/** What an answer means for one file or route. */
+function judge(entry, served) {
+    const none = { servedSha256: null, servedSize: null };
+    if (served.kind === 'unreachable')
+        return { ...none, httpStatus: null, status: 'unreachable', detail: served.reason };
+    if (served.kind === 'unreadable')
+        return { ...none, httpStatus: served.status, status: 'error', detail: served.reason };
+    const { status: httpStatus, sha256, size } = served;
+    if (httpStatus === 404 || httpStatus === 410) {
+        const unmapped = entry.kind === 'route' ? `: the host does not serve ${entry.expected.path} for /${entry.path}` : '';
+        return { ...none, httpStatus, status: 'missing', detail: `HTTP ${httpStatus}${unmapped}` };
+    }
+    if (httpStatus < 200 || httpStatus >= 300)
+        return { ...none, httpStatus, status: 'error', detail: `HTTP ${httpStatus}` };
+    if (served.tooLarge)
+        return {
+            ...none,
+            httpStatus,
+            status: 'differs',
+            detail: `more than the ${entry.expected.size} bytes of the export's file`
+        };
+    const result = { servedSha256: sha256 ?? null, servedSize: size ?? null, httpStatus };
+    if (sha256 === entry.expected.sha256)
+        return { ...result, status: 'match', detail: null };
+    return {
+        ...result,
+        status: 'differs',
+        detail: `other content: ${size ?? 0} bytes, SHA-256 ${sha256?.slice(0, 12) ?? ''}…`
+    };
+}
+/** "37 of 100 files match, 12 of 40 routes answer". */
+function progress(items) {
+    const count = (kind, status) => items.filter((entry) => entry.kind === kind && (status === undefined || entry.served.status === status)).length;
+    const routes = count('route');
+    return `${count('file', 'match')} of ${count('file')} files match${routes > 0 ? `, ${count('route', 'match')} of ${routes} routes answer` : ''}`;
+}
+function buildReport(options, base, items, startedAt, rounds) {
+    const files = [];
+    const routes = [];
+    for (const entry of items) {
+        if (entry.kind === 'file') {
+            files.push({
+                path: entry.path,
+                url: entry.url.href,
+                expectedSha256: entry.expected.sha256,
+                expectedSize: entry.expected.size,
+                ...entry.served
+            });
+        }
+        else {
+            const { servedSha256, httpStatus, status, detail } = entry.served;
+            routes.push({
+                route: entry.path,
+                url: entry.url.href,
+                page: entry.expected.path,
+                expectedSha256: entry.expected.sha256,
+                servedSha256,
+                httpStatus,
+                status,
+                detail
+            });
+        }
+    }
+    return {
+        version: deployment_report/* DEPLOYMENT_REPORT_VERSION */.QU,
+        url: base.href,
+        manifest: (0,schema/* exportOf */.yN)(options.manifest),
+        status: (0,deployment_report/* deploymentStatus */.I1)(files, routes),
+        startedAt: new Date(startedAt).toISOString(),
+        durationMs: Date.now() - startedAt,
+        rounds,
+        counts: {
+            filesCompared: files.length,
+            filesMatching: files.filter((file) => file.status === 'match').length,
+            routesTried: routes.length,
+            routesAnswering: routes.filter((route) => route.status === 'match').length
+        },
+        files,
+        routes
+    };
+}
+
+
+/***/ }),
+
+/***/ 5513:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I1: () => (/* binding */ deploymentStatus),
+/* harmony export */   QU: () => (/* binding */ DEPLOYMENT_REPORT_VERSION),
+/* harmony export */   Wn: () => (/* binding */ describeStatus),
+/* harmony export */   fJ: () => (/* binding */ writeDeploymentReport),
+/* harmony export */   qK: () => (/* binding */ deploymentError),
+/* harmony export */   vJ: () => (/* binding */ mismatches)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_own_files_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1933);
+/* harmony import */ var _core_format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6228);
+/* harmony import */ var _core_log_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9357);
+
+
+
+
+/**
+ * The deployment check's outcome and its JSON report (docs/after-the-deploy.md documents it):
+ * every file compared and every route tried, with what the host served.
+ */
+const DEPLOYMENT_REPORT_VERSION = 1;
+/** Mismatches of each kind named in the step's error. */
+const EXAMPLES = 3;
+function deploymentStatus(files, routes) {
+    const matching = files.filter((file) => file.status === 'match').length;
+    if (matching === files.length && routes.every((route) => route.status === 'match'))
+        return 'current';
+    if ([...files, ...routes].every((item) => item.status === 'unreachable'))
+        return 'unreachable';
+    return matching === 0 ? 'stale' : 'partial';
+}
+/** How the status reads in the log and the error: "partly rolled out (37 of 100 match)". */
+function describeStatus(report) {
+    const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
+    const routes = routesAnswering < routesTried ? `; ${routesTried - routesAnswering} of ${routesTried} routes do not answer` : '';
+    switch (report.status) {
+        case 'current':
+            return `current (${filesMatching} of ${filesCompared} files match${routesTried > 0 ? `, ${routesTried} routes answer` : ''})`;
+        case 'partial':
+            return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
+        case 'stale':
+            return `stale: it serves another export (none of ${filesCompared} files match${routes})`;
+        case 'unreachable':
+            return 'unreachable: the host did not answer';
+    }
+}
+/**
+ * The step's one error when the deployment is not current: the status, then examples of each kind
+ * of mismatch, then where the report is.
+ */
+function deploymentError(report, reportPath) {
+    const lines = [
+        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(report.manifest.jobId)}`,
+        ...mismatches(report)
+    ];
+    if (reportPath)
+        lines.push(`Report: ${reportPath}`);
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ((0,_core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .sentences */ .hC)(...lines), {
+        code: 'deployment-not-current',
+        inSummary: `The deployment at ${report.url} is ${describeStatus(report)}; it should serve export job ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(report.manifest.jobId)}. What differs is listed below`
+    });
+}
+/** What did not match, a line for each kind of mismatch with a few examples. */
+function mismatches(report) {
+    const lines = [];
+    for (const status of ['differs', 'missing', 'error', 'unreachable']) {
+        const files = report.files.filter((file) => file.status === status);
+        if (files.length > 0)
+            lines.push(`${heading(status, files.length, 'file')}: ${examples(files.map(describeFile))}`);
+    }
+    const routes = report.routes.filter((route) => route.status !== 'match');
+    if (routes.length > 0)
+        lines.push(`${routes.length} ${routes.length === 1 ? 'route' : 'routes'}: ${examples(routes.map(describeRoute))}`);
+    return lines;
+}
+function heading(status, count, noun) {
+    const words = { differs: 'Other content', missing: 'Missing', error: 'Errors', unreachable: 'No answer' };
+    return `${words[status]}, ${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+function examples(items) {
+    const shown = items.slice(0, EXAMPLES).join('; ');
+    return items.length > EXAMPLES ? `${shown}; …and ${items.length - EXAMPLES} more` : shown;
+}
+function describeFile(file) {
+    return `${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(file.path)} (${file.detail ?? file.status})`;
+}
+function describeRoute(route) {
+    return `/${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(route.route)} (${route.detail ?? route.status})`;
+}
+/** Writes the report to the action's own file `file` (deployment-report.json in the output folder). */
+async function writeDeploymentReport(report, file) {
+    await (0,_core_own_files_js__WEBPACK_IMPORTED_MODULE_1__/* .writeOwnFile */ .OP)(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+
+/***/ }),
+
+/***/ 8793:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P_: () => (/* binding */ chooseFiles),
+/* harmony export */   eV: () => (/* binding */ routesOf),
+/* harmony export */   hK: () => (/* binding */ contentFiles),
+/* harmony export */   zo: () => (/* binding */ servedFiles)
+/* harmony export */ });
+/* harmony import */ var _core_spread_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4892);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+
+
+/** Chain length past which a link is taken for a loop, as Linux does (MAXSYMLINKS). */
+const MAX_LINK_HOPS = 40;
+/**
+ * Files that hosts do not all serve: dot files and folders (`.nojekyll`, `.well-known/`), and the
+ * rule files that Netlify and Cloudflare Pages read at the top instead of serving them.
+ */
+const HOST_FILES = new Set(['_redirects', '_headers', '_routes.json']);
+function isServed(file) {
+    return !HOST_FILES.has(file) && !file.split('/').some((part) => part.startsWith('.'));
+}
+/**
+ * Every file of the site with the content a host must answer with at its path: a link answers
+ * with the file it leads to (hosts and sync tools follow links), so its entry takes that file's
+ * size and SHA-256; a link to a folder, or one that leads nowhere in the manifest, has no content.
+ * In the manifest's order.
+ */
+function contentFiles(manifest) {
+    const byPath = new Map(manifest.files.map((file) => [file.path, file]));
+    const files = [];
+    for (const file of manifest.files) {
+        let current = file;
+        for (let hops = 0; current.link !== undefined && hops <= MAX_LINK_HOPS; hops++) {
+            const target = node_path__WEBPACK_IMPORTED_MODULE_0___default().posix.normalize(node_path__WEBPACK_IMPORTED_MODULE_0___default().posix.join(node_path__WEBPACK_IMPORTED_MODULE_0___default().posix.dirname(current.path), current.link));
+            const next = target.startsWith('../') || node_path__WEBPACK_IMPORTED_MODULE_0___default().posix.isAbsolute(target) ? undefined : byPath.get(target);
+            if (!next)
+                break;
+            current = next;
+        }
+        if (current.link === undefined)
+            files.push({ path: file.path, size: current.size, sha256: current.sha256, source: current.path });
+    }
+    return files;
+}
+/** Every file a host serves (contentFiles, without the files hosts do not all serve), with its content. */
+function servedFiles(manifest) {
+    return contentFiles(manifest)
+        .filter((file) => isServed(file.path))
+        .map(({ path, size, sha256 }) => ({ path, size, sha256 }));
+}
+/**
+ * The files compared: `index.html` first, then one file of each top folder in turn (the top
+ * level's own files counting as one folder), each folder's shallowest files first, so that a
+ * small sample covers every part of the site. The same manifest always gives the same sample.
+ */
+function chooseFiles(files, count) {
+    const index = files.find((file) => file.path === 'index.html');
+    const rest = byDepthThenPath(files).filter((file) => file !== index);
+    const spread = (0,_core_spread_js__WEBPACK_IMPORTED_MODULE_1__/* .inTurnByTopFolder */ .x)(rest, (file) => file.path, { sortFolders: false });
+    return (index ? [index, ...spread] : spread).slice(0, count === 'all' ? files.length : count);
+}
+/** The extensionless form of each chosen page, and the front page itself at the site's root. */
+function routesOf(files) {
+    const routes = [];
+    for (const page of files) {
+        if (page.path === 'index.html')
+            routes.push({ route: '', page });
+        else if (page.path.endsWith('.html') && page.path !== '404.html' && !page.path.endsWith('/index.html'))
+            routes.push({ route: page.path.slice(0, -'.html'.length), page });
+    }
+    return routes;
+}
+/** Shallowest first, then by path as UTF-8 bytes: the order of the manifest, whatever order it came in. */
+function byDepthThenPath(files) {
+    return files
+        .map((file) => ({ file, depth: (0,_core_spread_js__WEBPACK_IMPORTED_MODULE_1__/* .depthOf */ .d)(file.path), key: Buffer.from(file.path) }))
+        .sort((a, b) => a.depth - b.depth || Buffer.compare(a.key, b.key))
+        .map(({ file }) => file);
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6048);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(338);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 7486:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ jsonWithListsByLine)
+/* harmony export */ });
+/**
+ * The JSON files written beside the site (the manifest, the changes), as a reader and a diff want
+ * them: one entry of each list on a line of its own.
+ */
+function jsonWithListsByLine(value) {
+    const fields = Object.entries(value)
+        .filter(([, field]) => field !== undefined)
+        .map(([key, field]) => {
+        const name = JSON.stringify(key);
+        if (!Array.isArray(field) || field.length === 0)
+            return `  ${name}: ${JSON.stringify(field)}`;
+        return `  ${name}: [\n${field.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`;
+    });
+    return `{\n${fields.join(',\n')}\n}\n`;
+}
+
+
+/***/ }),
+
+/***/ 6470:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $y: () => (/* binding */ sortByPath),
+/* harmony export */   IA: () => (/* binding */ Sha256),
+/* harmony export */   ZJ: () => (/* binding */ MAX_MANIFEST_BYTES),
+/* harmony export */   _8: () => (/* binding */ Manifest),
+/* harmony export */   hh: () => (/* binding */ MANIFEST_VERSION),
+/* harmony export */   yN: () => (/* binding */ exportOf),
+/* harmony export */   yp: () => (/* binding */ isPage)
+/* harmony export */ });
+/* unused harmony export ManifestFile */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4528);
+
+/**
+ * The manifest: what one export's site holds, file by file, written as `manifest.json` beside the
+ * site (docs/after-the-deploy.md documents it). A manifest read back may come from anywhere, so
+ * every field is checked, and a path is one that stays inside the site wherever it is joined.
+ */
+const MANIFEST_VERSION = 1;
+/** About 130 bytes a file: room for the unpacking policy's 500,000 entries. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+const Sha256 = zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lower-case hex');
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Relative, `/`-separated, without empty, `.` or `..` parts, a backslash or a control character. */
+function isSitePath(path) {
+    if (path === '' || path.includes('\\') || CONTROL.test(path))
+        return false;
+    return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
+const ManifestFile = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().refine(isSitePath, 'a relative path inside the site'),
+    size: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().nonnegative(),
+    sha256: Sha256,
+    link: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().optional()
+});
+const Manifest = zod__WEBPACK_IMPORTED_MODULE_0__/* .object */ .Ikc({
+    version: zod__WEBPACK_IMPORTED_MODULE_0__/* .literal */ .euz(MANIFEST_VERSION),
+    jobId: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    domain: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
+    /** The export's label (the `version` setting), or null. */
+    exportVersion: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullable(),
+    bundleSha256: Sha256,
+    createdAt: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(),
+    files: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(ManifestFile)
+});
+function exportOf(manifest) {
+    const { jobId, domain, exportVersion, bundleSha256, createdAt } = manifest;
+    return { jobId, domain, exportVersion, bundleSha256, createdAt, files: manifest.files.length };
+}
+/** Pages, as the site check counts them: `.html` and `.htm` files. */
+function isPage(path) {
+    return /\.html?$/i.test(path);
+}
+/**
+ * Sorted by path as UTF-8 bytes (Buffer.compare), the order that does not depend on the locale
+ * or on JavaScript's UTF-16 strings. Each path is encoded once, not once per comparison.
+ */
+function sortByPath(items) {
+    return items
+        .map((item) => ({ item, key: Buffer.from(item.path) }))
+        .sort((a, b) => Buffer.compare(a.key, b.key))
+        .map(({ item }) => item);
+}
+
 
 /***/ }),
 
@@ -58917,29 +59864,22 @@ __webpack_async_result__();
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Dk: () => (/* binding */ TAG),
 /* harmony export */   He: () => (/* binding */ parseMirrorPublicUrl),
-/* harmony export */   t9: () => (/* binding */ DEFAULT_REGION),
 /* harmony export */   wi: () => (/* binding */ parseMirrorTarget)
 /* harmony export */ });
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
 /* harmony import */ var _core_net_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8456);
 /* harmony import */ var _core_message_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3252);
+/* harmony import */ var _storage_s3_location_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9251);
 
 
 
-/** The region signed for when neither `mirror-region` nor AWS_REGION says one (the contract's default). */
-const DEFAULT_REGION = 'us-east-1';
-/** S3's rules for a bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
 /** A repository as the distribution spec names it: lower-case path components joined by `/`. */
 const REPOSITORY = /^[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*(?:\/[a-z0-9]+(?:(?:\.|_|__|-+)[a-z0-9]+)*)*$/;
 /** A tag as the distribution spec allows it. */
 const TAG = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
 /** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
 const REGISTRY_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-/** S3 keys are at most 1024 bytes; the prefix leaves room for `/<sha256>.manifest.json`. */
-const MAX_PREFIX_BYTES = 900;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const SHAPES = '`s3://BUCKET/PREFIX` or `oci://HOST[:PORT]/REPOSITORY[:TAG]`';
 /**
  * `mirror-to` as a target, with `mirror-endpoint` (an address the settings checked already, as
@@ -58950,7 +59890,7 @@ function parseMirrorTarget(text, endpoint) {
     const value = text.trim();
     const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1]?.toLowerCase();
     if (scheme === 's3')
-        return parseS3(value.slice('s3://'.length), endpoint);
+        return { scheme: 's3', ...(0,_storage_s3_location_js__WEBPACK_IMPORTED_MODULE_3__/* .parseS3Location */ .TL)(value.slice('s3://'.length), endpoint, 'mirror-to') };
     if (scheme === 'oci') {
         if (endpoint?.trim())
             throw inputError('mirror-endpoint', 'applies to `s3://` targets only; an `oci://` target names its registry itself');
@@ -58967,23 +59907,6 @@ function parseMirrorPublicUrl(base, target) {
     if (target.scheme === 'oci' && url.pathname !== '/')
         throw inputError('mirror-public-url', 'must be a registry address, `https://HOST[:PORT]`, without a path');
     return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-function parseS3(rest, endpoint) {
-    const slash = rest.indexOf('/');
-    const bucket = slash < 0 ? rest : rest.slice(0, slash);
-    const prefix = (slash < 0 ? '' : rest.slice(slash + 1)).replace(/^\/+|\/+$/g, '');
-    if (!BUCKET.test(bucket) || bucket.includes('..'))
-        throw inputError('mirror-to', `names the bucket "${bucket}", which is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): use \`s3://BUCKET/PREFIX\``);
-    if (prefix) {
-        const parts = prefix.split('/');
-        if (CONTROL.test(prefix) ||
-            prefix.includes('\\') ||
-            parts.some((part) => part === '' || part === '.' || part === '..'))
-            throw inputError('mirror-to', 'has a PREFIX with an empty, `.` or `..` part, a backslash or a control character');
-        if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
-            throw inputError('mirror-to', `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`);
-    }
-    return { scheme: 's3', bucket, prefix, ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}) };
 }
 function parseOci(rest) {
     const slash = rest.indexOf('/');
@@ -59012,6 +59935,2850 @@ function parseOci(rest) {
 }
 function inputError(name, problem) {
     return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ((0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .message */ .iU) `${(0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .inputSubject */ .By)(name)} ${problem}`, { code: 'input', input: (0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .input */ .hF)(name) });
+}
+
+
+/***/ }),
+
+/***/ 816:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  DQ: () => (/* binding */ NO_CACHE),
+  aV: () => (/* binding */ cacheControl),
+  JX: () => (/* binding */ contentTypeOf),
+  Tv: () => (/* binding */ parseCacheRules)
+});
+
+// EXTERNAL MODULE: ./node_modules/mime-types/index.js
+var mime_types = __nccwpck_require__(4096);
+;// CONCATENATED MODULE: ./node_modules/brace-expansion/node_modules/balanced-match/dist/esm/index.js
+const balanced = (a, b, str) => {
+    const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
+    const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
+    const r = ma !== null && mb != null && range(ma, mb, str);
+    return (r && {
+        start: r[0],
+        end: r[1],
+        pre: str.slice(0, r[0]),
+        body: str.slice(r[0] + ma.length, r[1]),
+        post: str.slice(r[1] + mb.length),
+    });
+};
+const maybeMatch = (reg, str) => {
+    const m = str.match(reg);
+    return m ? m[0] : null;
+};
+const range = (a, b, str) => {
+    let begs, beg, left, right = undefined, result;
+    let ai = str.indexOf(a);
+    let bi = str.indexOf(b, ai + 1);
+    let i = ai;
+    if (ai >= 0 && bi > 0) {
+        if (a === b) {
+            return [ai, bi];
+        }
+        begs = [];
+        left = str.length;
+        while (i >= 0 && !result) {
+            if (i === ai) {
+                begs.push(i);
+                ai = str.indexOf(a, i + 1);
+            }
+            else if (begs.length === 1) {
+                const r = begs.pop();
+                if (r !== undefined)
+                    result = [r, bi];
+            }
+            else {
+                beg = begs.pop();
+                if (beg !== undefined && beg < left) {
+                    left = beg;
+                    right = bi;
+                }
+                bi = str.indexOf(b, i + 1);
+            }
+            i = ai < bi && ai >= 0 ? ai : bi;
+        }
+        if (begs.length && right !== undefined) {
+            result = [left, right];
+        }
+    }
+    return result;
+};
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
+
+const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
+const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
+const escClose = '\0CLOSE' + Math.random().toFixed(16) + '\0';
+const escComma = '\0COMMA' + Math.random().toFixed(16) + '\0';
+const escPeriod = '\0PERIOD' + Math.random().toFixed(16) + '\0';
+const escSlashPattern = new RegExp(escSlash, 'g');
+const escOpenPattern = new RegExp(escOpen, 'g');
+const escClosePattern = new RegExp(escClose, 'g');
+const escCommaPattern = new RegExp(escComma, 'g');
+const escPeriodPattern = new RegExp(escPeriod, 'g');
+const slashPattern = /\\\\/g;
+const openPattern = /\\{/g;
+const closePattern = /\\}/g;
+const commaPattern = /\\,/g;
+const periodPattern = /\\\./g;
+const EXPANSION_MAX = 100_000;
+// `EXPANSION_MAX` caps the *number* of expansions, but not their length. An
+// input like `'{a,b}'.repeat(1500)` stays under that count - its output is
+// truncated to 100k results - while making every result ~1500 characters
+// long. The result set, and the intermediate arrays built while combining
+// brace sets, then grow large enough to exhaust memory and crash the process
+// (CVE-2026-14257). `EXPANSION_MAX_LENGTH` bounds the total number of
+// characters the accumulator may hold at any point, so memory stays flat no
+// matter how many brace groups are chained. The limit sits well above any
+// realistic expansion (100k results hitting `EXPANSION_MAX` measure ~1M
+// characters) so legitimate input is unaffected.
+const EXPANSION_MAX_LENGTH = 4_000_000;
+// `expand_` recurses once per level of brace *nesting* - both when expanding a
+// set's comma members and when re-wrapping a set whose body is a single part.
+// The CVE-2026-14257 fix made the *tail* iterative (recursion on `m.post`, one
+// level per chained group), which left nesting depth unbounded: about 3,100
+// levels of `{{{...a,b...}}}` - only ~6KB of input - exhausted the native stack
+// and crashed the process. `EXPANSION_MAX_DEPTH` bounds how deep the parser
+// will follow nesting. It sits far above any realistic pattern and well below
+// the depth at which the stack runs out.
+const EXPANSION_MAX_DEPTH = 1_000;
+// Bash keeps a quirk where a brace group followed by a comma set still expands
+// (`{a},b}`). The parser implements it by rewriting the string and restarting
+// the scan, absorbing one `}` per pass. `n` trailing braces therefore cost `n`
+// full passes over a string that itself grows by one `escClose` sentinel each
+// time - quadratic in `n`, with a ~26x constant from the sentinel's length.
+// 128KB of `'{a}' + '}'.repeat(n) + ',z}'` blocked the event loop for 27
+// seconds to produce two results. `EXPANSION_MAX_REWRITES` bounds how many
+// times the scan may restart. Real `{a},b}` input needs a handful.
+const EXPANSION_MAX_REWRITES = 1_000;
+// `EXPANSION_MAX_STEPS` bounds the work one `expand` call does, which `max`,
+// `maxLength` and `maxDepth` don't: nested sets are rescanned at every level
+// and chained groups each rebuild up to `max` results, so 2KB of input could
+// block the event loop for over 30 seconds. Each character scanned, result
+// built and sequence value generated is a step, and each `expand_` call costs
+// `CALL_STEPS` more. Past the budget, the set being expanded and everything
+// after it stay literal. A glob needs a few hundred steps, and nesting all the
+// way to `EXPANSION_MAX_DEPTH` about 4M.
+const EXPANSION_MAX_STEPS = 20_000_000;
+// What one `expand_` call costs on top of what it scans and builds. Setting
+// one up takes about as long as scanning 16 characters, and a set whose
+// results are wrapped to be expanded again makes one call per result, each
+// scanning and building next to nothing: 64KB of
+// `('{{' + ','.repeat(316) + '}{' + ','.repeat(316) + '}}').repeat(n)` made
+// 4M such calls, which spent the budget three times as slowly as anything
+// else.
+const CALL_STEPS = 16;
+function numeric(str) {
+    return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
+}
+function escapeBraces(str) {
+    return str
+        .replace(slashPattern, escSlash)
+        .replace(openPattern, escOpen)
+        .replace(closePattern, escClose)
+        .replace(commaPattern, escComma)
+        .replace(periodPattern, escPeriod);
+}
+function unescapeBraces(str) {
+    return str
+        .replace(escSlashPattern, '\\')
+        .replace(escOpenPattern, '{')
+        .replace(escClosePattern, '}')
+        .replace(escCommaPattern, ',')
+        .replace(escPeriodPattern, '.');
+}
+// Like `target.push(...items)` but doesn't overflow the stack
+function pushAll(target, items) {
+    for (let i = 0; i < items.length; i++) {
+        target.push(items[i]);
+    }
+}
+// `balanced`, run on `masked` (see `maskUnmatchedOpens`), sliced from `str`
+// and charged for the characters it walks: up to the group's `}`, or the
+// whole string when there is no match or unmatched `{` come first, which
+// `unmatched` then flags for masking. Once a call overdraws the budget, it
+// and every later one return undefined, so the rest stays literal.
+function balancedWithBudget(str, masked, budget) {
+    if (budget.remaining < 0) {
+        return undefined;
+    }
+    const r = range('{', '}', masked);
+    const unmatched = r !== undefined && masked.indexOf('{') < r[0];
+    budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
+    if (!r || budget.remaining < 0) {
+        return undefined;
+    }
+    return {
+        end: r[1],
+        pre: str.slice(0, r[0]),
+        body: str.slice(r[0] + 1, r[1]),
+        post: str.slice(r[1] + 1),
+        unmatched,
+    };
+}
+// `masked` with every `{` that has no matching `}` swapped for a `\0`, which
+// keeps the length, so a scan of it still lines up with the string it was
+// made from. Such a `{` is literal either way, but `balanced` only learns that
+// one is unmatched by reading to the end of the string, so with one at the
+// head of every group (`'{a,{b,c}'.repeat(n)`) each scan read the rest of the
+// input. That was quadratic, and once the step budget charged for it, it ran
+// out partway through and left the rest literal. A scan of the masked copy
+// stops at the group's `}`. It is one pass, charged as such.
+function maskUnmatchedOpens(masked, budget) {
+    budget.remaining -= masked.length;
+    const open = [];
+    for (let i = 0; i < masked.length; i++) {
+        const c = masked.charCodeAt(i);
+        if (c === 0x7b) {
+            open.push(i);
+        }
+        else if (c === 0x7d && open.length) {
+            open.pop();
+        }
+    }
+    let out = '';
+    let last = 0;
+    for (let i = 0; i < open.length; i++) {
+        const at = open[i];
+        out += masked.slice(last, at) + '\0';
+        last = at + 1;
+    }
+    return out + masked.slice(last);
+}
+// Whether `str` has a `,` not followed by another `,`, with a `}` after it on
+// the same line - what `/,(?!,).*\}/.test(str)` asks, answered in one pass from
+// the end. The regex tries every `,` and backtracks through the rest of its
+// line from each, which is quadratic, and the `{a},b}` rewrite asks again on
+// every pass. Like a scan, it is charged for the whole string and refused if
+// that overdraws the budget.
+function commaSetFollows(str, budget) {
+    budget.remaining -= str.length;
+    if (budget.remaining < 0) {
+        return false;
+    }
+    // Whether a `}` follows the current position before the line ends
+    let close = false;
+    for (let i = str.length - 1; i >= 0; i--) {
+        const c = str.charCodeAt(i);
+        if (c === 0x7d) {
+            close = true;
+        }
+        else if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
+            // A line terminator, which `.` does not match
+            close = false;
+        }
+        else if (c === 0x2c && close && str.charCodeAt(i + 1) !== 0x2c) {
+            return true;
+        }
+    }
+    return false;
+}
+/**
+ * Basically just str.split(","), but handling cases
+ * where we have nested braced sections, which should be
+ * treated as individual members, like {a,{b,c},d}
+ *
+ * Returns `undefined` if the step budget runs out before the whole set is
+ * split, since splitting what is left on every comma would tear apart the
+ * nested sets it still holds.
+ */
+function parseCommaParts(str, budget) {
+    const parts = [];
+    // Walk the brace groups iteratively. Recursing on `post` once per group let a
+    // chain of them exhaust the stack - the parsing-side counterpart to
+    // the `expand_` overflow fixed for CVE-2026-14257, and not something `max` or
+    // `maxLength` can bound, since it happens before expansion.
+    //
+    // The part the next chunk continues
+    let carry = '';
+    for (;;) {
+        // A set's body holds no unmatched `{`, so there is nothing to mask.
+        const m = balancedWithBudget(str, str, budget);
+        if (budget.remaining < 0) {
+            return undefined;
+        }
+        if (!m) {
+            const tail = str.split(',');
+            tail[0] = carry + tail[0];
+            pushAll(parts, tail);
+            return parts;
+        }
+        const { pre, body, post } = m;
+        const p = pre.split(',');
+        p[0] = carry + p[0];
+        p[p.length - 1] += '{' + body + '}';
+        if (!post.length) {
+            pushAll(parts, p);
+            return parts;
+        }
+        carry = p.pop();
+        pushAll(parts, p);
+        str = post;
+    }
+}
+// An option that is left out, or that is NaN, gets its default. Every
+// comparison against NaN is false, so a NaN bound would never be reached:
+// `{ maxSteps: NaN }` let 15KB of input block the event loop for 16 seconds,
+// and `{ maxDepth: NaN }` overflowed the stack again (CVE-2026-102278). Pass
+// `Infinity` to lift a bound.
+function bound(value, fallback) {
+    return value === undefined || isNaN(value) ? fallback : value;
+}
+function expand(str, options = {}) {
+    if (!str) {
+        return [];
+    }
+    const max = bound(options.max, EXPANSION_MAX);
+    const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
+    const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
+    const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
+    const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
+    // I don't know why Bash 4.3 does this, but it does.
+    // Anything starting with {} will have the first two bytes preserved
+    // but *only* at the top level, so {},a}b will not expand to anything,
+    // but a{},b}c will be expanded to [a}c,abc].
+    // One could argue that this is a bug in Bash, but since the goal of
+    // this module is to match Bash's rules, we escape a leading {}
+    if (str.slice(0, 2) === '{}') {
+        str = '\\{\\}' + str.slice(2);
+    }
+    return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
+}
+function embrace(str) {
+    return '{' + str + '}';
+}
+function isPadded(el) {
+    return /^-?0\d/.test(el);
+}
+function lte(i, y) {
+    return i <= y;
+}
+function gte(i, y) {
+    return i >= y;
+}
+// Build `{ acc[a] + pre + values[v] }` for every combination, capping the
+// number of results at `max` and the total number of characters at `maxLength`.
+// This is the one place output grows, so bounding it here keeps the single
+// accumulator - and therefore memory - flat regardless of how many brace groups
+// are combined (CVE-2026-14257). Each result built is a step, since `max` and
+// `maxLength` bound one combination, not how many brace groups are combined.
+function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
+    const out = [];
+    let length = 0;
+    // Bash drops empty results at the top level, and they don't count against
+    // `max`, so `max` bounds the number of *kept* results. Only an empty
+    // `acc[a] + pre` can make one, so for those the empty values are skipped
+    // without being visited. Visiting them one at a time let a set of empties
+    // cost `acc.length * values.length` while keeping nothing.
+    let nonEmpty;
+    outer: for (let a = 0; a < acc.length; a++) {
+        const prefix = acc[a] + pre;
+        let vs = values;
+        if (dropEmpties && !prefix) {
+            if (!nonEmpty)
+                nonEmpty = values.filter(v => v);
+            vs = nonEmpty;
+        }
+        for (let v = 0; v < vs.length; v++) {
+            if (out.length >= max)
+                break outer;
+            const expansion = prefix + vs[v];
+            if (length + expansion.length > maxLength)
+                break outer;
+            out.push(expansion);
+            length += expansion.length;
+        }
+    }
+    budget.remaining -= out.length;
+    return out;
+}
+// The expansion values of a single numeric (`1..5`) or alphabetic (`a..e..2`)
+// sequence body, or `undefined` if the step budget runs out generating them.
+function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
+    const n = body.split(/\.\./);
+    const N = [];
+    // A sequence body always splits into two or three parts, but the compiler
+    // can't know that.
+    /* c8 ignore start */
+    if (n[0] === undefined || n[1] === undefined) {
+        return N;
+    }
+    /* c8 ignore stop */
+    const x = numeric(n[0]);
+    const y = numeric(n[1]);
+    const width = Math.max(n[0].length, n[1].length);
+    let incr = n.length === 3 && n[2] !== undefined ?
+        Math.max(Math.abs(numeric(n[2])), 1)
+        : 1;
+    let test = lte;
+    const reverse = y < x;
+    if (reverse) {
+        incr *= -1;
+        test = gte;
+    }
+    const pad = n.some(isPadded);
+    // A padded value is built a character at a time to `width`, which the input
+    // sets, so it costs one step per character: 64KB of
+    // `('{' + '0'.repeat(100) + '..99999}').repeat(n)` took 7 seconds charged
+    // one step per value.
+    const cost = pad ? width : 1;
+    let length = 0;
+    for (let i = x; test(i, y) && N.length < max; i += incr) {
+        // Each value is a step. `max` and `maxLength` bound one sequence, but a
+        // chain of them still generated up to `max` values each, however few
+        // combining could keep.
+        budget.remaining -= cost;
+        if (budget.remaining < 0) {
+            return undefined;
+        }
+        let c;
+        if (isAlphaSequence) {
+            c = String.fromCharCode(i);
+            if (c === '\\') {
+                c = '';
+            }
+        }
+        else {
+            c = String(i);
+            if (pad) {
+                const need = width - c.length;
+                if (need > 0) {
+                    const z = new Array(need + 1).join('0');
+                    if (i < 0) {
+                        c = '-' + z + c.slice(1);
+                    }
+                    else {
+                        c = z + c;
+                    }
+                }
+            }
+        }
+        if (length + c.length > maxLength)
+            break;
+        N.push(c);
+        length += c.length;
+    }
+    return N;
+}
+function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
+    // An overdraft here makes the first scan refuse, so `str` stays literal.
+    budget.remaining -= CALL_STEPS;
+    // Too deeply nested to keep following: treat the rest as literal, the same
+    // way a group that cannot expand is already handled. Truncating rather than
+    // throwing keeps `expand` total, matching `max` and `maxLength`.
+    if (depth > maxDepth) {
+        return [str];
+    }
+    // Consume the string's top-level brace groups left to right, threading a
+    // running set of combined prefixes (`acc`). Expanding the tail iteratively -
+    // rather than recursing on `m.post` once per group - keeps the native stack
+    // depth constant, so deeply chained input (`'{a,b}'.repeat(3000)`) can no
+    // longer overflow the stack, and leaves a single accumulator whose size
+    // `maxLength` bounds directly (CVE-2026-14257).
+    let acc = [''];
+    // Bash drops empty results, but only when the *first* top-level group is a
+    // comma set - a sequence like `{a..\}` may legitimately yield ''. The drop
+    // is on the final strings, so it is applied to whichever `combine` produces
+    // them (the one with no brace set left in the tail).
+    // How many times the `{a},b}` rewrite below has restarted the scan. Each pass
+    // re-reads the whole string, so leaving this unbounded is quadratic.
+    let rewrites = 0;
+    let dropEmpties = false;
+    let firstGroup = true;
+    // `str` with its unmatched `{` masked, once a scan has run into them
+    let masked = str;
+    for (;;) {
+        const m = balancedWithBudget(str, masked, budget);
+        // No brace set left, or no step budget left to look for one: the rest of
+        // the string is literal.
+        if (!m) {
+            return combine(acc, str, [''], max, maxLength, dropEmpties, budget);
+        }
+        if (m.unmatched) {
+            masked = maskUnmatchedOpens(masked, budget);
+        }
+        // no need to expand pre, since it is guaranteed to be free of brace-sets
+        const pre = m.pre;
+        // This set and the rest of the string, literal: for a set that cannot
+        // expand, and for one the step budget runs out on. Once it is overdrawn,
+        // every set still being expanded, at every level, stays literal like this -
+        // otherwise each level above would go on combining, and wrapping and
+        // expanding again, results the budget was too small for.
+        const literal = () => combine(acc, pre + '{' + m.body + '}' + m.post, [''], max, maxLength, dropEmpties, budget);
+        if (/\$$/.test(pre)) {
+            acc = combine(acc, pre + '{' + m.body + '}', [''], max, maxLength, dropEmpties && !m.post.length, budget);
+            firstGroup = false;
+            if (!m.post.length)
+                break;
+            str = m.post;
+            masked = masked.slice(m.end + 1);
+            continue;
+        }
+        const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
+        const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
+        const isSequence = isNumericSequence || isAlphaSequence;
+        const isOptions = m.body.indexOf(',') >= 0;
+        if (!isSequence && !isOptions) {
+            // {a},b}
+            if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
+                rewrites++;
+                str = m.pre + '{' + m.body + escClose + m.post;
+                // Taking a `}` away never gives an unmatched `{` a partner, so what
+                // is masked stays unmatched. The `{` it closed can be left without
+                // one, and the next scan masks it.
+                masked =
+                    masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
+                isTop = true;
+                continue;
+            }
+            // Nothing here expands, so the whole remaining string is literal.
+            return literal();
+        }
+        if (firstGroup) {
+            dropEmpties = isTop && !isSequence;
+            firstGroup = false;
+        }
+        let values;
+        if (isSequence) {
+            values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
+            if (!values) {
+                return literal();
+            }
+        }
+        else {
+            let n = parseCommaParts(m.body, budget);
+            // The step budget ran out partway through the set.
+            if (!n) {
+                return literal();
+            }
+            if (n.length === 1 && n[0] !== undefined) {
+                // x{{a,b}}y ==> x{a}y x{b}y
+                n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
+                // The step budget ran out expanding the set's only part.
+                if (budget.remaining < 0) {
+                    return literal();
+                }
+                //XXX is this necessary? Can't seem to hit it in tests.
+                /* c8 ignore start */
+                if (n.length === 1) {
+                    const next = combine(acc, pre + n[0], [''], max, maxLength, dropEmpties && !m.post.length, budget);
+                    if (budget.remaining < 0) {
+                        return literal();
+                    }
+                    acc = next;
+                    if (!m.post.length)
+                        break;
+                    str = m.post;
+                    masked = masked.slice(m.end + 1);
+                    continue;
+                }
+                /* c8 ignore stop */
+            }
+            // Values that `combine` is going to drop as empty produce no result, so
+            // they must not count against `max` - otherwise `{a,,b}` with `max: 2`
+            // would stop at `['a', '']` and yield one result instead of two. Skipping
+            // them outright keeps `values` bounded while leaving `max` a bound on
+            // *kept* results.
+            let dropsEmpties = dropEmpties && !m.post.length && !pre;
+            for (let d = 0; dropsEmpties && d < acc.length; d++) {
+                if (acc[d]) {
+                    dropsEmpties = false;
+                }
+            }
+            values = [];
+            let valuesLength = 0;
+            outer: for (let j = 0; j < n.length; j++) {
+                const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+                // The step budget ran out expanding a member.
+                if (budget.remaining < 0) {
+                    return literal();
+                }
+                for (let k = 0; k < expanded.length; k++) {
+                    const v = expanded[k];
+                    if (dropsEmpties && !v)
+                        continue;
+                    if (values.length >= max ||
+                        valuesLength + v.length > maxLength) {
+                        break outer;
+                    }
+                    values.push(v);
+                    valuesLength += v.length;
+                }
+            }
+        }
+        const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
+        // The step budget ran out combining the set's values in.
+        if (budget.remaining < 0) {
+            return literal();
+        }
+        acc = next;
+        if (!m.post.length)
+            break;
+        str = m.post;
+        masked = masked.slice(m.end + 1);
+    }
+    return acc;
+}
+
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
+const MAX_PATTERN_LENGTH = 1024 * 64;
+const assertValidPattern = (pattern) => {
+    if (typeof pattern !== 'string') {
+        throw new TypeError('invalid pattern');
+    }
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+        throw new TypeError('pattern is too long');
+    }
+};
+//# sourceMappingURL=assert-valid-pattern.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/brace-expressions.js
+// translate the various posix character classes into unicode properties
+// this works across all unicode locales
+// { <posix class>: [<translation>, /u flag required, negated]
+const posixClasses = {
+    '[:alnum:]': ['\\p{L}\\p{Nl}\\p{Nd}', true],
+    '[:alpha:]': ['\\p{L}\\p{Nl}', true],
+    '[:ascii:]': ['\\x' + '00-\\x' + '7f', false],
+    '[:blank:]': ['\\p{Zs}\\t', true],
+    '[:cntrl:]': ['\\p{Cc}', true],
+    '[:digit:]': ['\\p{Nd}', true],
+    '[:graph:]': ['\\p{Z}\\p{C}', true, true],
+    '[:lower:]': ['\\p{Ll}', true],
+    '[:print:]': ['\\p{C}', true],
+    '[:punct:]': ['\\p{P}', true],
+    '[:space:]': ['\\p{Z}\\t\\r\\n\\v\\f', true],
+    '[:upper:]': ['\\p{Lu}', true],
+    '[:word:]': ['\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}', true],
+    '[:xdigit:]': ['A-Fa-f0-9', false],
+};
+// only need to escape a few things inside of brace expressions
+// escapes: [ \ ] -
+const braceEscape = (s) => s.replace(/[[\]\\-]/g, '\\$&');
+// escape all regexp magic characters
+const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+// everything has already been escaped, we just have to join
+const rangesToString = (ranges) => ranges.join('');
+// takes a glob string at a posix brace expression, and returns
+// an equivalent regular expression source, and boolean indicating
+// whether the /u flag needs to be applied, and the number of chars
+// consumed to parse the character class.
+// This also removes out of order ranges, and returns ($.) if the
+// entire class just no good.
+const parseClass = (glob, position) => {
+    const pos = position;
+    /* c8 ignore start */
+    if (glob.charAt(pos) !== '[') {
+        throw new Error('not in a brace expression');
+    }
+    /* c8 ignore stop */
+    const ranges = [];
+    const negs = [];
+    let i = pos + 1;
+    let sawStart = false;
+    let uflag = false;
+    let escaping = false;
+    let negate = false;
+    let endPos = pos;
+    let rangeStart = '';
+    WHILE: while (i < glob.length) {
+        const c = glob.charAt(i);
+        if ((c === '!' || c === '^') && i === pos + 1) {
+            negate = true;
+            i++;
+            continue;
+        }
+        if (c === ']' && sawStart && !escaping) {
+            endPos = i + 1;
+            break;
+        }
+        sawStart = true;
+        if (c === '\\') {
+            if (!escaping) {
+                escaping = true;
+                i++;
+                continue;
+            }
+            // escaped \ char, fall through and treat like normal char
+        }
+        if (c === '[' && !escaping) {
+            // either a posix class, a collation equivalent, or just a [
+            for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
+                if (glob.startsWith(cls, i)) {
+                    // invalid, [a-[] is fine, but not [a-[:alpha]]
+                    if (rangeStart) {
+                        return ['$.', false, glob.length - pos, true];
+                    }
+                    i += cls.length;
+                    if (neg)
+                        negs.push(unip);
+                    else
+                        ranges.push(unip);
+                    uflag = uflag || u;
+                    continue WHILE;
+                }
+            }
+        }
+        // now it's just a normal character, effectively
+        escaping = false;
+        if (rangeStart) {
+            // throw this range away if it's not valid, but others
+            // can still match.
+            if (c > rangeStart) {
+                ranges.push(braceEscape(rangeStart) + '-' + braceEscape(c));
+            }
+            else if (c === rangeStart) {
+                ranges.push(braceEscape(c));
+            }
+            rangeStart = '';
+            i++;
+            continue;
+        }
+        // now might be the start of a range.
+        // can be either c-d or c-] or c<more...>] or c] at this point
+        if (glob.startsWith('-]', i + 1)) {
+            ranges.push(braceEscape(c + '-'));
+            i += 2;
+            continue;
+        }
+        if (glob.startsWith('-', i + 1)) {
+            rangeStart = c;
+            i += 2;
+            continue;
+        }
+        // not the start of a range, just a single character
+        ranges.push(braceEscape(c));
+        i++;
+    }
+    if (endPos < i) {
+        // didn't see the end of the class, not a valid class,
+        // but might still be valid as a literal match.
+        return ['', false, 0, false];
+    }
+    // if we got no ranges and no negates, then we have a range that
+    // cannot possibly match anything, and that poisons the whole glob
+    if (!ranges.length && !negs.length) {
+        return ['$.', false, glob.length - pos, true];
+    }
+    // if we got one positive range, and it's a single character, then that's
+    // not actually a magic pattern, it's just that one literal character.
+    // we should not treat that as "magic", we should just return the literal
+    // character. [_] is a perfectly valid way to escape glob magic chars.
+    if (negs.length === 0 &&
+        ranges.length === 1 &&
+        /^\\?.$/.test(ranges[0]) &&
+        !negate) {
+        const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
+        return [regexpEscape(r), false, endPos - pos, false];
+    }
+    const sranges = '[' + (negate ? '^' : '') + rangesToString(ranges) + ']';
+    const snegs = '[' + (negate ? '' : '^') + rangesToString(negs) + ']';
+    const comb = ranges.length && negs.length ? '(' + sranges + '|' + snegs + ')'
+        : ranges.length ? sranges
+            : snegs;
+    return [comb, uflag, endPos - pos, true];
+};
+//# sourceMappingURL=brace-expressions.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
+/**
+ * Un-escape a string that has been escaped with {@link escape}.
+ *
+ * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then
+ * square-bracket escapes are removed, but not backslash escapes.
+ *
+ * For example, it will turn the string `'[*]'` into `*`, but it will not
+ * turn `'\\*'` into `'*'`, because `\` is a path separator in
+ * `windowsPathsNoEscape` mode.
+ *
+ * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and
+ * backslash escapes are removed.
+ *
+ * Slashes (and backslashes in `windowsPathsNoEscape` mode) cannot be escaped
+ * or unescaped.
+ *
+ * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be
+ * unescaped.
+ */
+const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {
+    if (magicalBraces) {
+        return windowsPathsNoEscape ?
+            s.replace(/\[([^/\\])\]/g, '$1')
+            : s
+                .replace(/((?!\\).|^)\[([^/\\])\]/g, '$1$2')
+                .replace(/\\([^/])/g, '$1');
+    }
+    return windowsPathsNoEscape ?
+        s.replace(/\[([^/\\{}])\]/g, '$1')
+        : s
+            .replace(/((?!\\).|^)\[([^/\\{}])\]/g, '$1$2')
+            .replace(/\\([^/{}])/g, '$1');
+};
+//# sourceMappingURL=unescape.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/ast.js
+// parse a single path portion
+var _a;
+
+
+const types = new Set(['!', '?', '+', '*', '@']);
+const isExtglobType = (c) => types.has(c);
+const isExtglobAST = (c) => isExtglobType(c.type);
+// Map of which extglob types can adopt the children of a nested extglob
+//
+// anything but ! can adopt a matching type:
+// +(a|+(b|c)|d) => +(a|b|c|d)
+// *(a|*(b|c)|d) => *(a|b|c|d)
+// @(a|@(b|c)|d) => @(a|b|c|d)
+// ?(a|?(b|c)|d) => ?(a|b|c|d)
+//
+// * can adopt anything, because 0 or repetition is allowed
+// *(a|?(b|c)|d) => *(a|b|c|d)
+// *(a|+(b|c)|d) => *(a|b|c|d)
+// *(a|@(b|c)|d) => *(a|b|c|d)
+//
+// + can adopt @, because 1 or repetition is allowed
+// +(a|@(b|c)|d) => +(a|b|c|d)
+//
+// + and @ CANNOT adopt *, because 0 would be allowed
+// +(a|*(b|c)|d) => would match "", on *(b|c)
+// @(a|*(b|c)|d) => would match "", on *(b|c)
+//
+// + and @ CANNOT adopt ?, because 0 would be allowed
+// +(a|?(b|c)|d) => would match "", on ?(b|c)
+// @(a|?(b|c)|d) => would match "", on ?(b|c)
+//
+// ? can adopt @, because 0 or 1 is allowed
+// ?(a|@(b|c)|d) => ?(a|b|c|d)
+//
+// ? and @ CANNOT adopt * or +, because >1 would be allowed
+// ?(a|*(b|c)|d) => would match bbb on *(b|c)
+// @(a|*(b|c)|d) => would match bbb on *(b|c)
+// ?(a|+(b|c)|d) => would match bbb on +(b|c)
+// @(a|+(b|c)|d) => would match bbb on +(b|c)
+//
+// ! CANNOT adopt ! (nothing else can either)
+// !(a|!(b|c)|d) => !(a|b|c|d) would fail to match on b (not not b|c)
+//
+// ! can adopt @
+// !(a|@(b|c)|d) => !(a|b|c|d)
+//
+// ! CANNOT adopt *
+// !(a|*(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
+//
+// ! CANNOT adopt +
+// !(a|+(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
+//
+// ! CANNOT adopt ?
+// x!(a|?(b|c)|d) => x!(a|b|c|d) would fail to match "x"
+const adoptionMap = new Map([
+    ['!', ['@']],
+    ['?', ['?', '@']],
+    ['@', ['@']],
+    ['*', ['*', '+', '?', '@']],
+    ['+', ['+', '@']],
+]);
+// nested extglobs that can be adopted in, but with the addition of
+// a blank '' element.
+const adoptionWithSpaceMap = new Map([
+    ['!', ['?']],
+    ['@', ['?']],
+    ['+', ['?', '*']],
+]);
+// union of the previous two maps
+const adoptionAnyMap = new Map([
+    ['!', ['?', '@']],
+    ['?', ['?', '@']],
+    ['@', ['?', '@']],
+    ['*', ['*', '+', '?', '@']],
+    ['+', ['+', '@', '?', '*']],
+]);
+// Extglobs that can take over their parent if they are the only child
+// the key is parent, value maps child to resulting extglob parent type
+// '@' is omitted because it's a special case. An `@` extglob with a single
+// member can always be usurped by that subpattern.
+const usurpMap = new Map([
+    ['!', new Map([['!', '@']])],
+    [
+        '?',
+        new Map([
+            ['*', '*'],
+            ['+', '*'],
+        ]),
+    ],
+    [
+        '@',
+        new Map([
+            ['!', '!'],
+            ['?', '?'],
+            ['@', '@'],
+            ['*', '*'],
+            ['+', '+'],
+        ]),
+    ],
+    [
+        '+',
+        new Map([
+            ['?', '*'],
+            ['*', '*'],
+        ]),
+    ],
+]);
+// Patterns that get prepended to bind to the start of either the
+// entire string, or just a single path portion, to prevent dots
+// and/or traversal patterns, when needed.
+// Exts don't need the ^ or / bit, because the root binds that already.
+const startNoTraversal = '(?!(?:^|/)\\.\\.?(?:$|/))';
+const startNoDot = '(?!\\.)';
+// characters that indicate a start of pattern needs the "no dots" bit,
+// because a dot *might* be matched. ( is not in the list, because in
+// the case of a child extglob, it will handle the prevention itself.
+const addPatternStart = new Set(['[', '.']);
+// cases where traversal is A-OK, no dot prevention needed
+const justDots = new Set(['..', '.']);
+const reSpecials = new Set('().*{}+?[]^$\\!');
+const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+// any single thing other than /
+const qmark = '[^/]';
+// * => any number of characters
+const star = qmark + '*?';
+// use + when we need to ensure that *something* matches, because the * is
+// the only thing in the path portion.
+const starNoEmpty = qmark + '+?';
+// remove the \ chars that we added if we end up doing a nonmagic compare
+// const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
+let ID = 0;
+class AST {
+    type;
+    #root;
+    #hasMagic;
+    #uflag = false;
+    #parts = [];
+    #parent;
+    #parentIndex;
+    #negs;
+    #filledNegs = false;
+    #options;
+    #toString;
+    // set to true if it's an extglob with no children
+    // (which really means one child of '')
+    #emptyExt = false;
+    id = ++ID;
+    get depth() {
+        return (this.#parent?.depth ?? -1) + 1;
+    }
+    [Symbol.for('nodejs.util.inspect.custom')]() {
+        return {
+            '@@type': 'AST',
+            id: this.id,
+            type: this.type,
+            root: this.#root.id,
+            parent: this.#parent?.id,
+            depth: this.depth,
+            partsLength: this.#parts.length,
+            parts: this.#parts,
+        };
+    }
+    constructor(type, parent, options = {}) {
+        this.type = type;
+        // extglobs are inherently magical
+        if (type)
+            this.#hasMagic = true;
+        this.#parent = parent;
+        this.#root = this.#parent ? this.#parent.#root : this;
+        this.#options = this.#root === this ? options : this.#root.#options;
+        this.#negs = this.#root === this ? [] : this.#root.#negs;
+        if (type === '!' && !this.#root.#filledNegs)
+            this.#negs.push(this);
+        this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
+    }
+    get hasMagic() {
+        /* c8 ignore start */
+        if (this.#hasMagic !== undefined)
+            return this.#hasMagic;
+        /* c8 ignore stop */
+        for (const p of this.#parts) {
+            if (typeof p === 'string')
+                continue;
+            if (p.type || p.hasMagic)
+                return (this.#hasMagic = true);
+        }
+        // note: will be undefined until we generate the regexp src and find out
+        return this.#hasMagic;
+    }
+    // reconstructs the pattern
+    toString() {
+        return (this.#toString !== undefined ? this.#toString
+            : !this.type ?
+                (this.#toString = this.#parts.map(p => String(p)).join(''))
+                : (this.#toString =
+                    this.type +
+                        '(' +
+                        this.#parts.map(p => String(p)).join('|') +
+                        ')'));
+    }
+    #fillNegs() {
+        /* c8 ignore start */
+        if (this !== this.#root)
+            throw new Error('should only call on root');
+        if (this.#filledNegs)
+            return this;
+        /* c8 ignore stop */
+        // call toString() once to fill this out
+        this.toString();
+        this.#filledNegs = true;
+        let n;
+        while ((n = this.#negs.pop())) {
+            if (n.type !== '!')
+                continue;
+            // walk up the tree, appending everthing that comes AFTER parentIndex
+            let p = n;
+            let pp = p.#parent;
+            while (pp) {
+                for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
+                    for (const part of n.#parts) {
+                        /* c8 ignore start */
+                        if (typeof part === 'string') {
+                            throw new Error('string part in extglob AST??');
+                        }
+                        /* c8 ignore stop */
+                        part.copyIn(pp.#parts[i]);
+                    }
+                }
+                p = pp;
+                pp = p.#parent;
+            }
+        }
+        return this;
+    }
+    push(...parts) {
+        for (const p of parts) {
+            if (p === '')
+                continue;
+            /* c8 ignore start */
+            if (typeof p !== 'string' &&
+                !(p instanceof _a && p.#parent === this)) {
+                throw new Error('invalid part: ' + p);
+            }
+            /* c8 ignore stop */
+            this.#parts.push(p);
+        }
+    }
+    toJSON() {
+        const ret = this.type === null ?
+            this.#parts
+                .slice()
+                .map(p => (typeof p === 'string' ? p : p.toJSON()))
+            : [this.type, ...this.#parts.map(p => p.toJSON())];
+        if (this.isStart() && !this.type)
+            ret.unshift([]);
+        if (this.isEnd() &&
+            (this === this.#root ||
+                (this.#root.#filledNegs && this.#parent?.type === '!'))) {
+            ret.push({});
+        }
+        return ret;
+    }
+    isStart() {
+        if (this.#root === this)
+            return true;
+        // if (this.type) return !!this.#parent?.isStart()
+        if (!this.#parent?.isStart())
+            return false;
+        if (this.#parentIndex === 0)
+            return true;
+        // if everything AHEAD of this is a negation, then it's still the "start"
+        const p = this.#parent;
+        for (let i = 0; i < this.#parentIndex; i++) {
+            const pp = p.#parts[i];
+            if (!(pp instanceof _a && pp.type === '!')) {
+                return false;
+            }
+        }
+        return true;
+    }
+    isEnd() {
+        if (this.#root === this)
+            return true;
+        if (this.#parent?.type === '!')
+            return true;
+        if (!this.#parent?.isEnd())
+            return false;
+        if (!this.type)
+            return this.#parent?.isEnd();
+        // if not root, it'll always have a parent
+        /* c8 ignore start */
+        const pl = this.#parent ? this.#parent.#parts.length : 0;
+        /* c8 ignore stop */
+        return this.#parentIndex === pl - 1;
+    }
+    copyIn(part) {
+        if (typeof part === 'string')
+            this.push(part);
+        else
+            this.push(part.clone(this));
+    }
+    clone(parent) {
+        const c = new _a(this.type, parent);
+        for (const p of this.#parts) {
+            c.copyIn(p);
+        }
+        return c;
+    }
+    static #parseAST(str, ast, pos, opt, extDepth) {
+        const maxDepth = opt.maxExtglobRecursion ?? 2;
+        let escaping = false;
+        let inBrace = false;
+        let braceStart = -1;
+        let braceNeg = false;
+        if (ast.type === null) {
+            // outside of a extglob, append until we find a start
+            let i = pos;
+            let acc = '';
+            while (i < str.length) {
+                const c = str.charAt(i++);
+                // still accumulate escapes at this point, but we do ignore
+                // starts that are escaped
+                if (escaping || c === '\\') {
+                    escaping = !escaping;
+                    acc += c;
+                    continue;
+                }
+                if (inBrace) {
+                    if (i === braceStart + 1) {
+                        if (c === '^' || c === '!') {
+                            braceNeg = true;
+                        }
+                    }
+                    else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
+                        inBrace = false;
+                    }
+                    acc += c;
+                    continue;
+                }
+                else if (c === '[') {
+                    inBrace = true;
+                    braceStart = i;
+                    braceNeg = false;
+                    acc += c;
+                    continue;
+                }
+                // we don't have to check for adoption here, because that's
+                // done at the other recursion point.
+                const doRecurse = !opt.noext &&
+                    isExtglobType(c) &&
+                    str.charAt(i) === '(' &&
+                    extDepth <= maxDepth;
+                if (doRecurse) {
+                    ast.push(acc);
+                    acc = '';
+                    const ext = new _a(c, ast);
+                    i = _a.#parseAST(str, ext, i, opt, extDepth + 1);
+                    ast.push(ext);
+                    continue;
+                }
+                acc += c;
+            }
+            ast.push(acc);
+            return i;
+        }
+        // some kind of extglob, pos is at the (
+        // find the next | or )
+        let i = pos + 1;
+        let part = new _a(null, ast);
+        const parts = [];
+        let acc = '';
+        while (i < str.length) {
+            const c = str.charAt(i++);
+            // still accumulate escapes at this point, but we do ignore
+            // starts that are escaped
+            if (escaping || c === '\\') {
+                escaping = !escaping;
+                acc += c;
+                continue;
+            }
+            if (inBrace) {
+                if (i === braceStart + 1) {
+                    if (c === '^' || c === '!') {
+                        braceNeg = true;
+                    }
+                }
+                else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
+                    inBrace = false;
+                }
+                acc += c;
+                continue;
+            }
+            else if (c === '[') {
+                inBrace = true;
+                braceStart = i;
+                braceNeg = false;
+                acc += c;
+                continue;
+            }
+            const doRecurse = !opt.noext &&
+                isExtglobType(c) &&
+                str.charAt(i) === '(' &&
+                /* c8 ignore start - the maxDepth is sufficient here */
+                (extDepth <= maxDepth || (ast && ast.#canAdoptType(c)));
+            /* c8 ignore stop */
+            if (doRecurse) {
+                const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
+                part.push(acc);
+                acc = '';
+                const ext = new _a(c, part);
+                part.push(ext);
+                i = _a.#parseAST(str, ext, i, opt, extDepth + depthAdd);
+                continue;
+            }
+            if (c === '|') {
+                part.push(acc);
+                acc = '';
+                parts.push(part);
+                part = new _a(null, ast);
+                continue;
+            }
+            if (c === ')') {
+                if (acc === '' && ast.#parts.length === 0) {
+                    ast.#emptyExt = true;
+                }
+                part.push(acc);
+                acc = '';
+                ast.push(...parts, part);
+                return i;
+            }
+            acc += c;
+        }
+        // unfinished extglob
+        // if we got here, it was a malformed extglob! not an extglob, but
+        // maybe something else in there.
+        ast.type = null;
+        ast.#hasMagic = undefined;
+        ast.#parts = [str.substring(pos - 1)];
+        return i;
+    }
+    #canAdoptWithSpace(child) {
+        return this.#canAdopt(child, adoptionWithSpaceMap);
+    }
+    #canAdopt(child, map = adoptionMap) {
+        if (!child ||
+            typeof child !== 'object' ||
+            child.type !== null ||
+            child.#parts.length !== 1 ||
+            this.type === null) {
+            return false;
+        }
+        const gc = child.#parts[0];
+        if (!gc || typeof gc !== 'object' || gc.type === null) {
+            return false;
+        }
+        return this.#canAdoptType(gc.type, map);
+    }
+    #canAdoptType(c, map = adoptionAnyMap) {
+        return !!map.get(this.type)?.includes(c);
+    }
+    #adoptWithSpace(child, index) {
+        const gc = child.#parts[0];
+        const blank = new _a(null, gc, this.options);
+        blank.#parts.push('');
+        gc.push(blank);
+        this.#adopt(child, index);
+    }
+    #adopt(child, index) {
+        const gc = child.#parts[0];
+        this.#parts.splice(index, 1, ...gc.#parts);
+        for (const p of gc.#parts) {
+            if (typeof p === 'object')
+                p.#parent = this;
+        }
+        this.#toString = undefined;
+    }
+    #canUsurpType(c) {
+        const m = usurpMap.get(this.type);
+        return !!m?.has(c);
+    }
+    #canUsurp(child) {
+        if (!child ||
+            typeof child !== 'object' ||
+            child.type !== null ||
+            child.#parts.length !== 1 ||
+            this.type === null ||
+            this.#parts.length !== 1) {
+            return false;
+        }
+        const gc = child.#parts[0];
+        if (!gc || typeof gc !== 'object' || gc.type === null) {
+            return false;
+        }
+        return this.#canUsurpType(gc.type);
+    }
+    #usurp(child) {
+        const m = usurpMap.get(this.type);
+        const gc = child.#parts[0];
+        const nt = m?.get(gc.type);
+        /* c8 ignore start - impossible */
+        if (!nt)
+            return false;
+        /* c8 ignore stop */
+        this.#parts = gc.#parts;
+        for (const p of this.#parts) {
+            if (typeof p === 'object') {
+                p.#parent = this;
+            }
+        }
+        this.type = nt;
+        this.#toString = undefined;
+        this.#emptyExt = false;
+    }
+    static fromGlob(pattern, options = {}) {
+        const ast = new _a(null, undefined, options);
+        _a.#parseAST(pattern, ast, 0, options, 0);
+        return ast;
+    }
+    // returns the regular expression if there's magic, or the unescaped
+    // string if not.
+    toMMPattern() {
+        // should only be called on root
+        /* c8 ignore start */
+        if (this !== this.#root)
+            return this.#root.toMMPattern();
+        /* c8 ignore stop */
+        const glob = this.toString();
+        const [re, body, hasMagic, uflag] = this.toRegExpSource();
+        // if we're in nocase mode, and not nocaseMagicOnly, then we do
+        // still need a regular expression if we have to case-insensitively
+        // match capital/lowercase characters.
+        const anyMagic = hasMagic ||
+            this.#hasMagic ||
+            (this.#options.nocase &&
+                !this.#options.nocaseMagicOnly &&
+                glob.toUpperCase() !== glob.toLowerCase());
+        if (!anyMagic) {
+            return body;
+        }
+        const flags = (this.#options.nocase ? 'i' : '') + (uflag ? 'u' : '');
+        return Object.assign(new RegExp(`^${re}$`, flags), {
+            _src: re,
+            _glob: glob,
+        });
+    }
+    get options() {
+        return this.#options;
+    }
+    // returns the string match, the regexp source, whether there's magic
+    // in the regexp (so a regular expression is required) and whether or
+    // not the uflag is needed for the regular expression (for posix classes)
+    // TODO: instead of injecting the start/end at this point, just return
+    // the BODY of the regexp, along with the start/end portions suitable
+    // for binding the start/end in either a joined full-path makeRe context
+    // (where we bind to (^|/), or a standalone matchPart context (where
+    // we bind to ^, and not /).  Otherwise slashes get duped!
+    //
+    // In part-matching mode, the start is:
+    // - if not isStart: nothing
+    // - if traversal possible, but not allowed: ^(?!\.\.?$)
+    // - if dots allowed or not possible: ^
+    // - if dots possible and not allowed: ^(?!\.)
+    // end is:
+    // - if not isEnd(): nothing
+    // - else: $
+    //
+    // In full-path matching mode, we put the slash at the START of the
+    // pattern, so start is:
+    // - if first pattern: same as part-matching mode
+    // - if not isStart(): nothing
+    // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
+    // - if dots allowed or not possible: /
+    // - if dots possible and not allowed: /(?!\.)
+    // end is:
+    // - if last pattern, same as part-matching mode
+    // - else nothing
+    //
+    // Always put the (?:$|/) on negated tails, though, because that has to be
+    // there to bind the end of the negated pattern portion, and it's easier to
+    // just stick it in now rather than try to inject it later in the middle of
+    // the pattern.
+    //
+    // We can just always return the same end, and leave it up to the caller
+    // to know whether it's going to be used joined or in parts.
+    // And, if the start is adjusted slightly, can do the same there:
+    // - if not isStart: nothing
+    // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
+    // - if dots allowed or not possible: (?:/|^)
+    // - if dots possible and not allowed: (?:/|^)(?!\.)
+    //
+    // But it's better to have a simpler binding without a conditional, for
+    // performance, so probably better to return both start options.
+    //
+    // Then the caller just ignores the end if it's not the first pattern,
+    // and the start always gets applied.
+    //
+    // But that's always going to be $ if it's the ending pattern, or nothing,
+    // so the caller can just attach $ at the end of the pattern when building.
+    //
+    // So the todo is:
+    // - better detect what kind of start is needed
+    // - return both flavors of starting pattern
+    // - attach $ at the end of the pattern when creating the actual RegExp
+    //
+    // Ah, but wait, no, that all only applies to the root when the first pattern
+    // is not an extglob. If the first pattern IS an extglob, then we need all
+    // that dot prevention biz to live in the extglob portions, because eg
+    // +(*|.x*) can match .xy but not .yx.
+    //
+    // So, return the two flavors if it's #root and the first child is not an
+    // AST, otherwise leave it to the child AST to handle it, and there,
+    // use the (?:^|/) style of start binding.
+    //
+    // Even simplified further:
+    // - Since the start for a join is eg /(?!\.) and the start for a part
+    // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
+    // or start or whatever) and prepend ^ or / at the Regexp construction.
+    toRegExpSource(allowDot) {
+        const dot = allowDot ?? !!this.#options.dot;
+        if (this.#root === this) {
+            this.#flatten();
+            this.#fillNegs();
+        }
+        if (!isExtglobAST(this)) {
+            const noEmpty = this.isStart() &&
+                this.isEnd() &&
+                !this.#parts.some(s => typeof s !== 'string');
+            const src = this.#parts
+                .map(p => {
+                const [re, _, hasMagic, uflag] = typeof p === 'string' ?
+                    _a.#parseGlob(p, this.#hasMagic, noEmpty)
+                    : p.toRegExpSource(allowDot);
+                this.#hasMagic = this.#hasMagic || hasMagic;
+                this.#uflag = this.#uflag || uflag;
+                return re;
+            })
+                .join('');
+            let start = '';
+            if (this.isStart()) {
+                if (typeof this.#parts[0] === 'string') {
+                    // this is the string that will match the start of the pattern,
+                    // so we need to protect against dots and such.
+                    // '.' and '..' cannot match unless the pattern is that exactly,
+                    // even if it starts with . or dot:true is set.
+                    const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
+                    if (!dotTravAllowed) {
+                        const aps = addPatternStart;
+                        // check if we have a possibility of matching . or ..,
+                        // and prevent that.
+                        const needNoTrav = 
+                        // dots are allowed, and the pattern starts with [ or .
+                        (dot && aps.has(src.charAt(0))) ||
+                            // the pattern starts with \., and then [ or .
+                            (src.startsWith('\\.') && aps.has(src.charAt(2))) ||
+                            // the pattern starts with \.\., and then [ or .
+                            (src.startsWith('\\.\\.') && aps.has(src.charAt(4)));
+                        // no need to prevent dots if it can't match a dot, or if a
+                        // sub-pattern will be preventing it anyway.
+                        const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
+                        start =
+                            needNoTrav ? startNoTraversal
+                                : needNoDot ? startNoDot
+                                    : '';
+                    }
+                }
+            }
+            // append the "end of path portion" pattern to negation tails
+            let end = '';
+            if (this.isEnd() &&
+                this.#root.#filledNegs &&
+                this.#parent?.type === '!') {
+                end = '(?:$|\\/)';
+            }
+            const final = start + src + end;
+            return [
+                final,
+                unescape_unescape(src),
+                (this.#hasMagic = !!this.#hasMagic),
+                this.#uflag,
+            ];
+        }
+        // We need to calculate the body *twice* if it's a repeat pattern
+        // at the start, once in nodot mode, then again in dot mode, so a
+        // pattern like *(?) can match 'x.y'
+        const repeated = this.type === '*' || this.type === '+';
+        // some kind of extglob
+        const start = this.type === '!' ? '(?:(?!(?:' : '(?:';
+        let body = this.#partsToRegExp(dot);
+        if (this.isStart() && this.isEnd() && !body && this.type !== '!') {
+            // invalid extglob, has to at least be *something* present, if it's
+            // the entire path portion.
+            const s = this.toString();
+            const me = this;
+            me.#parts = [s];
+            me.type = null;
+            me.#hasMagic = undefined;
+            return [s, unescape_unescape(this.toString()), false, false];
+        }
+        let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ?
+            ''
+            : this.#partsToRegExp(true);
+        if (bodyDotAllowed === body) {
+            bodyDotAllowed = '';
+        }
+        if (bodyDotAllowed) {
+            body = `(?:${body})(?:${bodyDotAllowed})*?`;
+        }
+        // an empty !() is exactly equivalent to a starNoEmpty
+        let final = '';
+        if (this.type === '!' && this.#emptyExt) {
+            final = (this.isStart() && !dot ? startNoDot : '') + starNoEmpty;
+        }
+        else {
+            const close = this.type === '!' ?
+                // !() must match something,but !(x) can match ''
+                '))' +
+                    (this.isStart() && !dot && !allowDot ? startNoDot : '') +
+                    star +
+                    ')'
+                : this.type === '@' ? ')'
+                    : this.type === '?' ? ')?'
+                        : this.type === '+' && bodyDotAllowed ? ')'
+                            : this.type === '*' && bodyDotAllowed ? `)?`
+                                : `)${this.type}`;
+            final = start + body + close;
+        }
+        return [
+            final,
+            unescape_unescape(body),
+            (this.#hasMagic = !!this.#hasMagic),
+            this.#uflag,
+        ];
+    }
+    #flatten() {
+        if (!isExtglobAST(this)) {
+            for (const p of this.#parts) {
+                if (typeof p === 'object') {
+                    p.#flatten();
+                }
+            }
+        }
+        else {
+            // do up to 10 passes to flatten as much as possible
+            let iterations = 0;
+            let done = false;
+            do {
+                done = true;
+                for (let i = 0; i < this.#parts.length; i++) {
+                    const c = this.#parts[i];
+                    if (typeof c === 'object') {
+                        c.#flatten();
+                        if (this.#canAdopt(c)) {
+                            done = false;
+                            this.#adopt(c, i);
+                        }
+                        else if (this.#canAdoptWithSpace(c)) {
+                            done = false;
+                            this.#adoptWithSpace(c, i);
+                        }
+                        else if (this.#canUsurp(c)) {
+                            done = false;
+                            this.#usurp(c);
+                        }
+                    }
+                }
+            } while (!done && ++iterations < 10);
+        }
+        this.#toString = undefined;
+    }
+    #partsToRegExp(dot) {
+        return this.#parts
+            .map(p => {
+            // extglob ASTs should only contain parent ASTs
+            /* c8 ignore start */
+            if (typeof p === 'string') {
+                throw new Error('string type in extglob ast??');
+            }
+            /* c8 ignore stop */
+            // can ignore hasMagic, because extglobs are already always magic
+            const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
+            this.#uflag = this.#uflag || uflag;
+            return re;
+        })
+            .filter(p => !(this.isStart() && this.isEnd()) || !!p)
+            .join('|');
+    }
+    static #parseGlob(glob, hasMagic, noEmpty = false) {
+        let escaping = false;
+        let re = '';
+        let uflag = false;
+        // multiple stars that aren't globstars coalesce into one *
+        let inStar = false;
+        for (let i = 0; i < glob.length; i++) {
+            const c = glob.charAt(i);
+            if (escaping) {
+                escaping = false;
+                re += (reSpecials.has(c) ? '\\' : '') + c;
+                continue;
+            }
+            if (c === '*') {
+                if (inStar)
+                    continue;
+                inStar = true;
+                re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
+                hasMagic = true;
+                continue;
+            }
+            else {
+                inStar = false;
+            }
+            if (c === '\\') {
+                if (i === glob.length - 1) {
+                    re += '\\\\';
+                }
+                else {
+                    escaping = true;
+                }
+                continue;
+            }
+            if (c === '[') {
+                const [src, needUflag, consumed, magic] = parseClass(glob, i);
+                if (consumed) {
+                    re += src;
+                    uflag = uflag || needUflag;
+                    i += consumed - 1;
+                    hasMagic = hasMagic || magic;
+                    continue;
+                }
+            }
+            if (c === '?') {
+                re += qmark;
+                hasMagic = true;
+                continue;
+            }
+            re += regExpEscape(c);
+        }
+        return [re, unescape_unescape(glob), !!hasMagic, uflag];
+    }
+}
+_a = AST;
+//# sourceMappingURL=ast.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
+/**
+ * Escape all magic characters in a glob pattern.
+ *
+ * If the {@link MinimatchOptions.windowsPathsNoEscape}
+ * option is used, then characters are escaped by wrapping in `[]`, because
+ * a magic character wrapped in a character class can only be satisfied by
+ * that exact character.  In this mode, `\` is _not_ escaped, because it is
+ * not interpreted as a magic character, but instead as a path separator.
+ *
+ * If the {@link MinimatchOptions.magicalBraces} option is used,
+ * then braces (`{` and `}`) will be escaped.
+ */
+const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false, } = {}) => {
+    // don't need to escape +@! because we escape the parens
+    // that make those magic, and escaping ! as [!] isn't valid,
+    // because [!]] is a valid glob class meaning not ']'.
+    if (magicalBraces) {
+        return windowsPathsNoEscape ?
+            s.replace(/[?*()[\]{}]/g, '[$&]')
+            : s.replace(/[?*()[\]\\{}]/g, '\\$&');
+    }
+    return windowsPathsNoEscape ?
+        s.replace(/[?*()[\]]/g, '[$&]')
+        : s.replace(/[?*()[\]\\]/g, '\\$&');
+};
+//# sourceMappingURL=escape.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
+
+
+
+
+
+const minimatch = (p, pattern, options = {}) => {
+    assertValidPattern(pattern);
+    // shortcut: comments match nothing.
+    if (!options.nocomment && pattern.charAt(0) === '#') {
+        return false;
+    }
+    return new Minimatch(pattern, options).match(p);
+};
+// Optimized checking for the most common glob patterns.
+const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
+const starDotExtTest = (ext) => (f) => !f.startsWith('.') && f.endsWith(ext);
+const starDotExtTestDot = (ext) => (f) => f.endsWith(ext);
+const starDotExtTestNocase = (ext) => {
+    ext = ext.toLowerCase();
+    return (f) => !f.startsWith('.') && f.toLowerCase().endsWith(ext);
+};
+const starDotExtTestNocaseDot = (ext) => {
+    ext = ext.toLowerCase();
+    return (f) => f.toLowerCase().endsWith(ext);
+};
+const starDotStarRE = /^\*+\.\*+$/;
+const starDotStarTest = (f) => !f.startsWith('.') && f.includes('.');
+const starDotStarTestDot = (f) => f !== '.' && f !== '..' && f.includes('.');
+const dotStarRE = /^\.\*+$/;
+const dotStarTest = (f) => f !== '.' && f !== '..' && f.startsWith('.');
+const starRE = /^\*+$/;
+const starTest = (f) => f.length !== 0 && !f.startsWith('.');
+const starTestDot = (f) => f.length !== 0 && f !== '.' && f !== '..';
+const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
+const qmarksTestNocase = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExt([$0]);
+    if (!ext)
+        return noext;
+    ext = ext.toLowerCase();
+    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
+};
+const qmarksTestNocaseDot = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExtDot([$0]);
+    if (!ext)
+        return noext;
+    ext = ext.toLowerCase();
+    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
+};
+const qmarksTestDot = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExtDot([$0]);
+    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
+};
+const qmarksTest = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExt([$0]);
+    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
+};
+const qmarksTestNoExt = ([$0]) => {
+    const len = $0.length;
+    return (f) => f.length === len && !f.startsWith('.');
+};
+const qmarksTestNoExtDot = ([$0]) => {
+    const len = $0.length;
+    return (f) => f.length === len && f !== '.' && f !== '..';
+};
+/* c8 ignore start */
+const defaultPlatform = (typeof process === 'object' && process ?
+    (typeof process.env === 'object' &&
+        process.env &&
+        process.env.__MINIMATCH_TESTING_PLATFORM__) ||
+        process.platform
+    : 'posix');
+const path = {
+    win32: { sep: '\\' },
+    posix: { sep: '/' },
+};
+/* c8 ignore stop */
+const sep = defaultPlatform === 'win32' ? path.win32.sep : path.posix.sep;
+minimatch.sep = sep;
+const GLOBSTAR = Symbol('globstar **');
+minimatch.GLOBSTAR = GLOBSTAR;
+// any single thing other than /
+// don't need to escape / when using new RegExp()
+const esm_qmark = '[^/]';
+// * => any number of characters
+const esm_star = esm_qmark + '*?';
+// ** when dots are allowed.  Anything goes, except .. and .
+// not (^ or / followed by one or two dots followed by $ or /),
+// followed by anything, any number of times.
+const twoStarDot = '(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?';
+// not a ^ or / followed by a dot,
+// followed by anything, any number of times.
+const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
+const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
+minimatch.filter = filter;
+const ext = (a, b = {}) => Object.assign({}, a, b);
+const defaults = (def) => {
+    if (!def || typeof def !== 'object' || !Object.keys(def).length) {
+        return minimatch;
+    }
+    const orig = minimatch;
+    const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
+    return Object.assign(m, {
+        Minimatch: class Minimatch extends orig.Minimatch {
+            constructor(pattern, options = {}) {
+                super(pattern, ext(def, options));
+            }
+            static defaults(options) {
+                return orig.defaults(ext(def, options)).Minimatch;
+            }
+        },
+        AST: class AST extends orig.AST {
+            /* c8 ignore start */
+            constructor(type, parent, options = {}) {
+                super(type, parent, ext(def, options));
+            }
+            /* c8 ignore stop */
+            static fromGlob(pattern, options = {}) {
+                return orig.AST.fromGlob(pattern, ext(def, options));
+            }
+        },
+        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
+        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
+        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
+        defaults: (options) => orig.defaults(ext(def, options)),
+        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
+        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
+        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
+        sep: orig.sep,
+        GLOBSTAR: GLOBSTAR,
+    });
+};
+minimatch.defaults = defaults;
+// Brace expansion:
+// a{b,c}d -> abd acd
+// a{b,}c -> abc ac
+// a{0..3}d -> a0d a1d a2d a3d
+// a{b,c{d,e}f}g -> abg acdfg acefg
+// a{b,c}d{e,f}g -> abdeg acdeg abdeg abdfg
+//
+// Invalid sets are not expanded.
+// a{2..}b -> a{2..}b
+// a{b}c -> a{b}c
+const braceExpand = (pattern, options = {}) => {
+    assertValidPattern(pattern);
+    // Thanks to Yeting Li <https://github.com/yetingli> for
+    // improving this regexp to avoid a ReDOS vulnerability.
+    if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
+        // shortcut. no need to expand.
+        return [pattern];
+    }
+    return expand(pattern, { max: options.braceExpandMax });
+};
+minimatch.braceExpand = braceExpand;
+// parse a component of the expanded set.
+// At this point, no pattern may contain "/" in it
+// so we're going to return a 2d array, where each entry is the full
+// pattern, split on '/', and then turned into a regular expression.
+// A regexp is made at the end which joins each array with an
+// escaped /, and another full one which joins each regexp with |.
+//
+// Following the lead of Bash 4.1, note that "**" only has special meaning
+// when it is the *only* thing in a path portion.  Otherwise, any series
+// of * is equivalent to a single *.  Globstar behavior is enabled by
+// default, and can be disabled by setting options.noglobstar.
+const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
+minimatch.makeRe = makeRe;
+const match = (list, pattern, options = {}) => {
+    const mm = new Minimatch(pattern, options);
+    list = list.filter(f => mm.match(f));
+    if (mm.options.nonull && !list.length) {
+        list.push(pattern);
+    }
+    return list;
+};
+minimatch.match = match;
+// replace stuff like \* with *
+const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
+const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+class Minimatch {
+    options;
+    set;
+    pattern;
+    windowsPathsNoEscape;
+    nonegate;
+    negate;
+    comment;
+    empty;
+    preserveMultipleSlashes;
+    partial;
+    globSet;
+    globParts;
+    nocase;
+    isWindows;
+    platform;
+    windowsNoMagicRoot;
+    maxGlobstarRecursion;
+    regexp;
+    constructor(pattern, options = {}) {
+        assertValidPattern(pattern);
+        options = options || {};
+        this.options = options;
+        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
+        this.pattern = pattern;
+        this.platform = options.platform || defaultPlatform;
+        this.isWindows = this.platform === 'win32';
+        // avoid the annoying deprecation flag lol
+        const awe = ('allowWindow' + 'sEscape');
+        this.windowsPathsNoEscape =
+            !!options.windowsPathsNoEscape || options[awe] === false;
+        if (this.windowsPathsNoEscape) {
+            this.pattern = this.pattern.replace(/\\/g, '/');
+        }
+        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
+        this.regexp = null;
+        this.negate = false;
+        this.nonegate = !!options.nonegate;
+        this.comment = false;
+        this.empty = false;
+        this.partial = !!options.partial;
+        this.nocase = !!this.options.nocase;
+        this.windowsNoMagicRoot =
+            options.windowsNoMagicRoot !== undefined ?
+                options.windowsNoMagicRoot
+                : !!(this.isWindows && this.nocase);
+        this.globSet = [];
+        this.globParts = [];
+        this.set = [];
+        // make the set of regexps etc.
+        this.make();
+    }
+    hasMagic() {
+        if (this.options.magicalBraces && this.set.length > 1) {
+            return true;
+        }
+        for (const pattern of this.set) {
+            for (const part of pattern) {
+                if (typeof part !== 'string')
+                    return true;
+            }
+        }
+        return false;
+    }
+    debug(..._) { }
+    make() {
+        const pattern = this.pattern;
+        const options = this.options;
+        // empty patterns and comments match nothing.
+        if (!options.nocomment && pattern.charAt(0) === '#') {
+            this.comment = true;
+            return;
+        }
+        if (!pattern) {
+            this.empty = true;
+            return;
+        }
+        // step 1: figure out negation, etc.
+        this.parseNegate();
+        // step 2: expand braces
+        this.globSet = [...new Set(this.braceExpand())];
+        if (options.debug) {
+            //oxlint-disable-next-line no-console
+            this.debug = (...args) => console.error(...args);
+        }
+        this.debug(this.pattern, this.globSet);
+        // step 3: now we have a set, so turn each one into a series of
+        // path-portion matching patterns.
+        // These will be regexps, except in the case of "**", which is
+        // set to the GLOBSTAR object for globstar behavior,
+        // and will not contain any / characters
+        //
+        // First, we preprocess to make the glob pattern sets a bit simpler
+        // and deduped.  There are some perf-killing patterns that can cause
+        // problems with a glob walk, but we can simplify them down a bit.
+        const rawGlobParts = this.globSet.map(s => this.slashSplit(s));
+        this.globParts = this.preprocess(rawGlobParts);
+        this.debug(this.pattern, this.globParts);
+        // glob --> regexps
+        let set = this.globParts.map((s, _, __) => {
+            if (this.isWindows && this.windowsNoMagicRoot) {
+                // check if it's a drive or unc path.
+                const isUNC = s[0] === '' &&
+                    s[1] === '' &&
+                    (s[2] === '?' || !globMagic.test(s[2])) &&
+                    !globMagic.test(s[3]);
+                const isDrive = /^[a-z]:/i.test(s[0]);
+                if (isUNC) {
+                    return [
+                        ...s.slice(0, 4),
+                        ...s.slice(4).map(ss => this.parse(ss)),
+                    ];
+                }
+                else if (isDrive) {
+                    return [s[0], ...s.slice(1).map(ss => this.parse(ss))];
+                }
+            }
+            return s.map(ss => this.parse(ss));
+        });
+        this.debug(this.pattern, set);
+        // filter out everything that didn't compile properly.
+        this.set = set.filter(s => s.indexOf(false) === -1);
+        // do not treat the ? in UNC paths as magic
+        if (this.isWindows) {
+            for (let i = 0; i < this.set.length; i++) {
+                const p = this.set[i];
+                if (p[0] === '' &&
+                    p[1] === '' &&
+                    this.globParts[i][2] === '?' &&
+                    typeof p[3] === 'string' &&
+                    /^[a-z]:$/i.test(p[3])) {
+                    p[2] = '?';
+                }
+            }
+        }
+        this.debug(this.pattern, this.set);
+    }
+    // various transforms to equivalent pattern sets that are
+    // faster to process in a filesystem walk.  The goal is to
+    // eliminate what we can, and push all ** patterns as far
+    // to the right as possible, even if it increases the number
+    // of patterns that we have to process.
+    preprocess(globParts) {
+        // if we're not in globstar mode, then turn ** into *
+        if (this.options.noglobstar) {
+            for (const partset of globParts) {
+                for (let j = 0; j < partset.length; j++) {
+                    if (partset[j] === '**') {
+                        partset[j] = '*';
+                    }
+                }
+            }
+        }
+        const { optimizationLevel = 1 } = this.options;
+        if (optimizationLevel >= 2) {
+            // aggressive optimization for the purpose of fs walking
+            globParts = this.firstPhasePreProcess(globParts);
+            globParts = this.secondPhasePreProcess(globParts);
+        }
+        else if (optimizationLevel >= 1) {
+            // just basic optimizations to remove some .. parts
+            globParts = this.levelOneOptimize(globParts);
+        }
+        else {
+            // just collapse multiple ** portions into one
+            globParts = this.adjascentGlobstarOptimize(globParts);
+        }
+        return globParts;
+    }
+    // just get rid of adjascent ** portions
+    adjascentGlobstarOptimize(globParts) {
+        return globParts.map(parts => {
+            let gs = -1;
+            while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
+                let i = gs;
+                while (parts[i + 1] === '**') {
+                    i++;
+                }
+                if (i !== gs) {
+                    parts.splice(gs, i - gs);
+                }
+            }
+            return parts;
+        });
+    }
+    // get rid of adjascent ** and resolve .. portions
+    levelOneOptimize(globParts) {
+        return globParts.map(parts => {
+            parts = parts.reduce((set, part) => {
+                const prev = set[set.length - 1];
+                if (part === '**' && prev === '**') {
+                    return set;
+                }
+                if (part === '..') {
+                    if (prev && prev !== '..' && prev !== '.' && prev !== '**') {
+                        set.pop();
+                        return set;
+                    }
+                }
+                set.push(part);
+                return set;
+            }, []);
+            return parts.length === 0 ? [''] : parts;
+        });
+    }
+    levelTwoFileOptimize(parts) {
+        if (!Array.isArray(parts)) {
+            parts = this.slashSplit(parts);
+        }
+        let didSomething = false;
+        do {
+            didSomething = false;
+            // <pre>/<e>/<rest> -> <pre>/<rest>
+            if (!this.preserveMultipleSlashes) {
+                for (let i = 1; i < parts.length - 1; i++) {
+                    const p = parts[i];
+                    // don't squeeze out UNC patterns
+                    if (i === 1 && p === '' && parts[0] === '')
+                        continue;
+                    if (p === '.' || p === '') {
+                        didSomething = true;
+                        parts.splice(i, 1);
+                        i--;
+                    }
+                }
+                if (parts[0] === '.' &&
+                    parts.length === 2 &&
+                    (parts[1] === '.' || parts[1] === '')) {
+                    didSomething = true;
+                    parts.pop();
+                }
+            }
+            // <pre>/<p>/../<rest> -> <pre>/<rest>
+            let dd = 0;
+            while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
+                const p = parts[dd - 1];
+                if (p &&
+                    p !== '.' &&
+                    p !== '..' &&
+                    p !== '**' &&
+                    !(this.isWindows && /^[a-z]:$/i.test(p))) {
+                    didSomething = true;
+                    parts.splice(dd - 1, 2);
+                    dd -= 2;
+                }
+            }
+        } while (didSomething);
+        return parts.length === 0 ? [''] : parts;
+    }
+    // First phase: single-pattern processing
+    // <pre> is 1 or more portions
+    // <rest> is 1 or more portions
+    // <p> is any portion other than ., .., '', or **
+    // <e> is . or ''
+    //
+    // **/.. is *brutal* for filesystem walking performance, because
+    // it effectively resets the recursive walk each time it occurs,
+    // and ** cannot be reduced out by a .. pattern part like a regexp
+    // or most strings (other than .., ., and '') can be.
+    //
+    // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+    // <pre>/<e>/<rest> -> <pre>/<rest>
+    // <pre>/<p>/../<rest> -> <pre>/<rest>
+    // **/**/<rest> -> **/<rest>
+    //
+    // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
+    // this WOULD be allowed if ** did follow symlinks, or * didn't
+    firstPhasePreProcess(globParts) {
+        let didSomething = false;
+        do {
+            didSomething = false;
+            // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+            for (let parts of globParts) {
+                let gs = -1;
+                while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
+                    let gss = gs;
+                    while (parts[gss + 1] === '**') {
+                        // <pre>/**/**/<rest> -> <pre>/**/<rest>
+                        gss++;
+                    }
+                    // eg, if gs is 2 and gss is 4, that means we have 3 **
+                    // parts, and can remove 2 of them.
+                    if (gss > gs) {
+                        parts.splice(gs + 1, gss - gs);
+                    }
+                    let next = parts[gs + 1];
+                    const p = parts[gs + 2];
+                    const p2 = parts[gs + 3];
+                    if (next !== '..')
+                        continue;
+                    if (!p ||
+                        p === '.' ||
+                        p === '..' ||
+                        !p2 ||
+                        p2 === '.' ||
+                        p2 === '..') {
+                        continue;
+                    }
+                    didSomething = true;
+                    // edit parts in place, and push the new one
+                    parts.splice(gs, 1);
+                    const other = parts.slice(0);
+                    other[gs] = '**';
+                    globParts.push(other);
+                    gs--;
+                }
+                // <pre>/<e>/<rest> -> <pre>/<rest>
+                if (!this.preserveMultipleSlashes) {
+                    for (let i = 1; i < parts.length - 1; i++) {
+                        const p = parts[i];
+                        // don't squeeze out UNC patterns
+                        if (i === 1 && p === '' && parts[0] === '')
+                            continue;
+                        if (p === '.' || p === '') {
+                            didSomething = true;
+                            parts.splice(i, 1);
+                            i--;
+                        }
+                    }
+                    if (parts[0] === '.' &&
+                        parts.length === 2 &&
+                        (parts[1] === '.' || parts[1] === '')) {
+                        didSomething = true;
+                        parts.pop();
+                    }
+                }
+                // <pre>/<p>/../<rest> -> <pre>/<rest>
+                let dd = 0;
+                while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
+                    const p = parts[dd - 1];
+                    if (p && p !== '.' && p !== '..' && p !== '**') {
+                        didSomething = true;
+                        const needDot = dd === 1 && parts[dd + 1] === '**';
+                        const splin = needDot ? ['.'] : [];
+                        parts.splice(dd - 1, 2, ...splin);
+                        if (parts.length === 0)
+                            parts.push('');
+                        dd -= 2;
+                    }
+                }
+            }
+        } while (didSomething);
+        return globParts;
+    }
+    // second phase: multi-pattern dedupes
+    // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
+    // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
+    // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
+    //
+    // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
+    // ^-- not valid because ** doens't follow symlinks
+    secondPhasePreProcess(globParts) {
+        for (let i = 0; i < globParts.length - 1; i++) {
+            for (let j = i + 1; j < globParts.length; j++) {
+                const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
+                if (matched) {
+                    globParts[i] = [];
+                    globParts[j] = matched;
+                    break;
+                }
+            }
+        }
+        return globParts.filter(gs => gs.length);
+    }
+    partsMatch(a, b, emptyGSMatch = false) {
+        let ai = 0;
+        let bi = 0;
+        let result = [];
+        let which = '';
+        while (ai < a.length && bi < b.length) {
+            if (a[ai] === b[bi]) {
+                result.push(which === 'b' ? b[bi] : a[ai]);
+                ai++;
+                bi++;
+            }
+            else if (emptyGSMatch && a[ai] === '**' && b[bi] === a[ai + 1]) {
+                result.push(a[ai]);
+                ai++;
+            }
+            else if (emptyGSMatch && b[bi] === '**' && a[ai] === b[bi + 1]) {
+                result.push(b[bi]);
+                bi++;
+            }
+            else if (a[ai] === '*' &&
+                b[bi] &&
+                (this.options.dot || !b[bi].startsWith('.')) &&
+                b[bi] !== '**') {
+                if (which === 'b')
+                    return false;
+                which = 'a';
+                result.push(a[ai]);
+                ai++;
+                bi++;
+            }
+            else if (b[bi] === '*' &&
+                a[ai] &&
+                (this.options.dot || !a[ai].startsWith('.')) &&
+                a[ai] !== '**') {
+                if (which === 'a')
+                    return false;
+                which = 'b';
+                result.push(b[bi]);
+                ai++;
+                bi++;
+            }
+            else {
+                return false;
+            }
+        }
+        // if we fall out of the loop, it means they two are identical
+        // as long as their lengths match
+        return a.length === b.length && result;
+    }
+    parseNegate() {
+        if (this.nonegate)
+            return;
+        const pattern = this.pattern;
+        let negate = false;
+        let negateOffset = 0;
+        for (let i = 0; i < pattern.length && pattern.charAt(i) === '!'; i++) {
+            negate = !negate;
+            negateOffset++;
+        }
+        if (negateOffset)
+            this.pattern = pattern.slice(negateOffset);
+        this.negate = negate;
+    }
+    // set partial to true to test if, for example,
+    // "/a/b" matches the start of "/*/b/*/d"
+    // Partial means, if you run out of file before you run
+    // out of pattern, then that's fine, as long as all
+    // the parts match.
+    matchOne(file, pattern, partial = false) {
+        let fileStartIndex = 0;
+        let patternStartIndex = 0;
+        // UNC paths like //?/X:/... can match X:/... and vice versa
+        // Drive letters in absolute drive or unc paths are always compared
+        // case-insensitively.
+        if (this.isWindows) {
+            const fileDrive = typeof file[0] === 'string' && /^[a-z]:$/i.test(file[0]);
+            const fileUNC = !fileDrive &&
+                file[0] === '' &&
+                file[1] === '' &&
+                file[2] === '?' &&
+                /^[a-z]:$/i.test(file[3]);
+            const patternDrive = typeof pattern[0] === 'string' && /^[a-z]:$/i.test(pattern[0]);
+            const patternUNC = !patternDrive &&
+                pattern[0] === '' &&
+                pattern[1] === '' &&
+                pattern[2] === '?' &&
+                typeof pattern[3] === 'string' &&
+                /^[a-z]:$/i.test(pattern[3]);
+            const fdi = fileUNC ? 3
+                : fileDrive ? 0
+                    : undefined;
+            const pdi = patternUNC ? 3
+                : patternDrive ? 0
+                    : undefined;
+            if (typeof fdi === 'number' && typeof pdi === 'number') {
+                const [fd, pd] = [
+                    file[fdi],
+                    pattern[pdi],
+                ];
+                // start matching at the drive letter index of each
+                if (fd.toLowerCase() === pd.toLowerCase()) {
+                    pattern[pdi] = fd;
+                    patternStartIndex = pdi;
+                    fileStartIndex = fdi;
+                }
+            }
+        }
+        // resolve and reduce . and .. portions in the file as well.
+        // don't need to do the second phase, because it's only one string[]
+        const { optimizationLevel = 1 } = this.options;
+        if (optimizationLevel >= 2) {
+            file = this.levelTwoFileOptimize(file);
+        }
+        if (pattern.includes(GLOBSTAR)) {
+            return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
+        }
+        return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
+    }
+    #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
+        // split the pattern into head, tail, and middle of ** delimited parts
+        const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
+        const lastgs = pattern.lastIndexOf(GLOBSTAR);
+        // split the pattern up into globstar-delimited sections
+        // the tail has to be at the end, and the others just have
+        // to be found in order from the head.
+        const [head, body, tail] = partial ?
+            [
+                pattern.slice(patternIndex, firstgs),
+                pattern.slice(firstgs + 1),
+                [],
+            ]
+            : [
+                pattern.slice(patternIndex, firstgs),
+                pattern.slice(firstgs + 1, lastgs),
+                pattern.slice(lastgs + 1),
+            ];
+        // check the head, from the current file/pattern index.
+        if (head.length) {
+            const fileHead = file.slice(fileIndex, fileIndex + head.length);
+            if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
+                return false;
+            }
+            fileIndex += head.length;
+            patternIndex += head.length;
+        }
+        // now we know the head matches!
+        // if the last portion is not empty, it MUST match the end
+        // check the tail
+        let fileTailMatch = 0;
+        if (tail.length) {
+            // if head + tail > file, then we cannot possibly match
+            if (tail.length + fileIndex > file.length)
+                return false;
+            // try to match the tail
+            let tailStart = file.length - tail.length;
+            if (this.#matchOne(file, tail, partial, tailStart, 0)) {
+                fileTailMatch = tail.length;
+            }
+            else {
+                // affordance for stuff like a/**/* matching a/b/
+                // if the last file portion is '', and there's more to the pattern
+                // then try without the '' bit.
+                if (file[file.length - 1] !== '' ||
+                    fileIndex + tail.length === file.length) {
+                    return false;
+                }
+                tailStart--;
+                if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
+                    return false;
+                }
+                fileTailMatch = tail.length + 1;
+            }
+        }
+        // now we know the tail matches!
+        // the middle is zero or more portions wrapped in **, possibly
+        // containing more ** sections.
+        // so a/**/b/**/c/**/d has become **/b/**/c/**
+        // if it's empty, it means a/**/b, just verify we have no bad dots
+        // if there's no tail, so it ends on /**, then we must have *something*
+        // after the head, or it's not a matc
+        if (!body.length) {
+            let sawSome = !!fileTailMatch;
+            for (let i = fileIndex; i < file.length - fileTailMatch; i++) {
+                const f = String(file[i]);
+                sawSome = true;
+                if (f === '.' ||
+                    f === '..' ||
+                    (!this.options.dot && f.startsWith('.'))) {
+                    return false;
+                }
+            }
+            // in partial mode, we just need to get past all file parts
+            return partial || sawSome;
+        }
+        // now we know that there's one or more body sections, which can
+        // be matched anywhere from the 0 index (because the head was pruned)
+        // through to the length-fileTailMatch index.
+        // split the body up into sections, and note the minimum index it can
+        // be found at (start with the length of all previous segments)
+        // [section, before, after]
+        const bodySegments = [[[], 0]];
+        let currentBody = bodySegments[0];
+        let nonGsParts = 0;
+        const nonGsPartsSums = [0];
+        for (const b of body) {
+            if (b === GLOBSTAR) {
+                nonGsPartsSums.push(nonGsParts);
+                currentBody = [[], 0];
+                bodySegments.push(currentBody);
+            }
+            else {
+                currentBody[0].push(b);
+                nonGsParts++;
+            }
+        }
+        let i = bodySegments.length - 1;
+        const fileLength = file.length - fileTailMatch;
+        for (const b of bodySegments) {
+            b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
+        }
+        return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
+    }
+    // return false for "nope, not matching"
+    // return null for "not matching, cannot keep trying"
+    #matchGlobStarBodySections(file, 
+    // pattern section, last possible position for it
+    bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
+        // take the first body segment, and walk from fileIndex to its "after"
+        // value at the end
+        // If it doesn't match at that position, we increment, until we hit
+        // that final possible position, and give up.
+        // If it does match, then advance and try to rest.
+        // If any of them fail we keep walking forward.
+        // this is still a bit recursively painful, but it's more constrained
+        // than previous implementations, because we never test something that
+        // can't possibly be a valid matching condition.
+        const bs = bodySegments[bodyIndex];
+        if (!bs) {
+            // just make sure that there's no bad dots
+            for (let i = fileIndex; i < file.length; i++) {
+                sawTail = true;
+                const f = file[i];
+                if (f === '.' ||
+                    f === '..' ||
+                    (!this.options.dot && f.startsWith('.'))) {
+                    return false;
+                }
+            }
+            return sawTail;
+        }
+        // have a non-globstar body section to test
+        const [body, after] = bs;
+        while (fileIndex <= after) {
+            const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
+            // if limit exceeded, no match. intentional false negative,
+            // acceptable break in correctness for security.
+            if (m && globStarDepth < this.maxGlobstarRecursion) {
+                // match! see if the rest match. if so, we're done!
+                const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
+                if (sub !== false) {
+                    return sub;
+                }
+            }
+            const f = file[fileIndex];
+            if (f === '.' ||
+                f === '..' ||
+                (!this.options.dot && f.startsWith('.'))) {
+                return false;
+            }
+            fileIndex++;
+        }
+        // walked off. no point continuing
+        return partial || null;
+    }
+    #matchOne(file, pattern, partial, fileIndex, patternIndex) {
+        let fi;
+        let pi;
+        let pl;
+        let fl;
+        for (fi = fileIndex,
+            pi = patternIndex,
+            fl = file.length,
+            pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
+            this.debug('matchOne loop');
+            let p = pattern[pi];
+            let f = file[fi];
+            this.debug(pattern, p, f);
+            // should be impossible.
+            // some invalid regexp stuff in the set.
+            /* c8 ignore start */
+            if (p === false || p === GLOBSTAR) {
+                return false;
+            }
+            /* c8 ignore stop */
+            // something other than **
+            // non-magic patterns just have to match exactly
+            // patterns with magic have been turned into regexps.
+            let hit;
+            if (typeof p === 'string') {
+                hit = f === p;
+                this.debug('string match', p, f, hit);
+            }
+            else {
+                hit = p.test(f);
+                this.debug('pattern match', p, f, hit);
+            }
+            if (!hit)
+                return false;
+        }
+        // Note: ending in / means that we'll get a final ""
+        // at the end of the pattern.  This can only match a
+        // corresponding "" at the end of the file.
+        // If the file ends in /, then it can only match a
+        // a pattern that ends in /, unless the pattern just
+        // doesn't have any more for it. But, a/b/ should *not*
+        // match "a/b/*", even though "" matches against the
+        // [^/]*? pattern, except in partial mode, where it might
+        // simply not be reached yet.
+        // However, a/b/ should still satisfy a/*
+        // now either we fell off the end of the pattern, or we're done.
+        if (fi === fl && pi === pl) {
+            // ran out of pattern and filename at the same time.
+            // an exact hit!
+            return true;
+        }
+        else if (fi === fl) {
+            // ran out of file, but still had pattern left.
+            // this is ok if we're doing the match as part of
+            // a glob fs traversal.
+            return partial;
+        }
+        else if (pi === pl) {
+            // ran out of pattern, still have file left.
+            // this is only acceptable if we're on the very last
+            // empty segment of a file with a trailing slash.
+            // a/* should match a/b/
+            return fi === fl - 1 && file[fi] === '';
+            /* c8 ignore start */
+        }
+        else {
+            // should be unreachable.
+            throw new Error('wtf?');
+        }
+        /* c8 ignore stop */
+    }
+    braceExpand() {
+        return braceExpand(this.pattern, this.options);
+    }
+    parse(pattern) {
+        assertValidPattern(pattern);
+        const options = this.options;
+        // shortcuts
+        if (pattern === '**')
+            return GLOBSTAR;
+        if (pattern === '')
+            return '';
+        // far and away, the most common glob pattern parts are
+        // *, *.*, and *.<ext>  Add a fast check method for those.
+        let m;
+        let fastTest = null;
+        if ((m = pattern.match(starRE))) {
+            fastTest = options.dot ? starTestDot : starTest;
+        }
+        else if ((m = pattern.match(starDotExtRE))) {
+            fastTest = (options.nocase ?
+                options.dot ?
+                    starDotExtTestNocaseDot
+                    : starDotExtTestNocase
+                : options.dot ? starDotExtTestDot
+                    : starDotExtTest)(m[1]);
+        }
+        else if ((m = pattern.match(qmarksRE))) {
+            fastTest = (options.nocase ?
+                options.dot ?
+                    qmarksTestNocaseDot
+                    : qmarksTestNocase
+                : options.dot ? qmarksTestDot
+                    : qmarksTest)(m);
+        }
+        else if ((m = pattern.match(starDotStarRE))) {
+            fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
+        }
+        else if ((m = pattern.match(dotStarRE))) {
+            fastTest = dotStarTest;
+        }
+        const re = AST.fromGlob(pattern, this.options).toMMPattern();
+        if (fastTest && typeof re === 'object') {
+            // Avoids overriding in frozen environments
+            Reflect.defineProperty(re, 'test', { value: fastTest });
+        }
+        return re;
+    }
+    makeRe() {
+        if (this.regexp || this.regexp === false)
+            return this.regexp;
+        // at this point, this.set is a 2d array of partial
+        // pattern strings, or "**".
+        //
+        // It's better to use .match().  This function shouldn't
+        // be used, really, but it's pretty convenient sometimes,
+        // when you just want to work with a regex.
+        const set = this.set;
+        if (!set.length) {
+            this.regexp = false;
+            return this.regexp;
+        }
+        const options = this.options;
+        const twoStar = options.noglobstar ? esm_star
+            : options.dot ? twoStarDot
+                : twoStarNoDot;
+        const flags = new Set(options.nocase ? ['i'] : []);
+        // regexpify non-globstar patterns
+        // if ** is only item, then we just do one twoStar
+        // if ** is first, and there are more, prepend (\/|twoStar\/)? to next
+        // if ** is last, append (\/twoStar|) to previous
+        // if ** is in the middle, append (\/|\/twoStar\/) to previous
+        // then filter out GLOBSTAR symbols
+        let re = set
+            .map(pattern => {
+            const pp = pattern.map(p => {
+                if (p instanceof RegExp) {
+                    for (const f of p.flags.split(''))
+                        flags.add(f);
+                }
+                return (typeof p === 'string' ? esm_regExpEscape(p)
+                    : p === GLOBSTAR ? GLOBSTAR
+                        : p._src);
+            });
+            pp.forEach((p, i) => {
+                const next = pp[i + 1];
+                const prev = pp[i - 1];
+                if (p !== GLOBSTAR || prev === GLOBSTAR) {
+                    return;
+                }
+                if (prev === undefined) {
+                    if (next !== undefined && next !== GLOBSTAR) {
+                        pp[i + 1] = '(?:\\/|' + twoStar + '\\/)?' + next;
+                    }
+                    else {
+                        pp[i] = twoStar;
+                    }
+                }
+                else if (next === undefined) {
+                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + ')?';
+                }
+                else if (next !== GLOBSTAR) {
+                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + '\\/)' + next;
+                    pp[i + 1] = GLOBSTAR;
+                }
+            });
+            const filtered = pp.filter(p => p !== GLOBSTAR);
+            // For partial matches, we need to make the pattern match
+            // any prefix of the full path. We do this by generating
+            // alternative patterns that match progressively longer prefixes.
+            if (this.partial && filtered.length >= 1) {
+                const prefixes = [];
+                for (let i = 1; i <= filtered.length; i++) {
+                    prefixes.push(filtered.slice(0, i).join('/'));
+                }
+                return '(?:' + prefixes.join('|') + ')';
+            }
+            return filtered.join('/');
+        })
+            .join('|');
+        // need to wrap in parens if we had more than one thing with |,
+        // otherwise only the first will be anchored to ^ and the last to $
+        const [open, close] = set.length > 1 ? ['(?:', ')'] : ['', ''];
+        // must match entire pattern
+        // ending in a * or ** will make it less strict.
+        re = '^' + open + re + close + '$';
+        // In partial mode, '/' should always match as it's a valid prefix for any pattern
+        if (this.partial) {
+            re = '^(?:\\/|' + open + re.slice(1, -1) + close + ')$';
+        }
+        // can match anything, as long as it's not this.
+        if (this.negate)
+            re = '^(?!' + re + ').+$';
+        try {
+            this.regexp = new RegExp(re, [...flags].join(''));
+            /* c8 ignore start */
+        }
+        catch {
+            // should be impossible
+            this.regexp = false;
+        }
+        /* c8 ignore stop */
+        return this.regexp;
+    }
+    slashSplit(p) {
+        // if p starts with // on windows, we preserve that
+        // so that UNC paths aren't broken.  Otherwise, any number of
+        // / characters are coalesced into one, unless
+        // preserveMultipleSlashes is set to true.
+        if (this.preserveMultipleSlashes) {
+            return p.split('/');
+        }
+        else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
+            // add an extra '' for the one we lose
+            return ['', ...p.split(/\/+/)];
+        }
+        else {
+            return p.split(/\/+/);
+        }
+    }
+    match(f, partial = this.partial) {
+        this.debug('match', f, this.pattern);
+        // short-circuit in the case of busted things.
+        // comments, etc.
+        if (this.comment) {
+            return false;
+        }
+        if (this.empty) {
+            return f === '';
+        }
+        if (f === '/' && partial) {
+            return true;
+        }
+        const options = this.options;
+        // windows: need to use /, not \
+        if (this.isWindows) {
+            f = f.split('\\').join('/');
+        }
+        // treat the test path as a set of pathparts.
+        const ff = this.slashSplit(f);
+        this.debug(this.pattern, 'split', ff);
+        // just ONE of the pattern sets in this.set needs to match
+        // in order for it to be valid.  If negating, then just one
+        // match means that we have failed.
+        // Either way, return on the first hit.
+        const set = this.set;
+        this.debug(this.pattern, 'set', set);
+        // Find the basename of the path by looking for the last non-empty segment
+        let filename = ff[ff.length - 1];
+        if (!filename) {
+            for (let i = ff.length - 2; !filename && i >= 0; i--) {
+                filename = ff[i];
+            }
+        }
+        for (const pattern of set) {
+            let file = ff;
+            if (options.matchBase && pattern.length === 1) {
+                file = [filename];
+            }
+            const hit = this.matchOne(file, pattern, partial);
+            if (hit) {
+                if (options.flipNegate) {
+                    return true;
+                }
+                return !this.negate;
+            }
+        }
+        // didn't get any hits.  this is success if it's a negative
+        // pattern, failure otherwise.
+        if (options.flipNegate) {
+            return false;
+        }
+        return this.negate;
+    }
+    static defaults(def) {
+        return minimatch.defaults(def).Minimatch;
+    }
+}
+/* c8 ignore start */
+
+
+
+/* c8 ignore stop */
+minimatch.AST = AST;
+minimatch.Minimatch = Minimatch;
+minimatch.escape = escape_escape;
+minimatch.unescape = unescape_unescape;
+//# sourceMappingURL=index.js.map
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
+// EXTERNAL MODULE: ./src/core/message.ts
+var message = __nccwpck_require__(3252);
+// EXTERNAL MODULE: ./src/manifest/schema.ts
+var schema = __nccwpck_require__(6470);
+;// CONCATENATED MODULE: ./src/publish/headers.ts
+
+
+
+
+
+/**
+ * The headers each object is published with, stated once: its `Content-Type` from the extension,
+ * as the mime-types package (the table of Express and most Node servers) says it, with
+ * `charset=utf-8` on text; its `Cache-Control` from `publish-cache-control`'s rules, else by what
+ * the file is.
+ */
+/** Pages, the sitemap and the record: a cache asks again each time, so that a publish shows at once. */
+const NO_CACHE = 'no-cache';
+/** A name that carries its content's hash never holds other bytes: a cache may keep it for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Anything else may change under the same name: a cache keeps it five minutes. */
+const SHORT_LIVED = 'public, max-age=300';
+/** A name with a content hash: Next.js's build output, or `name.<8 or more hex digits>.ext`. */
+const HASHED = [/(^|\/)_next\/static\//, /\.[0-9a-f]{8,}\.[A-Za-z0-9]+$/i];
+/** A sitemap, or a sitemap index: `sitemap.xml`, `sitemap-0.xml`, `sitemap_index.xml`. */
+const SITEMAP = /(^|\/)sitemap[^/]*\.xml$/i;
+function contentTypeOf(path) {
+    const type = (0,mime_types.lookup)(path);
+    return (type && (0,mime_types.contentType)(type)) || 'application/octet-stream';
+}
+/** The `Cache-Control` of each path, by the first rule that matches it, else by what the file is. */
+function cacheControl(rules) {
+    const matchers = rules.map((rule) => ({ matcher: globOf(rule.glob), value: rule.value }));
+    return (path) => {
+        const rule = matchers.find(({ matcher }) => matcher.match(path));
+        if (rule)
+            return rule.value;
+        if ((0,schema/* isPage */.yp)(path) || SITEMAP.test(path))
+            return NO_CACHE;
+        if (HASHED.some((pattern) => pattern.test(path)))
+            return IMMUTABLE;
+        return SHORT_LIVED;
+    };
+}
+/**
+ * A glob against the site's paths: dot files included, and a glob without `/` matches a name at
+ * any depth (`*.pdf`), as in .gitignore.
+ */
+function globOf(glob) {
+    return new Minimatch(glob, { dot: true, matchBase: true });
+}
+/** What a header's value may hold: visible ASCII, spaces and tabs. */
+const HEADER_VALUE = /^[\x20-\x7e\t]+$/;
+/**
+ * `publish-cache-control`'s lines as rules (`GLOB=VALUE`, split at the first `=`; a line that
+ * starts with `#` is a comment); throws an ActionError (code `input`) that names the input and the
+ * line when one is not a rule.
+ */
+function parseCacheRules(lines) {
+    return lines.flatMap((line) => {
+        if (line.startsWith('#'))
+            return [];
+        const equals = line.indexOf('=');
+        const glob = line.slice(0, Math.max(0, equals)).trim();
+        const value = line.slice(equals + 1).trim();
+        const problem = equals < 0 || !glob || !value
+            ? 'is not `GLOB=VALUE`'
+            : HEADER_VALUE.test(value)
+                ? undefined
+                : 'has a value that is not a header value (visible ASCII only)';
+        if (problem)
+            throw new errors/* ActionError */.lZ((0,message/* message */.iU) `${(0,message/* inputSubject */.By)('publish-cache-control')} has a line ("${line}") that ${problem}: one rule a line, such as ${(0,message/* input */.hF)('publish-cache-control', 'assets/**=public, max-age=86400')}`, { code: 'input', input: (0,message/* input */.hF)('publish-cache-control') });
+        return [{ glob, value }];
+    });
 }
 
 
@@ -60427,7 +64194,7 @@ var css = __nccwpck_require__(104);
  */
 /** Example files kept per finding. */
 const EXAMPLE_FILES = 5;
-/** Findings kept per list; beyond, only their references are counted. */
+/** Findings kept per list, the first by key; beyond, only the files that hold the others are counted. */
 const MAX_FINDINGS = 1000;
 /**
  * The order in which a finding's files are shown: the site's `index.html` first, the page a
@@ -60444,16 +64211,24 @@ function exampleRank(file) {
 /**
  * Findings by key, each counted once per file. A file's references arrive together, and files
  * arrive in sorted order; each finding keeps its first files in `exampleOrder`, and takes its
- * details (the reference as written) from the first of them, which the messages name. Merging
- * tallies read in parallel keeps that, so the result does not depend on the reading order.
+ * details (the reference as written) from the first of them, which the messages name. A full list
+ * keeps the findings whose keys come first: a key every reader orders alike, so that a finding one
+ * reader keeps is kept by every reader, with all its files, and which pages each worker thread read
+ * changes nothing. Merging tallies read in parallel keeps all that, so the result does not depend
+ * on the reading order.
  */
 class Tally {
     combine;
     limit;
     entries = new Map();
     lastFile = new Map();
-    /** References to findings left out because the list was full (at least this many). */
+    /** The keys of `entries`, in order: when the list is full, the last is the one to leave. */
+    keys = [];
+    /** Findings left out because the list was full, once for each file that holds them (at least as many references). */
     overflow = 0;
+    /** The file being read, and the findings it holds that were left out so far. */
+    file = '';
+    leftOutOfFile = new Set();
     /**
      * `combine` carries over what a finding collects from every file (an origin's kinds) when its
      * details are taken from another file; `limit` is how many findings are kept.
@@ -60462,16 +64237,22 @@ class Tally {
         this.combine = combine;
         this.limit = limit;
     }
-    /** Counts `file` for the finding `key`, made by `create` the first time; undefined when the list is full. */
+    /** Counts `file` for the finding `key`, made by `create` the first time; undefined when the list has no room for it. */
     add(key, file, create) {
+        if (file !== this.file) {
+            this.file = file;
+            this.leftOutOfFile.clear();
+        }
         let entry = this.entries.get(key);
         if (!entry) {
-            if (this.entries.size >= this.limit) {
-                this.overflow++;
+            if (!this.makeRoom(key)) {
+                if (!this.leftOutOfFile.has(key))
+                    this.overflow++;
+                this.leftOutOfFile.add(key);
                 return undefined;
             }
             entry = create();
-            this.entries.set(key, entry);
+            this.keep(key, entry);
         }
         if (this.lastFile.get(key) === file)
             return entry;
@@ -60507,10 +64288,10 @@ class Tally {
         for (const [key, theirs] of other.entries) {
             const mine = this.entries.get(key);
             if (!mine) {
-                if (this.entries.size >= this.limit)
-                    this.overflow += theirs.files;
+                if (this.makeRoom(key))
+                    this.keep(key, theirs);
                 else
-                    this.entries.set(key, theirs);
+                    this.overflow += theirs.files;
                 continue;
             }
             const examples = [...new Set([...mine.examples, ...theirs.examples])].sort(exampleOrder).slice(0, EXAMPLE_FILES);
@@ -60519,6 +64300,37 @@ class Tally {
             this.combine?.(merged, theirsFirst ? mine : theirs);
             this.entries.set(key, merged);
         }
+    }
+    /**
+     * Whether a finding new to the list is kept: while the list has room; once it is full, when its
+     * key comes before the last one's, which then leaves, its files counted as left out.
+     */
+    makeRoom(key) {
+        if (this.entries.size < this.limit)
+            return true;
+        const last = this.keys.at(-1);
+        if (last === undefined || key > last)
+            return false;
+        this.keys.pop();
+        this.overflow += this.entries.get(last)?.files ?? 0;
+        if (this.lastFile.get(last) === this.file)
+            this.leftOutOfFile.add(last);
+        this.entries.delete(last);
+        this.lastFile.delete(last);
+        return true;
+    }
+    keep(key, entry) {
+        this.entries.set(key, entry);
+        let low = 0;
+        let high = this.keys.length;
+        while (low < high) {
+            const middle = (low + high) >>> 1;
+            if ((this.keys[middle] ?? '') < key)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        this.keys.splice(low, 0, key);
     }
 }
 /** Adds `file` to a finding's examples, in `exampleOrder`, keeping the first `EXAMPLE_FILES`. */
@@ -62435,7 +66247,8 @@ class SiteReader {
      * The references of the file read before, in order, and of this one so far. Pages that share a
      * layout (a header, a sidebar) hold the same references in the same places: one compared with
      * the reference in the same place of the page before costs less than a lookup in `outcomes`,
-     * which on a large site is too big to stay in the processor's caches (BENCHMARKS.md, "Sixth round").
+     * which on a large site is too big to stay in the processor's caches (docs/site-check.md,
+     * "Resolving references").
      */
     previousFile = [];
     thisFile = [];
@@ -62832,7 +66645,7 @@ function buildReport(findings, checkedAt = new Date()) {
         outboundLinks: findings.outbound.sorted(),
         addresses,
         sitemap: sitemap ? { ...sitemap, unresolved: sitemap.unresolved.map((entry) => entry.url) } : null,
-        extensionless: findings.extensionless ?? null,
+        extensionless: findings.extensionless ? { ...findings.extensionless, hostRules: findings.hostRules ?? null } : null,
         omitted: {
             brokenReferences: findings.broken.overflow,
             brokenFragments: findings.fragments.overflow,
@@ -62842,7 +66655,7 @@ function buildReport(findings, checkedAt = new Date()) {
             addresses: findings.addresses.overflow
         },
         problems,
-        notices: findings.extensionless ? [extensionlessNotice(findings.extensionless)] : []
+        notices: findings.extensionless && !findings.hostRules ? [extensionlessNotice(findings.extensionless)] : []
     };
 }
 /** A problem as the log, the annotations and the summary show it: a known one says so. */
@@ -63086,6 +66899,91 @@ class SiteFiles {
 
 /***/ }),
 
+/***/ 9251:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cg: () => (/* binding */ bucketUrl),
+/* harmony export */   F$: () => (/* binding */ parseS3Url),
+/* harmony export */   TL: () => (/* binding */ parseS3Location),
+/* harmony export */   TN: () => (/* binding */ keyOf),
+/* harmony export */   bC: () => (/* binding */ objectUrl),
+/* harmony export */   t9: () => (/* binding */ DEFAULT_REGION),
+/* harmony export */   x3: () => (/* binding */ isKeyPath)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_message_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3252);
+
+
+/** The region signed for when neither the stage's region input nor AWS_REGION says one (the contract's default). */
+const DEFAULT_REGION = 'us-east-1';
+/** S3's rules for a bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** S3 keys are at most 1024 bytes; the prefix leaves room for the names under it. */
+const MAX_PREFIX_BYTES = 900;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * `BUCKET[/PREFIX]` (what follows `s3://` in the input `name`) with `endpoint` (an address the
+ * settings checked already, as every URL input); throws an ActionError (code `input`) that names
+ * the input when the bucket is not a bucket's name or the prefix has a part that could leave it.
+ */
+function parseS3Location(rest, endpoint, name) {
+    const slash = rest.indexOf('/');
+    const bucket = slash < 0 ? rest : rest.slice(0, slash);
+    const prefix = (slash < 0 ? '' : rest.slice(slash + 1)).replace(/^\/+|\/+$/g, '');
+    if (!BUCKET.test(bucket) || bucket.includes('..'))
+        throw inputError(name, `names the bucket "${bucket}", which is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): use \`s3://BUCKET/PREFIX\``);
+    if (prefix) {
+        if (!isKeyPath(prefix))
+            throw inputError(name, 'has a PREFIX with an empty, `.` or `..` part, a backslash or a control character');
+        if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
+            throw inputError(name, `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`);
+    }
+    return { bucket, prefix, ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}) };
+}
+/**
+ * `s3://BUCKET[/PREFIX]` as the input `name` gives it; throws an ActionError (code `input`) that
+ * names the input when it is not one.
+ */
+function parseS3Url(text, endpoint, name) {
+    const value = text.trim();
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1]?.toLowerCase();
+    if (scheme !== 's3')
+        throw inputError(name, scheme
+            ? `has the scheme "${scheme}": it takes an S3 bucket (AWS, or an S3-compatible store), \`s3://BUCKET[/PREFIX]\``
+            : 'must be `s3://BUCKET[/PREFIX]`');
+    return parseS3Location(value.slice('s3://'.length), endpoint, name);
+}
+/**
+ * Whether `path` is a relative path made of plain names: no empty, `.` or `..` part, no
+ * backslash, no control character. A key made of such a path and a prefix stays under the prefix,
+ * whatever a proxy or CDN in front of the bucket makes of `.` and `..`.
+ */
+function isKeyPath(path) {
+    return (!CONTROL.test(path) &&
+        !path.includes('\\') &&
+        path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'));
+}
+/** The key of `name` under `prefix`. */
+function keyOf(prefix, name) {
+    return prefix ? `${prefix}/${name}` : name;
+}
+/** Where a bucket is read without credentials by default: its path-style URL on the endpoint, or on AWS. */
+function bucketUrl(location, region) {
+    return `${location.endpoint ?? `https://s3.${region}.amazonaws.com`}/${location.bucket}`;
+}
+/** `base/key`, each part of the key encoded as a path segment. */
+function objectUrl(base, key) {
+    return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+function inputError(name, problem) {
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ((0,_core_message_js__WEBPACK_IMPORTED_MODULE_1__/* .message */ .iU) `${(0,_core_message_js__WEBPACK_IMPORTED_MODULE_1__/* .inputSubject */ .By)(name)} ${problem}`, { code: 'input', input: (0,_core_message_js__WEBPACK_IMPORTED_MODULE_1__/* .input */ .hF)(name) });
+}
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -63289,6 +67187,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream"
 
 /***/ }),
 
+/***/ 6466:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+
+/***/ }),
+
 /***/ 7830:
 /***/ ((module) => {
 
@@ -63356,6 +67261,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 6928:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
@@ -63444,10 +67356,11 @@ class RequestError extends Error {
 __nccwpck_require__.d(__webpack_exports__, {
   FJ: () => (/* binding */ DecodingMode),
   Wf: () => (/* binding */ EntityDecoder),
-  Im: () => (/* binding */ decodeHTMLAttribute)
+  Im: () => (/* binding */ decodeHTMLAttribute),
+  ey: () => (/* binding */ decodeXML)
 });
 
-// UNUSED EXPORTS: decodeHTML, decodeHTMLStrict, decodeXML, determineBranch, htmlDecodeTree, replaceCodePoint, replaceCodePointXML, xmlDecodeTree
+// UNUSED EXPORTS: decodeHTML, decodeHTMLStrict, determineBranch, htmlDecodeTree, replaceCodePoint, replaceCodePointXML, xmlDecodeTree
 
 ;// CONCATENATED MODULE: ./node_modules/entities/dist/decode-codepoint.js
 // Adapted from https://github.com/mathiasbynens/he/blob/36afe179392226cf1b6ccdb16ebbb7a5a844d93a/src/he.js#L106-L134
@@ -63492,7 +67405,7 @@ function replaceCodePoint(codePoint) {
  * @see https://www.w3.org/TR/xml/#NT-CharRef
  * @param codePoint Unicode code point to convert.
  */
-function decode_codepoint_replaceCodePointXML(codePoint) {
+function replaceCodePointXML(codePoint) {
     return isInvalidCodePoint(codePoint) ? 0xff_fd : codePoint;
 }
 /**
@@ -63875,7 +67788,7 @@ class EntityDecoder {
             return 0;
         }
         this.emitCodePoint((this.decodeTree === decode_data_xml/* xmlDecodeTree */.s
-            ? decode_codepoint_replaceCodePointXML
+            ? replaceCodePointXML
             : replaceCodePoint)(this.result), this.consumed);
         if (this.errors) {
             if (lastCp !== CharCodes.SEMI) {
@@ -74578,6 +78491,13 @@ function constantCatch(value) {
     return fn;
 }
 
+
+/***/ }),
+
+/***/ 1813:
+/***/ ((module) => {
+
+module.exports = /*#__PURE__*/JSON.parse('{"application/1d-interleaved-parityfec":{"source":"iana"},"application/3gpdash-qoe-report+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/3gpp-ims+xml":{"source":"iana","compressible":true},"application/3gpphal+json":{"source":"iana","compressible":true},"application/3gpphalforms+json":{"source":"iana","compressible":true},"application/a2l":{"source":"iana"},"application/ace+cbor":{"source":"iana"},"application/ace+json":{"source":"iana","compressible":true},"application/ace-groupcomm+cbor":{"source":"iana"},"application/ace-trl+cbor":{"source":"iana"},"application/activemessage":{"source":"iana"},"application/activity+json":{"source":"iana","compressible":true},"application/aif+cbor":{"source":"iana"},"application/aif+json":{"source":"iana","compressible":true},"application/alto-cdni+json":{"source":"iana","compressible":true},"application/alto-cdnifilter+json":{"source":"iana","compressible":true},"application/alto-costmap+json":{"source":"iana","compressible":true},"application/alto-costmapfilter+json":{"source":"iana","compressible":true},"application/alto-directory+json":{"source":"iana","compressible":true},"application/alto-endpointcost+json":{"source":"iana","compressible":true},"application/alto-endpointcostparams+json":{"source":"iana","compressible":true},"application/alto-endpointprop+json":{"source":"iana","compressible":true},"application/alto-endpointpropparams+json":{"source":"iana","compressible":true},"application/alto-error+json":{"source":"iana","compressible":true},"application/alto-networkmap+json":{"source":"iana","compressible":true},"application/alto-networkmapfilter+json":{"source":"iana","compressible":true},"application/alto-propmap+json":{"source":"iana","compressible":true},"application/alto-propmapparams+json":{"source":"iana","compressible":true},"application/alto-tips+json":{"source":"iana","compressible":true},"application/alto-tipsparams+json":{"source":"iana","compressible":true},"application/alto-updatestreamcontrol+json":{"source":"iana","compressible":true},"application/alto-updatestreamparams+json":{"source":"iana","compressible":true},"application/aml":{"source":"iana"},"application/andrew-inset":{"source":"iana","extensions":["ez"]},"application/appinstaller":{"compressible":false,"extensions":["appinstaller"]},"application/applefile":{"source":"iana"},"application/applixware":{"source":"apache","extensions":["aw"]},"application/appx":{"compressible":false,"extensions":["appx"]},"application/appxbundle":{"compressible":false,"extensions":["appxbundle"]},"application/at+jwt":{"source":"iana"},"application/atf":{"source":"iana"},"application/atfx":{"source":"iana"},"application/atom+xml":{"source":"iana","compressible":true,"extensions":["atom"]},"application/atomcat+xml":{"source":"iana","compressible":true,"extensions":["atomcat"]},"application/atomdeleted+xml":{"source":"iana","compressible":true,"extensions":["atomdeleted"]},"application/atomicmail":{"source":"iana"},"application/atomsvc+xml":{"source":"iana","compressible":true,"extensions":["atomsvc"]},"application/atsc-dwd+xml":{"source":"iana","compressible":true,"extensions":["dwd"]},"application/atsc-dynamic-event-message":{"source":"iana"},"application/atsc-held+xml":{"source":"iana","compressible":true,"extensions":["held"]},"application/atsc-rdt+json":{"source":"iana","compressible":true},"application/atsc-rsat+xml":{"source":"iana","compressible":true,"extensions":["rsat"]},"application/atxml":{"source":"iana"},"application/auth-policy+xml":{"source":"iana","compressible":true},"application/automationml-aml+xml":{"source":"iana","compressible":true,"extensions":["aml"]},"application/automationml-amlx+zip":{"source":"iana","compressible":false,"extensions":["amlx"]},"application/bacnet-xdd+zip":{"source":"iana","compressible":false},"application/batch-smtp":{"source":"iana"},"application/bdoc":{"compressible":false,"extensions":["bdoc"]},"application/beep+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/bufr":{"source":"iana"},"application/c2pa":{"source":"iana"},"application/calendar+json":{"source":"iana","compressible":true},"application/calendar+xml":{"source":"iana","compressible":true,"extensions":["xcs"]},"application/call-completion":{"source":"iana"},"application/cals-1840":{"source":"iana"},"application/captive+json":{"source":"iana","compressible":true},"application/cbor":{"source":"iana"},"application/cbor-seq":{"source":"iana"},"application/cccex":{"source":"iana"},"application/ccmp+xml":{"source":"iana","compressible":true},"application/ccxml+xml":{"source":"iana","compressible":true,"extensions":["ccxml"]},"application/cda+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/cdfx+xml":{"source":"iana","compressible":true,"extensions":["cdfx"]},"application/cdmi-capability":{"source":"iana","extensions":["cdmia"]},"application/cdmi-container":{"source":"iana","extensions":["cdmic"]},"application/cdmi-domain":{"source":"iana","extensions":["cdmid"]},"application/cdmi-object":{"source":"iana","extensions":["cdmio"]},"application/cdmi-queue":{"source":"iana","extensions":["cdmiq"]},"application/cdni":{"source":"iana"},"application/ce+cbor":{"source":"iana"},"application/cea":{"source":"iana"},"application/cea-2018+xml":{"source":"iana","compressible":true},"application/cellml+xml":{"source":"iana","compressible":true},"application/cfw":{"source":"iana"},"application/cid-edhoc+cbor-seq":{"source":"iana"},"application/city+json":{"source":"iana","compressible":true},"application/city+json-seq":{"source":"iana"},"application/clr":{"source":"iana"},"application/clue+xml":{"source":"iana","compressible":true},"application/clue_info+xml":{"source":"iana","compressible":true},"application/cms":{"source":"iana"},"application/cnrp+xml":{"source":"iana","compressible":true},"application/coap-eap":{"source":"iana"},"application/coap-group+json":{"source":"iana","compressible":true},"application/coap-payload":{"source":"iana"},"application/commonground":{"source":"iana"},"application/concise-problem-details+cbor":{"source":"iana"},"application/conference-info+xml":{"source":"iana","compressible":true},"application/cose":{"source":"iana"},"application/cose-key":{"source":"iana"},"application/cose-key-set":{"source":"iana"},"application/cose-x509":{"source":"iana"},"application/cpl+xml":{"source":"iana","compressible":true,"extensions":["cpl"]},"application/csrattrs":{"source":"iana"},"application/csta+xml":{"source":"iana","compressible":true},"application/cstadata+xml":{"source":"iana","compressible":true},"application/csvm+json":{"source":"iana","compressible":true},"application/cu-seeme":{"source":"apache","extensions":["cu"]},"application/cwl":{"source":"iana","extensions":["cwl"]},"application/cwl+json":{"source":"iana","compressible":true},"application/cwl+yaml":{"source":"iana"},"application/cwt":{"source":"iana"},"application/cybercash":{"source":"iana"},"application/dart":{"compressible":true},"application/dash+xml":{"source":"iana","compressible":true,"extensions":["mpd"]},"application/dash-patch+xml":{"source":"iana","compressible":true,"extensions":["mpp"]},"application/dashdelta":{"source":"iana"},"application/davmount+xml":{"source":"iana","compressible":true,"extensions":["davmount"]},"application/dca-rft":{"source":"iana"},"application/dcd":{"source":"iana"},"application/dec-dx":{"source":"iana"},"application/dialog-info+xml":{"source":"iana","compressible":true},"application/dicom":{"source":"iana","extensions":["dcm"]},"application/dicom+json":{"source":"iana","compressible":true},"application/dicom+xml":{"source":"iana","compressible":true},"application/dii":{"source":"iana"},"application/dit":{"source":"iana"},"application/dns":{"source":"iana"},"application/dns+json":{"source":"iana","compressible":true},"application/dns-message":{"source":"iana"},"application/docbook+xml":{"source":"apache","compressible":true,"extensions":["dbk"]},"application/dots+cbor":{"source":"iana"},"application/dpop+jwt":{"source":"iana"},"application/dskpp+xml":{"source":"iana","compressible":true},"application/dssc+der":{"source":"iana","extensions":["dssc"]},"application/dssc+xml":{"source":"iana","compressible":true,"extensions":["xdssc"]},"application/dvcs":{"source":"iana"},"application/eat+cwt":{"source":"iana"},"application/eat+jwt":{"source":"iana"},"application/eat-bun+cbor":{"source":"iana"},"application/eat-bun+json":{"source":"iana","compressible":true},"application/eat-ucs+cbor":{"source":"iana"},"application/eat-ucs+json":{"source":"iana","compressible":true},"application/ecmascript":{"source":"apache","compressible":true,"extensions":["ecma"]},"application/edhoc+cbor-seq":{"source":"iana"},"application/edi-consent":{"source":"iana"},"application/edi-x12":{"source":"iana","compressible":false},"application/edifact":{"source":"iana","compressible":false},"application/efi":{"source":"iana"},"application/elm+json":{"source":"iana","charset":"UTF-8","compressible":true},"application/elm+xml":{"source":"iana","compressible":true},"application/emergencycalldata.cap+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/emergencycalldata.comment+xml":{"source":"iana","compressible":true},"application/emergencycalldata.control+xml":{"source":"iana","compressible":true},"application/emergencycalldata.deviceinfo+xml":{"source":"iana","compressible":true},"application/emergencycalldata.ecall.msd":{"source":"iana"},"application/emergencycalldata.legacyesn+json":{"source":"iana","compressible":true},"application/emergencycalldata.providerinfo+xml":{"source":"iana","compressible":true},"application/emergencycalldata.serviceinfo+xml":{"source":"iana","compressible":true},"application/emergencycalldata.subscriberinfo+xml":{"source":"iana","compressible":true},"application/emergencycalldata.veds+xml":{"source":"iana","compressible":true},"application/emma+xml":{"source":"iana","compressible":true,"extensions":["emma"]},"application/emotionml+xml":{"source":"iana","compressible":true,"extensions":["emotionml"]},"application/encaprtp":{"source":"iana"},"application/entity-statement+jwt":{"source":"iana"},"application/epp+xml":{"source":"iana","compressible":true},"application/epub+zip":{"source":"iana","compressible":false,"extensions":["epub"]},"application/eshop":{"source":"iana"},"application/exi":{"source":"iana","extensions":["exi"]},"application/expect-ct-report+json":{"source":"iana","compressible":true},"application/express":{"source":"iana","extensions":["exp"]},"application/fastinfoset":{"source":"iana"},"application/fastsoap":{"source":"iana"},"application/fdf":{"source":"iana","extensions":["fdf"]},"application/fdt+xml":{"source":"iana","compressible":true,"extensions":["fdt"]},"application/fhir+json":{"source":"iana","charset":"UTF-8","compressible":true},"application/fhir+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/fido.trusted-apps+json":{"compressible":true},"application/fits":{"source":"iana"},"application/flexfec":{"source":"iana"},"application/font-sfnt":{"source":"iana"},"application/font-tdpfr":{"source":"iana","extensions":["pfr"]},"application/font-woff":{"source":"iana","compressible":false},"application/framework-attributes+xml":{"source":"iana","compressible":true},"application/geo+json":{"source":"iana","compressible":true,"extensions":["geojson"]},"application/geo+json-seq":{"source":"iana"},"application/geopackage+sqlite3":{"source":"iana"},"application/geopose+json":{"source":"iana","compressible":true},"application/geoxacml+json":{"source":"iana","compressible":true},"application/geoxacml+xml":{"source":"iana","compressible":true},"application/gltf-buffer":{"source":"iana"},"application/gml+xml":{"source":"iana","compressible":true,"extensions":["gml"]},"application/gnap-binding-jws":{"source":"iana"},"application/gnap-binding-jwsd":{"source":"iana"},"application/gnap-binding-rotation-jws":{"source":"iana"},"application/gnap-binding-rotation-jwsd":{"source":"iana"},"application/gpx+xml":{"source":"apache","compressible":true,"extensions":["gpx"]},"application/grib":{"source":"iana"},"application/gxf":{"source":"apache","extensions":["gxf"]},"application/gzip":{"source":"iana","compressible":false,"extensions":["gz"]},"application/h224":{"source":"iana"},"application/held+xml":{"source":"iana","compressible":true},"application/hjson":{"extensions":["hjson"]},"application/hl7v2+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/http":{"source":"iana"},"application/hyperstudio":{"source":"iana","extensions":["stk"]},"application/ibe-key-request+xml":{"source":"iana","compressible":true},"application/ibe-pkg-reply+xml":{"source":"iana","compressible":true},"application/ibe-pp-data":{"source":"iana"},"application/iges":{"source":"iana"},"application/im-iscomposing+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/index":{"source":"iana"},"application/index.cmd":{"source":"iana"},"application/index.obj":{"source":"iana"},"application/index.response":{"source":"iana"},"application/index.vnd":{"source":"iana"},"application/inkml+xml":{"source":"iana","compressible":true,"extensions":["ink","inkml"]},"application/iotp":{"source":"iana"},"application/ipfix":{"source":"iana","extensions":["ipfix"]},"application/ipp":{"source":"iana"},"application/isup":{"source":"iana"},"application/its+xml":{"source":"iana","compressible":true,"extensions":["its"]},"application/java-archive":{"source":"iana","compressible":false,"extensions":["jar","war","ear"]},"application/java-serialized-object":{"source":"apache","compressible":false,"extensions":["ser"]},"application/java-vm":{"source":"apache","compressible":false,"extensions":["class"]},"application/javascript":{"source":"apache","charset":"UTF-8","compressible":true,"extensions":["js"]},"application/jf2feed+json":{"source":"iana","compressible":true},"application/jose":{"source":"iana"},"application/jose+json":{"source":"iana","compressible":true},"application/jrd+json":{"source":"iana","compressible":true},"application/jscalendar+json":{"source":"iana","compressible":true},"application/jscontact+json":{"source":"iana","compressible":true},"application/json":{"source":"iana","charset":"UTF-8","compressible":true,"extensions":["json","map"]},"application/json-patch+json":{"source":"iana","compressible":true},"application/json-seq":{"source":"iana"},"application/json5":{"extensions":["json5"]},"application/jsonml+json":{"source":"apache","compressible":true,"extensions":["jsonml"]},"application/jsonpath":{"source":"iana"},"application/jwk+json":{"source":"iana","compressible":true},"application/jwk-set+json":{"source":"iana","compressible":true},"application/jwk-set+jwt":{"source":"iana"},"application/jwt":{"source":"iana"},"application/kpml-request+xml":{"source":"iana","compressible":true},"application/kpml-response+xml":{"source":"iana","compressible":true},"application/ld+json":{"source":"iana","compressible":true,"extensions":["jsonld"]},"application/lgr+xml":{"source":"iana","compressible":true,"extensions":["lgr"]},"application/link-format":{"source":"iana"},"application/linkset":{"source":"iana"},"application/linkset+json":{"source":"iana","compressible":true},"application/load-control+xml":{"source":"iana","compressible":true},"application/logout+jwt":{"source":"iana"},"application/lost+xml":{"source":"iana","compressible":true,"extensions":["lostxml"]},"application/lostsync+xml":{"source":"iana","compressible":true},"application/lpf+zip":{"source":"iana","compressible":false},"application/lxf":{"source":"iana"},"application/mac-binhex40":{"source":"iana","extensions":["hqx"]},"application/mac-compactpro":{"source":"apache","extensions":["cpt"]},"application/macwriteii":{"source":"iana"},"application/mads+xml":{"source":"iana","compressible":true,"extensions":["mads"]},"application/manifest+json":{"source":"iana","charset":"UTF-8","compressible":true,"extensions":["webmanifest"]},"application/marc":{"source":"iana","extensions":["mrc"]},"application/marcxml+xml":{"source":"iana","compressible":true,"extensions":["mrcx"]},"application/mathematica":{"source":"iana","extensions":["ma","nb","mb"]},"application/mathml+xml":{"source":"iana","compressible":true,"extensions":["mathml"]},"application/mathml-content+xml":{"source":"iana","compressible":true},"application/mathml-presentation+xml":{"source":"iana","compressible":true},"application/mbms-associated-procedure-description+xml":{"source":"iana","compressible":true},"application/mbms-deregister+xml":{"source":"iana","compressible":true},"application/mbms-envelope+xml":{"source":"iana","compressible":true},"application/mbms-msk+xml":{"source":"iana","compressible":true},"application/mbms-msk-response+xml":{"source":"iana","compressible":true},"application/mbms-protection-description+xml":{"source":"iana","compressible":true},"application/mbms-reception-report+xml":{"source":"iana","compressible":true},"application/mbms-register+xml":{"source":"iana","compressible":true},"application/mbms-register-response+xml":{"source":"iana","compressible":true},"application/mbms-schedule+xml":{"source":"iana","compressible":true},"application/mbms-user-service-description+xml":{"source":"iana","compressible":true},"application/mbox":{"source":"iana","extensions":["mbox"]},"application/media-policy-dataset+xml":{"source":"iana","compressible":true,"extensions":["mpf"]},"application/media_control+xml":{"source":"iana","compressible":true},"application/mediaservercontrol+xml":{"source":"iana","compressible":true,"extensions":["mscml"]},"application/merge-patch+json":{"source":"iana","compressible":true},"application/metalink+xml":{"source":"apache","compressible":true,"extensions":["metalink"]},"application/metalink4+xml":{"source":"iana","compressible":true,"extensions":["meta4"]},"application/mets+xml":{"source":"iana","compressible":true,"extensions":["mets"]},"application/mf4":{"source":"iana"},"application/mikey":{"source":"iana"},"application/mipc":{"source":"iana"},"application/missing-blocks+cbor-seq":{"source":"iana"},"application/mmt-aei+xml":{"source":"iana","compressible":true,"extensions":["maei"]},"application/mmt-usd+xml":{"source":"iana","compressible":true,"extensions":["musd"]},"application/mods+xml":{"source":"iana","compressible":true,"extensions":["mods"]},"application/moss-keys":{"source":"iana"},"application/moss-signature":{"source":"iana"},"application/mosskey-data":{"source":"iana"},"application/mosskey-request":{"source":"iana"},"application/mp21":{"source":"iana","extensions":["m21","mp21"]},"application/mp4":{"source":"iana","extensions":["mp4","mpg4","mp4s","m4p"]},"application/mpeg4-generic":{"source":"iana"},"application/mpeg4-iod":{"source":"iana"},"application/mpeg4-iod-xmt":{"source":"iana"},"application/mrb-consumer+xml":{"source":"iana","compressible":true},"application/mrb-publish+xml":{"source":"iana","compressible":true},"application/msc-ivr+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/msc-mixer+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/msix":{"compressible":false,"extensions":["msix"]},"application/msixbundle":{"compressible":false,"extensions":["msixbundle"]},"application/msword":{"source":"iana","compressible":false,"extensions":["doc","dot"]},"application/mud+json":{"source":"iana","compressible":true},"application/multipart-core":{"source":"iana"},"application/mxf":{"source":"iana","extensions":["mxf"]},"application/n-quads":{"source":"iana","extensions":["nq"]},"application/n-triples":{"source":"iana","extensions":["nt"]},"application/nasdata":{"source":"iana"},"application/news-checkgroups":{"source":"iana","charset":"US-ASCII"},"application/news-groupinfo":{"source":"iana","charset":"US-ASCII"},"application/news-transmission":{"source":"iana"},"application/nlsml+xml":{"source":"iana","compressible":true},"application/node":{"source":"iana","extensions":["cjs"]},"application/nss":{"source":"iana"},"application/oauth-authz-req+jwt":{"source":"iana"},"application/oblivious-dns-message":{"source":"iana"},"application/ocsp-request":{"source":"iana"},"application/ocsp-response":{"source":"iana"},"application/octet-stream":{"source":"iana","compressible":true,"extensions":["bin","dms","lrf","mar","so","dist","distz","pkg","bpk","dump","elc","deploy","exe","dll","deb","dmg","iso","img","msi","msp","msm","buffer"]},"application/oda":{"source":"iana","extensions":["oda"]},"application/odm+xml":{"source":"iana","compressible":true},"application/odx":{"source":"iana"},"application/oebps-package+xml":{"source":"iana","compressible":true,"extensions":["opf"]},"application/ogg":{"source":"iana","compressible":false,"extensions":["ogx"]},"application/ohttp-keys":{"source":"iana"},"application/omdoc+xml":{"source":"apache","compressible":true,"extensions":["omdoc"]},"application/onenote":{"source":"apache","extensions":["onetoc","onetoc2","onetmp","onepkg","one","onea"]},"application/opc-nodeset+xml":{"source":"iana","compressible":true},"application/oscore":{"source":"iana"},"application/oxps":{"source":"iana","extensions":["oxps"]},"application/p21":{"source":"iana"},"application/p21+zip":{"source":"iana","compressible":false},"application/p2p-overlay+xml":{"source":"iana","compressible":true,"extensions":["relo"]},"application/parityfec":{"source":"iana"},"application/passport":{"source":"iana"},"application/patch-ops-error+xml":{"source":"iana","compressible":true,"extensions":["xer"]},"application/pdf":{"source":"iana","compressible":false,"extensions":["pdf"]},"application/pdx":{"source":"iana"},"application/pem-certificate-chain":{"source":"iana"},"application/pgp-encrypted":{"source":"iana","compressible":false,"extensions":["pgp"]},"application/pgp-keys":{"source":"iana","extensions":["asc"]},"application/pgp-signature":{"source":"iana","extensions":["sig","asc"]},"application/pics-rules":{"source":"apache","extensions":["prf"]},"application/pidf+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/pidf-diff+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/pkcs10":{"source":"iana","extensions":["p10"]},"application/pkcs12":{"source":"iana"},"application/pkcs7-mime":{"source":"iana","extensions":["p7m","p7c"]},"application/pkcs7-signature":{"source":"iana","extensions":["p7s"]},"application/pkcs8":{"source":"iana","extensions":["p8"]},"application/pkcs8-encrypted":{"source":"iana"},"application/pkix-attr-cert":{"source":"iana","extensions":["ac"]},"application/pkix-cert":{"source":"iana","extensions":["cer"]},"application/pkix-crl":{"source":"iana","extensions":["crl"]},"application/pkix-pkipath":{"source":"iana","extensions":["pkipath"]},"application/pkixcmp":{"source":"iana","extensions":["pki"]},"application/pls+xml":{"source":"iana","compressible":true,"extensions":["pls"]},"application/poc-settings+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/postscript":{"source":"iana","compressible":true,"extensions":["ai","eps","ps"]},"application/ppsp-tracker+json":{"source":"iana","compressible":true},"application/private-token-issuer-directory":{"source":"iana"},"application/private-token-request":{"source":"iana"},"application/private-token-response":{"source":"iana"},"application/problem+json":{"source":"iana","compressible":true},"application/problem+xml":{"source":"iana","compressible":true},"application/provenance+xml":{"source":"iana","compressible":true,"extensions":["provx"]},"application/provided-claims+jwt":{"source":"iana"},"application/prs.alvestrand.titrax-sheet":{"source":"iana"},"application/prs.cww":{"source":"iana","extensions":["cww"]},"application/prs.cyn":{"source":"iana","charset":"7-BIT"},"application/prs.hpub+zip":{"source":"iana","compressible":false},"application/prs.implied-document+xml":{"source":"iana","compressible":true},"application/prs.implied-executable":{"source":"iana"},"application/prs.implied-object+json":{"source":"iana","compressible":true},"application/prs.implied-object+json-seq":{"source":"iana"},"application/prs.implied-object+yaml":{"source":"iana"},"application/prs.implied-structure":{"source":"iana"},"application/prs.mayfile":{"source":"iana"},"application/prs.nprend":{"source":"iana"},"application/prs.plucker":{"source":"iana"},"application/prs.rdf-xml-crypt":{"source":"iana"},"application/prs.vcfbzip2":{"source":"iana"},"application/prs.xsf+xml":{"source":"iana","compressible":true,"extensions":["xsf"]},"application/pskc+xml":{"source":"iana","compressible":true,"extensions":["pskcxml"]},"application/pvd+json":{"source":"iana","compressible":true},"application/qsig":{"source":"iana"},"application/raml+yaml":{"compressible":true,"extensions":["raml"]},"application/raptorfec":{"source":"iana"},"application/rdap+json":{"source":"iana","compressible":true},"application/rdf+xml":{"source":"iana","compressible":true,"extensions":["rdf","owl"]},"application/reginfo+xml":{"source":"iana","compressible":true,"extensions":["rif"]},"application/relax-ng-compact-syntax":{"source":"iana","extensions":["rnc"]},"application/remote-printing":{"source":"apache"},"application/reputon+json":{"source":"iana","compressible":true},"application/resolve-response+jwt":{"source":"iana"},"application/resource-lists+xml":{"source":"iana","compressible":true,"extensions":["rl"]},"application/resource-lists-diff+xml":{"source":"iana","compressible":true,"extensions":["rld"]},"application/rfc+xml":{"source":"iana","compressible":true},"application/riscos":{"source":"iana"},"application/rlmi+xml":{"source":"iana","compressible":true},"application/rls-services+xml":{"source":"iana","compressible":true,"extensions":["rs"]},"application/route-apd+xml":{"source":"iana","compressible":true,"extensions":["rapd"]},"application/route-s-tsid+xml":{"source":"iana","compressible":true,"extensions":["sls"]},"application/route-usd+xml":{"source":"iana","compressible":true,"extensions":["rusd"]},"application/rpki-checklist":{"source":"iana"},"application/rpki-ghostbusters":{"source":"iana","extensions":["gbr"]},"application/rpki-manifest":{"source":"iana","extensions":["mft"]},"application/rpki-publication":{"source":"iana"},"application/rpki-roa":{"source":"iana","extensions":["roa"]},"application/rpki-signed-tal":{"source":"iana"},"application/rpki-updown":{"source":"iana"},"application/rsd+xml":{"source":"apache","compressible":true,"extensions":["rsd"]},"application/rss+xml":{"source":"apache","compressible":true,"extensions":["rss"]},"application/rtf":{"source":"iana","compressible":true,"extensions":["rtf"]},"application/rtploopback":{"source":"iana"},"application/rtx":{"source":"iana"},"application/samlassertion+xml":{"source":"iana","compressible":true},"application/samlmetadata+xml":{"source":"iana","compressible":true},"application/sarif+json":{"source":"iana","compressible":true},"application/sarif-external-properties+json":{"source":"iana","compressible":true},"application/sbe":{"source":"iana"},"application/sbml+xml":{"source":"iana","compressible":true,"extensions":["sbml"]},"application/scaip+xml":{"source":"iana","compressible":true},"application/scim+json":{"source":"iana","compressible":true},"application/scvp-cv-request":{"source":"iana","extensions":["scq"]},"application/scvp-cv-response":{"source":"iana","extensions":["scs"]},"application/scvp-vp-request":{"source":"iana","extensions":["spq"]},"application/scvp-vp-response":{"source":"iana","extensions":["spp"]},"application/sdp":{"source":"iana","extensions":["sdp"]},"application/secevent+jwt":{"source":"iana"},"application/senml+cbor":{"source":"iana"},"application/senml+json":{"source":"iana","compressible":true},"application/senml+xml":{"source":"iana","compressible":true,"extensions":["senmlx"]},"application/senml-etch+cbor":{"source":"iana"},"application/senml-etch+json":{"source":"iana","compressible":true},"application/senml-exi":{"source":"iana"},"application/sensml+cbor":{"source":"iana"},"application/sensml+json":{"source":"iana","compressible":true},"application/sensml+xml":{"source":"iana","compressible":true,"extensions":["sensmlx"]},"application/sensml-exi":{"source":"iana"},"application/sep+xml":{"source":"iana","compressible":true},"application/sep-exi":{"source":"iana"},"application/session-info":{"source":"iana"},"application/set-payment":{"source":"iana"},"application/set-payment-initiation":{"source":"iana","extensions":["setpay"]},"application/set-registration":{"source":"iana"},"application/set-registration-initiation":{"source":"iana","extensions":["setreg"]},"application/sgml":{"source":"iana"},"application/sgml-open-catalog":{"source":"iana"},"application/shf+xml":{"source":"iana","compressible":true,"extensions":["shf"]},"application/sieve":{"source":"iana","extensions":["siv","sieve"]},"application/simple-filter+xml":{"source":"iana","compressible":true},"application/simple-message-summary":{"source":"iana"},"application/simplesymbolcontainer":{"source":"iana"},"application/sipc":{"source":"iana"},"application/slate":{"source":"iana"},"application/smil":{"source":"apache"},"application/smil+xml":{"source":"iana","compressible":true,"extensions":["smi","smil"]},"application/smpte336m":{"source":"iana"},"application/soap+fastinfoset":{"source":"iana"},"application/soap+xml":{"source":"iana","compressible":true},"application/sparql-query":{"source":"iana","extensions":["rq"]},"application/sparql-results+xml":{"source":"iana","compressible":true,"extensions":["srx"]},"application/spdx+json":{"source":"iana","compressible":true},"application/spirits-event+xml":{"source":"iana","compressible":true},"application/sql":{"source":"iana","extensions":["sql"]},"application/srgs":{"source":"iana","extensions":["gram"]},"application/srgs+xml":{"source":"iana","compressible":true,"extensions":["grxml"]},"application/sru+xml":{"source":"iana","compressible":true,"extensions":["sru"]},"application/ssdl+xml":{"source":"apache","compressible":true,"extensions":["ssdl"]},"application/sslkeylogfile":{"source":"iana"},"application/ssml+xml":{"source":"iana","compressible":true,"extensions":["ssml"]},"application/st2110-41":{"source":"iana"},"application/stix+json":{"source":"iana","compressible":true},"application/stratum":{"source":"iana"},"application/swid+cbor":{"source":"iana"},"application/swid+xml":{"source":"iana","compressible":true,"extensions":["swidtag"]},"application/tamp-apex-update":{"source":"iana"},"application/tamp-apex-update-confirm":{"source":"iana"},"application/tamp-community-update":{"source":"iana"},"application/tamp-community-update-confirm":{"source":"iana"},"application/tamp-error":{"source":"iana"},"application/tamp-sequence-adjust":{"source":"iana"},"application/tamp-sequence-adjust-confirm":{"source":"iana"},"application/tamp-status-query":{"source":"iana"},"application/tamp-status-response":{"source":"iana"},"application/tamp-update":{"source":"iana"},"application/tamp-update-confirm":{"source":"iana"},"application/tar":{"compressible":true},"application/taxii+json":{"source":"iana","compressible":true},"application/td+json":{"source":"iana","compressible":true},"application/tei+xml":{"source":"iana","compressible":true,"extensions":["tei","teicorpus"]},"application/tetra_isi":{"source":"iana"},"application/thraud+xml":{"source":"iana","compressible":true,"extensions":["tfi"]},"application/timestamp-query":{"source":"iana"},"application/timestamp-reply":{"source":"iana"},"application/timestamped-data":{"source":"iana","extensions":["tsd"]},"application/tlsrpt+gzip":{"source":"iana"},"application/tlsrpt+json":{"source":"iana","compressible":true},"application/tm+json":{"source":"iana","compressible":true},"application/tnauthlist":{"source":"iana"},"application/toc+cbor":{"source":"iana"},"application/token-introspection+jwt":{"source":"iana"},"application/toml":{"source":"iana","compressible":true,"extensions":["toml"]},"application/trickle-ice-sdpfrag":{"source":"iana"},"application/trig":{"source":"iana","extensions":["trig"]},"application/trust-chain+json":{"source":"iana","compressible":true},"application/trust-mark+jwt":{"source":"iana"},"application/trust-mark-delegation+jwt":{"source":"iana"},"application/ttml+xml":{"source":"iana","compressible":true,"extensions":["ttml"]},"application/tve-trigger":{"source":"iana"},"application/tzif":{"source":"iana"},"application/tzif-leap":{"source":"iana"},"application/ubjson":{"compressible":false,"extensions":["ubj"]},"application/uccs+cbor":{"source":"iana"},"application/ujcs+json":{"source":"iana","compressible":true},"application/ulpfec":{"source":"iana"},"application/urc-grpsheet+xml":{"source":"iana","compressible":true},"application/urc-ressheet+xml":{"source":"iana","compressible":true,"extensions":["rsheet"]},"application/urc-targetdesc+xml":{"source":"iana","compressible":true,"extensions":["td"]},"application/urc-uisocketdesc+xml":{"source":"iana","compressible":true},"application/vc":{"source":"iana"},"application/vc+cose":{"source":"iana"},"application/vc+jwt":{"source":"iana"},"application/vcard+json":{"source":"iana","compressible":true},"application/vcard+xml":{"source":"iana","compressible":true},"application/vemmi":{"source":"iana"},"application/vividence.scriptfile":{"source":"apache"},"application/vnd.1000minds.decision-model+xml":{"source":"iana","compressible":true,"extensions":["1km"]},"application/vnd.1ob":{"source":"iana"},"application/vnd.3gpp-prose+xml":{"source":"iana","compressible":true},"application/vnd.3gpp-prose-pc3a+xml":{"source":"iana","compressible":true},"application/vnd.3gpp-prose-pc3ach+xml":{"source":"iana","compressible":true},"application/vnd.3gpp-prose-pc3ch+xml":{"source":"iana","compressible":true},"application/vnd.3gpp-prose-pc8+xml":{"source":"iana","compressible":true},"application/vnd.3gpp-v2x-local-service-information":{"source":"iana"},"application/vnd.3gpp.5gnas":{"source":"iana"},"application/vnd.3gpp.5gsa2x":{"source":"iana"},"application/vnd.3gpp.5gsa2x-local-service-information":{"source":"iana"},"application/vnd.3gpp.5gsv2x":{"source":"iana"},"application/vnd.3gpp.5gsv2x-local-service-information":{"source":"iana"},"application/vnd.3gpp.access-transfer-events+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.bsf+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.crs+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.current-location-discovery+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.gmop+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.gtpc":{"source":"iana"},"application/vnd.3gpp.interworking-data":{"source":"iana"},"application/vnd.3gpp.lpp":{"source":"iana"},"application/vnd.3gpp.mc-signalling-ear":{"source":"iana"},"application/vnd.3gpp.mcdata-affiliation-command+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcdata-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcdata-msgstore-ctrl-request+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcdata-payload":{"source":"iana"},"application/vnd.3gpp.mcdata-regroup+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcdata-service-config+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcdata-signalling":{"source":"iana"},"application/vnd.3gpp.mcdata-ue-config+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcdata-user-profile+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-affiliation-command+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-floor-request+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-location-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-mbms-usage-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-regroup+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-service-config+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-signed+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-ue-config+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-ue-init-config+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcptt-user-profile+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcvideo-affiliation-command+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcvideo-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcvideo-location-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcvideo-mbms-usage-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcvideo-regroup+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcvideo-service-config+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcvideo-transmission-request+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcvideo-ue-config+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mcvideo-user-profile+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.mid-call+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.ngap":{"source":"iana"},"application/vnd.3gpp.pfcp":{"source":"iana"},"application/vnd.3gpp.pic-bw-large":{"source":"iana","extensions":["plb"]},"application/vnd.3gpp.pic-bw-small":{"source":"iana","extensions":["psb"]},"application/vnd.3gpp.pic-bw-var":{"source":"iana","extensions":["pvb"]},"application/vnd.3gpp.pinapp-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.s1ap":{"source":"iana"},"application/vnd.3gpp.seal-group-doc+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.seal-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.seal-location-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.seal-mbms-usage-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.seal-network-qos-management-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.seal-ue-config-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.seal-unicast-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.seal-user-profile-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.sms":{"source":"iana"},"application/vnd.3gpp.sms+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.srvcc-ext+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.srvcc-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.state-and-event-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.ussd+xml":{"source":"iana","compressible":true},"application/vnd.3gpp.v2x":{"source":"iana"},"application/vnd.3gpp.vae-info+xml":{"source":"iana","compressible":true},"application/vnd.3gpp2.bcmcsinfo+xml":{"source":"iana","compressible":true},"application/vnd.3gpp2.sms":{"source":"iana"},"application/vnd.3gpp2.tcap":{"source":"iana","extensions":["tcap"]},"application/vnd.3lightssoftware.imagescal":{"source":"iana"},"application/vnd.3m.post-it-notes":{"source":"iana","extensions":["pwn"]},"application/vnd.accpac.simply.aso":{"source":"iana","extensions":["aso"]},"application/vnd.accpac.simply.imp":{"source":"iana","extensions":["imp"]},"application/vnd.acm.addressxfer+json":{"source":"iana","compressible":true},"application/vnd.acm.chatbot+json":{"source":"iana","compressible":true},"application/vnd.acucobol":{"source":"iana","extensions":["acu"]},"application/vnd.acucorp":{"source":"iana","extensions":["atc","acutc"]},"application/vnd.adobe.air-application-installer-package+zip":{"source":"apache","compressible":false,"extensions":["air"]},"application/vnd.adobe.flash.movie":{"source":"iana"},"application/vnd.adobe.formscentral.fcdt":{"source":"iana","extensions":["fcdt"]},"application/vnd.adobe.fxp":{"source":"iana","extensions":["fxp","fxpl"]},"application/vnd.adobe.partial-upload":{"source":"iana"},"application/vnd.adobe.xdp+xml":{"source":"iana","compressible":true,"extensions":["xdp"]},"application/vnd.adobe.xfdf":{"source":"apache","extensions":["xfdf"]},"application/vnd.aether.imp":{"source":"iana"},"application/vnd.afpc.afplinedata":{"source":"iana"},"application/vnd.afpc.afplinedata-pagedef":{"source":"iana"},"application/vnd.afpc.cmoca-cmresource":{"source":"iana"},"application/vnd.afpc.foca-charset":{"source":"iana"},"application/vnd.afpc.foca-codedfont":{"source":"iana"},"application/vnd.afpc.foca-codepage":{"source":"iana"},"application/vnd.afpc.modca":{"source":"iana"},"application/vnd.afpc.modca-cmtable":{"source":"iana"},"application/vnd.afpc.modca-formdef":{"source":"iana"},"application/vnd.afpc.modca-mediummap":{"source":"iana"},"application/vnd.afpc.modca-objectcontainer":{"source":"iana"},"application/vnd.afpc.modca-overlay":{"source":"iana"},"application/vnd.afpc.modca-pagesegment":{"source":"iana"},"application/vnd.age":{"source":"iana","extensions":["age"]},"application/vnd.ah-barcode":{"source":"apache"},"application/vnd.ahead.space":{"source":"iana","extensions":["ahead"]},"application/vnd.airzip.filesecure.azf":{"source":"iana","extensions":["azf"]},"application/vnd.airzip.filesecure.azs":{"source":"iana","extensions":["azs"]},"application/vnd.amadeus+json":{"source":"iana","compressible":true},"application/vnd.amazon.ebook":{"source":"apache","extensions":["azw"]},"application/vnd.amazon.mobi8-ebook":{"source":"iana"},"application/vnd.americandynamics.acc":{"source":"iana","extensions":["acc"]},"application/vnd.amiga.ami":{"source":"iana","extensions":["ami"]},"application/vnd.amundsen.maze+xml":{"source":"iana","compressible":true},"application/vnd.android.ota":{"source":"iana"},"application/vnd.android.package-archive":{"source":"apache","compressible":false,"extensions":["apk"]},"application/vnd.anki":{"source":"iana"},"application/vnd.anser-web-certificate-issue-initiation":{"source":"iana","extensions":["cii"]},"application/vnd.anser-web-funds-transfer-initiation":{"source":"apache","extensions":["fti"]},"application/vnd.antix.game-component":{"source":"iana","extensions":["atx"]},"application/vnd.apache.arrow.file":{"source":"iana"},"application/vnd.apache.arrow.stream":{"source":"iana"},"application/vnd.apache.parquet":{"source":"iana"},"application/vnd.apache.thrift.binary":{"source":"iana"},"application/vnd.apache.thrift.compact":{"source":"iana"},"application/vnd.apache.thrift.json":{"source":"iana"},"application/vnd.apexlang":{"source":"iana"},"application/vnd.api+json":{"source":"iana","compressible":true},"application/vnd.aplextor.warrp+json":{"source":"iana","compressible":true},"application/vnd.apothekende.reservation+json":{"source":"iana","compressible":true},"application/vnd.apple.installer+xml":{"source":"iana","compressible":true,"extensions":["mpkg"]},"application/vnd.apple.keynote":{"source":"iana","extensions":["key"]},"application/vnd.apple.mpegurl":{"source":"iana","extensions":["m3u8"]},"application/vnd.apple.numbers":{"source":"iana","extensions":["numbers"]},"application/vnd.apple.pages":{"source":"iana","extensions":["pages"]},"application/vnd.apple.pkpass":{"compressible":false,"extensions":["pkpass"]},"application/vnd.arastra.swi":{"source":"apache"},"application/vnd.aristanetworks.swi":{"source":"iana","extensions":["swi"]},"application/vnd.artisan+json":{"source":"iana","compressible":true},"application/vnd.artsquare":{"source":"iana"},"application/vnd.astraea-software.iota":{"source":"iana","extensions":["iota"]},"application/vnd.audiograph":{"source":"iana","extensions":["aep"]},"application/vnd.autodesk.fbx":{"extensions":["fbx"]},"application/vnd.autopackage":{"source":"iana"},"application/vnd.avalon+json":{"source":"iana","compressible":true},"application/vnd.avistar+xml":{"source":"iana","compressible":true},"application/vnd.balsamiq.bmml+xml":{"source":"iana","compressible":true,"extensions":["bmml"]},"application/vnd.balsamiq.bmpr":{"source":"iana"},"application/vnd.banana-accounting":{"source":"iana"},"application/vnd.bbf.usp.error":{"source":"iana"},"application/vnd.bbf.usp.msg":{"source":"iana"},"application/vnd.bbf.usp.msg+json":{"source":"iana","compressible":true},"application/vnd.bekitzur-stech+json":{"source":"iana","compressible":true},"application/vnd.belightsoft.lhzd+zip":{"source":"iana","compressible":false},"application/vnd.belightsoft.lhzl+zip":{"source":"iana","compressible":false},"application/vnd.bint.med-content":{"source":"iana"},"application/vnd.biopax.rdf+xml":{"source":"iana","compressible":true},"application/vnd.blink-idb-value-wrapper":{"source":"iana"},"application/vnd.blueice.multipass":{"source":"iana","extensions":["mpm"]},"application/vnd.bluetooth.ep.oob":{"source":"iana"},"application/vnd.bluetooth.le.oob":{"source":"iana"},"application/vnd.bmi":{"source":"iana","extensions":["bmi"]},"application/vnd.bpf":{"source":"iana"},"application/vnd.bpf3":{"source":"iana"},"application/vnd.businessobjects":{"source":"iana","extensions":["rep"]},"application/vnd.byu.uapi+json":{"source":"iana","compressible":true},"application/vnd.bzip3":{"source":"iana"},"application/vnd.c3voc.schedule+xml":{"source":"iana","compressible":true},"application/vnd.cab-jscript":{"source":"iana"},"application/vnd.canon-cpdl":{"source":"iana"},"application/vnd.canon-lips":{"source":"iana"},"application/vnd.capasystems-pg+json":{"source":"iana","compressible":true},"application/vnd.cendio.thinlinc.clientconf":{"source":"iana"},"application/vnd.century-systems.tcp_stream":{"source":"iana"},"application/vnd.chemdraw+xml":{"source":"iana","compressible":true,"extensions":["cdxml"]},"application/vnd.chess-pgn":{"source":"iana"},"application/vnd.chipnuts.karaoke-mmd":{"source":"iana","extensions":["mmd"]},"application/vnd.ciedi":{"source":"iana"},"application/vnd.cinderella":{"source":"iana","extensions":["cdy"]},"application/vnd.cirpack.isdn-ext":{"source":"iana"},"application/vnd.citationstyles.style+xml":{"source":"iana","compressible":true,"extensions":["csl"]},"application/vnd.claymore":{"source":"iana","extensions":["cla"]},"application/vnd.cloanto.rp9":{"source":"iana","extensions":["rp9"]},"application/vnd.clonk.c4group":{"source":"iana","extensions":["c4g","c4d","c4f","c4p","c4u"]},"application/vnd.cluetrust.cartomobile-config":{"source":"iana","extensions":["c11amc"]},"application/vnd.cluetrust.cartomobile-config-pkg":{"source":"iana","extensions":["c11amz"]},"application/vnd.cncf.helm.chart.content.v1.tar+gzip":{"source":"iana"},"application/vnd.cncf.helm.chart.provenance.v1.prov":{"source":"iana"},"application/vnd.cncf.helm.config.v1+json":{"source":"iana","compressible":true},"application/vnd.coffeescript":{"source":"iana"},"application/vnd.collabio.xodocuments.document":{"source":"iana"},"application/vnd.collabio.xodocuments.document-template":{"source":"iana"},"application/vnd.collabio.xodocuments.presentation":{"source":"iana"},"application/vnd.collabio.xodocuments.presentation-template":{"source":"iana"},"application/vnd.collabio.xodocuments.spreadsheet":{"source":"iana"},"application/vnd.collabio.xodocuments.spreadsheet-template":{"source":"iana"},"application/vnd.collection+json":{"source":"iana","compressible":true},"application/vnd.collection.doc+json":{"source":"iana","compressible":true},"application/vnd.collection.next+json":{"source":"iana","compressible":true},"application/vnd.comicbook+zip":{"source":"iana","compressible":false},"application/vnd.comicbook-rar":{"source":"iana"},"application/vnd.commerce-battelle":{"source":"iana"},"application/vnd.commonspace":{"source":"iana","extensions":["csp"]},"application/vnd.contact.cmsg":{"source":"iana","extensions":["cdbcmsg"]},"application/vnd.coreos.ignition+json":{"source":"iana","compressible":true},"application/vnd.cosmocaller":{"source":"iana","extensions":["cmc"]},"application/vnd.crick.clicker":{"source":"iana","extensions":["clkx"]},"application/vnd.crick.clicker.keyboard":{"source":"iana","extensions":["clkk"]},"application/vnd.crick.clicker.palette":{"source":"iana","extensions":["clkp"]},"application/vnd.crick.clicker.template":{"source":"iana","extensions":["clkt"]},"application/vnd.crick.clicker.wordbank":{"source":"iana","extensions":["clkw"]},"application/vnd.criticaltools.wbs+xml":{"source":"iana","compressible":true,"extensions":["wbs"]},"application/vnd.cryptii.pipe+json":{"source":"iana","compressible":true},"application/vnd.crypto-shade-file":{"source":"iana"},"application/vnd.cryptomator.encrypted":{"source":"iana"},"application/vnd.cryptomator.vault":{"source":"iana"},"application/vnd.ctc-posml":{"source":"iana","extensions":["pml"]},"application/vnd.ctct.ws+xml":{"source":"iana","compressible":true},"application/vnd.cups-pdf":{"source":"iana"},"application/vnd.cups-postscript":{"source":"iana"},"application/vnd.cups-ppd":{"source":"iana","extensions":["ppd"]},"application/vnd.cups-raster":{"source":"iana"},"application/vnd.cups-raw":{"source":"iana"},"application/vnd.curl":{"source":"iana"},"application/vnd.curl.car":{"source":"apache","extensions":["car"]},"application/vnd.curl.pcurl":{"source":"apache","extensions":["pcurl"]},"application/vnd.cyan.dean.root+xml":{"source":"iana","compressible":true},"application/vnd.cybank":{"source":"iana"},"application/vnd.cyclonedx+json":{"source":"iana","compressible":true},"application/vnd.cyclonedx+xml":{"source":"iana","compressible":true},"application/vnd.d2l.coursepackage1p0+zip":{"source":"iana","compressible":false},"application/vnd.d3m-dataset":{"source":"iana"},"application/vnd.d3m-problem":{"source":"iana"},"application/vnd.dart":{"source":"iana","compressible":true,"extensions":["dart"]},"application/vnd.data-vision.rdz":{"source":"iana","extensions":["rdz"]},"application/vnd.datalog":{"source":"iana"},"application/vnd.datapackage+json":{"source":"iana","compressible":true},"application/vnd.dataresource+json":{"source":"iana","compressible":true},"application/vnd.dbf":{"source":"iana","extensions":["dbf"]},"application/vnd.dcmp+xml":{"source":"iana","compressible":true,"extensions":["dcmp"]},"application/vnd.debian.binary-package":{"source":"iana"},"application/vnd.dece.data":{"source":"iana","extensions":["uvf","uvvf","uvd","uvvd"]},"application/vnd.dece.ttml+xml":{"source":"iana","compressible":true,"extensions":["uvt","uvvt"]},"application/vnd.dece.unspecified":{"source":"iana","extensions":["uvx","uvvx"]},"application/vnd.dece.zip":{"source":"iana","extensions":["uvz","uvvz"]},"application/vnd.denovo.fcselayout-link":{"source":"iana","extensions":["fe_launch"]},"application/vnd.desmume.movie":{"source":"iana"},"application/vnd.dir-bi.plate-dl-nosuffix":{"source":"iana"},"application/vnd.dm.delegation+xml":{"source":"iana","compressible":true},"application/vnd.dna":{"source":"iana","extensions":["dna"]},"application/vnd.document+json":{"source":"iana","compressible":true},"application/vnd.dolby.mlp":{"source":"apache","extensions":["mlp"]},"application/vnd.dolby.mobile.1":{"source":"iana"},"application/vnd.dolby.mobile.2":{"source":"iana"},"application/vnd.doremir.scorecloud-binary-document":{"source":"iana"},"application/vnd.dpgraph":{"source":"iana","extensions":["dpg"]},"application/vnd.dreamfactory":{"source":"iana","extensions":["dfac"]},"application/vnd.drive+json":{"source":"iana","compressible":true},"application/vnd.ds-keypoint":{"source":"apache","extensions":["kpxx"]},"application/vnd.dtg.local":{"source":"iana"},"application/vnd.dtg.local.flash":{"source":"iana"},"application/vnd.dtg.local.html":{"source":"iana"},"application/vnd.dvb.ait":{"source":"iana","extensions":["ait"]},"application/vnd.dvb.dvbisl+xml":{"source":"iana","compressible":true},"application/vnd.dvb.dvbj":{"source":"iana"},"application/vnd.dvb.esgcontainer":{"source":"iana"},"application/vnd.dvb.ipdcdftnotifaccess":{"source":"iana"},"application/vnd.dvb.ipdcesgaccess":{"source":"iana"},"application/vnd.dvb.ipdcesgaccess2":{"source":"iana"},"application/vnd.dvb.ipdcesgpdd":{"source":"iana"},"application/vnd.dvb.ipdcroaming":{"source":"iana"},"application/vnd.dvb.iptv.alfec-base":{"source":"iana"},"application/vnd.dvb.iptv.alfec-enhancement":{"source":"iana"},"application/vnd.dvb.notif-aggregate-root+xml":{"source":"iana","compressible":true},"application/vnd.dvb.notif-container+xml":{"source":"iana","compressible":true},"application/vnd.dvb.notif-generic+xml":{"source":"iana","compressible":true},"application/vnd.dvb.notif-ia-msglist+xml":{"source":"iana","compressible":true},"application/vnd.dvb.notif-ia-registration-request+xml":{"source":"iana","compressible":true},"application/vnd.dvb.notif-ia-registration-response+xml":{"source":"iana","compressible":true},"application/vnd.dvb.notif-init+xml":{"source":"iana","compressible":true},"application/vnd.dvb.pfr":{"source":"iana"},"application/vnd.dvb.service":{"source":"iana","extensions":["svc"]},"application/vnd.dxr":{"source":"iana"},"application/vnd.dynageo":{"source":"iana","extensions":["geo"]},"application/vnd.dzr":{"source":"iana"},"application/vnd.easykaraoke.cdgdownload":{"source":"iana"},"application/vnd.ecdis-update":{"source":"iana"},"application/vnd.ecip.rlp":{"source":"iana"},"application/vnd.eclipse.ditto+json":{"source":"iana","compressible":true},"application/vnd.ecowin.chart":{"source":"iana","extensions":["mag"]},"application/vnd.ecowin.filerequest":{"source":"iana"},"application/vnd.ecowin.fileupdate":{"source":"iana"},"application/vnd.ecowin.series":{"source":"iana"},"application/vnd.ecowin.seriesrequest":{"source":"iana"},"application/vnd.ecowin.seriesupdate":{"source":"iana"},"application/vnd.efi.img":{"source":"iana"},"application/vnd.efi.iso":{"source":"iana"},"application/vnd.eln+zip":{"source":"iana","compressible":false},"application/vnd.emclient.accessrequest+xml":{"source":"iana","compressible":true},"application/vnd.enliven":{"source":"iana","extensions":["nml"]},"application/vnd.enphase.envoy":{"source":"iana"},"application/vnd.eprints.data+xml":{"source":"iana","compressible":true},"application/vnd.epson.esf":{"source":"iana","extensions":["esf"]},"application/vnd.epson.msf":{"source":"iana","extensions":["msf"]},"application/vnd.epson.quickanime":{"source":"iana","extensions":["qam"]},"application/vnd.epson.salt":{"source":"iana","extensions":["slt"]},"application/vnd.epson.ssf":{"source":"iana","extensions":["ssf"]},"application/vnd.ericsson.quickcall":{"source":"iana"},"application/vnd.erofs":{"source":"iana"},"application/vnd.espass-espass+zip":{"source":"iana","compressible":false},"application/vnd.eszigno3+xml":{"source":"iana","compressible":true,"extensions":["es3","et3"]},"application/vnd.etsi.aoc+xml":{"source":"iana","compressible":true},"application/vnd.etsi.asic-e+zip":{"source":"iana","compressible":false},"application/vnd.etsi.asic-s+zip":{"source":"iana","compressible":false},"application/vnd.etsi.cug+xml":{"source":"iana","compressible":true},"application/vnd.etsi.iptvcommand+xml":{"source":"iana","compressible":true},"application/vnd.etsi.iptvdiscovery+xml":{"source":"iana","compressible":true},"application/vnd.etsi.iptvprofile+xml":{"source":"iana","compressible":true},"application/vnd.etsi.iptvsad-bc+xml":{"source":"iana","compressible":true},"application/vnd.etsi.iptvsad-cod+xml":{"source":"iana","compressible":true},"application/vnd.etsi.iptvsad-npvr+xml":{"source":"iana","compressible":true},"application/vnd.etsi.iptvservice+xml":{"source":"iana","compressible":true},"application/vnd.etsi.iptvsync+xml":{"source":"iana","compressible":true},"application/vnd.etsi.iptvueprofile+xml":{"source":"iana","compressible":true},"application/vnd.etsi.mcid+xml":{"source":"iana","compressible":true},"application/vnd.etsi.mheg5":{"source":"iana"},"application/vnd.etsi.overload-control-policy-dataset+xml":{"source":"iana","compressible":true},"application/vnd.etsi.pstn+xml":{"source":"iana","compressible":true},"application/vnd.etsi.sci+xml":{"source":"iana","compressible":true},"application/vnd.etsi.simservs+xml":{"source":"iana","compressible":true},"application/vnd.etsi.timestamp-token":{"source":"iana"},"application/vnd.etsi.tsl+xml":{"source":"iana","compressible":true},"application/vnd.etsi.tsl.der":{"source":"iana"},"application/vnd.eu.kasparian.car+json":{"source":"iana","compressible":true},"application/vnd.eudora.data":{"source":"iana"},"application/vnd.evolv.ecig.profile":{"source":"iana"},"application/vnd.evolv.ecig.settings":{"source":"iana"},"application/vnd.evolv.ecig.theme":{"source":"iana"},"application/vnd.exstream-empower+zip":{"source":"iana","compressible":false},"application/vnd.exstream-package":{"source":"iana"},"application/vnd.ezpix-album":{"source":"iana","extensions":["ez2"]},"application/vnd.ezpix-package":{"source":"iana","extensions":["ez3"]},"application/vnd.f-secure.mobile":{"source":"iana"},"application/vnd.familysearch.gedcom+zip":{"source":"iana","compressible":false},"application/vnd.fastcopy-disk-image":{"source":"iana"},"application/vnd.fdf":{"source":"apache","extensions":["fdf"]},"application/vnd.fdsn.mseed":{"source":"iana","extensions":["mseed"]},"application/vnd.fdsn.seed":{"source":"iana","extensions":["seed","dataless"]},"application/vnd.fdsn.stationxml+xml":{"source":"iana","charset":"XML-BASED","compressible":true},"application/vnd.ffsns":{"source":"iana"},"application/vnd.ficlab.flb+zip":{"source":"iana","compressible":false},"application/vnd.filmit.zfc":{"source":"iana"},"application/vnd.fints":{"source":"iana"},"application/vnd.firemonkeys.cloudcell":{"source":"iana"},"application/vnd.flographit":{"source":"iana","extensions":["gph"]},"application/vnd.fluxtime.clip":{"source":"iana","extensions":["ftc"]},"application/vnd.font-fontforge-sfd":{"source":"iana"},"application/vnd.framemaker":{"source":"iana","extensions":["fm","frame","maker","book"]},"application/vnd.freelog.comic":{"source":"iana"},"application/vnd.frogans.fnc":{"source":"apache","extensions":["fnc"]},"application/vnd.frogans.ltf":{"source":"apache","extensions":["ltf"]},"application/vnd.fsc.weblaunch":{"source":"iana","extensions":["fsc"]},"application/vnd.fujifilm.fb.docuworks":{"source":"iana"},"application/vnd.fujifilm.fb.docuworks.binder":{"source":"iana"},"application/vnd.fujifilm.fb.docuworks.container":{"source":"iana"},"application/vnd.fujifilm.fb.jfi+xml":{"source":"iana","compressible":true},"application/vnd.fujitsu.oasys":{"source":"iana","extensions":["oas"]},"application/vnd.fujitsu.oasys2":{"source":"iana","extensions":["oa2"]},"application/vnd.fujitsu.oasys3":{"source":"iana","extensions":["oa3"]},"application/vnd.fujitsu.oasysgp":{"source":"iana","extensions":["fg5"]},"application/vnd.fujitsu.oasysprs":{"source":"iana","extensions":["bh2"]},"application/vnd.fujixerox.art-ex":{"source":"iana"},"application/vnd.fujixerox.art4":{"source":"iana"},"application/vnd.fujixerox.ddd":{"source":"iana","extensions":["ddd"]},"application/vnd.fujixerox.docuworks":{"source":"iana","extensions":["xdw"]},"application/vnd.fujixerox.docuworks.binder":{"source":"iana","extensions":["xbd"]},"application/vnd.fujixerox.docuworks.container":{"source":"iana"},"application/vnd.fujixerox.hbpl":{"source":"iana"},"application/vnd.fut-misnet":{"source":"iana"},"application/vnd.futoin+cbor":{"source":"iana"},"application/vnd.futoin+json":{"source":"iana","compressible":true},"application/vnd.fuzzysheet":{"source":"iana","extensions":["fzs"]},"application/vnd.ga4gh.passport+jwt":{"source":"iana"},"application/vnd.genomatix.tuxedo":{"source":"iana","extensions":["txd"]},"application/vnd.genozip":{"source":"iana"},"application/vnd.gentics.grd+json":{"source":"iana","compressible":true},"application/vnd.gentoo.catmetadata+xml":{"source":"iana","compressible":true},"application/vnd.gentoo.ebuild":{"source":"iana"},"application/vnd.gentoo.eclass":{"source":"iana"},"application/vnd.gentoo.gpkg":{"source":"iana"},"application/vnd.gentoo.manifest":{"source":"iana"},"application/vnd.gentoo.pkgmetadata+xml":{"source":"iana","compressible":true},"application/vnd.gentoo.xpak":{"source":"iana"},"application/vnd.geo+json":{"source":"apache","compressible":true},"application/vnd.geocube+xml":{"source":"apache","compressible":true},"application/vnd.geogebra.file":{"source":"iana","extensions":["ggb"]},"application/vnd.geogebra.pinboard":{"source":"iana"},"application/vnd.geogebra.slides":{"source":"iana","extensions":["ggs"]},"application/vnd.geogebra.tool":{"source":"iana","extensions":["ggt"]},"application/vnd.geometry-explorer":{"source":"iana","extensions":["gex","gre"]},"application/vnd.geonext":{"source":"iana","extensions":["gxt"]},"application/vnd.geoplan":{"source":"iana","extensions":["g2w"]},"application/vnd.geospace":{"source":"iana","extensions":["g3w"]},"application/vnd.gerber":{"source":"iana"},"application/vnd.globalplatform.card-content-mgt":{"source":"iana"},"application/vnd.globalplatform.card-content-mgt-response":{"source":"iana"},"application/vnd.gmx":{"source":"iana","extensions":["gmx"]},"application/vnd.gnu.taler.exchange+json":{"source":"iana","compressible":true},"application/vnd.gnu.taler.merchant+json":{"source":"iana","compressible":true},"application/vnd.google-apps.audio":{},"application/vnd.google-apps.document":{"compressible":false,"extensions":["gdoc"]},"application/vnd.google-apps.drawing":{"compressible":false,"extensions":["gdraw"]},"application/vnd.google-apps.drive-sdk":{"compressible":false},"application/vnd.google-apps.file":{},"application/vnd.google-apps.folder":{"compressible":false},"application/vnd.google-apps.form":{"compressible":false,"extensions":["gform"]},"application/vnd.google-apps.fusiontable":{},"application/vnd.google-apps.jam":{"compressible":false,"extensions":["gjam"]},"application/vnd.google-apps.mail-layout":{},"application/vnd.google-apps.map":{"compressible":false,"extensions":["gmap"]},"application/vnd.google-apps.photo":{},"application/vnd.google-apps.presentation":{"compressible":false,"extensions":["gslides"]},"application/vnd.google-apps.script":{"compressible":false,"extensions":["gscript"]},"application/vnd.google-apps.shortcut":{},"application/vnd.google-apps.site":{"compressible":false,"extensions":["gsite"]},"application/vnd.google-apps.spreadsheet":{"compressible":false,"extensions":["gsheet"]},"application/vnd.google-apps.unknown":{},"application/vnd.google-apps.video":{},"application/vnd.google-earth.kml+xml":{"source":"iana","compressible":true,"extensions":["kml"]},"application/vnd.google-earth.kmz":{"source":"iana","compressible":false,"extensions":["kmz"]},"application/vnd.gov.sk.e-form+xml":{"source":"apache","compressible":true},"application/vnd.gov.sk.e-form+zip":{"source":"iana","compressible":false},"application/vnd.gov.sk.xmldatacontainer+xml":{"source":"iana","compressible":true,"extensions":["xdcf"]},"application/vnd.gpxsee.map+xml":{"source":"iana","compressible":true},"application/vnd.grafeq":{"source":"iana","extensions":["gqf","gqs"]},"application/vnd.gridmp":{"source":"iana"},"application/vnd.groove-account":{"source":"iana","extensions":["gac"]},"application/vnd.groove-help":{"source":"iana","extensions":["ghf"]},"application/vnd.groove-identity-message":{"source":"iana","extensions":["gim"]},"application/vnd.groove-injector":{"source":"iana","extensions":["grv"]},"application/vnd.groove-tool-message":{"source":"iana","extensions":["gtm"]},"application/vnd.groove-tool-template":{"source":"iana","extensions":["tpl"]},"application/vnd.groove-vcard":{"source":"iana","extensions":["vcg"]},"application/vnd.hal+json":{"source":"iana","compressible":true},"application/vnd.hal+xml":{"source":"iana","compressible":true,"extensions":["hal"]},"application/vnd.handheld-entertainment+xml":{"source":"iana","compressible":true,"extensions":["zmm"]},"application/vnd.hbci":{"source":"iana","extensions":["hbci"]},"application/vnd.hc+json":{"source":"iana","compressible":true},"application/vnd.hcl-bireports":{"source":"iana"},"application/vnd.hdt":{"source":"iana"},"application/vnd.heroku+json":{"source":"iana","compressible":true},"application/vnd.hhe.lesson-player":{"source":"iana","extensions":["les"]},"application/vnd.hp-hpgl":{"source":"iana","extensions":["hpgl"]},"application/vnd.hp-hpid":{"source":"iana","extensions":["hpid"]},"application/vnd.hp-hps":{"source":"iana","extensions":["hps"]},"application/vnd.hp-jlyt":{"source":"iana","extensions":["jlt"]},"application/vnd.hp-pcl":{"source":"iana","extensions":["pcl"]},"application/vnd.hp-pclxl":{"source":"iana","extensions":["pclxl"]},"application/vnd.hsl":{"source":"iana"},"application/vnd.httphone":{"source":"iana"},"application/vnd.hydrostatix.sof-data":{"source":"iana","extensions":["sfd-hdstx"]},"application/vnd.hyper+json":{"source":"iana","compressible":true},"application/vnd.hyper-item+json":{"source":"iana","compressible":true},"application/vnd.hyperdrive+json":{"source":"iana","compressible":true},"application/vnd.hzn-3d-crossword":{"source":"iana"},"application/vnd.ibm.afplinedata":{"source":"apache"},"application/vnd.ibm.electronic-media":{"source":"iana"},"application/vnd.ibm.minipay":{"source":"iana","extensions":["mpy"]},"application/vnd.ibm.modcap":{"source":"apache","extensions":["afp","listafp","list3820"]},"application/vnd.ibm.rights-management":{"source":"iana","extensions":["irm"]},"application/vnd.ibm.secure-container":{"source":"iana","extensions":["sc"]},"application/vnd.iccprofile":{"source":"iana","extensions":["icc","icm"]},"application/vnd.ieee.1905":{"source":"iana"},"application/vnd.igloader":{"source":"iana","extensions":["igl"]},"application/vnd.imagemeter.folder+zip":{"source":"iana","compressible":false},"application/vnd.imagemeter.image+zip":{"source":"iana","compressible":false},"application/vnd.immervision-ivp":{"source":"iana","extensions":["ivp"]},"application/vnd.immervision-ivu":{"source":"iana","extensions":["ivu"]},"application/vnd.ims.imsccv1p1":{"source":"iana"},"application/vnd.ims.imsccv1p2":{"source":"iana"},"application/vnd.ims.imsccv1p3":{"source":"iana"},"application/vnd.ims.lis.v2.result+json":{"source":"iana","compressible":true},"application/vnd.ims.lti.v2.toolconsumerprofile+json":{"source":"iana","compressible":true},"application/vnd.ims.lti.v2.toolproxy+json":{"source":"iana","compressible":true},"application/vnd.ims.lti.v2.toolproxy.id+json":{"source":"iana","compressible":true},"application/vnd.ims.lti.v2.toolsettings+json":{"source":"iana","compressible":true},"application/vnd.ims.lti.v2.toolsettings.simple+json":{"source":"iana","compressible":true},"application/vnd.informedcontrol.rms+xml":{"source":"iana","compressible":true},"application/vnd.informix-visionary":{"source":"apache"},"application/vnd.infotech.project":{"source":"iana"},"application/vnd.infotech.project+xml":{"source":"iana","compressible":true},"application/vnd.innopath.wamp.notification":{"source":"iana"},"application/vnd.insors.igm":{"source":"iana","extensions":["igm"]},"application/vnd.intercon.formnet":{"source":"iana","extensions":["xpw","xpx"]},"application/vnd.intergeo":{"source":"iana","extensions":["i2g"]},"application/vnd.intertrust.digibox":{"source":"iana"},"application/vnd.intertrust.nncp":{"source":"iana"},"application/vnd.intu.qbo":{"source":"iana","extensions":["qbo"]},"application/vnd.intu.qfx":{"source":"iana","extensions":["qfx"]},"application/vnd.ipfs.ipns-record":{"source":"iana"},"application/vnd.ipld.car":{"source":"iana"},"application/vnd.ipld.dag-cbor":{"source":"iana"},"application/vnd.ipld.dag-json":{"source":"iana"},"application/vnd.ipld.raw":{"source":"iana"},"application/vnd.iptc.g2.catalogitem+xml":{"source":"iana","compressible":true},"application/vnd.iptc.g2.conceptitem+xml":{"source":"iana","compressible":true},"application/vnd.iptc.g2.knowledgeitem+xml":{"source":"iana","compressible":true},"application/vnd.iptc.g2.newsitem+xml":{"source":"iana","compressible":true},"application/vnd.iptc.g2.newsmessage+xml":{"source":"iana","compressible":true},"application/vnd.iptc.g2.packageitem+xml":{"source":"iana","compressible":true},"application/vnd.iptc.g2.planningitem+xml":{"source":"iana","compressible":true},"application/vnd.ipunplugged.rcprofile":{"source":"iana","extensions":["rcprofile"]},"application/vnd.irepository.package+xml":{"source":"iana","compressible":true,"extensions":["irp"]},"application/vnd.is-xpr":{"source":"iana","extensions":["xpr"]},"application/vnd.isac.fcs":{"source":"iana","extensions":["fcs"]},"application/vnd.iso11783-10+zip":{"source":"iana","compressible":false},"application/vnd.jam":{"source":"iana","extensions":["jam"]},"application/vnd.japannet-directory-service":{"source":"iana"},"application/vnd.japannet-jpnstore-wakeup":{"source":"iana"},"application/vnd.japannet-payment-wakeup":{"source":"iana"},"application/vnd.japannet-registration":{"source":"iana"},"application/vnd.japannet-registration-wakeup":{"source":"iana"},"application/vnd.japannet-setstore-wakeup":{"source":"iana"},"application/vnd.japannet-verification":{"source":"iana"},"application/vnd.japannet-verification-wakeup":{"source":"iana"},"application/vnd.jcp.javame.midlet-rms":{"source":"iana","extensions":["rms"]},"application/vnd.jisp":{"source":"iana","extensions":["jisp"]},"application/vnd.joost.joda-archive":{"source":"iana","extensions":["joda"]},"application/vnd.jsk.isdn-ngn":{"source":"iana"},"application/vnd.kahootz":{"source":"iana","extensions":["ktz","ktr"]},"application/vnd.kde.karbon":{"source":"iana","extensions":["karbon"]},"application/vnd.kde.kchart":{"source":"iana","extensions":["chrt"]},"application/vnd.kde.kformula":{"source":"iana","extensions":["kfo"]},"application/vnd.kde.kivio":{"source":"iana","extensions":["flw"]},"application/vnd.kde.kontour":{"source":"iana","extensions":["kon"]},"application/vnd.kde.kpresenter":{"source":"iana","extensions":["kpr","kpt"]},"application/vnd.kde.kspread":{"source":"iana","extensions":["ksp"]},"application/vnd.kde.kword":{"source":"iana","extensions":["kwd","kwt"]},"application/vnd.kdl":{"source":"iana"},"application/vnd.kenameaapp":{"source":"iana","extensions":["htke"]},"application/vnd.keyman.kmp+zip":{"source":"iana","compressible":false},"application/vnd.keyman.kmx":{"source":"iana"},"application/vnd.kidspiration":{"source":"iana","extensions":["kia"]},"application/vnd.kinar":{"source":"iana","extensions":["kne","knp"]},"application/vnd.koan":{"source":"iana","extensions":["skp","skd","skt","skm"]},"application/vnd.kodak-descriptor":{"source":"iana","extensions":["sse"]},"application/vnd.las":{"source":"iana"},"application/vnd.las.las+json":{"source":"iana","compressible":true},"application/vnd.las.las+xml":{"source":"iana","compressible":true,"extensions":["lasxml"]},"application/vnd.laszip":{"source":"iana"},"application/vnd.ldev.productlicensing":{"source":"iana"},"application/vnd.leap+json":{"source":"iana","compressible":true},"application/vnd.liberty-request+xml":{"source":"iana","compressible":true},"application/vnd.llamagraphics.life-balance.desktop":{"source":"iana","extensions":["lbd"]},"application/vnd.llamagraphics.life-balance.exchange+xml":{"source":"iana","compressible":true,"extensions":["lbe"]},"application/vnd.logipipe.circuit+zip":{"source":"iana","compressible":false},"application/vnd.loom":{"source":"iana"},"application/vnd.lotus-1-2-3":{"source":"iana","extensions":["123"]},"application/vnd.lotus-approach":{"source":"iana","extensions":["apr"]},"application/vnd.lotus-freelance":{"source":"iana","extensions":["pre"]},"application/vnd.lotus-notes":{"source":"iana","extensions":["nsf"]},"application/vnd.lotus-organizer":{"source":"iana","extensions":["org"]},"application/vnd.lotus-screencam":{"source":"iana","extensions":["scm"]},"application/vnd.lotus-wordpro":{"source":"iana","extensions":["lwp"]},"application/vnd.macports.portpkg":{"source":"iana","extensions":["portpkg"]},"application/vnd.mapbox-vector-tile":{"source":"iana","extensions":["mvt"]},"application/vnd.marlin.drm.actiontoken+xml":{"source":"iana","compressible":true},"application/vnd.marlin.drm.conftoken+xml":{"source":"iana","compressible":true},"application/vnd.marlin.drm.license+xml":{"source":"iana","compressible":true},"application/vnd.marlin.drm.mdcf":{"source":"iana"},"application/vnd.mason+json":{"source":"iana","compressible":true},"application/vnd.maxar.archive.3tz+zip":{"source":"iana","compressible":false},"application/vnd.maxmind.maxmind-db":{"source":"iana"},"application/vnd.mcd":{"source":"iana","extensions":["mcd"]},"application/vnd.mdl":{"source":"iana"},"application/vnd.mdl-mbsdf":{"source":"iana"},"application/vnd.medcalcdata":{"source":"iana","extensions":["mc1"]},"application/vnd.mediastation.cdkey":{"source":"iana","extensions":["cdkey"]},"application/vnd.medicalholodeck.recordxr":{"source":"iana"},"application/vnd.meridian-slingshot":{"source":"iana"},"application/vnd.mermaid":{"source":"iana"},"application/vnd.mfer":{"source":"iana","extensions":["mwf"]},"application/vnd.mfmp":{"source":"iana","extensions":["mfm"]},"application/vnd.micro+json":{"source":"iana","compressible":true},"application/vnd.micrografx.flo":{"source":"iana","extensions":["flo"]},"application/vnd.micrografx.igx":{"source":"iana","extensions":["igx"]},"application/vnd.microsoft.portable-executable":{"source":"iana"},"application/vnd.microsoft.windows.thumbnail-cache":{"source":"iana"},"application/vnd.miele+json":{"source":"iana","compressible":true},"application/vnd.mif":{"source":"iana","extensions":["mif"]},"application/vnd.minisoft-hp3000-save":{"source":"iana"},"application/vnd.mitsubishi.misty-guard.trustweb":{"source":"iana"},"application/vnd.mobius.daf":{"source":"iana","extensions":["daf"]},"application/vnd.mobius.dis":{"source":"iana","extensions":["dis"]},"application/vnd.mobius.mbk":{"source":"iana","extensions":["mbk"]},"application/vnd.mobius.mqy":{"source":"iana","extensions":["mqy"]},"application/vnd.mobius.msl":{"source":"iana","extensions":["msl"]},"application/vnd.mobius.plc":{"source":"iana","extensions":["plc"]},"application/vnd.mobius.txf":{"source":"iana","extensions":["txf"]},"application/vnd.modl":{"source":"iana"},"application/vnd.mophun.application":{"source":"iana","extensions":["mpn"]},"application/vnd.mophun.certificate":{"source":"iana","extensions":["mpc"]},"application/vnd.motorola.flexsuite":{"source":"iana"},"application/vnd.motorola.flexsuite.adsi":{"source":"iana"},"application/vnd.motorola.flexsuite.fis":{"source":"iana"},"application/vnd.motorola.flexsuite.gotap":{"source":"iana"},"application/vnd.motorola.flexsuite.kmr":{"source":"iana"},"application/vnd.motorola.flexsuite.ttc":{"source":"iana"},"application/vnd.motorola.flexsuite.wem":{"source":"iana"},"application/vnd.motorola.iprm":{"source":"iana"},"application/vnd.mozilla.xul+xml":{"source":"iana","compressible":true,"extensions":["xul"]},"application/vnd.ms-3mfdocument":{"source":"iana"},"application/vnd.ms-artgalry":{"source":"iana","extensions":["cil"]},"application/vnd.ms-asf":{"source":"iana"},"application/vnd.ms-cab-compressed":{"source":"iana","extensions":["cab"]},"application/vnd.ms-color.iccprofile":{"source":"apache"},"application/vnd.ms-excel":{"source":"iana","compressible":false,"extensions":["xls","xlm","xla","xlc","xlt","xlw"]},"application/vnd.ms-excel.addin.macroenabled.12":{"source":"iana","extensions":["xlam"]},"application/vnd.ms-excel.sheet.binary.macroenabled.12":{"source":"iana","extensions":["xlsb"]},"application/vnd.ms-excel.sheet.macroenabled.12":{"source":"iana","extensions":["xlsm"]},"application/vnd.ms-excel.template.macroenabled.12":{"source":"iana","extensions":["xltm"]},"application/vnd.ms-fontobject":{"source":"iana","compressible":true,"extensions":["eot"]},"application/vnd.ms-htmlhelp":{"source":"iana","extensions":["chm"]},"application/vnd.ms-ims":{"source":"iana","extensions":["ims"]},"application/vnd.ms-lrm":{"source":"iana","extensions":["lrm"]},"application/vnd.ms-office.activex+xml":{"source":"iana","compressible":true},"application/vnd.ms-officetheme":{"source":"iana","extensions":["thmx"]},"application/vnd.ms-opentype":{"source":"apache","compressible":true},"application/vnd.ms-outlook":{"compressible":false,"extensions":["msg"]},"application/vnd.ms-package.obfuscated-opentype":{"source":"apache"},"application/vnd.ms-pki.seccat":{"source":"apache","extensions":["cat"]},"application/vnd.ms-pki.stl":{"source":"apache","extensions":["stl"]},"application/vnd.ms-playready.initiator+xml":{"source":"iana","compressible":true},"application/vnd.ms-powerpoint":{"source":"iana","compressible":false,"extensions":["ppt","pps","pot"]},"application/vnd.ms-powerpoint.addin.macroenabled.12":{"source":"iana","extensions":["ppam"]},"application/vnd.ms-powerpoint.presentation.macroenabled.12":{"source":"iana","extensions":["pptm"]},"application/vnd.ms-powerpoint.slide.macroenabled.12":{"source":"iana","extensions":["sldm"]},"application/vnd.ms-powerpoint.slideshow.macroenabled.12":{"source":"iana","extensions":["ppsm"]},"application/vnd.ms-powerpoint.template.macroenabled.12":{"source":"iana","extensions":["potm"]},"application/vnd.ms-printdevicecapabilities+xml":{"source":"iana","compressible":true},"application/vnd.ms-printing.printticket+xml":{"source":"apache","compressible":true},"application/vnd.ms-printschematicket+xml":{"source":"iana","compressible":true},"application/vnd.ms-project":{"source":"iana","extensions":["mpp","mpt"]},"application/vnd.ms-tnef":{"source":"iana"},"application/vnd.ms-visio.viewer":{"extensions":["vdx"]},"application/vnd.ms-windows.devicepairing":{"source":"iana"},"application/vnd.ms-windows.nwprinting.oob":{"source":"iana"},"application/vnd.ms-windows.printerpairing":{"source":"iana"},"application/vnd.ms-windows.wsd.oob":{"source":"iana"},"application/vnd.ms-wmdrm.lic-chlg-req":{"source":"iana"},"application/vnd.ms-wmdrm.lic-resp":{"source":"iana"},"application/vnd.ms-wmdrm.meter-chlg-req":{"source":"iana"},"application/vnd.ms-wmdrm.meter-resp":{"source":"iana"},"application/vnd.ms-word.document.macroenabled.12":{"source":"iana","extensions":["docm"]},"application/vnd.ms-word.template.macroenabled.12":{"source":"iana","extensions":["dotm"]},"application/vnd.ms-works":{"source":"iana","extensions":["wps","wks","wcm","wdb"]},"application/vnd.ms-wpl":{"source":"iana","extensions":["wpl"]},"application/vnd.ms-xpsdocument":{"source":"iana","compressible":false,"extensions":["xps"]},"application/vnd.msa-disk-image":{"source":"iana"},"application/vnd.mseq":{"source":"iana","extensions":["mseq"]},"application/vnd.msgpack":{"source":"iana"},"application/vnd.msign":{"source":"iana"},"application/vnd.multiad.creator":{"source":"iana"},"application/vnd.multiad.creator.cif":{"source":"iana"},"application/vnd.music-niff":{"source":"iana"},"application/vnd.musician":{"source":"iana","extensions":["mus"]},"application/vnd.muvee.style":{"source":"iana","extensions":["msty"]},"application/vnd.mynfc":{"source":"iana","extensions":["taglet"]},"application/vnd.nacamar.ybrid+json":{"source":"iana","compressible":true},"application/vnd.nato.bindingdataobject+cbor":{"source":"iana"},"application/vnd.nato.bindingdataobject+json":{"source":"iana","compressible":true},"application/vnd.nato.bindingdataobject+xml":{"source":"iana","compressible":true,"extensions":["bdo"]},"application/vnd.nato.openxmlformats-package.iepd+zip":{"source":"iana","compressible":false},"application/vnd.ncd.control":{"source":"iana"},"application/vnd.ncd.reference":{"source":"iana"},"application/vnd.nearst.inv+json":{"source":"iana","compressible":true},"application/vnd.nebumind.line":{"source":"iana"},"application/vnd.nervana":{"source":"iana"},"application/vnd.netfpx":{"source":"iana"},"application/vnd.neurolanguage.nlu":{"source":"iana","extensions":["nlu"]},"application/vnd.nimn":{"source":"iana"},"application/vnd.nintendo.nitro.rom":{"source":"iana"},"application/vnd.nintendo.snes.rom":{"source":"iana"},"application/vnd.nitf":{"source":"iana","extensions":["ntf","nitf"]},"application/vnd.noblenet-directory":{"source":"iana","extensions":["nnd"]},"application/vnd.noblenet-sealer":{"source":"iana","extensions":["nns"]},"application/vnd.noblenet-web":{"source":"iana","extensions":["nnw"]},"application/vnd.nokia.catalogs":{"source":"iana"},"application/vnd.nokia.conml+wbxml":{"source":"iana"},"application/vnd.nokia.conml+xml":{"source":"iana","compressible":true},"application/vnd.nokia.iptv.config+xml":{"source":"iana","compressible":true},"application/vnd.nokia.isds-radio-presets":{"source":"iana"},"application/vnd.nokia.landmark+wbxml":{"source":"iana"},"application/vnd.nokia.landmark+xml":{"source":"iana","compressible":true},"application/vnd.nokia.landmarkcollection+xml":{"source":"iana","compressible":true},"application/vnd.nokia.n-gage.ac+xml":{"source":"iana","compressible":true,"extensions":["ac"]},"application/vnd.nokia.n-gage.data":{"source":"iana","extensions":["ngdat"]},"application/vnd.nokia.n-gage.symbian.install":{"source":"apache","extensions":["n-gage"]},"application/vnd.nokia.ncd":{"source":"iana"},"application/vnd.nokia.pcd+wbxml":{"source":"iana"},"application/vnd.nokia.pcd+xml":{"source":"iana","compressible":true},"application/vnd.nokia.radio-preset":{"source":"iana","extensions":["rpst"]},"application/vnd.nokia.radio-presets":{"source":"iana","extensions":["rpss"]},"application/vnd.novadigm.edm":{"source":"iana","extensions":["edm"]},"application/vnd.novadigm.edx":{"source":"iana","extensions":["edx"]},"application/vnd.novadigm.ext":{"source":"iana","extensions":["ext"]},"application/vnd.ntt-local.content-share":{"source":"iana"},"application/vnd.ntt-local.file-transfer":{"source":"iana"},"application/vnd.ntt-local.ogw_remote-access":{"source":"iana"},"application/vnd.ntt-local.sip-ta_remote":{"source":"iana"},"application/vnd.ntt-local.sip-ta_tcp_stream":{"source":"iana"},"application/vnd.oai.workflows":{"source":"iana"},"application/vnd.oai.workflows+json":{"source":"iana","compressible":true},"application/vnd.oai.workflows+yaml":{"source":"iana"},"application/vnd.oasis.opendocument.base":{"source":"iana"},"application/vnd.oasis.opendocument.chart":{"source":"iana","extensions":["odc"]},"application/vnd.oasis.opendocument.chart-template":{"source":"iana","extensions":["otc"]},"application/vnd.oasis.opendocument.database":{"source":"apache","extensions":["odb"]},"application/vnd.oasis.opendocument.formula":{"source":"iana","extensions":["odf"]},"application/vnd.oasis.opendocument.formula-template":{"source":"iana","extensions":["odft"]},"application/vnd.oasis.opendocument.graphics":{"source":"iana","compressible":false,"extensions":["odg"]},"application/vnd.oasis.opendocument.graphics-template":{"source":"iana","extensions":["otg"]},"application/vnd.oasis.opendocument.image":{"source":"iana","extensions":["odi"]},"application/vnd.oasis.opendocument.image-template":{"source":"iana","extensions":["oti"]},"application/vnd.oasis.opendocument.presentation":{"source":"iana","compressible":false,"extensions":["odp"]},"application/vnd.oasis.opendocument.presentation-template":{"source":"iana","extensions":["otp"]},"application/vnd.oasis.opendocument.spreadsheet":{"source":"iana","compressible":false,"extensions":["ods"]},"application/vnd.oasis.opendocument.spreadsheet-template":{"source":"iana","extensions":["ots"]},"application/vnd.oasis.opendocument.text":{"source":"iana","compressible":false,"extensions":["odt"]},"application/vnd.oasis.opendocument.text-master":{"source":"iana","extensions":["odm"]},"application/vnd.oasis.opendocument.text-master-template":{"source":"iana"},"application/vnd.oasis.opendocument.text-template":{"source":"iana","extensions":["ott"]},"application/vnd.oasis.opendocument.text-web":{"source":"iana","extensions":["oth"]},"application/vnd.obn":{"source":"iana"},"application/vnd.ocf+cbor":{"source":"iana"},"application/vnd.oci.image.manifest.v1+json":{"source":"iana","compressible":true},"application/vnd.oftn.l10n+json":{"source":"iana","compressible":true},"application/vnd.oipf.contentaccessdownload+xml":{"source":"iana","compressible":true},"application/vnd.oipf.contentaccessstreaming+xml":{"source":"iana","compressible":true},"application/vnd.oipf.cspg-hexbinary":{"source":"iana"},"application/vnd.oipf.dae.svg+xml":{"source":"iana","compressible":true},"application/vnd.oipf.dae.xhtml+xml":{"source":"iana","compressible":true},"application/vnd.oipf.mippvcontrolmessage+xml":{"source":"iana","compressible":true},"application/vnd.oipf.pae.gem":{"source":"iana"},"application/vnd.oipf.spdiscovery+xml":{"source":"iana","compressible":true},"application/vnd.oipf.spdlist+xml":{"source":"iana","compressible":true},"application/vnd.oipf.ueprofile+xml":{"source":"iana","compressible":true},"application/vnd.oipf.userprofile+xml":{"source":"iana","compressible":true},"application/vnd.olpc-sugar":{"source":"iana","extensions":["xo"]},"application/vnd.oma-scws-config":{"source":"iana"},"application/vnd.oma-scws-http-request":{"source":"iana"},"application/vnd.oma-scws-http-response":{"source":"iana"},"application/vnd.oma.bcast.associated-procedure-parameter+xml":{"source":"iana","compressible":true},"application/vnd.oma.bcast.drm-trigger+xml":{"source":"apache","compressible":true},"application/vnd.oma.bcast.imd+xml":{"source":"iana","compressible":true},"application/vnd.oma.bcast.ltkm":{"source":"iana"},"application/vnd.oma.bcast.notification+xml":{"source":"iana","compressible":true},"application/vnd.oma.bcast.provisioningtrigger":{"source":"iana"},"application/vnd.oma.bcast.sgboot":{"source":"iana"},"application/vnd.oma.bcast.sgdd+xml":{"source":"iana","compressible":true},"application/vnd.oma.bcast.sgdu":{"source":"iana"},"application/vnd.oma.bcast.simple-symbol-container":{"source":"iana"},"application/vnd.oma.bcast.smartcard-trigger+xml":{"source":"apache","compressible":true},"application/vnd.oma.bcast.sprov+xml":{"source":"iana","compressible":true},"application/vnd.oma.bcast.stkm":{"source":"iana"},"application/vnd.oma.cab-address-book+xml":{"source":"iana","compressible":true},"application/vnd.oma.cab-feature-handler+xml":{"source":"iana","compressible":true},"application/vnd.oma.cab-pcc+xml":{"source":"iana","compressible":true},"application/vnd.oma.cab-subs-invite+xml":{"source":"iana","compressible":true},"application/vnd.oma.cab-user-prefs+xml":{"source":"iana","compressible":true},"application/vnd.oma.dcd":{"source":"iana"},"application/vnd.oma.dcdc":{"source":"iana"},"application/vnd.oma.dd2+xml":{"source":"iana","compressible":true,"extensions":["dd2"]},"application/vnd.oma.drm.risd+xml":{"source":"iana","compressible":true},"application/vnd.oma.group-usage-list+xml":{"source":"iana","compressible":true},"application/vnd.oma.lwm2m+cbor":{"source":"iana"},"application/vnd.oma.lwm2m+json":{"source":"iana","compressible":true},"application/vnd.oma.lwm2m+tlv":{"source":"iana"},"application/vnd.oma.pal+xml":{"source":"iana","compressible":true},"application/vnd.oma.poc.detailed-progress-report+xml":{"source":"iana","compressible":true},"application/vnd.oma.poc.final-report+xml":{"source":"iana","compressible":true},"application/vnd.oma.poc.groups+xml":{"source":"iana","compressible":true},"application/vnd.oma.poc.invocation-descriptor+xml":{"source":"iana","compressible":true},"application/vnd.oma.poc.optimized-progress-report+xml":{"source":"iana","compressible":true},"application/vnd.oma.push":{"source":"iana"},"application/vnd.oma.scidm.messages+xml":{"source":"iana","compressible":true},"application/vnd.oma.xcap-directory+xml":{"source":"iana","compressible":true},"application/vnd.omads-email+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/vnd.omads-file+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/vnd.omads-folder+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/vnd.omaloc-supl-init":{"source":"iana"},"application/vnd.onepager":{"source":"iana"},"application/vnd.onepagertamp":{"source":"iana"},"application/vnd.onepagertamx":{"source":"iana"},"application/vnd.onepagertat":{"source":"iana"},"application/vnd.onepagertatp":{"source":"iana"},"application/vnd.onepagertatx":{"source":"iana"},"application/vnd.onvif.metadata":{"source":"iana"},"application/vnd.openblox.game+xml":{"source":"iana","compressible":true,"extensions":["obgx"]},"application/vnd.openblox.game-binary":{"source":"iana"},"application/vnd.openeye.oeb":{"source":"iana"},"application/vnd.openofficeorg.extension":{"source":"apache","extensions":["oxt"]},"application/vnd.openstreetmap.data+xml":{"source":"iana","compressible":true,"extensions":["osm"]},"application/vnd.opentimestamps.ots":{"source":"iana"},"application/vnd.openvpi.dspx+json":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.custom-properties+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.customxmlproperties+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.drawing+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.drawingml.chart+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.drawingml.chartshapes+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.drawingml.diagramcolors+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.drawingml.diagramdata+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.drawingml.diagramlayout+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.drawingml.diagramstyle+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.extended-properties+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.commentauthors+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.comments+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.handoutmaster+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.notesmaster+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.notesslide+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.presentation":{"source":"iana","compressible":false,"extensions":["pptx"]},"application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.presprops+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.slide":{"source":"iana","extensions":["sldx"]},"application/vnd.openxmlformats-officedocument.presentationml.slide+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.slidelayout+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.slidemaster+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.slideshow":{"source":"iana","extensions":["ppsx"]},"application/vnd.openxmlformats-officedocument.presentationml.slideshow.main+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.slideupdateinfo+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.tablestyles+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.tags+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.template":{"source":"iana","extensions":["potx"]},"application/vnd.openxmlformats-officedocument.presentationml.template.main+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.presentationml.viewprops+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.calcchain+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.chartsheet+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.connections+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.dialogsheet+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.externallink+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.pivotcachedefinition+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.pivotcacherecords+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.pivottable+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.querytable+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.revisionheaders+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.revisionlog+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.sharedstrings+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet":{"source":"iana","compressible":false,"extensions":["xlsx"]},"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.sheetmetadata+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.table+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.tablesinglecells+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.template":{"source":"iana","extensions":["xltx"]},"application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.usernames+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.volatiledependencies+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.theme+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.themeoverride+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.vmldrawing":{"source":"iana"},"application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.document":{"source":"iana","compressible":false,"extensions":["docx"]},"application/vnd.openxmlformats-officedocument.wordprocessingml.document.glossary+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.endnotes+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.fonttable+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.numbering+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.template":{"source":"iana","extensions":["dotx"]},"application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-officedocument.wordprocessingml.websettings+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-package.core-properties+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-package.digital-signature-xmlsignature+xml":{"source":"iana","compressible":true},"application/vnd.openxmlformats-package.relationships+xml":{"source":"iana","compressible":true},"application/vnd.oracle.resource+json":{"source":"iana","compressible":true},"application/vnd.orange.indata":{"source":"iana"},"application/vnd.osa.netdeploy":{"source":"iana"},"application/vnd.osgeo.mapguide.package":{"source":"iana","extensions":["mgp"]},"application/vnd.osgi.bundle":{"source":"iana"},"application/vnd.osgi.dp":{"source":"iana","extensions":["dp"]},"application/vnd.osgi.subsystem":{"source":"iana","extensions":["esa"]},"application/vnd.otps.ct-kip+xml":{"source":"iana","compressible":true},"application/vnd.oxli.countgraph":{"source":"iana"},"application/vnd.pagerduty+json":{"source":"iana","compressible":true},"application/vnd.palm":{"source":"iana","extensions":["pdb","pqa","oprc"]},"application/vnd.panoply":{"source":"iana"},"application/vnd.paos.xml":{"source":"iana"},"application/vnd.patentdive":{"source":"iana"},"application/vnd.patientecommsdoc":{"source":"iana"},"application/vnd.pawaafile":{"source":"iana","extensions":["paw"]},"application/vnd.pcos":{"source":"iana"},"application/vnd.pg.format":{"source":"iana","extensions":["str"]},"application/vnd.pg.osasli":{"source":"iana","extensions":["ei6"]},"application/vnd.piaccess.application-licence":{"source":"iana"},"application/vnd.picsel":{"source":"iana","extensions":["efif"]},"application/vnd.pmi.widget":{"source":"iana","extensions":["wg"]},"application/vnd.poc.group-advertisement+xml":{"source":"iana","compressible":true},"application/vnd.pocketlearn":{"source":"iana","extensions":["plf"]},"application/vnd.powerbuilder6":{"source":"iana","extensions":["pbd"]},"application/vnd.powerbuilder6-s":{"source":"iana"},"application/vnd.powerbuilder7":{"source":"iana"},"application/vnd.powerbuilder7-s":{"source":"iana"},"application/vnd.powerbuilder75":{"source":"iana"},"application/vnd.powerbuilder75-s":{"source":"iana"},"application/vnd.preminet":{"source":"iana"},"application/vnd.previewsystems.box":{"source":"iana","extensions":["box"]},"application/vnd.procrate.brushset":{"extensions":["brushset"]},"application/vnd.procreate.brush":{"extensions":["brush"]},"application/vnd.procreate.dream":{"extensions":["drm"]},"application/vnd.proteus.magazine":{"source":"iana","extensions":["mgz"]},"application/vnd.psfs":{"source":"iana"},"application/vnd.pt.mundusmundi":{"source":"iana"},"application/vnd.publishare-delta-tree":{"source":"iana","extensions":["qps"]},"application/vnd.pvi.ptid1":{"source":"iana","extensions":["ptid"]},"application/vnd.pwg-multiplexed":{"source":"iana"},"application/vnd.pwg-xhtml-print+xml":{"source":"iana","compressible":true,"extensions":["xhtm"]},"application/vnd.qualcomm.brew-app-res":{"source":"iana"},"application/vnd.quarantainenet":{"source":"iana"},"application/vnd.quark.quarkxpress":{"source":"iana","extensions":["qxd","qxt","qwd","qwt","qxl","qxb"]},"application/vnd.quobject-quoxdocument":{"source":"iana"},"application/vnd.radisys.moml+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-audit+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-audit-conf+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-audit-conn+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-audit-dialog+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-audit-stream+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-conf+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-dialog+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-dialog-base+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-dialog-fax-detect+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-dialog-fax-sendrecv+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-dialog-group+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-dialog-speech+xml":{"source":"iana","compressible":true},"application/vnd.radisys.msml-dialog-transform+xml":{"source":"iana","compressible":true},"application/vnd.rainstor.data":{"source":"iana"},"application/vnd.rapid":{"source":"iana"},"application/vnd.rar":{"source":"iana","extensions":["rar"]},"application/vnd.realvnc.bed":{"source":"iana","extensions":["bed"]},"application/vnd.recordare.musicxml":{"source":"iana","extensions":["mxl"]},"application/vnd.recordare.musicxml+xml":{"source":"iana","compressible":true,"extensions":["musicxml"]},"application/vnd.relpipe":{"source":"iana"},"application/vnd.renlearn.rlprint":{"source":"iana"},"application/vnd.resilient.logic":{"source":"iana"},"application/vnd.restful+json":{"source":"iana","compressible":true},"application/vnd.rig.cryptonote":{"source":"iana","extensions":["cryptonote"]},"application/vnd.rim.cod":{"source":"apache","extensions":["cod"]},"application/vnd.rn-realmedia":{"source":"apache","extensions":["rm"]},"application/vnd.rn-realmedia-vbr":{"source":"apache","extensions":["rmvb"]},"application/vnd.route66.link66+xml":{"source":"iana","compressible":true,"extensions":["link66"]},"application/vnd.rs-274x":{"source":"iana"},"application/vnd.ruckus.download":{"source":"iana"},"application/vnd.s3sms":{"source":"iana"},"application/vnd.sailingtracker.track":{"source":"iana","extensions":["st"]},"application/vnd.sar":{"source":"iana"},"application/vnd.sbm.cid":{"source":"iana"},"application/vnd.sbm.mid2":{"source":"iana"},"application/vnd.scribus":{"source":"iana"},"application/vnd.sealed.3df":{"source":"iana"},"application/vnd.sealed.csf":{"source":"iana"},"application/vnd.sealed.doc":{"source":"iana"},"application/vnd.sealed.eml":{"source":"iana"},"application/vnd.sealed.mht":{"source":"iana"},"application/vnd.sealed.net":{"source":"iana"},"application/vnd.sealed.ppt":{"source":"iana"},"application/vnd.sealed.tiff":{"source":"iana"},"application/vnd.sealed.xls":{"source":"iana"},"application/vnd.sealedmedia.softseal.html":{"source":"iana"},"application/vnd.sealedmedia.softseal.pdf":{"source":"iana"},"application/vnd.seemail":{"source":"iana","extensions":["see"]},"application/vnd.seis+json":{"source":"iana","compressible":true},"application/vnd.sema":{"source":"iana","extensions":["sema"]},"application/vnd.semd":{"source":"iana","extensions":["semd"]},"application/vnd.semf":{"source":"iana","extensions":["semf"]},"application/vnd.shade-save-file":{"source":"iana"},"application/vnd.shana.informed.formdata":{"source":"iana","extensions":["ifm"]},"application/vnd.shana.informed.formtemplate":{"source":"iana","extensions":["itp"]},"application/vnd.shana.informed.interchange":{"source":"iana","extensions":["iif"]},"application/vnd.shana.informed.package":{"source":"iana","extensions":["ipk"]},"application/vnd.shootproof+json":{"source":"iana","compressible":true},"application/vnd.shopkick+json":{"source":"iana","compressible":true},"application/vnd.shp":{"source":"iana"},"application/vnd.shx":{"source":"iana"},"application/vnd.sigrok.session":{"source":"iana"},"application/vnd.simtech-mindmapper":{"source":"iana","extensions":["twd","twds"]},"application/vnd.siren+json":{"source":"iana","compressible":true},"application/vnd.sketchometry":{"source":"iana"},"application/vnd.smaf":{"source":"iana","extensions":["mmf"]},"application/vnd.smart.notebook":{"source":"iana"},"application/vnd.smart.teacher":{"source":"iana","extensions":["teacher"]},"application/vnd.smintio.portals.archive":{"source":"iana"},"application/vnd.snesdev-page-table":{"source":"iana"},"application/vnd.software602.filler.form+xml":{"source":"iana","compressible":true,"extensions":["fo"]},"application/vnd.software602.filler.form-xml-zip":{"source":"iana"},"application/vnd.solent.sdkm+xml":{"source":"iana","compressible":true,"extensions":["sdkm","sdkd"]},"application/vnd.spotfire.dxp":{"source":"iana","extensions":["dxp"]},"application/vnd.spotfire.sfs":{"source":"iana","extensions":["sfs"]},"application/vnd.sqlite3":{"source":"iana"},"application/vnd.sss-cod":{"source":"iana"},"application/vnd.sss-dtf":{"source":"iana"},"application/vnd.sss-ntf":{"source":"iana"},"application/vnd.stardivision.calc":{"source":"apache","extensions":["sdc"]},"application/vnd.stardivision.draw":{"source":"apache","extensions":["sda"]},"application/vnd.stardivision.impress":{"source":"apache","extensions":["sdd"]},"application/vnd.stardivision.math":{"source":"apache","extensions":["smf"]},"application/vnd.stardivision.writer":{"source":"apache","extensions":["sdw","vor"]},"application/vnd.stardivision.writer-global":{"source":"apache","extensions":["sgl"]},"application/vnd.stepmania.package":{"source":"iana","extensions":["smzip"]},"application/vnd.stepmania.stepchart":{"source":"iana","extensions":["sm"]},"application/vnd.street-stream":{"source":"iana"},"application/vnd.sun.wadl+xml":{"source":"iana","compressible":true,"extensions":["wadl"]},"application/vnd.sun.xml.calc":{"source":"apache","extensions":["sxc"]},"application/vnd.sun.xml.calc.template":{"source":"apache","extensions":["stc"]},"application/vnd.sun.xml.draw":{"source":"apache","extensions":["sxd"]},"application/vnd.sun.xml.draw.template":{"source":"apache","extensions":["std"]},"application/vnd.sun.xml.impress":{"source":"apache","extensions":["sxi"]},"application/vnd.sun.xml.impress.template":{"source":"apache","extensions":["sti"]},"application/vnd.sun.xml.math":{"source":"apache","extensions":["sxm"]},"application/vnd.sun.xml.writer":{"source":"apache","extensions":["sxw"]},"application/vnd.sun.xml.writer.global":{"source":"apache","extensions":["sxg"]},"application/vnd.sun.xml.writer.template":{"source":"apache","extensions":["stw"]},"application/vnd.sus-calendar":{"source":"iana","extensions":["sus","susp"]},"application/vnd.svd":{"source":"iana","extensions":["svd"]},"application/vnd.swiftview-ics":{"source":"iana"},"application/vnd.sybyl.mol2":{"source":"iana"},"application/vnd.sycle+xml":{"source":"iana","compressible":true},"application/vnd.syft+json":{"source":"iana","compressible":true},"application/vnd.symbian.install":{"source":"apache","extensions":["sis","sisx"]},"application/vnd.syncml+xml":{"source":"iana","charset":"UTF-8","compressible":true,"extensions":["xsm"]},"application/vnd.syncml.dm+wbxml":{"source":"iana","charset":"UTF-8","extensions":["bdm"]},"application/vnd.syncml.dm+xml":{"source":"iana","charset":"UTF-8","compressible":true,"extensions":["xdm"]},"application/vnd.syncml.dm.notification":{"source":"iana"},"application/vnd.syncml.dmddf+wbxml":{"source":"iana"},"application/vnd.syncml.dmddf+xml":{"source":"iana","charset":"UTF-8","compressible":true,"extensions":["ddf"]},"application/vnd.syncml.dmtnds+wbxml":{"source":"iana"},"application/vnd.syncml.dmtnds+xml":{"source":"iana","charset":"UTF-8","compressible":true},"application/vnd.syncml.ds.notification":{"source":"iana"},"application/vnd.tableschema+json":{"source":"iana","compressible":true},"application/vnd.tao.intent-module-archive":{"source":"iana","extensions":["tao"]},"application/vnd.tcpdump.pcap":{"source":"iana","extensions":["pcap","cap","dmp"]},"application/vnd.think-cell.ppttc+json":{"source":"iana","compressible":true},"application/vnd.tmd.mediaflex.api+xml":{"source":"iana","compressible":true},"application/vnd.tml":{"source":"iana"},"application/vnd.tmobile-livetv":{"source":"iana","extensions":["tmo"]},"application/vnd.tri.onesource":{"source":"iana"},"application/vnd.trid.tpt":{"source":"iana","extensions":["tpt"]},"application/vnd.triscape.mxs":{"source":"iana","extensions":["mxs"]},"application/vnd.trueapp":{"source":"iana","extensions":["tra"]},"application/vnd.truedoc":{"source":"iana"},"application/vnd.ubisoft.webplayer":{"source":"iana"},"application/vnd.ufdl":{"source":"iana","extensions":["ufd","ufdl"]},"application/vnd.uic.osdm+json":{"source":"iana","compressible":true},"application/vnd.uiq.theme":{"source":"iana","extensions":["utz"]},"application/vnd.umajin":{"source":"iana","extensions":["umj"]},"application/vnd.unity":{"source":"iana","extensions":["unityweb"]},"application/vnd.uoml+xml":{"source":"iana","compressible":true,"extensions":["uoml","uo"]},"application/vnd.uplanet.alert":{"source":"iana"},"application/vnd.uplanet.alert-wbxml":{"source":"iana"},"application/vnd.uplanet.bearer-choice":{"source":"iana"},"application/vnd.uplanet.bearer-choice-wbxml":{"source":"iana"},"application/vnd.uplanet.cacheop":{"source":"iana"},"application/vnd.uplanet.cacheop-wbxml":{"source":"iana"},"application/vnd.uplanet.channel":{"source":"iana"},"application/vnd.uplanet.channel-wbxml":{"source":"iana"},"application/vnd.uplanet.list":{"source":"iana"},"application/vnd.uplanet.list-wbxml":{"source":"iana"},"application/vnd.uplanet.listcmd":{"source":"iana"},"application/vnd.uplanet.listcmd-wbxml":{"source":"iana"},"application/vnd.uplanet.signal":{"source":"iana"},"application/vnd.uri-map":{"source":"iana"},"application/vnd.valve.source.material":{"source":"iana"},"application/vnd.vcx":{"source":"iana","extensions":["vcx"]},"application/vnd.vd-study":{"source":"iana"},"application/vnd.vectorworks":{"source":"iana"},"application/vnd.vel+json":{"source":"iana","compressible":true},"application/vnd.veraison.tsm-report+cbor":{"source":"iana"},"application/vnd.veraison.tsm-report+json":{"source":"iana","compressible":true},"application/vnd.verimatrix.vcas":{"source":"iana"},"application/vnd.veritone.aion+json":{"source":"iana","compressible":true},"application/vnd.veryant.thin":{"source":"iana"},"application/vnd.ves.encrypted":{"source":"iana"},"application/vnd.vidsoft.vidconference":{"source":"iana"},"application/vnd.visio":{"source":"iana","extensions":["vsd","vst","vss","vsw","vsdx","vtx"]},"application/vnd.visionary":{"source":"iana","extensions":["vis"]},"application/vnd.vividence.scriptfile":{"source":"iana"},"application/vnd.vocalshaper.vsp4":{"source":"iana"},"application/vnd.vsf":{"source":"iana","extensions":["vsf"]},"application/vnd.wap.sic":{"source":"iana"},"application/vnd.wap.slc":{"source":"iana"},"application/vnd.wap.wbxml":{"source":"iana","charset":"UTF-8","extensions":["wbxml"]},"application/vnd.wap.wmlc":{"source":"iana","extensions":["wmlc"]},"application/vnd.wap.wmlscriptc":{"source":"iana","extensions":["wmlsc"]},"application/vnd.wasmflow.wafl":{"source":"iana"},"application/vnd.webturbo":{"source":"iana","extensions":["wtb"]},"application/vnd.wfa.dpp":{"source":"iana"},"application/vnd.wfa.p2p":{"source":"iana"},"application/vnd.wfa.wsc":{"source":"iana"},"application/vnd.windows.devicepairing":{"source":"iana"},"application/vnd.wmc":{"source":"iana"},"application/vnd.wmf.bootstrap":{"source":"iana"},"application/vnd.wolfram.mathematica":{"source":"iana"},"application/vnd.wolfram.mathematica.package":{"source":"iana"},"application/vnd.wolfram.player":{"source":"iana","extensions":["nbp"]},"application/vnd.wordlift":{"source":"iana"},"application/vnd.wordperfect":{"source":"iana","extensions":["wpd"]},"application/vnd.wqd":{"source":"iana","extensions":["wqd"]},"application/vnd.wrq-hp3000-labelled":{"source":"iana"},"application/vnd.wt.stf":{"source":"iana","extensions":["stf"]},"application/vnd.wv.csp+wbxml":{"source":"iana"},"application/vnd.wv.csp+xml":{"source":"iana","compressible":true},"application/vnd.wv.ssp+xml":{"source":"iana","compressible":true},"application/vnd.xacml+json":{"source":"iana","compressible":true},"application/vnd.xara":{"source":"iana","extensions":["xar"]},"application/vnd.xarin.cpj":{"source":"iana"},"application/vnd.xecrets-encrypted":{"source":"iana"},"application/vnd.xfdl":{"source":"iana","extensions":["xfdl"]},"application/vnd.xfdl.webform":{"source":"iana"},"application/vnd.xmi+xml":{"source":"iana","compressible":true},"application/vnd.xmpie.cpkg":{"source":"iana"},"application/vnd.xmpie.dpkg":{"source":"iana"},"application/vnd.xmpie.plan":{"source":"iana"},"application/vnd.xmpie.ppkg":{"source":"iana"},"application/vnd.xmpie.xlim":{"source":"iana"},"application/vnd.yamaha.hv-dic":{"source":"iana","extensions":["hvd"]},"application/vnd.yamaha.hv-script":{"source":"iana","extensions":["hvs"]},"application/vnd.yamaha.hv-voice":{"source":"iana","extensions":["hvp"]},"application/vnd.yamaha.openscoreformat":{"source":"iana","extensions":["osf"]},"application/vnd.yamaha.openscoreformat.osfpvg+xml":{"source":"iana","compressible":true,"extensions":["osfpvg"]},"application/vnd.yamaha.remote-setup":{"source":"iana"},"application/vnd.yamaha.smaf-audio":{"source":"iana","extensions":["saf"]},"application/vnd.yamaha.smaf-phrase":{"source":"iana","extensions":["spf"]},"application/vnd.yamaha.through-ngn":{"source":"iana"},"application/vnd.yamaha.tunnel-udpencap":{"source":"iana"},"application/vnd.yaoweme":{"source":"iana"},"application/vnd.yellowriver-custom-menu":{"source":"iana","extensions":["cmp"]},"application/vnd.zul":{"source":"iana","extensions":["zir","zirz"]},"application/vnd.zzazz.deck+xml":{"source":"iana","compressible":true,"extensions":["zaz"]},"application/voicexml+xml":{"source":"iana","compressible":true,"extensions":["vxml"]},"application/voucher-cms+json":{"source":"iana","compressible":true},"application/voucher-jws+json":{"source":"iana","compressible":true},"application/vp":{"source":"iana"},"application/vp+cose":{"source":"iana"},"application/vp+jwt":{"source":"iana"},"application/vq-rtcpxr":{"source":"iana"},"application/wasm":{"source":"iana","compressible":true,"extensions":["wasm"]},"application/watcherinfo+xml":{"source":"iana","compressible":true,"extensions":["wif"]},"application/webpush-options+json":{"source":"iana","compressible":true},"application/whoispp-query":{"source":"iana"},"application/whoispp-response":{"source":"iana"},"application/widget":{"source":"iana","extensions":["wgt"]},"application/winhlp":{"source":"apache","extensions":["hlp"]},"application/wita":{"source":"iana"},"application/wordperfect5.1":{"source":"iana"},"application/wsdl+xml":{"source":"iana","compressible":true,"extensions":["wsdl"]},"application/wspolicy+xml":{"source":"iana","compressible":true,"extensions":["wspolicy"]},"application/x-7z-compressed":{"source":"apache","compressible":false,"extensions":["7z"]},"application/x-abiword":{"source":"apache","extensions":["abw"]},"application/x-ace-compressed":{"source":"apache","extensions":["ace"]},"application/x-amf":{"source":"apache"},"application/x-apple-diskimage":{"source":"apache","extensions":["dmg"]},"application/x-arj":{"compressible":false,"extensions":["arj"]},"application/x-authorware-bin":{"source":"apache","extensions":["aab","x32","u32","vox"]},"application/x-authorware-map":{"source":"apache","extensions":["aam"]},"application/x-authorware-seg":{"source":"apache","extensions":["aas"]},"application/x-bcpio":{"source":"apache","extensions":["bcpio"]},"application/x-bdoc":{"compressible":false,"extensions":["bdoc"]},"application/x-bittorrent":{"source":"apache","extensions":["torrent"]},"application/x-blender":{"extensions":["blend"]},"application/x-blorb":{"source":"apache","extensions":["blb","blorb"]},"application/x-bzip":{"source":"apache","compressible":false,"extensions":["bz"]},"application/x-bzip2":{"source":"apache","compressible":false,"extensions":["bz2","boz"]},"application/x-cbr":{"source":"apache","extensions":["cbr","cba","cbt","cbz","cb7"]},"application/x-cdlink":{"source":"apache","extensions":["vcd"]},"application/x-cfs-compressed":{"source":"apache","extensions":["cfs"]},"application/x-chat":{"source":"apache","extensions":["chat"]},"application/x-chess-pgn":{"source":"apache","extensions":["pgn"]},"application/x-chrome-extension":{"extensions":["crx"]},"application/x-cocoa":{"source":"nginx","extensions":["cco"]},"application/x-compress":{"source":"apache"},"application/x-compressed":{"extensions":["rar"]},"application/x-conference":{"source":"apache","extensions":["nsc"]},"application/x-cpio":{"source":"apache","extensions":["cpio"]},"application/x-csh":{"source":"apache","extensions":["csh"]},"application/x-deb":{"compressible":false},"application/x-debian-package":{"source":"apache","extensions":["deb","udeb"]},"application/x-dgc-compressed":{"source":"apache","extensions":["dgc"]},"application/x-director":{"source":"apache","extensions":["dir","dcr","dxr","cst","cct","cxt","w3d","fgd","swa"]},"application/x-doom":{"source":"apache","extensions":["wad"]},"application/x-dtbncx+xml":{"source":"apache","compressible":true,"extensions":["ncx"]},"application/x-dtbook+xml":{"source":"apache","compressible":true,"extensions":["dtb"]},"application/x-dtbresource+xml":{"source":"apache","compressible":true,"extensions":["res"]},"application/x-dvi":{"source":"apache","compressible":false,"extensions":["dvi"]},"application/x-envoy":{"source":"apache","extensions":["evy"]},"application/x-eva":{"source":"apache","extensions":["eva"]},"application/x-font-bdf":{"source":"apache","extensions":["bdf"]},"application/x-font-dos":{"source":"apache"},"application/x-font-framemaker":{"source":"apache"},"application/x-font-ghostscript":{"source":"apache","extensions":["gsf"]},"application/x-font-libgrx":{"source":"apache"},"application/x-font-linux-psf":{"source":"apache","extensions":["psf"]},"application/x-font-pcf":{"source":"apache","extensions":["pcf"]},"application/x-font-snf":{"source":"apache","extensions":["snf"]},"application/x-font-speedo":{"source":"apache"},"application/x-font-sunos-news":{"source":"apache"},"application/x-font-type1":{"source":"apache","extensions":["pfa","pfb","pfm","afm"]},"application/x-font-vfont":{"source":"apache"},"application/x-freearc":{"source":"apache","extensions":["arc"]},"application/x-futuresplash":{"source":"apache","extensions":["spl"]},"application/x-gca-compressed":{"source":"apache","extensions":["gca"]},"application/x-glulx":{"source":"apache","extensions":["ulx"]},"application/x-gnumeric":{"source":"apache","extensions":["gnumeric"]},"application/x-gramps-xml":{"source":"apache","extensions":["gramps"]},"application/x-gtar":{"source":"apache","extensions":["gtar"]},"application/x-gzip":{"source":"apache"},"application/x-hdf":{"source":"apache","extensions":["hdf"]},"application/x-httpd-php":{"compressible":true,"extensions":["php"]},"application/x-install-instructions":{"source":"apache","extensions":["install"]},"application/x-ipynb+json":{"compressible":true,"extensions":["ipynb"]},"application/x-iso9660-image":{"source":"apache","extensions":["iso"]},"application/x-iwork-keynote-sffkey":{"extensions":["key"]},"application/x-iwork-numbers-sffnumbers":{"extensions":["numbers"]},"application/x-iwork-pages-sffpages":{"extensions":["pages"]},"application/x-java-archive-diff":{"source":"nginx","extensions":["jardiff"]},"application/x-java-jnlp-file":{"source":"apache","compressible":false,"extensions":["jnlp"]},"application/x-javascript":{"compressible":true},"application/x-keepass2":{"extensions":["kdbx"]},"application/x-latex":{"source":"apache","compressible":false,"extensions":["latex"]},"application/x-lua-bytecode":{"extensions":["luac"]},"application/x-lzh-compressed":{"source":"apache","extensions":["lzh","lha"]},"application/x-makeself":{"source":"nginx","extensions":["run"]},"application/x-mie":{"source":"apache","extensions":["mie"]},"application/x-mobipocket-ebook":{"source":"apache","extensions":["prc","mobi"]},"application/x-mpegurl":{"compressible":false},"application/x-ms-application":{"source":"apache","extensions":["application"]},"application/x-ms-shortcut":{"source":"apache","extensions":["lnk"]},"application/x-ms-wmd":{"source":"apache","extensions":["wmd"]},"application/x-ms-wmz":{"source":"apache","extensions":["wmz"]},"application/x-ms-xbap":{"source":"apache","extensions":["xbap"]},"application/x-msaccess":{"source":"apache","extensions":["mdb"]},"application/x-msbinder":{"source":"apache","extensions":["obd"]},"application/x-mscardfile":{"source":"apache","extensions":["crd"]},"application/x-msclip":{"source":"apache","extensions":["clp"]},"application/x-msdos-program":{"extensions":["exe"]},"application/x-msdownload":{"source":"apache","extensions":["exe","dll","com","bat","msi"]},"application/x-msmediaview":{"source":"apache","extensions":["mvb","m13","m14"]},"application/x-msmetafile":{"source":"apache","extensions":["wmf","wmz","emf","emz"]},"application/x-msmoney":{"source":"apache","extensions":["mny"]},"application/x-mspublisher":{"source":"apache","extensions":["pub"]},"application/x-msschedule":{"source":"apache","extensions":["scd"]},"application/x-msterminal":{"source":"apache","extensions":["trm"]},"application/x-mswrite":{"source":"apache","extensions":["wri"]},"application/x-netcdf":{"source":"apache","extensions":["nc","cdf"]},"application/x-ns-proxy-autoconfig":{"compressible":true,"extensions":["pac"]},"application/x-nzb":{"source":"apache","extensions":["nzb"]},"application/x-perl":{"source":"nginx","extensions":["pl","pm"]},"application/x-pilot":{"source":"nginx","extensions":["prc","pdb"]},"application/x-pkcs12":{"source":"apache","compressible":false,"extensions":["p12","pfx"]},"application/x-pkcs7-certificates":{"source":"apache","extensions":["p7b","spc"]},"application/x-pkcs7-certreqresp":{"source":"apache","extensions":["p7r"]},"application/x-pki-message":{"source":"iana"},"application/x-rar-compressed":{"source":"apache","compressible":false,"extensions":["rar"]},"application/x-redhat-package-manager":{"source":"nginx","extensions":["rpm"]},"application/x-research-info-systems":{"source":"apache","extensions":["ris"]},"application/x-sea":{"source":"nginx","extensions":["sea"]},"application/x-sh":{"source":"apache","compressible":true,"extensions":["sh"]},"application/x-shar":{"source":"apache","extensions":["shar"]},"application/x-shockwave-flash":{"source":"apache","compressible":false,"extensions":["swf"]},"application/x-silverlight-app":{"source":"apache","extensions":["xap"]},"application/x-sql":{"source":"apache","extensions":["sql"]},"application/x-stuffit":{"source":"apache","compressible":false,"extensions":["sit"]},"application/x-stuffitx":{"source":"apache","extensions":["sitx"]},"application/x-subrip":{"source":"apache","extensions":["srt"]},"application/x-sv4cpio":{"source":"apache","extensions":["sv4cpio"]},"application/x-sv4crc":{"source":"apache","extensions":["sv4crc"]},"application/x-t3vm-image":{"source":"apache","extensions":["t3"]},"application/x-tads":{"source":"apache","extensions":["gam"]},"application/x-tar":{"source":"apache","compressible":true,"extensions":["tar"]},"application/x-tcl":{"source":"apache","extensions":["tcl","tk"]},"application/x-tex":{"source":"apache","extensions":["tex"]},"application/x-tex-tfm":{"source":"apache","extensions":["tfm"]},"application/x-texinfo":{"source":"apache","extensions":["texinfo","texi"]},"application/x-tgif":{"source":"apache","extensions":["obj"]},"application/x-ustar":{"source":"apache","extensions":["ustar"]},"application/x-virtualbox-hdd":{"compressible":true,"extensions":["hdd"]},"application/x-virtualbox-ova":{"compressible":true,"extensions":["ova"]},"application/x-virtualbox-ovf":{"compressible":true,"extensions":["ovf"]},"application/x-virtualbox-vbox":{"compressible":true,"extensions":["vbox"]},"application/x-virtualbox-vbox-extpack":{"compressible":false,"extensions":["vbox-extpack"]},"application/x-virtualbox-vdi":{"compressible":true,"extensions":["vdi"]},"application/x-virtualbox-vhd":{"compressible":true,"extensions":["vhd"]},"application/x-virtualbox-vmdk":{"compressible":true,"extensions":["vmdk"]},"application/x-wais-source":{"source":"apache","extensions":["src"]},"application/x-web-app-manifest+json":{"compressible":true,"extensions":["webapp"]},"application/x-www-form-urlencoded":{"source":"iana","compressible":true},"application/x-x509-ca-cert":{"source":"iana","extensions":["der","crt","pem"]},"application/x-x509-ca-ra-cert":{"source":"iana"},"application/x-x509-next-ca-cert":{"source":"iana"},"application/x-xfig":{"source":"apache","extensions":["fig"]},"application/x-xliff+xml":{"source":"apache","compressible":true,"extensions":["xlf"]},"application/x-xpinstall":{"source":"apache","compressible":false,"extensions":["xpi"]},"application/x-xz":{"source":"apache","extensions":["xz"]},"application/x-zip-compressed":{"extensions":["zip"]},"application/x-zmachine":{"source":"apache","extensions":["z1","z2","z3","z4","z5","z6","z7","z8"]},"application/x400-bp":{"source":"iana"},"application/xacml+xml":{"source":"iana","compressible":true},"application/xaml+xml":{"source":"apache","compressible":true,"extensions":["xaml"]},"application/xcap-att+xml":{"source":"iana","compressible":true,"extensions":["xav"]},"application/xcap-caps+xml":{"source":"iana","compressible":true,"extensions":["xca"]},"application/xcap-diff+xml":{"source":"iana","compressible":true,"extensions":["xdf"]},"application/xcap-el+xml":{"source":"iana","compressible":true,"extensions":["xel"]},"application/xcap-error+xml":{"source":"iana","compressible":true},"application/xcap-ns+xml":{"source":"iana","compressible":true,"extensions":["xns"]},"application/xcon-conference-info+xml":{"source":"iana","compressible":true},"application/xcon-conference-info-diff+xml":{"source":"iana","compressible":true},"application/xenc+xml":{"source":"iana","compressible":true,"extensions":["xenc"]},"application/xfdf":{"source":"iana","extensions":["xfdf"]},"application/xhtml+xml":{"source":"iana","compressible":true,"extensions":["xhtml","xht"]},"application/xhtml-voice+xml":{"source":"apache","compressible":true},"application/xliff+xml":{"source":"iana","compressible":true,"extensions":["xlf"]},"application/xml":{"source":"iana","compressible":true,"extensions":["xml","xsl","xsd","rng"]},"application/xml-dtd":{"source":"iana","compressible":true,"extensions":["dtd"]},"application/xml-external-parsed-entity":{"source":"iana"},"application/xml-patch+xml":{"source":"iana","compressible":true},"application/xmpp+xml":{"source":"iana","compressible":true},"application/xop+xml":{"source":"iana","compressible":true,"extensions":["xop"]},"application/xproc+xml":{"source":"apache","compressible":true,"extensions":["xpl"]},"application/xslt+xml":{"source":"iana","compressible":true,"extensions":["xsl","xslt"]},"application/xspf+xml":{"source":"apache","compressible":true,"extensions":["xspf"]},"application/xv+xml":{"source":"iana","compressible":true,"extensions":["mxml","xhvml","xvml","xvm"]},"application/yaml":{"source":"iana"},"application/yang":{"source":"iana","extensions":["yang"]},"application/yang-data+cbor":{"source":"iana"},"application/yang-data+json":{"source":"iana","compressible":true},"application/yang-data+xml":{"source":"iana","compressible":true},"application/yang-patch+json":{"source":"iana","compressible":true},"application/yang-patch+xml":{"source":"iana","compressible":true},"application/yang-sid+json":{"source":"iana","compressible":true},"application/yin+xml":{"source":"iana","compressible":true,"extensions":["yin"]},"application/zip":{"source":"iana","compressible":false,"extensions":["zip"]},"application/zip+dotlottie":{"extensions":["lottie"]},"application/zlib":{"source":"iana"},"application/zstd":{"source":"iana"},"audio/1d-interleaved-parityfec":{"source":"iana"},"audio/32kadpcm":{"source":"iana"},"audio/3gpp":{"source":"iana","compressible":false,"extensions":["3gpp"]},"audio/3gpp2":{"source":"iana"},"audio/aac":{"source":"iana","extensions":["adts","aac"]},"audio/ac3":{"source":"iana"},"audio/adpcm":{"source":"apache","extensions":["adp"]},"audio/amr":{"source":"iana","extensions":["amr"]},"audio/amr-wb":{"source":"iana"},"audio/amr-wb+":{"source":"iana"},"audio/aptx":{"source":"iana"},"audio/asc":{"source":"iana"},"audio/atrac-advanced-lossless":{"source":"iana"},"audio/atrac-x":{"source":"iana"},"audio/atrac3":{"source":"iana"},"audio/basic":{"source":"iana","compressible":false,"extensions":["au","snd"]},"audio/bv16":{"source":"iana"},"audio/bv32":{"source":"iana"},"audio/clearmode":{"source":"iana"},"audio/cn":{"source":"iana"},"audio/dat12":{"source":"iana"},"audio/dls":{"source":"iana"},"audio/dsr-es201108":{"source":"iana"},"audio/dsr-es202050":{"source":"iana"},"audio/dsr-es202211":{"source":"iana"},"audio/dsr-es202212":{"source":"iana"},"audio/dv":{"source":"iana"},"audio/dvi4":{"source":"iana"},"audio/eac3":{"source":"iana"},"audio/encaprtp":{"source":"iana"},"audio/evrc":{"source":"iana"},"audio/evrc-qcp":{"source":"iana"},"audio/evrc0":{"source":"iana"},"audio/evrc1":{"source":"iana"},"audio/evrcb":{"source":"iana"},"audio/evrcb0":{"source":"iana"},"audio/evrcb1":{"source":"iana"},"audio/evrcnw":{"source":"iana"},"audio/evrcnw0":{"source":"iana"},"audio/evrcnw1":{"source":"iana"},"audio/evrcwb":{"source":"iana"},"audio/evrcwb0":{"source":"iana"},"audio/evrcwb1":{"source":"iana"},"audio/evs":{"source":"iana"},"audio/flac":{"source":"iana"},"audio/flexfec":{"source":"iana"},"audio/fwdred":{"source":"iana"},"audio/g711-0":{"source":"iana"},"audio/g719":{"source":"iana"},"audio/g722":{"source":"iana"},"audio/g7221":{"source":"iana"},"audio/g723":{"source":"iana"},"audio/g726-16":{"source":"iana"},"audio/g726-24":{"source":"iana"},"audio/g726-32":{"source":"iana"},"audio/g726-40":{"source":"iana"},"audio/g728":{"source":"iana"},"audio/g729":{"source":"iana"},"audio/g7291":{"source":"iana"},"audio/g729d":{"source":"iana"},"audio/g729e":{"source":"iana"},"audio/gsm":{"source":"iana"},"audio/gsm-efr":{"source":"iana"},"audio/gsm-hr-08":{"source":"iana"},"audio/ilbc":{"source":"iana"},"audio/ip-mr_v2.5":{"source":"iana"},"audio/isac":{"source":"apache"},"audio/l16":{"source":"iana"},"audio/l20":{"source":"iana"},"audio/l24":{"source":"iana","compressible":false},"audio/l8":{"source":"iana"},"audio/lpc":{"source":"iana"},"audio/matroska":{"source":"iana"},"audio/melp":{"source":"iana"},"audio/melp1200":{"source":"iana"},"audio/melp2400":{"source":"iana"},"audio/melp600":{"source":"iana"},"audio/mhas":{"source":"iana"},"audio/midi":{"source":"apache","extensions":["mid","midi","kar","rmi"]},"audio/midi-clip":{"source":"iana"},"audio/mobile-xmf":{"source":"iana","extensions":["mxmf"]},"audio/mp3":{"compressible":false,"extensions":["mp3"]},"audio/mp4":{"source":"iana","compressible":false,"extensions":["m4a","mp4a","m4b"]},"audio/mp4a-latm":{"source":"iana"},"audio/mpa":{"source":"iana"},"audio/mpa-robust":{"source":"iana"},"audio/mpeg":{"source":"iana","compressible":false,"extensions":["mpga","mp2","mp2a","mp3","m2a","m3a"]},"audio/mpeg4-generic":{"source":"iana"},"audio/musepack":{"source":"apache"},"audio/ogg":{"source":"iana","compressible":false,"extensions":["oga","ogg","spx","opus"]},"audio/opus":{"source":"iana"},"audio/parityfec":{"source":"iana"},"audio/pcma":{"source":"iana"},"audio/pcma-wb":{"source":"iana"},"audio/pcmu":{"source":"iana"},"audio/pcmu-wb":{"source":"iana"},"audio/prs.sid":{"source":"iana"},"audio/qcelp":{"source":"iana"},"audio/raptorfec":{"source":"iana"},"audio/red":{"source":"iana"},"audio/rtp-enc-aescm128":{"source":"iana"},"audio/rtp-midi":{"source":"iana"},"audio/rtploopback":{"source":"iana"},"audio/rtx":{"source":"iana"},"audio/s3m":{"source":"apache","extensions":["s3m"]},"audio/scip":{"source":"iana"},"audio/silk":{"source":"apache","extensions":["sil"]},"audio/smv":{"source":"iana"},"audio/smv-qcp":{"source":"iana"},"audio/smv0":{"source":"iana"},"audio/sofa":{"source":"iana"},"audio/sp-midi":{"source":"iana"},"audio/speex":{"source":"iana"},"audio/t140c":{"source":"iana"},"audio/t38":{"source":"iana"},"audio/telephone-event":{"source":"iana"},"audio/tetra_acelp":{"source":"iana"},"audio/tetra_acelp_bb":{"source":"iana"},"audio/tone":{"source":"iana"},"audio/tsvcis":{"source":"iana"},"audio/uemclip":{"source":"iana"},"audio/ulpfec":{"source":"iana"},"audio/usac":{"source":"iana"},"audio/vdvi":{"source":"iana"},"audio/vmr-wb":{"source":"iana"},"audio/vnd.3gpp.iufp":{"source":"iana"},"audio/vnd.4sb":{"source":"iana"},"audio/vnd.audiokoz":{"source":"iana"},"audio/vnd.celp":{"source":"iana"},"audio/vnd.cisco.nse":{"source":"iana"},"audio/vnd.cmles.radio-events":{"source":"iana"},"audio/vnd.cns.anp1":{"source":"iana"},"audio/vnd.cns.inf1":{"source":"iana"},"audio/vnd.dece.audio":{"source":"iana","extensions":["uva","uvva"]},"audio/vnd.digital-winds":{"source":"iana","extensions":["eol"]},"audio/vnd.dlna.adts":{"source":"iana"},"audio/vnd.dolby.heaac.1":{"source":"iana"},"audio/vnd.dolby.heaac.2":{"source":"iana"},"audio/vnd.dolby.mlp":{"source":"iana"},"audio/vnd.dolby.mps":{"source":"iana"},"audio/vnd.dolby.pl2":{"source":"iana"},"audio/vnd.dolby.pl2x":{"source":"iana"},"audio/vnd.dolby.pl2z":{"source":"iana"},"audio/vnd.dolby.pulse.1":{"source":"iana"},"audio/vnd.dra":{"source":"iana","extensions":["dra"]},"audio/vnd.dts":{"source":"iana","extensions":["dts"]},"audio/vnd.dts.hd":{"source":"iana","extensions":["dtshd"]},"audio/vnd.dts.uhd":{"source":"iana"},"audio/vnd.dvb.file":{"source":"iana"},"audio/vnd.everad.plj":{"source":"iana"},"audio/vnd.hns.audio":{"source":"iana"},"audio/vnd.lucent.voice":{"source":"iana","extensions":["lvp"]},"audio/vnd.ms-playready.media.pya":{"source":"iana","extensions":["pya"]},"audio/vnd.nokia.mobile-xmf":{"source":"iana"},"audio/vnd.nortel.vbk":{"source":"iana"},"audio/vnd.nuera.ecelp4800":{"source":"iana","extensions":["ecelp4800"]},"audio/vnd.nuera.ecelp7470":{"source":"iana","extensions":["ecelp7470"]},"audio/vnd.nuera.ecelp9600":{"source":"iana","extensions":["ecelp9600"]},"audio/vnd.octel.sbc":{"source":"iana"},"audio/vnd.presonus.multitrack":{"source":"iana"},"audio/vnd.qcelp":{"source":"apache"},"audio/vnd.rhetorex.32kadpcm":{"source":"iana"},"audio/vnd.rip":{"source":"iana","extensions":["rip"]},"audio/vnd.rn-realaudio":{"compressible":false},"audio/vnd.sealedmedia.softseal.mpeg":{"source":"iana"},"audio/vnd.vmx.cvsd":{"source":"iana"},"audio/vnd.wave":{"compressible":false},"audio/vorbis":{"source":"iana","compressible":false},"audio/vorbis-config":{"source":"iana"},"audio/wav":{"compressible":false,"extensions":["wav"]},"audio/wave":{"compressible":false,"extensions":["wav"]},"audio/webm":{"source":"apache","compressible":false,"extensions":["weba"]},"audio/x-aac":{"source":"apache","compressible":false,"extensions":["aac"]},"audio/x-aiff":{"source":"apache","extensions":["aif","aiff","aifc"]},"audio/x-caf":{"source":"apache","compressible":false,"extensions":["caf"]},"audio/x-flac":{"source":"apache","extensions":["flac"]},"audio/x-m4a":{"source":"nginx","extensions":["m4a"]},"audio/x-matroska":{"source":"apache","extensions":["mka"]},"audio/x-mpegurl":{"source":"apache","extensions":["m3u"]},"audio/x-ms-wax":{"source":"apache","extensions":["wax"]},"audio/x-ms-wma":{"source":"apache","extensions":["wma"]},"audio/x-pn-realaudio":{"source":"apache","extensions":["ram","ra"]},"audio/x-pn-realaudio-plugin":{"source":"apache","extensions":["rmp"]},"audio/x-realaudio":{"source":"nginx","extensions":["ra"]},"audio/x-tta":{"source":"apache"},"audio/x-wav":{"source":"apache","extensions":["wav"]},"audio/xm":{"source":"apache","extensions":["xm"]},"chemical/x-cdx":{"source":"apache","extensions":["cdx"]},"chemical/x-cif":{"source":"apache","extensions":["cif"]},"chemical/x-cmdf":{"source":"apache","extensions":["cmdf"]},"chemical/x-cml":{"source":"apache","extensions":["cml"]},"chemical/x-csml":{"source":"apache","extensions":["csml"]},"chemical/x-pdb":{"source":"apache"},"chemical/x-xyz":{"source":"apache","extensions":["xyz"]},"font/collection":{"source":"iana","extensions":["ttc"]},"font/otf":{"source":"iana","compressible":true,"extensions":["otf"]},"font/sfnt":{"source":"iana"},"font/ttf":{"source":"iana","compressible":true,"extensions":["ttf"]},"font/woff":{"source":"iana","extensions":["woff"]},"font/woff2":{"source":"iana","extensions":["woff2"]},"image/aces":{"source":"iana","extensions":["exr"]},"image/apng":{"source":"iana","compressible":false,"extensions":["apng"]},"image/avci":{"source":"iana","extensions":["avci"]},"image/avcs":{"source":"iana","extensions":["avcs"]},"image/avif":{"source":"iana","compressible":false,"extensions":["avif"]},"image/bmp":{"source":"iana","compressible":true,"extensions":["bmp","dib"]},"image/cgm":{"source":"iana","extensions":["cgm"]},"image/dicom-rle":{"source":"iana","extensions":["drle"]},"image/dpx":{"source":"iana","extensions":["dpx"]},"image/emf":{"source":"iana","extensions":["emf"]},"image/fits":{"source":"iana","extensions":["fits"]},"image/g3fax":{"source":"iana","extensions":["g3"]},"image/gif":{"source":"iana","compressible":false,"extensions":["gif"]},"image/heic":{"source":"iana","extensions":["heic"]},"image/heic-sequence":{"source":"iana","extensions":["heics"]},"image/heif":{"source":"iana","extensions":["heif"]},"image/heif-sequence":{"source":"iana","extensions":["heifs"]},"image/hej2k":{"source":"iana","extensions":["hej2"]},"image/ief":{"source":"iana","extensions":["ief"]},"image/j2c":{"source":"iana"},"image/jaii":{"source":"iana","extensions":["jaii"]},"image/jais":{"source":"iana","extensions":["jais"]},"image/jls":{"source":"iana","extensions":["jls"]},"image/jp2":{"source":"iana","compressible":false,"extensions":["jp2","jpg2"]},"image/jpeg":{"source":"iana","compressible":false,"extensions":["jpg","jpeg","jpe"]},"image/jph":{"source":"iana","extensions":["jph"]},"image/jphc":{"source":"iana","extensions":["jhc"]},"image/jpm":{"source":"iana","compressible":false,"extensions":["jpm","jpgm"]},"image/jpx":{"source":"iana","compressible":false,"extensions":["jpx","jpf"]},"image/jxl":{"source":"iana","extensions":["jxl"]},"image/jxr":{"source":"iana","extensions":["jxr"]},"image/jxra":{"source":"iana","extensions":["jxra"]},"image/jxrs":{"source":"iana","extensions":["jxrs"]},"image/jxs":{"source":"iana","extensions":["jxs"]},"image/jxsc":{"source":"iana","extensions":["jxsc"]},"image/jxsi":{"source":"iana","extensions":["jxsi"]},"image/jxss":{"source":"iana","extensions":["jxss"]},"image/ktx":{"source":"iana","extensions":["ktx"]},"image/ktx2":{"source":"iana","extensions":["ktx2"]},"image/naplps":{"source":"iana"},"image/pjpeg":{"compressible":false,"extensions":["jfif"]},"image/png":{"source":"iana","compressible":false,"extensions":["png"]},"image/prs.btif":{"source":"iana","extensions":["btif","btf"]},"image/prs.pti":{"source":"iana","extensions":["pti"]},"image/pwg-raster":{"source":"iana"},"image/sgi":{"source":"apache","extensions":["sgi"]},"image/svg+xml":{"source":"iana","compressible":true,"extensions":["svg","svgz"]},"image/t38":{"source":"iana","extensions":["t38"]},"image/tiff":{"source":"iana","compressible":false,"extensions":["tif","tiff"]},"image/tiff-fx":{"source":"iana","extensions":["tfx"]},"image/vnd.adobe.photoshop":{"source":"iana","compressible":true,"extensions":["psd"]},"image/vnd.airzip.accelerator.azv":{"source":"iana","extensions":["azv"]},"image/vnd.clip":{"source":"iana"},"image/vnd.cns.inf2":{"source":"iana"},"image/vnd.dece.graphic":{"source":"iana","extensions":["uvi","uvvi","uvg","uvvg"]},"image/vnd.djvu":{"source":"iana","extensions":["djvu","djv"]},"image/vnd.dvb.subtitle":{"source":"iana","extensions":["sub"]},"image/vnd.dwg":{"source":"iana","extensions":["dwg"]},"image/vnd.dxf":{"source":"iana","extensions":["dxf"]},"image/vnd.fastbidsheet":{"source":"iana","extensions":["fbs"]},"image/vnd.fpx":{"source":"iana","extensions":["fpx"]},"image/vnd.fst":{"source":"iana","extensions":["fst"]},"image/vnd.fujixerox.edmics-mmr":{"source":"iana","extensions":["mmr"]},"image/vnd.fujixerox.edmics-rlc":{"source":"iana","extensions":["rlc"]},"image/vnd.globalgraphics.pgb":{"source":"iana"},"image/vnd.microsoft.icon":{"source":"iana","compressible":true,"extensions":["ico"]},"image/vnd.mix":{"source":"iana"},"image/vnd.mozilla.apng":{"source":"iana"},"image/vnd.ms-dds":{"compressible":true,"extensions":["dds"]},"image/vnd.ms-modi":{"source":"iana","extensions":["mdi"]},"image/vnd.ms-photo":{"source":"apache","extensions":["wdp"]},"image/vnd.net-fpx":{"source":"iana","extensions":["npx"]},"image/vnd.pco.b16":{"source":"iana","extensions":["b16"]},"image/vnd.radiance":{"source":"iana"},"image/vnd.sealed.png":{"source":"iana"},"image/vnd.sealedmedia.softseal.gif":{"source":"iana"},"image/vnd.sealedmedia.softseal.jpg":{"source":"iana"},"image/vnd.svf":{"source":"iana"},"image/vnd.tencent.tap":{"source":"iana","extensions":["tap"]},"image/vnd.valve.source.texture":{"source":"iana","extensions":["vtf"]},"image/vnd.wap.wbmp":{"source":"iana","extensions":["wbmp"]},"image/vnd.xiff":{"source":"iana","extensions":["xif"]},"image/vnd.zbrush.pcx":{"source":"iana","extensions":["pcx"]},"image/webp":{"source":"iana","extensions":["webp"]},"image/wmf":{"source":"iana","extensions":["wmf"]},"image/x-3ds":{"source":"apache","extensions":["3ds"]},"image/x-adobe-dng":{"extensions":["dng"]},"image/x-cmu-raster":{"source":"apache","extensions":["ras"]},"image/x-cmx":{"source":"apache","extensions":["cmx"]},"image/x-emf":{"source":"iana"},"image/x-freehand":{"source":"apache","extensions":["fh","fhc","fh4","fh5","fh7"]},"image/x-icon":{"source":"apache","compressible":true,"extensions":["ico"]},"image/x-jng":{"source":"nginx","extensions":["jng"]},"image/x-mrsid-image":{"source":"apache","extensions":["sid"]},"image/x-ms-bmp":{"source":"nginx","compressible":true,"extensions":["bmp"]},"image/x-pcx":{"source":"apache","extensions":["pcx"]},"image/x-pict":{"source":"apache","extensions":["pic","pct"]},"image/x-portable-anymap":{"source":"apache","extensions":["pnm"]},"image/x-portable-bitmap":{"source":"apache","extensions":["pbm"]},"image/x-portable-graymap":{"source":"apache","extensions":["pgm"]},"image/x-portable-pixmap":{"source":"apache","extensions":["ppm"]},"image/x-rgb":{"source":"apache","extensions":["rgb"]},"image/x-tga":{"source":"apache","extensions":["tga"]},"image/x-wmf":{"source":"iana"},"image/x-xbitmap":{"source":"apache","extensions":["xbm"]},"image/x-xcf":{"compressible":false},"image/x-xpixmap":{"source":"apache","extensions":["xpm"]},"image/x-xwindowdump":{"source":"apache","extensions":["xwd"]},"message/bhttp":{"source":"iana"},"message/cpim":{"source":"iana"},"message/delivery-status":{"source":"iana"},"message/disposition-notification":{"source":"iana","extensions":["disposition-notification"]},"message/external-body":{"source":"iana"},"message/feedback-report":{"source":"iana"},"message/global":{"source":"iana","extensions":["u8msg"]},"message/global-delivery-status":{"source":"iana","extensions":["u8dsn"]},"message/global-disposition-notification":{"source":"iana","extensions":["u8mdn"]},"message/global-headers":{"source":"iana","extensions":["u8hdr"]},"message/http":{"source":"iana","compressible":false},"message/imdn+xml":{"source":"iana","compressible":true},"message/mls":{"source":"iana"},"message/news":{"source":"apache"},"message/ohttp-req":{"source":"iana"},"message/ohttp-res":{"source":"iana"},"message/partial":{"source":"iana","compressible":false},"message/rfc822":{"source":"iana","compressible":true,"extensions":["eml","mime","mht","mhtml"]},"message/s-http":{"source":"apache"},"message/sip":{"source":"iana"},"message/sipfrag":{"source":"iana"},"message/tracking-status":{"source":"iana"},"message/vnd.si.simp":{"source":"apache"},"message/vnd.wfa.wsc":{"source":"iana","extensions":["wsc"]},"model/3mf":{"source":"iana","extensions":["3mf"]},"model/e57":{"source":"iana"},"model/gltf+json":{"source":"iana","compressible":true,"extensions":["gltf"]},"model/gltf-binary":{"source":"iana","compressible":true,"extensions":["glb"]},"model/iges":{"source":"iana","compressible":false,"extensions":["igs","iges"]},"model/jt":{"source":"iana","extensions":["jt"]},"model/mesh":{"source":"iana","compressible":false,"extensions":["msh","mesh","silo"]},"model/mtl":{"source":"iana","extensions":["mtl"]},"model/obj":{"source":"iana","extensions":["obj"]},"model/prc":{"source":"iana","extensions":["prc"]},"model/step":{"source":"iana","extensions":["step","stp","stpnc","p21","210"]},"model/step+xml":{"source":"iana","compressible":true,"extensions":["stpx"]},"model/step+zip":{"source":"iana","compressible":false,"extensions":["stpz"]},"model/step-xml+zip":{"source":"iana","compressible":false,"extensions":["stpxz"]},"model/stl":{"source":"iana","extensions":["stl"]},"model/u3d":{"source":"iana","extensions":["u3d"]},"model/vnd.bary":{"source":"iana","extensions":["bary"]},"model/vnd.cld":{"source":"iana","extensions":["cld"]},"model/vnd.collada+xml":{"source":"iana","compressible":true,"extensions":["dae"]},"model/vnd.dwf":{"source":"iana","extensions":["dwf"]},"model/vnd.flatland.3dml":{"source":"iana"},"model/vnd.gdl":{"source":"iana","extensions":["gdl"]},"model/vnd.gs-gdl":{"source":"apache"},"model/vnd.gs.gdl":{"source":"iana"},"model/vnd.gtw":{"source":"iana","extensions":["gtw"]},"model/vnd.moml+xml":{"source":"iana","compressible":true},"model/vnd.mts":{"source":"iana","extensions":["mts"]},"model/vnd.opengex":{"source":"iana","extensions":["ogex"]},"model/vnd.parasolid.transmit.binary":{"source":"iana","extensions":["x_b"]},"model/vnd.parasolid.transmit.text":{"source":"iana","extensions":["x_t"]},"model/vnd.pytha.pyox":{"source":"iana","extensions":["pyo","pyox"]},"model/vnd.rosette.annotated-data-model":{"source":"iana"},"model/vnd.sap.vds":{"source":"iana","extensions":["vds"]},"model/vnd.usda":{"source":"iana","extensions":["usda"]},"model/vnd.usdz+zip":{"source":"iana","compressible":false,"extensions":["usdz"]},"model/vnd.valve.source.compiled-map":{"source":"iana","extensions":["bsp"]},"model/vnd.vtu":{"source":"iana","extensions":["vtu"]},"model/vrml":{"source":"iana","compressible":false,"extensions":["wrl","vrml"]},"model/x3d+binary":{"source":"apache","compressible":false,"extensions":["x3db","x3dbz"]},"model/x3d+fastinfoset":{"source":"iana","extensions":["x3db"]},"model/x3d+vrml":{"source":"apache","compressible":false,"extensions":["x3dv","x3dvz"]},"model/x3d+xml":{"source":"iana","compressible":true,"extensions":["x3d","x3dz"]},"model/x3d-vrml":{"source":"iana","extensions":["x3dv"]},"multipart/alternative":{"source":"iana","compressible":false},"multipart/appledouble":{"source":"iana"},"multipart/byteranges":{"source":"iana"},"multipart/digest":{"source":"iana"},"multipart/encrypted":{"source":"iana","compressible":false},"multipart/form-data":{"source":"iana","compressible":false},"multipart/header-set":{"source":"iana"},"multipart/mixed":{"source":"iana"},"multipart/multilingual":{"source":"iana"},"multipart/parallel":{"source":"iana"},"multipart/related":{"source":"iana","compressible":false},"multipart/report":{"source":"iana"},"multipart/signed":{"source":"iana","compressible":false},"multipart/vnd.bint.med-plus":{"source":"iana"},"multipart/voice-message":{"source":"iana"},"multipart/x-mixed-replace":{"source":"iana"},"text/1d-interleaved-parityfec":{"source":"iana"},"text/cache-manifest":{"source":"iana","compressible":true,"extensions":["appcache","manifest"]},"text/calendar":{"source":"iana","extensions":["ics","ifb"]},"text/calender":{"compressible":true},"text/cmd":{"compressible":true},"text/coffeescript":{"extensions":["coffee","litcoffee"]},"text/cql":{"source":"iana"},"text/cql-expression":{"source":"iana"},"text/cql-identifier":{"source":"iana"},"text/css":{"source":"iana","charset":"UTF-8","compressible":true,"extensions":["css"]},"text/csv":{"source":"iana","compressible":true,"extensions":["csv"]},"text/csv-schema":{"source":"iana"},"text/directory":{"source":"iana"},"text/dns":{"source":"iana"},"text/ecmascript":{"source":"apache"},"text/encaprtp":{"source":"iana"},"text/enriched":{"source":"iana"},"text/fhirpath":{"source":"iana"},"text/flexfec":{"source":"iana"},"text/fwdred":{"source":"iana"},"text/gff3":{"source":"iana"},"text/grammar-ref-list":{"source":"iana"},"text/hl7v2":{"source":"iana"},"text/html":{"source":"iana","compressible":true,"extensions":["html","htm","shtml"]},"text/jade":{"extensions":["jade"]},"text/javascript":{"source":"iana","charset":"UTF-8","compressible":true,"extensions":["js","mjs"]},"text/jcr-cnd":{"source":"iana"},"text/jsx":{"compressible":true,"extensions":["jsx"]},"text/less":{"compressible":true,"extensions":["less"]},"text/markdown":{"source":"iana","compressible":true,"extensions":["md","markdown"]},"text/mathml":{"source":"nginx","extensions":["mml"]},"text/mdx":{"compressible":true,"extensions":["mdx"]},"text/mizar":{"source":"iana"},"text/n3":{"source":"iana","charset":"UTF-8","compressible":true,"extensions":["n3"]},"text/parameters":{"source":"iana","charset":"UTF-8"},"text/parityfec":{"source":"iana"},"text/plain":{"source":"iana","compressible":true,"extensions":["txt","text","conf","def","list","log","in","ini"]},"text/provenance-notation":{"source":"iana","charset":"UTF-8"},"text/prs.fallenstein.rst":{"source":"iana"},"text/prs.lines.tag":{"source":"iana","extensions":["dsc"]},"text/prs.prop.logic":{"source":"iana"},"text/prs.texi":{"source":"iana"},"text/raptorfec":{"source":"iana"},"text/red":{"source":"iana"},"text/rfc822-headers":{"source":"iana"},"text/richtext":{"source":"iana","compressible":true,"extensions":["rtx"]},"text/rtf":{"source":"iana","compressible":true,"extensions":["rtf"]},"text/rtp-enc-aescm128":{"source":"iana"},"text/rtploopback":{"source":"iana"},"text/rtx":{"source":"iana"},"text/sgml":{"source":"iana","extensions":["sgml","sgm"]},"text/shaclc":{"source":"iana"},"text/shex":{"source":"iana","extensions":["shex"]},"text/slim":{"extensions":["slim","slm"]},"text/spdx":{"source":"iana","extensions":["spdx"]},"text/strings":{"source":"iana"},"text/stylus":{"extensions":["stylus","styl"]},"text/t140":{"source":"iana"},"text/tab-separated-values":{"source":"iana","compressible":true,"extensions":["tsv"]},"text/troff":{"source":"iana","extensions":["t","tr","roff","man","me","ms"]},"text/turtle":{"source":"iana","charset":"UTF-8","extensions":["ttl"]},"text/ulpfec":{"source":"iana"},"text/uri-list":{"source":"iana","compressible":true,"extensions":["uri","uris","urls"]},"text/vcard":{"source":"iana","compressible":true,"extensions":["vcard"]},"text/vnd.a":{"source":"iana"},"text/vnd.abc":{"source":"iana"},"text/vnd.ascii-art":{"source":"iana"},"text/vnd.curl":{"source":"iana","extensions":["curl"]},"text/vnd.curl.dcurl":{"source":"apache","extensions":["dcurl"]},"text/vnd.curl.mcurl":{"source":"apache","extensions":["mcurl"]},"text/vnd.curl.scurl":{"source":"apache","extensions":["scurl"]},"text/vnd.debian.copyright":{"source":"iana","charset":"UTF-8"},"text/vnd.dmclientscript":{"source":"iana"},"text/vnd.dvb.subtitle":{"source":"iana","extensions":["sub"]},"text/vnd.esmertec.theme-descriptor":{"source":"iana","charset":"UTF-8"},"text/vnd.exchangeable":{"source":"iana"},"text/vnd.familysearch.gedcom":{"source":"iana","extensions":["ged"]},"text/vnd.ficlab.flt":{"source":"iana"},"text/vnd.fly":{"source":"iana","extensions":["fly"]},"text/vnd.fmi.flexstor":{"source":"iana","extensions":["flx"]},"text/vnd.gml":{"source":"iana"},"text/vnd.graphviz":{"source":"iana","extensions":["gv"]},"text/vnd.hans":{"source":"iana"},"text/vnd.hgl":{"source":"iana"},"text/vnd.in3d.3dml":{"source":"iana","extensions":["3dml"]},"text/vnd.in3d.spot":{"source":"iana","extensions":["spot"]},"text/vnd.iptc.newsml":{"source":"iana"},"text/vnd.iptc.nitf":{"source":"iana"},"text/vnd.latex-z":{"source":"iana"},"text/vnd.motorola.reflex":{"source":"iana"},"text/vnd.ms-mediapackage":{"source":"iana"},"text/vnd.net2phone.commcenter.command":{"source":"iana"},"text/vnd.radisys.msml-basic-layout":{"source":"iana"},"text/vnd.senx.warpscript":{"source":"iana"},"text/vnd.si.uricatalogue":{"source":"apache"},"text/vnd.sosi":{"source":"iana"},"text/vnd.sun.j2me.app-descriptor":{"source":"iana","charset":"UTF-8","extensions":["jad"]},"text/vnd.trolltech.linguist":{"source":"iana","charset":"UTF-8"},"text/vnd.vcf":{"source":"iana"},"text/vnd.wap.si":{"source":"iana"},"text/vnd.wap.sl":{"source":"iana"},"text/vnd.wap.wml":{"source":"iana","extensions":["wml"]},"text/vnd.wap.wmlscript":{"source":"iana","extensions":["wmls"]},"text/vnd.zoo.kcl":{"source":"iana"},"text/vtt":{"source":"iana","charset":"UTF-8","compressible":true,"extensions":["vtt"]},"text/wgsl":{"source":"iana","extensions":["wgsl"]},"text/x-asm":{"source":"apache","extensions":["s","asm"]},"text/x-c":{"source":"apache","extensions":["c","cc","cxx","cpp","h","hh","dic"]},"text/x-component":{"source":"nginx","extensions":["htc"]},"text/x-fortran":{"source":"apache","extensions":["f","for","f77","f90"]},"text/x-gwt-rpc":{"compressible":true},"text/x-handlebars-template":{"extensions":["hbs"]},"text/x-java-source":{"source":"apache","extensions":["java"]},"text/x-jquery-tmpl":{"compressible":true},"text/x-lua":{"extensions":["lua"]},"text/x-markdown":{"compressible":true,"extensions":["mkd"]},"text/x-nfo":{"source":"apache","extensions":["nfo"]},"text/x-opml":{"source":"apache","extensions":["opml"]},"text/x-org":{"compressible":true,"extensions":["org"]},"text/x-pascal":{"source":"apache","extensions":["p","pas"]},"text/x-processing":{"compressible":true,"extensions":["pde"]},"text/x-sass":{"extensions":["sass"]},"text/x-scss":{"extensions":["scss"]},"text/x-setext":{"source":"apache","extensions":["etx"]},"text/x-sfv":{"source":"apache","extensions":["sfv"]},"text/x-suse-ymp":{"compressible":true,"extensions":["ymp"]},"text/x-uuencode":{"source":"apache","extensions":["uu"]},"text/x-vcalendar":{"source":"apache","extensions":["vcs"]},"text/x-vcard":{"source":"apache","extensions":["vcf"]},"text/xml":{"source":"iana","compressible":true,"extensions":["xml"]},"text/xml-external-parsed-entity":{"source":"iana"},"text/yaml":{"compressible":true,"extensions":["yaml","yml"]},"video/1d-interleaved-parityfec":{"source":"iana"},"video/3gpp":{"source":"iana","extensions":["3gp","3gpp"]},"video/3gpp-tt":{"source":"iana"},"video/3gpp2":{"source":"iana","extensions":["3g2"]},"video/av1":{"source":"iana"},"video/bmpeg":{"source":"iana"},"video/bt656":{"source":"iana"},"video/celb":{"source":"iana"},"video/dv":{"source":"iana"},"video/encaprtp":{"source":"iana"},"video/evc":{"source":"iana"},"video/ffv1":{"source":"iana"},"video/flexfec":{"source":"iana"},"video/h261":{"source":"iana","extensions":["h261"]},"video/h263":{"source":"iana","extensions":["h263"]},"video/h263-1998":{"source":"iana"},"video/h263-2000":{"source":"iana"},"video/h264":{"source":"iana","extensions":["h264"]},"video/h264-rcdo":{"source":"iana"},"video/h264-svc":{"source":"iana"},"video/h265":{"source":"iana"},"video/h266":{"source":"iana"},"video/iso.segment":{"source":"iana","extensions":["m4s"]},"video/jpeg":{"source":"iana","extensions":["jpgv"]},"video/jpeg2000":{"source":"iana"},"video/jpm":{"source":"apache","extensions":["jpm","jpgm"]},"video/jxsv":{"source":"iana"},"video/lottie+json":{"source":"iana","compressible":true},"video/matroska":{"source":"iana"},"video/matroska-3d":{"source":"iana"},"video/mj2":{"source":"iana","extensions":["mj2","mjp2"]},"video/mp1s":{"source":"iana"},"video/mp2p":{"source":"iana"},"video/mp2t":{"source":"iana","extensions":["ts","m2t","m2ts","mts"]},"video/mp4":{"source":"iana","compressible":false,"extensions":["mp4","mp4v","mpg4"]},"video/mp4v-es":{"source":"iana"},"video/mpeg":{"source":"iana","compressible":false,"extensions":["mpeg","mpg","mpe","m1v","m2v"]},"video/mpeg4-generic":{"source":"iana"},"video/mpv":{"source":"iana"},"video/nv":{"source":"iana"},"video/ogg":{"source":"iana","compressible":false,"extensions":["ogv"]},"video/parityfec":{"source":"iana"},"video/pointer":{"source":"iana"},"video/quicktime":{"source":"iana","compressible":false,"extensions":["qt","mov"]},"video/raptorfec":{"source":"iana"},"video/raw":{"source":"iana"},"video/rtp-enc-aescm128":{"source":"iana"},"video/rtploopback":{"source":"iana"},"video/rtx":{"source":"iana"},"video/scip":{"source":"iana"},"video/smpte291":{"source":"iana"},"video/smpte292m":{"source":"iana"},"video/ulpfec":{"source":"iana"},"video/vc1":{"source":"iana"},"video/vc2":{"source":"iana"},"video/vnd.cctv":{"source":"iana"},"video/vnd.dece.hd":{"source":"iana","extensions":["uvh","uvvh"]},"video/vnd.dece.mobile":{"source":"iana","extensions":["uvm","uvvm"]},"video/vnd.dece.mp4":{"source":"iana"},"video/vnd.dece.pd":{"source":"iana","extensions":["uvp","uvvp"]},"video/vnd.dece.sd":{"source":"iana","extensions":["uvs","uvvs"]},"video/vnd.dece.video":{"source":"iana","extensions":["uvv","uvvv"]},"video/vnd.directv.mpeg":{"source":"iana"},"video/vnd.directv.mpeg-tts":{"source":"iana"},"video/vnd.dlna.mpeg-tts":{"source":"iana"},"video/vnd.dvb.file":{"source":"iana","extensions":["dvb"]},"video/vnd.fvt":{"source":"iana","extensions":["fvt"]},"video/vnd.hns.video":{"source":"iana"},"video/vnd.iptvforum.1dparityfec-1010":{"source":"iana"},"video/vnd.iptvforum.1dparityfec-2005":{"source":"iana"},"video/vnd.iptvforum.2dparityfec-1010":{"source":"iana"},"video/vnd.iptvforum.2dparityfec-2005":{"source":"iana"},"video/vnd.iptvforum.ttsavc":{"source":"iana"},"video/vnd.iptvforum.ttsmpeg2":{"source":"iana"},"video/vnd.motorola.video":{"source":"iana"},"video/vnd.motorola.videop":{"source":"iana"},"video/vnd.mpegurl":{"source":"iana","extensions":["mxu","m4u"]},"video/vnd.ms-playready.media.pyv":{"source":"iana","extensions":["pyv"]},"video/vnd.nokia.interleaved-multimedia":{"source":"iana"},"video/vnd.nokia.mp4vr":{"source":"iana"},"video/vnd.nokia.videovoip":{"source":"iana"},"video/vnd.objectvideo":{"source":"iana"},"video/vnd.planar":{"source":"iana"},"video/vnd.radgamettools.bink":{"source":"iana"},"video/vnd.radgamettools.smacker":{"source":"apache"},"video/vnd.sealed.mpeg1":{"source":"iana"},"video/vnd.sealed.mpeg4":{"source":"iana"},"video/vnd.sealed.swf":{"source":"iana"},"video/vnd.sealedmedia.softseal.mov":{"source":"iana"},"video/vnd.uvvu.mp4":{"source":"iana","extensions":["uvu","uvvu"]},"video/vnd.vivo":{"source":"iana","extensions":["viv"]},"video/vnd.youtube.yt":{"source":"iana"},"video/vp8":{"source":"iana"},"video/vp9":{"source":"iana"},"video/webm":{"source":"apache","compressible":false,"extensions":["webm"]},"video/x-f4v":{"source":"apache","extensions":["f4v"]},"video/x-fli":{"source":"apache","extensions":["fli"]},"video/x-flv":{"source":"apache","compressible":false,"extensions":["flv"]},"video/x-m4v":{"source":"apache","extensions":["m4v"]},"video/x-matroska":{"source":"apache","compressible":false,"extensions":["mkv","mk3d","mks"]},"video/x-mng":{"source":"apache","extensions":["mng"]},"video/x-ms-asf":{"source":"apache","extensions":["asf","asx"]},"video/x-ms-vob":{"source":"apache","extensions":["vob"]},"video/x-ms-wm":{"source":"apache","extensions":["wm"]},"video/x-ms-wmv":{"source":"apache","compressible":false,"extensions":["wmv"]},"video/x-ms-wmx":{"source":"apache","extensions":["wmx"]},"video/x-ms-wvx":{"source":"apache","extensions":["wvx"]},"video/x-msvideo":{"source":"apache","extensions":["avi"]},"video/x-sgi-movie":{"source":"apache","extensions":["movie"]},"video/x-smv":{"source":"apache","extensions":["smv"]},"x-conference/x-cooltalk":{"source":"apache","extensions":["ice"]},"x-shader/x-fragment":{"compressible":true},"x-shader/x-vertex":{"compressible":true}}');
 
 /***/ })
 

@@ -24,6 +24,10 @@ const EXIT_CODES = {
         code: 6,
         meaning: 'the mirror failed: the upload was refused, or the copy is not readable as the chart reads it'
     },
+    publish: {
+        code: 7,
+        meaning: 'the publish failed: a request was refused, it would remove more than --publish-max-delete, or --publish-public-url does not serve what was published'
+    },
     SIGINT: { code: 130, meaning: 'SIGINT' },
     SIGTERM: { code: 143, meaning: 'SIGTERM' }
 };
@@ -36,7 +40,8 @@ const BY_FAILURE_CODE = {
     'access-refused': EXIT_CODES.refused.code,
     'site-problems': EXIT_CODES.problems.code,
     'deployment-not-current': EXIT_CODES.problems.code,
-    mirror: EXIT_CODES.mirror.code
+    mirror: EXIT_CODES.mirror.code,
+    publish: EXIT_CODES.publish.code
 };
 /** The exit code of a run that failed with `code`; a run ended by a signal exits as the shell expects of it. */
 function exitCodeOf(code, signal) {
@@ -64,7 +69,7 @@ if (tooOld) {
     process.exitCode = _exit_codes_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT_CODES */ .a.usage.code;
 }
 else {
-    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(454), __nccwpck_require__.e(121)]).then(__nccwpck_require__.bind(__nccwpck_require__, 121));
+    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(66), __nccwpck_require__.e(811)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5811));
     process.exitCode = await runCli(process.argv.slice(2));
 }
 
@@ -328,6 +333,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
+
+/***/ }),
+
+/***/ 6928:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 

@@ -260,7 +260,7 @@ function readUrl(css, start) {
  */
 /** Example files kept per finding. */
 const EXAMPLE_FILES = 5;
-/** Findings kept per list; beyond, only their references are counted. */
+/** Findings kept per list, the first by key; beyond, only the files that hold the others are counted. */
 const MAX_FINDINGS = 1000;
 /**
  * The order in which a finding's files are shown: the site's `index.html` first, the page a
@@ -277,16 +277,24 @@ function exampleRank(file) {
 /**
  * Findings by key, each counted once per file. A file's references arrive together, and files
  * arrive in sorted order; each finding keeps its first files in `exampleOrder`, and takes its
- * details (the reference as written) from the first of them, which the messages name. Merging
- * tallies read in parallel keeps that, so the result does not depend on the reading order.
+ * details (the reference as written) from the first of them, which the messages name. A full list
+ * keeps the findings whose keys come first: a key every reader orders alike, so that a finding one
+ * reader keeps is kept by every reader, with all its files, and which pages each worker thread read
+ * changes nothing. Merging tallies read in parallel keeps all that, so the result does not depend
+ * on the reading order.
  */
 class Tally {
     combine;
     limit;
     entries = new Map();
     lastFile = new Map();
-    /** References to findings left out because the list was full (at least this many). */
+    /** The keys of `entries`, in order: when the list is full, the last is the one to leave. */
+    keys = [];
+    /** Findings left out because the list was full, once for each file that holds them (at least as many references). */
     overflow = 0;
+    /** The file being read, and the findings it holds that were left out so far. */
+    file = '';
+    leftOutOfFile = new Set();
     /**
      * `combine` carries over what a finding collects from every file (an origin's kinds) when its
      * details are taken from another file; `limit` is how many findings are kept.
@@ -295,16 +303,22 @@ class Tally {
         this.combine = combine;
         this.limit = limit;
     }
-    /** Counts `file` for the finding `key`, made by `create` the first time; undefined when the list is full. */
+    /** Counts `file` for the finding `key`, made by `create` the first time; undefined when the list has no room for it. */
     add(key, file, create) {
+        if (file !== this.file) {
+            this.file = file;
+            this.leftOutOfFile.clear();
+        }
         let entry = this.entries.get(key);
         if (!entry) {
-            if (this.entries.size >= this.limit) {
-                this.overflow++;
+            if (!this.makeRoom(key)) {
+                if (!this.leftOutOfFile.has(key))
+                    this.overflow++;
+                this.leftOutOfFile.add(key);
                 return undefined;
             }
             entry = create();
-            this.entries.set(key, entry);
+            this.keep(key, entry);
         }
         if (this.lastFile.get(key) === file)
             return entry;
@@ -340,10 +354,10 @@ class Tally {
         for (const [key, theirs] of other.entries) {
             const mine = this.entries.get(key);
             if (!mine) {
-                if (this.entries.size >= this.limit)
-                    this.overflow += theirs.files;
+                if (this.makeRoom(key))
+                    this.keep(key, theirs);
                 else
-                    this.entries.set(key, theirs);
+                    this.overflow += theirs.files;
                 continue;
             }
             const examples = [...new Set([...mine.examples, ...theirs.examples])].sort(exampleOrder).slice(0, EXAMPLE_FILES);
@@ -352,6 +366,37 @@ class Tally {
             this.combine?.(merged, theirsFirst ? mine : theirs);
             this.entries.set(key, merged);
         }
+    }
+    /**
+     * Whether a finding new to the list is kept: while the list has room; once it is full, when its
+     * key comes before the last one's, which then leaves, its files counted as left out.
+     */
+    makeRoom(key) {
+        if (this.entries.size < this.limit)
+            return true;
+        const last = this.keys.at(-1);
+        if (last === undefined || key > last)
+            return false;
+        this.keys.pop();
+        this.overflow += this.entries.get(last)?.files ?? 0;
+        if (this.lastFile.get(last) === this.file)
+            this.leftOutOfFile.add(last);
+        this.entries.delete(last);
+        this.lastFile.delete(last);
+        return true;
+    }
+    keep(key, entry) {
+        this.entries.set(key, entry);
+        let low = 0;
+        let high = this.keys.length;
+        while (low < high) {
+            const middle = (low + high) >>> 1;
+            if ((this.keys[middle] ?? '') < key)
+                low = middle + 1;
+            else
+                high = middle;
+        }
+        this.keys.splice(low, 0, key);
     }
 }
 /** Adds `file` to a finding's examples, in `exampleOrder`, keeping the first `EXAMPLE_FILES`. */
@@ -4855,7 +4900,8 @@ class SiteReader {
      * The references of the file read before, in order, and of this one so far. Pages that share a
      * layout (a header, a sidebar) hold the same references in the same places: one compared with
      * the reference in the same place of the page before costs less than a lookup in `outcomes`,
-     * which on a large site is too big to stay in the processor's caches (BENCHMARKS.md, "Sixth round").
+     * which on a large site is too big to stay in the processor's caches (docs/site-check.md,
+     * "Resolving references").
      */
     previousFile = [];
     thisFile = [];
