@@ -34,7 +34,10 @@ async function exportArchive(
   return runAction(inputs, { user: options.user })
 }
 
-/** A refused run: exit 1, one error naming the archive, the rule and the detail; beside the archive only the Helm values. */
+/**
+ * A refused run: exit 1, one error naming the archive, the rule and the detail; the archive alone in
+ * its folder, kept for inspection, and nothing handed on that points at it (no Helm values either).
+ */
 async function expectRefused(run: ActionRun, rule: string, detail: RegExp): Promise<void> {
   expect(run.exitCode).toBe(1)
   expect(run.errors).toHaveLength(1)
@@ -42,10 +45,10 @@ async function expectRefused(run: ActionRun, rule: string, detail: RegExp): Prom
   expect(error).toMatch(/^Export job se_\w+: The (tar\.gz|tar\.zst|tar|zip) archive \S+ (is damaged|was refused): /)
   expect(error).toMatch(detail)
   expect(error).toContain(`[rule: ${rule}]. Nothing was unpacked; the archive is kept for inspection.`)
-  const archive = run.outputs['bundle-path'] ?? ''
-  const folder = path.dirname(archive)
+  const archive = keptArchive(run)
   expect(path.basename(archive)).toMatch(/^bundle-se_\w+\.(tar\.gz|tar\.zst|tar|zip)$/)
-  expect((await readdir(folder)).sort()).toEqual([path.basename(archive), 'helm-values.yaml'].sort())
+  expect(await readdir(path.dirname(archive))).toEqual([path.basename(archive)])
+  expect(run.outputs['bundle-path']).toBeUndefined()
   expect(run.outputs['site-path']).toBeUndefined()
 }
 
@@ -162,8 +165,8 @@ describeWhere(missingNobody, 'unpacking as an unprivileged user', () => {
       expect((await readdir(out)).sort()).toEqual(
         // Each job's archive under its own name: the refused one is kept for inspection.
         [
-          archiveName(refused),
-          archiveName(run),
+          path.basename(keptArchive(refused)),
+          path.basename(run.outputs['bundle-path'] ?? ''),
           'helm-values.yaml',
           'manifest.json',
           'site',
@@ -182,11 +185,11 @@ describeWhere(missingNobody, 'unpacking as an unprivileged user', () => {
 async function expectRefusedKeepingSite(run: ActionRun, out: string): Promise<void> {
   expect(run.exitCode).toBe(1)
   expect(run.errors).toEqual([expect.stringContaining('entry "pipe" is a FIFO')])
-  expect((await readdir(out)).sort()).toEqual([archiveName(run), 'helm-values.yaml', 'site'].sort())
+  expect((await readdir(out)).sort()).toEqual([path.basename(keptArchive(run)), 'site'].sort())
   expect(await readFile(path.join(out, 'site/old/locked/page.html'), 'utf8')).toBe('stale')
 }
 
-/** The archive's name in the output folder, as the action chose it. */
-function archiveName(run: ActionRun): string {
-  return path.basename(run.outputs['bundle-path'] ?? '')
+/** The refused archive, kept where the error says: after a failure no output points at it. */
+function keptArchive(run: ActionRun): string {
+  return /archive (\S+) (?:is damaged|was refused)/.exec(run.errors[0] ?? '')?.[1] ?? ''
 }
