@@ -48,7 +48,7 @@ describe('the static check, run twice on one site', () => {
 })
 
 /** Runs of the containment site, the kinds of browser the machine has taking turns. */
-const RUNS = 5
+const RUNS = 3
 
 describeWhere(missingBrowser, 'the browser pass, run after run on a busy machine', () => {
   it(`reports the same of every page in ${RUNS} runs beside two busy loops, each run what every page of the containment site expects`, async () => {
