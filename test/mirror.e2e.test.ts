@@ -52,12 +52,7 @@ describeWhere(missingSwift(), 'mirror to an S3-compatible bucket, end to end (Sw
     swift = await startSwift()
     await swift.createBucket('docs', { publicRead: true })
     await swift.createBucket('private')
-    aws = {
-      AWS_ACCESS_KEY_ID: swift.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: swift.secretAccessKey,
-      AWS_REGION: swift.region,
-      AWS_EC2_METADATA_DISABLED: 'true'
-    }
+    aws = swift.awsEnvironment
   })
   afterAll(async () => swift?.stop())
 

@@ -100,12 +100,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
   beforeAll(async () => {
     swift = await startSwift()
     proxy = await startS3Proxy(swift.endpoint)
-    aws = {
-      AWS_ACCESS_KEY_ID: swift.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: swift.secretAccessKey,
-      AWS_REGION: swift.region,
-      AWS_EC2_METADATA_DISABLED: 'true'
-    }
+    aws = swift.awsEnvironment
   })
   afterAll(async () => {
     await proxy?.stop()

@@ -10,28 +10,14 @@
  */
 import { stat } from 'node:fs/promises'
 import { Deadline } from '../../src/core/deadline.ts'
-import type { Host } from '../../src/core/host.ts'
 import { readRunnerFacts } from '../../src/core/runner.ts'
 import { mirrorArchive, parseMirrorPublicUrl, parseMirrorTarget } from '../../src/mirror/index.ts'
+import { QUIET_HOST } from './quiet-host.ts'
 
 const [file, sha256, to, endpoint, publicUrl] = process.argv.slice(2)
 if (!file || !sha256 || !to || !endpoint)
   throw new Error('usage: mirror-probe.ts <archive> <sha256> <mirror-to> <endpoint> [<public url>]')
 
-const quiet: Host = {
-  input: () => '',
-  debug: () => undefined,
-  info: () => undefined,
-  notice: () => undefined,
-  warning: () => undefined,
-  error: () => undefined,
-  progress: () => undefined,
-  group: (_name, body) => body(),
-  newDirectory: () => Promise.reject(new Error('the probe writes no folder')),
-  setSecret: () => undefined,
-  setOutput: () => undefined,
-  wording: { mention: (name) => name, subject: (name) => name, withValue: (name, value) => `${name}: ${value}` }
-}
 const target = parseMirrorTarget(to, endpoint)
 const archive = { path: file, sha256, sizeBytes: (await stat(file)).size, kind: 'tar.gz' }
 const startedAt = performance.now()
@@ -41,7 +27,7 @@ const result = await mirrorArchive(target, archive, {
   check: publicUrl ? 'on' : 'off',
   ...(publicUrl ? { publicUrl: parseMirrorPublicUrl(publicUrl, target) } : {}),
   environment: readRunnerFacts().environment,
-  host: quiet,
+  host: QUIET_HOST,
   deadline: Deadline.in(900_000)
 })
 const mirrorMs = performance.now() - startedAt

@@ -11,30 +11,16 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Deadline } from '../../src/core/deadline.ts'
-import type { Host } from '../../src/core/host.ts'
 import { readRunnerFacts } from '../../src/core/runner.ts'
 import { Manifest } from '../../src/manifest/schema.ts'
 import { publishSite } from '../../src/publish/index.ts'
 import { parseS3Url } from '../../src/storage/s3-location.ts'
+import { QUIET_HOST } from './quiet-host.ts'
 
 const [site, manifestFile, to, endpoint, publicUrl] = process.argv.slice(2)
 if (!site || !manifestFile || !to || !endpoint)
   throw new Error('usage: publish-probe.ts <site folder> <manifest.json> <publish-to> <endpoint> [<public url>]')
 
-const quiet: Host = {
-  input: () => '',
-  debug: () => undefined,
-  info: () => undefined,
-  notice: () => undefined,
-  warning: () => undefined,
-  error: () => undefined,
-  progress: () => undefined,
-  group: (_name, body) => body(),
-  newDirectory: () => Promise.reject(new Error('the probe writes no folder')),
-  setSecret: () => undefined,
-  setOutput: () => undefined,
-  wording: { mention: (name) => name, subject: (name) => name, withValue: (name, value) => `${name}: ${value}` }
-}
 // The action holds the manifest it wrote while unpacking: read before the clock starts.
 const manifest = Manifest.parse(JSON.parse(await readFile(manifestFile, 'utf8')))
 const startedAt = performance.now()
@@ -49,7 +35,7 @@ const result = await publishSite(parseS3Url(to, endpoint, 'publish-to'), {
   environment: readRunnerFacts().environment,
   changesPath: path.join(path.dirname(manifestFile), 'publish-changes.json'),
   pollIntervalMs: 1000,
-  host: quiet,
+  host: QUIET_HOST,
   deadline: Deadline.in(1_800_000)
 })
 const publishMs = performance.now() - startedAt

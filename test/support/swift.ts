@@ -19,6 +19,12 @@ export interface Swift {
   readonly accessKeyId: string
   readonly secretAccessKey: string
   readonly region: string
+  /**
+   * What a process needs in its environment to reach this Swift as a runner reaches S3: the
+   * credentials as aws-actions/configure-aws-credentials sets them, the region, and no other source
+   * of credentials (no profile, no instance metadata to ask off this machine).
+   */
+  readonly awsEnvironment: Record<string, string>
   /** Where `bucket` is read without credentials once it is public (`makePublic`): Swift's own path. */
   publicBase(bucket: string): string
   /** Makes a bucket (a container) through the Swift API. */
@@ -142,11 +148,21 @@ function swiftAt(endpoint: string, dir: string, daemons: Daemon[]): Swift {
     if (answer.status === 404) return []
     return ((await answer.json()) as { name: string }[]).map((entry) => entry.name)
   }
+  const accessKeyId = `${ACCOUNT}:${USER}`
   return {
     endpoint,
-    accessKeyId: `${ACCOUNT}:${USER}`,
+    accessKeyId,
     secretAccessKey: KEY,
     region: REGION,
+    awsEnvironment: {
+      AWS_ACCESS_KEY_ID: accessKeyId,
+      AWS_SECRET_ACCESS_KEY: KEY,
+      AWS_REGION: REGION,
+      AWS_DEFAULT_REGION: REGION,
+      AWS_EC2_METADATA_DISABLED: 'true',
+      AWS_CONFIG_FILE: '/nonexistent',
+      AWS_SHARED_CREDENTIALS_FILE: '/nonexistent'
+    },
     publicBase: (bucket) => `${storage}/${bucket}`,
     createBucket: async (bucket, options = {}) => {
       await (await swiftRequest('PUT', `${storage}/${bucket}`)).arrayBuffer()

@@ -63,16 +63,7 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
     const file = path.join(folder, 'bundle.tar.gz')
     const sizeBytes = await writeLargeBundle(file, size)
     const digest = await sha256(file)
-    const env = {
-      ...process.env,
-      AWS_ACCESS_KEY_ID: swift.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: swift.secretAccessKey,
-      AWS_DEFAULT_REGION: swift.region,
-      AWS_REGION: swift.region,
-      AWS_EC2_METADATA_DISABLED: 'true',
-      AWS_CONFIG_FILE: '/nonexistent',
-      AWS_SHARED_CREDENTIALS_FILE: '/nonexistent'
-    }
+    const env = { ...process.env, ...swift.awsEnvironment }
     const probe = async (
       to: string,
       publicUrl?: string
