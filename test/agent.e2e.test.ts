@@ -109,7 +109,9 @@ describe('agent-job, end to end', () => {
     emulator.addAgentJob('proj_acme', 'aj_42', { activeMs: 60_000 })
     const running = runAgent({ 'timeout-seconds': '3', 'poll-interval-seconds': '0.3' })
     while (emulator.requestsTo('agent').length === 0) await new Promise((resolve) => setTimeout(resolve, 20))
-    emulator.inject('agent', { status: 503 }, 100)
+    // Each read that follows is refused with a wait longer than the time left: the deadline, not the
+    // count of attempts (which a fast machine would use up first, their backoff jittered), ends the run.
+    emulator.inject('agent', { status: 503, headers: { 'retry-after': '60' } }, 100)
     const run = await running
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([expect.stringContaining('No time was left for another attempt within timeout-seconds')])
