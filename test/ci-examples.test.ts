@@ -11,7 +11,8 @@ import { packRelease, serveFolder, type ReleaseAssets } from './support/release.
 import { ROOT } from './support/run-action.ts'
 import { describeWhere } from './support/requirements.ts'
 import { CLI_ENTRY, environmentWithoutMintlify } from './support/run-cli.ts'
-import { missingSwift, startSwift, type Swift } from './support/swift.ts'
+import { sharedSwift } from './support/shared-swift.ts'
+import { missingSwift, type Swift } from './support/swift.ts'
 
 /**
  * The pipelines of examples/ci/, run as their CI systems run them: each script in sh (dash) with
@@ -166,7 +167,7 @@ describeWhere(missingSwift(), 'GitLab CI: the air-gapped variant, against a real
   let swift: Swift
 
   beforeAll(async () => {
-    swift = await startSwift()
+    swift = await sharedSwift()
     await swift.createBucket('docs-bundles', { publicRead: true })
   }, 300_000)
   afterAll(async () => swift?.stop())

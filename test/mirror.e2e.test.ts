@@ -8,7 +8,8 @@ import { missingRegistry, startRegistry, type Registry } from './support/registr
 import { describeWhere } from './support/requirements.ts'
 import { runAction } from './support/run-action.ts'
 import { runCli } from './support/run-cli.ts'
-import { missingSwift, startSwift, type Swift } from './support/swift.ts'
+import { sharedSwift } from './support/shared-swift.ts'
+import { missingSwift, type Swift } from './support/swift.ts'
 
 /**
  * The mirror end to end, through dist/index.js and dist/cli/index.js, against real storage servers
@@ -49,7 +50,7 @@ describeWhere(missingSwift(), 'mirror to an S3-compatible bucket, end to end (Sw
   let aws: Record<string, string>
 
   beforeAll(async () => {
-    swift = await startSwift()
+    swift = await sharedSwift()
     await swift.createBucket('docs', { publicRead: true })
     await swift.createBucket('private')
     aws = swift.awsEnvironment

@@ -10,7 +10,8 @@ import { describeWhere } from './support/requirements.ts'
 import { runAction, type ActionRun } from './support/run-action.ts'
 import { runCli } from './support/run-cli.ts'
 import { startS3Proxy, type ProxiedRequest, type S3Proxy } from './support/s3-proxy.ts'
-import { missingSwift, startSwift, type Swift } from './support/swift.ts'
+import { sharedSwift } from './support/shared-swift.ts'
+import { missingSwift, type Swift } from './support/swift.ts'
 
 /**
  * The publish end to end, through dist/index.js and dist/cli/index.js, against OpenStack Swift's
@@ -98,7 +99,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
   let buckets = 0
 
   beforeAll(async () => {
-    swift = await startSwift()
+    swift = await sharedSwift()
     proxy = await startS3Proxy(swift.endpoint)
     aws = swift.awsEnvironment
   })
@@ -120,7 +121,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
 
   /** Where a visitor reads PREFIX of `bucket`: Swift's public path, through the proxy. */
   function publicUrl(bucket: string): string {
-    return `${proxy.url}/v1/AUTH_test/${bucket}/${PREFIX}`
+    return `${proxy.url}${new URL(swift.publicBase(bucket)).pathname}/${PREFIX}`
   }
 
   function visit(bucket: string, file: string): Promise<Response> {

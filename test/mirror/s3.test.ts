@@ -7,7 +7,8 @@ import { mirrorArchive, parseMirrorTarget, type MirrorArchive } from '../../src/
 import { actionText } from '../support/recording-host.js'
 import { startRelay } from '../support/registry.js'
 import { describeWhere } from '../support/requirements.js'
-import { missingSwift, startSwift, type Swift } from '../support/swift.js'
+import { sharedSwift } from '../support/shared-swift.js'
+import { missingSwift, type Swift } from '../support/swift.js'
 import { AWS_CLI, failureOf, makeArchive, mirrorOptions, run } from './fixtures.js'
 
 /**
@@ -29,7 +30,7 @@ describeWhere(missingSwift(), 'mirror to S3 (Swift with s3api)', () => {
   let archive: MirrorArchive
 
   beforeAll(async () => {
-    swift = await startSwift()
+    swift = await sharedSwift()
     await swift.createBucket('docs', { publicRead: true })
     await swift.createBucket('private')
     archive = await makeArchive(MULTIPART_BYTES)
@@ -150,7 +151,7 @@ describeWhere(missingSwift(), 'mirror to S3 (Swift with s3api)', () => {
     )
     expect(error.code).toBe('mirror')
     expect(actionText(error.text)).toMatch(
-      /^The chart could not fetch http:\/\/127\.0\.0\.1:\d+\/v1\/AUTH_test\/private\/exports\/[0-9a-f]{64}\.tar\.gz: it answered HTTP 401 to a request without credentials\. Make the prefix readable without credentials/
+      /^The chart could not fetch http:\/\/127\.0\.0\.1:\d+\/v1\/AUTH_\w+\/private\/exports\/[0-9a-f]{64}\.tar\.gz: it answered HTTP 401 to a request without credentials\. Make the prefix readable without credentials/
     )
     expect(actionText(error.text)).toContain('mirror-public-url')
     // The copy itself is complete: only the chart's view of it is missing.

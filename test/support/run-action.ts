@@ -103,6 +103,7 @@ export async function prepareRunner(
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_REPOSITORY: 'acme/docs',
+    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
     ...extraEnv
   }
   const action = await readActionYaml()

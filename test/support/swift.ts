@@ -40,11 +40,16 @@ export interface Swift {
    * `<bucket>+segments`: those of uploads in progress, and of the objects they completed.
    */
   segments(bucket: string, prefix: string): Promise<string[]>
+  /** Stops this Swift; for the run's (sharedSwift), does nothing: the run stops it when it ends. */
   stop(): Promise<void>
 }
 
-/** The tempauth user the proxy knows (`user_test_tester = testing .admin`): also the S3 access key and secret. */
-const ACCOUNT = 'test'
+/**
+ * The tempauth users the proxy knows (`user_test_tester = testing .admin`, then `test2`, `test3`…),
+ * each the admin of an account of its own: also the S3 access key and secret. A bucket is a
+ * container of the account that makes it, so tests that hold different accounts of one Swift
+ * (sharedSwift) never see each other's buckets.
+ */
 const USER = 'tester'
 const KEY = 'testing'
 const REGION = 'us-east-1'
@@ -68,8 +73,16 @@ export function missingSwift(): string | undefined {
   return undefined
 }
 
-/** Starts Swift in a new folder under `workDir` and waits until its proxy answers /healthcheck. */
-export async function startSwift(workDir = os.tmpdir()): Promise<Swift> {
+/** The name of the `index`th account (from 0) of a Swift started with several. */
+export function swiftAccount(index: number): string {
+  return index === 0 ? 'test' : `test${index + 1}`
+}
+
+/**
+ * Starts Swift in a new folder under `workDir` with `accounts` accounts, and waits until its proxy
+ * answers /healthcheck. What it returns holds the first account.
+ */
+export async function startSwift(workDir = os.tmpdir(), accounts = 1): Promise<Swift> {
   const dir = await mkdtemp(path.join(workDir, 'swift-'))
   const ports = {
     memcached: await freePort(),
@@ -78,7 +91,7 @@ export async function startSwift(workDir = os.tmpdir()): Promise<Swift> {
     object: await freePort(),
     proxy: await freePort()
   }
-  await writeConfiguration(dir, ports)
+  await writeConfiguration(dir, ports, accounts)
 
   const daemons: Daemon[] = []
   try {
@@ -110,7 +123,10 @@ export async function startSwift(workDir = os.tmpdir()): Promise<Swift> {
       async () => (await fetch(`${endpoint}/healthcheck`)).status === 200,
       daemons
     )
-    return swiftAt(endpoint, dir, daemons)
+    return swiftAt(endpoint, swiftAccount(0), async () => {
+      await stopAll(daemons)
+      await rm(dir, { recursive: true, force: true })
+    })
   } catch (error) {
     await stopAll(daemons)
     await rm(dir, { recursive: true, force: true })
@@ -118,8 +134,9 @@ export async function startSwift(workDir = os.tmpdir()): Promise<Swift> {
   }
 }
 
-function swiftAt(endpoint: string, dir: string, daemons: Daemon[]): Swift {
-  const storage = `${endpoint}/v1/AUTH_${ACCOUNT}`
+/** The Swift at `endpoint` as the user of `account` reaches it; `stop` stops it. */
+export function swiftAt(endpoint: string, account: string, stop: () => Promise<void>): Swift {
+  const storage = `${endpoint}/v1/AUTH_${account}`
   let token: Promise<string> | undefined
   /** A request through the Swift API, with a tempauth token got once. */
   const swiftRequest = async (
@@ -129,7 +146,7 @@ function swiftAt(endpoint: string, dir: string, daemons: Daemon[]): Swift {
     body?: string
   ): Promise<Response> => {
     token ??= fetch(`${endpoint}/auth/v1.0`, {
-      headers: { 'x-auth-user': `${ACCOUNT}:${USER}`, 'x-auth-key': KEY }
+      headers: { 'x-auth-user': `${account}:${USER}`, 'x-auth-key': KEY }
     }).then((answer) => {
       const value = answer.headers.get('x-auth-token')
       if (!answer.ok || !value) throw new Error(`tempauth answered ${answer.status}`)
@@ -148,7 +165,7 @@ function swiftAt(endpoint: string, dir: string, daemons: Daemon[]): Swift {
     if (answer.status === 404) return []
     return ((await answer.json()) as { name: string }[]).map((entry) => entry.name)
   }
-  const accessKeyId = `${ACCOUNT}:${USER}`
+  const accessKeyId = `${account}:${USER}`
   return {
     endpoint,
     accessKeyId,
@@ -175,10 +192,7 @@ function swiftAt(endpoint: string, dir: string, daemons: Daemon[]): Swift {
       await (await swiftRequest('PUT', url, {}, body)).arrayBuffer()
     },
     segments: (bucket, prefix) => listObjects(`${bucket}+segments`, prefix),
-    stop: async () => {
-      await stopAll(daemons)
-      await rm(dir, { recursive: true, force: true })
-    }
+    stop
   }
 }
 
@@ -204,7 +218,11 @@ function conf(dir: string, server: Server | 'proxy'): string {
 }
 
 /** swift.conf, one ring per server with the one disk, and each server's configuration. */
-async function writeConfiguration(dir: string, ports: Record<Server | 'proxy' | 'memcached', number>): Promise<void> {
+async function writeConfiguration(
+  dir: string,
+  ports: Record<Server | 'proxy' | 'memcached', number>,
+  accounts: number
+): Promise<void> {
   await mkdir(path.join(dir, 'devices', 'd1'), { recursive: true })
   await mkdir(path.join(dir, 'cache'))
   await writeFile(
@@ -249,7 +267,7 @@ async function writeConfiguration(dir: string, ports: Record<Server | 'proxy' | 
     cache: [`memcache_servers = 127.0.0.1:${ports.memcached}`],
     listing_formats: [],
     s3api: [`location = ${REGION}`],
-    tempauth: [`user_${ACCOUNT}_${USER} = ${KEY} .admin`],
+    tempauth: Array.from({ length: accounts }, (_, index) => `user_${swiftAccount(index)}_${USER} = ${KEY} .admin`),
     copy: [],
     slo: [],
     dlo: []
