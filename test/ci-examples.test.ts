@@ -188,9 +188,7 @@ describeWhere(missingSwift(), 'GitLab CI: the air-gapped variant, against a real
         MINTLIFY_MIRROR_TO: 's3://docs-bundles/acme',
         MINTLIFY_MIRROR_ENDPOINT: swift.endpoint,
         MINTLIFY_MIRROR_PUBLIC_URL: swift.publicBase('docs-bundles'),
-        AWS_ACCESS_KEY_ID: swift.accessKeyId,
-        AWS_SECRET_ACCESS_KEY: swift.secretAccessKey,
-        AWS_EC2_METADATA_DISABLED: 'true'
+        ...swift.awsEnvironment
       })
       expect(run.exitCode, run.stderr).toBe(0)
       const variables = readGitlabDotenv(await readFile(path.join(run.cwd, 'helm.env')))

@@ -57,9 +57,7 @@ describeWhere(missingSwift(), 'mirror to S3 (Swift with s3api)', () => {
   function aws(...args: string[]): string {
     return run(AWS_CLI, [...args, '--endpoint-url', swift.endpoint, '--output', 'json'], {
       ...process.env,
-      AWS_ACCESS_KEY_ID: swift.accessKeyId,
-      AWS_SECRET_ACCESS_KEY: swift.secretAccessKey,
-      AWS_DEFAULT_REGION: swift.region
+      ...swift.awsEnvironment
     })
   }
 
