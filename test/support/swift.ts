@@ -94,6 +94,10 @@ export async function startSwift(workDir = os.tmpdir(), accounts = 1): Promise<S
   await writeConfiguration(dir, ports, accounts)
 
   const daemons: Daemon[] = []
+  const stop = async (): Promise<void> => {
+    await stopAll(daemons)
+    await rm(dir, { recursive: true, force: true })
+  }
   try {
     daemons.push(
       startDaemon('memcached', 'memcached', [
@@ -123,13 +127,9 @@ export async function startSwift(workDir = os.tmpdir(), accounts = 1): Promise<S
       async () => (await fetch(`${endpoint}/healthcheck`)).status === 200,
       daemons
     )
-    return swiftAt(endpoint, swiftAccount(0), async () => {
-      await stopAll(daemons)
-      await rm(dir, { recursive: true, force: true })
-    })
+    return swiftAt(endpoint, swiftAccount(0), stop)
   } catch (error) {
-    await stopAll(daemons)
-    await rm(dir, { recursive: true, force: true })
+    await stop()
     throw error
   }
 }
