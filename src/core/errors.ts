@@ -6,8 +6,11 @@ import {
   message,
   trimmed,
   withoutEnd,
+  textFromRecord,
+  textRecord,
   type InputReference,
-  type Text
+  type Text,
+  type TextRecord
 } from './message.js'
 
 /**
@@ -68,6 +71,63 @@ export class ActionError extends Error {
     this.jobId = options.jobId
     this.inSummary = options.inSummary
   }
+}
+
+/**
+ * A failure as one thread hands it to another: a structured clone keeps neither an ActionError's
+ * class nor its message's, so the fields are sent as data and `errorFromRecord` makes the error
+ * again, with its causes (a system code, a cut upload's abort) as far as MAX_CAUSES.
+ */
+export interface ErrorRecord {
+  name: string
+  text: TextRecord
+  stack?: string
+  /** A system code (`ECONNRESET`): systemCode() reads it. */
+  systemCode?: string
+  /** An ActionError's fields; its text already holds its hint. */
+  action?: {
+    code: string
+    retryable: boolean
+    retryAfterMs?: number
+    input?: InputReference
+    namesJob: boolean
+    jobId?: string
+    inSummary?: TextRecord
+  }
+  cause?: ErrorRecord
+}
+
+const MAX_CAUSES = 8
+
+export function errorRecord(error: unknown, depth = 0): ErrorRecord {
+  if (!(error instanceof Error)) return { name: 'Error', text: String(error) }
+  const cause = depth < MAX_CAUSES && error.cause !== undefined ? errorRecord(error.cause, depth + 1) : undefined
+  const record: ErrorRecord = { name: error.name, text: textRecord(textOf(error)), stack: error.stack, cause }
+  const code = (error as NodeJS.ErrnoException).code
+  if (error instanceof ActionError) {
+    const { retryable, retryAfterMs, input, namesJob, jobId, inSummary } = error
+    record.action = { code: error.code, retryable, retryAfterMs, input, namesJob, jobId }
+    if (inSummary !== undefined) record.action.inSummary = textRecord(inSummary)
+  } else if (typeof code === 'string') {
+    record.systemCode = code
+  }
+  return record
+}
+
+export function errorFromRecord(record: ErrorRecord): Error {
+  const cause = record.cause ? errorFromRecord(record.cause) : undefined
+  const text = textFromRecord(record.text)
+  const { action } = record
+  const error = action
+    ? new ActionError(text, {
+        ...action,
+        inSummary: action.inSummary === undefined ? undefined : textFromRecord(action.inSummary),
+        cause
+      })
+    : Object.assign(new Error(String(text), { cause }), record.systemCode ? { code: record.systemCode } : {})
+  error.name = record.name
+  if (record.stack) error.stack = record.stack
+  return error
 }
 
 /** What a failure says, with its references to inputs: an ActionError's text, else the error's message. */

@@ -39,6 +39,20 @@ export class Message {
 /** What a host writes: plain text, or a message with references. */
 export type Text = string | Message
 
+/**
+ * A text as one thread hands it to another: a structured clone keeps a message's parts but not its
+ * class, so the receiver makes the message again with `textFromRecord`.
+ */
+export type TextRecord = string | { readonly parts: readonly Part[] }
+
+export function textRecord(text: Text): TextRecord {
+  return typeof text === 'string' ? text : { parts: text.parts }
+}
+
+export function textFromRecord(record: TextRecord): Text {
+  return typeof record === 'string' ? record : new Message(record.parts)
+}
+
 /** What a message may hold in a slot. */
 type Slot = Text | number | InputReference
 
