@@ -47324,7 +47324,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 338:
+/***/ 4944:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51881,7 +51881,118 @@ async function writeHelmValues(file, bundleUrl, version, about = []) {
 var site_baseline = __nccwpck_require__(5004);
 // EXTERNAL MODULE: ./src/site/reader.ts + 5 modules
 var reader = __nccwpck_require__(6769);
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
+// EXTERNAL MODULE: ./src/publish/errors.ts
+var publish_errors = __nccwpck_require__(4188);
+;// CONCATENATED MODULE: ./src/publish/index.ts
+
+
+
+
+
+
+
+
+/**
+ * The publish (engine.ts) on a thread of its own whose heap is bounded, so that its memory stays
+ * the same whatever the size of the site (docs/decisions/publish-thread.md). The AWS SDK leaves
+ * about 200 KB of garbage for each request; with V8's defaults a publish that lasts grows the young
+ * generation to its largest and lets the old one fill with promoted garbage to about three times
+ * what it holds, so the peak grew with the site. With these limits V8 collects sooner, at no
+ * measured cost in time.
+ */
+/** The thread's bundle beside this module's in dist/; from src/ there is none, and the publish runs on the caller's thread. */
+const THREAD_BUNDLE = 'publish-thread/index.js';
+/** The young generation: each request's garbage is collected before it is promoted. */
+const YOUNG_GENERATION_MB = 8;
+/**
+ * The old generation: several times what a publish of 20,000 pages holds (~45 MB), and small
+ * enough that V8 grows it by a small factor of what it holds rather than four times.
+ */
+const OLD_GENERATION_MB = 256;
+/** A thread that has not answered by the end of the deadline's clean-up grace and this never will: it is ended. */
+const ANSWER_GRACE_MS = 1000;
+/**
+ * Publishes the site (engine.ts) on its thread (`threadFile`, by default the bundle beside this
+ * module), relaying its log to `options.host` and the run's cancellation to it; without a thread
+ * file, here.
+ */
+async function publishSite(target, options, threadFile = (0,worker_file/* besideModule */.v)(import.meta.url, [THREAD_BUNDLE])) {
+    if (!threadFile) {
+        const { runPublish } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(421)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9421));
+        return runPublish(target, options);
+    }
+    return publishOnThread(threadFile, target, options);
+}
+function publishOnThread(threadFile, target, options) {
+    const { host, deadline, ...rest } = options;
+    const setup = {
+        target,
+        options: rest,
+        deadlineAt: deadline.at,
+        progressIntervalMs: host.progressIntervalMs
+    };
+    const location = `s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''}`;
+    const signal = deadline.signal();
+    host.debug(`Publish: on a thread of its own (${(0,external_node_url_.fileURLToPath)(threadFile)}), its heap bounded: a young generation of ${YOUNG_GENERATION_MB} MiB, an old one of at most ${OLD_GENERATION_MB} MiB`);
+    const worker = new external_node_worker_threads_.Worker(threadFile, {
+        workerData: setup,
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OLD_GENERATION_MB }
+    });
+    return new Promise((resolve, reject) => {
+        let answered = false;
+        let lastResort;
+        const answer = (settle) => {
+            if (answered)
+                return;
+            answered = true;
+            clearTimeout(lastResort);
+            signal.removeEventListener('abort', stop);
+            void worker.terminate();
+            settle();
+        };
+        function stop() {
+            // The thread keeps the deadline's time itself; a cancellation it learns from here.
+            if (!deadline.ranOut())
+                worker.postMessage({ cancel: true });
+            // Its clean-ups end within the deadline's grace, as on any thread: one that has not answered by then never will.
+            lastResort = setTimeout(() => answer(() => reject((0,core_deadline/* stoppedError */.Wm)(deadline, signal, `while publishing to ${location}`) ??
+                (0,publish_errors/* publishError */.A)(`Publish: the publish to ${location} did not stop`))), Math.max(0, deadline.cleanUpEndsAt() + ANSWER_GRACE_MS - Date.now()));
+        }
+        if (signal.aborted)
+            stop();
+        else
+            signal.addEventListener('abort', stop, { once: true });
+        worker.on('message', (message) => {
+            if (message.kind === 'log')
+                host[message.level]((0,core_message/* textFromRecord */.Tq)(message.text));
+            else if (message.kind === 'failed')
+                answer(() => reject((0,errors/* errorFromRecord */.M7)(message.error)));
+            else {
+                const { result, failure } = message;
+                answer(() => resolve(failure ? { ...result, failure: (0,errors/* errorFromRecord */.M7)(failure) } : result));
+            }
+        });
+        worker.on('error', (error) => answer(() => reject(threadFailure(error, location))));
+        worker.on('exit', (code) => answer(() => reject((0,publish_errors/* publishError */.A)(`Publish: the publish to ${location} ended (exit code ${code}) before it said how it went`, {
+            hint: PARTIAL
+        }))));
+    });
+}
+/** What a publish that stopped part-way leaves (docs/publish.md, "A cut, a failure, a rerun"). */
+const PARTIAL = 'The bucket still serves a whole site: nothing is deleted before every new file is in place, and the record of the last complete publish is kept, so a rerun completes this one';
+function threadFailure(error, location) {
+    if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        return (0,publish_errors/* publishError */.A)(`Publish: the publish to ${location} ran out of memory: its thread may use ${(0,format/* formatBytes */.z3)(OLD_GENERATION_MB * 1024 * 1024)} and needed more`, { hint: PARTIAL, cause: error });
+    return (0,publish_errors/* publishError */.A)(`Publish: the publish to ${location} failed on its thread: ${error.message}`, {
+        hint: PARTIAL,
+        cause: error
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/commands/export.ts
+
 
 
 
@@ -52068,11 +52179,10 @@ async function writeValues(settings, layout, { job, link, archive, mirror }, { h
     return written;
 }
 /**
- * Publishes the checked site to `publish-to` (the publish's module is loaded only then: the AWS SDK
- * is large): what changed, in an order that never shows a broken page, then proven live.
+ * Publishes the checked site to `publish-to` (on a thread of its own, which alone loads the AWS
+ * SDK): what changed, in an order that never shows a broken page, then proven live.
  */
 async function publishTheSite(settings, target, { sitePath, manifest, layout }, run) {
-    const { publishSite } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(709)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4709));
     return publishSite(target, {
         sitePath,
         manifest,
@@ -58093,6 +58203,7 @@ function tooLarge(maxBytes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AD: () => (/* binding */ failureCode),
 /* harmony export */   D0: () => (/* binding */ inExportJob),
+/* harmony export */   M7: () => (/* binding */ errorFromRecord),
 /* harmony export */   SD: () => (/* binding */ failureInSummary),
 /* harmony export */   YQ: () => (/* binding */ cancelledError),
 /* harmony export */   b6: () => (/* binding */ textOf),
@@ -58103,6 +58214,7 @@ function tooLarge(maxBytes) {
 /* harmony export */   tJ: () => (/* binding */ resumeHint),
 /* harmony export */   xU: () => (/* binding */ systemCode)
 /* harmony export */ });
+/* unused harmony export errorRecord */
 /* harmony import */ var _message_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3252);
 
 class ActionError extends Error {
@@ -58130,6 +58242,40 @@ class ActionError extends Error {
         this.jobId = options.jobId;
         this.inSummary = options.inSummary;
     }
+}
+const MAX_CAUSES = 8;
+function errorRecord(error, depth = 0) {
+    if (!(error instanceof Error))
+        return { name: 'Error', text: String(error) };
+    const cause = depth < MAX_CAUSES && error.cause !== undefined ? errorRecord(error.cause, depth + 1) : undefined;
+    const record = { name: error.name, text: textRecord(textOf(error)), stack: error.stack, cause };
+    const code = error.code;
+    if (error instanceof ActionError) {
+        const { retryable, retryAfterMs, input, namesJob, jobId, inSummary } = error;
+        record.action = { code: error.code, retryable, retryAfterMs, input, namesJob, jobId };
+        if (inSummary !== undefined)
+            record.action.inSummary = textRecord(inSummary);
+    }
+    else if (typeof code === 'string') {
+        record.systemCode = code;
+    }
+    return record;
+}
+function errorFromRecord(record) {
+    const cause = record.cause ? errorFromRecord(record.cause) : undefined;
+    const text = (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .textFromRecord */ .Tq)(record.text);
+    const { action } = record;
+    const error = action
+        ? new ActionError(text, {
+            ...action,
+            inSummary: action.inSummary === undefined ? undefined : (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .textFromRecord */ .Tq)(action.inSummary),
+            cause
+        })
+        : Object.assign(new Error(String(text), { cause }), record.systemCode ? { code: record.systemCode } : {});
+    error.name = record.name;
+    if (record.stack)
+        error.stack = record.stack;
+    return error;
 }
 /** What a failure says, with its references to inputs: an ActionError's text, else the error's message. */
 function textOf(error) {
@@ -58376,6 +58522,7 @@ function logLine(text) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   By: () => (/* binding */ inputSubject),
 /* harmony export */   Mx: () => (/* binding */ withoutEnd),
+/* harmony export */   Tq: () => (/* binding */ textFromRecord),
 /* harmony export */   XX: () => (/* binding */ render),
 /* harmony export */   cl: () => (/* binding */ lastCharacter),
 /* harmony export */   dE: () => (/* binding */ trimmed),
@@ -58384,7 +58531,7 @@ function logLine(text) {
 /* harmony export */   oR: () => (/* binding */ joined),
 /* harmony export */   z3: () => (/* binding */ isBlank)
 /* harmony export */ });
-/* unused harmony export Message */
+/* unused harmony exports Message, textRecord */
 /** A message: text, and references to inputs. */
 class Message {
     parts;
@@ -58395,6 +58542,12 @@ class Message {
     toString() {
         return render(this, BY_NAME);
     }
+}
+function textRecord(text) {
+    return typeof text === 'string' ? text : { parts: text.parts };
+}
+function textFromRecord(record) {
+    return typeof record === 'string' ? record : new Message(record.parts);
 }
 /** A message from a template: `message\`${input('timeout-seconds')} ran out\``. */
 function message(strings, ...slots) {
@@ -59754,7 +59907,7 @@ function byDepthThenPath(files) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(338);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4944);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -59935,6 +60088,26 @@ function parseOci(rest) {
 }
 function inputError(name, problem) {
     return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ((0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .message */ .iU) `${(0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .inputSubject */ .By)(name)} ${problem}`, { code: 'input', input: (0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .input */ .hF)(name) });
+}
+
+
+/***/ }),
+
+/***/ 4188:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A: () => (/* binding */ publishError)
+/* harmony export */ });
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4296);
+
+/**
+ * A failure of the publish: the code `publish` (the command line's exit code 7), whatever went
+ * wrong (a refused request, too many files to delete, an address that does not serve what was
+ * published), with what to do about it as the hint.
+ */
+function publishError(problem, options = {}) {
+    return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ(problem, { ...options, code: 'publish' });
 }
 
 

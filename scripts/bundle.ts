@@ -1,7 +1,7 @@
 /**
  * Builds dist/ with ncc: the action (src/index.ts into dist/), the command line (src/cli/index.ts
  * into dist/cli/), and the worker threads that each of the two starts from beside itself (the site
- * check's, the download's hashing thread, the unpacking's file thread), each built once and copied
+ * check's, the download's hashing thread, the unpacking's file thread, the publish's thread), each built once and copied
  * under both, since a build does not depend on where it is written.
  *
  * The builds run side by side, as many at a time as the machine has cores. ncc first deletes every
@@ -36,7 +36,8 @@ const BUNDLES = [
     name: 'file-writes-thread',
     entry: 'src/archive/file-writes-thread.ts',
     into: ['file-writes-thread', 'cli/file-writes-thread']
-  }
+  },
+  { name: 'publish-thread', entry: 'src/publish/publish-thread.ts', into: ['publish-thread', 'cli/publish-thread'] }
 ]
 
 /** What a build reads besides src/: the packages and their lock, the compiler's settings, this recipe. */

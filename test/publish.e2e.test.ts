@@ -1,13 +1,14 @@
 import type { ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest'
 import type { ArchiveEntry } from './emulator/archives.ts'
 import { Emulator } from './emulator/server.ts'
 import { brokenSite, exportShapedSite, type ExportedSite } from './emulator/sites.ts'
 import { exportInputs } from './support/export-inputs.ts'
 import { describeWhere } from './support/requirements.ts'
-import { runAction, type ActionRun } from './support/run-action.ts'
+import { ROOT, runAction, type ActionRun } from './support/run-action.ts'
 import { runCli } from './support/run-cli.ts'
 import { startS3Proxy, type ProxiedRequest, type S3Proxy } from './support/s3-proxy.ts'
 import { sharedSwift } from './support/shared-swift.ts'
@@ -210,6 +211,10 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     // Each file uploaded was read back through publish-public-url, without credentials.
     expect(run.stdout).toContain(`Publish: ${publicUrl(bucket)}/ serves the`)
     expect(run.stdout).not.toContain(swift.secretAccessKey)
+    // On the thread that bounds its memory, from the bundle beside the action's.
+    expect(run.stdout).toContain(
+      `::debug::Publish: on a thread of its own (${path.join(ROOT, 'dist/publish-thread/index.js')}), its heap bounded`
+    )
     expect(run.summaryText).toContain(
       `published to s3://${bucket}/${PREFIX}/: ${files.size} files uploaded, 0 unchanged`
     )

@@ -36,7 +36,7 @@ import { readBaseline } from '../site/baseline.js'
 import { isPage } from '../site/reader.js'
 import type { SiteCheck } from '../site/verify.js'
 import type { MirrorResult, MirrorTarget } from '../mirror/index.js'
-import type { PublishResult } from '../publish/index.js'
+import { publishSite, type PublishResult } from '../publish/index.js'
 import type { S3Location } from '../storage/s3-location.js'
 
 /** Links this close to their expiry are renewed before downloading. */
@@ -259,8 +259,8 @@ async function writeValues(
 }
 
 /**
- * Publishes the checked site to `publish-to` (the publish's module is loaded only then: the AWS SDK
- * is large): what changed, in an order that never shows a broken page, then proven live.
+ * Publishes the checked site to `publish-to` (on a thread of its own, which alone loads the AWS
+ * SDK): what changed, in an order that never shows a broken page, then proven live.
  */
 async function publishTheSite(
   settings: ExportSettings,
@@ -268,7 +268,6 @@ async function publishTheSite(
   { sitePath, manifest, layout }: { sitePath: string; manifest: Manifest; layout: OutputLayout },
   run: Run
 ): Promise<PublishResult> {
-  const { publishSite } = await import('../publish/index.js')
   return publishSite(target, {
     sitePath,
     manifest,

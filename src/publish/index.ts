@@ -1,253 +1,134 @@
-import { forEachAtOnce } from '../core/at-once.js'
-import { stoppedError, type Deadline } from '../core/deadline.js'
-import { formatBytes, formatDuration } from '../core/format.js'
-import type { Host } from '../core/host.js'
-import { oneLine } from '../core/log-text.js'
-import { input, message } from '../core/message.js'
-import { writeOwnFile } from '../core/own-files.js'
-import { everyProgressInterval } from '../core/progress.js'
-import { contentFiles, type ContentFile } from '../deployment/sample.js'
-import type { Manifest } from '../manifest/schema.js'
-import { s3Client, withUnfinishedAbort } from '../storage/s3-client.js'
-import { bucketUrl, DEFAULT_REGION, isKeyPath, keyOf, objectUrl, type S3Location } from '../storage/s3-location.js'
-import { Bucket } from './bucket.js'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { stoppedError } from '../core/deadline.js'
+import { errorFromRecord } from '../core/errors.js'
+import { formatBytes } from '../core/format.js'
+import { textFromRecord } from '../core/message.js'
+import { besideModule } from '../core/worker-file.js'
+import type { S3Location } from '../storage/s3-location.js'
+import type { PublishOptions, PublishResult } from './engine.js'
 import { publishError } from './errors.js'
-import { cacheControl, contentTypeOf, NO_CACHE, type CacheRule } from './headers.js'
-import { planPublish, tooManyRemoved, type Plan } from './plan.js'
-import { readBack } from './read-back.js'
-import { RECORD_NAME, recordBytes, type PublishedObject } from './record.js'
+import type { FromThread, ThreadSetup, ToThread } from './thread-protocol.js'
+
+export type { PublishOptions, PublishResult } from './engine.js'
 
 /**
- * The unpacked site into the team's bucket (`publish-to`), exactly and in an order that never
- * shows a broken page: the files that changed (by the manifest's SHA-256) that are not pages,
- * then the pages, then the deletes, then the record of what is published; then, with
- * `publish-public-url`, the proof that the address serves it.
+ * The publish (engine.ts) on a thread of its own whose heap is bounded, so that its memory stays
+ * the same whatever the size of the site (docs/decisions/publish-thread.md). The AWS SDK leaves
+ * about 200 KB of garbage for each request; with V8's defaults a publish that lasts grows the young
+ * generation to its largest and lets the old one fill with promoted garbage to about three times
+ * what it holds, so the peak grew with the site. With these limits V8 collects sooner, at no
+ * measured cost in time.
  */
 
-export interface PublishOptions {
-  /** The unpacked site (`site-path`). */
-  sitePath: string
-  /** Its manifest: each file's SHA-256 says whether the bucket holds it already. */
-  manifest: Manifest
-  /** `publish-keep-removed`. */
-  keepRemoved: number
-  /** `publish-max-delete`, in percent. */
-  maxDeletePercent: number
-  /** `publish-cache-control`. */
-  cacheRules: readonly CacheRule[]
-  /** `publish-public-url`: where the site is read back, as a visitor reads it. */
-  publicUrl?: string
-  /** `check-files`: how many of the files not uploaded are read back besides those uploaded. */
-  checkFiles: number | 'all'
-  /** The region to sign for: `publish-region`, else AWS_REGION; absent: DEFAULT_REGION. */
-  region?: string
-  /** The runner's environment: the S3 client's connections follow the proxy it names. */
-  environment?: Readonly<Record<string, string | undefined>>
-  /** Where the paths uploaded and deleted are written (`publish-changes-path`). */
-  changesPath: string
-  pollIntervalMs: number
-  host: Host
-  /** The run's deadline, which follows its cancellation too. */
-  deadline: Deadline
+/** The thread's bundle beside this module's in dist/; from src/ there is none, and the publish runs on the caller's thread. */
+const THREAD_BUNDLE = 'publish-thread/index.js'
+/** The young generation: each request's garbage is collected before it is promoted. */
+const YOUNG_GENERATION_MB = 8
+/**
+ * The old generation: several times what a publish of 20,000 pages holds (~45 MB), and small
+ * enough that V8 grows it by a small factor of what it holds rather than four times.
+ */
+const OLD_GENERATION_MB = 256
+/** A thread that has not answered by the end of the deadline's clean-up grace and this never will: it is ended. */
+const ANSWER_GRACE_MS = 1000
+
+/**
+ * Publishes the site (engine.ts) on its thread (`threadFile`, by default the bundle beside this
+ * module), relaying its log to `options.host` and the run's cancellation to it; without a thread
+ * file, here.
+ */
+export async function publishSite(
+  target: S3Location,
+  options: PublishOptions,
+  threadFile = besideModule(import.meta.url, [THREAD_BUNDLE])
+): Promise<PublishResult> {
+  if (!threadFile) {
+    const { runPublish } = await import('./engine.js')
+    return runPublish(target, options)
+  }
+  return publishOnThread(threadFile, target, options)
 }
 
-export interface PublishResult {
-  /** `s3://BUCKET/PREFIX/`. */
-  location: string
-  /** `publish-url`: `publish-public-url`, else PREFIX's path-style URL on the endpoint. */
-  url: string
-  /** Of the site's files (the record not counted): uploaded, already there, deleted. */
-  uploaded: number
-  unchanged: number
-  deleted: number
-  /** Removed files kept a while longer (`publish-keep-removed`). */
-  retained: number
-  /** `publish-changes-path`. */
-  changesPath: string
-  /** True when `publish-public-url` was read back and served what was published. */
-  checked: boolean
-  /**
-   * Why `publish-public-url` does not serve what was published. The bucket holds the new site all
-   * the same, so the counts and the changes stand (a CDN's invalidation needs them); the caller
-   * fails the step with it.
-   */
-  failure?: Error
-}
-
-/** Uploads in flight at once: enough to hide the round trips, few enough for any store. */
-const UPLOADS_AT_ONCE = 16
-/** S3's longest key, in bytes. */
-const MAX_KEY_BYTES = 1024
-
-export async function publishSite(target: S3Location, options: PublishOptions): Promise<PublishResult> {
-  const { host, deadline } = options
-  const region = options.region ?? DEFAULT_REGION
-  const site = siteFiles(options.manifest, target)
+function publishOnThread(threadFile: URL, target: S3Location, options: PublishOptions): Promise<PublishResult> {
+  const { host, deadline, ...rest } = options
+  const setup: ThreadSetup = {
+    target,
+    options: rest,
+    deadlineAt: deadline.at,
+    progressIntervalMs: host.progressIntervalMs
+  }
+  const location = `s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''}`
   const signal = deadline.signal()
-  const client = s3Client(target, region, deadline, options.environment)
-  const bucket = new Bucket(client, target, signal)
-  let plan: Plan
-  try {
-    plan = await publishFiles(bucket, site, options)
-  } catch (error) {
-    // A cut is said once, here, with what the abort of a large file's upload left behind.
-    const stopped = stoppedError(deadline, signal, `while publishing to ${bucket.location}`)
-    throw stopped ? withUnfinishedAbort(stopped, error) : error
-  } finally {
-    client.destroy()
-  }
-  const uploaded = [...plan.assets, ...plan.pages].map((file) => file.path)
-  await writeOwnFile(options.changesPath, changesText([...uploaded, ...plan.deletes.map((object) => object.path)]), {
-    recognise: { isOurs: isChangesText, maxBytes: 64 * 1024 * 1024 }
+  host.debug(
+    `Publish: on a thread of its own (${fileURLToPath(threadFile)}), its heap bounded: a young generation of ${YOUNG_GENERATION_MB} MiB, an old one of at most ${OLD_GENERATION_MB} MiB`
+  )
+  const worker = new Worker(threadFile, {
+    workerData: setup,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OLD_GENERATION_MB }
   })
-  const base = bucketUrl(target, region)
-  const url = options.publicUrl ?? (target.prefix ? objectUrl(base, target.prefix) : base)
-  const result: PublishResult = {
-    location: bucket.location,
-    url,
-    uploaded: uploaded.length,
-    unchanged: plan.unchanged.length,
-    deleted: plan.deletes.length,
-    retained: plan.retained.length,
-    changesPath: options.changesPath,
-    checked: false
-  }
-  if (!options.publicUrl) {
-    host.info(
-      message`Publish: not read back (no ${input('publish-public-url')}); ${url} serves the site to visitors only where a bucket policy, static website hosting or a CDN lets them read it`
-    )
-    return result
-  }
-  const { publicUrl } = options
-  return readBack({ ...options, publicUrl, uploaded: new Set(uploaded), signal }).then(
-    () => ({ ...result, checked: true }),
-    (error: unknown) => ({
-      ...result,
-      failure:
-        stoppedError(deadline, signal, `while reading ${publicUrl} back`) ??
-        (error instanceof Error ? error : new Error(String(error)))
-    })
-  )
-}
-
-/** The record and the listing, the plan, the uploads in their order, the deletes, the record. */
-async function publishFiles(bucket: Bucket, site: ContentFile[], options: PublishOptions): Promise<Plan> {
-  const { host } = options
-  // Both at once; when both fail, the listing's failure is the one said, whichever came first.
-  const [read, listed] = await Promise.allSettled([bucket.readRecord(), bucket.list()])
-  if (listed.status === 'rejected') throw listed.reason
-  if (read.status === 'rejected') throw read.reason
-  const previous = read.value
-  const listing = listed.value
-  host.info(
-    `Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${previous.files.size} files)` : 'holds no record of an earlier publish'}, and ${listing.size} objects besides its record`
-  )
-  const plan = planPublish({ site, previous, listing, keepRemoved: options.keepRemoved })
-  const stop = tooManyRemoved(plan, previous, options.maxDeletePercent)
-  if (stop) {
-    const share = Math.ceil((stop.removed * 100) / stop.published)
-    throw publishError(
-      message`Publish: this export would remove ${stop.removed} of the ${stop.published} files published at ${bucket.location} (${share}%), more than ${input('publish-max-delete', `${options.maxDeletePercent}%`)} allows; nothing was changed`,
-      {
-        hint: message`An export that came back nearly empty must not empty the site. If this one is right (a site made smaller on purpose), run again with ${input('publish-max-delete', `${share}%`)}, or ${input('publish-max-delete', '100%')} to allow any`
-      }
-    )
-  }
-  logPlan(plan, bucket, host)
-  const headers = { cacheControl: cacheControl(options.cacheRules) }
-  const etags = new Map<string, string>()
-  const startedAt = Date.now()
-  let bytes = 0
-  const total = plan.assets.length + plan.pages.length
-  const stopProgress = everyProgressInterval(
-    () => host.progress(`Publish: uploaded ${etags.size} of ${total} files (${formatBytes(bytes)})`),
-    host.progressIntervalMs
-  )
-  try {
-    // No page goes up before every other file is in place: a page never names a file that is not there yet.
-    for (const phase of [plan.assets, plan.pages]) {
-      await forEachAtOnce(phase, UPLOADS_AT_ONCE, async (file) => {
-        const etag = await bucket.upload(file, options.sitePath, {
-          contentType: contentTypeOf(file.path),
-          cacheControl: headers.cacheControl(file.path)
-        })
-        etags.set(file.path, etag)
-        bytes += file.size
-      })
+  return new Promise<PublishResult>((resolve, reject) => {
+    let answered = false
+    let lastResort: NodeJS.Timeout | undefined
+    const answer = (settle: () => void): void => {
+      if (answered) return
+      answered = true
+      clearTimeout(lastResort)
+      signal.removeEventListener('abort', stop)
+      void worker.terminate()
+      settle()
     }
-  } finally {
-    stopProgress()
-  }
-  if (total > 0)
-    host.info(`Publish: uploaded ${total} files (${formatBytes(bytes)}) in ${formatDuration(Date.now() - startedAt)}`)
-  await bucket.delete(plan.deletes.map((object) => object.path))
-  const unchanged = new Map(plan.unchanged.map((object) => [object.path, object]))
-  const files: PublishedObject[] = site.map(
-    (file) => unchanged.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' }
-  )
-  const { jobId, bundleSha256 } = options.manifest
-  await bucket.writeRecord(
-    recordBytes({ serial: plan.serial, jobId, bundleSha256, files, retained: plan.retained }),
-    NO_CACHE
-  )
-  host.info(
-    `Publish: ${bucket.location} serves ${files.length} files as publish ${plan.serial}; its record is ${bucket.keyOf(RECORD_NAME)}`
-  )
-  return plan
-}
+    function stop(): void {
+      // The thread keeps the deadline's time itself; a cancellation it learns from here.
+      if (!deadline.ranOut()) worker.postMessage({ cancel: true } satisfies ToThread)
+      // Its clean-ups end within the deadline's grace, as on any thread: one that has not answered by then never will.
+      lastResort = setTimeout(
+        () =>
+          answer(() =>
+            reject(
+              stoppedError(deadline, signal, `while publishing to ${location}`) ??
+                publishError(`Publish: the publish to ${location} did not stop`)
+            )
+          ),
+        Math.max(0, deadline.cleanUpEndsAt() + ANSWER_GRACE_MS - Date.now())
+      )
+    }
+    if (signal.aborted) stop()
+    else signal.addEventListener('abort', stop, { once: true })
 
-/** What the plan does, said once before it does it; what it leaves alone, named. */
-function logPlan(plan: Plan, bucket: Bucket, host: Host): void {
-  const kept = plan.retained.length > 0 ? `, ${plan.retained.length} removed files kept a while longer` : ''
-  host.info(
-    `Publish: ${plan.assets.length + plan.pages.length} files to upload (${plan.assets.length} not pages, then ${plan.pages.length} pages), ${plan.unchanged.length} unchanged, ${plan.deletes.length} to delete${kept}`
-  )
-  if (plan.replacing.length > 0)
-    host.info(
-      `Publish: ${plan.replacing.length} of the site's files replace objects this action did not publish: ${examples(plan.replacing)}`
+    worker.on('message', (message: FromThread) => {
+      if (message.kind === 'log') host[message.level](textFromRecord(message.text))
+      else if (message.kind === 'failed') answer(() => reject(errorFromRecord(message.error)))
+      else {
+        const { result, failure } = message
+        answer(() => resolve(failure ? { ...result, failure: errorFromRecord(failure) } : result))
+      }
+    })
+    worker.on('error', (error: NodeJS.ErrnoException) => answer(() => reject(threadFailure(error, location))))
+    worker.on('exit', (code) =>
+      answer(() =>
+        reject(
+          publishError(`Publish: the publish to ${location} ended (exit code ${code}) before it said how it went`, {
+            hint: PARTIAL
+          })
+        )
+      )
     )
-  if (plan.foreign.length > 0)
-    host.info(
-      `Publish: ${plan.foreign.length} objects under ${bucket.location} are not this action's, and are left alone: ${examples(plan.foreign)}`
+  })
+}
+
+/** What a publish that stopped part-way leaves (docs/publish.md, "A cut, a failure, a rerun"). */
+const PARTIAL =
+  'The bucket still serves a whole site: nothing is deleted before every new file is in place, and the record of the last complete publish is kept, so a rerun completes this one'
+
+function threadFailure(error: NodeJS.ErrnoException, location: string): Error {
+  if (error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return publishError(
+      `Publish: the publish to ${location} ran out of memory: its thread may use ${formatBytes(OLD_GENERATION_MB * 1024 * 1024)} and needed more`,
+      { hint: PARTIAL, cause: error }
     )
-}
-
-/** The files the site serves, checked before any request: each key stays under PREFIX and is one S3 takes. */
-function siteFiles(manifest: Manifest, target: S3Location): ContentFile[] {
-  const files = contentFiles(manifest)
-  for (const file of files) {
-    const problem =
-      file.path === RECORD_NAME
-        ? 'has the name of the record of the publish'
-        : !isKeyPath(file.path)
-          ? 'is not a plain relative path'
-          : Buffer.byteLength(keyOf(target.prefix, file.path)) > MAX_KEY_BYTES
-            ? `makes a key longer than S3's ${MAX_KEY_BYTES} bytes`
-            : undefined
-    if (problem)
-      throw publishError(`Publish: the site's file ${oneLine(file.path)} ${problem}; nothing was published`, {
-        hint: message`Publish to a shorter prefix in ${input('publish-to')}, or leave the file out of the site`
-      })
-  }
-  return files
-}
-
-/** `publish-changes.json`: the paths uploaded and deleted, as a CDN's invalidation takes them (`/guides/a%20b.html`). */
-function changesText(paths: readonly string[]): string {
-  const urls = paths.map((file) => `/${file.split('/').map(encodeURIComponent).join('/')}`)
-  return urls.length === 0 ? '[]\n' : `[\n${urls.map((url) => `  ${JSON.stringify(url)}`).join(',\n')}\n]\n`
-}
-
-function isChangesText(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text)
-    return Array.isArray(value) && value.every((item) => typeof item === 'string' && item.startsWith('/'))
-  } catch {
-    return false
-  }
-}
-
-function examples(paths: readonly string[]): string {
-  const shown = paths.slice(0, 5).map(oneLine).join(', ')
-  return paths.length > 5 ? `${shown}, …and ${paths.length - 5} more` : shown
+  return publishError(`Publish: the publish to ${location} failed on its thread: ${error.message}`, {
+    hint: PARTIAL,
+    cause: error
+  })
 }

@@ -28,7 +28,7 @@ export interface ReadBackOptions {
   pollIntervalMs: number
   deadline: Deadline
   signal: AbortSignal
-  host: Host
+  host: Pick<Host, 'info' | 'debug'>
 }
 
 const STALE_ONLY: ReadonlySet<ServedStatus> = new Set(['differs'])
