@@ -7,6 +7,7 @@ import { parse } from 'yaml'
 import type { DilatedClock } from '../emulator/server.ts'
 import { startedOn } from './clock.ts'
 import { renderGfm, shown } from './gfm.ts'
+import { compileCache } from './compile-cache.ts'
 
 /**
  * Runs the built action (dist/index.js) in a child process the way the runner does: inputs as
@@ -103,7 +104,7 @@ export async function prepareRunner(
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,
     GITHUB_REPOSITORY: 'acme/docs',
-    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
+    ...compileCache(),
     ...extraEnv
   }
   const action = await readActionYaml()

@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { ROOT } from './run-action.ts'
+import { compileCache } from './compile-cache.ts'
 
 /** The built command line, as the package's bin runs it. */
 export const CLI_ENTRY = path.join(ROOT, 'dist/cli/index.js')
@@ -37,7 +38,7 @@ export function environmentWithoutMintlify(): NodeJS.ProcessEnv {
 /** Runs the command line in a child process, in a new folder unless `cwd` is given. */
 export async function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
   const cwd = options.cwd ?? (await mkdtemp(path.join(os.tmpdir(), 'cli-run-')))
-  const env: NodeJS.ProcessEnv = { ...environmentWithoutMintlify(), ...options.env }
+  const env: NodeJS.ProcessEnv = { ...environmentWithoutMintlify(), ...compileCache(), ...options.env }
   const child = options.entry
     ? spawn(options.entry, args, { cwd, env })
     : spawn(options.node ?? process.execPath, [CLI_ENTRY, ...args], { cwd, env })
