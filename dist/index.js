@@ -51883,9 +51883,12 @@ var site_baseline = __nccwpck_require__(5004);
 var reader = __nccwpck_require__(6769);
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __nccwpck_require__(3136);
+// EXTERNAL MODULE: ./src/storage/s3-location.ts
+var s3_location = __nccwpck_require__(9251);
 // EXTERNAL MODULE: ./src/publish/errors.ts
 var publish_errors = __nccwpck_require__(4188);
 ;// CONCATENATED MODULE: ./src/publish/index.ts
+
 
 
 
@@ -51933,7 +51936,7 @@ function publishOnThread(threadFile, target, options) {
         deadlineAt: deadline.at,
         progressIntervalMs: host.progressIntervalMs
     };
-    const location = `s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''}`;
+    const location = (0,s3_location/* prefixUrl */.ml)(target);
     const signal = deadline.signal();
     host.debug(`Publish: on a thread of its own (${(0,external_node_url_.fileURLToPath)(threadFile)}), its heap bounded: a young generation of ${YOUNG_GENERATION_MB} MiB, an old one of at most ${OLD_GENERATION_MB} MiB`);
     const worker = new external_node_worker_threads_.Worker(threadFile, {
@@ -53703,8 +53706,6 @@ const CHECK_FILES = {
 var mirror_target = __nccwpck_require__(4182);
 // EXTERNAL MODULE: ./src/publish/headers.ts + 8 modules
 var headers = __nccwpck_require__(816);
-// EXTERNAL MODULE: ./src/storage/s3-location.ts
-var s3_location = __nccwpck_require__(9251);
 ;// CONCATENATED MODULE: ./src/settings/export.ts
 
 
@@ -67081,6 +67082,7 @@ class SiteFiles {
 /* harmony export */   TL: () => (/* binding */ parseS3Location),
 /* harmony export */   TN: () => (/* binding */ keyOf),
 /* harmony export */   bC: () => (/* binding */ objectUrl),
+/* harmony export */   ml: () => (/* binding */ prefixUrl),
 /* harmony export */   t9: () => (/* binding */ DEFAULT_REGION),
 /* harmony export */   x3: () => (/* binding */ isKeyPath)
 /* harmony export */ });
@@ -67137,6 +67139,10 @@ function isKeyPath(path) {
     return (!CONTROL.test(path) &&
         !path.includes('\\') &&
         path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'));
+}
+/** `s3://BUCKET/PREFIX/`, as messages name the place. */
+function prefixUrl(location) {
+    return `s3://${location.bucket}/${location.prefix ? `${location.prefix}/` : ''}`;
 }
 /** The key of `name` under `prefix`. */
 function keyOf(prefix, name) {

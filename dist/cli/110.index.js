@@ -928,8 +928,8 @@ async function mirrorArchive(target, archive, options) {
 /* harmony export */   oD: () => (/* binding */ s3Client),
 /* harmony export */   qb: () => (/* binding */ withUnfinishedAbort)
 /* harmony export */ });
-/* harmony import */ var _aws_sdk_client_s3__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3711);
-/* harmony import */ var _smithy_node_http_handler__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1279);
+/* harmony import */ var _aws_sdk_client_s3__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(3711);
+/* harmony import */ var _smithy_node_http_handler__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(1279);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7067);
@@ -940,10 +940,12 @@ async function mirrorArchive(target, archive, options) {
 /* harmony import */ var node_stream__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_stream__WEBPACK_IMPORTED_MODULE_3__);
 /* harmony import */ var _core_deadline_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6343);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4296);
-/* harmony import */ var _core_format_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6228);
+/* harmony import */ var _core_format_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6228);
 /* harmony import */ var _core_message_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3252);
 /* harmony import */ var _core_net_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8456);
-/* harmony import */ var _core_server_words_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8284);
+/* harmony import */ var _core_server_words_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8284);
+/* harmony import */ var _s3_location_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9251);
+
 
 
 
@@ -975,7 +977,7 @@ const STALL_TIMEOUT_MS = 30_000;
  * the parts already stored. That clean-up gets one attempt within the grace of the deadline's
  * `cleanUpSignal()` instead, so that a store that never answers it cannot hold the run up.
  */
-class RunHandler extends _smithy_node_http_handler__WEBPACK_IMPORTED_MODULE_8__.NodeHttpHandler {
+class RunHandler extends _smithy_node_http_handler__WEBPACK_IMPORTED_MODULE_9__.NodeHttpHandler {
     deadline;
     runSignal;
     target;
@@ -1032,7 +1034,7 @@ class RunHandler extends _smithy_node_http_handler__WEBPACK_IMPORTED_MODULE_8__.
         }
         catch (error) {
             if (signal.aborted)
-                throw new UnfinishedAbort(upload, `the store gave no answer within the ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatSeconds */ .Xo)(_core_deadline_js__WEBPACK_IMPORTED_MODULE_4__/* .CLEAN_UP_GRACE_MS */ .Y_)} a clean-up is given`);
+                throw new UnfinishedAbort(upload, `the store gave no answer within the ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_10__/* .formatSeconds */ .Xo)(_core_deadline_js__WEBPACK_IMPORTED_MODULE_4__/* .CLEAN_UP_GRACE_MS */ .Y_)} a clean-up is given`);
             if (error instanceof LongAnswer)
                 throw new UnfinishedAbort(upload, `the store answered ${error.said}`);
             const reason = (0,_core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .systemCode */ .xU)(error) ?? (error instanceof Error ? error.message : String(error));
@@ -1066,8 +1068,8 @@ class LongAnswer extends Error {
     /** What the store said, for a message. */
     said;
     constructor(status, start) {
-        const { code, message: words } = (0,_core_server_words_js__WEBPACK_IMPORTED_MODULE_10__/* .xmlErrorWords */ .f)(start);
-        super(words ?? `an answer longer than ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_9__/* .formatBytes */ .z3)(_core_net_js__WEBPACK_IMPORTED_MODULE_7__/* .ERROR_PAGE_BYTES */ .JK)}, not read further`);
+        const { code, message: words } = (0,_core_server_words_js__WEBPACK_IMPORTED_MODULE_11__/* .xmlErrorWords */ .f)(start);
+        super(words ?? `an answer longer than ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_10__/* .formatBytes */ .z3)(_core_net_js__WEBPACK_IMPORTED_MODULE_7__/* .ERROR_PAGE_BYTES */ .JK)}, not read further`);
         this.name = code ?? 'error';
         this.$metadata = { httpStatusCode: status };
         this.said = storeSaid(status, start);
@@ -1075,7 +1077,7 @@ class LongAnswer extends Error {
 }
 /** `HTTP <status> (<code>: <message>)`, as far as an S3 error's `text` holds them. */
 function storeSaid(status, text) {
-    const { code, message: words } = (0,_core_server_words_js__WEBPACK_IMPORTED_MODULE_10__/* .xmlErrorWords */ .f)(text);
+    const { code, message: words } = (0,_core_server_words_js__WEBPACK_IMPORTED_MODULE_11__/* .xmlErrorWords */ .f)(text);
     const told = [code, words].filter(Boolean).join(': ');
     return `HTTP ${status}${told ? ` (${told})` : ''}`;
 }
@@ -1086,7 +1088,7 @@ function storeSaid(status, text) {
 class UnfinishedAbort extends _core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .ActionError */ .lZ {
     name = 'UnfinishedAbort';
     constructor(upload, reason) {
-        super(`The abort of multipart upload ${(0,_core_server_words_js__WEBPACK_IMPORTED_MODULE_10__/* .serverWords */ .l)(upload.id)} of ${upload.location} may not have completed: ${reason}`, {
+        super(`The abort of multipart upload ${(0,_core_server_words_js__WEBPACK_IMPORTED_MODULE_11__/* .serverWords */ .l)(upload.id)} of ${upload.location} may not have completed: ${reason}`, {
             code: 'unfinished-abort',
             hint: 'Its parts stay in the bucket, and are billed, until removed: run aws s3api abort-multipart-upload with this bucket, key and upload id, or let a lifecycle rule (AbortIncompleteMultipartUpload) remove them'
         });
@@ -1105,7 +1107,7 @@ function unfinishedAbort(error) {
  * the action's own requests do (src/core/net.ts), which self-hosted runners behind a proxy need.
  */
 function s3Client(target, region, deadline, environment = {}) {
-    const client = new _aws_sdk_client_s3__WEBPACK_IMPORTED_MODULE_11__.S3Client({
+    const client = new _aws_sdk_client_s3__WEBPACK_IMPORTED_MODULE_12__.S3Client({
         region,
         ...(target.endpoint ? { endpoint: target.endpoint } : {}),
         forcePathStyle: true,
@@ -1142,7 +1144,7 @@ function sendContentMd5WithDeletes(client) {
  * may not have completed, that too.
  */
 function s3Failure(error, action, target, stage) {
-    const problem = `${stage.name}: ${action} s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''} failed`;
+    const problem = `${stage.name}: ${action} ${(0,_s3_location_js__WEBPACK_IMPORTED_MODULE_8__/* .prefixUrl */ .ml)(target)} failed`;
     // lib-storage throws the abort's failure in place of the upload's own when both failed.
     const failure = unfinishedAbort(error) === error
         ? stage.failure(problem, { cause: error })
@@ -1176,8 +1178,8 @@ function explained(error, problem, target, stage) {
     const code = (0,_core_errors_js__WEBPACK_IMPORTED_MODULE_5__/* .systemCode */ .xU)(error);
     if (code && status === undefined)
         return fail(`the store could not be reached${where} (${code})`, (0,_core_message_js__WEBPACK_IMPORTED_MODULE_6__/* .message */ .iU) `Check ${(0,_core_message_js__WEBPACK_IMPORTED_MODULE_6__/* .input */ .hF)(stage.inputs.endpoint)}`);
-    const words = (0,_core_server_words_js__WEBPACK_IMPORTED_MODULE_10__/* .serverWords */ .l)(said);
-    return fail(`${status ? `HTTP ${status}, ` : ''}${(0,_core_server_words_js__WEBPACK_IMPORTED_MODULE_10__/* .serverWords */ .l)(name) || 'error'}${words && words !== name ? `: ${words}` : ''}`);
+    const words = (0,_core_server_words_js__WEBPACK_IMPORTED_MODULE_11__/* .serverWords */ .l)(said);
+    return fail(`${status ? `HTTP ${status}, ` : ''}${(0,_core_server_words_js__WEBPACK_IMPORTED_MODULE_11__/* .serverWords */ .l)(name) || 'error'}${words && words !== name ? `: ${words}` : ''}`);
 }
 /** What stores answer to a wrong key, a wrong secret or a stale session token. */
 const CREDENTIAL_REFUSALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidToken', 'ExpiredToken']);

@@ -14,7 +14,7 @@ import { input, message } from '../core/message.js'
 import { readBounded } from '../core/net.js'
 import type { ContentFile } from '../deployment/sample.js'
 import { s3Failure, type S3Stage } from '../storage/s3-client.js'
-import { keyOf, type S3Location } from '../storage/s3-location.js'
+import { keyOf, prefixUrl, type S3Location } from '../storage/s3-location.js'
 import { publishError } from './errors.js'
 import { MAX_RECORD_BYTES, parseRecord, RECORD_NAME, type PublishRecord } from './record.js'
 
@@ -62,7 +62,7 @@ export class Bucket {
 
   /** `s3://BUCKET/PREFIX/`, as messages name the place. */
   get location(): string {
-    return `s3://${this.target.bucket}/${this.target.prefix ? `${this.target.prefix}/` : ''}`
+    return prefixUrl(this.target)
   }
 
   /** Every object under PREFIX but the record, by its path under PREFIX, with its ETag. */

@@ -5,7 +5,7 @@ import { errorFromRecord } from '../core/errors.js'
 import { formatBytes } from '../core/format.js'
 import { textFromRecord } from '../core/message.js'
 import { besideModule } from '../core/worker-file.js'
-import type { S3Location } from '../storage/s3-location.js'
+import { prefixUrl, type S3Location } from '../storage/s3-location.js'
 import type { PublishOptions, PublishResult } from './engine.js'
 import { publishError } from './errors.js'
 import type { FromThread, ThreadSetup, ToThread } from './thread-protocol.js'
@@ -58,7 +58,7 @@ function publishOnThread(threadFile: URL, target: S3Location, options: PublishOp
     deadlineAt: deadline.at,
     progressIntervalMs: host.progressIntervalMs
   }
-  const location = `s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''}`
+  const location = prefixUrl(target)
   const signal = deadline.signal()
   host.debug(
     `Publish: on a thread of its own (${fileURLToPath(threadFile)}), its heap bounded: a young generation of ${YOUNG_GENERATION_MB} MiB, an old one of at most ${OLD_GENERATION_MB} MiB`

@@ -11,7 +11,7 @@ import { input, message, type Text } from '../core/message.js'
 import { ERROR_PAGE_BYTES, readStart } from '../core/net.js'
 import { serverWords, xmlErrorWords } from '../core/server-words.js'
 import type { InputName } from '../settings/inputs.js'
-import type { S3Location } from './s3-location.js'
+import { prefixUrl, type S3Location } from './s3-location.js'
 
 /**
  * The AWS SDK's S3 client as the stages that write to a bucket use it: path-style addressing on
@@ -249,7 +249,7 @@ export interface S3Stage {
  * may not have completed, that too.
  */
 export function s3Failure(error: unknown, action: string, target: S3Location, stage: S3Stage): ActionError {
-  const problem = `${stage.name}: ${action} s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''} failed`
+  const problem = `${stage.name}: ${action} ${prefixUrl(target)} failed`
   // lib-storage throws the abort's failure in place of the upload's own when both failed.
   const failure =
     unfinishedAbort(error) === error

@@ -79,6 +79,11 @@ export function isKeyPath(path: string): boolean {
   )
 }
 
+/** `s3://BUCKET/PREFIX/`, as messages name the place. */
+export function prefixUrl(location: S3Location): string {
+  return `s3://${location.bucket}/${location.prefix ? `${location.prefix}/` : ''}`
+}
+
 /** The key of `name` under `prefix`. */
 export function keyOf(prefix: string, name: string): string {
   return prefix ? `${prefix}/${name}` : name

@@ -81427,7 +81427,81 @@ function xmlErrorWords(body) {
     return { code: element('Code'), message: element('Message') };
 }
 
+;// CONCATENATED MODULE: ./src/storage/s3-location.ts
+
+
+/** The region signed for when neither the stage's region input nor AWS_REGION says one (the contract's default). */
+const DEFAULT_REGION = 'us-east-1';
+/** S3's rules for a bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** S3 keys are at most 1024 bytes; the prefix leaves room for the names under it. */
+const MAX_PREFIX_BYTES = 900;
+// eslint-disable-next-line no-control-regex
+const s3_location_CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * `BUCKET[/PREFIX]` (what follows `s3://` in the input `name`) with `endpoint` (an address the
+ * settings checked already, as every URL input); throws an ActionError (code `input`) that names
+ * the input when the bucket is not a bucket's name or the prefix has a part that could leave it.
+ */
+function parseS3Location(rest, endpoint, name) {
+    const slash = rest.indexOf('/');
+    const bucket = slash < 0 ? rest : rest.slice(0, slash);
+    const prefix = (slash < 0 ? '' : rest.slice(slash + 1)).replace(/^\/+|\/+$/g, '');
+    if (!BUCKET.test(bucket) || bucket.includes('..'))
+        throw inputError(name, `names the bucket "${bucket}", which is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): use \`s3://BUCKET/PREFIX\``);
+    if (prefix) {
+        if (!isKeyPath(prefix))
+            throw inputError(name, 'has a PREFIX with an empty, `.` or `..` part, a backslash or a control character');
+        if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
+            throw inputError(name, `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`);
+    }
+    return { bucket, prefix, ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}) };
+}
+/**
+ * `s3://BUCKET[/PREFIX]` as the input `name` gives it; throws an ActionError (code `input`) that
+ * names the input when it is not one.
+ */
+function parseS3Url(text, endpoint, name) {
+    const value = text.trim();
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1]?.toLowerCase();
+    if (scheme !== 's3')
+        throw inputError(name, scheme
+            ? `has the scheme "${scheme}": it takes an S3 bucket (AWS, or an S3-compatible store), \`s3://BUCKET[/PREFIX]\``
+            : 'must be `s3://BUCKET[/PREFIX]`');
+    return parseS3Location(value.slice('s3://'.length), endpoint, name);
+}
+/**
+ * Whether `path` is a relative path made of plain names: no empty, `.` or `..` part, no
+ * backslash, no control character. A key made of such a path and a prefix stays under the prefix,
+ * whatever a proxy or CDN in front of the bucket makes of `.` and `..`.
+ */
+function isKeyPath(path) {
+    return (!s3_location_CONTROL.test(path) &&
+        !path.includes('\\') &&
+        path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'));
+}
+/** `s3://BUCKET/PREFIX/`, as messages name the place. */
+function prefixUrl(location) {
+    return `s3://${location.bucket}/${location.prefix ? `${location.prefix}/` : ''}`;
+}
+/** The key of `name` under `prefix`. */
+function keyOf(prefix, name) {
+    return prefix ? `${prefix}/${name}` : name;
+}
+/** Where a bucket is read without credentials by default: its path-style URL on the endpoint, or on AWS. */
+function bucketUrl(location, region) {
+    return `${location.endpoint ?? `https://s3.${region}.amazonaws.com`}/${location.bucket}`;
+}
+/** `base/key`, each part of the key encoded as a path segment. */
+function objectUrl(base, key) {
+    return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+function inputError(name, problem) {
+    return new ActionError(message `${inputSubject(name)} ${problem}`, { code: 'input', input: input(name) });
+}
+
 ;// CONCATENATED MODULE: ./src/storage/s3-client.ts
+
 
 
 
@@ -81507,7 +81581,7 @@ class RunHandler extends node_http_handler_dist_cjs.NodeHttpHandler {
     async abortUpload(request, options) {
         const upload = {
             id: String(request.query.uploadId),
-            location: `s3://${this.target.bucket}/${keyOf(request, this.target.bucket)}`
+            location: `s3://${this.target.bucket}/${s3_client_keyOf(request, this.target.bucket)}`
         };
         const signal = this.deadline.cleanUpSignal();
         let answer;
@@ -81530,7 +81604,7 @@ class RunHandler extends node_http_handler_dist_cjs.NodeHttpHandler {
     }
 }
 /** The object's key, from the path of a path-style request (`/BUCKET/KEY`). */
-function keyOf(request, bucket) {
+function s3_client_keyOf(request, bucket) {
     const path = request.path;
     const start = path.indexOf(`/${bucket}/`);
     return start < 0
@@ -81626,7 +81700,7 @@ function sendContentMd5WithDeletes(client) {
  * may not have completed, that too.
  */
 function s3Failure(error, action, target, stage) {
-    const problem = `${stage.name}: ${action} s3://${target.bucket}/${target.prefix ? `${target.prefix}/` : ''} failed`;
+    const problem = `${stage.name}: ${action} ${prefixUrl(target)} failed`;
     // lib-storage throws the abort's failure in place of the upload's own when both failed.
     const failure = unfinishedAbort(error) === error
         ? stage.failure(problem, { cause: error })
@@ -81665,75 +81739,6 @@ function explained(error, problem, target, stage) {
 }
 /** What stores answer to a wrong key, a wrong secret or a stale session token. */
 const CREDENTIAL_REFUSALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidToken', 'ExpiredToken']);
-
-;// CONCATENATED MODULE: ./src/storage/s3-location.ts
-
-
-/** The region signed for when neither the stage's region input nor AWS_REGION says one (the contract's default). */
-const DEFAULT_REGION = 'us-east-1';
-/** S3's rules for a bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-/** S3 keys are at most 1024 bytes; the prefix leaves room for the names under it. */
-const MAX_PREFIX_BYTES = 900;
-// eslint-disable-next-line no-control-regex
-const s3_location_CONTROL = /[\u0000-\u001f\u007f]/;
-/**
- * `BUCKET[/PREFIX]` (what follows `s3://` in the input `name`) with `endpoint` (an address the
- * settings checked already, as every URL input); throws an ActionError (code `input`) that names
- * the input when the bucket is not a bucket's name or the prefix has a part that could leave it.
- */
-function parseS3Location(rest, endpoint, name) {
-    const slash = rest.indexOf('/');
-    const bucket = slash < 0 ? rest : rest.slice(0, slash);
-    const prefix = (slash < 0 ? '' : rest.slice(slash + 1)).replace(/^\/+|\/+$/g, '');
-    if (!BUCKET.test(bucket) || bucket.includes('..'))
-        throw inputError(name, `names the bucket "${bucket}", which is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): use \`s3://BUCKET/PREFIX\``);
-    if (prefix) {
-        if (!isKeyPath(prefix))
-            throw inputError(name, 'has a PREFIX with an empty, `.` or `..` part, a backslash or a control character');
-        if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
-            throw inputError(name, `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`);
-    }
-    return { bucket, prefix, ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}) };
-}
-/**
- * `s3://BUCKET[/PREFIX]` as the input `name` gives it; throws an ActionError (code `input`) that
- * names the input when it is not one.
- */
-function parseS3Url(text, endpoint, name) {
-    const value = text.trim();
-    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1]?.toLowerCase();
-    if (scheme !== 's3')
-        throw inputError(name, scheme
-            ? `has the scheme "${scheme}": it takes an S3 bucket (AWS, or an S3-compatible store), \`s3://BUCKET[/PREFIX]\``
-            : 'must be `s3://BUCKET[/PREFIX]`');
-    return parseS3Location(value.slice('s3://'.length), endpoint, name);
-}
-/**
- * Whether `path` is a relative path made of plain names: no empty, `.` or `..` part, no
- * backslash, no control character. A key made of such a path and a prefix stays under the prefix,
- * whatever a proxy or CDN in front of the bucket makes of `.` and `..`.
- */
-function isKeyPath(path) {
-    return (!s3_location_CONTROL.test(path) &&
-        !path.includes('\\') &&
-        path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'));
-}
-/** The key of `name` under `prefix`. */
-function s3_location_keyOf(prefix, name) {
-    return prefix ? `${prefix}/${name}` : name;
-}
-/** Where a bucket is read without credentials by default: its path-style URL on the endpoint, or on AWS. */
-function bucketUrl(location, region) {
-    return `${location.endpoint ?? `https://s3.${region}.amazonaws.com`}/${location.bucket}`;
-}
-/** `base/key`, each part of the key encoded as a path segment. */
-function objectUrl(base, key) {
-    return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
-}
-function inputError(name, problem) {
-    return new ActionError(message `${inputSubject(name)} ${problem}`, { code: 'input', input: input(name) });
-}
 
 // EXTERNAL MODULE: ./node_modules/@aws-sdk/lib-storage/dist-cjs/index.js
 var lib_storage_dist_cjs = __nccwpck_require__(2358);
@@ -91464,11 +91469,11 @@ class Bucket {
     }
     /** The key of a path of the site. */
     keyOf(file) {
-        return s3_location_keyOf(this.target.prefix, file);
+        return keyOf(this.target.prefix, file);
     }
     /** `s3://BUCKET/PREFIX/`, as messages name the place. */
     get location() {
-        return `s3://${this.target.bucket}/${this.target.prefix ? `${this.target.prefix}/` : ''}`;
+        return prefixUrl(this.target);
     }
     /** Every object under PREFIX but the record, by its path under PREFIX, with its ETag. */
     async list() {
@@ -95171,7 +95176,7 @@ function siteFiles(manifest, target) {
             ? 'has the name of the record of the publish'
             : !isKeyPath(file.path)
                 ? 'is not a plain relative path'
-                : Buffer.byteLength(s3_location_keyOf(target.prefix, file.path)) > MAX_KEY_BYTES
+                : Buffer.byteLength(keyOf(target.prefix, file.path)) > MAX_KEY_BYTES
                     ? `makes a key longer than S3's ${MAX_KEY_BYTES} bytes`
                     : undefined;
         if (problem)
