@@ -47324,7 +47324,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4944:
+/***/ 8219:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -48512,62 +48512,8 @@ var core_document = __nccwpck_require__(9354);
 var check = __nccwpck_require__(4503);
 // EXTERNAL MODULE: ./src/deployment/report.ts
 var deployment_report = __nccwpck_require__(5513);
-// EXTERNAL MODULE: ./src/manifest/schema.ts
-var schema = __nccwpck_require__(6470);
-;// CONCATENATED MODULE: ./src/manifest/read.ts
-
-
-
-
-
-/**
- * The manifest at `source`, a path or an https link (http only to a loopback address), read
- * within MAX_MANIFEST_BYTES and checked field by field. Fails with an ActionError that names the
- * source (a link without its query) and says why.
- */
-async function readManifest(source, options) {
-    const named = `The manifest ${(0,core_document/* describeSource */.B6)(source)}`;
-    let json;
-    try {
-        json = await (0,core_document/* readJsonDocument */.E_)(source, { ...options, maxBytes: schema/* MAX_MANIFEST_BYTES */.ZJ });
-    }
-    catch (error) {
-        if (!(error instanceof errors/* ActionError */.lZ))
-            throw error;
-        const code = error.code === 'not-json' ? 'not-a-manifest' : error.code;
-        throw new errors/* ActionError */.lZ((0,core_message/* message */.iU) `${named} ${error.text}`, { code, cause: error });
-    }
-    const result = schema/* Manifest */._8.safeParse(json);
-    if (!result.success) {
-        const [issue] = result.error.issues;
-        const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-        throw new errors/* ActionError */.lZ(`${named} is not a manifest of this action (version 1)${issue ? `: ${(0,log_text/* oneLine */.T)(issue.message)}${where}` : ''}`, { code: 'not-a-manifest' });
-    }
-    return result.data;
-}
-/**
- * The previous export's manifest for the comparison (compare-to), or undefined after one warning
- * that names it and says why: one that cannot be read, is not a manifest, or is of another domain
- * than the export's (when that is known) is no failure of the run, only no comparison.
- */
-async function readPreviousManifest(source, options) {
-    let manifest;
-    try {
-        manifest = await readManifest(source, options);
-    }
-    catch (error) {
-        if (options.signal?.aborted || !(error instanceof errors/* ActionError */.lZ))
-            throw error;
-        options.host.warning((0,core_message/* message */.iU) `${error.text}: the changes since that export are not listed`, { title: 'Changes' });
-        return undefined;
-    }
-    if (options.domain && manifest.domain && manifest.domain !== options.domain) {
-        options.host.warning(`The manifest ${(0,core_document/* describeSource */.B6)(source)} is of ${(0,log_text/* oneLine */.T)(manifest.domain)}, not ${options.domain}: the changes since that export are not listed`, { title: 'Changes' });
-        return undefined;
-    }
-    return manifest;
-}
-
+// EXTERNAL MODULE: ./src/manifest/read.ts
+var read = __nccwpck_require__(8553);
 ;// CONCATENATED MODULE: ./src/commands/check-deployment.ts
 
 
@@ -48591,7 +48537,7 @@ async function checkDeploymentCommand(settings, run, retryBaseDelayMs) {
         host.notice((0,core_message/* message */.iU) `${(0,core_message/* inputSubject */.By)('url')} is plain http (${url.origin}): nothing secret is sent, but a machine on the way could serve other bytes than the site`);
     }
     try {
-        const manifest = await host.group('Read the manifest', () => readManifest(settings.manifest, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)));
+        const manifest = await host.group('Read the manifest', () => (0,read/* readManifest */.W)(settings.manifest, (0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs)));
         const checked = await host.group(`Check the deployment at ${url.origin}`, () => (0,check/* checkDeployment */.Q)({
             url: settings.url,
             manifest,
@@ -51714,6 +51660,8 @@ function transferError(link, error, position = 0, total) {
     });
 }
 
+// EXTERNAL MODULE: ./src/manifest/schema.ts
+var schema = __nccwpck_require__(6470);
 ;// CONCATENATED MODULE: ./src/manifest/compare.ts
 
 /**
@@ -51828,14 +51776,14 @@ function buildManifest(fields) {
  */
 async function writeManifest(file, fields) {
     const manifest = buildManifest(fields);
-    await (0,own_files/* writeOwnFile */.OP)(file, (0,json_file/* jsonWithListsByLine */.h)(manifest), {
+    await (0,own_files/* writeOwnFile */.OP)(file, (0,json_file/* jsonWithListsByLine */.hX)(manifest), {
         recognise: { isOurs: (text) => schema/* Manifest */._8.safeParse(parseJson(text)).success, maxBytes: schema/* MAX_MANIFEST_BYTES */.ZJ }
     });
     return manifest;
 }
 /** Writes the changes to `file` (`changes.json` beside the manifest), replacing one that an earlier run wrote there. */
 async function writeChanges(file, changes) {
-    await (0,own_files/* writeOwnFile */.OP)(file, (0,json_file/* jsonWithListsByLine */.h)({ ...changes }), {
+    await (0,own_files/* writeOwnFile */.OP)(file, (0,json_file/* jsonWithListsByLine */.hX)({ ...changes }), {
         recognise: { isOurs: (text) => isChanges(parseJson(text)), maxBytes: 2 * schema/* MAX_MANIFEST_BYTES */.ZJ }
     });
     return file;
@@ -52111,8 +52059,8 @@ async function exportSite(settings, context) {
             }
             const publishTo = settings.publishTo;
             if (publishTo) {
-                const { content: manifest } = recorded.manifest;
-                published = await host.group('Publish the site', () => publishTheSite(settings, publishTo, { sitePath: unpacked.path, manifest, layout }, run));
+                const manifestPath = recorded.manifest.path;
+                published = await host.group('Publish the site', () => publishTheSite(settings, publishTo, { sitePath: unpacked.path, manifestPath, layout }, run));
                 // The bucket changed even when the address does not serve it: the publish's outputs stand.
                 if (published.failure)
                     throw published.failure;
@@ -52185,10 +52133,10 @@ async function writeValues(settings, layout, { job, link, archive, mirror }, { h
  * Publishes the checked site to `publish-to` (on a thread of its own, which alone loads the AWS
  * SDK): what changed, in an order that never shows a broken page, then proven live.
  */
-async function publishTheSite(settings, target, { sitePath, manifest, layout }, run) {
+async function publishTheSite(settings, target, { sitePath, manifestPath, layout }, run) {
     return publishSite(target, {
         sitePath,
-        manifest,
+        manifestPath,
         keepRemoved: settings.publishKeepRemoved,
         maxDeletePercent: settings.publishMaxDelete,
         cacheRules: settings.publishCacheControl,
@@ -52213,7 +52161,7 @@ function exportFailure(error, jobId, run) {
 }
 /** The manifest of an earlier export (compare-to), or undefined after one warning that says why. */
 function readPrevious(settings, source, { run, retryBaseDelayMs }) {
-    return run.host.group('Read the previous manifest', () => readPreviousManifest(source, { ...(0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs), domain: settings.domain }));
+    return run.host.group('Read the previous manifest', () => (0,read/* readPreviousManifest */.L)(source, { ...(0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs), domain: settings.domain }));
 }
 /**
  * Writes `manifest.json` from the files as they were unpacked and, with a previous manifest, what
@@ -59908,7 +59856,7 @@ function byDepthThenPath(files) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4944);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8219);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -59921,22 +59869,126 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   h: () => (/* binding */ jsonWithListsByLine)
+/* harmony export */   FO: () => (/* binding */ textBytes),
+/* harmony export */   ay: () => (/* binding */ jsonBytesWithListsByLine),
+/* harmony export */   hX: () => (/* binding */ jsonWithListsByLine)
 /* harmony export */ });
 /**
- * The JSON files written beside the site (the manifest, the changes), as a reader and a diff want
- * them: one entry of each list on a line of its own.
+ * The JSON files written beside the site (the manifest, the changes) and the record of a publish,
+ * as a reader and a diff want them: one entry of each list on a line of its own.
  */
 function jsonWithListsByLine(value) {
-    const fields = Object.entries(value)
-        .filter(([, field]) => field !== undefined)
-        .map(([key, field]) => {
+    return [...jsonParts(value)].join('');
+}
+/**
+ * The same text, as UTF-8 bytes, written straight into one buffer: a list of 40,000 entries
+ * never exists as a string of its own nor as one string a line, which would hold it three times
+ * over (what keeps the publish's memory flat with the size of the site).
+ */
+function jsonBytesWithListsByLine(value) {
+    return textBytes(() => jsonParts(value));
+}
+/**
+ * The UTF-8 bytes of a text given in parts, in one buffer of the right length: `parts` is called
+ * twice, once to measure and once to write, and gives the same parts each time.
+ */
+function textBytes(parts) {
+    let length = 0;
+    for (const part of parts())
+        length += Buffer.byteLength(part);
+    const bytes = Buffer.allocUnsafe(length);
+    let written = 0;
+    for (const part of parts())
+        written += bytes.write(part, written);
+    // Parts that differed the second time would leave bytes unwritten.
+    if (written !== length)
+        throw new Error(`a text of ${length} bytes came out as ${written}`);
+    return bytes;
+}
+function* jsonParts(value) {
+    const fields = Object.entries(value).filter(([, field]) => field !== undefined);
+    yield fields.length === 0 ? '{\n\n' : '{\n';
+    for (const [index, [key, field]] of fields.entries()) {
         const name = JSON.stringify(key);
         if (!Array.isArray(field) || field.length === 0)
-            return `  ${name}: ${JSON.stringify(field)}`;
-        return `  ${name}: [\n${field.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`;
-    });
-    return `{\n${fields.join(',\n')}\n}\n`;
+            yield `  ${name}: ${JSON.stringify(field)}`;
+        else {
+            yield `  ${name}: [\n`;
+            for (const [at, item] of field.entries())
+                yield `${at > 0 ? ',\n' : ''}    ${JSON.stringify(item)}`;
+            yield '\n  ]';
+        }
+        yield index < fields.length - 1 ? ',\n' : '\n';
+    }
+    yield '}\n';
+}
+
+
+/***/ }),
+
+/***/ 8553:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   L: () => (/* binding */ readPreviousManifest),
+/* harmony export */   W: () => (/* binding */ readManifest)
+/* harmony export */ });
+/* harmony import */ var _core_document_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9354);
+/* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4296);
+/* harmony import */ var _core_message_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3252);
+/* harmony import */ var _core_log_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9357);
+/* harmony import */ var _schema_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6470);
+
+
+
+
+
+/**
+ * The manifest at `source`, a path or an https link (http only to a loopback address), read
+ * within MAX_MANIFEST_BYTES and checked field by field. Fails with an ActionError that names the
+ * source (a link without its query) and says why.
+ */
+async function readManifest(source, options) {
+    const named = `The manifest ${(0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B6)(source)}`;
+    let json;
+    try {
+        json = await (0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .readJsonDocument */ .E_)(source, { ...options, maxBytes: _schema_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_MANIFEST_BYTES */ .ZJ });
+    }
+    catch (error) {
+        if (!(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ))
+            throw error;
+        const code = error.code === 'not-json' ? 'not-a-manifest' : error.code;
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ((0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .message */ .iU) `${named} ${error.text}`, { code, cause: error });
+    }
+    const result = _schema_js__WEBPACK_IMPORTED_MODULE_4__/* .Manifest */ ._8.safeParse(json);
+    if (!result.success) {
+        const [issue] = result.error.issues;
+        const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`${named} is not a manifest of this action (version 1)${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .T)(issue.message)}${where}` : ''}`, { code: 'not-a-manifest' });
+    }
+    return result.data;
+}
+/**
+ * The previous export's manifest for the comparison (compare-to), or undefined after one warning
+ * that names it and says why: one that cannot be read, is not a manifest, or is of another domain
+ * than the export's (when that is known) is no failure of the run, only no comparison.
+ */
+async function readPreviousManifest(source, options) {
+    let manifest;
+    try {
+        manifest = await readManifest(source, options);
+    }
+    catch (error) {
+        if (options.signal?.aborted || !(error instanceof _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ))
+            throw error;
+        options.host.warning((0,_core_message_js__WEBPACK_IMPORTED_MODULE_2__/* .message */ .iU) `${error.text}: the changes since that export are not listed`, { title: 'Changes' });
+        return undefined;
+    }
+    if (options.domain && manifest.domain && manifest.domain !== options.domain) {
+        options.host.warning(`The manifest ${(0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B6)(source)} is of ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .T)(manifest.domain)}, not ${options.domain}: the changes since that export are not listed`, { title: 'Changes' });
+        return undefined;
+    }
+    return manifest;
 }
 
 

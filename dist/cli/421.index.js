@@ -27,6 +27,14 @@ var own_files = __webpack_require__(1933);
 var progress = __webpack_require__(4664);
 // EXTERNAL MODULE: ./src/deployment/sample.ts
 var sample = __webpack_require__(8793);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
+// EXTERNAL MODULE: ./src/core/net.ts
+var net = __webpack_require__(8456);
+// EXTERNAL MODULE: ./src/manifest/json-file.ts
+var json_file = __webpack_require__(7486);
+// EXTERNAL MODULE: ./src/manifest/read.ts
+var read = __webpack_require__(8553);
 // EXTERNAL MODULE: ./src/storage/s3-client.ts
 var s3_client = __webpack_require__(7891);
 // EXTERNAL MODULE: ./src/storage/s3-location.ts
@@ -42,14 +50,10 @@ var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/net.ts
-var net = __webpack_require__(8456);
 // EXTERNAL MODULE: ./src/publish/errors.ts
-var errors = __webpack_require__(4188);
+var publish_errors = __webpack_require__(4188);
 // EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 14 modules
 var schemas = __webpack_require__(4528);
-// EXTERNAL MODULE: ./src/manifest/json-file.ts
-var json_file = __webpack_require__(7486);
 // EXTERNAL MODULE: ./src/manifest/schema.ts
 var schema = __webpack_require__(6470);
 ;// CONCATENATED MODULE: ./src/publish/record.ts
@@ -116,7 +120,7 @@ function recordBytes(fields) {
         files: [...fields.files],
         retained: [...fields.retained]
     };
-    return Buffer.from((0,json_file/* jsonWithListsByLine */.h)(record));
+    return (0,json_file/* jsonBytesWithListsByLine */.ay)(record);
 }
 
 ;// CONCATENATED MODULE: ./src/publish/bucket.ts
@@ -140,7 +144,7 @@ function recordBytes(fields) {
 /** The publish as the S3 client's errors name it. */
 const PUBLISH = {
     name: 'Publish',
-    failure: errors/* publishError */.A,
+    failure: publish_errors/* publishError */.A,
     inputs: { target: 'publish-to', region: 'publish-region', endpoint: 'publish-endpoint' },
     permissions: 's3:ListBucket (on the bucket, for the prefix), s3:GetObject, s3:PutObject and s3:DeleteObject'
 };
@@ -208,7 +212,7 @@ class Bucket {
         });
         const record = bytes ? parseRecord(bytes) : { problem: `it is larger than ${MAX_RECORD_BYTES} bytes` };
         if ('problem' in record)
-            throw (0,errors/* publishError */.A)(`Publish: s3://${this.target.bucket}/${key} is not a record this action wrote (${(0,log_text/* oneLine */.T)(record.problem)})`, {
+            throw (0,publish_errors/* publishError */.A)(`Publish: s3://${this.target.bucket}/${key} is not a record this action wrote (${(0,log_text/* oneLine */.T)(record.problem)})`, {
                 hint: (0,message/* message */.iU) `Remove it if nothing else wrote it, or give ${(0,message/* input */.hF)('publish-to')} a prefix of its own`
             });
         return record;
@@ -270,7 +274,7 @@ class Bucket {
             }), options));
             const [refused] = answer.Errors ?? [];
             if (refused)
-                throw (0,errors/* publishError */.A)(`Publish: ${answer.Errors?.length} of ${batch.length} objects could not be deleted from ${this.location}, such as ${(0,log_text/* oneLine */.T)(refused.Key ?? '?')} (${(0,log_text/* oneLine */.T)(refused.Code ?? 'no code')}: ${(0,log_text/* oneLine */.T)(refused.Message ?? '')})`, { hint: `The credentials need s3:DeleteObject on the prefix` });
+                throw (0,publish_errors/* publishError */.A)(`Publish: ${answer.Errors?.length} of ${batch.length} objects could not be deleted from ${this.location}, such as ${(0,log_text/* oneLine */.T)(refused.Key ?? '?')} (${(0,log_text/* oneLine */.T)(refused.Code ?? 'no code')}: ${(0,log_text/* oneLine */.T)(refused.Message ?? '')})`, { hint: `The credentials need s3:DeleteObject on the prefix` });
         }
     }
     /** Writes the record, last: it names only what is in place. */
@@ -372,8 +376,6 @@ function tooManyRemoved(plan, previous, maxDeletePercent) {
     return published > 0 && removed * 100 > maxDeletePercent * published ? { removed, published } : undefined;
 }
 
-// EXTERNAL MODULE: ./src/core/errors.ts
-var core_errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/deployment/check.ts + 2 modules
 var check = __webpack_require__(4503);
 // EXTERNAL MODULE: ./src/deployment/report.ts
@@ -407,10 +409,14 @@ async function readBack(options) {
         options.host.info(`Publish: ${report.url} serves the ${filesCompared} files read back as published`);
         return;
     }
-    throw (0,errors/* publishError */.A)((0,core_errors/* sentences */.hC)(`Publish: ${report.url} does not serve what was published: ${filesMatching} of ${filesCompared} files read back as published`, ...(0,deployment_report/* mismatches */.vJ)(report)), { hint: FIX });
+    throw (0,publish_errors/* publishError */.A)((0,errors/* sentences */.hC)(`Publish: ${report.url} does not serve what was published: ${filesMatching} of ${filesCompared} files read back as published`, ...(0,deployment_report/* mismatches */.vJ)(report)), { hint: FIX });
 }
 
 ;// CONCATENATED MODULE: ./src/publish/engine.ts
+
+
+
+
 
 
 
@@ -434,13 +440,14 @@ const MAX_KEY_BYTES = 1024;
 async function runPublish(target, options) {
     const { host, deadline } = options;
     const region = options.region ?? s3_location/* DEFAULT_REGION */.t9;
-    const site = siteFiles(options.manifest, target);
     const signal = deadline.signal();
+    const manifest = await readSiteManifest(options.manifestPath, deadline, signal);
+    const site = siteFiles(manifest, target);
     const client = (0,s3_client/* s3Client */.oD)(target, region, deadline, options.environment);
     const bucket = new Bucket(client, target, signal);
     let plan;
     try {
-        plan = await publishFiles(bucket, site, options);
+        plan = await publishFiles(bucket, { site, manifest }, options);
     }
     catch (error) {
         // A cut is said once, here, with what the abort of a large file's upload left behind.
@@ -451,7 +458,7 @@ async function runPublish(target, options) {
         client.destroy();
     }
     const uploaded = [...plan.assets, ...plan.pages].map((file) => file.path);
-    await (0,own_files/* writeOwnFile */.OP)(options.changesPath, changesText([...uploaded, ...plan.deletes.map((object) => object.path)]), {
+    await (0,own_files/* writeOwnFile */.OP)(options.changesPath, changesBytes([uploaded, plan.deletes.map((object) => object.path)]), {
         recognise: { isOurs: isChangesText, maxBytes: 64 * 1024 * 1024 }
     });
     const base = (0,s3_location/* bucketUrl */.Cg)(target, region);
@@ -471,14 +478,14 @@ async function runPublish(target, options) {
         return result;
     }
     const { publicUrl } = options;
-    return readBack({ ...options, publicUrl, uploaded: new Set(uploaded), signal }).then(() => ({ ...result, checked: true }), (error) => ({
+    return readBack({ ...options, manifest, publicUrl, uploaded: new Set(uploaded), signal }).then(() => ({ ...result, checked: true }), (error) => ({
         ...result,
         failure: (0,core_deadline/* stoppedError */.Wm)(deadline, signal, `while reading ${publicUrl} back`) ??
             (error instanceof Error ? error : new Error(String(error)))
     }));
 }
 /** The record and the listing, the plan, the uploads in their order, the deletes, the record. */
-async function publishFiles(bucket, site, options) {
+async function publishFiles(bucket, { site, manifest }, options) {
     const { host } = options;
     // Both at once; when both fail, the listing's failure is the one said, whichever came first.
     const [read, listed] = await Promise.allSettled([bucket.readRecord(), bucket.list()]);
@@ -493,7 +500,7 @@ async function publishFiles(bucket, site, options) {
     const stop = tooManyRemoved(plan, previous, options.maxDeletePercent);
     if (stop) {
         const share = Math.ceil((stop.removed * 100) / stop.published);
-        throw (0,errors/* publishError */.A)((0,message/* message */.iU) `Publish: this export would remove ${stop.removed} of the ${stop.published} files published at ${bucket.location} (${share}%), more than ${(0,message/* input */.hF)('publish-max-delete', `${options.maxDeletePercent}%`)} allows; nothing was changed`, {
+        throw (0,publish_errors/* publishError */.A)((0,message/* message */.iU) `Publish: this export would remove ${stop.removed} of the ${stop.published} files published at ${bucket.location} (${share}%), more than ${(0,message/* input */.hF)('publish-max-delete', `${options.maxDeletePercent}%`)} allows; nothing was changed`, {
             hint: (0,message/* message */.iU) `An export that came back nearly empty must not empty the site. If this one is right (a site made smaller on purpose), run again with ${(0,message/* input */.hF)('publish-max-delete', `${share}%`)}, or ${(0,message/* input */.hF)('publish-max-delete', '100%')} to allow any`
         });
     }
@@ -525,7 +532,7 @@ async function publishFiles(bucket, site, options) {
     await bucket.delete(plan.deletes.map((object) => object.path));
     const unchanged = new Map(plan.unchanged.map((object) => [object.path, object]));
     const files = site.map((file) => unchanged.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' });
-    const { jobId, bundleSha256 } = options.manifest;
+    const { jobId, bundleSha256 } = manifest;
     await bucket.writeRecord(recordBytes({ serial: plan.serial, jobId, bundleSha256, files, retained: plan.retained }), publish_headers/* NO_CACHE */.DQ);
     host.info(`Publish: ${bucket.location} serves ${files.length} files as publish ${plan.serial}; its record is ${bucket.keyOf(RECORD_NAME)}`);
     return plan;
@@ -539,6 +546,23 @@ function logPlan(plan, bucket, host) {
     if (plan.foreign.length > 0)
         host.info(`Publish: ${plan.foreign.length} objects under ${bucket.location} are not this action's, and are left alone: ${examples(plan.foreign)}`);
 }
+/**
+ * The manifest the run wrote beside the site, read back and checked as any manifest is. The run
+ * wrote it moments ago, so a failure here is a fault of the runner's disk, said as the publish's.
+ */
+async function readSiteManifest(file, deadline, signal) {
+    try {
+        // A path, never a link: the network is never used.
+        return await (0,read/* readManifest */.W)(file, { network: new net/* Network */.lg(false), host: SILENT, deadline: deadline.at, signal });
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ActionError */.lZ))
+            throw error;
+        throw (0,publish_errors/* publishError */.A)((0,message/* message */.iU) `Publish: ${error.text}; nothing was published`, { cause: error });
+    }
+}
+/** A reader of a file has nothing to say of links it does not follow. */
+const SILENT = { info: () => { }, debug: () => { } };
 /** The files the site serves, checked before any request: each key stays under PREFIX and is one S3 takes. */
 function siteFiles(manifest, target) {
     const files = (0,sample/* contentFiles */.hK)(manifest);
@@ -551,16 +575,32 @@ function siteFiles(manifest, target) {
                     ? `makes a key longer than S3's ${MAX_KEY_BYTES} bytes`
                     : undefined;
         if (problem)
-            throw (0,errors/* publishError */.A)(`Publish: the site's file ${(0,log_text/* oneLine */.T)(file.path)} ${problem}; nothing was published`, {
+            throw (0,publish_errors/* publishError */.A)(`Publish: the site's file ${(0,log_text/* oneLine */.T)(file.path)} ${problem}; nothing was published`, {
                 hint: (0,message/* message */.iU) `Publish to a shorter prefix in ${(0,message/* input */.hF)('publish-to')}, or leave the file out of the site`
             });
     }
     return files;
 }
-/** `publish-changes.json`: the paths uploaded and deleted, as a CDN's invalidation takes them (`/guides/a%20b.html`). */
-function changesText(paths) {
-    const urls = paths.map((file) => `/${file.split('/').map(encodeURIComponent).join('/')}`);
-    return urls.length === 0 ? '[]\n' : `[\n${urls.map((url) => `  ${JSON.stringify(url)}`).join(',\n')}\n]\n`;
+/**
+ * `publish-changes.json`: the paths uploaded and deleted, as a CDN's invalidation takes them
+ * (`/guides/a%20b.html`), one a line, written straight into its bytes (json-file.ts).
+ */
+function changesBytes(lists) {
+    const count = lists.reduce((sum, list) => sum + list.length, 0);
+    return (0,json_file/* textBytes */.FO)(function* () {
+        if (count === 0) {
+            yield '[]\n';
+            return;
+        }
+        yield '[';
+        let first = true;
+        for (const list of lists)
+            for (const file of list) {
+                yield `${first ? '\n' : ',\n'}  ${JSON.stringify(`/${file.split('/').map(encodeURIComponent).join('/')}`)}`;
+                first = false;
+            }
+        yield '\n]\n';
+    });
 }
 function isChangesText(text) {
     try {

@@ -11,13 +11,10 @@
  * The publish runs on its thread, as in dist/: from its source here (publish-thread.ts), which the
  * thread loads with this process's `--import` of resolve-ts.mjs.
  */
-import { once } from 'node:events'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { Deadline } from '../../src/core/deadline.ts'
 import { readRunnerFacts } from '../../src/core/runner.ts'
-import type { Manifest } from '../../src/manifest/schema.ts'
 import { publishSite } from '../../src/publish/index.ts'
 import { parseS3Url } from '../../src/storage/s3-location.ts'
 import { QUIET_HOST } from './quiet-host.ts'
@@ -27,15 +24,13 @@ const [site, manifestFile, to, endpoint, publicUrl] = process.argv.slice(2)
 if (!site || !manifestFile || !to || !endpoint)
   throw new Error('usage: publish-probe.ts <site folder> <manifest.json> <publish-to> <endpoint> [<public url>]')
 
-// The action holds the manifest it wrote while unpacking: read before the clock starts.
-const manifest = await readManifest(manifestFile)
 restartPeakMemory()
 const startedAt = performance.now()
 const result = await publishSite(
   parseS3Url(to, endpoint, 'publish-to'),
   {
     sitePath: site,
-    manifest,
+    manifestPath: manifestFile,
     keepRemoved: 1,
     maxDeletePercent: 50,
     cacheRules: [],
@@ -53,13 +48,6 @@ const publishMs = performance.now() - startedAt
 console.log(
   JSON.stringify({ uploaded: result.uploaded, unchanged: result.unchanged, deleted: result.deleted, publishMs })
 )
-
-/** The manifest, read on a thread of its own (manifest-thread.ts), which has ended when this returns. */
-async function readManifest(file: string): Promise<Manifest> {
-  const reader = new Worker(new URL('./manifest-thread.ts', import.meta.url), { workerData: file })
-  const [[manifest]] = await Promise.all([once(reader, 'message') as Promise<[Manifest]>, once(reader, 'exit')])
-  return manifest
-}
 
 /**
  * The process's peak memory (VmHWM, which rss-probe.mjs reads at exit) counted from here, with the

@@ -173,9 +173,9 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
       }
       const publishTo = settings.publishTo
       if (publishTo) {
-        const { content: manifest } = recorded.manifest
+        const manifestPath = recorded.manifest.path
         published = await host.group('Publish the site', () =>
-          publishTheSite(settings, publishTo, { sitePath: unpacked.path, manifest, layout }, run)
+          publishTheSite(settings, publishTo, { sitePath: unpacked.path, manifestPath, layout }, run)
         )
         // The bucket changed even when the address does not serve it: the publish's outputs stand.
         if (published.failure) throw published.failure
@@ -265,12 +265,12 @@ async function writeValues(
 async function publishTheSite(
   settings: ExportSettings,
   target: S3Location,
-  { sitePath, manifest, layout }: { sitePath: string; manifest: Manifest; layout: OutputLayout },
+  { sitePath, manifestPath, layout }: { sitePath: string; manifestPath: string; layout: OutputLayout },
   run: Run
 ): Promise<PublishResult> {
   return publishSite(target, {
     sitePath,
-    manifest,
+    manifestPath,
     keepRemoved: settings.publishKeepRemoved,
     maxDeletePercent: settings.publishMaxDelete,
     cacheRules: settings.publishCacheControl,

@@ -34,7 +34,7 @@ export function temporaryBeside(file: string): string {
 /** Writes `content` to the action's own file `file`, through a temporary file beside it; returns `file`. */
 export async function writeOwnFile(
   file: string,
-  content: string,
+  content: string | Uint8Array,
   { mode = 0o644, recognise }: { mode?: number; recognise?: OwnContent } = {}
 ): Promise<string> {
   await checkOwnPlace(file, 'file', recognise)
@@ -48,7 +48,7 @@ export async function writeOwnFile(
  */
 export async function writeBeside(
   file: string,
-  content: string,
+  content: string | Uint8Array,
   mode: number,
   place: (temporary: string) => Promise<void>
 ): Promise<void> {

@@ -7,6 +7,10 @@ import { input, message } from '../core/message.js'
 import { writeOwnFile } from '../core/own-files.js'
 import { everyProgressInterval } from '../core/progress.js'
 import { contentFiles, type ContentFile } from '../deployment/sample.js'
+import { ActionError } from '../core/errors.js'
+import { Network } from '../core/net.js'
+import { textBytes } from '../manifest/json-file.js'
+import { readManifest } from '../manifest/read.js'
 import type { Manifest } from '../manifest/schema.js'
 import { s3Client, withUnfinishedAbort } from '../storage/s3-client.js'
 import { bucketUrl, DEFAULT_REGION, isKeyPath, keyOf, objectUrl, type S3Location } from '../storage/s3-location.js'
@@ -31,8 +35,12 @@ export type PublishLog = Pick<Host, 'info' | 'debug' | 'progress' | 'progressInt
 export interface PublishOptions {
   /** The unpacked site (`site-path`). */
   sitePath: string
-  /** Its manifest: each file's SHA-256 says whether the bucket holds it already. */
-  manifest: Manifest
+  /**
+   * Its manifest, as the run wrote it (`manifest.json`): each file's SHA-256 says whether the
+   * bucket holds it already. The publish reads the file itself, on its thread, rather than be
+   * handed a copy of the run's (docs/decisions/publish-thread.md).
+   */
+  manifestPath: string
   /** `publish-keep-removed`. */
   keepRemoved: number
   /** `publish-max-delete`, in percent. */
@@ -86,13 +94,14 @@ const MAX_KEY_BYTES = 1024
 export async function runPublish(target: S3Location, options: PublishOptions): Promise<PublishResult> {
   const { host, deadline } = options
   const region = options.region ?? DEFAULT_REGION
-  const site = siteFiles(options.manifest, target)
   const signal = deadline.signal()
+  const manifest = await readSiteManifest(options.manifestPath, deadline, signal)
+  const site = siteFiles(manifest, target)
   const client = s3Client(target, region, deadline, options.environment)
   const bucket = new Bucket(client, target, signal)
   let plan: Plan
   try {
-    plan = await publishFiles(bucket, site, options)
+    plan = await publishFiles(bucket, { site, manifest }, options)
   } catch (error) {
     // A cut is said once, here, with what the abort of a large file's upload left behind.
     const stopped = stoppedError(deadline, signal, `while publishing to ${bucket.location}`)
@@ -101,7 +110,7 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
     client.destroy()
   }
   const uploaded = [...plan.assets, ...plan.pages].map((file) => file.path)
-  await writeOwnFile(options.changesPath, changesText([...uploaded, ...plan.deletes.map((object) => object.path)]), {
+  await writeOwnFile(options.changesPath, changesBytes([uploaded, plan.deletes.map((object) => object.path)]), {
     recognise: { isOurs: isChangesText, maxBytes: 64 * 1024 * 1024 }
   })
   const base = bucketUrl(target, region)
@@ -123,7 +132,7 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
     return result
   }
   const { publicUrl } = options
-  return readBack({ ...options, publicUrl, uploaded: new Set(uploaded), signal }).then(
+  return readBack({ ...options, manifest, publicUrl, uploaded: new Set(uploaded), signal }).then(
     () => ({ ...result, checked: true }),
     (error: unknown) => ({
       ...result,
@@ -135,7 +144,11 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
 }
 
 /** The record and the listing, the plan, the uploads in their order, the deletes, the record. */
-async function publishFiles(bucket: Bucket, site: ContentFile[], options: PublishOptions): Promise<Plan> {
+async function publishFiles(
+  bucket: Bucket,
+  { site, manifest }: { site: readonly ContentFile[]; manifest: Manifest },
+  options: PublishOptions
+): Promise<Plan> {
   const { host } = options
   // Both at once; when both fail, the listing's failure is the one said, whichever came first.
   const [read, listed] = await Promise.allSettled([bucket.readRecord(), bucket.list()])
@@ -189,7 +202,7 @@ async function publishFiles(bucket: Bucket, site: ContentFile[], options: Publis
   const files: PublishedObject[] = site.map(
     (file) => unchanged.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' }
   )
-  const { jobId, bundleSha256 } = options.manifest
+  const { jobId, bundleSha256 } = manifest
   await bucket.writeRecord(
     recordBytes({ serial: plan.serial, jobId, bundleSha256, files, retained: plan.retained }),
     NO_CACHE
@@ -216,6 +229,23 @@ function logPlan(plan: Plan, bucket: Bucket, host: PublishLog): void {
     )
 }
 
+/**
+ * The manifest the run wrote beside the site, read back and checked as any manifest is. The run
+ * wrote it moments ago, so a failure here is a fault of the runner's disk, said as the publish's.
+ */
+async function readSiteManifest(file: string, deadline: Deadline, signal: AbortSignal): Promise<Manifest> {
+  try {
+    // A path, never a link: the network is never used.
+    return await readManifest(file, { network: new Network(false), host: SILENT, deadline: deadline.at, signal })
+  } catch (error) {
+    if (!(error instanceof ActionError)) throw error
+    throw publishError(message`Publish: ${error.text}; nothing was published`, { cause: error })
+  }
+}
+
+/** A reader of a file has nothing to say of links it does not follow. */
+const SILENT = { info: (): void => {}, debug: (): void => {} }
+
 /** The files the site serves, checked before any request: each key stays under PREFIX and is one S3 takes. */
 function siteFiles(manifest: Manifest, target: S3Location): ContentFile[] {
   const files = contentFiles(manifest)
@@ -236,10 +266,26 @@ function siteFiles(manifest: Manifest, target: S3Location): ContentFile[] {
   return files
 }
 
-/** `publish-changes.json`: the paths uploaded and deleted, as a CDN's invalidation takes them (`/guides/a%20b.html`). */
-function changesText(paths: readonly string[]): string {
-  const urls = paths.map((file) => `/${file.split('/').map(encodeURIComponent).join('/')}`)
-  return urls.length === 0 ? '[]\n' : `[\n${urls.map((url) => `  ${JSON.stringify(url)}`).join(',\n')}\n]\n`
+/**
+ * `publish-changes.json`: the paths uploaded and deleted, as a CDN's invalidation takes them
+ * (`/guides/a%20b.html`), one a line, written straight into its bytes (json-file.ts).
+ */
+function changesBytes(lists: readonly (readonly string[])[]): Buffer {
+  const count = lists.reduce((sum, list) => sum + list.length, 0)
+  return textBytes(function* () {
+    if (count === 0) {
+      yield '[]\n'
+      return
+    }
+    yield '['
+    let first = true
+    for (const list of lists)
+      for (const file of list) {
+        yield `${first ? '\n' : ',\n'}  ${JSON.stringify(`/${file.split('/').map(encodeURIComponent).join('/')}`)}`
+        first = false
+      }
+    yield '\n]\n'
+  })
 }
 
 function isChangesText(text: string): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { jsonWithListsByLine } from '../manifest/json-file.js'
+import { jsonBytesWithListsByLine } from '../manifest/json-file.js'
 import { MAX_MANIFEST_BYTES, Sha256 } from '../manifest/schema.js'
 import { isKeyPath } from '../storage/s3-location.js'
 
@@ -82,5 +82,5 @@ export function recordBytes(fields: {
     files: [...fields.files],
     retained: [...fields.retained]
   }
-  return Buffer.from(jsonWithListsByLine(record))
+  return jsonBytesWithListsByLine(record)
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CLEAN_UP_GRACE_MS, Deadline } from '../../src/core/deadline.js'
 import { ActionError, errorFromRecord, errorRecord, systemCode } from '../../src/core/errors.js'
@@ -18,15 +21,7 @@ const TARGET = { bucket: 'docs', prefix: 'site' }
 function options(script: string, host: RecordingHost, deadline: Deadline): PublishOptions {
   return {
     sitePath: script,
-    manifest: {
-      version: 1,
-      jobId: 'se_1',
-      domain: 'docs.example.com',
-      exportVersion: null,
-      bundleSha256: '0'.repeat(64),
-      createdAt: '2026-01-01T00:00:00.000Z',
-      files: []
-    },
+    manifestPath: '/nonexistent/manifest.json',
     keepRemoved: 1,
     maxDeletePercent: 50,
     cacheRules: [],
@@ -98,6 +93,34 @@ describe('the publish on its thread', () => {
       /^Publish: the publish to s3:\/\/docs\/site\/ ran out of memory: its thread may use 256\.0 MiB and needed more\./
     )
   }, 30_000)
+})
+
+describe("the publish's manifest", () => {
+  // From src/ there is no thread bundle: publishSite() runs the publish here, as the thread would.
+  it.each([
+    ['does not exist', undefined, /does not exist/],
+    ['is not JSON', 'not json', /is not JSON/],
+    ['is not a manifest', JSON.stringify({ version: 1, files: 'none' }), /is not a manifest of this action/]
+  ])('fails the publish before any request when manifest.json %s', async (_, content, reason) => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'publish-manifest-'))
+    try {
+      const manifestPath = path.join(folder, 'manifest.json')
+      if (content !== undefined) await writeFile(manifestPath, content)
+      const host = new RecordingHost()
+      // Nothing listens on port 1: a request would fail otherwise, and say so.
+      const target = { ...TARGET, endpoint: 'http://127.0.0.1:1' }
+      const error = await failureOf(
+        publishSite(target, { ...options('inline', host, Deadline.in(60_000)), manifestPath })
+      )
+      const text = render(error.text, ACTION_WORDS)
+      expect(text).toContain(`Publish: The manifest ${manifestPath} `)
+      expect(text).toMatch(reason)
+      expect(text).toContain('nothing was published')
+      expect(error.code).toBe('publish')
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  })
 })
 
 describe('a failure handed from one thread to another', () => {

@@ -79493,7 +79493,7 @@ function append(parts, slot) {
 
 /***/ }),
 
-/***/ 5618:
+/***/ 3191:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -79912,18 +79912,6 @@ function byDepthThenPath(files) {
         .map(({ file }) => file);
 }
 
-// EXTERNAL MODULE: ./node_modules/@aws-sdk/client-s3/dist-cjs/index.js
-var dist_cjs = __nccwpck_require__(3711);
-// EXTERNAL MODULE: ./node_modules/@smithy/node-http-handler/dist-cjs/index.js
-var node_http_handler_dist_cjs = __nccwpck_require__(1279);
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_);
-// EXTERNAL MODULE: external "node:https"
-var external_node_https_ = __nccwpck_require__(4708);
-var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: external "node:timers/promises"
@@ -80200,1559 +80188,217 @@ function redactUrl(link) {
     return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
 }
 
-;// CONCATENATED MODULE: ./node_modules/entities/dist/decode-codepoint.js
-// Adapted from https://github.com/mathiasbynens/he/blob/36afe179392226cf1b6ccdb16ebbb7a5a844d93a/src/he.js#L106-L134
+;// CONCATENATED MODULE: ./src/manifest/json-file.ts
 /**
- * C1 Unicode control character reference replacements (code points 128–159).
- * Index i gives the replacement for code point 128+i; 0 means "no replacement".
+ * The JSON files written beside the site (the manifest, the changes) and the record of a publish,
+ * as a reader and a diff want them: one entry of each list on a line of its own.
  */
-const c1 = (/* unused pure expression or super */ null && ([
-    8364, 0, 8218, 402, 8222, 8230, 8224, 8225, 710, 8240, 352, 8249, 338, 0,
-    381, 0, 0, 8216, 8217, 8220, 8221, 8226, 8211, 8212, 732, 8482, 353, 8250,
-    339, 0, 382, 376,
-]));
-/**
- * True for NUL, UTF-16 surrogates, and values past U+10FFFF.
- * @param codePoint Unicode code point to check.
- */
-function isInvalidCodePoint(codePoint) {
-    return (codePoint === 0 ||
-        (codePoint >= 0xd8_00 && codePoint <= 0xdf_ff) ||
-        codePoint > 0x10_ff_ff);
+function jsonWithListsByLine(value) {
+    return [...jsonParts(value)].join('');
 }
 /**
- * Replace the given code point with U+FFFD if it is NUL (0), a surrogate, or
- * outside the valid Unicode range. Code points in the C1 controls range
- * (128–159) are remapped to their Windows-1252 equivalents, following the
- * HTML spec. All other code points are returned unchanged.
- * @param codePoint Unicode code point to convert.
+ * The same text, as UTF-8 bytes, written straight into one buffer: a list of 40,000 entries
+ * never exists as a string of its own nor as one string a line, which would hold it three times
+ * over (what keeps the publish's memory flat with the size of the site).
  */
-function decode_codepoint_replaceCodePoint(codePoint) {
-    if (isInvalidCodePoint(codePoint)) {
-        return 0xff_fd;
-    }
-    if (codePoint >= 128 && codePoint <= 159) {
-        return c1[codePoint - 128] || codePoint;
-    }
-    return codePoint;
+function jsonBytesWithListsByLine(value) {
+    return textBytes(() => jsonParts(value));
 }
 /**
- * XML numeric character references are the referenced Unicode code point.
- * Invalid values still become U+FFFD; the HTML Windows-1252 C1 remap is not
- * applied.
- * @see https://www.w3.org/TR/xml/#NT-CharRef
- * @param codePoint Unicode code point to convert.
+ * The UTF-8 bytes of a text given in parts, in one buffer of the right length: `parts` is called
+ * twice, once to measure and once to write, and gives the same parts each time.
  */
-function decode_codepoint_replaceCodePointXML(codePoint) {
-    return isInvalidCodePoint(codePoint) ? 0xff_fd : codePoint;
+function textBytes(parts) {
+    let length = 0;
+    for (const part of parts())
+        length += Buffer.byteLength(part);
+    const bytes = Buffer.allocUnsafe(length);
+    let written = 0;
+    for (const part of parts())
+        written += bytes.write(part, written);
+    // Parts that differed the second time would leave bytes unwritten.
+    if (written !== length)
+        throw new Error(`a text of ${length} bytes came out as ${written}`);
+    return bytes;
 }
-/**
- * Convert the code point of a decoded numeric entity to a string, replacing
- * invalid values.
- *
- * Fast path for plain BMP code points: [1..0x7F] and [0xA0..0xD7FF] pass
- * `replaceCodePoint` unchanged (no NUL, C1 remap, surrogate, or out-of-range
- * handling) and fit a single charCode. 0xd760 = 0xD800 (the first surrogate)
- * - 0xA0.
- * @param codePoint Unicode code point to convert.
- */
-function decode_codepoint_codePointToString(codePoint) {
-    return (codePoint - 1) >>> 0 < 0x7f || (codePoint - 0xa0) >>> 0 < 0xd7_60
-        ? String.fromCharCode(codePoint)
-        : String.fromCodePoint(decode_codepoint_replaceCodePoint(codePoint));
-}
-//# sourceMappingURL=decode-codepoint.js.map
-;// CONCATENATED MODULE: ./node_modules/entities/dist/decode.js
-
-
-
-
-var CharCodes;
-(function (CharCodes) {
-    CharCodes[CharCodes["AMP"] = 38] = "AMP";
-    CharCodes[CharCodes["NUM"] = 35] = "NUM";
-    CharCodes[CharCodes["SEMI"] = 59] = "SEMI";
-    CharCodes[CharCodes["EQUALS"] = 61] = "EQUALS";
-    CharCodes[CharCodes["ZERO"] = 48] = "ZERO";
-    CharCodes[CharCodes["NINE"] = 57] = "NINE";
-    CharCodes[CharCodes["LOWER_A"] = 97] = "LOWER_A";
-    CharCodes[CharCodes["LOWER_X"] = 120] = "LOWER_X";
-})(CharCodes || (CharCodes = {}));
-/** Bit that needs to be set to convert an upper case ASCII character to lower case */
-const TO_LOWER_BIT = 0b10_0000;
-/*
- * `parseNumericEntity` packs its two results into one 32-bit integer:
- * `(consumed << CONSUMED_SHIFT) | codePoint`. The 21-bit code point field
- * fits any valid Unicode value (max 0x10FFFF, clamped before packing); the
- * consumed count excludes `&` and gets the remaining 11 bits. Extract it
- * with `>>>` so the topmost bit isn't treated as a sign.
- *
- * Plain consts rather than a `const enum`: with `isolatedModules`, enum
- * member reads compile to runtime property loads.
- */
-const CONSUMED_SHIFT = 21;
-const CODE_POINT_MASK = 0x1f_ff_ff;
-/**
- * Reserved consumed field for counts of at least 2047 characters after `&`.
- * The true count is in `longNumericConsumed`.
- */
-const CONSUMED_OVERFLOW = 0x7_ff;
-/**
- * Side channel for numeric entities of at least 2048 characters including
- * `&`. Set by `parseNumericEntity` when its consumed count reaches the
- * reserved value `CONSUMED_OVERFLOW`; callers read the true count from here.
- * A module-level slot avoids a tuple allocation on the hot path.
- */
-let longNumericConsumed = 0;
-/**
- * Extract the consumed count from a `parseNumericEntity` packed result,
- * recovering the true length from `longNumericConsumed` when the packed
- * field contains the sentinel. Read it before the next `parseNumericEntity`
- * call, which may overwrite the side channel. This helper owns that protocol.
- * @param packed Packed result of `parseNumericEntity`.
- */
-function unpackConsumed(packed) {
-    const consumed = packed >>> CONSUMED_SHIFT;
-    return consumed === CONSUMED_OVERFLOW ? longNumericConsumed : consumed;
-}
-/**
- * Unsigned subtraction trick: (code - lo) >>> 0 wraps negatives to large
- * values, so a single `<=` covers the entire [lo..hi] range check.
- * @param code Code point to check.
- */
-function isNumber(code) {
-    return (code - CharCodes.ZERO) >>> 0 <= 9;
-}
-function isHexadecimalCharacter(code) {
-    return ((code | TO_LOWER_BIT) - CharCodes.LOWER_A) >>> 0 <= 5; // F - a
-}
-function isAlpha(code) {
-    return ((code | TO_LOWER_BIT) - CharCodes.LOWER_A) >>> 0 <= 25; // Z - a
-}
-/**
- * Checks if the given character is a valid end character for an entity in an attribute.
- *
- * Attribute values that aren't terminated properly aren't parsed, and shouldn't lead to a parser error.
- * See the example in https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state
- * @param code Code point to check.
- */
-function isEntityInAttributeInvalidEnd(code) {
-    return code === CharCodes.EQUALS || isAlpha(code) || isNumber(code);
-}
-var EntityDecoderState;
-(function (EntityDecoderState) {
-    EntityDecoderState[EntityDecoderState["EntityStart"] = 0] = "EntityStart";
-    EntityDecoderState[EntityDecoderState["NumericStart"] = 1] = "NumericStart";
-    EntityDecoderState[EntityDecoderState["NumericDecimal"] = 2] = "NumericDecimal";
-    EntityDecoderState[EntityDecoderState["NumericHex"] = 3] = "NumericHex";
-    EntityDecoderState[EntityDecoderState["NamedEntity"] = 4] = "NamedEntity";
-})(EntityDecoderState || (EntityDecoderState = {}));
-/**
- * Decoding mode for named entities.
- */
-var DecodingMode;
-(function (DecodingMode) {
-    /** Entities in text nodes that can end with any character. */
-    DecodingMode[DecodingMode["Legacy"] = 0] = "Legacy";
-    /** Only allow entities terminated with a semicolon. */
-    DecodingMode[DecodingMode["Strict"] = 1] = "Strict";
-    /** Entities in attributes have limitations on ending characters. */
-    DecodingMode[DecodingMode["Attribute"] = 2] = "Attribute";
-})(DecodingMode || (DecodingMode = {}));
-/**
- * Token decoder with support of writing partial entities.
- */
-class EntityDecoder {
-    decodeTree;
-    emitCodePoint;
-    errors;
-    /** The current state of the decoder. */
-    state = EntityDecoderState.EntityStart;
-    /** Characters that were consumed while parsing an entity. */
-    consumed = 1;
-    /**
-     * The result of the entity.
-     *
-     * For named entities: the trie index of the best legacy match so far
-     * (0 = none). For numeric entities: the accumulated code point.
-     */
-    result = 0;
-    /** The current index in the decode tree. */
-    treeIndex = 0;
-    /**
-     * Characters consumed since the last recorded legacy match, plus one.
-     * Invariant at the top of the `stateNamedEntity` loop: `excess` equals
-     * the number of unrecorded consumed characters + 1.
-     */
-    // biome-ignore lint/correctness/noUnusedPrivateClassMembers: False positive (read via destructuring)
-    excess = 1;
-    /** The mode in which the decoder is operating. */
-    decodeMode = DecodingMode.Strict;
-    /** The number of characters that have been consumed in the current run. */
-    // biome-ignore lint/correctness/noUnusedPrivateClassMembers: False positive
-    runConsumed = 0;
-    constructor(
-    /** The predefined HTML or XML decode tree. */
-    decodeTree, 
-    /**
-     * The function that is called when a codepoint is decoded.
-     *
-     * For named entities that decode to multiple code points, this will
-     * be called multiple times, with the second codepoint, and the same
-     * `consumed` value.
-     * @param codepoint The decoded codepoint.
-     * @param consumed The number of characters consumed by the decoder.
-     */
-    emitCodePoint, 
-    /** An object that is used to produce errors. */
-    errors) {
-        this.decodeTree = decodeTree;
-        this.emitCodePoint = emitCodePoint;
-        this.errors = errors;
-    }
-    /**
-     * Resets the instance to make it reusable.
-     * @param decodeMode Entity decoding mode to use.
-     */
-    startEntity(decodeMode) {
-        this.decodeMode = decodeMode;
-        this.state = EntityDecoderState.EntityStart;
-        this.result = 0;
-        this.treeIndex = 0;
-        this.excess = 1;
-        this.consumed = 1;
-        this.runConsumed = 0;
-    }
-    /**
-     * Write an entity to the decoder. This can be called multiple times with partial entities.
-     * If the entity is incomplete, the decoder will return -1.
-     *
-     * Mirrors the non-streaming `decodeWithTrie`, but with the ability to stop decoding if the
-     * entity is incomplete, and resume when the next string is written.
-     * @param input The string containing the entity (or a continuation of the entity).
-     * @param offset The offset at which the entity begins. Should be 0 if this is not the first call.
-     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
-     */
-    write(input, offset) {
-        switch (this.state) {
-            case EntityDecoderState.EntityStart: {
-                if (input.charCodeAt(offset) === CharCodes.NUM) {
-                    this.state = EntityDecoderState.NumericStart;
-                    this.consumed += 1;
-                    return this.stateNumericStart(input, offset + 1);
-                }
-                this.state = EntityDecoderState.NamedEntity;
-                return this.stateNamedEntity(input, offset);
-            }
-            case EntityDecoderState.NumericStart: {
-                return this.stateNumericStart(input, offset);
-            }
-            case EntityDecoderState.NumericDecimal: {
-                return this.stateNumericDecimal(input, offset);
-            }
-            case EntityDecoderState.NumericHex: {
-                return this.stateNumericHex(input, offset);
-            }
-            default: {
-                // NamedEntity — the only remaining state.
-                return this.stateNamedEntity(input, offset);
-            }
-        }
-    }
-    /**
-     * Switches between the numeric decimal and hexadecimal states.
-     *
-     * Equivalent to the `Numeric character reference state` in the HTML spec.
-     * @param input The string containing the entity (or a continuation of the entity).
-     * @param offset The current offset.
-     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
-     */
-    // eslint-disable-next-line unicorn/consistent-class-member-order
-    stateNumericStart(input, offset) {
-        if (offset >= input.length) {
-            return -1;
-        }
-        if ((input.charCodeAt(offset) | TO_LOWER_BIT) === CharCodes.LOWER_X) {
-            this.state = EntityDecoderState.NumericHex;
-            this.consumed += 1;
-            return this.stateNumericHex(input, offset + 1);
-        }
-        this.state = EntityDecoderState.NumericDecimal;
-        return this.stateNumericDecimal(input, offset);
-    }
-    /**
-     * Parses a hexadecimal numeric entity.
-     *
-     * Equivalent to the `Hexademical character reference state` in the HTML
-     * spec. Digit parsing matches the hex loop in `parseNumericEntity`.
-     * The accumulated value is preserved for numeric validation callbacks.
-     * @param input The string containing the entity (or a continuation of the entity).
-     * @param offset The current offset.
-     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
-     */
-    stateNumericHex(input, offset) {
-        const inputLength = input.length;
-        // Local accumulators; flushed before any exit (see stateNamedEntity).
-        let { result } = this;
-        let { consumed } = this;
-        while (offset < inputLength) {
-            const char = input.charCodeAt(offset);
-            if (isNumber(char) || isHexadecimalCharacter(char)) {
-                // Convert hex digit to value (0-15); 'a'/'A' -> 10.
-                const digit = char <= CharCodes.NINE
-                    ? char - CharCodes.ZERO
-                    : (char | TO_LOWER_BIT) - CharCodes.LOWER_A + 10;
-                result = result * 16 + digit;
-                consumed += 1;
-                offset += 1;
-            }
-            else {
-                this.result = result;
-                this.consumed = consumed;
-                return this.emitNumericEntity(char, 3);
-            }
-        }
-        this.result = result;
-        this.consumed = consumed;
-        return -1; // Incomplete entity
-    }
-    /**
-     * Parses a decimal numeric entity.
-     *
-     * Equivalent to the `Decimal character reference state` in the HTML
-     * spec. Digit parsing matches the decimal loop in `parseNumericEntity`.
-     * The accumulated value is preserved for numeric validation callbacks.
-     * @param input The string containing the entity (or a continuation of the entity).
-     * @param offset The current offset.
-     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
-     */
-    stateNumericDecimal(input, offset) {
-        const inputLength = input.length;
-        // Local accumulators; flushed before any exit (see stateNamedEntity).
-        let { result } = this;
-        let { consumed } = this;
-        while (offset < inputLength) {
-            const digit = input.charCodeAt(offset) - CharCodes.ZERO;
-            if (digit >>> 0 > 9) {
-                this.result = result;
-                this.consumed = consumed;
-                return this.emitNumericEntity(digit + CharCodes.ZERO, 2);
-            }
-            result = result * 10 + digit;
-            consumed += 1;
-            offset += 1;
-        }
-        this.result = result;
-        this.consumed = consumed;
-        return -1; // Incomplete entity
-    }
-    /**
-     * Validate and emit a numeric entity.
-     *
-     * Implements the logic from the `Hexademical character reference start
-     * state` and `Numeric character reference end state` in the HTML spec.
-     * @param lastCp The last code point of the entity. Used to see if the
-     *               entity was terminated with a semicolon.
-     * @param expectedLength The minimum number of characters that should be
-     *                       consumed. Used to validate that at least one digit
-     *                       was consumed.
-     * @returns The number of characters that were consumed.
-     */
-    emitNumericEntity(lastCp, expectedLength) {
-        // Ensure we consumed at least one digit.
-        if (this.consumed <= expectedLength) {
-            this.errors?.absenceOfDigitsInNumericCharacterReference(this.consumed);
-            return 0;
-        }
-        // Figure out if this is a legit end of the entity
-        if (lastCp === CharCodes.SEMI) {
-            this.consumed += 1;
-        }
-        else if (this.decodeMode === DecodingMode.Strict) {
-            return 0;
-        }
-        this.emitCodePoint((this.decodeTree === xmlDecodeTree
-            ? replaceCodePointXML
-            : replaceCodePoint)(this.result), this.consumed);
-        if (this.errors) {
-            if (lastCp !== CharCodes.SEMI) {
-                this.errors.missingSemicolonAfterCharacterReference();
-            }
-            this.errors.validateNumericCharacterReference(this.result);
-        }
-        return this.consumed;
-    }
-    /**
-     * Flush locally-tracked walk state back to the fields, then emit the
-     * recorded legacy match or reject (cold path — at most once per
-     * entity). Called after failed navigation (leaf node, branch miss, or
-     * compact-run mismatch). In attribute mode, reject if no legacy was
-     * recorded at the current node, if we descended past it, or if the
-     * pending input character is an invalid attribute terminator.
-     * @param consumed Locally-tracked consumed count.
-     * @param excess Locally-tracked excess count.
-     * @param char Pending input character (may be the mismatching char).
-     * @param valueLength Value length at the current trie node.
-     */
-    flushAndEmitLegacyOrReject(consumed, excess, char, valueLength) {
-        this.consumed = consumed;
-        this.excess = excess;
-        return this.result === 0 ||
-            (this.decodeMode === DecodingMode.Attribute &&
-                (valueLength === 0 ||
-                    excess > 1 ||
-                    isEntityInAttributeInvalidEnd(char)))
-            ? 0
-            : this.emitNotTerminatedNamedEntity();
-    }
-    /**
-     * Parses a named entity.
-     *
-     * Equivalent to the `Named character reference state` in the HTML spec.
-     * @param input The string containing the entity (or a continuation of the entity).
-     * @param offset The current offset.
-     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
-     */
-    stateNamedEntity(input, offset) {
-        const { decodeTree } = this;
-        const inputLength = input.length;
-        const isStrict = this.decodeMode === DecodingMode.Strict;
-        /*
-         * Local copies of the resumable walk state avoid per-character
-         * field writes. They are flushed back to the fields
-         * on every exit (chunk end, and before any emit helper that reads
-         * them). `this.result` is only written at the (rare) record points,
-         * so it stays a direct field write.
-         *
-         * Legacy-match recording happens in two idempotent places: at the
-         * loop top when sitting on a value node, and in the chunk-end
-         * epilogue (so `end()` sees matches that land exactly on a chunk
-         * boundary). Recording applies `consumed += excess - 1; excess = 1`,
-         * which is a no-op when repeated — the loop-top invariant is
-         * `excess` = unrecorded consumed characters + 1.
-         */
-        let { treeIndex } = this;
-        let { excess } = this;
-        let { consumed } = this;
-        let current = decodeTree[treeIndex];
-        while (offset < inputLength) {
-            /*
-             * Descend through value-less jump-table nodes (including the
-             * single-branch encoding) inline, mirroring `decodeWithTrie`:
-             * this avoids a `determineBranch` call per level for the
-             * dominant node shape — including the root on the first write.
-             */
-            while ((current &
-                (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) ===
-                0 &&
-                (current & BinTrieFlags.JUMP_TABLE) !== 0) {
-                const char = input.charCodeAt(offset);
-                const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
-                const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
-                if (branchCount === 0) {
-                    // Single branch encoded inline in the jump offset bits.
-                    if (char !== jumpOffset) {
-                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
-                    }
-                    treeIndex += 1;
-                }
-                else {
-                    const slot = char - jumpOffset;
-                    if (slot >>> 0 >= branchCount) {
-                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
-                    }
-                    const stored = decodeTree[treeIndex + 1 + slot];
-                    if (stored === 0) {
-                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
-                    }
-                    // End-relative: branch data ends at treeIndex+1+branchCount.
-                    treeIndex = (treeIndex + branchCount + stored) & 0xff_ff;
-                }
-                current = decodeTree[treeIndex];
-                offset += 1;
-                excess += 1;
-                /*
-                 * `charCodeAt` past the end returns NaN, which would alias
-                 * to slot 0 after `>>> 0` — bail out explicitly.
-                 */
-                // eslint-disable-next-line unicorn/no-break-in-nested-loop
-                if (offset >= inputLength)
-                    break;
-            }
-            if (offset >= inputLength)
-                break;
-            // Handle compact runs (resumable across chunks).
-            if ((current &
-                (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) ===
-                BinTrieFlags.FLAG13) {
-                const runLength = (current & BinTrieFlags.BRANCH_LENGTH) >> 7; /* 3..63 */
-                let { runConsumed } = this;
-                // If we are starting a run, check the first char.
-                if (runConsumed === 0) {
-                    const char = input.charCodeAt(offset);
-                    if (char !== (current & BinTrieFlags.JUMP_TABLE)) {
-                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
-                    }
-                    offset += 1;
-                    excess += 1;
-                    runConsumed = 1;
-                }
-                // Check remaining characters in the run (packed two per uint16 word).
-                while (runConsumed < runLength) {
-                    if (offset >= inputLength) {
-                        this.treeIndex = treeIndex;
-                        this.excess = excess;
-                        this.consumed = consumed;
-                        this.runConsumed = runConsumed;
-                        return -1;
-                    }
-                    const charIndexInPacked = runConsumed - 1;
-                    const packedWord = decodeTree[treeIndex + 1 + (charIndexInPacked >> 1)];
-                    const expectedChar = (packedWord >> ((charIndexInPacked & 1) << 3)) & 0xff;
-                    const char = input.charCodeAt(offset);
-                    if (char !== expectedChar) {
-                        this.runConsumed = 0;
-                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
-                    }
-                    offset += 1;
-                    excess += 1;
-                    runConsumed += 1;
-                }
-                this.runConsumed = 0;
-                treeIndex += 1 + (runLength >> 1);
-                current = decodeTree[treeIndex];
-                // Loop top handles the landed-on node (record/emit/branch).
-                continue;
-            }
-            // Header plus out-of-line value words; 0 means no value.
-            const valueLength = current >>> 14;
-            const char = input.charCodeAt(offset);
-            if (valueLength !== 0) {
-                // Record a legacy match (FLAG13 clear = semicolon optional).
-                if (!isStrict && (current & BinTrieFlags.FLAG13) === 0) {
-                    this.result = treeIndex;
-                    consumed += excess - 1;
-                    excess = 1;
-                }
-                /*
-                 * Implicit semicolon handling: emit immediately. Covers both
-                 * strict (FLAG13 set) and legacy entities — neither stores
-                 * an explicit `;` branch in the trie.
-                 */
-                if (char === CharCodes.SEMI) {
-                    return this.emitNamedEntityData(treeIndex, valueLength, consumed + excess);
-                }
-                /*
-                 * `valueLength === 1` packs the codepoint into the header
-                 * word's low 13 bits, where branch metadata also lives. Skip
-                 * the branch lookup on leaves so those value bits aren't
-                 * reinterpreted as branch offsets.
-                 */
-                if (valueLength === 1) {
-                    return this.flushAndEmitLegacyOrReject(consumed, excess, char, valueLength);
-                }
-            }
-            // Value-bearing or dictionary node: dispatch through determineBranch.
-            const next = determineBranch(decodeTree, current, treeIndex + (valueLength || 1), char);
-            if (next < 0) {
-                return this.flushAndEmitLegacyOrReject(consumed, excess, char, valueLength);
-            }
-            treeIndex = next;
-            current = decodeTree[treeIndex];
-            offset += 1;
-            excess += 1;
-        }
-        /*
-         * Chunk exhausted. Record a legacy match we may be sitting on, so a
-         * subsequent `end()` emits it, then persist the walk state.
-         */
-        if (!isStrict &&
-            current >>> 14 !== 0 &&
-            (current & BinTrieFlags.FLAG13) === 0) {
-            this.result = treeIndex;
-            consumed += excess - 1;
-            excess = 1;
-        }
-        this.treeIndex = treeIndex;
-        this.excess = excess;
-        this.consumed = consumed;
-        return -1;
-    }
-    /**
-     * Emit a named entity that was not terminated with a semicolon.
-     * @returns The number of characters consumed.
-     */
-    emitNotTerminatedNamedEntity() {
-        const { result, decodeTree } = this;
-        const valueLength = decodeTree[result] >>> 14;
-        this.emitNamedEntityData(result, valueLength, this.consumed);
-        this.errors?.missingSemicolonAfterCharacterReference();
-        return this.consumed;
-    }
-    /**
-     * Emit a named entity.
-     * @param result The index of the entity in the decode tree.
-     * @param valueLength Encoded value length (header plus any value words).
-     * @param consumed The number of characters consumed.
-     * @returns The number of characters consumed.
-     */
-    emitNamedEntityData(result, valueLength, consumed) {
-        const { decodeTree } = this;
-        this.emitCodePoint(valueLength === 1
-            ? decodeTree[result] & BinTrieFlags.VALUE_MASK
-            : decodeTree[result + 1], consumed);
-        if (valueLength === 3) {
-            // Emit the second UTF-16 code unit.
-            this.emitCodePoint(decodeTree[result + 2], consumed);
-        }
-        return consumed;
-    }
-    /**
-     * Signal to the parser that the end of the input was reached.
-     *
-     * Remaining data will be emitted and relevant errors will be produced.
-     * @returns The number of characters consumed.
-     */
-    end() {
-        switch (this.state) {
-            case EntityDecoderState.NamedEntity: {
-                // Emit a named entity if we have one.
-                return this.result !== 0 &&
-                    (this.decodeMode !== DecodingMode.Attribute ||
-                        this.result === this.treeIndex)
-                    ? this.emitNotTerminatedNamedEntity()
-                    : 0;
-            }
-            // Otherwise, emit a numeric entity if we have one.
-            case EntityDecoderState.NumericDecimal: {
-                return this.emitNumericEntity(0, 2);
-            }
-            case EntityDecoderState.NumericHex: {
-                return this.emitNumericEntity(0, 3);
-            }
-            case EntityDecoderState.NumericStart: {
-                this.errors?.absenceOfDigitsInNumericCharacterReference(this.consumed);
-                return 0;
-            }
-            default: {
-                // EntityStart or unknown — return 0.
-                return 0;
-            }
-        }
-    }
-}
-/**
- * Determines the branch of the current node that is taken given the current
- * character. This function is used to traverse the trie.
- *
- * See `BinTrieFlags` for the branch-data layouts handled here.
- * @param decodeTree The trie.
- * @param current The current node's header word.
- * @param nodeIndex Index of the node's first branch-data word (the header
- *   plus any value words have been skipped by the caller).
- * @param char The current character.
- * @returns The index of the next node, or -1 if no branch is taken.
- */
-function determineBranch(decodeTree, current, nodeIndex, char) {
-    const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
-    const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
-    // Case 1: Single branch or jump table (jumpOffset encodes the first/only char code).
-    if (jumpOffset) {
-        if (branchCount === 0) {
-            // Single branch encoded inline in the jump offset bits.
-            return char === jumpOffset ? nodeIndex : -1;
-        }
-        /*
-         * Jump table: branchCount consecutive slots starting at jumpOffset.
-         * Unsigned comparison handles both < 0 and >= branchCount in one check.
-         */
-        const slot = char - jumpOffset;
-        if (slot >>> 0 >= branchCount)
-            return -1;
-        const stored = decodeTree[nodeIndex + slot];
-        /*
-         * 0 = empty slot (no branch); otherwise the child's offset from the
-         * end of the branch array, +1 (end-relative pointers compress
-         * better). `& 0xff_ff` mirrors the encoder's uint16 wrap for
-         * backreferences to already-encoded nodes.
-         */
-        return stored === 0
-            ? -1
-            : (nodeIndex + branchCount + stored - 1) & 0xff_ff;
-    }
-    /*
-     * Case 2: Packed dictionary. Linear scan — over 90% of dict nodes have
-     * <= 4 branches in the HTML trie, where the constant-factor savings
-     * dominate over binary search's asymptotic edge.
-     */
-    if (branchCount === 0)
-        return -1;
-    const packedKeySlots = (branchCount + 1) >> 1;
-    const branchEnd = nodeIndex + packedKeySlots + branchCount;
-    for (let index = 0; index < branchCount; index++) {
-        const packed = decodeTree[nodeIndex + (index >> 1)];
-        const key = (packed >> ((index & 1) << 3)) & 0xff;
-        if (key === char) {
-            const pointerIndex = nodeIndex + packedKeySlots + index;
-            // Pointers are relative to the end of the branch data.
-            return (branchEnd + decodeTree[pointerIndex]) & 0xff_ff;
-        }
-        // Keys are sorted; if we've passed `char`, no match is possible.
-        if (key > char)
-            return -1;
-    }
-    return -1;
-}
-/**
- * Read the decoded value from a trie node.
- * @param decodeTree The trie.
- * @param nodeIndex The index of the node.
- * @param valueLength The length of the value (1, 2, or 3).
- * @returns The decoded string.
- */
-function readTrieValue(decodeTree, nodeIndex, valueLength) {
-    if (valueLength === 1) {
-        return String.fromCharCode(decodeTree[nodeIndex] & BinTrieFlags.VALUE_MASK);
-    }
-    if (valueLength === 2) {
-        return String.fromCharCode(decodeTree[nodeIndex + 1]);
-    }
-    return String.fromCharCode(decodeTree[nodeIndex + 1], decodeTree[nodeIndex + 2]);
-}
-/**
- * Parse a numeric entity (`&#DDD;` or `&#xHHH;`).
- *
- * Encodes the result as `(consumed << CONSUMED_SHIFT) | codepoint` (see
- * the packing comment at the top of the file; overlong entities spill
- * their length into `longNumericConsumed`). Returns 0 when no digits were
- * found.
- *
- * This is the sync counterpart of the streaming
- * `EntityDecoder#stateNumericDecimal` / `#stateNumericHex`. Digit parsing
- * matches those methods; only this packed result needs a value clamp.
- * @param input       The input string.
- * @param numberStart Index of the `#` character.
- * @param inputLength Cached `input.length`.
- */
-function parseNumericEntity(input, numberStart, inputLength) {
-    let offset = numberStart + 1; // Skip "#"
-    let cp = 0;
-    let digitStart = offset;
-    /*
-     * Separate decimal and hexadecimal loops: each multiplies by a constant
-     * and runs a single digit test, instead of a per-character base check.
-     */
-    if (offset < inputLength &&
-        (input.charCodeAt(offset) | TO_LOWER_BIT) === CharCodes.LOWER_X) {
-        offset += 1;
-        digitStart = offset;
-        while (offset < inputLength) {
-            const char = input.charCodeAt(offset);
-            if (isNumber(char)) {
-                cp = cp * 16 + (char - CharCodes.ZERO);
-            }
-            else if (isHexadecimalCharacter(char)) {
-                cp = cp * 16 + ((char | TO_LOWER_BIT) - CharCodes.LOWER_A + 10);
-            }
-            else {
-                break;
-            }
-            offset += 1;
-        }
-    }
-    else {
-        while (offset < inputLength) {
-            const digit = input.charCodeAt(offset) - CharCodes.ZERO;
-            if (digit >>> 0 > 9)
-                break;
-            cp = cp * 10 + digit;
-            offset += 1;
-        }
-    }
-    if (offset === digitStart)
-        return 0;
-    // Include the semicolon in consumed when present.
-    if (offset < inputLength && input.charCodeAt(offset) === CharCodes.SEMI) {
-        offset += 1;
-    }
-    /*
-     * Clamp out-of-range values to 0x110000 so they fit the 21-bit field
-     * and decode to U+FFFD. Lengths at or above CONSUMED_OVERFLOW use the
-     * side channel described with the packing constants.
-     */
-    if (cp > 0x10_ff_ff)
-        cp = 0x11_00_00;
-    let consumed = offset - numberStart;
-    if (consumed >= CONSUMED_OVERFLOW) {
-        // eslint-disable-next-line unicorn/no-top-level-assignment-in-function -- deliberate side channel, see `longNumericConsumed`
-        longNumericConsumed = consumed;
-        consumed = CONSUMED_OVERFLOW;
-    }
-    return (consumed << CONSUMED_SHIFT) | cp;
-}
-/**
- * Decode all entities in `input` using the HTML trie.
- *
- * Hard-wired to `htmlDecodeTree`: the inline root navigation below assumes
- * the HTML root's jump-table shape, so this must not be generalized to
- * other tries (the XML trie's dictionary root would silently match no
- * entities — `decodeXML` has its own hand-coded fast path instead).
- * @param input      The string to decode.
- * @param isStrict Only match semicolon-terminated entities.
- * @param isAttribute Whether to apply attribute-specific parsing rules (disallowing certain non-semicolon terminators).
- * @returns The decoded string.
- */
-function decodeWithTrie(input, isStrict, isAttribute) {
-    const decodeTree = htmlDecodeTree;
-    // Fast path: no entities at all — return input without any allocation.
-    let offset = input.indexOf("&");
-    if (offset < 0)
-        return input;
-    const inputLength = input.length;
-    /*
-     * `chunkStart` marks the start of the next pending slice. Rejected
-     * entities don't advance it, so consecutive rejections are stitched
-     * into a single `slice` once a real match (or end of input) is hit.
-     */
-    let chunkStart = 0;
-    let result = "";
-    /*
-     * Root navigation fields, hoisted out of the per-entity loop. The HTML
-     * root is a multi-branch jump-table covering [A-Za-z]; see the inline
-     * first-iteration comment below.
-     */
-    const root = decodeTree[0];
-    const rootJumpOffset = root & BinTrieFlags.JUMP_TABLE;
-    const rootBranchCount = (root & BinTrieFlags.BRANCH_LENGTH) >> 7;
-    do {
-        const entityStart = offset + 1;
-        // Quick check: entity names must start with [A-Za-z], numeric with #.
-        const firstChar = input.charCodeAt(entityStart);
-        let consumed;
-        let value;
-        if (firstChar === CharCodes.NUM) {
-            const packed = parseNumericEntity(input, entityStart, inputLength);
-            consumed = unpackConsumed(packed);
-            // In strict mode, require semicolon termination.
-            if (isStrict &&
-                consumed > 0 &&
-                input.charCodeAt(entityStart + consumed - 1) !== CharCodes.SEMI) {
-                consumed = 0;
-            }
-            value =
-                consumed === 0
-                    ? ""
-                    : codePointToString(packed & CODE_POINT_MASK);
-        }
-        else if (isAlpha(firstChar)) {
-            consumed = 0;
-            value = "";
-            /*
-             * The generator guarantees a jump-table root. Consume the first
-             * character directly, then walk from its child.
-             */
-            const rootSlotIndex = firstChar - rootJumpOffset;
-            let nodeIndex;
-            if (rootSlotIndex >>> 0 < rootBranchCount) {
-                const stored = decodeTree[1 + rootSlotIndex];
-                nodeIndex =
-                    stored === 0 ? -1 : (rootBranchCount + stored) & 0xff_ff;
-            }
-            else {
-                nodeIndex = -1;
-            }
-            /*
-             * Best legacy (no-semicolon) match so far, as trie coordinates.
-             * Deferring `readTrieValue` to the end avoids allocating a
-             * string for matches that longer matches supersede.
-             */
-            let bestNodeIndex = 0;
-            let bestValueLength = 0;
-            let current = nodeIndex < 0 ? 0 : decodeTree[nodeIndex];
-            let index = entityStart + 1;
-            /*
-             * Walk the trie from the root child. The `trie` label lets the
-             * inner descent and compact-run loops abandon the entity (and
-             * fall through to the legacy/reject handling) directly.
-             */
-            trie: while (index < inputLength) {
-                /*
-                 * Inline value-less jump tables and single branches. A miss
-                 * falls through to the recorded legacy match or rejection.
-                 */
-                while (
-                // Value-less, non-run node with a nonzero jump offset.
-                (current &
-                    (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) ===
-                    0 &&
-                    (current & BinTrieFlags.JUMP_TABLE) !== 0) {
-                    const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
-                    const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
-                    if (branchCount === 0) {
-                        // Single branch encoded inline in the jump offset bits.
-                        if (input.charCodeAt(index) !== jumpOffset)
-                            break trie;
-                        nodeIndex += 1;
-                    }
-                    else {
-                        const slot = input.charCodeAt(index) - jumpOffset;
-                        if (slot >>> 0 >= branchCount)
-                            break trie;
-                        const stored = decodeTree[nodeIndex + 1 + slot];
-                        if (stored === 0)
-                            break trie;
-                        // End-relative: branch data ends at nodeIndex+1+branchCount.
-                        nodeIndex =
-                            (nodeIndex + branchCount + stored) & 0xff_ff;
-                    }
-                    current = decodeTree[nodeIndex];
-                    index += 1;
-                    /*
-                     * `charCodeAt` past the end returns NaN, which would
-                     * alias to slot 0 after `>>> 0` — bail out explicitly.
-                     */
-                    if (index >= inputLength)
-                        break trie;
-                }
-                // FLAG13 without a value marks a compact run.
-                if ((current &
-                    (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) ===
-                    BinTrieFlags.FLAG13) {
-                    const runLength = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
-                    // Check first char (stored in JUMP_TABLE bits).
-                    if (input.charCodeAt(index) !==
-                        (current & BinTrieFlags.JUMP_TABLE)) {
-                        // eslint-disable-next-line unicorn/no-break-in-nested-loop
-                        break;
-                    }
-                    index += 1;
-                    // Check remaining characters (packed two per uint16 word).
-                    const remaining = runLength - 1;
-                    let wordIndex = nodeIndex + 1;
-                    let charIndexInPacked = 0;
-                    /*
-                     * Process pairs: read one packed word, compare low byte then high byte.
-                     * No explicit bounds check needed — charCodeAt returns NaN for OOB,
-                     * which never equals an integer, so the mismatch break fires naturally.
-                     */
-                    for (; charIndexInPacked + 1 < remaining; charIndexInPacked += 2) {
-                        const packed = decodeTree[wordIndex];
-                        if (input.charCodeAt(index) !== (packed & 0xff))
-                            break trie;
-                        index += 1;
-                        if (input.charCodeAt(index) !== ((packed >> 8) & 0xff))
-                            break trie;
-                        index += 1;
-                        wordIndex += 1;
-                    }
-                    // Handle odd trailing char.
-                    if (charIndexInPacked < remaining) {
-                        if (input.charCodeAt(index) !==
-                            (decodeTree[wordIndex] & 0xff))
-                            // eslint-disable-next-line unicorn/no-break-in-nested-loop
-                            break;
-                        index += 1;
-                    }
-                    nodeIndex += 1 + (runLength >> 1);
-                    current = decodeTree[nodeIndex];
-                    // eslint-disable-next-line unicorn/no-break-in-nested-loop
-                    continue;
-                }
-                // Header plus out-of-line value words; 0 means no value.
-                const valueLength = current >>> 14;
-                const char = input.charCodeAt(index);
-                /*
-                 * Check current node for a value before navigating.
-                 * This handles both: (a) values reached via compact runs on the
-                 * previous iteration, and (b) values at regular branch targets.
-                 */
-                if (valueLength !== 0) {
-                    // If char is `;`, emit immediately.
-                    if (char === CharCodes.SEMI) {
-                        consumed = index - entityStart + 1;
-                        // Inline leaves carry the value in the low 13 bits.
-                        value =
-                            valueLength === 1
-                                ? String.fromCharCode(current & BinTrieFlags.VALUE_MASK)
-                                : readTrieValue(decodeTree, nodeIndex, valueLength);
-                        // eslint-disable-next-line unicorn/no-break-in-nested-loop
-                        break;
-                    }
-                    // Record non-terminated (legacy) match (FLAG13 clear = semicolon optional).
-                    if (!isStrict && (current & BinTrieFlags.FLAG13) === 0) {
-                        consumed = index - entityStart;
-                        bestNodeIndex = nodeIndex;
-                        bestValueLength = valueLength;
-                    }
-                    /*
-                     * A valueLength of 1 means the value is packed inline in the header
-                     * word — these are always leaf nodes with no branches, so we can
-                     * stop walking the trie.
-                     */
-                    // eslint-disable-next-line unicorn/no-break-in-nested-loop
-                    if (valueLength === 1)
-                        break;
-                }
-                // Navigate to the next node (valueLength || 1: skip past value words, minimum 1 for header).
-                const next = determineBranch(decodeTree, current, nodeIndex + (valueLength || 1), char);
-                // eslint-disable-next-line unicorn/no-break-in-nested-loop
-                if (next < 0)
-                    break;
-                nodeIndex = next;
-                current = decodeTree[nodeIndex];
-                index += 1;
-            }
-            /*
-             * Post-loop: if the semicolon path didn't set value,
-             * check for a final legacy match. The last navigation may
-             * have landed on a legacy node whose value hasn't been
-             * recorded yet (loop exited before the top-of-loop check
-             * could run).
-             */
-            if (value === "") {
-                const finalVL = current >>> 14;
-                if (finalVL !== 0 &&
-                    !isStrict &&
-                    (current & BinTrieFlags.FLAG13) === 0) {
-                    consumed = index - entityStart;
-                    bestNodeIndex = nodeIndex;
-                    bestValueLength = finalVL;
-                }
-                if (consumed > 0) {
-                    value = readTrieValue(decodeTree, bestNodeIndex, bestValueLength);
-                }
-            }
-        }
+function* jsonParts(value) {
+    const fields = Object.entries(value).filter(([, field]) => field !== undefined);
+    yield fields.length === 0 ? '{\n\n' : '{\n';
+    for (const [index, [key, field]] of fields.entries()) {
+        const name = JSON.stringify(key);
+        if (!Array.isArray(field) || field.length === 0)
+            yield `  ${name}: ${JSON.stringify(field)}`;
         else {
-            consumed = 0;
-            value = "";
+            yield `  ${name}: [\n`;
+            for (const [at, item] of field.entries())
+                yield `${at > 0 ? ',\n' : ''}    ${JSON.stringify(item)}`;
+            yield '\n  ]';
         }
-        /*
-         * The attribute end-char rule (HTML spec §13.2.5.73) only applies to
-         * unterminated *named* references.  Semicolon-terminated entities and
-         * numeric entities are always accepted, matching EntityDecoder behavior.
-         *
-         * When `attribute` is false (the common case), short-circuit skips all
-         * the unterminated-named checks entirely.
-         */
-        if (consumed === 0 ||
-            (isAttribute &&
-                firstChar !== CharCodes.NUM &&
-                input.charCodeAt(entityStart + consumed - 1) !==
-                    CharCodes.SEMI &&
-                entityStart + consumed < inputLength &&
-                isEntityInAttributeInvalidEnd(input.charCodeAt(entityStart + consumed)))) {
-            // Rejected: leave `&` in the pending chunk, scan past it.
-            offset = entityStart;
-        }
-        else {
-            if (chunkStart < offset) {
-                result += input.slice(chunkStart, offset);
-            }
-            result += value;
-            offset = chunkStart = entityStart + consumed;
-        }
-        /*
-         * Adjacent entities (`&x;&y;`) are common in entity-dense input;
-         * checking the single character at `offset` first skips the
-         * `indexOf` call (and its per-call overhead) for that case.
-         */
-        if (input.charCodeAt(offset) !== CharCodes.AMP) {
-            offset = input.indexOf("&", offset);
-        }
-    } while (offset >= 0);
-    return result + input.slice(chunkStart);
-}
-/**
- * Decodes an HTML string.
- * @param htmlString The string to decode.
- * @param mode The decoding mode.
- * @returns The decoded string.
- */
-function decodeHTML(htmlString, mode = DecodingMode.Legacy) {
-    return decodeWithTrie(htmlString, mode === DecodingMode.Strict, mode === DecodingMode.Attribute);
-}
-/**
- * Decodes an HTML string in an attribute.
- * @param htmlAttribute The string to decode.
- * @returns The decoded string.
- */
-function decodeHTMLAttribute(htmlAttribute) {
-    return decodeWithTrie(htmlAttribute, false, true);
-}
-/**
- * Decodes an HTML string, requiring all entities to be terminated by a semicolon.
- * @param htmlString The string to decode.
- * @returns The decoded string.
- */
-function decodeHTMLStrict(htmlString) {
-    return decodeWithTrie(htmlString, true, false);
-}
-/**
- * Decodes an XML string, requiring all entities to be terminated by a semicolon.
- *
- * Uses a hand-coded fast path for the 5 XML named entities (amp, lt, gt,
- * quot, apos) plus numeric entities, bypassing the trie entirely.
- * @param xmlString The string to decode.
- * @returns The decoded string.
- */
-function decodeXML(xmlString) {
-    let offset = xmlString.indexOf("&");
-    if (offset < 0)
-        return xmlString;
-    let lastIndex = 0;
-    let result = "";
-    do {
-        const start = offset + 1;
-        let consumed = 0;
-        let value = "";
-        const c1 = xmlString.charCodeAt(start);
-        if (c1 === CharCodes.NUM) {
-            const packed = parseNumericEntity(xmlString, start, xmlString.length);
-            consumed = unpackConsumed(packed);
-            // XML is always strict — require semicolon.
-            if (consumed === 0 ||
-                xmlString.charCodeAt(start + consumed - 1) !== CharCodes.SEMI) {
-                consumed = 0;
-            }
-            else {
-                const codePoint = packed & CODE_POINT_MASK;
-                // Nonzero BMP values below the surrogate range need no replacement.
-                value =
-                    (codePoint - 1) >>> 0 < 0xd7_ff
-                        ? String.fromCharCode(codePoint)
-                        : String.fromCodePoint(decode_codepoint_replaceCodePointXML(codePoint));
-            }
-        }
-        else {
-            /* eslint-disable unicorn/no-break-in-nested-loop -- Keep XML name dispatch inline with the decode loop. */
-            switch (c1) {
-                // &lt; / &gt;
-                case 0x6c:
-                case 0x67: {
-                    if (xmlString.charCodeAt(start + 1) === 0x74 &&
-                        xmlString.charCodeAt(start + 2) === CharCodes.SEMI) {
-                        consumed = 3;
-                        value = c1 === 0x6c ? "<" : ">";
-                    }
-                    break;
-                }
-                // &amp; / &apos;
-                case 0x61: {
-                    const c2 = xmlString.charCodeAt(start + 1);
-                    if (c2 === 0x6d &&
-                        xmlString.charCodeAt(start + 2) === 0x70 &&
-                        xmlString.charCodeAt(start + 3) === CharCodes.SEMI) {
-                        consumed = 4;
-                        value = "&";
-                    }
-                    else if (c2 === 0x70 &&
-                        xmlString.charCodeAt(start + 2) === 0x6f &&
-                        xmlString.charCodeAt(start + 3) === 0x73 &&
-                        xmlString.charCodeAt(start + 4) === CharCodes.SEMI) {
-                        consumed = 5;
-                        value = "'";
-                    }
-                    break;
-                }
-                // &quot;
-                case 0x71: {
-                    if (xmlString.charCodeAt(start + 1) === 0x75 &&
-                        xmlString.charCodeAt(start + 2) === 0x6f &&
-                        xmlString.charCodeAt(start + 3) === 0x74 &&
-                        xmlString.charCodeAt(start + 4) === CharCodes.SEMI) {
-                        consumed = 5;
-                        value = '"';
-                    }
-                    break;
-                }
-            }
-            /* eslint-enable unicorn/no-break-in-nested-loop */
-        }
-        if (consumed > 0) {
-            if (lastIndex < offset)
-                result += xmlString.slice(lastIndex, offset);
-            result += value;
-            offset = lastIndex = start + consumed;
-        }
-        else {
-            offset = start;
-        }
-        /*
-         * Adjacent entities (`&x;&y;`) are common in entity-dense input;
-         * checking the single character at `lastIndex` first skips the
-         * `indexOf` call (and its per-call overhead) for that case.
-         */
-        offset =
-            xmlString.charCodeAt(offset) === CharCodes.AMP
-                ? offset
-                : xmlString.indexOf("&", offset);
-    } while (offset >= 0);
-    return result + xmlString.slice(lastIndex);
+        yield index < fields.length - 1 ? ',\n' : '\n';
+    }
+    yield '}\n';
 }
 
-// Re-export for use by eg. htmlparser2
-
-
-//# sourceMappingURL=decode.js.map
-;// CONCATENATED MODULE: ./src/core/server-words.ts
-
+;// CONCATENATED MODULE: ./src/core/user-agent.ts
+/** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
+const ACTION_VERSION = '1.0.0';
+/** The project's home, where its README is. */
+const PROJECT_URL = 'https://github.com/acme/mintlify-static-export-action';
 /**
- * What a message says of a server's own words (an S3 error's `<Message>`, a registry's `errors`):
- * their start, on one line. A store may answer with a message of any length; the step's one error
- * line says what it is about, not all of it.
+ * Sent with every request, to the API and to the storage host, so that their operators can tell
+ * this action's traffic and version apart from other clients.
  */
-/** The most of a server's own words that a message says. */
-const SAID_CHARACTERS = 300;
-/** `text` on one line (each run of white space one space), cut after SAID_CHARACTERS with an ellipsis. */
-function serverWords(text) {
-    const line = text.replace(/\s+/g, ' ').trim();
-    if (line.length <= SAID_CHARACTERS)
-        return line;
-    // Never half of a surrogate pair.
-    const end = /[\ud800-\udbff]/.test(line.charAt(SAID_CHARACTERS - 1)) ? SAID_CHARACTERS - 1 : SAID_CHARACTERS;
-    return `${line.slice(0, end)}…`;
+const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+${PROJECT_URL}) node/${process.versions.node}`;
+
+;// CONCATENATED MODULE: ./src/core/document.ts
+
+
+
+
+
+
+
+
+/** True when `source` names a link rather than a file. */
+function isLink(source) {
+    return /^https?:\/\//i.test(source);
+}
+/** How a message names a source: a link without its query string, which may hold a signature. */
+function document_describeSource(source) {
+    return isLink(source) ? redactUrl(source) : source;
 }
 /**
- * The `<Code>` and `<Message>` of an S3-style XML error (`<Error><Code>…</Code><Message>…`), as
- * far as `body` holds them: the start of an error page that was not read to its end still gives
- * the start of its message.
+ * The bytes of `source`, a file path or a link. Fails with an ActionError whose message says why,
+ * without naming the source (the caller does): `code` is `not-found`, `too-large`, `bad-link`,
+ * `insecure-link`, `redirects`, `http-status`, `network`, `out-of-time` or a system code.
  */
-function xmlErrorWords(body) {
-    const element = (name) => {
-        const found = new RegExp(`<${name}>([^<]*)`).exec(body)?.[1];
-        const words = found === undefined ? '' : serverWords(decodeXML(found));
-        return words === '' ? undefined : words;
+async function readDocument(source, options) {
+    if (!isLink(source))
+        return readFileBounded(source, options.maxBytes);
+    const url = URL.parse(source);
+    if (!url)
+        throw new errors/* ActionError */.lZ('is not a valid link', { code: 'bad-link' });
+    return fetchDocument(url, options);
+}
+/** How the run reads a document: its host, network, deadline and cancellation, and the backoff it retries with. */
+function documentOptions(run, retryBaseDelayMs) {
+    return {
+        host: run.host,
+        network: run.network,
+        deadline: run.deadline.at,
+        signal: run.cancellation,
+        retryBaseDelayMs
     };
-    return { code: element('Code'), message: element('Message') };
 }
-
-;// CONCATENATED MODULE: ./src/storage/s3-location.ts
-
-
-/** The region signed for when neither the stage's region input nor AWS_REGION says one (the contract's default). */
-const DEFAULT_REGION = 'us-east-1';
-/** S3's rules for a bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-/** S3 keys are at most 1024 bytes; the prefix leaves room for the names under it. */
-const MAX_PREFIX_BYTES = 900;
-// eslint-disable-next-line no-control-regex
-const s3_location_CONTROL = /[\u0000-\u001f\u007f]/;
-/**
- * `BUCKET[/PREFIX]` (what follows `s3://` in the input `name`) with `endpoint` (an address the
- * settings checked already, as every URL input); throws an ActionError (code `input`) that names
- * the input when the bucket is not a bucket's name or the prefix has a part that could leave it.
- */
-function parseS3Location(rest, endpoint, name) {
-    const slash = rest.indexOf('/');
-    const bucket = slash < 0 ? rest : rest.slice(0, slash);
-    const prefix = (slash < 0 ? '' : rest.slice(slash + 1)).replace(/^\/+|\/+$/g, '');
-    if (!BUCKET.test(bucket) || bucket.includes('..'))
-        throw inputError(name, `names the bucket "${bucket}", which is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): use \`s3://BUCKET/PREFIX\``);
-    if (prefix) {
-        if (!isKeyPath(prefix))
-            throw inputError(name, 'has a PREFIX with an empty, `.` or `..` part, a backslash or a control character');
-        if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
-            throw inputError(name, `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`);
+/** The JSON value of `source`, read as readDocument reads it; fails with the code `not-json` when it is not JSON. */
+async function readJsonDocument(source, options) {
+    const bytes = await readDocument(source, options);
+    try {
+        return JSON.parse(bytes.toString('utf8'));
     }
-    return { bucket, prefix, ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}) };
+    catch {
+        throw new errors/* ActionError */.lZ('is not JSON', { code: 'not-json' });
+    }
 }
-/**
- * `s3://BUCKET[/PREFIX]` as the input `name` gives it; throws an ActionError (code `input`) that
- * names the input when it is not one.
- */
-function parseS3Url(text, endpoint, name) {
-    const value = text.trim();
-    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1]?.toLowerCase();
-    if (scheme !== 's3')
-        throw inputError(name, scheme
-            ? `has the scheme "${scheme}": it takes an S3 bucket (AWS, or an S3-compatible store), \`s3://BUCKET[/PREFIX]\``
-            : 'must be `s3://BUCKET[/PREFIX]`');
-    return parseS3Location(value.slice('s3://'.length), endpoint, name);
-}
-/**
- * Whether `path` is a relative path made of plain names: no empty, `.` or `..` part, no
- * backslash, no control character. A key made of such a path and a prefix stays under the prefix,
- * whatever a proxy or CDN in front of the bucket makes of `.` and `..`.
- */
-function isKeyPath(path) {
-    return (!s3_location_CONTROL.test(path) &&
-        !path.includes('\\') &&
-        path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'));
-}
-/** `s3://BUCKET/PREFIX/`, as messages name the place. */
-function prefixUrl(location) {
-    return `s3://${location.bucket}/${location.prefix ? `${location.prefix}/` : ''}`;
-}
-/** The key of `name` under `prefix`. */
-function keyOf(prefix, name) {
-    return prefix ? `${prefix}/${name}` : name;
-}
-/** Where a bucket is read without credentials by default: its path-style URL on the endpoint, or on AWS. */
-function bucketUrl(location, region) {
-    return `${location.endpoint ?? `https://s3.${region}.amazonaws.com`}/${location.bucket}`;
-}
-/** `base/key`, each part of the key encoded as a path segment. */
-function objectUrl(base, key) {
-    return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
-}
-function inputError(name, problem) {
-    return new ActionError(message `${inputSubject(name)} ${problem}`, { code: 'input', input: input(name) });
-}
-
-;// CONCATENATED MODULE: ./src/storage/s3-client.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The AWS SDK's S3 client as the stages that write to a bucket use it: path-style addressing on
- * the stage's endpoint (AWS itself without one), credentials from the SDK's default chain only (the `AWS_*` variables, web
- * identity, a profile: never an input of ours, never logged), and checksums only where the
- * operation requires one, since several S3-compatible stores refuse the SDK's default streaming
- * checksums (Swift answers 501 "aws-chunked is not supported"). Its request handler holds every
- * request to the run's deadline, every answer but an object's or a list's to ERROR_PAGE_BYTES,
- * and the abort of a multipart upload to the clean-up's grace.
- */
-const CONNECT_TIMEOUT_MS = 10_000;
-/** Longest silence of a connection, before an answer or in the middle of a part. */
-const STALL_TIMEOUT_MS = 30_000;
-/**
- * Every request carries the run's signal, so that a cancellation or the deadline cuts the parts in
- * flight at once (lib-storage's Upload passes no signal of its own to them), except the abort of a
- * multipart upload (DELETE ?uploadId=), which must still go out after the cut: it is what removes
- * the parts already stored. That clean-up gets one attempt within the grace of the deadline's
- * `cleanUpSignal()` instead, so that a store that never answers it cannot hold the run up.
- */
-class RunHandler extends node_http_handler_dist_cjs.NodeHttpHandler {
-    deadline;
-    runSignal;
-    target;
-    constructor(target, deadline, environment) {
-        // The SDK's own agents, kept alive with up to 50 sockets, and through the proxy the runner names, if any.
-        const agent = { keepAlive: true, maxSockets: 50, proxyEnv: environment };
-        super({
-            connectionTimeout: CONNECT_TIMEOUT_MS,
-            socketTimeout: STALL_TIMEOUT_MS,
-            httpAgent: new (external_node_http_default()).Agent(agent),
-            httpsAgent: new (external_node_https_default()).Agent(agent)
+async function readFileBounded(file, maxBytes) {
+    let handle;
+    try {
+        handle = await (0,promises_.open)(file, 'r');
+    }
+    catch (error) {
+        const code = (0,errors/* systemCode */.xU)(error);
+        if (code === 'ENOENT')
+            throw new errors/* ActionError */.lZ('does not exist', { code: 'not-found', cause: error });
+        throw new errors/* ActionError */.lZ(`cannot be opened (${code ?? error.message})`, {
+            code: code ?? 'failed',
+            cause: error
         });
-        this.target = target;
-        this.deadline = deadline;
-        this.runSignal = deadline.signal();
     }
-    handle(request, options = {}) {
-        if (request.method === 'DELETE' && 'uploadId' in request.query)
-            return this.abortUpload(request, options);
-        return this.send(request, { ...options, abortSignal: options.abortSignal ?? this.runSignal });
+    try {
+        const stats = await handle.stat();
+        if (!stats.isFile())
+            throw new errors/* ActionError */.lZ('is not a file', { code: 'not-a-file' });
+        if (stats.size > maxBytes)
+            throw tooLarge(maxBytes);
+        const buffer = Buffer.alloc(stats.size + 1);
+        let filled = 0;
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+            if (bytesRead === 0)
+                return buffer.subarray(0, filled);
+            filled += bytesRead;
+            // It grew while being read.
+            if (filled > maxBytes)
+                throw tooLarge(maxBytes);
+        }
     }
-    /**
-     * An error answer, and any answer that S3 keeps to a few hundred bytes, is read here, at most
-     * ERROR_PAGE_BYTES of it, before the SDK parses it (it would read and parse any length: 2.7 GiB
-     * of memory for an error of 64 MiB): a longer one fails with its status and the start of its
-     * message. An object or a list (a GET), or a batch delete's report, goes to the SDK as it comes.
-     */
-    async send(request, options) {
-        const { response } = await super.handle(request, options);
-        const small = request.method !== 'GET' && !(request.method === 'POST' && 'delete' in request.query);
-        if (response.statusCode < 300 && !small)
-            return { response };
-        const { bytes, whole } = await readStart(response.body, ERROR_PAGE_BYTES);
-        if (!whole)
-            throw new LongAnswer(response.statusCode, bytes.toString('utf8'));
-        // The SDK parses the bytes read.
-        response.body = external_node_stream_.Readable.from([bytes]);
-        return { response };
+    finally {
+        await handle.close();
     }
-    /**
-     * The abort of a multipart upload, sent once within the clean-up's grace. Whatever else becomes
-     * of it (no answer in time, a refusal, a connection that fails) is an UnfinishedAbort, which the
-     * SDK does not retry: its parts may still be stored, and the caller says so.
-     */
-    async abortUpload(request, options) {
-        const upload = {
-            id: String(request.query.uploadId),
-            location: `s3://${this.target.bucket}/${s3_client_keyOf(request, this.target.bucket)}`
-        };
-        const signal = this.deadline.cleanUpSignal();
-        let answer;
+}
+async function fetchDocument(url, options) {
+    return retryRequest(url, () => fetchOnce(url, options), {
+        baseDelayMs: options.retryBaseDelayMs ?? 1000,
+        deadline: options.deadline,
+        signal: options.signal,
+        log: (message) => options.host.info(message)
+    });
+}
+async function fetchOnce(first, options) {
+    let url = first;
+    for (let hop = 0;; hop++) {
+        const refusal = options.network.refusal(url);
+        if (refusal)
+            throw new errors/* ActionError */.lZ((0,core_message/* message */.iU) `is refused: ${refusal}`, { code: 'insecure-link' });
+        options.host.debug(`GET ${redactUrl(url.href)}`);
+        const timeoutMs = requestTimeoutMs(options.deadline);
+        let response;
         try {
-            answer = await this.send(request, { ...options, abortSignal: signal });
+            response = await (0,undici/* request */.Em)(url, {
+                dispatcher: options.network.dispatcher,
+                signal: options.signal,
+                headersTimeout: timeoutMs,
+                bodyTimeout: timeoutMs,
+                headers: { 'user-agent': USER_AGENT, accept: 'application/json' }
+            });
         }
         catch (error) {
-            if (signal.aborted)
-                throw new UnfinishedAbort(upload, `the store gave no answer within the ${formatSeconds(core_deadline/* CLEAN_UP_GRACE_MS */.Y_)} a clean-up is given`);
-            if (error instanceof LongAnswer)
-                throw new UnfinishedAbort(upload, `the store answered ${error.said}`);
-            const reason = (0,errors/* systemCode */.xU)(error) ?? (error instanceof Error ? error.message : String(error));
-            throw new UnfinishedAbort(upload, `the store could not be reached (${reason})`);
+            throw networkFailure(error);
         }
-        const { response } = answer;
-        if (response.statusCode < 300)
-            return answer;
-        const { bytes } = await readStart(response.body, ERROR_PAGE_BYTES);
-        throw new UnfinishedAbort(upload, `the store answered ${storeSaid(response.statusCode, bytes.toString('utf8'))}`);
+        const { statusCode } = response;
+        const location = header(response.headers.location);
+        if (REDIRECT_STATUSES.has(statusCode) && location) {
+            await response.body.dump();
+            if (hop >= MAX_REDIRECTS)
+                throw new errors/* ActionError */.lZ(`redirects more than ${MAX_REDIRECTS} times`, { code: 'redirects' });
+            url = new URL(location, url);
+            continue;
+        }
+        if (statusCode < 200 || statusCode >= 300) {
+            await response.body.dump();
+            throw new errors/* ActionError */.lZ(`was answered with HTTP ${statusCode}`, {
+                code: statusCode === 404 ? 'not-found' : 'http-status',
+                retryable: RETRYABLE_STATUSES.has(statusCode),
+                retryAfterMs: parseRetryAfter(response.headers['retry-after'])
+            });
+        }
+        return readBody(response, options.maxBytes);
     }
 }
-/** The object's key, from the path of a path-style request (`/BUCKET/KEY`). */
-function s3_client_keyOf(request, bucket) {
-    const path = request.path;
-    const start = path.indexOf(`/${bucket}/`);
-    return start < 0
-        ? path
-        : path
-            .slice(start + bucket.length + 2)
-            .split('/')
-            .map(decodeURIComponent)
-            .join('/');
-}
-/**
- * An answer longer than ERROR_PAGE_BYTES, which was not read to its end, as the SDK shapes a
- * service error (its code as the name, its message, the status): from the start that was read.
- */
-class LongAnswer extends Error {
-    $metadata;
-    /** What the store said, for a message. */
-    said;
-    constructor(status, start) {
-        const { code, message: words } = xmlErrorWords(start);
-        super(words ?? `an answer longer than ${formatBytes(ERROR_PAGE_BYTES)}, not read further`);
-        this.name = code ?? 'error';
-        this.$metadata = { httpStatusCode: status };
-        this.said = storeSaid(status, start);
+async function readBody(response, maxBytes) {
+    let body;
+    try {
+        body = await readBounded(response.body, header(response.headers['content-length']), maxBytes);
     }
-}
-/** `HTTP <status> (<code>: <message>)`, as far as an S3 error's `text` holds them. */
-function storeSaid(status, text) {
-    const { code, message: words } = xmlErrorWords(text);
-    const told = [code, words].filter(Boolean).join(': ');
-    return `HTTP ${status}${told ? ` (${told})` : ''}`;
-}
-/**
- * The abort of a multipart upload that may not have completed: its parts may still be stored. It
- * has no `cause`, since the SDK would retry what a cause says is passing (a time-out).
- */
-class UnfinishedAbort extends errors/* ActionError */.lZ {
-    name = 'UnfinishedAbort';
-    constructor(upload, reason) {
-        super(`The abort of multipart upload ${serverWords(upload.id)} of ${upload.location} may not have completed: ${reason}`, {
-            code: 'unfinished-abort',
-            hint: 'Its parts stay in the bucket, and are billed, until removed: run aws s3api abort-multipart-upload with this bucket, key and upload id, or let a lifecycle rule (AbortIncompleteMultipartUpload) remove them'
-        });
+    catch (error) {
+        throw networkFailure(error);
     }
+    if (!body)
+        throw tooLarge(maxBytes);
+    return body;
 }
-/** The UnfinishedAbort behind a failed upload: lib-storage throws it, or keeps it as the cause of the upload's own failure. */
-function unfinishedAbort(error) {
-    if (error instanceof UnfinishedAbort)
-        return error;
-    const cause = error?.cause;
-    return cause instanceof UnfinishedAbort ? cause : undefined;
-}
-/**
- * `deadline` is the run's: every request but the abort of an upload stops with its signal.
- * `environment` is the runner's (RunnerFacts): the SDK's connections follow the proxy it names, as
- * the action's own requests do (src/core/net.ts), which self-hosted runners behind a proxy need.
- */
-function s3Client(target, region, deadline, environment = {}) {
-    const client = new dist_cjs.S3Client({
-        region,
-        ...(target.endpoint ? { endpoint: target.endpoint } : {}),
-        forcePathStyle: true,
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-        requestHandler: new RunHandler(target, deadline, environment)
-    });
-    sendContentMd5WithDeletes(client);
-    return client;
-}
-/**
- * DeleteObjects (the batch delete) with `Content-MD5`, which S3 required of it for years and
- * S3-compatible stores still do: the SDK now sends a CRC32 checksum instead, which Swift refuses
- * (HTTP 400 "Missing required header for this request: Content-MD5"), as other stores did in
- * 2025. AWS takes either. It runs after the SDK's checksum (the build step's normal priority) and
- * before the signature (finalizeRequest), which covers the header. Why batches rather than a
- * request a key: docs/decisions/publish-deletes.md.
- */
-function sendContentMd5WithDeletes(client) {
-    client.middlewareStack.add((next, context) => (args) => {
-        const request = args.request;
-        const { body } = request;
-        const bytes = typeof body === 'string' || body instanceof Uint8Array;
-        if (context.commandName !== 'DeleteObjectsCommand' || !request.headers || !bytes)
-            return next(args);
-        const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !/^x-amz-(checksum-|sdk-checksum-algorithm$)/i.test(name)));
-        headers['content-md5'] = (0,external_node_crypto_.createHash)('md5').update(body).digest('base64');
-        return next({ ...args, request: { ...request, headers } });
-    }, { step: 'build', priority: 'low', name: 'sendContentMd5WithDeletes' });
-}
-/**
- * An error of the SDK as the stage's failure, saying what was refused and what to change: the
- * credentials, the permissions, the bucket, the endpoint; and, when the abort of a multipart upload
- * may not have completed, that too.
- */
-function s3Failure(error, action, target, stage) {
-    const problem = `${stage.name}: ${action} ${prefixUrl(target)} failed`;
-    // lib-storage throws the abort's failure in place of the upload's own when both failed.
-    const failure = unfinishedAbort(error) === error
-        ? stage.failure(problem, { cause: error })
-        : explained(error, problem, target, stage);
-    return withUnfinishedAbort(failure, error);
-}
-/** `failure`, followed by what the abort of an upload left behind when `error` says it may not have completed. */
-function withUnfinishedAbort(failure, error) {
-    const leftBehind = unfinishedAbort(error);
-    if (!leftBehind)
-        return failure;
-    return new errors/* ActionError */.lZ((0,errors/* sentences */.hC)(failure.text, leftBehind.text), {
-        code: failure.code,
-        namesJob: failure.namesJob,
-        cause: error
-    });
-}
-function explained(error, problem, target, stage) {
-    const { name = '', message: said = '', $metadata } = (error ?? {});
-    const status = $metadata?.httpStatusCode;
-    const where = target.endpoint ? ` at ${target.endpoint}` : '';
-    const fail = (detail, hint) => stage.failure(`${problem}: ${detail}`, { hint, cause: error });
-    if (name === 'CredentialsProviderError')
-        return fail('no AWS credentials were found', "S3 credentials come from the AWS SDK's default chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (as aws-actions/configure-aws-credentials sets them), a web identity, or a profile");
-    if (name === 'NoSuchBucket')
-        return fail(`the bucket ${target.bucket} does not exist${where}`, (0,core_message/* message */.iU) `Create it, or correct ${(0,core_message/* input */.hF)(stage.inputs.target)}`);
-    if (CREDENTIAL_REFUSALS.has(name))
-        return fail(`the store refused the credentials (${name})`, (0,core_message/* message */.iU) `Check the AWS credentials the runner has, and ${(0,core_message/* input */.hF)(stage.inputs.region)}: a signature made for another region is refused too`);
-    if (name === 'AccessDenied' || status === 403)
-        return fail('access denied (HTTP 403)', `The credentials need ${stage.permissions} on the prefix`);
-    const code = (0,errors/* systemCode */.xU)(error);
-    if (code && status === undefined)
-        return fail(`the store could not be reached${where} (${code})`, (0,core_message/* message */.iU) `Check ${(0,core_message/* input */.hF)(stage.inputs.endpoint)}`);
-    const words = serverWords(said);
-    return fail(`${status ? `HTTP ${status}, ` : ''}${serverWords(name) || 'error'}${words && words !== name ? `: ${words}` : ''}`);
-}
-/** What stores answer to a wrong key, a wrong secret or a stale session token. */
-const CREDENTIAL_REFUSALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidToken', 'ExpiredToken']);
-
-// EXTERNAL MODULE: ./node_modules/@aws-sdk/lib-storage/dist-cjs/index.js
-var lib_storage_dist_cjs = __nccwpck_require__(2358);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: ./src/publish/errors.ts
-
-/**
- * A failure of the publish: the code `publish` (the command line's exit code 7), whatever went
- * wrong (a refused request, too many files to delete, an address that does not serve what was
- * published), with what to do about it as the hint.
- */
-function publishError(problem, options = {}) {
-    return new errors/* ActionError */.lZ(problem, { ...options, code: 'publish' });
+function tooLarge(maxBytes) {
+    return new errors/* ActionError */.lZ(`is larger than ${formatBytes(maxBytes)}`, { code: 'too-large' });
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -91290,23 +89936,6 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/manifest/json-file.ts
-/**
- * The JSON files written beside the site (the manifest, the changes), as a reader and a diff want
- * them: one entry of each list on a line of its own.
- */
-function jsonWithListsByLine(value) {
-    const fields = Object.entries(value)
-        .filter(([, field]) => field !== undefined)
-        .map(([key, field]) => {
-        const name = JSON.stringify(key);
-        if (!Array.isArray(field) || field.length === 0)
-            return `  ${name}: ${JSON.stringify(field)}`;
-        return `  ${name}: [\n${field.map((item) => `    ${JSON.stringify(item)}`).join(',\n')}\n  ]`;
-    });
-    return `{\n${fields.join(',\n')}\n}\n`;
-}
-
 ;// CONCATENATED MODULE: ./src/manifest/schema.ts
 
 /**
@@ -91359,6 +89988,1627 @@ function sortByPath(items) {
         .map((item) => ({ item, key: Buffer.from(item.path) }))
         .sort((a, b) => Buffer.compare(a.key, b.key))
         .map(({ item }) => item);
+}
+
+;// CONCATENATED MODULE: ./src/manifest/read.ts
+
+
+
+
+
+/**
+ * The manifest at `source`, a path or an https link (http only to a loopback address), read
+ * within MAX_MANIFEST_BYTES and checked field by field. Fails with an ActionError that names the
+ * source (a link without its query) and says why.
+ */
+async function readManifest(source, options) {
+    const named = `The manifest ${document_describeSource(source)}`;
+    let json;
+    try {
+        json = await readJsonDocument(source, { ...options, maxBytes: MAX_MANIFEST_BYTES });
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ActionError */.lZ))
+            throw error;
+        const code = error.code === 'not-json' ? 'not-a-manifest' : error.code;
+        throw new errors/* ActionError */.lZ((0,core_message/* message */.iU) `${named} ${error.text}`, { code, cause: error });
+    }
+    const result = Manifest.safeParse(json);
+    if (!result.success) {
+        const [issue] = result.error.issues;
+        const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+        throw new errors/* ActionError */.lZ(`${named} is not a manifest of this action (version 1)${issue ? `: ${log_text_oneLine(issue.message)}${where}` : ''}`, { code: 'not-a-manifest' });
+    }
+    return result.data;
+}
+/**
+ * The previous export's manifest for the comparison (compare-to), or undefined after one warning
+ * that names it and says why: one that cannot be read, is not a manifest, or is of another domain
+ * than the export's (when that is known) is no failure of the run, only no comparison.
+ */
+async function readPreviousManifest(source, options) {
+    let manifest;
+    try {
+        manifest = await readManifest(source, options);
+    }
+    catch (error) {
+        if (options.signal?.aborted || !(error instanceof ActionError))
+            throw error;
+        options.host.warning(message `${error.text}: the changes since that export are not listed`, { title: 'Changes' });
+        return undefined;
+    }
+    if (options.domain && manifest.domain && manifest.domain !== options.domain) {
+        options.host.warning(`The manifest ${describeSource(source)} is of ${oneLine(manifest.domain)}, not ${options.domain}: the changes since that export are not listed`, { title: 'Changes' });
+        return undefined;
+    }
+    return manifest;
+}
+
+// EXTERNAL MODULE: ./node_modules/@aws-sdk/client-s3/dist-cjs/index.js
+var dist_cjs = __nccwpck_require__(3711);
+// EXTERNAL MODULE: ./node_modules/@smithy/node-http-handler/dist-cjs/index.js
+var node_http_handler_dist_cjs = __nccwpck_require__(1279);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __nccwpck_require__(4708);
+var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./node_modules/entities/dist/decode-codepoint.js
+// Adapted from https://github.com/mathiasbynens/he/blob/36afe179392226cf1b6ccdb16ebbb7a5a844d93a/src/he.js#L106-L134
+/**
+ * C1 Unicode control character reference replacements (code points 128–159).
+ * Index i gives the replacement for code point 128+i; 0 means "no replacement".
+ */
+const c1 = (/* unused pure expression or super */ null && ([
+    8364, 0, 8218, 402, 8222, 8230, 8224, 8225, 710, 8240, 352, 8249, 338, 0,
+    381, 0, 0, 8216, 8217, 8220, 8221, 8226, 8211, 8212, 732, 8482, 353, 8250,
+    339, 0, 382, 376,
+]));
+/**
+ * True for NUL, UTF-16 surrogates, and values past U+10FFFF.
+ * @param codePoint Unicode code point to check.
+ */
+function isInvalidCodePoint(codePoint) {
+    return (codePoint === 0 ||
+        (codePoint >= 0xd8_00 && codePoint <= 0xdf_ff) ||
+        codePoint > 0x10_ff_ff);
+}
+/**
+ * Replace the given code point with U+FFFD if it is NUL (0), a surrogate, or
+ * outside the valid Unicode range. Code points in the C1 controls range
+ * (128–159) are remapped to their Windows-1252 equivalents, following the
+ * HTML spec. All other code points are returned unchanged.
+ * @param codePoint Unicode code point to convert.
+ */
+function decode_codepoint_replaceCodePoint(codePoint) {
+    if (isInvalidCodePoint(codePoint)) {
+        return 0xff_fd;
+    }
+    if (codePoint >= 128 && codePoint <= 159) {
+        return c1[codePoint - 128] || codePoint;
+    }
+    return codePoint;
+}
+/**
+ * XML numeric character references are the referenced Unicode code point.
+ * Invalid values still become U+FFFD; the HTML Windows-1252 C1 remap is not
+ * applied.
+ * @see https://www.w3.org/TR/xml/#NT-CharRef
+ * @param codePoint Unicode code point to convert.
+ */
+function decode_codepoint_replaceCodePointXML(codePoint) {
+    return isInvalidCodePoint(codePoint) ? 0xff_fd : codePoint;
+}
+/**
+ * Convert the code point of a decoded numeric entity to a string, replacing
+ * invalid values.
+ *
+ * Fast path for plain BMP code points: [1..0x7F] and [0xA0..0xD7FF] pass
+ * `replaceCodePoint` unchanged (no NUL, C1 remap, surrogate, or out-of-range
+ * handling) and fit a single charCode. 0xd760 = 0xD800 (the first surrogate)
+ * - 0xA0.
+ * @param codePoint Unicode code point to convert.
+ */
+function decode_codepoint_codePointToString(codePoint) {
+    return (codePoint - 1) >>> 0 < 0x7f || (codePoint - 0xa0) >>> 0 < 0xd7_60
+        ? String.fromCharCode(codePoint)
+        : String.fromCodePoint(decode_codepoint_replaceCodePoint(codePoint));
+}
+//# sourceMappingURL=decode-codepoint.js.map
+;// CONCATENATED MODULE: ./node_modules/entities/dist/decode.js
+
+
+
+
+var CharCodes;
+(function (CharCodes) {
+    CharCodes[CharCodes["AMP"] = 38] = "AMP";
+    CharCodes[CharCodes["NUM"] = 35] = "NUM";
+    CharCodes[CharCodes["SEMI"] = 59] = "SEMI";
+    CharCodes[CharCodes["EQUALS"] = 61] = "EQUALS";
+    CharCodes[CharCodes["ZERO"] = 48] = "ZERO";
+    CharCodes[CharCodes["NINE"] = 57] = "NINE";
+    CharCodes[CharCodes["LOWER_A"] = 97] = "LOWER_A";
+    CharCodes[CharCodes["LOWER_X"] = 120] = "LOWER_X";
+})(CharCodes || (CharCodes = {}));
+/** Bit that needs to be set to convert an upper case ASCII character to lower case */
+const TO_LOWER_BIT = 0b10_0000;
+/*
+ * `parseNumericEntity` packs its two results into one 32-bit integer:
+ * `(consumed << CONSUMED_SHIFT) | codePoint`. The 21-bit code point field
+ * fits any valid Unicode value (max 0x10FFFF, clamped before packing); the
+ * consumed count excludes `&` and gets the remaining 11 bits. Extract it
+ * with `>>>` so the topmost bit isn't treated as a sign.
+ *
+ * Plain consts rather than a `const enum`: with `isolatedModules`, enum
+ * member reads compile to runtime property loads.
+ */
+const CONSUMED_SHIFT = 21;
+const CODE_POINT_MASK = 0x1f_ff_ff;
+/**
+ * Reserved consumed field for counts of at least 2047 characters after `&`.
+ * The true count is in `longNumericConsumed`.
+ */
+const CONSUMED_OVERFLOW = 0x7_ff;
+/**
+ * Side channel for numeric entities of at least 2048 characters including
+ * `&`. Set by `parseNumericEntity` when its consumed count reaches the
+ * reserved value `CONSUMED_OVERFLOW`; callers read the true count from here.
+ * A module-level slot avoids a tuple allocation on the hot path.
+ */
+let longNumericConsumed = 0;
+/**
+ * Extract the consumed count from a `parseNumericEntity` packed result,
+ * recovering the true length from `longNumericConsumed` when the packed
+ * field contains the sentinel. Read it before the next `parseNumericEntity`
+ * call, which may overwrite the side channel. This helper owns that protocol.
+ * @param packed Packed result of `parseNumericEntity`.
+ */
+function unpackConsumed(packed) {
+    const consumed = packed >>> CONSUMED_SHIFT;
+    return consumed === CONSUMED_OVERFLOW ? longNumericConsumed : consumed;
+}
+/**
+ * Unsigned subtraction trick: (code - lo) >>> 0 wraps negatives to large
+ * values, so a single `<=` covers the entire [lo..hi] range check.
+ * @param code Code point to check.
+ */
+function isNumber(code) {
+    return (code - CharCodes.ZERO) >>> 0 <= 9;
+}
+function isHexadecimalCharacter(code) {
+    return ((code | TO_LOWER_BIT) - CharCodes.LOWER_A) >>> 0 <= 5; // F - a
+}
+function isAlpha(code) {
+    return ((code | TO_LOWER_BIT) - CharCodes.LOWER_A) >>> 0 <= 25; // Z - a
+}
+/**
+ * Checks if the given character is a valid end character for an entity in an attribute.
+ *
+ * Attribute values that aren't terminated properly aren't parsed, and shouldn't lead to a parser error.
+ * See the example in https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state
+ * @param code Code point to check.
+ */
+function isEntityInAttributeInvalidEnd(code) {
+    return code === CharCodes.EQUALS || isAlpha(code) || isNumber(code);
+}
+var EntityDecoderState;
+(function (EntityDecoderState) {
+    EntityDecoderState[EntityDecoderState["EntityStart"] = 0] = "EntityStart";
+    EntityDecoderState[EntityDecoderState["NumericStart"] = 1] = "NumericStart";
+    EntityDecoderState[EntityDecoderState["NumericDecimal"] = 2] = "NumericDecimal";
+    EntityDecoderState[EntityDecoderState["NumericHex"] = 3] = "NumericHex";
+    EntityDecoderState[EntityDecoderState["NamedEntity"] = 4] = "NamedEntity";
+})(EntityDecoderState || (EntityDecoderState = {}));
+/**
+ * Decoding mode for named entities.
+ */
+var DecodingMode;
+(function (DecodingMode) {
+    /** Entities in text nodes that can end with any character. */
+    DecodingMode[DecodingMode["Legacy"] = 0] = "Legacy";
+    /** Only allow entities terminated with a semicolon. */
+    DecodingMode[DecodingMode["Strict"] = 1] = "Strict";
+    /** Entities in attributes have limitations on ending characters. */
+    DecodingMode[DecodingMode["Attribute"] = 2] = "Attribute";
+})(DecodingMode || (DecodingMode = {}));
+/**
+ * Token decoder with support of writing partial entities.
+ */
+class EntityDecoder {
+    decodeTree;
+    emitCodePoint;
+    errors;
+    /** The current state of the decoder. */
+    state = EntityDecoderState.EntityStart;
+    /** Characters that were consumed while parsing an entity. */
+    consumed = 1;
+    /**
+     * The result of the entity.
+     *
+     * For named entities: the trie index of the best legacy match so far
+     * (0 = none). For numeric entities: the accumulated code point.
+     */
+    result = 0;
+    /** The current index in the decode tree. */
+    treeIndex = 0;
+    /**
+     * Characters consumed since the last recorded legacy match, plus one.
+     * Invariant at the top of the `stateNamedEntity` loop: `excess` equals
+     * the number of unrecorded consumed characters + 1.
+     */
+    // biome-ignore lint/correctness/noUnusedPrivateClassMembers: False positive (read via destructuring)
+    excess = 1;
+    /** The mode in which the decoder is operating. */
+    decodeMode = DecodingMode.Strict;
+    /** The number of characters that have been consumed in the current run. */
+    // biome-ignore lint/correctness/noUnusedPrivateClassMembers: False positive
+    runConsumed = 0;
+    constructor(
+    /** The predefined HTML or XML decode tree. */
+    decodeTree, 
+    /**
+     * The function that is called when a codepoint is decoded.
+     *
+     * For named entities that decode to multiple code points, this will
+     * be called multiple times, with the second codepoint, and the same
+     * `consumed` value.
+     * @param codepoint The decoded codepoint.
+     * @param consumed The number of characters consumed by the decoder.
+     */
+    emitCodePoint, 
+    /** An object that is used to produce errors. */
+    errors) {
+        this.decodeTree = decodeTree;
+        this.emitCodePoint = emitCodePoint;
+        this.errors = errors;
+    }
+    /**
+     * Resets the instance to make it reusable.
+     * @param decodeMode Entity decoding mode to use.
+     */
+    startEntity(decodeMode) {
+        this.decodeMode = decodeMode;
+        this.state = EntityDecoderState.EntityStart;
+        this.result = 0;
+        this.treeIndex = 0;
+        this.excess = 1;
+        this.consumed = 1;
+        this.runConsumed = 0;
+    }
+    /**
+     * Write an entity to the decoder. This can be called multiple times with partial entities.
+     * If the entity is incomplete, the decoder will return -1.
+     *
+     * Mirrors the non-streaming `decodeWithTrie`, but with the ability to stop decoding if the
+     * entity is incomplete, and resume when the next string is written.
+     * @param input The string containing the entity (or a continuation of the entity).
+     * @param offset The offset at which the entity begins. Should be 0 if this is not the first call.
+     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+     */
+    write(input, offset) {
+        switch (this.state) {
+            case EntityDecoderState.EntityStart: {
+                if (input.charCodeAt(offset) === CharCodes.NUM) {
+                    this.state = EntityDecoderState.NumericStart;
+                    this.consumed += 1;
+                    return this.stateNumericStart(input, offset + 1);
+                }
+                this.state = EntityDecoderState.NamedEntity;
+                return this.stateNamedEntity(input, offset);
+            }
+            case EntityDecoderState.NumericStart: {
+                return this.stateNumericStart(input, offset);
+            }
+            case EntityDecoderState.NumericDecimal: {
+                return this.stateNumericDecimal(input, offset);
+            }
+            case EntityDecoderState.NumericHex: {
+                return this.stateNumericHex(input, offset);
+            }
+            default: {
+                // NamedEntity — the only remaining state.
+                return this.stateNamedEntity(input, offset);
+            }
+        }
+    }
+    /**
+     * Switches between the numeric decimal and hexadecimal states.
+     *
+     * Equivalent to the `Numeric character reference state` in the HTML spec.
+     * @param input The string containing the entity (or a continuation of the entity).
+     * @param offset The current offset.
+     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+     */
+    // eslint-disable-next-line unicorn/consistent-class-member-order
+    stateNumericStart(input, offset) {
+        if (offset >= input.length) {
+            return -1;
+        }
+        if ((input.charCodeAt(offset) | TO_LOWER_BIT) === CharCodes.LOWER_X) {
+            this.state = EntityDecoderState.NumericHex;
+            this.consumed += 1;
+            return this.stateNumericHex(input, offset + 1);
+        }
+        this.state = EntityDecoderState.NumericDecimal;
+        return this.stateNumericDecimal(input, offset);
+    }
+    /**
+     * Parses a hexadecimal numeric entity.
+     *
+     * Equivalent to the `Hexademical character reference state` in the HTML
+     * spec. Digit parsing matches the hex loop in `parseNumericEntity`.
+     * The accumulated value is preserved for numeric validation callbacks.
+     * @param input The string containing the entity (or a continuation of the entity).
+     * @param offset The current offset.
+     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+     */
+    stateNumericHex(input, offset) {
+        const inputLength = input.length;
+        // Local accumulators; flushed before any exit (see stateNamedEntity).
+        let { result } = this;
+        let { consumed } = this;
+        while (offset < inputLength) {
+            const char = input.charCodeAt(offset);
+            if (isNumber(char) || isHexadecimalCharacter(char)) {
+                // Convert hex digit to value (0-15); 'a'/'A' -> 10.
+                const digit = char <= CharCodes.NINE
+                    ? char - CharCodes.ZERO
+                    : (char | TO_LOWER_BIT) - CharCodes.LOWER_A + 10;
+                result = result * 16 + digit;
+                consumed += 1;
+                offset += 1;
+            }
+            else {
+                this.result = result;
+                this.consumed = consumed;
+                return this.emitNumericEntity(char, 3);
+            }
+        }
+        this.result = result;
+        this.consumed = consumed;
+        return -1; // Incomplete entity
+    }
+    /**
+     * Parses a decimal numeric entity.
+     *
+     * Equivalent to the `Decimal character reference state` in the HTML
+     * spec. Digit parsing matches the decimal loop in `parseNumericEntity`.
+     * The accumulated value is preserved for numeric validation callbacks.
+     * @param input The string containing the entity (or a continuation of the entity).
+     * @param offset The current offset.
+     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+     */
+    stateNumericDecimal(input, offset) {
+        const inputLength = input.length;
+        // Local accumulators; flushed before any exit (see stateNamedEntity).
+        let { result } = this;
+        let { consumed } = this;
+        while (offset < inputLength) {
+            const digit = input.charCodeAt(offset) - CharCodes.ZERO;
+            if (digit >>> 0 > 9) {
+                this.result = result;
+                this.consumed = consumed;
+                return this.emitNumericEntity(digit + CharCodes.ZERO, 2);
+            }
+            result = result * 10 + digit;
+            consumed += 1;
+            offset += 1;
+        }
+        this.result = result;
+        this.consumed = consumed;
+        return -1; // Incomplete entity
+    }
+    /**
+     * Validate and emit a numeric entity.
+     *
+     * Implements the logic from the `Hexademical character reference start
+     * state` and `Numeric character reference end state` in the HTML spec.
+     * @param lastCp The last code point of the entity. Used to see if the
+     *               entity was terminated with a semicolon.
+     * @param expectedLength The minimum number of characters that should be
+     *                       consumed. Used to validate that at least one digit
+     *                       was consumed.
+     * @returns The number of characters that were consumed.
+     */
+    emitNumericEntity(lastCp, expectedLength) {
+        // Ensure we consumed at least one digit.
+        if (this.consumed <= expectedLength) {
+            this.errors?.absenceOfDigitsInNumericCharacterReference(this.consumed);
+            return 0;
+        }
+        // Figure out if this is a legit end of the entity
+        if (lastCp === CharCodes.SEMI) {
+            this.consumed += 1;
+        }
+        else if (this.decodeMode === DecodingMode.Strict) {
+            return 0;
+        }
+        this.emitCodePoint((this.decodeTree === xmlDecodeTree
+            ? replaceCodePointXML
+            : replaceCodePoint)(this.result), this.consumed);
+        if (this.errors) {
+            if (lastCp !== CharCodes.SEMI) {
+                this.errors.missingSemicolonAfterCharacterReference();
+            }
+            this.errors.validateNumericCharacterReference(this.result);
+        }
+        return this.consumed;
+    }
+    /**
+     * Flush locally-tracked walk state back to the fields, then emit the
+     * recorded legacy match or reject (cold path — at most once per
+     * entity). Called after failed navigation (leaf node, branch miss, or
+     * compact-run mismatch). In attribute mode, reject if no legacy was
+     * recorded at the current node, if we descended past it, or if the
+     * pending input character is an invalid attribute terminator.
+     * @param consumed Locally-tracked consumed count.
+     * @param excess Locally-tracked excess count.
+     * @param char Pending input character (may be the mismatching char).
+     * @param valueLength Value length at the current trie node.
+     */
+    flushAndEmitLegacyOrReject(consumed, excess, char, valueLength) {
+        this.consumed = consumed;
+        this.excess = excess;
+        return this.result === 0 ||
+            (this.decodeMode === DecodingMode.Attribute &&
+                (valueLength === 0 ||
+                    excess > 1 ||
+                    isEntityInAttributeInvalidEnd(char)))
+            ? 0
+            : this.emitNotTerminatedNamedEntity();
+    }
+    /**
+     * Parses a named entity.
+     *
+     * Equivalent to the `Named character reference state` in the HTML spec.
+     * @param input The string containing the entity (or a continuation of the entity).
+     * @param offset The current offset.
+     * @returns The number of characters that were consumed, or -1 if the entity is incomplete.
+     */
+    stateNamedEntity(input, offset) {
+        const { decodeTree } = this;
+        const inputLength = input.length;
+        const isStrict = this.decodeMode === DecodingMode.Strict;
+        /*
+         * Local copies of the resumable walk state avoid per-character
+         * field writes. They are flushed back to the fields
+         * on every exit (chunk end, and before any emit helper that reads
+         * them). `this.result` is only written at the (rare) record points,
+         * so it stays a direct field write.
+         *
+         * Legacy-match recording happens in two idempotent places: at the
+         * loop top when sitting on a value node, and in the chunk-end
+         * epilogue (so `end()` sees matches that land exactly on a chunk
+         * boundary). Recording applies `consumed += excess - 1; excess = 1`,
+         * which is a no-op when repeated — the loop-top invariant is
+         * `excess` = unrecorded consumed characters + 1.
+         */
+        let { treeIndex } = this;
+        let { excess } = this;
+        let { consumed } = this;
+        let current = decodeTree[treeIndex];
+        while (offset < inputLength) {
+            /*
+             * Descend through value-less jump-table nodes (including the
+             * single-branch encoding) inline, mirroring `decodeWithTrie`:
+             * this avoids a `determineBranch` call per level for the
+             * dominant node shape — including the root on the first write.
+             */
+            while ((current &
+                (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) ===
+                0 &&
+                (current & BinTrieFlags.JUMP_TABLE) !== 0) {
+                const char = input.charCodeAt(offset);
+                const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
+                const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+                if (branchCount === 0) {
+                    // Single branch encoded inline in the jump offset bits.
+                    if (char !== jumpOffset) {
+                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
+                    }
+                    treeIndex += 1;
+                }
+                else {
+                    const slot = char - jumpOffset;
+                    if (slot >>> 0 >= branchCount) {
+                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
+                    }
+                    const stored = decodeTree[treeIndex + 1 + slot];
+                    if (stored === 0) {
+                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
+                    }
+                    // End-relative: branch data ends at treeIndex+1+branchCount.
+                    treeIndex = (treeIndex + branchCount + stored) & 0xff_ff;
+                }
+                current = decodeTree[treeIndex];
+                offset += 1;
+                excess += 1;
+                /*
+                 * `charCodeAt` past the end returns NaN, which would alias
+                 * to slot 0 after `>>> 0` — bail out explicitly.
+                 */
+                // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                if (offset >= inputLength)
+                    break;
+            }
+            if (offset >= inputLength)
+                break;
+            // Handle compact runs (resumable across chunks).
+            if ((current &
+                (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) ===
+                BinTrieFlags.FLAG13) {
+                const runLength = (current & BinTrieFlags.BRANCH_LENGTH) >> 7; /* 3..63 */
+                let { runConsumed } = this;
+                // If we are starting a run, check the first char.
+                if (runConsumed === 0) {
+                    const char = input.charCodeAt(offset);
+                    if (char !== (current & BinTrieFlags.JUMP_TABLE)) {
+                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
+                    }
+                    offset += 1;
+                    excess += 1;
+                    runConsumed = 1;
+                }
+                // Check remaining characters in the run (packed two per uint16 word).
+                while (runConsumed < runLength) {
+                    if (offset >= inputLength) {
+                        this.treeIndex = treeIndex;
+                        this.excess = excess;
+                        this.consumed = consumed;
+                        this.runConsumed = runConsumed;
+                        return -1;
+                    }
+                    const charIndexInPacked = runConsumed - 1;
+                    const packedWord = decodeTree[treeIndex + 1 + (charIndexInPacked >> 1)];
+                    const expectedChar = (packedWord >> ((charIndexInPacked & 1) << 3)) & 0xff;
+                    const char = input.charCodeAt(offset);
+                    if (char !== expectedChar) {
+                        this.runConsumed = 0;
+                        return this.flushAndEmitLegacyOrReject(consumed, excess, char, 0);
+                    }
+                    offset += 1;
+                    excess += 1;
+                    runConsumed += 1;
+                }
+                this.runConsumed = 0;
+                treeIndex += 1 + (runLength >> 1);
+                current = decodeTree[treeIndex];
+                // Loop top handles the landed-on node (record/emit/branch).
+                continue;
+            }
+            // Header plus out-of-line value words; 0 means no value.
+            const valueLength = current >>> 14;
+            const char = input.charCodeAt(offset);
+            if (valueLength !== 0) {
+                // Record a legacy match (FLAG13 clear = semicolon optional).
+                if (!isStrict && (current & BinTrieFlags.FLAG13) === 0) {
+                    this.result = treeIndex;
+                    consumed += excess - 1;
+                    excess = 1;
+                }
+                /*
+                 * Implicit semicolon handling: emit immediately. Covers both
+                 * strict (FLAG13 set) and legacy entities — neither stores
+                 * an explicit `;` branch in the trie.
+                 */
+                if (char === CharCodes.SEMI) {
+                    return this.emitNamedEntityData(treeIndex, valueLength, consumed + excess);
+                }
+                /*
+                 * `valueLength === 1` packs the codepoint into the header
+                 * word's low 13 bits, where branch metadata also lives. Skip
+                 * the branch lookup on leaves so those value bits aren't
+                 * reinterpreted as branch offsets.
+                 */
+                if (valueLength === 1) {
+                    return this.flushAndEmitLegacyOrReject(consumed, excess, char, valueLength);
+                }
+            }
+            // Value-bearing or dictionary node: dispatch through determineBranch.
+            const next = determineBranch(decodeTree, current, treeIndex + (valueLength || 1), char);
+            if (next < 0) {
+                return this.flushAndEmitLegacyOrReject(consumed, excess, char, valueLength);
+            }
+            treeIndex = next;
+            current = decodeTree[treeIndex];
+            offset += 1;
+            excess += 1;
+        }
+        /*
+         * Chunk exhausted. Record a legacy match we may be sitting on, so a
+         * subsequent `end()` emits it, then persist the walk state.
+         */
+        if (!isStrict &&
+            current >>> 14 !== 0 &&
+            (current & BinTrieFlags.FLAG13) === 0) {
+            this.result = treeIndex;
+            consumed += excess - 1;
+            excess = 1;
+        }
+        this.treeIndex = treeIndex;
+        this.excess = excess;
+        this.consumed = consumed;
+        return -1;
+    }
+    /**
+     * Emit a named entity that was not terminated with a semicolon.
+     * @returns The number of characters consumed.
+     */
+    emitNotTerminatedNamedEntity() {
+        const { result, decodeTree } = this;
+        const valueLength = decodeTree[result] >>> 14;
+        this.emitNamedEntityData(result, valueLength, this.consumed);
+        this.errors?.missingSemicolonAfterCharacterReference();
+        return this.consumed;
+    }
+    /**
+     * Emit a named entity.
+     * @param result The index of the entity in the decode tree.
+     * @param valueLength Encoded value length (header plus any value words).
+     * @param consumed The number of characters consumed.
+     * @returns The number of characters consumed.
+     */
+    emitNamedEntityData(result, valueLength, consumed) {
+        const { decodeTree } = this;
+        this.emitCodePoint(valueLength === 1
+            ? decodeTree[result] & BinTrieFlags.VALUE_MASK
+            : decodeTree[result + 1], consumed);
+        if (valueLength === 3) {
+            // Emit the second UTF-16 code unit.
+            this.emitCodePoint(decodeTree[result + 2], consumed);
+        }
+        return consumed;
+    }
+    /**
+     * Signal to the parser that the end of the input was reached.
+     *
+     * Remaining data will be emitted and relevant errors will be produced.
+     * @returns The number of characters consumed.
+     */
+    end() {
+        switch (this.state) {
+            case EntityDecoderState.NamedEntity: {
+                // Emit a named entity if we have one.
+                return this.result !== 0 &&
+                    (this.decodeMode !== DecodingMode.Attribute ||
+                        this.result === this.treeIndex)
+                    ? this.emitNotTerminatedNamedEntity()
+                    : 0;
+            }
+            // Otherwise, emit a numeric entity if we have one.
+            case EntityDecoderState.NumericDecimal: {
+                return this.emitNumericEntity(0, 2);
+            }
+            case EntityDecoderState.NumericHex: {
+                return this.emitNumericEntity(0, 3);
+            }
+            case EntityDecoderState.NumericStart: {
+                this.errors?.absenceOfDigitsInNumericCharacterReference(this.consumed);
+                return 0;
+            }
+            default: {
+                // EntityStart or unknown — return 0.
+                return 0;
+            }
+        }
+    }
+}
+/**
+ * Determines the branch of the current node that is taken given the current
+ * character. This function is used to traverse the trie.
+ *
+ * See `BinTrieFlags` for the branch-data layouts handled here.
+ * @param decodeTree The trie.
+ * @param current The current node's header word.
+ * @param nodeIndex Index of the node's first branch-data word (the header
+ *   plus any value words have been skipped by the caller).
+ * @param char The current character.
+ * @returns The index of the next node, or -1 if no branch is taken.
+ */
+function determineBranch(decodeTree, current, nodeIndex, char) {
+    const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+    const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
+    // Case 1: Single branch or jump table (jumpOffset encodes the first/only char code).
+    if (jumpOffset) {
+        if (branchCount === 0) {
+            // Single branch encoded inline in the jump offset bits.
+            return char === jumpOffset ? nodeIndex : -1;
+        }
+        /*
+         * Jump table: branchCount consecutive slots starting at jumpOffset.
+         * Unsigned comparison handles both < 0 and >= branchCount in one check.
+         */
+        const slot = char - jumpOffset;
+        if (slot >>> 0 >= branchCount)
+            return -1;
+        const stored = decodeTree[nodeIndex + slot];
+        /*
+         * 0 = empty slot (no branch); otherwise the child's offset from the
+         * end of the branch array, +1 (end-relative pointers compress
+         * better). `& 0xff_ff` mirrors the encoder's uint16 wrap for
+         * backreferences to already-encoded nodes.
+         */
+        return stored === 0
+            ? -1
+            : (nodeIndex + branchCount + stored - 1) & 0xff_ff;
+    }
+    /*
+     * Case 2: Packed dictionary. Linear scan — over 90% of dict nodes have
+     * <= 4 branches in the HTML trie, where the constant-factor savings
+     * dominate over binary search's asymptotic edge.
+     */
+    if (branchCount === 0)
+        return -1;
+    const packedKeySlots = (branchCount + 1) >> 1;
+    const branchEnd = nodeIndex + packedKeySlots + branchCount;
+    for (let index = 0; index < branchCount; index++) {
+        const packed = decodeTree[nodeIndex + (index >> 1)];
+        const key = (packed >> ((index & 1) << 3)) & 0xff;
+        if (key === char) {
+            const pointerIndex = nodeIndex + packedKeySlots + index;
+            // Pointers are relative to the end of the branch data.
+            return (branchEnd + decodeTree[pointerIndex]) & 0xff_ff;
+        }
+        // Keys are sorted; if we've passed `char`, no match is possible.
+        if (key > char)
+            return -1;
+    }
+    return -1;
+}
+/**
+ * Read the decoded value from a trie node.
+ * @param decodeTree The trie.
+ * @param nodeIndex The index of the node.
+ * @param valueLength The length of the value (1, 2, or 3).
+ * @returns The decoded string.
+ */
+function readTrieValue(decodeTree, nodeIndex, valueLength) {
+    if (valueLength === 1) {
+        return String.fromCharCode(decodeTree[nodeIndex] & BinTrieFlags.VALUE_MASK);
+    }
+    if (valueLength === 2) {
+        return String.fromCharCode(decodeTree[nodeIndex + 1]);
+    }
+    return String.fromCharCode(decodeTree[nodeIndex + 1], decodeTree[nodeIndex + 2]);
+}
+/**
+ * Parse a numeric entity (`&#DDD;` or `&#xHHH;`).
+ *
+ * Encodes the result as `(consumed << CONSUMED_SHIFT) | codepoint` (see
+ * the packing comment at the top of the file; overlong entities spill
+ * their length into `longNumericConsumed`). Returns 0 when no digits were
+ * found.
+ *
+ * This is the sync counterpart of the streaming
+ * `EntityDecoder#stateNumericDecimal` / `#stateNumericHex`. Digit parsing
+ * matches those methods; only this packed result needs a value clamp.
+ * @param input       The input string.
+ * @param numberStart Index of the `#` character.
+ * @param inputLength Cached `input.length`.
+ */
+function parseNumericEntity(input, numberStart, inputLength) {
+    let offset = numberStart + 1; // Skip "#"
+    let cp = 0;
+    let digitStart = offset;
+    /*
+     * Separate decimal and hexadecimal loops: each multiplies by a constant
+     * and runs a single digit test, instead of a per-character base check.
+     */
+    if (offset < inputLength &&
+        (input.charCodeAt(offset) | TO_LOWER_BIT) === CharCodes.LOWER_X) {
+        offset += 1;
+        digitStart = offset;
+        while (offset < inputLength) {
+            const char = input.charCodeAt(offset);
+            if (isNumber(char)) {
+                cp = cp * 16 + (char - CharCodes.ZERO);
+            }
+            else if (isHexadecimalCharacter(char)) {
+                cp = cp * 16 + ((char | TO_LOWER_BIT) - CharCodes.LOWER_A + 10);
+            }
+            else {
+                break;
+            }
+            offset += 1;
+        }
+    }
+    else {
+        while (offset < inputLength) {
+            const digit = input.charCodeAt(offset) - CharCodes.ZERO;
+            if (digit >>> 0 > 9)
+                break;
+            cp = cp * 10 + digit;
+            offset += 1;
+        }
+    }
+    if (offset === digitStart)
+        return 0;
+    // Include the semicolon in consumed when present.
+    if (offset < inputLength && input.charCodeAt(offset) === CharCodes.SEMI) {
+        offset += 1;
+    }
+    /*
+     * Clamp out-of-range values to 0x110000 so they fit the 21-bit field
+     * and decode to U+FFFD. Lengths at or above CONSUMED_OVERFLOW use the
+     * side channel described with the packing constants.
+     */
+    if (cp > 0x10_ff_ff)
+        cp = 0x11_00_00;
+    let consumed = offset - numberStart;
+    if (consumed >= CONSUMED_OVERFLOW) {
+        // eslint-disable-next-line unicorn/no-top-level-assignment-in-function -- deliberate side channel, see `longNumericConsumed`
+        longNumericConsumed = consumed;
+        consumed = CONSUMED_OVERFLOW;
+    }
+    return (consumed << CONSUMED_SHIFT) | cp;
+}
+/**
+ * Decode all entities in `input` using the HTML trie.
+ *
+ * Hard-wired to `htmlDecodeTree`: the inline root navigation below assumes
+ * the HTML root's jump-table shape, so this must not be generalized to
+ * other tries (the XML trie's dictionary root would silently match no
+ * entities — `decodeXML` has its own hand-coded fast path instead).
+ * @param input      The string to decode.
+ * @param isStrict Only match semicolon-terminated entities.
+ * @param isAttribute Whether to apply attribute-specific parsing rules (disallowing certain non-semicolon terminators).
+ * @returns The decoded string.
+ */
+function decodeWithTrie(input, isStrict, isAttribute) {
+    const decodeTree = htmlDecodeTree;
+    // Fast path: no entities at all — return input without any allocation.
+    let offset = input.indexOf("&");
+    if (offset < 0)
+        return input;
+    const inputLength = input.length;
+    /*
+     * `chunkStart` marks the start of the next pending slice. Rejected
+     * entities don't advance it, so consecutive rejections are stitched
+     * into a single `slice` once a real match (or end of input) is hit.
+     */
+    let chunkStart = 0;
+    let result = "";
+    /*
+     * Root navigation fields, hoisted out of the per-entity loop. The HTML
+     * root is a multi-branch jump-table covering [A-Za-z]; see the inline
+     * first-iteration comment below.
+     */
+    const root = decodeTree[0];
+    const rootJumpOffset = root & BinTrieFlags.JUMP_TABLE;
+    const rootBranchCount = (root & BinTrieFlags.BRANCH_LENGTH) >> 7;
+    do {
+        const entityStart = offset + 1;
+        // Quick check: entity names must start with [A-Za-z], numeric with #.
+        const firstChar = input.charCodeAt(entityStart);
+        let consumed;
+        let value;
+        if (firstChar === CharCodes.NUM) {
+            const packed = parseNumericEntity(input, entityStart, inputLength);
+            consumed = unpackConsumed(packed);
+            // In strict mode, require semicolon termination.
+            if (isStrict &&
+                consumed > 0 &&
+                input.charCodeAt(entityStart + consumed - 1) !== CharCodes.SEMI) {
+                consumed = 0;
+            }
+            value =
+                consumed === 0
+                    ? ""
+                    : codePointToString(packed & CODE_POINT_MASK);
+        }
+        else if (isAlpha(firstChar)) {
+            consumed = 0;
+            value = "";
+            /*
+             * The generator guarantees a jump-table root. Consume the first
+             * character directly, then walk from its child.
+             */
+            const rootSlotIndex = firstChar - rootJumpOffset;
+            let nodeIndex;
+            if (rootSlotIndex >>> 0 < rootBranchCount) {
+                const stored = decodeTree[1 + rootSlotIndex];
+                nodeIndex =
+                    stored === 0 ? -1 : (rootBranchCount + stored) & 0xff_ff;
+            }
+            else {
+                nodeIndex = -1;
+            }
+            /*
+             * Best legacy (no-semicolon) match so far, as trie coordinates.
+             * Deferring `readTrieValue` to the end avoids allocating a
+             * string for matches that longer matches supersede.
+             */
+            let bestNodeIndex = 0;
+            let bestValueLength = 0;
+            let current = nodeIndex < 0 ? 0 : decodeTree[nodeIndex];
+            let index = entityStart + 1;
+            /*
+             * Walk the trie from the root child. The `trie` label lets the
+             * inner descent and compact-run loops abandon the entity (and
+             * fall through to the legacy/reject handling) directly.
+             */
+            trie: while (index < inputLength) {
+                /*
+                 * Inline value-less jump tables and single branches. A miss
+                 * falls through to the recorded legacy match or rejection.
+                 */
+                while (
+                // Value-less, non-run node with a nonzero jump offset.
+                (current &
+                    (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) ===
+                    0 &&
+                    (current & BinTrieFlags.JUMP_TABLE) !== 0) {
+                    const jumpOffset = current & BinTrieFlags.JUMP_TABLE;
+                    const branchCount = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+                    if (branchCount === 0) {
+                        // Single branch encoded inline in the jump offset bits.
+                        if (input.charCodeAt(index) !== jumpOffset)
+                            break trie;
+                        nodeIndex += 1;
+                    }
+                    else {
+                        const slot = input.charCodeAt(index) - jumpOffset;
+                        if (slot >>> 0 >= branchCount)
+                            break trie;
+                        const stored = decodeTree[nodeIndex + 1 + slot];
+                        if (stored === 0)
+                            break trie;
+                        // End-relative: branch data ends at nodeIndex+1+branchCount.
+                        nodeIndex =
+                            (nodeIndex + branchCount + stored) & 0xff_ff;
+                    }
+                    current = decodeTree[nodeIndex];
+                    index += 1;
+                    /*
+                     * `charCodeAt` past the end returns NaN, which would
+                     * alias to slot 0 after `>>> 0` — bail out explicitly.
+                     */
+                    if (index >= inputLength)
+                        break trie;
+                }
+                // FLAG13 without a value marks a compact run.
+                if ((current &
+                    (BinTrieFlags.VALUE_LENGTH | BinTrieFlags.FLAG13)) ===
+                    BinTrieFlags.FLAG13) {
+                    const runLength = (current & BinTrieFlags.BRANCH_LENGTH) >> 7;
+                    // Check first char (stored in JUMP_TABLE bits).
+                    if (input.charCodeAt(index) !==
+                        (current & BinTrieFlags.JUMP_TABLE)) {
+                        // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                        break;
+                    }
+                    index += 1;
+                    // Check remaining characters (packed two per uint16 word).
+                    const remaining = runLength - 1;
+                    let wordIndex = nodeIndex + 1;
+                    let charIndexInPacked = 0;
+                    /*
+                     * Process pairs: read one packed word, compare low byte then high byte.
+                     * No explicit bounds check needed — charCodeAt returns NaN for OOB,
+                     * which never equals an integer, so the mismatch break fires naturally.
+                     */
+                    for (; charIndexInPacked + 1 < remaining; charIndexInPacked += 2) {
+                        const packed = decodeTree[wordIndex];
+                        if (input.charCodeAt(index) !== (packed & 0xff))
+                            break trie;
+                        index += 1;
+                        if (input.charCodeAt(index) !== ((packed >> 8) & 0xff))
+                            break trie;
+                        index += 1;
+                        wordIndex += 1;
+                    }
+                    // Handle odd trailing char.
+                    if (charIndexInPacked < remaining) {
+                        if (input.charCodeAt(index) !==
+                            (decodeTree[wordIndex] & 0xff))
+                            // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                            break;
+                        index += 1;
+                    }
+                    nodeIndex += 1 + (runLength >> 1);
+                    current = decodeTree[nodeIndex];
+                    // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                    continue;
+                }
+                // Header plus out-of-line value words; 0 means no value.
+                const valueLength = current >>> 14;
+                const char = input.charCodeAt(index);
+                /*
+                 * Check current node for a value before navigating.
+                 * This handles both: (a) values reached via compact runs on the
+                 * previous iteration, and (b) values at regular branch targets.
+                 */
+                if (valueLength !== 0) {
+                    // If char is `;`, emit immediately.
+                    if (char === CharCodes.SEMI) {
+                        consumed = index - entityStart + 1;
+                        // Inline leaves carry the value in the low 13 bits.
+                        value =
+                            valueLength === 1
+                                ? String.fromCharCode(current & BinTrieFlags.VALUE_MASK)
+                                : readTrieValue(decodeTree, nodeIndex, valueLength);
+                        // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                        break;
+                    }
+                    // Record non-terminated (legacy) match (FLAG13 clear = semicolon optional).
+                    if (!isStrict && (current & BinTrieFlags.FLAG13) === 0) {
+                        consumed = index - entityStart;
+                        bestNodeIndex = nodeIndex;
+                        bestValueLength = valueLength;
+                    }
+                    /*
+                     * A valueLength of 1 means the value is packed inline in the header
+                     * word — these are always leaf nodes with no branches, so we can
+                     * stop walking the trie.
+                     */
+                    // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                    if (valueLength === 1)
+                        break;
+                }
+                // Navigate to the next node (valueLength || 1: skip past value words, minimum 1 for header).
+                const next = determineBranch(decodeTree, current, nodeIndex + (valueLength || 1), char);
+                // eslint-disable-next-line unicorn/no-break-in-nested-loop
+                if (next < 0)
+                    break;
+                nodeIndex = next;
+                current = decodeTree[nodeIndex];
+                index += 1;
+            }
+            /*
+             * Post-loop: if the semicolon path didn't set value,
+             * check for a final legacy match. The last navigation may
+             * have landed on a legacy node whose value hasn't been
+             * recorded yet (loop exited before the top-of-loop check
+             * could run).
+             */
+            if (value === "") {
+                const finalVL = current >>> 14;
+                if (finalVL !== 0 &&
+                    !isStrict &&
+                    (current & BinTrieFlags.FLAG13) === 0) {
+                    consumed = index - entityStart;
+                    bestNodeIndex = nodeIndex;
+                    bestValueLength = finalVL;
+                }
+                if (consumed > 0) {
+                    value = readTrieValue(decodeTree, bestNodeIndex, bestValueLength);
+                }
+            }
+        }
+        else {
+            consumed = 0;
+            value = "";
+        }
+        /*
+         * The attribute end-char rule (HTML spec §13.2.5.73) only applies to
+         * unterminated *named* references.  Semicolon-terminated entities and
+         * numeric entities are always accepted, matching EntityDecoder behavior.
+         *
+         * When `attribute` is false (the common case), short-circuit skips all
+         * the unterminated-named checks entirely.
+         */
+        if (consumed === 0 ||
+            (isAttribute &&
+                firstChar !== CharCodes.NUM &&
+                input.charCodeAt(entityStart + consumed - 1) !==
+                    CharCodes.SEMI &&
+                entityStart + consumed < inputLength &&
+                isEntityInAttributeInvalidEnd(input.charCodeAt(entityStart + consumed)))) {
+            // Rejected: leave `&` in the pending chunk, scan past it.
+            offset = entityStart;
+        }
+        else {
+            if (chunkStart < offset) {
+                result += input.slice(chunkStart, offset);
+            }
+            result += value;
+            offset = chunkStart = entityStart + consumed;
+        }
+        /*
+         * Adjacent entities (`&x;&y;`) are common in entity-dense input;
+         * checking the single character at `offset` first skips the
+         * `indexOf` call (and its per-call overhead) for that case.
+         */
+        if (input.charCodeAt(offset) !== CharCodes.AMP) {
+            offset = input.indexOf("&", offset);
+        }
+    } while (offset >= 0);
+    return result + input.slice(chunkStart);
+}
+/**
+ * Decodes an HTML string.
+ * @param htmlString The string to decode.
+ * @param mode The decoding mode.
+ * @returns The decoded string.
+ */
+function decodeHTML(htmlString, mode = DecodingMode.Legacy) {
+    return decodeWithTrie(htmlString, mode === DecodingMode.Strict, mode === DecodingMode.Attribute);
+}
+/**
+ * Decodes an HTML string in an attribute.
+ * @param htmlAttribute The string to decode.
+ * @returns The decoded string.
+ */
+function decodeHTMLAttribute(htmlAttribute) {
+    return decodeWithTrie(htmlAttribute, false, true);
+}
+/**
+ * Decodes an HTML string, requiring all entities to be terminated by a semicolon.
+ * @param htmlString The string to decode.
+ * @returns The decoded string.
+ */
+function decodeHTMLStrict(htmlString) {
+    return decodeWithTrie(htmlString, true, false);
+}
+/**
+ * Decodes an XML string, requiring all entities to be terminated by a semicolon.
+ *
+ * Uses a hand-coded fast path for the 5 XML named entities (amp, lt, gt,
+ * quot, apos) plus numeric entities, bypassing the trie entirely.
+ * @param xmlString The string to decode.
+ * @returns The decoded string.
+ */
+function decodeXML(xmlString) {
+    let offset = xmlString.indexOf("&");
+    if (offset < 0)
+        return xmlString;
+    let lastIndex = 0;
+    let result = "";
+    do {
+        const start = offset + 1;
+        let consumed = 0;
+        let value = "";
+        const c1 = xmlString.charCodeAt(start);
+        if (c1 === CharCodes.NUM) {
+            const packed = parseNumericEntity(xmlString, start, xmlString.length);
+            consumed = unpackConsumed(packed);
+            // XML is always strict — require semicolon.
+            if (consumed === 0 ||
+                xmlString.charCodeAt(start + consumed - 1) !== CharCodes.SEMI) {
+                consumed = 0;
+            }
+            else {
+                const codePoint = packed & CODE_POINT_MASK;
+                // Nonzero BMP values below the surrogate range need no replacement.
+                value =
+                    (codePoint - 1) >>> 0 < 0xd7_ff
+                        ? String.fromCharCode(codePoint)
+                        : String.fromCodePoint(decode_codepoint_replaceCodePointXML(codePoint));
+            }
+        }
+        else {
+            /* eslint-disable unicorn/no-break-in-nested-loop -- Keep XML name dispatch inline with the decode loop. */
+            switch (c1) {
+                // &lt; / &gt;
+                case 0x6c:
+                case 0x67: {
+                    if (xmlString.charCodeAt(start + 1) === 0x74 &&
+                        xmlString.charCodeAt(start + 2) === CharCodes.SEMI) {
+                        consumed = 3;
+                        value = c1 === 0x6c ? "<" : ">";
+                    }
+                    break;
+                }
+                // &amp; / &apos;
+                case 0x61: {
+                    const c2 = xmlString.charCodeAt(start + 1);
+                    if (c2 === 0x6d &&
+                        xmlString.charCodeAt(start + 2) === 0x70 &&
+                        xmlString.charCodeAt(start + 3) === CharCodes.SEMI) {
+                        consumed = 4;
+                        value = "&";
+                    }
+                    else if (c2 === 0x70 &&
+                        xmlString.charCodeAt(start + 2) === 0x6f &&
+                        xmlString.charCodeAt(start + 3) === 0x73 &&
+                        xmlString.charCodeAt(start + 4) === CharCodes.SEMI) {
+                        consumed = 5;
+                        value = "'";
+                    }
+                    break;
+                }
+                // &quot;
+                case 0x71: {
+                    if (xmlString.charCodeAt(start + 1) === 0x75 &&
+                        xmlString.charCodeAt(start + 2) === 0x6f &&
+                        xmlString.charCodeAt(start + 3) === 0x74 &&
+                        xmlString.charCodeAt(start + 4) === CharCodes.SEMI) {
+                        consumed = 5;
+                        value = '"';
+                    }
+                    break;
+                }
+            }
+            /* eslint-enable unicorn/no-break-in-nested-loop */
+        }
+        if (consumed > 0) {
+            if (lastIndex < offset)
+                result += xmlString.slice(lastIndex, offset);
+            result += value;
+            offset = lastIndex = start + consumed;
+        }
+        else {
+            offset = start;
+        }
+        /*
+         * Adjacent entities (`&x;&y;`) are common in entity-dense input;
+         * checking the single character at `lastIndex` first skips the
+         * `indexOf` call (and its per-call overhead) for that case.
+         */
+        offset =
+            xmlString.charCodeAt(offset) === CharCodes.AMP
+                ? offset
+                : xmlString.indexOf("&", offset);
+    } while (offset >= 0);
+    return result + xmlString.slice(lastIndex);
+}
+
+// Re-export for use by eg. htmlparser2
+
+
+//# sourceMappingURL=decode.js.map
+;// CONCATENATED MODULE: ./src/core/server-words.ts
+
+/**
+ * What a message says of a server's own words (an S3 error's `<Message>`, a registry's `errors`):
+ * their start, on one line. A store may answer with a message of any length; the step's one error
+ * line says what it is about, not all of it.
+ */
+/** The most of a server's own words that a message says. */
+const SAID_CHARACTERS = 300;
+/** `text` on one line (each run of white space one space), cut after SAID_CHARACTERS with an ellipsis. */
+function serverWords(text) {
+    const line = text.replace(/\s+/g, ' ').trim();
+    if (line.length <= SAID_CHARACTERS)
+        return line;
+    // Never half of a surrogate pair.
+    const end = /[\ud800-\udbff]/.test(line.charAt(SAID_CHARACTERS - 1)) ? SAID_CHARACTERS - 1 : SAID_CHARACTERS;
+    return `${line.slice(0, end)}…`;
+}
+/**
+ * The `<Code>` and `<Message>` of an S3-style XML error (`<Error><Code>…</Code><Message>…`), as
+ * far as `body` holds them: the start of an error page that was not read to its end still gives
+ * the start of its message.
+ */
+function xmlErrorWords(body) {
+    const element = (name) => {
+        const found = new RegExp(`<${name}>([^<]*)`).exec(body)?.[1];
+        const words = found === undefined ? '' : serverWords(decodeXML(found));
+        return words === '' ? undefined : words;
+    };
+    return { code: element('Code'), message: element('Message') };
+}
+
+;// CONCATENATED MODULE: ./src/storage/s3-location.ts
+
+
+/** The region signed for when neither the stage's region input nor AWS_REGION says one (the contract's default). */
+const DEFAULT_REGION = 'us-east-1';
+/** S3's rules for a bucket's name: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** S3 keys are at most 1024 bytes; the prefix leaves room for the names under it. */
+const MAX_PREFIX_BYTES = 900;
+// eslint-disable-next-line no-control-regex
+const s3_location_CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * `BUCKET[/PREFIX]` (what follows `s3://` in the input `name`) with `endpoint` (an address the
+ * settings checked already, as every URL input); throws an ActionError (code `input`) that names
+ * the input when the bucket is not a bucket's name or the prefix has a part that could leave it.
+ */
+function parseS3Location(rest, endpoint, name) {
+    const slash = rest.indexOf('/');
+    const bucket = slash < 0 ? rest : rest.slice(0, slash);
+    const prefix = (slash < 0 ? '' : rest.slice(slash + 1)).replace(/^\/+|\/+$/g, '');
+    if (!BUCKET.test(bucket) || bucket.includes('..'))
+        throw inputError(name, `names the bucket "${bucket}", which is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens): use \`s3://BUCKET/PREFIX\``);
+    if (prefix) {
+        if (!isKeyPath(prefix))
+            throw inputError(name, 'has a PREFIX with an empty, `.` or `..` part, a backslash or a control character');
+        if (Buffer.byteLength(prefix) > MAX_PREFIX_BYTES)
+            throw inputError(name, `has a PREFIX longer than ${MAX_PREFIX_BYTES} bytes`);
+    }
+    return { bucket, prefix, ...(endpoint ? { endpoint: endpoint.replace(/\/+$/, '') } : {}) };
+}
+/**
+ * `s3://BUCKET[/PREFIX]` as the input `name` gives it; throws an ActionError (code `input`) that
+ * names the input when it is not one.
+ */
+function parseS3Url(text, endpoint, name) {
+    const value = text.trim();
+    const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(value)?.[1]?.toLowerCase();
+    if (scheme !== 's3')
+        throw inputError(name, scheme
+            ? `has the scheme "${scheme}": it takes an S3 bucket (AWS, or an S3-compatible store), \`s3://BUCKET[/PREFIX]\``
+            : 'must be `s3://BUCKET[/PREFIX]`');
+    return parseS3Location(value.slice('s3://'.length), endpoint, name);
+}
+/**
+ * Whether `path` is a relative path made of plain names: no empty, `.` or `..` part, no
+ * backslash, no control character. A key made of such a path and a prefix stays under the prefix,
+ * whatever a proxy or CDN in front of the bucket makes of `.` and `..`.
+ */
+function isKeyPath(path) {
+    return (!s3_location_CONTROL.test(path) &&
+        !path.includes('\\') &&
+        path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'));
+}
+/** `s3://BUCKET/PREFIX/`, as messages name the place. */
+function prefixUrl(location) {
+    return `s3://${location.bucket}/${location.prefix ? `${location.prefix}/` : ''}`;
+}
+/** The key of `name` under `prefix`. */
+function keyOf(prefix, name) {
+    return prefix ? `${prefix}/${name}` : name;
+}
+/** Where a bucket is read without credentials by default: its path-style URL on the endpoint, or on AWS. */
+function bucketUrl(location, region) {
+    return `${location.endpoint ?? `https://s3.${region}.amazonaws.com`}/${location.bucket}`;
+}
+/** `base/key`, each part of the key encoded as a path segment. */
+function objectUrl(base, key) {
+    return `${base}/${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+function inputError(name, problem) {
+    return new ActionError(message `${inputSubject(name)} ${problem}`, { code: 'input', input: input(name) });
+}
+
+;// CONCATENATED MODULE: ./src/storage/s3-client.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The AWS SDK's S3 client as the stages that write to a bucket use it: path-style addressing on
+ * the stage's endpoint (AWS itself without one), credentials from the SDK's default chain only (the `AWS_*` variables, web
+ * identity, a profile: never an input of ours, never logged), and checksums only where the
+ * operation requires one, since several S3-compatible stores refuse the SDK's default streaming
+ * checksums (Swift answers 501 "aws-chunked is not supported"). Its request handler holds every
+ * request to the run's deadline, every answer but an object's or a list's to ERROR_PAGE_BYTES,
+ * and the abort of a multipart upload to the clean-up's grace.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+/** Longest silence of a connection, before an answer or in the middle of a part. */
+const STALL_TIMEOUT_MS = 30_000;
+/**
+ * Every request carries the run's signal, so that a cancellation or the deadline cuts the parts in
+ * flight at once (lib-storage's Upload passes no signal of its own to them), except the abort of a
+ * multipart upload (DELETE ?uploadId=), which must still go out after the cut: it is what removes
+ * the parts already stored. That clean-up gets one attempt within the grace of the deadline's
+ * `cleanUpSignal()` instead, so that a store that never answers it cannot hold the run up.
+ */
+class RunHandler extends node_http_handler_dist_cjs.NodeHttpHandler {
+    deadline;
+    runSignal;
+    target;
+    constructor(target, deadline, environment) {
+        // The SDK's own agents, kept alive with up to 50 sockets, and through the proxy the runner names, if any.
+        const agent = { keepAlive: true, maxSockets: 50, proxyEnv: environment };
+        super({
+            connectionTimeout: CONNECT_TIMEOUT_MS,
+            socketTimeout: STALL_TIMEOUT_MS,
+            httpAgent: new (external_node_http_default()).Agent(agent),
+            httpsAgent: new (external_node_https_default()).Agent(agent)
+        });
+        this.target = target;
+        this.deadline = deadline;
+        this.runSignal = deadline.signal();
+    }
+    handle(request, options = {}) {
+        if (request.method === 'DELETE' && 'uploadId' in request.query)
+            return this.abortUpload(request, options);
+        return this.send(request, { ...options, abortSignal: options.abortSignal ?? this.runSignal });
+    }
+    /**
+     * An error answer, and any answer that S3 keeps to a few hundred bytes, is read here, at most
+     * ERROR_PAGE_BYTES of it, before the SDK parses it (it would read and parse any length: 2.7 GiB
+     * of memory for an error of 64 MiB): a longer one fails with its status and the start of its
+     * message. An object or a list (a GET), or a batch delete's report, goes to the SDK as it comes.
+     */
+    async send(request, options) {
+        const { response } = await super.handle(request, options);
+        const small = request.method !== 'GET' && !(request.method === 'POST' && 'delete' in request.query);
+        if (response.statusCode < 300 && !small)
+            return { response };
+        const { bytes, whole } = await readStart(response.body, ERROR_PAGE_BYTES);
+        if (!whole)
+            throw new LongAnswer(response.statusCode, bytes.toString('utf8'));
+        // The SDK parses the bytes read.
+        response.body = external_node_stream_.Readable.from([bytes]);
+        return { response };
+    }
+    /**
+     * The abort of a multipart upload, sent once within the clean-up's grace. Whatever else becomes
+     * of it (no answer in time, a refusal, a connection that fails) is an UnfinishedAbort, which the
+     * SDK does not retry: its parts may still be stored, and the caller says so.
+     */
+    async abortUpload(request, options) {
+        const upload = {
+            id: String(request.query.uploadId),
+            location: `s3://${this.target.bucket}/${s3_client_keyOf(request, this.target.bucket)}`
+        };
+        const signal = this.deadline.cleanUpSignal();
+        let answer;
+        try {
+            answer = await this.send(request, { ...options, abortSignal: signal });
+        }
+        catch (error) {
+            if (signal.aborted)
+                throw new UnfinishedAbort(upload, `the store gave no answer within the ${formatSeconds(core_deadline/* CLEAN_UP_GRACE_MS */.Y_)} a clean-up is given`);
+            if (error instanceof LongAnswer)
+                throw new UnfinishedAbort(upload, `the store answered ${error.said}`);
+            const reason = (0,errors/* systemCode */.xU)(error) ?? (error instanceof Error ? error.message : String(error));
+            throw new UnfinishedAbort(upload, `the store could not be reached (${reason})`);
+        }
+        const { response } = answer;
+        if (response.statusCode < 300)
+            return answer;
+        const { bytes } = await readStart(response.body, ERROR_PAGE_BYTES);
+        throw new UnfinishedAbort(upload, `the store answered ${storeSaid(response.statusCode, bytes.toString('utf8'))}`);
+    }
+}
+/** The object's key, from the path of a path-style request (`/BUCKET/KEY`). */
+function s3_client_keyOf(request, bucket) {
+    const path = request.path;
+    const start = path.indexOf(`/${bucket}/`);
+    return start < 0
+        ? path
+        : path
+            .slice(start + bucket.length + 2)
+            .split('/')
+            .map(decodeURIComponent)
+            .join('/');
+}
+/**
+ * An answer longer than ERROR_PAGE_BYTES, which was not read to its end, as the SDK shapes a
+ * service error (its code as the name, its message, the status): from the start that was read.
+ */
+class LongAnswer extends Error {
+    $metadata;
+    /** What the store said, for a message. */
+    said;
+    constructor(status, start) {
+        const { code, message: words } = xmlErrorWords(start);
+        super(words ?? `an answer longer than ${formatBytes(ERROR_PAGE_BYTES)}, not read further`);
+        this.name = code ?? 'error';
+        this.$metadata = { httpStatusCode: status };
+        this.said = storeSaid(status, start);
+    }
+}
+/** `HTTP <status> (<code>: <message>)`, as far as an S3 error's `text` holds them. */
+function storeSaid(status, text) {
+    const { code, message: words } = xmlErrorWords(text);
+    const told = [code, words].filter(Boolean).join(': ');
+    return `HTTP ${status}${told ? ` (${told})` : ''}`;
+}
+/**
+ * The abort of a multipart upload that may not have completed: its parts may still be stored. It
+ * has no `cause`, since the SDK would retry what a cause says is passing (a time-out).
+ */
+class UnfinishedAbort extends errors/* ActionError */.lZ {
+    name = 'UnfinishedAbort';
+    constructor(upload, reason) {
+        super(`The abort of multipart upload ${serverWords(upload.id)} of ${upload.location} may not have completed: ${reason}`, {
+            code: 'unfinished-abort',
+            hint: 'Its parts stay in the bucket, and are billed, until removed: run aws s3api abort-multipart-upload with this bucket, key and upload id, or let a lifecycle rule (AbortIncompleteMultipartUpload) remove them'
+        });
+    }
+}
+/** The UnfinishedAbort behind a failed upload: lib-storage throws it, or keeps it as the cause of the upload's own failure. */
+function unfinishedAbort(error) {
+    if (error instanceof UnfinishedAbort)
+        return error;
+    const cause = error?.cause;
+    return cause instanceof UnfinishedAbort ? cause : undefined;
+}
+/**
+ * `deadline` is the run's: every request but the abort of an upload stops with its signal.
+ * `environment` is the runner's (RunnerFacts): the SDK's connections follow the proxy it names, as
+ * the action's own requests do (src/core/net.ts), which self-hosted runners behind a proxy need.
+ */
+function s3Client(target, region, deadline, environment = {}) {
+    const client = new dist_cjs.S3Client({
+        region,
+        ...(target.endpoint ? { endpoint: target.endpoint } : {}),
+        forcePathStyle: true,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        requestHandler: new RunHandler(target, deadline, environment)
+    });
+    sendContentMd5WithDeletes(client);
+    return client;
+}
+/**
+ * DeleteObjects (the batch delete) with `Content-MD5`, which S3 required of it for years and
+ * S3-compatible stores still do: the SDK now sends a CRC32 checksum instead, which Swift refuses
+ * (HTTP 400 "Missing required header for this request: Content-MD5"), as other stores did in
+ * 2025. AWS takes either. It runs after the SDK's checksum (the build step's normal priority) and
+ * before the signature (finalizeRequest), which covers the header. Why batches rather than a
+ * request a key: docs/decisions/publish-deletes.md.
+ */
+function sendContentMd5WithDeletes(client) {
+    client.middlewareStack.add((next, context) => (args) => {
+        const request = args.request;
+        const { body } = request;
+        const bytes = typeof body === 'string' || body instanceof Uint8Array;
+        if (context.commandName !== 'DeleteObjectsCommand' || !request.headers || !bytes)
+            return next(args);
+        const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !/^x-amz-(checksum-|sdk-checksum-algorithm$)/i.test(name)));
+        headers['content-md5'] = (0,external_node_crypto_.createHash)('md5').update(body).digest('base64');
+        return next({ ...args, request: { ...request, headers } });
+    }, { step: 'build', priority: 'low', name: 'sendContentMd5WithDeletes' });
+}
+/**
+ * An error of the SDK as the stage's failure, saying what was refused and what to change: the
+ * credentials, the permissions, the bucket, the endpoint; and, when the abort of a multipart upload
+ * may not have completed, that too.
+ */
+function s3Failure(error, action, target, stage) {
+    const problem = `${stage.name}: ${action} ${prefixUrl(target)} failed`;
+    // lib-storage throws the abort's failure in place of the upload's own when both failed.
+    const failure = unfinishedAbort(error) === error
+        ? stage.failure(problem, { cause: error })
+        : explained(error, problem, target, stage);
+    return withUnfinishedAbort(failure, error);
+}
+/** `failure`, followed by what the abort of an upload left behind when `error` says it may not have completed. */
+function withUnfinishedAbort(failure, error) {
+    const leftBehind = unfinishedAbort(error);
+    if (!leftBehind)
+        return failure;
+    return new errors/* ActionError */.lZ((0,errors/* sentences */.hC)(failure.text, leftBehind.text), {
+        code: failure.code,
+        namesJob: failure.namesJob,
+        cause: error
+    });
+}
+function explained(error, problem, target, stage) {
+    const { name = '', message: said = '', $metadata } = (error ?? {});
+    const status = $metadata?.httpStatusCode;
+    const where = target.endpoint ? ` at ${target.endpoint}` : '';
+    const fail = (detail, hint) => stage.failure(`${problem}: ${detail}`, { hint, cause: error });
+    if (name === 'CredentialsProviderError')
+        return fail('no AWS credentials were found', "S3 credentials come from the AWS SDK's default chain: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (as aws-actions/configure-aws-credentials sets them), a web identity, or a profile");
+    if (name === 'NoSuchBucket')
+        return fail(`the bucket ${target.bucket} does not exist${where}`, (0,core_message/* message */.iU) `Create it, or correct ${(0,core_message/* input */.hF)(stage.inputs.target)}`);
+    if (CREDENTIAL_REFUSALS.has(name))
+        return fail(`the store refused the credentials (${name})`, (0,core_message/* message */.iU) `Check the AWS credentials the runner has, and ${(0,core_message/* input */.hF)(stage.inputs.region)}: a signature made for another region is refused too`);
+    if (name === 'AccessDenied' || status === 403)
+        return fail('access denied (HTTP 403)', `The credentials need ${stage.permissions} on the prefix`);
+    const code = (0,errors/* systemCode */.xU)(error);
+    if (code && status === undefined)
+        return fail(`the store could not be reached${where} (${code})`, (0,core_message/* message */.iU) `Check ${(0,core_message/* input */.hF)(stage.inputs.endpoint)}`);
+    const words = serverWords(said);
+    return fail(`${status ? `HTTP ${status}, ` : ''}${serverWords(name) || 'error'}${words && words !== name ? `: ${words}` : ''}`);
+}
+/** What stores answer to a wrong key, a wrong secret or a stale session token. */
+const CREDENTIAL_REFUSALS = new Set(['InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidToken', 'ExpiredToken']);
+
+// EXTERNAL MODULE: ./node_modules/@aws-sdk/lib-storage/dist-cjs/index.js
+var lib_storage_dist_cjs = __nccwpck_require__(2358);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./src/publish/errors.ts
+
+/**
+ * A failure of the publish: the code `publish` (the command line's exit code 7), whatever went
+ * wrong (a refused request, too many files to delete, an address that does not serve what was
+ * published), with what to do about it as the hint.
+ */
+function publishError(problem, options = {}) {
+    return new errors/* ActionError */.lZ(problem, { ...options, code: 'publish' });
 }
 
 ;// CONCATENATED MODULE: ./src/publish/record.ts
@@ -91425,7 +91675,7 @@ function recordBytes(fields) {
         files: [...fields.files],
         retained: [...fields.retained]
     };
-    return Buffer.from(jsonWithListsByLine(record));
+    return jsonBytesWithListsByLine(record);
 }
 
 ;// CONCATENATED MODULE: ./src/publish/bucket.ts
@@ -94502,17 +94752,6 @@ function tooManyRemoved(plan, previous, maxDeletePercent) {
     return published > 0 && removed * 100 > maxDeletePercent * published ? { removed, published } : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/core/user-agent.ts
-/** The action's release, kept equal to package.json's version (test/user-agent.test.ts checks it). */
-const ACTION_VERSION = '1.0.0';
-/** The project's home, where its README is. */
-const PROJECT_URL = 'https://github.com/acme/mintlify-static-export-action';
-/**
- * Sent with every request, to the API and to the storage host, so that their operators can tell
- * this action's traffic and version apart from other clients.
- */
-const USER_AGENT = `docs-export-action/${ACTION_VERSION} (+${PROJECT_URL}) node/${process.versions.node}`;
-
 ;// CONCATENATED MODULE: external "node:stream/promises"
 const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 // EXTERNAL MODULE: external "node:zlib"
@@ -94654,7 +94893,7 @@ class PassingStatus extends errors/* ActionError */.lZ {
 /** What `url` serves, within `maxBytes` of decoded body, retried as the API's calls are. */
 async function fetchServed(url, maxBytes, options) {
     try {
-        return await retryRequest(url, () => fetchOnce(url, maxBytes, options), {
+        return await retryRequest(url, () => fetch_fetchOnce(url, maxBytes, options), {
             baseDelayMs: options.retryBaseDelayMs,
             deadline: options.deadline,
             signal: options.signal,
@@ -94672,7 +94911,7 @@ async function fetchServed(url, maxBytes, options) {
         throw error;
     }
 }
-async function fetchOnce(first, maxBytes, options) {
+async function fetch_fetchOnce(first, maxBytes, options) {
     let url = first;
     for (let hop = 0;; hop++) {
         const timeoutMs = requestTimeoutMs(options.deadline);
@@ -95056,6 +95295,10 @@ async function readBack(options) {
 
 
 
+
+
+
+
 /** Uploads in flight at once: enough to hide the round trips, few enough for any store. */
 const UPLOADS_AT_ONCE = 16;
 /** S3's longest key, in bytes. */
@@ -95063,13 +95306,14 @@ const MAX_KEY_BYTES = 1024;
 async function runPublish(target, options) {
     const { host, deadline } = options;
     const region = options.region ?? DEFAULT_REGION;
-    const site = siteFiles(options.manifest, target);
     const signal = deadline.signal();
+    const manifest = await readSiteManifest(options.manifestPath, deadline, signal);
+    const site = siteFiles(manifest, target);
     const client = s3Client(target, region, deadline, options.environment);
     const bucket = new Bucket(client, target, signal);
     let plan;
     try {
-        plan = await publishFiles(bucket, site, options);
+        plan = await publishFiles(bucket, { site, manifest }, options);
     }
     catch (error) {
         // A cut is said once, here, with what the abort of a large file's upload left behind.
@@ -95080,7 +95324,7 @@ async function runPublish(target, options) {
         client.destroy();
     }
     const uploaded = [...plan.assets, ...plan.pages].map((file) => file.path);
-    await own_files_writeOwnFile(options.changesPath, changesText([...uploaded, ...plan.deletes.map((object) => object.path)]), {
+    await own_files_writeOwnFile(options.changesPath, changesBytes([uploaded, plan.deletes.map((object) => object.path)]), {
         recognise: { isOurs: isChangesText, maxBytes: 64 * 1024 * 1024 }
     });
     const base = bucketUrl(target, region);
@@ -95100,14 +95344,14 @@ async function runPublish(target, options) {
         return result;
     }
     const { publicUrl } = options;
-    return readBack({ ...options, publicUrl, uploaded: new Set(uploaded), signal }).then(() => ({ ...result, checked: true }), (error) => ({
+    return readBack({ ...options, manifest, publicUrl, uploaded: new Set(uploaded), signal }).then(() => ({ ...result, checked: true }), (error) => ({
         ...result,
         failure: (0,core_deadline/* stoppedError */.Wm)(deadline, signal, `while reading ${publicUrl} back`) ??
             (error instanceof Error ? error : new Error(String(error)))
     }));
 }
 /** The record and the listing, the plan, the uploads in their order, the deletes, the record. */
-async function publishFiles(bucket, site, options) {
+async function publishFiles(bucket, { site, manifest }, options) {
     const { host } = options;
     // Both at once; when both fail, the listing's failure is the one said, whichever came first.
     const [read, listed] = await Promise.allSettled([bucket.readRecord(), bucket.list()]);
@@ -95154,7 +95398,7 @@ async function publishFiles(bucket, site, options) {
     await bucket.delete(plan.deletes.map((object) => object.path));
     const unchanged = new Map(plan.unchanged.map((object) => [object.path, object]));
     const files = site.map((file) => unchanged.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' });
-    const { jobId, bundleSha256 } = options.manifest;
+    const { jobId, bundleSha256 } = manifest;
     await bucket.writeRecord(recordBytes({ serial: plan.serial, jobId, bundleSha256, files, retained: plan.retained }), NO_CACHE);
     host.info(`Publish: ${bucket.location} serves ${files.length} files as publish ${plan.serial}; its record is ${bucket.keyOf(RECORD_NAME)}`);
     return plan;
@@ -95168,6 +95412,23 @@ function logPlan(plan, bucket, host) {
     if (plan.foreign.length > 0)
         host.info(`Publish: ${plan.foreign.length} objects under ${bucket.location} are not this action's, and are left alone: ${engine_examples(plan.foreign)}`);
 }
+/**
+ * The manifest the run wrote beside the site, read back and checked as any manifest is. The run
+ * wrote it moments ago, so a failure here is a fault of the runner's disk, said as the publish's.
+ */
+async function readSiteManifest(file, deadline, signal) {
+    try {
+        // A path, never a link: the network is never used.
+        return await readManifest(file, { network: new Network(false), host: SILENT, deadline: deadline.at, signal });
+    }
+    catch (error) {
+        if (!(error instanceof errors/* ActionError */.lZ))
+            throw error;
+        throw publishError((0,core_message/* message */.iU) `Publish: ${error.text}; nothing was published`, { cause: error });
+    }
+}
+/** A reader of a file has nothing to say of links it does not follow. */
+const SILENT = { info: () => { }, debug: () => { } };
 /** The files the site serves, checked before any request: each key stays under PREFIX and is one S3 takes. */
 function siteFiles(manifest, target) {
     const files = contentFiles(manifest);
@@ -95186,10 +95447,26 @@ function siteFiles(manifest, target) {
     }
     return files;
 }
-/** `publish-changes.json`: the paths uploaded and deleted, as a CDN's invalidation takes them (`/guides/a%20b.html`). */
-function changesText(paths) {
-    const urls = paths.map((file) => `/${file.split('/').map(encodeURIComponent).join('/')}`);
-    return urls.length === 0 ? '[]\n' : `[\n${urls.map((url) => `  ${JSON.stringify(url)}`).join(',\n')}\n]\n`;
+/**
+ * `publish-changes.json`: the paths uploaded and deleted, as a CDN's invalidation takes them
+ * (`/guides/a%20b.html`), one a line, written straight into its bytes (json-file.ts).
+ */
+function changesBytes(lists) {
+    const count = lists.reduce((sum, list) => sum + list.length, 0);
+    return textBytes(function* () {
+        if (count === 0) {
+            yield '[]\n';
+            return;
+        }
+        yield '[';
+        let first = true;
+        for (const list of lists)
+            for (const file of list) {
+                yield `${first ? '\n' : ',\n'}  ${JSON.stringify(`/${file.split('/').map(encodeURIComponent).join('/')}`)}`;
+                first = false;
+            }
+        yield '\n]\n';
+    });
 }
 function isChangesText(text) {
     try {
@@ -95217,7 +95494,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _core_deadline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6343);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
 /* harmony import */ var _core_message_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3252);
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5618);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3191);
 
 
 
