@@ -52003,7 +52003,7 @@ async function exportSite(settings, context) {
         job,
         // Pages exported, once the wait is over: the count of a job still running keeps growing. A job
         // that gives none (the project-scoped flow) has the pages of the unpacked site.
-        pageCount: finished?.pageCount ?? (site && pagesOf(site)),
+        pageCount: finished?.pageCount ?? site?.pages,
         bundle: link,
         helmValuesPath,
         archive,
@@ -52046,13 +52046,16 @@ async function exportSite(settings, context) {
         }));
         archive = downloaded;
         if (settings.extract) {
-            // Read before the new manifest is written: compare-to may name the file it replaces.
-            const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined;
-            const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run, fileWrites));
-            site = unpacked;
-            recorded = await host.group('Record what the site holds', () => recordManifest(settings, { jobId: done.jobId, bundleSha256: downloaded.sha256, files: unpacked.files, previous, layout }, run));
+            const unpacked = await unpackAndRecord(settings, { job: done, archive: downloaded, layout }, context, {
+                fileWrites,
+                onUnpacked: (place) => {
+                    site = place;
+                }
+            });
+            recorded = unpacked.recorded;
+            const sitePath = unpacked.place.path;
             if (settings.verify !== 'off') {
-                siteCheck = await checkTheSite(settings, done, unpacked.path, layout, context);
+                siteCheck = await checkTheSite(settings, done, sitePath, layout, context);
                 // No copy of a site that fails its check under verify: error.
                 if (siteCheck?.failure)
                     throw siteCheck.failure;
@@ -52060,7 +52063,7 @@ async function exportSite(settings, context) {
             const publishTo = settings.publishTo;
             if (publishTo) {
                 const manifestPath = recorded.manifest.path;
-                published = await host.group('Publish the site', () => publishTheSite(settings, publishTo, { sitePath: unpacked.path, manifestPath, layout }, run));
+                published = await host.group('Publish the site', () => publishTheSite(settings, publishTo, { sitePath, manifestPath, layout }, run));
                 // The bucket changed even when the address does not serve it: the publish's outputs stand.
                 if (published.failure)
                     throw published.failure;
@@ -52081,6 +52084,20 @@ async function exportSite(settings, context) {
         // Unless the unpacking stopped it: a download that failed, a run with nothing to unpack.
         await fileWrites?.stop();
     }
+}
+/**
+ * Unpacks the site (telling `onUnpacked` where, at once, for a report of a later failure), then
+ * writes its manifest and the changes since compare-to's. The list of its files ends here.
+ */
+async function unpackAndRecord(settings, { job, archive, layout }, context, { fileWrites, onUnpacked }) {
+    const { run } = context;
+    // Read before the new manifest is written: compare-to may name the file it replaces.
+    const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined;
+    const unpacked = await run.host.group('Unpack the site', () => unpack(archive, layout, run, fileWrites));
+    const place = { path: unpacked.path, pages: pagesOf(unpacked) };
+    onUnpacked(place);
+    const recorded = await run.host.group('Record what the site holds', () => recordManifest(settings, { jobId: job.jobId, bundleSha256: archive.sha256, files: unpacked.files, previous, layout }, run));
+    return { place, recorded };
 }
 /** Unpacks the archive into the output folder's site, never through a link or over another's folder. */
 async function unpack(archive, layout, run, writes) {
@@ -52176,7 +52193,7 @@ async function recordManifest(settings, { jobId, bundleSha256, files, previous, 
         files
     });
     host.info(`Manifest of ${files.length} files: ${layout.manifest}`);
-    const written = { path: layout.manifest, createdAt: manifest.createdAt, content: manifest };
+    const written = { path: layout.manifest, createdAt: manifest.createdAt };
     if (!previous)
         return { manifest: written };
     const changes = compareManifests(previous, manifest);

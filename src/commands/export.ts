@@ -52,11 +52,21 @@ interface ExportContext {
   stallTimeoutMs: number
 }
 
-/** manifest.json as written: where, when the export it describes was made, and what it holds. */
+/** manifest.json as written: where, and when the export it describes was made. */
 interface RecordedManifest {
   path: string
   createdAt: string
-  content: Manifest
+}
+
+/**
+ * The unpacked site as the rest of the run knows it. The list of its files stays with the
+ * unpacking and the manifest: what comes after reads `manifest.json`, so that the run holds no
+ * list of 40,000 files while it checks and publishes (docs/decisions/publish-thread.md).
+ */
+interface UnpackedPlace {
+  path: string
+  /** Its pages, as the site check counts them. */
+  pages: number
 }
 
 /** What recording the site made: its manifest, and the changes since compare-to's. */
@@ -83,7 +93,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
   let finished: ExportJob | undefined
   let link: Bundle | undefined
   let archive: Archive | undefined
-  let site: UnpackedSite | undefined
+  let site: UnpackedPlace | undefined
   let recorded: Recorded | undefined
   let siteCheck: SiteCheck | undefined
   let mirror: MirrorResult | undefined
@@ -100,7 +110,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     job,
     // Pages exported, once the wait is over: the count of a job still running keeps growing. A job
     // that gives none (the project-scoped flow) has the pages of the unpacked site.
-    pageCount: finished?.pageCount ?? (site && pagesOf(site)),
+    pageCount: finished?.pageCount ?? site?.pages,
     bundle: link,
     helmValuesPath,
     archive,
@@ -155,19 +165,16 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     )
     archive = downloaded
     if (settings.extract) {
-      // Read before the new manifest is written: compare-to may name the file it replaces.
-      const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined
-      const unpacked = await host.group('Unpack the site', () => unpack(downloaded, layout, run, fileWrites))
-      site = unpacked
-      recorded = await host.group('Record what the site holds', () =>
-        recordManifest(
-          settings,
-          { jobId: done.jobId, bundleSha256: downloaded.sha256, files: unpacked.files, previous, layout },
-          run
-        )
-      )
+      const unpacked = await unpackAndRecord(settings, { job: done, archive: downloaded, layout }, context, {
+        fileWrites,
+        onUnpacked: (place) => {
+          site = place
+        }
+      })
+      recorded = unpacked.recorded
+      const sitePath = unpacked.place.path
       if (settings.verify !== 'off') {
-        siteCheck = await checkTheSite(settings, done, unpacked.path, layout, context)
+        siteCheck = await checkTheSite(settings, done, sitePath, layout, context)
         // No copy of a site that fails its check under verify: error.
         if (siteCheck?.failure) throw siteCheck.failure
       }
@@ -175,7 +182,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
       if (publishTo) {
         const manifestPath = recorded.manifest.path
         published = await host.group('Publish the site', () =>
-          publishTheSite(settings, publishTo, { sitePath: unpacked.path, manifestPath, layout }, run)
+          publishTheSite(settings, publishTo, { sitePath, manifestPath, layout }, run)
         )
         // The bucket changed even when the address does not serve it: the publish's outputs stand.
         if (published.failure) throw published.failure
@@ -196,6 +203,32 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     // Unless the unpacking stopped it: a download that failed, a run with nothing to unpack.
     await fileWrites?.stop()
   }
+}
+
+/**
+ * Unpacks the site (telling `onUnpacked` where, at once, for a report of a later failure), then
+ * writes its manifest and the changes since compare-to's. The list of its files ends here.
+ */
+async function unpackAndRecord(
+  settings: ExportSettings,
+  { job, archive, layout }: { job: ExportJob; archive: Archive; layout: OutputLayout },
+  context: ExportContext,
+  { fileWrites, onUnpacked }: { fileWrites?: FileWrites; onUnpacked: (site: UnpackedPlace) => void }
+): Promise<{ place: UnpackedPlace; recorded: Recorded }> {
+  const { run } = context
+  // Read before the new manifest is written: compare-to may name the file it replaces.
+  const previous = settings.compareTo ? await readPrevious(settings, settings.compareTo, context) : undefined
+  const unpacked = await run.host.group('Unpack the site', () => unpack(archive, layout, run, fileWrites))
+  const place = { path: unpacked.path, pages: pagesOf(unpacked) }
+  onUnpacked(place)
+  const recorded = await run.host.group('Record what the site holds', () =>
+    recordManifest(
+      settings,
+      { jobId: job.jobId, bundleSha256: archive.sha256, files: unpacked.files, previous, layout },
+      run
+    )
+  )
+  return { place, recorded }
 }
 
 /** Unpacks the archive into the output folder's site, never through a link or over another's folder. */
@@ -335,7 +368,7 @@ async function recordManifest(
     files
   })
   host.info(`Manifest of ${files.length} files: ${layout.manifest}`)
-  const written = { path: layout.manifest, createdAt: manifest.createdAt, content: manifest }
+  const written = { path: layout.manifest, createdAt: manifest.createdAt }
   if (!previous) return { manifest: written }
   const changes = compareManifests(previous, manifest)
   await writeChanges(layout.changes, changes)
