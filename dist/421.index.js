@@ -15,22 +15,22 @@ __webpack_require__.d(__webpack_exports__, {
 var at_once = __webpack_require__(3230);
 // EXTERNAL MODULE: ./src/core/deadline.ts
 var core_deadline = __webpack_require__(6343);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __webpack_require__(4296);
 // EXTERNAL MODULE: ./src/core/format.ts
 var format = __webpack_require__(6228);
 // EXTERNAL MODULE: ./src/core/log-text.ts
 var log_text = __webpack_require__(9357);
 // EXTERNAL MODULE: ./src/core/message.ts
 var message = __webpack_require__(3252);
+// EXTERNAL MODULE: ./src/core/net.ts
+var net = __webpack_require__(8456);
 // EXTERNAL MODULE: ./src/core/own-files.ts
 var own_files = __webpack_require__(1933);
 // EXTERNAL MODULE: ./src/core/progress.ts
 var progress = __webpack_require__(4664);
 // EXTERNAL MODULE: ./src/deployment/sample.ts
 var sample = __webpack_require__(8793);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __webpack_require__(4296);
-// EXTERNAL MODULE: ./src/core/net.ts
-var net = __webpack_require__(8456);
 // EXTERNAL MODULE: ./src/manifest/json-file.ts
 var json_file = __webpack_require__(7486);
 // EXTERNAL MODULE: ./src/manifest/read.ts
@@ -441,7 +441,7 @@ async function runPublish(target, options) {
     const { host, deadline } = options;
     const region = options.region ?? s3_location/* DEFAULT_REGION */.t9;
     const signal = deadline.signal();
-    const manifest = await readSiteManifest(options.manifestPath, deadline, signal);
+    const manifest = await readSiteManifest(options.manifestPath, { host, deadline, signal });
     const site = siteFiles(manifest, target);
     const client = (0,s3_client/* s3Client */.oD)(target, region, deadline, options.environment);
     const bucket = new Bucket(client, target, signal);
@@ -550,10 +550,10 @@ function logPlan(plan, bucket, host) {
  * The manifest the run wrote beside the site, read back and checked as any manifest is. The run
  * wrote it moments ago, so a failure here is a fault of the runner's disk, said as the publish's.
  */
-async function readSiteManifest(file, deadline, signal) {
+async function readSiteManifest(file, { host, deadline, signal }) {
     try {
         // A path, never a link: the network is never used.
-        return await (0,read/* readManifest */.W)(file, { network: new net/* Network */.lg(false), host: SILENT, deadline: deadline.at, signal });
+        return await (0,read/* readManifest */.W)(file, { network: new net/* Network */.lg(false), host, deadline: deadline.at, signal });
     }
     catch (error) {
         if (!(error instanceof errors/* ActionError */.lZ))
@@ -561,8 +561,6 @@ async function readSiteManifest(file, deadline, signal) {
         throw (0,publish_errors/* publishError */.A)((0,message/* message */.iU) `Publish: ${error.text}; nothing was published`, { cause: error });
     }
 }
-/** A reader of a file has nothing to say of links it does not follow. */
-const SILENT = { info: () => { }, debug: () => { } };
 /** The files the site serves, checked before any request: each key stays under PREFIX and is one S3 takes. */
 function siteFiles(manifest, target) {
     const files = (0,sample/* contentFiles */.hK)(manifest);

@@ -1,14 +1,14 @@
 import { forEachAtOnce } from '../core/at-once.js'
 import { stoppedError, type Deadline } from '../core/deadline.js'
+import { ActionError } from '../core/errors.js'
 import { formatBytes, formatDuration } from '../core/format.js'
 import type { Host } from '../core/host.js'
 import { oneLine } from '../core/log-text.js'
 import { input, message } from '../core/message.js'
+import { Network } from '../core/net.js'
 import { writeOwnFile } from '../core/own-files.js'
 import { everyProgressInterval } from '../core/progress.js'
 import { contentFiles, type ContentFile } from '../deployment/sample.js'
-import { ActionError } from '../core/errors.js'
-import { Network } from '../core/net.js'
 import { textBytes } from '../manifest/json-file.js'
 import { readManifest } from '../manifest/read.js'
 import type { Manifest } from '../manifest/schema.js'
@@ -95,7 +95,7 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
   const { host, deadline } = options
   const region = options.region ?? DEFAULT_REGION
   const signal = deadline.signal()
-  const manifest = await readSiteManifest(options.manifestPath, deadline, signal)
+  const manifest = await readSiteManifest(options.manifestPath, { host, deadline, signal })
   const site = siteFiles(manifest, target)
   const client = s3Client(target, region, deadline, options.environment)
   const bucket = new Bucket(client, target, signal)
@@ -233,18 +233,18 @@ function logPlan(plan: Plan, bucket: Bucket, host: PublishLog): void {
  * The manifest the run wrote beside the site, read back and checked as any manifest is. The run
  * wrote it moments ago, so a failure here is a fault of the runner's disk, said as the publish's.
  */
-async function readSiteManifest(file: string, deadline: Deadline, signal: AbortSignal): Promise<Manifest> {
+async function readSiteManifest(
+  file: string,
+  { host, deadline, signal }: { host: PublishLog; deadline: Deadline; signal: AbortSignal }
+): Promise<Manifest> {
   try {
     // A path, never a link: the network is never used.
-    return await readManifest(file, { network: new Network(false), host: SILENT, deadline: deadline.at, signal })
+    return await readManifest(file, { network: new Network(false), host, deadline: deadline.at, signal })
   } catch (error) {
     if (!(error instanceof ActionError)) throw error
     throw publishError(message`Publish: ${error.text}; nothing was published`, { cause: error })
   }
 }
-
-/** A reader of a file has nothing to say of links it does not follow. */
-const SILENT = { info: (): void => {}, debug: (): void => {} }
 
 /** The files the site serves, checked before any request: each key stays under PREFIX and is one S3 takes. */
 function siteFiles(manifest: Manifest, target: S3Location): ContentFile[] {

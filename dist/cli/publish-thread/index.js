@@ -79529,6 +79529,8 @@ async function forEachAtOnce(items, limit, work) {
 
 // EXTERNAL MODULE: ./src/core/deadline.ts
 var core_deadline = __nccwpck_require__(6343);
+// EXTERNAL MODULE: ./src/core/errors.ts
+var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/core/format.ts
 /** Durations and sizes as people read them in logs and summaries. */
 function formatSeconds(ms) {
@@ -79592,6 +79594,282 @@ function logLine(text) {
 
 // EXTERNAL MODULE: ./src/core/message.ts
 var core_message = __nccwpck_require__(3252);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/core/retry.ts
+
+
+
+/**
+ * The deadline left no room for another attempt. The message is the last failure's, which names
+ * the call, followed by why it was not tried again; the failure itself is the cause.
+ */
+class OutOfTimeError extends errors/* ActionError */.lZ {
+    name = 'OutOfTimeError';
+    constructor(lastError, attempts) {
+        super((0,errors/* sentences */.hC)((0,errors/* textOf */.b6)(lastError), (0,core_message/* message */.iU) `No time was left for another attempt within ${(0,core_message/* input */.hF)('timeout-seconds')} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`), {
+            code: 'out-of-time',
+            namesJob: lastError instanceof errors/* ActionError */.lZ && lastError.namesJob,
+            cause: lastError
+        });
+    }
+}
+/** Longest `Retry-After` honoured; a server asking for more gets this. */
+const MAX_RETRY_AFTER_MS = 60_000;
+/**
+ * Runs `action` until it succeeds, throws an error that is not retryable, or the attempts or the
+ * deadline run out. The last error is thrown as it is, so the caller sees the real cause; when the
+ * deadline stopped the retries, it comes wrapped in an OutOfTimeError that says so.
+ */
+async function retry(action, options) {
+    const sleep = options.sleep ?? ((ms, signal) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal }));
+    const isRetryable = options.isRetryable ?? saysRetryable;
+    for (let attempt = 1;; attempt++) {
+        try {
+            return await action(attempt);
+        }
+        catch (error) {
+            if (options.madeProgress?.())
+                attempt = 1;
+            if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted)
+                throw error;
+            const delayMs = backoffMs(attempt, options, error.retryAfterMs);
+            if (!fitsBefore(options.deadline, delayMs))
+                throw new OutOfTimeError(error, attempt);
+            options.onRetry?.(error, attempt + 1, delayMs);
+            await sleep(delayMs, options.signal);
+        }
+    }
+}
+/** The log's words for a retry about to happen. */
+function retryNote(delayMs, nextAttempt, attempts) {
+    return `retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${nextAttempt} of ${attempts})`;
+}
+function saysRetryable(error) {
+    return typeof error === 'object' && error !== null && error.retryable === true;
+}
+/** Whether a wait of `ms` from now ends before the deadline (epoch milliseconds; none: always). */
+function fitsBefore(deadline, ms) {
+    return deadline === undefined || Date.now() + ms < deadline;
+}
+/** Exponential backoff (with jitter unless told otherwise), never shorter than the server's `Retry-After`. */
+function backoffMs(attempt, options, retryAfterMs) {
+    const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
+    const jittered = options.jitter === false ? exponential : exponential / 2 + Math.random() * (exponential / 2);
+    return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS)));
+}
+/** `Retry-After` in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
+function parseRetryAfter(header, now = Date.now()) {
+    const value = Array.isArray(header) ? header[0] : header;
+    if (!value)
+        return undefined;
+    if (/^\s*\d+(\.\d+)?\s*$/.test(value))
+        return Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+;// CONCATENATED MODULE: ./src/core/net.ts
+
+
+
+
+
+/**
+ * The action's HTTP policy, shared by the API client, the GitHub calls (src/action/github.ts) and
+ * the download: one connection pool, which statuses are worth another attempt and how many, and
+ * how much of an answer is read.
+ */
+/** True for addresses that never leave the machine: plain http is tolerated only there. */
+function isLoopbackHost(hostname) {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+/**
+ * One connection pool for the process. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
+ * as self-hosted runners behind a proxy expect. Runs reach it through their `Network`.
+ */
+const pool = new undici/* EnvHttpProxyAgent */.J2({ connectTimeout: 10_000 });
+/**
+ * Where a run may send requests, a fact of the run decided once from `base-url`: https anywhere;
+ * plain http only to this machine, and only when the API itself is reached that way (a local
+ * emulator). An https API's links and every redirect are thus held to https: a plain http link,
+ * or a hop to `http://127.0.0.1:<port>`, would otherwise reach whatever service listens there.
+ * Every request of the run goes through `dispatcher`, which refuses what `refusal` refuses before
+ * any connection: the API's calls, the download and its redirects, GitHub's calls and theirs.
+ */
+class Network {
+    dispatcher;
+    /** Plain http to a loopback address is allowed. */
+    plainHttpToLoopback;
+    /** Origins that the user named for plain http (a deployed site that serves http): allowed as well. */
+    plainHttpOrigins;
+    constructor(plainHttpToLoopback, base = pool, plainHttpOrigins = []) {
+        this.plainHttpToLoopback = plainHttpToLoopback;
+        this.plainHttpOrigins = plainHttpOrigins;
+        this.dispatcher = base.compose((dispatch) => (options, handler) => {
+            const reason = this.refusal(String(options.origin));
+            if (reason) {
+                throw new errors/* ActionError */.lZ((0,core_message/* message */.iU) `A request to ${String(options.origin)} was refused: ${reason}`, {
+                    code: 'insecure-link'
+                });
+            }
+            return dispatch(options, handler);
+        });
+    }
+    /** The run's network for an API at `baseUrl` (validated by the settings). */
+    static forApi(baseUrl) {
+        const url = URL.parse(baseUrl);
+        return new Network(url?.protocol === 'http:' && isLoopbackHost(url.hostname));
+    }
+    /**
+     * The run's network for check-deployment: the deployed site may be plain http (nothing secret
+     * is sent to it, and internal hosts often serve http), and so may a manifest on this machine.
+     */
+    static forDeployment(siteUrl) {
+        const site = URL.parse(siteUrl);
+        return new Network(true, pool, site?.protocol === 'http:' ? [site.origin] : []);
+    }
+    /** Why `link` may not be fetched, or undefined when it may. */
+    refusal(link) {
+        const url = typeof link === 'string' ? URL.parse(link) : link;
+        if (!url)
+            return 'it is not a URL';
+        if (url.protocol === 'https:')
+            return undefined;
+        if (url.protocol !== 'http:')
+            return `https is required, not ${url.protocol.replace(/:$/, '')}`;
+        if (this.plainHttpOrigins.includes(url.origin))
+            return undefined;
+        if (this.plainHttpToLoopback && isLoopbackHost(url.hostname))
+            return undefined;
+        return this.plainHttpToLoopback
+            ? 'https is required (plain http is allowed only to a loopback address)'
+            : (0,core_message/* message */.iU) `https is required (plain http is allowed only to a loopback address, and only when ${(0,core_message/* input */.hF)('base-url')} is one too)`;
+    }
+}
+/** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
+const ATTEMPTS = 5;
+/** The longest backoff between two attempts. */
+const MAX_BACKOFF_MS = 30_000;
+/** Statuses that say the fault is passing: another attempt may succeed. */
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Redirects a request follows at most, and the statuses that are one. */
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const REQUEST_TIMEOUT_MS = 30_000;
+/** A request's headers and body timeouts: 30 s, or what is left before the deadline, at least 1 s. */
+function requestTimeoutMs(deadline = Infinity) {
+    return Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now()));
+}
+/**
+ * `fetch` of `url` retried as the API's calls are: ATTEMPTS in all, a backoff from `baseDelayMs`
+ * up to MAX_BACKOFF_MS, none started past the deadline; each retry is told to `log`, the link
+ * without its query.
+ */
+function retryRequest(url, fetch, options) {
+    return retry(fetch, {
+        attempts: ATTEMPTS,
+        baseDelayMs: options.baseDelayMs,
+        maxDelayMs: MAX_BACKOFF_MS,
+        deadline: options.deadline,
+        signal: options.signal,
+        onRetry: (error, attempt, delayMs) => options.log((0,core_message/* message */.iU) `${redactUrl(url.href)}: ${(0,errors/* asClause */.eI)((0,errors/* textOf */.b6)(error))}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
+    });
+}
+/** Network errors that leave no doubt the request never reached the server. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND']);
+/** Network errors that a later attempt may not meet: a connection refused, reset or timed out. */
+const NETWORK_CODES = new Set([
+    ...NOT_SENT_CODES,
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CLOSED',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT'
+]);
+/**
+ * The most an answer of the API or of GitHub may bring. Their largest real answers are a few KB;
+ * a longer one is a broken or hostile server, or a proxy sending something else, and is not read
+ * further (nor retried: it would come again).
+ */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+/** The bound, as the errors say it. */
+const ANSWER_BOUND = formatBytes(MAX_ANSWER_BYTES);
+/**
+ * What is read of an answer that is not the payload, from a host the user configured or a storage
+ * host (an error page, a registry's or a token endpoint's answer, an S3 error): its first 64 KiB.
+ * A longer one is not read further; what a message says of it is cut again (server-words.ts).
+ */
+const ERROR_PAGE_BYTES = 64 * 1024;
+/**
+ * Reads a whole answer of at most `maxBytes` (MAX_ANSWER_BYTES unless told). A longer one (or one
+ * whose Content-Length announces more) is not read further: the body is closed, and the result is
+ * undefined.
+ */
+async function readBounded(body, contentLength, maxBytes = MAX_ANSWER_BYTES) {
+    if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
+        await body[Symbol.asyncIterator]().return?.();
+        return undefined;
+    }
+    const { bytes, whole } = await readStart(body, maxBytes);
+    return whole ? bytes : undefined;
+}
+/**
+ * The first `maxBytes` of a body, and whether they are all of it. A longer body is not read
+ * further: it is closed once it has brought more, so that an endless answer costs no more memory
+ * than a short one.
+ */
+async function readStart(body, maxBytes) {
+    const iterator = body[Symbol.asyncIterator]();
+    const chunks = [];
+    let size = 0;
+    for (;;) {
+        const next = await iterator.next();
+        if (next.done)
+            return { bytes: Buffer.concat(chunks), whole: true };
+        chunks.push(next.value);
+        size += next.value.length;
+        if (size > maxBytes) {
+            await iterator.return?.();
+            return { bytes: Buffer.concat(chunks).subarray(0, maxBytes), whole: false };
+        }
+    }
+}
+/**
+ * A request that got no answer, as an ActionError with the code `network`: retryable when the
+ * system's code says the fault may pass. A cancellation stays what it is.
+ */
+function networkFailure(error) {
+    if (error instanceof Error && error.name === 'AbortError')
+        return error;
+    const code = (0,errors/* systemCode */.xU)(error);
+    return new errors/* ActionError */.lZ(code?.includes('TIMEOUT') ? 'gave no answer in time' : `could not be reached (${code ?? error.message})`, { code: 'network', retryable: code !== undefined && NETWORK_CODES.has(code), cause: error });
+}
+/**
+ * Stops reading an answer's body and closes its connection. undici then reports the abort as an
+ * error of the body, which nothing else would listen to.
+ */
+function dropBody(body) {
+    body.on('error', () => undefined);
+    body.destroy();
+}
+/** A header's single value (the first, when it came more than once). */
+function header(value) {
+    return Array.isArray(value) ? value[0] : value;
+}
+/** The link as it may be logged: no query string, which is where a presigned link keeps its signature. */
+function redactUrl(link) {
+    const url = URL.parse(link);
+    if (!url)
+        return '(unparseable link)';
+    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:fs/promises"
@@ -79599,8 +79877,6 @@ var promises_ = __nccwpck_require__(1455);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/errors.ts
-var errors = __nccwpck_require__(4296);
 ;// CONCATENATED MODULE: ./src/core/layout.ts
 
 /**
@@ -79910,282 +80186,6 @@ function byDepthThenPath(files) {
         .map((file) => ({ file, depth: depthOf(file.path), key: Buffer.from(file.path) }))
         .sort((a, b) => a.depth - b.depth || Buffer.compare(a.key, b.key))
         .map(({ file }) => file);
-}
-
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: external "node:timers/promises"
-const external_node_timers_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/core/retry.ts
-
-
-
-/**
- * The deadline left no room for another attempt. The message is the last failure's, which names
- * the call, followed by why it was not tried again; the failure itself is the cause.
- */
-class OutOfTimeError extends errors/* ActionError */.lZ {
-    name = 'OutOfTimeError';
-    constructor(lastError, attempts) {
-        super((0,errors/* sentences */.hC)((0,errors/* textOf */.b6)(lastError), (0,core_message/* message */.iU) `No time was left for another attempt within ${(0,core_message/* input */.hF)('timeout-seconds')} (${attempts} ${attempts === 1 ? 'attempt' : 'attempts'} made)`), {
-            code: 'out-of-time',
-            namesJob: lastError instanceof errors/* ActionError */.lZ && lastError.namesJob,
-            cause: lastError
-        });
-    }
-}
-/** Longest `Retry-After` honoured; a server asking for more gets this. */
-const MAX_RETRY_AFTER_MS = 60_000;
-/**
- * Runs `action` until it succeeds, throws an error that is not retryable, or the attempts or the
- * deadline run out. The last error is thrown as it is, so the caller sees the real cause; when the
- * deadline stopped the retries, it comes wrapped in an OutOfTimeError that says so.
- */
-async function retry(action, options) {
-    const sleep = options.sleep ?? ((ms, signal) => (0,external_node_timers_promises_namespaceObject.setTimeout)(ms, undefined, { signal }));
-    const isRetryable = options.isRetryable ?? saysRetryable;
-    for (let attempt = 1;; attempt++) {
-        try {
-            return await action(attempt);
-        }
-        catch (error) {
-            if (options.madeProgress?.())
-                attempt = 1;
-            if (attempt >= options.attempts || !isRetryable(error) || options.signal?.aborted)
-                throw error;
-            const delayMs = backoffMs(attempt, options, error.retryAfterMs);
-            if (!fitsBefore(options.deadline, delayMs))
-                throw new OutOfTimeError(error, attempt);
-            options.onRetry?.(error, attempt + 1, delayMs);
-            await sleep(delayMs, options.signal);
-        }
-    }
-}
-/** The log's words for a retry about to happen. */
-function retryNote(delayMs, nextAttempt, attempts) {
-    return `retrying in ${(delayMs / 1000).toFixed(1)} s (attempt ${nextAttempt} of ${attempts})`;
-}
-function saysRetryable(error) {
-    return typeof error === 'object' && error !== null && error.retryable === true;
-}
-/** Whether a wait of `ms` from now ends before the deadline (epoch milliseconds; none: always). */
-function fitsBefore(deadline, ms) {
-    return deadline === undefined || Date.now() + ms < deadline;
-}
-/** Exponential backoff (with jitter unless told otherwise), never shorter than the server's `Retry-After`. */
-function backoffMs(attempt, options, retryAfterMs) {
-    const exponential = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (attempt - 1));
-    const jittered = options.jitter === false ? exponential : exponential / 2 + Math.random() * (exponential / 2);
-    return Math.round(Math.max(jittered, Math.min(retryAfterMs ?? 0, options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS)));
-}
-/** `Retry-After` in milliseconds, from seconds or an HTTP date; undefined when absent or unreadable. */
-function parseRetryAfter(header, now = Date.now()) {
-    const value = Array.isArray(header) ? header[0] : header;
-    if (!value)
-        return undefined;
-    if (/^\s*\d+(\.\d+)?\s*$/.test(value))
-        return Number(value) * 1000;
-    const date = Date.parse(value);
-    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-;// CONCATENATED MODULE: ./src/core/net.ts
-
-
-
-
-
-/**
- * The action's HTTP policy, shared by the API client, the GitHub calls (src/action/github.ts) and
- * the download: one connection pool, which statuses are worth another attempt and how many, and
- * how much of an answer is read.
- */
-/** True for addresses that never leave the machine: plain http is tolerated only there. */
-function isLoopbackHost(hostname) {
-    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}
-/**
- * One connection pool for the process. It honours HTTPS_PROXY, HTTP_PROXY and NO_PROXY,
- * as self-hosted runners behind a proxy expect. Runs reach it through their `Network`.
- */
-const pool = new undici/* EnvHttpProxyAgent */.J2({ connectTimeout: 10_000 });
-/**
- * Where a run may send requests, a fact of the run decided once from `base-url`: https anywhere;
- * plain http only to this machine, and only when the API itself is reached that way (a local
- * emulator). An https API's links and every redirect are thus held to https: a plain http link,
- * or a hop to `http://127.0.0.1:<port>`, would otherwise reach whatever service listens there.
- * Every request of the run goes through `dispatcher`, which refuses what `refusal` refuses before
- * any connection: the API's calls, the download and its redirects, GitHub's calls and theirs.
- */
-class Network {
-    dispatcher;
-    /** Plain http to a loopback address is allowed. */
-    plainHttpToLoopback;
-    /** Origins that the user named for plain http (a deployed site that serves http): allowed as well. */
-    plainHttpOrigins;
-    constructor(plainHttpToLoopback, base = pool, plainHttpOrigins = []) {
-        this.plainHttpToLoopback = plainHttpToLoopback;
-        this.plainHttpOrigins = plainHttpOrigins;
-        this.dispatcher = base.compose((dispatch) => (options, handler) => {
-            const reason = this.refusal(String(options.origin));
-            if (reason) {
-                throw new errors/* ActionError */.lZ((0,core_message/* message */.iU) `A request to ${String(options.origin)} was refused: ${reason}`, {
-                    code: 'insecure-link'
-                });
-            }
-            return dispatch(options, handler);
-        });
-    }
-    /** The run's network for an API at `baseUrl` (validated by the settings). */
-    static forApi(baseUrl) {
-        const url = URL.parse(baseUrl);
-        return new Network(url?.protocol === 'http:' && isLoopbackHost(url.hostname));
-    }
-    /**
-     * The run's network for check-deployment: the deployed site may be plain http (nothing secret
-     * is sent to it, and internal hosts often serve http), and so may a manifest on this machine.
-     */
-    static forDeployment(siteUrl) {
-        const site = URL.parse(siteUrl);
-        return new Network(true, pool, site?.protocol === 'http:' ? [site.origin] : []);
-    }
-    /** Why `link` may not be fetched, or undefined when it may. */
-    refusal(link) {
-        const url = typeof link === 'string' ? URL.parse(link) : link;
-        if (!url)
-            return 'it is not a URL';
-        if (url.protocol === 'https:')
-            return undefined;
-        if (url.protocol !== 'http:')
-            return `https is required, not ${url.protocol.replace(/:$/, '')}`;
-        if (this.plainHttpOrigins.includes(url.origin))
-            return undefined;
-        if (this.plainHttpToLoopback && isLoopbackHost(url.hostname))
-            return undefined;
-        return this.plainHttpToLoopback
-            ? 'https is required (plain http is allowed only to a loopback address)'
-            : (0,core_message/* message */.iU) `https is required (plain http is allowed only to a loopback address, and only when ${(0,core_message/* input */.hF)('base-url')} is one too)`;
-    }
-}
-/** Attempts of one call in all (for the download: attempts in a row that bring no new byte). */
-const ATTEMPTS = 5;
-/** The longest backoff between two attempts. */
-const MAX_BACKOFF_MS = 30_000;
-/** Statuses that say the fault is passing: another attempt may succeed. */
-const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-/** Redirects a request follows at most, and the statuses that are one. */
-const MAX_REDIRECTS = 5;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-const REQUEST_TIMEOUT_MS = 30_000;
-/** A request's headers and body timeouts: 30 s, or what is left before the deadline, at least 1 s. */
-function requestTimeoutMs(deadline = Infinity) {
-    return Math.max(1000, Math.min(REQUEST_TIMEOUT_MS, deadline - Date.now()));
-}
-/**
- * `fetch` of `url` retried as the API's calls are: ATTEMPTS in all, a backoff from `baseDelayMs`
- * up to MAX_BACKOFF_MS, none started past the deadline; each retry is told to `log`, the link
- * without its query.
- */
-function retryRequest(url, fetch, options) {
-    return retry(fetch, {
-        attempts: ATTEMPTS,
-        baseDelayMs: options.baseDelayMs,
-        maxDelayMs: MAX_BACKOFF_MS,
-        deadline: options.deadline,
-        signal: options.signal,
-        onRetry: (error, attempt, delayMs) => options.log((0,core_message/* message */.iU) `${redactUrl(url.href)}: ${(0,errors/* asClause */.eI)((0,errors/* textOf */.b6)(error))}; ${retryNote(delayMs, attempt, ATTEMPTS)}`)
-    });
-}
-/** Network errors that leave no doubt the request never reached the server. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND']);
-/** Network errors that a later attempt may not meet: a connection refused, reset or timed out. */
-const NETWORK_CODES = new Set([
-    ...NOT_SENT_CODES,
-    'ECONNRESET',
-    'EPIPE',
-    'ETIMEDOUT',
-    'UND_ERR_SOCKET',
-    'UND_ERR_CLOSED',
-    'UND_ERR_HEADERS_TIMEOUT',
-    'UND_ERR_BODY_TIMEOUT'
-]);
-/**
- * The most an answer of the API or of GitHub may bring. Their largest real answers are a few KB;
- * a longer one is a broken or hostile server, or a proxy sending something else, and is not read
- * further (nor retried: it would come again).
- */
-const MAX_ANSWER_BYTES = 1024 * 1024;
-/** The bound, as the errors say it. */
-const ANSWER_BOUND = formatBytes(MAX_ANSWER_BYTES);
-/**
- * What is read of an answer that is not the payload, from a host the user configured or a storage
- * host (an error page, a registry's or a token endpoint's answer, an S3 error): its first 64 KiB.
- * A longer one is not read further; what a message says of it is cut again (server-words.ts).
- */
-const ERROR_PAGE_BYTES = 64 * 1024;
-/**
- * Reads a whole answer of at most `maxBytes` (MAX_ANSWER_BYTES unless told). A longer one (or one
- * whose Content-Length announces more) is not read further: the body is closed, and the result is
- * undefined.
- */
-async function readBounded(body, contentLength, maxBytes = MAX_ANSWER_BYTES) {
-    if (contentLength && /^\d+$/.test(contentLength) && Number(contentLength) > maxBytes) {
-        await body[Symbol.asyncIterator]().return?.();
-        return undefined;
-    }
-    const { bytes, whole } = await readStart(body, maxBytes);
-    return whole ? bytes : undefined;
-}
-/**
- * The first `maxBytes` of a body, and whether they are all of it. A longer body is not read
- * further: it is closed once it has brought more, so that an endless answer costs no more memory
- * than a short one.
- */
-async function readStart(body, maxBytes) {
-    const iterator = body[Symbol.asyncIterator]();
-    const chunks = [];
-    let size = 0;
-    for (;;) {
-        const next = await iterator.next();
-        if (next.done)
-            return { bytes: Buffer.concat(chunks), whole: true };
-        chunks.push(next.value);
-        size += next.value.length;
-        if (size > maxBytes) {
-            await iterator.return?.();
-            return { bytes: Buffer.concat(chunks).subarray(0, maxBytes), whole: false };
-        }
-    }
-}
-/**
- * A request that got no answer, as an ActionError with the code `network`: retryable when the
- * system's code says the fault may pass. A cancellation stays what it is.
- */
-function networkFailure(error) {
-    if (error instanceof Error && error.name === 'AbortError')
-        return error;
-    const code = (0,errors/* systemCode */.xU)(error);
-    return new errors/* ActionError */.lZ(code?.includes('TIMEOUT') ? 'gave no answer in time' : `could not be reached (${code ?? error.message})`, { code: 'network', retryable: code !== undefined && NETWORK_CODES.has(code), cause: error });
-}
-/**
- * Stops reading an answer's body and closes its connection. undici then reports the abort as an
- * error of the body, which nothing else would listen to.
- */
-function dropBody(body) {
-    body.on('error', () => undefined);
-    body.destroy();
-}
-/** A header's single value (the first, when it came more than once). */
-function header(value) {
-    return Array.isArray(value) ? value[0] : value;
-}
-/** The link as it may be logged: no query string, which is where a presigned link keeps its signature. */
-function redactUrl(link) {
-    const url = URL.parse(link);
-    if (!url)
-        return '(unparseable link)';
-    return `${url.origin}${url.pathname}${url.search ? '?…' : ''}`;
 }
 
 ;// CONCATENATED MODULE: ./src/manifest/json-file.ts
@@ -95127,7 +95127,7 @@ async function checkDeployment(options) {
         host.info(`Round ${rounds}: ${progress(items)}${again ? `; asking again for ${pending.length} in ${formatSeconds(waitMs)}` : ''}`);
         if (!again)
             break;
-        await (0,external_node_timers_promises_namespaceObject.setTimeout)(waitMs, undefined, { signal: options.signal });
+        await (0,promises_namespaceObject.setTimeout)(waitMs, undefined, { signal: options.signal });
     }
     const report = buildReport(options, base, items, startedAt, rounds);
     host.info(`The deployment at ${report.url} is ${describeStatus(report)}`);
@@ -95307,7 +95307,7 @@ async function runPublish(target, options) {
     const { host, deadline } = options;
     const region = options.region ?? DEFAULT_REGION;
     const signal = deadline.signal();
-    const manifest = await readSiteManifest(options.manifestPath, deadline, signal);
+    const manifest = await readSiteManifest(options.manifestPath, { host, deadline, signal });
     const site = siteFiles(manifest, target);
     const client = s3Client(target, region, deadline, options.environment);
     const bucket = new Bucket(client, target, signal);
@@ -95416,10 +95416,10 @@ function logPlan(plan, bucket, host) {
  * The manifest the run wrote beside the site, read back and checked as any manifest is. The run
  * wrote it moments ago, so a failure here is a fault of the runner's disk, said as the publish's.
  */
-async function readSiteManifest(file, deadline, signal) {
+async function readSiteManifest(file, { host, deadline, signal }) {
     try {
         // A path, never a link: the network is never used.
-        return await readManifest(file, { network: new Network(false), host: SILENT, deadline: deadline.at, signal });
+        return await readManifest(file, { network: new Network(false), host, deadline: deadline.at, signal });
     }
     catch (error) {
         if (!(error instanceof errors/* ActionError */.lZ))
@@ -95427,8 +95427,6 @@ async function readSiteManifest(file, deadline, signal) {
         throw publishError((0,core_message/* message */.iU) `Publish: ${error.text}; nothing was published`, { cause: error });
     }
 }
-/** A reader of a file has nothing to say of links it does not follow. */
-const SILENT = { info: () => { }, debug: () => { } };
 /** The files the site serves, checked before any request: each key stays under PREFIX and is one S3 takes. */
 function siteFiles(manifest, target) {
     const files = contentFiles(manifest);
