@@ -2347,8 +2347,8 @@ async function checkInBrowser(sitePath, report, options, host) {
     const setOf = setLookup(options.scriptSets);
     const pages = choosePages(sitePages, options.pages, setOf);
     const distinctSets = countSets(sitePages, setOf);
-    host.info(`Loading ${plural(pages.length, 'page')} of ${files.filter(site_reader/* isPage */.yp).length} in ${executable}, every other origin blocked`);
-    host.info(`The site's pages have ${plural(distinctSets, 'distinct set')} of scripts, iframes and embeds; the pages to load cover ${countSets(pages, setOf)}`);
+    host.info(`Loading ${(0,format/* countOf */.pq)(pages.length, 'page')} of ${files.filter(site_reader/* isPage */.yp).length} in ${executable}, every other origin blocked`);
+    host.info(`The site's pages have ${(0,format/* countOf */.pq)(distinctSets, 'distinct set')} of scripts, iframes and embeds; the pages to load cover ${countSets(pages, setOf)}`);
     try {
         const result = await runBrowserPass({
             root: sitePath,
@@ -2364,18 +2364,18 @@ async function checkInBrowser(sitePath, report, options, host) {
             onRefused: (refusal) => host.debug(`Browser pass: the proxy refused ${(0,log_text/* oneLine */.T)(`${refusal.method} ${refusal.target}`)}`),
             onPage: (page, visit) => {
                 const found = [
-                    plural(visit.loads.length, 'load') + ' elsewhere',
+                    (0,format/* countOf */.pq)(visit.loads.length, 'load') + ' elsewhere',
                     `${visit.missing.length + visit.renderedMissing.length} missing`,
-                    plural(visit.errors.length, 'script error')
+                    (0,format/* countOf */.pq)(visit.errors.length, 'script error')
                 ];
                 host.info(`  ${(0,log_text/* oneLine */.T)(page)}: ${found.join(', ')} (${(0,format/* formatDuration */.a3)(visit.durationMs)})`);
             }
         });
         const scriptSets = { distinct: distinctSets, loaded: countSets(result.pages, setOf) };
         const section = browserSection(result, executable, report, scriptSets);
-        host.info(`Loaded ${plural(section.pages.length, 'page')} in ${result.product} (started in ${(0,format/* formatDuration */.a3)(result.startupMs)}${result.sandbox ? '' : ', without its sandbox as root'}) in ${(0,format/* formatDuration */.a3)(result.durationMs)}: ` +
-            `${plural(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${plural(section.scriptErrors.length, 'script error')}; ` +
-            `${scriptSets.loaded} of the ${plural(scriptSets.distinct, 'distinct set')} of scripts, iframes and embeds loaded`);
+        host.info(`Loaded ${(0,format/* countOf */.pq)(section.pages.length, 'page')} in ${result.product} (started in ${(0,format/* formatDuration */.a3)(result.startupMs)}${result.sandbox ? '' : ', without its sandbox as root'}) in ${(0,format/* formatDuration */.a3)(result.durationMs)}: ` +
+            `${(0,format/* countOf */.pq)(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${(0,format/* countOf */.pq)(section.scriptErrors.length, 'script error')}; ` +
+            `${scriptSets.loaded} of the ${(0,format/* countOf */.pq)(scriptSets.distinct, 'distinct set')} of scripts, iframes and embeds loaded`);
         if (section.notLoaded.length > 0)
             host.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${pages.length} pages`);
         return { section };
@@ -2411,9 +2411,6 @@ function notRun(host, mode, reason, executable, hint) {
             title: 'Site check: no browser'
         });
     return { section };
-}
-function plural(value, noun) {
-    return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }
 
 // EXTERNAL MODULE: ./src/core/worker-file.ts
@@ -2634,7 +2631,7 @@ async function verifySite(sitePath, options, run) {
     const report = options.baseline ? (0,baseline/* withBaseline */.U_)(merged.report, options.baseline) : merged.report;
     const browserProblems = report.problems.slice(report.problems.length - merged.added.length);
     if (browserProblems.length > 0) {
-        host.info(`The browser pass found ${verify_plural(browserProblems.length, 'problem')}:`);
+        host.info(`The browser pass found ${(0,format/* countOf */.pq)(browserProblems.length, 'problem')}:`);
         logProblems(host, browserProblems, browserProblems.length);
     }
     try {
@@ -2683,9 +2680,9 @@ async function checkStatically(sitePath, options, { host, deadline }) {
     // As the log shows it: the problems the baseline knows marked so.
     const shown = options.baseline ? (0,baseline/* withBaseline */.U_)(report, options.baseline) : report;
     const { counts } = shown;
-    host.info(`Checked ${verify_plural(counts.files, 'file')} (${verify_plural(counts.htmlPages, 'page')}, ${verify_plural(counts.styleSheets, 'style sheet')}, ` +
-        `${verify_plural(counts.internalReferences, 'internal reference')}) in ${(0,format/* formatDuration */.a3)(shown.durationMs)}` +
-        `${shown.threads > 1 ? ` on ${shown.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : verify_plural(counts.problems, 'problem')}` +
+    host.info(`Checked ${(0,format/* countOf */.pq)(counts.files, 'file')} (${(0,format/* countOf */.pq)(counts.htmlPages, 'page')}, ${(0,format/* countOf */.pq)(counts.styleSheets, 'style sheet')}, ` +
+        `${(0,format/* countOf */.pq)(counts.internalReferences, 'internal reference')}) in ${(0,format/* formatDuration */.a3)(shown.durationMs)}` +
+        `${shown.threads > 1 ? ` on ${shown.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : (0,format/* countOf */.pq)(counts.problems, 'problem')}` +
         `${shown.baseline ? ` (${shown.baseline.known} known from the baseline ${shown.baseline.source})` : ''}`);
     logProblems(host, shown.problems, counts.problems);
     for (const skipped of shown.skipped)
@@ -2719,9 +2716,6 @@ function logProblems(host, problems, total) {
         host.info(`  ${(0,log_text/* oneLine */.T)((0,site_report/* problemLine */.YK)(problem))}`);
     if (total > LOGGED)
         host.info(`  …and ${total - LOGGED} more, in the report`);
-}
-function verify_plural(value, noun) {
-    return `${value} ${noun}${value === 1 ? '' : 's'}`;
 }
 
 

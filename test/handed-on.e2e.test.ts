@@ -138,7 +138,7 @@ describe('a site that fails its check under verify: error', () => {
     expect(existsSync(path.join(site, 'index.html'))).toBe(true)
     expect(existsSync(path.join(path.dirname(report), 'helm-values.yaml'))).toBe(false)
     expect(run.summaryText).toContain(
-      'Not handed on: bundle-url, expires-at, bundle-path, bundle-sha256, site-path, manifest-path not set, and no Helm values were written: nothing handed on points at an export that failed'
+      'Not handed on: bundle-url, expires-at, bundle-path, bundle-sha256, site-path, manifest-path not set, and no Helm values were written: nothing handed on points at a run that failed'
     )
 
     const cli = await exportCli(['--extract', '--verify', 'error'])

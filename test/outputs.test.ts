@@ -34,7 +34,9 @@ const FULL_EXPORT: ExportReport = {
     uploaded: 12,
     unchanged: 400,
     deleted: 2,
+    serial: 3,
     retained: 1,
+    routes: { uploaded: 4, unchanged: 100, deleted: 0 },
     changesPath: '/tmp/publish-changes.json',
     checked: true
   }

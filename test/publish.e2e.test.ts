@@ -13,6 +13,7 @@ import { runCli } from './support/run-cli.ts'
 import { startS3Proxy, type ProxiedRequest, type S3Proxy } from './support/s3-proxy.ts'
 import { sharedSwift } from './support/shared-swift.ts'
 import { missingSwift, type Swift } from './support/swift.ts'
+import { startWebsiteHost, type WebsiteHost } from './support/website-host.ts'
 
 /**
  * The publish end to end, through dist/index.js and dist/cli/index.js, against OpenStack Swift's
@@ -71,6 +72,34 @@ const V2 = changed(
   }
 )
 
+/** The pages of a site as a visitor asks for them, `guides/x` for `guides/x.html`: the keys of their route copies. */
+function routeCopiesOf(site: ExportedSite): Map<string, Buffer> {
+  const copies = new Map<string, Buffer>()
+  for (const [file, bytes] of filesOf(site))
+    if (file.endsWith('.html') && file !== 'index.html' && file !== '404.html' && !file.endsWith('/index.html'))
+      copies.set(file.slice(0, -'.html'.length), bytes)
+  return copies
+}
+
+/** Every route a visitor of the site follows: the links of its pages to other pages, and its sitemap's URLs. */
+function visitorRoutes(site: ExportedSite): string[] {
+  const routes = new Set<string>()
+  for (const [file, bytes] of filesOf(site)) {
+    const text = bytes.toString('utf8')
+    const base = new URL(file, 'https://docs.acme.dev/')
+    const found = file.endsWith('.html')
+      ? [...text.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1] ?? '')
+      : file === 'sitemap.xml'
+        ? [...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1] ?? '')
+        : []
+    for (const reference of found) {
+      const url = new URL(reference.replaceAll('&amp;', '&'), base)
+      if (url.host === 'docs.acme.dev' && !/\.[a-z0-9]+$/i.test(url.pathname)) routes.add(url.pathname)
+    }
+  }
+  return [...routes].sort()
+}
+
 /** The Content-Type a browser should get for each ending, as the web's MIME tables have them. */
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -95,6 +124,10 @@ function expectedCaching(file: string): string {
 describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (Swift)', () => {
   let swift: Swift
   let proxy: S3Proxy
+  /** S3's static website endpoint in front of Swift's public path: exact keys, an index document, no `.html` fallback. */
+  let website: WebsiteHost
+  /** A host that serves `x.html` for `/x`, as GitHub Pages and Netlify do. */
+  let fallback: WebsiteHost
   /** The runner's AWS credentials, as aws-actions/configure-aws-credentials sets them. */
   let aws: Record<string, string>
   let buckets = 0
@@ -103,8 +136,13 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     swift = await sharedSwift()
     proxy = await startS3Proxy(swift.endpoint)
     aws = swift.awsEnvironment
+    const storeBase = (bucket: string): string => `${proxy.url}${new URL(swift.publicBase(bucket)).pathname}`
+    website = await startWebsiteHost('website', storeBase)
+    fallback = await startWebsiteHost('fallback', storeBase)
   })
   afterAll(async () => {
+    await website?.stop()
+    await fallback?.stop()
     await proxy?.stop()
     await swift?.stop()
   })
@@ -120,13 +158,40 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     return bucket
   }
 
-  /** Where a visitor reads PREFIX of `bucket`: Swift's public path, through the proxy. */
-  function publicUrl(bucket: string): string {
-    return `${proxy.url}${new URL(swift.publicBase(bucket)).pathname}/${PREFIX}`
+  /** Where a visitor reads PREFIX of `bucket` (`publish-public-url`): the website endpoint, or another host. */
+  function publicUrl(bucket: string, host: WebsiteHost = website): string {
+    return `${host.url}/${bucket}/${PREFIX}`
   }
 
+  /** An object under PREFIX as the store serves it to anyone: its exact key, through Swift's public path. */
   function visit(bucket: string, file: string): Promise<Response> {
-    return fetch(`${publicUrl(bucket)}/${file.split('/').map(encodeURIComponent).join('/')}`)
+    return fetch(
+      `${proxy.url}${new URL(swift.publicBase(bucket)).pathname}/${PREFIX}/${file.split('/').map(encodeURIComponent).join('/')}`
+    )
+  }
+
+  /** Each route a visitor follows, asked of the host at `publicUrl` as a browser asks (redirects followed): its status and bytes. */
+  async function navigate(url: string, site: ExportedSite): Promise<Record<string, string>> {
+    const answers: Record<string, string> = {}
+    for (const route of visitorRoutes(site)) {
+      const answer = await fetch(`${url}${route}`)
+      const bytes = Buffer.from(await answer.arrayBuffer())
+      answers[route] = `${answer.status} ${answer.headers.get('content-type') ?? ''} ${sha256(bytes).slice(0, 12)}`
+    }
+    return answers
+  }
+
+  /** What `navigate` should find: each route's page, `text/html`, with its bytes. */
+  function pagesOf(site: ExportedSite): Record<string, string> {
+    const files = filesOf(site)
+    const expected: Record<string, string> = {}
+    for (const route of visitorRoutes(site)) {
+      const decoded = decodeURIComponent(route.slice(1))
+      const page = decoded === '' || decoded.endsWith('/') ? `${decoded}index.html` : `${decoded}.html`
+      const bytes = files.get(page) ?? files.get(`${decoded}/index.html`)
+      expected[route] = `200 text/html; charset=utf-8 ${bytes ? sha256(bytes).slice(0, 12) : 'no page'}`
+    }
+    return expected
   }
 
   /** Runs the action on `site` (a new emulator) with a publish to `bucket`. */
@@ -152,10 +217,17 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
   }
 
   /** The record as a visitor could read it. */
-  async function record(bucket: string): Promise<{ serial: number; files: { path: string }[]; retained: unknown[] }> {
+  async function record(
+    bucket: string
+  ): Promise<{ serial: number; files: { path: string }[]; retained: unknown[]; routes: { path: string }[] }> {
     const answer = await visit(bucket, RECORD)
     expect(answer.status).toBe(200)
-    return (await answer.json()) as { serial: number; files: { path: string }[]; retained: unknown[] }
+    return (await answer.json()) as {
+      serial: number
+      files: { path: string }[]
+      retained: unknown[]
+      routes: { path: string }[]
+    }
   }
 
   /** The S3 requests that change the bucket, as `PUT key` and `DELETE batch`, in the order they arrived. */
@@ -186,6 +258,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     expect(run.errors).toEqual([])
     expect(run.exitCode).toBe(0)
     const files = filesOf(V1)
+    const copies = routeCopiesOf(V1)
     expect(run.outputs).toMatchObject({
       'publish-url': publicUrl(bucket),
       'publish-uploaded': String(files.size),
@@ -200,16 +273,43 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
       expect(answer.headers.get('content-type'), file).toBe(TYPES[ending])
       expect(answer.headers.get('cache-control'), file).toBe(expectedCaching(file))
     }
+    // Each page under its route's key too, with the page's bytes and headers.
+    expect(copies.size).toBe(5)
+    for (const [route, bytes] of copies) {
+      const answer = await visit(bucket, route)
+      expect(answer.status, route).toBe(200)
+      expect(Buffer.from(await answer.arrayBuffer()).equals(bytes), route).toBe(true)
+      expect(answer.headers.get('content-type'), route).toBe(TYPES.html)
+      expect(answer.headers.get('cache-control'), route).toBe('no-cache')
+    }
     const written = await record(bucket)
     expect(written.serial).toBe(1)
     expect(written.files.map((file) => file.path).sort()).toEqual([...files.keys()].sort())
+    expect(written.routes.map((file) => file.path).sort()).toEqual([...copies.keys()].sort())
     expect((await visit(bucket, RECORD)).headers.get('cache-control')).toBe('no-cache')
-    // Every file uploaded is listed for a CDN's invalidation, as a path from the site's root.
+    // Every file and route copy uploaded is listed for a CDN's invalidation, as a path from the site's root.
     const invalidate = JSON.parse(await readFile(run.outputs['publish-changes-path'] ?? '', 'utf8')) as string[]
-    expect(invalidate).toHaveLength(files.size)
+    expect(invalidate).toHaveLength(files.size + copies.size)
     expect(invalidate).toContain('/guides/caf%C3%A9.html')
-    // Each file uploaded was read back through publish-public-url, without credentials.
-    expect(run.stdout).toContain(`Publish: ${publicUrl(bucket)}/ serves the`)
+    expect(invalidate).toContain('/guides/caf%C3%A9')
+    // Each file uploaded was read back through publish-public-url, without credentials, and each page's route.
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `Publish: ${publicUrl(bucket)}/ serves the \\d+ files read back as published, and \\d+ routes a visitor follows`
+      )
+    )
+    // On S3's website endpoint every route a visitor follows answers with its page: the links of every page, the sitemap's URLs.
+    expect(await navigate(publicUrl(bucket), V1)).toEqual(pagesOf(V1))
+    expect(Object.keys(pagesOf(V1))).toEqual(
+      expect.arrayContaining(['/', '/guides/deploy', '/guides/caf%C3%A9', '/api-reference', '/api-reference/'])
+    )
+    // The same address, asked by check-deployment with the same manifest: the same verdict.
+    const check = await runCli(
+      ['check-deployment', '--url', publicUrl(bucket), '--manifest', run.outputs['manifest-path'] ?? '', '--json'],
+      {}
+    )
+    expect(check.exitCode, check.stderr).toBe(0)
+    expect(JSON.parse(check.stdout)).toMatchObject({ deploymentStatus: 'current' })
     expect(run.stdout).not.toContain(swift.secretAccessKey)
     // On the thread that bounds its memory, from the bundle beside the action's.
     expect(run.stdout).toContain(
@@ -240,8 +340,12 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     const third = await publish(bucket, changed(V1, { [page]: edited }))
     expect(third.exitCode).toBe(0)
     expect(third.outputs).toMatchObject({ 'publish-uploaded': '1', 'publish-unchanged': String(files.size - 1) })
-    expect(changes(bucket)).toEqual([`PUT ${PREFIX}/${page}`, `PUT ${PREFIX}/${RECORD}`])
+    // The page and its route copy, side by side, then the record.
+    const made = changes(bucket)
+    expect(made.slice(0, 2).sort()).toEqual([`PUT ${PREFIX}/${page}`, `PUT ${PREFIX}/guides/getting-started`].sort())
+    expect(made.slice(2)).toEqual([`PUT ${PREFIX}/${RECORD}`])
     expect(await (await visit(bucket, page)).text()).toBe(edited)
+    expect(await (await visit(bucket, 'guides/getting-started')).text()).toBe(edited)
   })
 
   it('uploads the files that are not pages first, then the pages, then deletes, then writes the record', async () => {
@@ -253,14 +357,18 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
       (request) => request.path.startsWith(`/${bucket}/`) || request.path === `/${bucket}`
     )
     const puts = s3.filter((request) => request.method === 'PUT')
-    const isPage = (request: ProxiedRequest): boolean => request.path.endsWith('.html')
+    // A page, or its route copy: a key whose last part has no extension.
+    const isPage = (request: ProxiedRequest): boolean =>
+      request.path.endsWith('.html') || !/\.[^/]*$/.test(request.path.slice(request.path.lastIndexOf('/')))
     const assets = puts.filter((request) => !isPage(request) && !request.path.endsWith(RECORD))
     const pages = puts.filter(isPage)
     const deletes = s3.filter((request) => request.query.startsWith('delete'))
     const recordPut = puts.find((request) => request.path.endsWith(RECORD))
     // Of the files that are not pages only the new chunk changed; every page did.
     expect(assets.map((request) => request.path)).toEqual([`/${bucket}/${PREFIX}/_next/static/chunks/search-7f8e9d.js`])
-    expect(pages).toHaveLength([...filesOf(V2).keys()].filter((file) => file.endsWith('.html')).length)
+    expect(pages).toHaveLength(
+      [...filesOf(V2).keys()].filter((file) => file.endsWith('.html')).length + routeCopiesOf(V2).size
+    )
     expect(deletes).toHaveLength(1)
     // Each step starts once the one before has ended: no page before its assets, no delete before the pages.
     const lastEnd = (requests: ProxiedRequest[]): number =>
@@ -287,6 +395,9 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     expect(second.exitCode).toBe(0)
     expect(second.outputs['publish-deleted']).toBe('1')
     expect((await visit(kept, 'guides/deploy.html')).status).toBe(404)
+    // Its route copy went with it.
+    expect((await visit(kept, 'guides/deploy')).status).toBe(404)
+    expect((await record(kept)).routes.map((copy) => copy.path)).not.toContain('guides/deploy')
     // A page cached before this publish still gets what it used.
     expect((await visit(kept, 'images/og.png')).status).toBe(200)
     expect((await visit(kept, 'guides/deploy.txt')).status).toBe(200)
@@ -308,7 +419,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     for (const file of ['guides/deploy.html', 'guides/deploy.txt', 'images/og.png'])
       expect((await visit(now, file)).status, file).toBe(404)
     expect((await swift.listObjects(now, `${PREFIX}/`)).sort()).toEqual(
-      [...filesOf(V2).keys(), RECORD].map((file) => `${PREFIX}/${file}`).sort()
+      [...filesOf(V2).keys(), ...routeCopiesOf(V2).keys(), RECORD].map((file) => `${PREFIX}/${file}`).sort()
     )
   })
 
@@ -320,10 +431,10 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     const first = await publish(bucket, V1)
     expect(first.exitCode).toBe(0)
     expect(first.stdout).toContain(
-      "Publish: 1 of the site's files replace objects this action did not publish: index.html"
+      'Publish: 1 of the keys this publish writes replace objects this action did not publish: index.html'
     )
     expect(first.stdout).toContain(
-      `Publish: 1 objects under s3://${bucket}/${PREFIX}/ are not this action's, and are left alone: legacy/old.html`
+      `Publish: 1 object under s3://${bucket}/${PREFIX}/ is not this action's, and is left alone: legacy/old.html`
     )
     const second = await publish(bucket, V2, { 'publish-keep-removed': '0', 'publish-max-delete': '100%' })
     expect(second.exitCode).toBe(0)
@@ -391,14 +502,82 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     expect(run.summaryText).toMatch(/^❌ Exported docs\.acme\.dev: .*, the publish failed$/m)
     // What the publish changed in the bucket is handed on all the same: a CDN's invalidation needs it.
     expect(run.outputs['publish-uploaded']).toBe(String(filesOf(V1).size))
-    expect(JSON.parse(await readFile(run.outputs['publish-changes-path'] ?? '', 'utf8'))).toHaveLength(filesOf(V1).size)
-    expect(run.summaryText).toContain(`${publicUrl(bucket)} does not serve it as published`)
+    expect(JSON.parse(await readFile(run.outputs['publish-changes-path'] ?? '', 'utf8'))).toHaveLength(
+      filesOf(V1).size + routeCopiesOf(V1).size
+    )
+    // What is true: the bucket holds the new site, and the address does not serve it.
+    expect(run.summaryText).toContain(
+      `the bucket holds publish 1, and ${publicUrl(bucket)} does not serve it as published`
+    )
+    expect(run.summaryText).toContain('the bucket holds publish 1 all the same')
+    expect(run.summaryText).not.toContain('points at an export that failed')
+    // A refusal is named as one, not as another export.
+    expect(run.errors[0]).toContain('HTTP 401')
+    expect(run.errors[0]).not.toContain('stale')
     // The bucket holds the site all the same, and its record: a rerun with the right address uploads nothing.
-    expect((await swift.listObjects(bucket, `${PREFIX}/`)).length).toBe(filesOf(V1).size + 1)
+    expect((await swift.listObjects(bucket, `${PREFIX}/`)).length).toBe(filesOf(V1).size + routeCopiesOf(V1).size + 1)
     await swift.makePublic(bucket)
     const again = await publish(bucket, V1)
     expect(again.exitCode).toBe(0)
     expect(again.outputs['publish-uploaded']).toBe('0')
+  })
+
+  it('fails when a route a visitor follows does not answer, with the fix for that kind of host, as check-deployment judges it', async () => {
+    // publish-routes: off on S3's website endpoint: every file is served, no route of a page is.
+    const bucket = await newBucket()
+    const unchecked = await publish(bucket, V1, { 'publish-routes': 'off', 'publish-public-url': '' })
+    expect(unchecked.exitCode).toBe(0)
+    expect(await swift.listObjects(bucket, `${PREFIX}/guides/`)).not.toContain(`${PREFIX}/guides/getting-started`)
+    // check-deployment on the address and the manifest: the routes do not answer.
+    const check = await runCli([
+      'check-deployment',
+      '--url',
+      publicUrl(bucket),
+      '--manifest',
+      unchecked.outputs['manifest-path'] ?? '',
+      '--timeout-seconds',
+      '1',
+      '--json'
+    ])
+    expect(check.exitCode, check.stderr).toBe(5)
+    expect(JSON.parse(check.stdout)).toMatchObject({ deploymentStatus: 'partial' })
+    // The publish's read-back of the same address gives the same verdict, and the fix for this kind of host.
+    const run = await publish(bucket, V1, { 'publish-routes': 'off' })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(
+      new RegExp(
+        `Publish: ${publicUrl(bucket)}/ serves the files as published, but \\d+ of \\d+ routes a visitor follows do not answer with their page`
+      )
+    )
+    // Only the front page answers (the index document); each route names the page it should answer with.
+    expect(run.errors[0]).toContain('but 5 of 6 routes a visitor follows do not answer')
+    expect(run.errors[0]).toContain(
+      '/guides/deploy (HTTP 404: the host does not serve guides/deploy.html for /guides/deploy)'
+    )
+    expect(run.errors[0]).toContain('leave publish-routes: copies, the default')
+
+    // The next publish with route copies (the default) puts each page under its route: the routes answer.
+    const copied = await publish(bucket, V1)
+    expect(copied.errors).toEqual([])
+    expect(copied.outputs).toMatchObject({ 'publish-uploaded': '0', 'publish-unchanged': String(filesOf(V1).size) })
+    expect(
+      changes(bucket)
+        .filter((change) => !change.endsWith('.json'))
+        .sort()
+    ).toEqual([...routeCopiesOf(V1).keys()].map((route) => `PUT ${PREFIX}/${route}`).sort())
+    expect(await navigate(publicUrl(bucket), V1)).toEqual(pagesOf(V1))
+
+    // A host that serves x.html for /x (GitHub Pages, Netlify) needs no copies; those published go.
+    const plain = await publish(bucket, V1, {
+      'publish-routes': 'off',
+      'publish-public-url': publicUrl(bucket, fallback)
+    })
+    expect(plain.errors).toEqual([])
+    expect(plain.exitCode).toBe(0)
+    expect((await visit(bucket, 'guides/getting-started')).status).toBe(404)
+    expect((await record(bucket)).routes).toEqual([])
+    expect(await navigate(publicUrl(bucket, fallback), V1)).toEqual(pagesOf(V1))
   })
 
   it('refuses a malformed publish-to, or one without extract, before any request', async () => {
@@ -471,7 +650,9 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
       publishUnchanged: 0,
       publishDeleted: 0
     })
-    expect(JSON.parse(await readFile(String(outputs.publishChangesPath), 'utf8'))).toHaveLength(filesOf(V1).size)
+    expect(JSON.parse(await readFile(String(outputs.publishChangesPath), 'utf8'))).toHaveLength(
+      filesOf(V1).size + routeCopiesOf(V1).size
+    )
 
     const closed = await newBucket({ publicRead: false })
     const failed = await cli(closed)

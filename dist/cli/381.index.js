@@ -1039,10 +1039,18 @@ function setOutputs(host, ended) {
         host.setOutput(name, value);
     const withheld = withheldOutputs(ended);
     if (withheld.length > 0)
-        host.info(`Not set after the failure: ${withheld.join(', ')} (${WITHHELD_WHY})`);
+        host.info(`Not set after the failure: ${withheld.join(', ')} (${withheldWhy(ended.report)})`);
 }
-/** Why outputs are left unset after a failure, as the log and the job summary say it. */
-const WITHHELD_WHY = 'nothing handed on points at an export that failed; its files stay in the output folder';
+/**
+ * Why outputs are left unset after a failure, as the log and the job summary say it. A publish
+ * that went through changed the bucket whatever failed after it: its outputs are set, and said so.
+ */
+function withheldWhy(report) {
+    const published = report.command === 'export' && report.publish
+        ? `the bucket holds publish ${report.publish.serial} all the same, and the publish's outputs say what changed; nothing else`
+        : 'nothing';
+    return `${published} handed on points at a run that failed; its files stay in the output folder`;
+}
 
 ;// CONCATENATED MODULE: ./src/commands/agent.ts
 
@@ -4837,6 +4845,7 @@ async function publishTheSite(settings, target, { sitePath, manifestPath, layout
         keepRemoved: settings.publishKeepRemoved,
         maxDeletePercent: settings.publishMaxDelete,
         cacheRules: settings.publishCacheControl,
+        routes: settings.publishRoutes,
         publicUrl: settings.publishPublicUrl,
         checkFiles: settings.checkFiles,
         region: settings.publishRegion ?? run.runner.environment.AWS_REGION,
@@ -5401,7 +5410,7 @@ function addWithheldSection(summary, ended, mirrorAsked) {
         ...(withheld.length > 0 ? [...names, ' not set'] : []),
         withheld.length > 0 && noValues.length > 0 ? ', and ' : '',
         ...noValues,
-        `: ${WITHHELD_WHY}.`
+        `: ${withheldWhy(ended.report)}.`
     ]);
 }
 /** Where the copy went, whether it was uploaded or there already, and whether the chart's read of it passed. */
@@ -5410,18 +5419,21 @@ function mirrorRow(mirror) {
     const checked = mirror.checked ? 'read back without credentials' : 'not read back (mirror-check: off)';
     return [{ code: mirror.location }, `: ${uploaded}; ${checked}`];
 }
-/** Where the site went, what went up, and whether it was read back. */
+/** Where the site went, what went up (the pages' route copies apart), and whether it was read back. */
 function publishRow(publish) {
-    const { uploaded, unchanged, deleted, retained } = publish;
-    const kept = retained > 0 ? `, ${retained} removed files kept a while longer` : '';
+    const { uploaded, unchanged, deleted, retained, routes } = publish;
+    const kept = retained > 0 ? `, ${(0,format/* countOf */.pq)(retained, 'removed file')} kept a while longer` : '';
+    const copies = routes.uploaded + routes.unchanged + routes.deleted > 0
+        ? `; route copies of the pages: ${routes.uploaded} uploaded, ${routes.unchanged} unchanged, ${routes.deleted} deleted`
+        : '';
     const checked = publish.checked
         ? `read back from ${publish.url}`
         : publish.failure
-            ? `${publish.url} does not serve it as published`
+            ? `the bucket holds publish ${publish.serial}, and ${publish.url} does not serve it as published`
             : 'not read back';
     return [
         { code: publish.location },
-        `: ${uploaded} files uploaded, ${unchanged} unchanged, ${deleted} deleted${kept}; ${checked}`
+        `: ${(0,format/* countOf */.pq)(uploaded, 'file')} uploaded, ${unchanged} unchanged, ${deleted} deleted${kept}${copies}; ${checked}`
     ];
 }
 /**
@@ -5812,7 +5824,7 @@ function verdictOf(finished) {
  * the pages, the site check, the time. A step that adds an outcome of its own adds its clause here.
  */
 const EXPORT_CLAUSES = [
-    ({ report }) => (report.pageCount === undefined ? undefined : `${report.pageCount} pages`),
+    ({ report }) => (report.pageCount === undefined ? undefined : (0,format/* countOf */.pq)(report.pageCount, 'page')),
     ({ report, settings, failure }) => {
         if (!report.siteCheck)
             return report.sitePath && settings.verify !== 'off' ? 'the site check did not finish' : undefined;
@@ -5825,7 +5837,7 @@ const EXPORT_CLAUSES = [
         if (!report.publish)
             return undefined;
         const { location, uploaded, unchanged, deleted } = report.publish;
-        return `published to ${location}: ${uploaded} files uploaded, ${unchanged} unchanged${deleted > 0 ? `, ${deleted} deleted` : ''}`;
+        return `published to ${location}: ${(0,format/* countOf */.pq)(uploaded, 'file')} uploaded, ${unchanged} unchanged${deleted > 0 ? `, ${deleted} deleted` : ''}`;
     },
     ({ report }) => {
         if (!report.mirror)
@@ -6483,6 +6495,10 @@ const EXPORT_INPUTS = schemas/* object */.Ikc({
         description: 'For `publish-to`: the address that serves PREFIX to visitors (static website hosting, a CDN). The publish is then proven there: every file it uploaded, and `check-files` of the others, read back without credentials; the step fails unless they are the published bytes.',
         cli: { metavar: 'URL' }
     }),
+    'publish-routes': described(choice(['copies', 'off']), {
+        default: 'copies',
+        description: "For `publish-to`: `copies` also publishes each page under its route (`guides/x.html` as `guides/x` too, the same bytes as `text/html`), so that hosts that serve exact keys (S3 static website hosting) answer every route the pages and the sitemap name; `off`: the site's files only, for a host that maps `/x` to `x.html` itself (a CloudFront Function, GitHub Pages, Netlify, nginx's `try_files`; docs/serving.md). Either way the read-back asks for the routes."
+    }),
     'publish-keep-removed': described(fields_count('publishes', 3, [], 0), {
         default: '1',
         description: 'For `publish-to`: how many publishes a removed file that is not a page outlives (a removed page goes at once), so that a page cached before the publish keeps its styles and scripts; `0` deletes it at once.',
@@ -6596,6 +6612,7 @@ function unusedExportInputs(inputs, given) {
         'publish-endpoint',
         'publish-region',
         'publish-public-url',
+        'publish-routes',
         'publish-keep-removed',
         'publish-max-delete',
         'publish-cache-control'
@@ -8373,6 +8390,7 @@ function systemCode(error) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Xo: () => (/* binding */ formatSeconds),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   pq: () => (/* binding */ countOf),
 /* harmony export */   z3: () => (/* binding */ formatBytes)
 /* harmony export */ });
 /** Durations and sizes as people read them in logs and summaries. */
@@ -8398,6 +8416,10 @@ function formatBytes(bytes) {
         unit++;
     } while (value >= 1024 && unit < units.length - 1);
     return `${value.toFixed(1)} ${units[unit]}`;
+}
+/** A count with its noun, singular for one: `1 file`, `3 files`; `plural` where the noun does not take an s. */
+function countOf(value, noun, plural = `${noun}s`) {
+    return `${value} ${value === 1 ? noun : plural}`;
 }
 
 
@@ -9557,7 +9579,7 @@ async function hashBody(response, maxBytes) {
 // EXTERNAL MODULE: ./src/deployment/report.ts
 var deployment_report = __webpack_require__(5513);
 // EXTERNAL MODULE: ./src/deployment/sample.ts
-var sample = __webpack_require__(8793);
+var deployment_sample = __webpack_require__(8793);
 ;// CONCATENATED MODULE: ./src/deployment/check.ts
 
 
@@ -9584,13 +9606,14 @@ async function checkDeployment(options) {
     const { manifest, host } = options;
     const base = siteUrl(options.url);
     const startedAt = Date.now();
-    const served = (0,sample/* servedFiles */.zo)(manifest);
+    const served = (0,deployment_sample/* servedFiles */.zo)(manifest);
     const also = options.compareAlso ?? new Set();
-    const files = [
-        ...served.filter((file) => also.has(file.path)),
-        ...(0,sample/* chooseFiles */.P_)(served.filter((file) => !also.has(file.path)), options.checkFiles ?? DEFAULT_CHECK_FILES)
-    ];
-    const routes = options.extensionlessRoutes === false ? [] : (0,sample/* routesOf */.eV)(files);
+    // The sample is the one check-deployment takes with the same check-files, whatever is compared
+    // besides it: a read-back then asks for everything check-deployment would, and never disagrees.
+    const sample = (0,deployment_sample/* chooseFiles */.P_)(served, options.checkFiles ?? DEFAULT_CHECK_FILES);
+    const sampled = new Set(sample.map((file) => file.path));
+    const files = [...served.filter((file) => also.has(file.path) && !sampled.has(file.path)), ...sample];
+    const routes = options.extensionlessRoutes === false ? [] : (0,deployment_sample/* routesOf */.eV)(files);
     const items = [
         ...files.map((file) => item('file', file.path, base, file)),
         ...routes.map((route) => item('route', route.route, base, route.page))
@@ -9785,10 +9808,19 @@ function describeStatus(report) {
         case 'partial':
             return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
         case 'stale':
-            return `stale: it serves another export (none of ${filesCompared} files match${routes})`;
+            return report.files.some((file) => file.status === 'differs')
+                ? `stale: it serves another export (none of ${filesCompared} files match${routes})`
+                : `not serving the export: none of ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(filesCompared, 'file')} is served (${answersOf(report.files)})${routes}`;
         case 'unreachable':
             return 'unreachable: the host did not answer';
     }
+}
+/** What the host answered instead of the files: `HTTP 401`, `HTTP 403 and HTTP 404`. */
+function answersOf(files) {
+    const answers = [
+        ...new Set(files.map((file) => (file.httpStatus === null ? 'no answer' : `HTTP ${file.httpStatus}`)))
+    ];
+    return answers.length > 3 ? `${answers.slice(0, 3).join(', ')}, …` : answers.join(' and ');
 }
 /**
  * The step's one error when the deployment is not current: the status, then examples of each kind
@@ -9845,6 +9877,7 @@ async function writeDeploymentReport(report, file) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Lu: () => (/* binding */ routeOf),
 /* harmony export */   P_: () => (/* binding */ chooseFiles),
 /* harmony export */   eV: () => (/* binding */ routesOf),
 /* harmony export */   hK: () => (/* binding */ contentFiles),
@@ -9905,14 +9938,25 @@ function chooseFiles(files, count) {
     const spread = (0,_core_spread_js__WEBPACK_IMPORTED_MODULE_1__/* .inTurnByTopFolder */ .x)(rest, (file) => file.path, { sortFolders: false });
     return (index ? [index, ...spread] : spread).slice(0, count === 'all' ? files.length : count);
 }
+/**
+ * The route a visitor asks for to get a page: `guides/x` for `guides/x.html`, `''` for the site's
+ * `index.html`; undefined for a file that is no page, for `404.html`, and for a folder's
+ * `index.html`, which every host serves at its folder's own address.
+ */
+function routeOf(file) {
+    if (file === 'index.html')
+        return '';
+    if (!file.endsWith('.html') || file === '404.html' || file.endsWith('/index.html'))
+        return undefined;
+    return file.slice(0, -'.html'.length);
+}
 /** The extensionless form of each chosen page, and the front page itself at the site's root. */
 function routesOf(files) {
     const routes = [];
     for (const page of files) {
-        if (page.path === 'index.html')
-            routes.push({ route: '', page });
-        else if (page.path.endsWith('.html') && page.path !== '404.html' && !page.path.endsWith('/index.html'))
-            routes.push({ route: page.path.slice(0, -'.html'.length), page });
+        const route = routeOf(page.path);
+        if (route !== undefined)
+            routes.push({ route, page });
     }
     return routes;
 }

@@ -84,7 +84,9 @@ const RecordSchema = schemas/* object */.Ikc({
     jobId: schemas/* string */.YjP(),
     bundleSha256: schema/* Sha256 */.IA,
     files: schemas/* array */.YOg(PublishedObject),
-    retained: schemas/* array */.YOg(RetainedObject)
+    retained: schemas/* array */.YOg(RetainedObject),
+    /** Each page again under its route's key (`guides/x` for `guides/x.html`): absent from records written before them. */
+    routes: schemas/* array */.YOg(PublishedObject).default([])
 });
 /** The record from its bytes; a reason instead when they are not a record of this action's. */
 function parseRecord(bytes) {
@@ -102,12 +104,15 @@ function parseRecord(bytes) {
     }
     const files = new Map(parsed.data.files.map((file) => [file.path, file]));
     const retained = new Map(parsed.data.retained.map((file) => [file.path, file]));
+    const routes = new Map(parsed.data.routes.map((file) => [file.path, file]));
     const twice = files.size !== parsed.data.files.length ||
         retained.size !== parsed.data.retained.length ||
-        [...retained.keys()].some((path) => files.has(path));
+        routes.size !== parsed.data.routes.length ||
+        [...retained.keys()].some((path) => files.has(path)) ||
+        [...routes.keys()].some((path) => files.has(path) || retained.has(path));
     if (twice)
         return { problem: 'it names a path twice' };
-    return { serial: parsed.data.serial, files, retained };
+    return { serial: parsed.data.serial, files, retained, routes };
 }
 /** The record's bytes: one object a line, as the manifest has its files. */
 function recordBytes(fields) {
@@ -118,7 +123,8 @@ function recordBytes(fields) {
         jobId: fields.jobId,
         bundleSha256: fields.bundleSha256,
         files: [...fields.files],
-        retained: [...fields.retained]
+        retained: [...fields.retained],
+        routes: [...fields.routes]
     };
     return (0,json_file/* jsonBytesWithListsByLine */.ay)(record);
 }
@@ -307,11 +313,30 @@ function etagOf(etag) {
 var publish_headers = __webpack_require__(6233);
 ;// CONCATENATED MODULE: ./src/publish/plan.ts
 
-function planPublish({ site, previous, listing, keepRemoved }) {
+
+/**
+ * Each page of the site again under its route's key, with the page's bytes (`guides/x` holds
+ * `guides/x.html`), so that a host that serves exact keys (S3 static website hosting) answers the
+ * routes the pages link to. Not the front page (`/` is the index document) nor a folder's
+ * `index.html` (a host answers `x/` with it, and `x` with a redirect there), and never over a file
+ * of the site that has the route's name.
+ */
+function routeCopies(site) {
+    const paths = new Set(site.map((file) => file.path));
+    return site.flatMap((file) => {
+        const route = (0,sample/* routeOf */.Lu)(file.path);
+        return route && !paths.has(route) ? [{ ...file, path: route }] : [];
+    });
+}
+function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
     const serial = (previous?.serial ?? 0) + 1;
     /** The object as published, while the bucket still holds it so: the same key, the same ETag. */
     const held = (object) => object && listing.get(object.path) === object.etag ? object : undefined;
-    const inSite = new Set(site.map((file) => file.path));
+    const ours = (path) => held(previous?.files.get(path)) !== undefined ||
+        held(previous?.retained.get(path)) !== undefined ||
+        held(previous?.routes.get(path)) !== undefined;
+    // A key the site or a route copy takes is never deleted nor listed as another's, whatever it was before.
+    const inSite = new Set([...site, ...routes].map((file) => file.path));
     const plan = {
         serial,
         assets: [],
@@ -321,7 +346,8 @@ function planPublish({ site, previous, listing, keepRemoved }) {
         retained: [],
         removed: [],
         foreign: [],
-        replacing: []
+        replacing: [],
+        routes: { uploads: [], unchanged: [], deletes: [] }
     };
     for (const file of site) {
         const published = held(previous?.files.get(file.path) ?? previous?.retained.get(file.path));
@@ -333,8 +359,23 @@ function planPublish({ site, previous, listing, keepRemoved }) {
         ((0,schema/* isPage */.yp)(file.path) ? plan.pages : plan.assets).push(file);
         // An object the record does not name is replaced, never taken as ours by its ETag: its headers are
         // another tool's (docs/decisions/publish-first-into-a-filled-prefix.md).
-        if (!published && listing.has(file.path))
+        if (!ours(file.path) && listing.has(file.path))
             plan.replacing.push(file.path);
+    }
+    for (const copy of routes) {
+        const published = held(previous?.routes.get(copy.path));
+        if (published?.sha256 === copy.sha256) {
+            plan.routes.unchanged.push({ path: copy.path, sha256: copy.sha256, etag: published.etag });
+            continue;
+        }
+        plan.routes.uploads.push(copy);
+        if (!ours(copy.path) && listing.has(copy.path))
+            plan.replacing.push(copy.path);
+    }
+    for (const published of previous?.routes.values() ?? []) {
+        const object = inSite.has(published.path) ? undefined : held(published);
+        if (object)
+            plan.routes.deletes.push(object);
     }
     const leaving = [];
     for (const published of previous?.files.values() ?? []) {
@@ -360,7 +401,6 @@ function planPublish({ site, previous, listing, keepRemoved }) {
         else
             plan.retained.push(object);
     }
-    const ours = (path) => held(previous?.files.get(path)) !== undefined || held(previous?.retained.get(path)) !== undefined;
     for (const path of listing.keys())
         if (!inSite.has(path) && !ours(path))
             plan.foreign.push(path);
@@ -387,15 +427,26 @@ var deployment_report = __webpack_require__(5513);
 
 
 
+
 const STALE_ONLY = new Set(['differs']);
-const FIX = (0,message/* message */.iU) `The bucket holds the site: make ${(0,message/* input */.hF)('publish-public-url')} serve PREFIX as it is, without credentials (a bucket policy that lets anyone s3:GetObject under the prefix, static website hosting, or a CDN whose origin is this bucket and prefix), or leave ${(0,message/* input */.hF)('publish-public-url')} out to skip this check`;
+/** The address does not serve the bucket's objects to visitors. */
+const FIX_ACCESS = (0,message/* message */.iU) `The bucket holds the site: make ${(0,message/* input */.hF)('publish-public-url')} serve PREFIX as it is, without credentials (a bucket policy that lets anyone s3:GetObject under the prefix, static website hosting, or a CDN whose origin is this bucket and prefix), or leave ${(0,message/* input */.hF)('publish-public-url')} out to skip this check`;
+/** The files are served, but a page's route is not, with each page under its route's key already. */
+const FIX_INDEX = (0,message/* message */.iU) `The bucket holds every page under its route too, so what does not answer is the front page or a folder: serve index.html for / and for a folder's address (S3 static website hosting with index.html as its index document; behind a CDN, its default root object and the CloudFront Function in docs/serving.md), and check that ${(0,message/* input */.hF)('publish-public-url')} is the address of PREFIX itself`;
+/** The files are served, but the host does not map a route to its page, and no copies were published. */
+const FIX_ROUTES = (0,message/* message */.iU) `This host serves exact keys only (as S3 static website hosting does): leave ${(0,message/* input */.hF)('publish-routes', 'copies')}, the default, so that each page is also published under its route, or make the host answer /x with x.html (docs/serving.md)`;
+/**
+ * Reads the site back as a visitor navigates it: every file uploaded and the route of each page
+ * among them, and the sample check-deployment takes with the same `check-files` (its files and
+ * routes), judged as check-deployment judges them, so that the two never disagree about one
+ * address. A failure says what to fix for the kind of fault: the files refused, or only routes.
+ */
 async function readBack(options) {
     const report = await (0,check/* checkDeployment */.Q)({
         url: options.publicUrl,
         manifest: options.manifest,
         checkFiles: options.checkFiles,
         compareAlso: options.uploaded,
-        extensionlessRoutes: false,
         askAgainAbout: STALE_ONLY,
         deadline: options.deadline.at,
         pollIntervalMs: options.pollIntervalMs,
@@ -404,12 +455,16 @@ async function readBack(options) {
         dispatcher: net/* Network */.lg.forDeployment(options.publicUrl).dispatcher,
         host: options.host
     });
-    const { filesCompared, filesMatching } = report.counts;
+    const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
     if (report.status === 'current') {
-        options.host.info(`Publish: ${report.url} serves the ${filesCompared} files read back as published`);
+        options.host.info(`Publish: ${report.url} serves the ${(0,format/* countOf */.pq)(filesCompared, 'file')} read back as published${routesTried > 0 ? `, and ${(0,format/* countOf */.pq)(routesTried, 'route')} a visitor follows` : ''}`);
         return;
     }
-    throw (0,publish_errors/* publishError */.A)((0,errors/* sentences */.hC)(`Publish: ${report.url} does not serve what was published: ${filesMatching} of ${filesCompared} files read back as published`, ...(0,deployment_report/* mismatches */.vJ)(report)), { hint: FIX });
+    const onlyRoutes = filesMatching === filesCompared;
+    const routes = routesTried - routesAnswering;
+    throw (0,publish_errors/* publishError */.A)((0,errors/* sentences */.hC)(onlyRoutes
+        ? `Publish: ${report.url} serves the files as published, but ${routes} of ${(0,format/* countOf */.pq)(routesTried, 'route')} a visitor follows ${routes === 1 ? 'does' : 'do'} not answer with ${routes === 1 ? 'its' : 'their'} page`
+        : `Publish: ${report.url} does not serve what was published: ${filesMatching} of ${(0,format/* countOf */.pq)(filesCompared, 'file')} read back as published`, ...(0,deployment_report/* mismatches */.vJ)(report)), { hint: !onlyRoutes ? FIX_ACCESS : options.routes === 'copies' ? FIX_INDEX : FIX_ROUTES });
 }
 
 ;// CONCATENATED MODULE: ./src/publish/engine.ts
@@ -442,12 +497,13 @@ async function runPublish(target, options) {
     const region = options.region ?? s3_location/* DEFAULT_REGION */.t9;
     const signal = deadline.signal();
     const manifest = await readSiteManifest(options.manifestPath, { host, deadline, signal });
-    const site = siteFiles(manifest, target);
+    const site = checkKeys((0,sample/* contentFiles */.hK)(manifest), target);
+    const routes = options.routes === 'copies' ? checkKeys(routeCopies(site), target) : [];
     const client = (0,s3_client/* s3Client */.oD)(target, region, deadline, options.environment);
     const bucket = new Bucket(client, target, signal);
     let plan;
     try {
-        plan = await publishFiles(bucket, { site, manifest }, options);
+        plan = await publishFiles(bucket, { site, routes, manifest }, options);
     }
     catch (error) {
         // A cut is said once, here, with what the abort of a large file's upload left behind.
@@ -458,7 +514,10 @@ async function runPublish(target, options) {
         client.destroy();
     }
     const uploaded = [...plan.assets, ...plan.pages].map((file) => file.path);
-    await (0,own_files/* writeOwnFile */.OP)(options.changesPath, changesBytes([uploaded, plan.deletes.map((object) => object.path)]), {
+    const routesUploaded = plan.routes.uploads.map((copy) => copy.path);
+    // A CDN caches /guides/x apart from /guides/x.html: both are invalidated.
+    const changed = [uploaded, routesUploaded, [...plan.deletes, ...plan.routes.deletes].map((object) => object.path)];
+    await (0,own_files/* writeOwnFile */.OP)(options.changesPath, changesBytes(changed), {
         recognise: { isOurs: isChangesText, maxBytes: 64 * 1024 * 1024 }
     });
     const base = (0,s3_location/* bucketUrl */.Cg)(target, region);
@@ -466,10 +525,16 @@ async function runPublish(target, options) {
     const result = {
         location: bucket.location,
         url,
+        serial: plan.serial,
         uploaded: uploaded.length,
         unchanged: plan.unchanged.length,
         deleted: plan.deletes.length,
         retained: plan.retained.length,
+        routes: {
+            uploaded: routesUploaded.length,
+            unchanged: plan.routes.unchanged.length,
+            deleted: plan.routes.deletes.length
+        },
         changesPath: options.changesPath,
         checked: false
     };
@@ -485,7 +550,7 @@ async function runPublish(target, options) {
     }));
 }
 /** The record and the listing, the plan, the uploads in their order, the deletes, the record. */
-async function publishFiles(bucket, { site, manifest }, options) {
+async function publishFiles(bucket, { site, routes, manifest }, options) {
     const { host } = options;
     // Both at once; when both fail, the listing's failure is the one said, whichever came first.
     const [read, listed] = await Promise.allSettled([bucket.readRecord(), bucket.list()]);
@@ -495,8 +560,8 @@ async function publishFiles(bucket, { site, manifest }, options) {
         throw read.reason;
     const previous = read.value;
     const listing = listed.value;
-    host.info(`Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${previous.files.size} files)` : 'holds no record of an earlier publish'}, and ${listing.size} objects besides its record`);
-    const plan = planPublish({ site, previous, listing, keepRemoved: options.keepRemoved });
+    host.info(`Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${(0,format/* countOf */.pq)(previous.files.size, 'file')})` : 'holds no record of an earlier publish'}, and ${(0,format/* countOf */.pq)(listing.size, 'object')} besides its record`);
+    const plan = planPublish({ site, routes, previous, listing, keepRemoved: options.keepRemoved });
     const stop = tooManyRemoved(plan, previous, options.maxDeletePercent);
     if (stop) {
         const share = Math.ceil((stop.removed * 100) / stop.published);
@@ -509,15 +574,16 @@ async function publishFiles(bucket, { site, manifest }, options) {
     const etags = new Map();
     const startedAt = Date.now();
     let bytes = 0;
-    const total = plan.assets.length + plan.pages.length;
+    const total = plan.assets.length + plan.pages.length + plan.routes.uploads.length;
     const stopProgress = (0,progress/* everyProgressInterval */.Sv)(() => host.progress(`Publish: uploaded ${etags.size} of ${total} files (${(0,format/* formatBytes */.z3)(bytes)})`), host.progressIntervalMs);
     try {
         // No page goes up before every other file is in place: a page never names a file that is not there yet.
-        for (const phase of [plan.assets, plan.pages]) {
+        // A route copy is a page, with the page's headers.
+        for (const phase of [plan.assets, [...plan.pages, ...plan.routes.uploads]]) {
             await (0,at_once/* forEachAtOnce */.t)(phase, UPLOADS_AT_ONCE, async (file) => {
                 const etag = await bucket.upload(file, options.sitePath, {
-                    contentType: (0,publish_headers/* contentTypeOf */.JX)(file.path),
-                    cacheControl: headers.cacheControl(file.path)
+                    contentType: (0,publish_headers/* contentTypeOf */.JX)(file.source),
+                    cacheControl: headers.cacheControl(file.source)
                 });
                 etags.set(file.path, etag);
                 bytes += file.size;
@@ -528,23 +594,38 @@ async function publishFiles(bucket, { site, manifest }, options) {
         stopProgress();
     }
     if (total > 0)
-        host.info(`Publish: uploaded ${total} files (${(0,format/* formatBytes */.z3)(bytes)}) in ${(0,format/* formatDuration */.a3)(Date.now() - startedAt)}`);
-    await bucket.delete(plan.deletes.map((object) => object.path));
-    const unchanged = new Map(plan.unchanged.map((object) => [object.path, object]));
-    const files = site.map((file) => unchanged.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' });
+        host.info(`Publish: uploaded ${(0,format/* countOf */.pq)(total, 'object')} (${(0,format/* formatBytes */.z3)(bytes)}) in ${(0,format/* formatDuration */.a3)(Date.now() - startedAt)}`);
+    await bucket.delete([...plan.deletes, ...plan.routes.deletes].map((object) => object.path));
+    const recorded = (files, unchanged) => {
+        const kept = new Map(unchanged.map((object) => [object.path, object]));
+        return files.map((file) => kept.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' });
+    };
+    const files = recorded(site, plan.unchanged);
     const { jobId, bundleSha256 } = manifest;
-    await bucket.writeRecord(recordBytes({ serial: plan.serial, jobId, bundleSha256, files, retained: plan.retained }), publish_headers/* NO_CACHE */.DQ);
-    host.info(`Publish: ${bucket.location} serves ${files.length} files as publish ${plan.serial}; its record is ${bucket.keyOf(RECORD_NAME)}`);
+    await bucket.writeRecord(recordBytes({
+        serial: plan.serial,
+        jobId,
+        bundleSha256,
+        files,
+        retained: plan.retained,
+        routes: recorded(routes, plan.routes.unchanged)
+    }), publish_headers/* NO_CACHE */.DQ);
+    host.info(`Publish: ${bucket.location} serves ${(0,format/* countOf */.pq)(files.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${(0,format/* countOf */.pq)(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(RECORD_NAME)}`);
     return plan;
 }
 /** What the plan does, said once before it does it; what it leaves alone, named. */
 function logPlan(plan, bucket, host) {
-    const kept = plan.retained.length > 0 ? `, ${plan.retained.length} removed files kept a while longer` : '';
-    host.info(`Publish: ${plan.assets.length + plan.pages.length} files to upload (${plan.assets.length} not pages, then ${plan.pages.length} pages), ${plan.unchanged.length} unchanged, ${plan.deletes.length} to delete${kept}`);
+    const kept = plan.retained.length > 0 ? `, ${(0,format/* countOf */.pq)(plan.retained.length, 'removed file')} kept a while longer` : '';
+    const { routes } = plan;
+    const copies = routes.uploads.length + routes.unchanged.length + routes.deletes.length;
+    host.info(`Publish: ${(0,format/* countOf */.pq)(plan.assets.length + plan.pages.length, 'file')} to upload (${plan.assets.length} not pages, then ${(0,format/* countOf */.pq)(plan.pages.length, 'page')}), ${plan.unchanged.length} unchanged, ${plan.deletes.length} to delete${kept}` +
+        (copies > 0
+            ? `; route copies of the pages: ${routes.uploads.length} to upload with the pages, ${routes.unchanged.length} unchanged, ${routes.deletes.length} to delete`
+            : ''));
     if (plan.replacing.length > 0)
-        host.info(`Publish: ${plan.replacing.length} of the site's files replace objects this action did not publish: ${examples(plan.replacing)}`);
+        host.info(`Publish: ${plan.replacing.length} of the keys this publish writes replace objects this action did not publish: ${examples(plan.replacing)}`);
     if (plan.foreign.length > 0)
-        host.info(`Publish: ${plan.foreign.length} objects under ${bucket.location} are not this action's, and are left alone: ${examples(plan.foreign)}`);
+        host.info(`Publish: ${(0,format/* countOf */.pq)(plan.foreign.length, 'object')} under ${bucket.location} ${plan.foreign.length === 1 ? 'is' : 'are'} not this action's, and ${plan.foreign.length === 1 ? 'is' : 'are'} left alone: ${examples(plan.foreign)}`);
 }
 /**
  * The manifest the run wrote beside the site, read back and checked as any manifest is. The run
@@ -561,9 +642,8 @@ async function readSiteManifest(file, { host, deadline, signal }) {
         throw (0,publish_errors/* publishError */.A)((0,message/* message */.iU) `Publish: ${error.text}; nothing was published`, { cause: error });
     }
 }
-/** The files the site serves, checked before any request: each key stays under PREFIX and is one S3 takes. */
-function siteFiles(manifest, target) {
-    const files = (0,sample/* contentFiles */.hK)(manifest);
+/** The site's files (or their route copies), checked before any request: each key stays under PREFIX and is one S3 takes. */
+function checkKeys(files, target) {
     for (const file of files) {
         const problem = file.path === RECORD_NAME
             ? 'has the name of the record of the publish'

@@ -79556,6 +79556,10 @@ function formatBytes(bytes) {
     } while (value >= 1024 && unit < units.length - 1);
     return `${value.toFixed(1)} ${units[unit]}`;
 }
+/** A count with its noun, singular for one: `1 file`, `3 files`; `plural` where the noun does not take an s. */
+function countOf(value, noun, plural = `${noun}s`) {
+    return `${value} ${value === 1 ? noun : plural}`;
+}
 
 ;// CONCATENATED MODULE: ./src/core/log-text.ts
 /**
@@ -80169,14 +80173,25 @@ function chooseFiles(files, count) {
     const spread = inTurnByTopFolder(rest, (file) => file.path, { sortFolders: false });
     return (index ? [index, ...spread] : spread).slice(0, count === 'all' ? files.length : count);
 }
+/**
+ * The route a visitor asks for to get a page: `guides/x` for `guides/x.html`, `''` for the site's
+ * `index.html`; undefined for a file that is no page, for `404.html`, and for a folder's
+ * `index.html`, which every host serves at its folder's own address.
+ */
+function routeOf(file) {
+    if (file === 'index.html')
+        return '';
+    if (!file.endsWith('.html') || file === '404.html' || file.endsWith('/index.html'))
+        return undefined;
+    return file.slice(0, -'.html'.length);
+}
 /** The extensionless form of each chosen page, and the front page itself at the site's root. */
 function routesOf(files) {
     const routes = [];
     for (const page of files) {
-        if (page.path === 'index.html')
-            routes.push({ route: '', page });
-        else if (page.path.endsWith('.html') && page.path !== '404.html' && !page.path.endsWith('/index.html'))
-            routes.push({ route: page.path.slice(0, -'.html'.length), page });
+        const route = routeOf(page.path);
+        if (route !== undefined)
+            routes.push({ route, page });
     }
     return routes;
 }
@@ -91639,7 +91654,9 @@ const RecordSchema = object({
     jobId: schemas_string(),
     bundleSha256: Sha256,
     files: array(PublishedObject),
-    retained: array(RetainedObject)
+    retained: array(RetainedObject),
+    /** Each page again under its route's key (`guides/x` for `guides/x.html`): absent from records written before them. */
+    routes: array(PublishedObject).default([])
 });
 /** The record from its bytes; a reason instead when they are not a record of this action's. */
 function parseRecord(bytes) {
@@ -91657,12 +91674,15 @@ function parseRecord(bytes) {
     }
     const files = new Map(parsed.data.files.map((file) => [file.path, file]));
     const retained = new Map(parsed.data.retained.map((file) => [file.path, file]));
+    const routes = new Map(parsed.data.routes.map((file) => [file.path, file]));
     const twice = files.size !== parsed.data.files.length ||
         retained.size !== parsed.data.retained.length ||
-        [...retained.keys()].some((path) => files.has(path));
+        routes.size !== parsed.data.routes.length ||
+        [...retained.keys()].some((path) => files.has(path)) ||
+        [...routes.keys()].some((path) => files.has(path) || retained.has(path));
     if (twice)
         return { problem: 'it names a path twice' };
-    return { serial: parsed.data.serial, files, retained };
+    return { serial: parsed.data.serial, files, retained, routes };
 }
 /** The record's bytes: one object a line, as the manifest has its files. */
 function recordBytes(fields) {
@@ -91673,7 +91693,8 @@ function recordBytes(fields) {
         jobId: fields.jobId,
         bundleSha256: fields.bundleSha256,
         files: [...fields.files],
-        retained: [...fields.retained]
+        retained: [...fields.retained],
+        routes: [...fields.routes]
     };
     return jsonBytesWithListsByLine(record);
 }
@@ -94683,11 +94704,30 @@ function parseCacheRules(lines) {
 
 ;// CONCATENATED MODULE: ./src/publish/plan.ts
 
-function planPublish({ site, previous, listing, keepRemoved }) {
+
+/**
+ * Each page of the site again under its route's key, with the page's bytes (`guides/x` holds
+ * `guides/x.html`), so that a host that serves exact keys (S3 static website hosting) answers the
+ * routes the pages link to. Not the front page (`/` is the index document) nor a folder's
+ * `index.html` (a host answers `x/` with it, and `x` with a redirect there), and never over a file
+ * of the site that has the route's name.
+ */
+function routeCopies(site) {
+    const paths = new Set(site.map((file) => file.path));
+    return site.flatMap((file) => {
+        const route = routeOf(file.path);
+        return route && !paths.has(route) ? [{ ...file, path: route }] : [];
+    });
+}
+function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
     const serial = (previous?.serial ?? 0) + 1;
     /** The object as published, while the bucket still holds it so: the same key, the same ETag. */
     const held = (object) => object && listing.get(object.path) === object.etag ? object : undefined;
-    const inSite = new Set(site.map((file) => file.path));
+    const ours = (path) => held(previous?.files.get(path)) !== undefined ||
+        held(previous?.retained.get(path)) !== undefined ||
+        held(previous?.routes.get(path)) !== undefined;
+    // A key the site or a route copy takes is never deleted nor listed as another's, whatever it was before.
+    const inSite = new Set([...site, ...routes].map((file) => file.path));
     const plan = {
         serial,
         assets: [],
@@ -94697,7 +94737,8 @@ function planPublish({ site, previous, listing, keepRemoved }) {
         retained: [],
         removed: [],
         foreign: [],
-        replacing: []
+        replacing: [],
+        routes: { uploads: [], unchanged: [], deletes: [] }
     };
     for (const file of site) {
         const published = held(previous?.files.get(file.path) ?? previous?.retained.get(file.path));
@@ -94709,8 +94750,23 @@ function planPublish({ site, previous, listing, keepRemoved }) {
         (isPage(file.path) ? plan.pages : plan.assets).push(file);
         // An object the record does not name is replaced, never taken as ours by its ETag: its headers are
         // another tool's (docs/decisions/publish-first-into-a-filled-prefix.md).
-        if (!published && listing.has(file.path))
+        if (!ours(file.path) && listing.has(file.path))
             plan.replacing.push(file.path);
+    }
+    for (const copy of routes) {
+        const published = held(previous?.routes.get(copy.path));
+        if (published?.sha256 === copy.sha256) {
+            plan.routes.unchanged.push({ path: copy.path, sha256: copy.sha256, etag: published.etag });
+            continue;
+        }
+        plan.routes.uploads.push(copy);
+        if (!ours(copy.path) && listing.has(copy.path))
+            plan.replacing.push(copy.path);
+    }
+    for (const published of previous?.routes.values() ?? []) {
+        const object = inSite.has(published.path) ? undefined : held(published);
+        if (object)
+            plan.routes.deletes.push(object);
     }
     const leaving = [];
     for (const published of previous?.files.values() ?? []) {
@@ -94736,7 +94792,6 @@ function planPublish({ site, previous, listing, keepRemoved }) {
         else
             plan.retained.push(object);
     }
-    const ours = (path) => held(previous?.files.get(path)) !== undefined || held(previous?.retained.get(path)) !== undefined;
     for (const path of listing.keys())
         if (!inSite.has(path) && !ours(path))
             plan.foreign.push(path);
@@ -95013,10 +95068,19 @@ function describeStatus(report) {
         case 'partial':
             return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
         case 'stale':
-            return `stale: it serves another export (none of ${filesCompared} files match${routes})`;
+            return report.files.some((file) => file.status === 'differs')
+                ? `stale: it serves another export (none of ${filesCompared} files match${routes})`
+                : `not serving the export: none of ${countOf(filesCompared, 'file')} is served (${answersOf(report.files)})${routes}`;
         case 'unreachable':
             return 'unreachable: the host did not answer';
     }
+}
+/** What the host answered instead of the files: `HTTP 401`, `HTTP 403 and HTTP 404`. */
+function answersOf(files) {
+    const answers = [
+        ...new Set(files.map((file) => (file.httpStatus === null ? 'no answer' : `HTTP ${file.httpStatus}`)))
+    ];
+    return answers.length > 3 ? `${answers.slice(0, 3).join(', ')}, …` : answers.join(' and ');
 }
 /**
  * The step's one error when the deployment is not current: the status, then examples of each kind
@@ -95094,10 +95158,11 @@ async function checkDeployment(options) {
     const startedAt = Date.now();
     const served = servedFiles(manifest);
     const also = options.compareAlso ?? new Set();
-    const files = [
-        ...served.filter((file) => also.has(file.path)),
-        ...chooseFiles(served.filter((file) => !also.has(file.path)), options.checkFiles ?? DEFAULT_CHECK_FILES)
-    ];
+    // The sample is the one check-deployment takes with the same check-files, whatever is compared
+    // besides it: a read-back then asks for everything check-deployment would, and never disagrees.
+    const sample = chooseFiles(served, options.checkFiles ?? DEFAULT_CHECK_FILES);
+    const sampled = new Set(sample.map((file) => file.path));
+    const files = [...served.filter((file) => also.has(file.path) && !sampled.has(file.path)), ...sample];
     const routes = options.extensionlessRoutes === false ? [] : routesOf(files);
     const items = [
         ...files.map((file) => item('file', file.path, base, file)),
@@ -95253,15 +95318,26 @@ function buildReport(options, base, items, startedAt, rounds) {
 
 
 
+
 const STALE_ONLY = new Set(['differs']);
-const FIX = (0,core_message/* message */.iU) `The bucket holds the site: make ${(0,core_message/* input */.hF)('publish-public-url')} serve PREFIX as it is, without credentials (a bucket policy that lets anyone s3:GetObject under the prefix, static website hosting, or a CDN whose origin is this bucket and prefix), or leave ${(0,core_message/* input */.hF)('publish-public-url')} out to skip this check`;
+/** The address does not serve the bucket's objects to visitors. */
+const FIX_ACCESS = (0,core_message/* message */.iU) `The bucket holds the site: make ${(0,core_message/* input */.hF)('publish-public-url')} serve PREFIX as it is, without credentials (a bucket policy that lets anyone s3:GetObject under the prefix, static website hosting, or a CDN whose origin is this bucket and prefix), or leave ${(0,core_message/* input */.hF)('publish-public-url')} out to skip this check`;
+/** The files are served, but a page's route is not, with each page under its route's key already. */
+const FIX_INDEX = (0,core_message/* message */.iU) `The bucket holds every page under its route too, so what does not answer is the front page or a folder: serve index.html for / and for a folder's address (S3 static website hosting with index.html as its index document; behind a CDN, its default root object and the CloudFront Function in docs/serving.md), and check that ${(0,core_message/* input */.hF)('publish-public-url')} is the address of PREFIX itself`;
+/** The files are served, but the host does not map a route to its page, and no copies were published. */
+const FIX_ROUTES = (0,core_message/* message */.iU) `This host serves exact keys only (as S3 static website hosting does): leave ${(0,core_message/* input */.hF)('publish-routes', 'copies')}, the default, so that each page is also published under its route, or make the host answer /x with x.html (docs/serving.md)`;
+/**
+ * Reads the site back as a visitor navigates it: every file uploaded and the route of each page
+ * among them, and the sample check-deployment takes with the same `check-files` (its files and
+ * routes), judged as check-deployment judges them, so that the two never disagree about one
+ * address. A failure says what to fix for the kind of fault: the files refused, or only routes.
+ */
 async function readBack(options) {
     const report = await checkDeployment({
         url: options.publicUrl,
         manifest: options.manifest,
         checkFiles: options.checkFiles,
         compareAlso: options.uploaded,
-        extensionlessRoutes: false,
         askAgainAbout: STALE_ONLY,
         deadline: options.deadline.at,
         pollIntervalMs: options.pollIntervalMs,
@@ -95270,12 +95346,16 @@ async function readBack(options) {
         dispatcher: Network.forDeployment(options.publicUrl).dispatcher,
         host: options.host
     });
-    const { filesCompared, filesMatching } = report.counts;
+    const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
     if (report.status === 'current') {
-        options.host.info(`Publish: ${report.url} serves the ${filesCompared} files read back as published`);
+        options.host.info(`Publish: ${report.url} serves the ${countOf(filesCompared, 'file')} read back as published${routesTried > 0 ? `, and ${countOf(routesTried, 'route')} a visitor follows` : ''}`);
         return;
     }
-    throw publishError((0,errors/* sentences */.hC)(`Publish: ${report.url} does not serve what was published: ${filesMatching} of ${filesCompared} files read back as published`, ...mismatches(report)), { hint: FIX });
+    const onlyRoutes = filesMatching === filesCompared;
+    const routes = routesTried - routesAnswering;
+    throw publishError((0,errors/* sentences */.hC)(onlyRoutes
+        ? `Publish: ${report.url} serves the files as published, but ${routes} of ${countOf(routesTried, 'route')} a visitor follows ${routes === 1 ? 'does' : 'do'} not answer with ${routes === 1 ? 'its' : 'their'} page`
+        : `Publish: ${report.url} does not serve what was published: ${filesMatching} of ${countOf(filesCompared, 'file')} read back as published`, ...mismatches(report)), { hint: !onlyRoutes ? FIX_ACCESS : options.routes === 'copies' ? FIX_INDEX : FIX_ROUTES });
 }
 
 ;// CONCATENATED MODULE: ./src/publish/engine.ts
@@ -95308,12 +95388,13 @@ async function runPublish(target, options) {
     const region = options.region ?? DEFAULT_REGION;
     const signal = deadline.signal();
     const manifest = await readSiteManifest(options.manifestPath, { host, deadline, signal });
-    const site = siteFiles(manifest, target);
+    const site = checkKeys(contentFiles(manifest), target);
+    const routes = options.routes === 'copies' ? checkKeys(routeCopies(site), target) : [];
     const client = s3Client(target, region, deadline, options.environment);
     const bucket = new Bucket(client, target, signal);
     let plan;
     try {
-        plan = await publishFiles(bucket, { site, manifest }, options);
+        plan = await publishFiles(bucket, { site, routes, manifest }, options);
     }
     catch (error) {
         // A cut is said once, here, with what the abort of a large file's upload left behind.
@@ -95324,7 +95405,10 @@ async function runPublish(target, options) {
         client.destroy();
     }
     const uploaded = [...plan.assets, ...plan.pages].map((file) => file.path);
-    await own_files_writeOwnFile(options.changesPath, changesBytes([uploaded, plan.deletes.map((object) => object.path)]), {
+    const routesUploaded = plan.routes.uploads.map((copy) => copy.path);
+    // A CDN caches /guides/x apart from /guides/x.html: both are invalidated.
+    const changed = [uploaded, routesUploaded, [...plan.deletes, ...plan.routes.deletes].map((object) => object.path)];
+    await own_files_writeOwnFile(options.changesPath, changesBytes(changed), {
         recognise: { isOurs: isChangesText, maxBytes: 64 * 1024 * 1024 }
     });
     const base = bucketUrl(target, region);
@@ -95332,10 +95416,16 @@ async function runPublish(target, options) {
     const result = {
         location: bucket.location,
         url,
+        serial: plan.serial,
         uploaded: uploaded.length,
         unchanged: plan.unchanged.length,
         deleted: plan.deletes.length,
         retained: plan.retained.length,
+        routes: {
+            uploaded: routesUploaded.length,
+            unchanged: plan.routes.unchanged.length,
+            deleted: plan.routes.deletes.length
+        },
         changesPath: options.changesPath,
         checked: false
     };
@@ -95351,7 +95441,7 @@ async function runPublish(target, options) {
     }));
 }
 /** The record and the listing, the plan, the uploads in their order, the deletes, the record. */
-async function publishFiles(bucket, { site, manifest }, options) {
+async function publishFiles(bucket, { site, routes, manifest }, options) {
     const { host } = options;
     // Both at once; when both fail, the listing's failure is the one said, whichever came first.
     const [read, listed] = await Promise.allSettled([bucket.readRecord(), bucket.list()]);
@@ -95361,8 +95451,8 @@ async function publishFiles(bucket, { site, manifest }, options) {
         throw read.reason;
     const previous = read.value;
     const listing = listed.value;
-    host.info(`Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${previous.files.size} files)` : 'holds no record of an earlier publish'}, and ${listing.size} objects besides its record`);
-    const plan = planPublish({ site, previous, listing, keepRemoved: options.keepRemoved });
+    host.info(`Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${countOf(previous.files.size, 'file')})` : 'holds no record of an earlier publish'}, and ${countOf(listing.size, 'object')} besides its record`);
+    const plan = planPublish({ site, routes, previous, listing, keepRemoved: options.keepRemoved });
     const stop = tooManyRemoved(plan, previous, options.maxDeletePercent);
     if (stop) {
         const share = Math.ceil((stop.removed * 100) / stop.published);
@@ -95375,15 +95465,16 @@ async function publishFiles(bucket, { site, manifest }, options) {
     const etags = new Map();
     const startedAt = Date.now();
     let bytes = 0;
-    const total = plan.assets.length + plan.pages.length;
+    const total = plan.assets.length + plan.pages.length + plan.routes.uploads.length;
     const stopProgress = everyProgressInterval(() => host.progress(`Publish: uploaded ${etags.size} of ${total} files (${formatBytes(bytes)})`), host.progressIntervalMs);
     try {
         // No page goes up before every other file is in place: a page never names a file that is not there yet.
-        for (const phase of [plan.assets, plan.pages]) {
+        // A route copy is a page, with the page's headers.
+        for (const phase of [plan.assets, [...plan.pages, ...plan.routes.uploads]]) {
             await forEachAtOnce(phase, UPLOADS_AT_ONCE, async (file) => {
                 const etag = await bucket.upload(file, options.sitePath, {
-                    contentType: contentTypeOf(file.path),
-                    cacheControl: headers.cacheControl(file.path)
+                    contentType: contentTypeOf(file.source),
+                    cacheControl: headers.cacheControl(file.source)
                 });
                 etags.set(file.path, etag);
                 bytes += file.size;
@@ -95394,23 +95485,38 @@ async function publishFiles(bucket, { site, manifest }, options) {
         stopProgress();
     }
     if (total > 0)
-        host.info(`Publish: uploaded ${total} files (${formatBytes(bytes)}) in ${format_formatDuration(Date.now() - startedAt)}`);
-    await bucket.delete(plan.deletes.map((object) => object.path));
-    const unchanged = new Map(plan.unchanged.map((object) => [object.path, object]));
-    const files = site.map((file) => unchanged.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' });
+        host.info(`Publish: uploaded ${countOf(total, 'object')} (${formatBytes(bytes)}) in ${format_formatDuration(Date.now() - startedAt)}`);
+    await bucket.delete([...plan.deletes, ...plan.routes.deletes].map((object) => object.path));
+    const recorded = (files, unchanged) => {
+        const kept = new Map(unchanged.map((object) => [object.path, object]));
+        return files.map((file) => kept.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' });
+    };
+    const files = recorded(site, plan.unchanged);
     const { jobId, bundleSha256 } = manifest;
-    await bucket.writeRecord(recordBytes({ serial: plan.serial, jobId, bundleSha256, files, retained: plan.retained }), NO_CACHE);
-    host.info(`Publish: ${bucket.location} serves ${files.length} files as publish ${plan.serial}; its record is ${bucket.keyOf(RECORD_NAME)}`);
+    await bucket.writeRecord(recordBytes({
+        serial: plan.serial,
+        jobId,
+        bundleSha256,
+        files,
+        retained: plan.retained,
+        routes: recorded(routes, plan.routes.unchanged)
+    }), NO_CACHE);
+    host.info(`Publish: ${bucket.location} serves ${countOf(files.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${countOf(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(RECORD_NAME)}`);
     return plan;
 }
 /** What the plan does, said once before it does it; what it leaves alone, named. */
 function logPlan(plan, bucket, host) {
-    const kept = plan.retained.length > 0 ? `, ${plan.retained.length} removed files kept a while longer` : '';
-    host.info(`Publish: ${plan.assets.length + plan.pages.length} files to upload (${plan.assets.length} not pages, then ${plan.pages.length} pages), ${plan.unchanged.length} unchanged, ${plan.deletes.length} to delete${kept}`);
+    const kept = plan.retained.length > 0 ? `, ${countOf(plan.retained.length, 'removed file')} kept a while longer` : '';
+    const { routes } = plan;
+    const copies = routes.uploads.length + routes.unchanged.length + routes.deletes.length;
+    host.info(`Publish: ${countOf(plan.assets.length + plan.pages.length, 'file')} to upload (${plan.assets.length} not pages, then ${countOf(plan.pages.length, 'page')}), ${plan.unchanged.length} unchanged, ${plan.deletes.length} to delete${kept}` +
+        (copies > 0
+            ? `; route copies of the pages: ${routes.uploads.length} to upload with the pages, ${routes.unchanged.length} unchanged, ${routes.deletes.length} to delete`
+            : ''));
     if (plan.replacing.length > 0)
-        host.info(`Publish: ${plan.replacing.length} of the site's files replace objects this action did not publish: ${engine_examples(plan.replacing)}`);
+        host.info(`Publish: ${plan.replacing.length} of the keys this publish writes replace objects this action did not publish: ${engine_examples(plan.replacing)}`);
     if (plan.foreign.length > 0)
-        host.info(`Publish: ${plan.foreign.length} objects under ${bucket.location} are not this action's, and are left alone: ${engine_examples(plan.foreign)}`);
+        host.info(`Publish: ${countOf(plan.foreign.length, 'object')} under ${bucket.location} ${plan.foreign.length === 1 ? 'is' : 'are'} not this action's, and ${plan.foreign.length === 1 ? 'is' : 'are'} left alone: ${engine_examples(plan.foreign)}`);
 }
 /**
  * The manifest the run wrote beside the site, read back and checked as any manifest is. The run
@@ -95427,9 +95533,8 @@ async function readSiteManifest(file, { host, deadline, signal }) {
         throw publishError((0,core_message/* message */.iU) `Publish: ${error.text}; nothing was published`, { cause: error });
     }
 }
-/** The files the site serves, checked before any request: each key stays under PREFIX and is one S3 takes. */
-function siteFiles(manifest, target) {
-    const files = contentFiles(manifest);
+/** The site's files (or their route copies), checked before any request: each key stays under PREFIX and is one S3 takes. */
+function checkKeys(files, target) {
     for (const file of files) {
         const problem = file.path === RECORD_NAME
             ? 'has the name of the record of the publish'

@@ -34,6 +34,7 @@ const result = await publishSite(
     keepRemoved: 1,
     maxDeletePercent: 50,
     cacheRules: [],
+    routes: 'copies',
     ...(publicUrl ? { publicUrl } : {}),
     checkFiles: 100,
     environment: readRunnerFacts().environment,

@@ -307,6 +307,7 @@ async function publishTheSite(
     keepRemoved: settings.publishKeepRemoved,
     maxDeletePercent: settings.publishMaxDelete,
     cacheRules: settings.publishCacheControl,
+    routes: settings.publishRoutes,
     publicUrl: settings.publishPublicUrl,
     checkFiles: settings.checkFiles,
     region: settings.publishRegion ?? run.runner.environment.AWS_REGION,

@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors.js'
 import { failureCode } from '../core/errors.js'
-import { formatSeconds } from '../core/format.js'
+import { countOf, formatSeconds } from '../core/format.js'
 import { input, joined, message, type Text } from '../core/message.js'
 import { redactUrl } from '../core/net.js'
 import { deploymentInBrief } from '../deployment/summary.js'
@@ -41,7 +41,7 @@ export function verdictOf(finished: FinishedRun): Verdict {
  * the pages, the site check, the time. A step that adds an outcome of its own adds its clause here.
  */
 const EXPORT_CLAUSES: ((run: RunOf<'export'>) => Text | undefined)[] = [
-  ({ report }) => (report.pageCount === undefined ? undefined : `${report.pageCount} pages`),
+  ({ report }) => (report.pageCount === undefined ? undefined : countOf(report.pageCount, 'page')),
   ({ report, settings, failure }) => {
     if (!report.siteCheck)
       return report.sitePath && settings.verify !== 'off' ? 'the site check did not finish' : undefined
@@ -53,7 +53,7 @@ const EXPORT_CLAUSES: ((run: RunOf<'export'>) => Text | undefined)[] = [
   ({ report }) => {
     if (!report.publish) return undefined
     const { location, uploaded, unchanged, deleted } = report.publish
-    return `published to ${location}: ${uploaded} files uploaded, ${unchanged} unchanged${deleted > 0 ? `, ${deleted} deleted` : ''}`
+    return `published to ${location}: ${countOf(uploaded, 'file')} uploaded, ${unchanged} unchanged${deleted > 0 ? `, ${deleted} deleted` : ''}`
   },
   ({ report }) => {
     if (!report.mirror) return undefined

@@ -23,3 +23,8 @@ export function formatBytes(bytes: number): string {
   } while (value >= 1024 && unit < units.length - 1)
   return `${value.toFixed(1)} ${units[unit]}`
 }
+
+/** A count with its noun, singular for one: `1 file`, `3 files`; `plural` where the noun does not take an s. */
+export function countOf(value: number, noun: string, plural = `${noun}s`): string {
+  return `${value} ${value === 1 ? noun : plural}`
+}

@@ -26,7 +26,7 @@ export interface CheckDeploymentOptions {
   manifest: Manifest
   /** How many files to compare (check-files): a number, or `all`; 100 by default. */
   checkFiles?: number | 'all'
-  /** Paths compared besides the sample (the files a publish uploaded), before it. */
+  /** Paths compared besides the sample (the files a publish uploaded), with their routes. */
   compareAlso?: ReadonlySet<string>
   /** Also ask for each compared page without `.html` (`guides/x` for `guides/x.html`); true by default. */
   extensionlessRoutes?: boolean
@@ -75,13 +75,11 @@ export async function checkDeployment(options: CheckDeploymentOptions): Promise<
   const startedAt = Date.now()
   const served = servedFiles(manifest)
   const also = options.compareAlso ?? new Set<string>()
-  const files = [
-    ...served.filter((file) => also.has(file.path)),
-    ...chooseFiles(
-      served.filter((file) => !also.has(file.path)),
-      options.checkFiles ?? DEFAULT_CHECK_FILES
-    )
-  ]
+  // The sample is the one check-deployment takes with the same check-files, whatever is compared
+  // besides it: a read-back then asks for everything check-deployment would, and never disagrees.
+  const sample = chooseFiles(served, options.checkFiles ?? DEFAULT_CHECK_FILES)
+  const sampled = new Set(sample.map((file) => file.path))
+  const files = [...served.filter((file) => also.has(file.path) && !sampled.has(file.path)), ...sample]
   const routes = options.extensionlessRoutes === false ? [] : routesOf(files)
   const items: Item[] = [
     ...files.map((file) => item('file', file.path, base, file)),

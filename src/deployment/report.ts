@@ -1,6 +1,6 @@
 import { ActionError, sentences } from '../core/errors.js'
 import { writeOwnFile } from '../core/own-files.js'
-import { formatDuration } from '../core/format.js'
+import { countOf, formatDuration } from '../core/format.js'
 import { oneLine } from '../core/log-text.js'
 import type { ExportOf } from '../manifest/schema.js'
 
@@ -96,10 +96,20 @@ export function describeStatus(report: DeploymentReport): string {
     case 'partial':
       return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`
     case 'stale':
-      return `stale: it serves another export (none of ${filesCompared} files match${routes})`
+      return report.files.some((file) => file.status === 'differs')
+        ? `stale: it serves another export (none of ${filesCompared} files match${routes})`
+        : `not serving the export: none of ${countOf(filesCompared, 'file')} is served (${answersOf(report.files)})${routes}`
     case 'unreachable':
       return 'unreachable: the host did not answer'
   }
+}
+
+/** What the host answered instead of the files: `HTTP 401`, `HTTP 403 and HTTP 404`. */
+function answersOf(files: readonly ComparedFile[]): string {
+  const answers = [
+    ...new Set(files.map((file) => (file.httpStatus === null ? 'no answer' : `HTTP ${file.httpStatus}`)))
+  ]
+  return answers.length > 3 ? `${answers.slice(0, 3).join(', ')}, …` : answers.join(' and ')
 }
 
 /**

@@ -81,13 +81,23 @@ export function chooseFiles(files: readonly ExpectedFile[], count: number | 'all
   return (index ? [index, ...spread] : spread).slice(0, count === 'all' ? files.length : count)
 }
 
+/**
+ * The route a visitor asks for to get a page: `guides/x` for `guides/x.html`, `''` for the site's
+ * `index.html`; undefined for a file that is no page, for `404.html`, and for a folder's
+ * `index.html`, which every host serves at its folder's own address.
+ */
+export function routeOf(file: string): string | undefined {
+  if (file === 'index.html') return ''
+  if (!file.endsWith('.html') || file === '404.html' || file.endsWith('/index.html')) return undefined
+  return file.slice(0, -'.html'.length)
+}
+
 /** The extensionless form of each chosen page, and the front page itself at the site's root. */
 export function routesOf(files: readonly ExpectedFile[]): ExpectedRoute[] {
   const routes: ExpectedRoute[] = []
   for (const page of files) {
-    if (page.path === 'index.html') routes.push({ route: '', page })
-    else if (page.path.endsWith('.html') && page.path !== '404.html' && !page.path.endsWith('/index.html'))
-      routes.push({ route: page.path.slice(0, -'.html'.length), page })
+    const route = routeOf(page.path)
+    if (route !== undefined) routes.push({ route, page })
   }
   return routes
 }

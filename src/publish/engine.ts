@@ -1,7 +1,7 @@
 import { forEachAtOnce } from '../core/at-once.js'
 import { stoppedError, type Deadline } from '../core/deadline.js'
 import { ActionError } from '../core/errors.js'
-import { formatBytes, formatDuration } from '../core/format.js'
+import { countOf, formatBytes, formatDuration } from '../core/format.js'
 import type { Host } from '../core/host.js'
 import { oneLine } from '../core/log-text.js'
 import { input, message } from '../core/message.js'
@@ -17,7 +17,7 @@ import { bucketUrl, DEFAULT_REGION, isKeyPath, keyOf, objectUrl, type S3Location
 import { Bucket } from './bucket.js'
 import { publishError } from './errors.js'
 import { cacheControl, contentTypeOf, NO_CACHE, type CacheRule } from './headers.js'
-import { planPublish, tooManyRemoved, type Plan } from './plan.js'
+import { planPublish, routeCopies, tooManyRemoved, type Plan } from './plan.js'
 import { readBack } from './read-back.js'
 import { RECORD_NAME, recordBytes, type PublishedObject } from './record.js'
 
@@ -47,6 +47,8 @@ export interface PublishOptions {
   maxDeletePercent: number
   /** `publish-cache-control`. */
   cacheRules: readonly CacheRule[]
+  /** `publish-routes`: `copies` puts each page under its route's key too; `off` leaves routes to the host. */
+  routes: 'copies' | 'off'
   /** `publish-public-url`: where the site is read back, as a visitor reads it. */
   publicUrl?: string
   /** `check-files`: how many of the files not uploaded are read back besides those uploaded. */
@@ -72,8 +74,12 @@ export interface PublishResult {
   uploaded: number
   unchanged: number
   deleted: number
+  /** The number of this publish, which its record keeps. */
+  serial: number
   /** Removed files kept a while longer (`publish-keep-removed`). */
   retained: number
+  /** The pages' route copies (`publish-routes: copies`), counted apart from the site's files. */
+  routes: { uploaded: number; unchanged: number; deleted: number }
   /** `publish-changes-path`. */
   changesPath: string
   /** True when `publish-public-url` was read back and served what was published. */
@@ -96,12 +102,13 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
   const region = options.region ?? DEFAULT_REGION
   const signal = deadline.signal()
   const manifest = await readSiteManifest(options.manifestPath, { host, deadline, signal })
-  const site = siteFiles(manifest, target)
+  const site = checkKeys(contentFiles(manifest), target)
+  const routes = options.routes === 'copies' ? checkKeys(routeCopies(site), target) : []
   const client = s3Client(target, region, deadline, options.environment)
   const bucket = new Bucket(client, target, signal)
   let plan: Plan
   try {
-    plan = await publishFiles(bucket, { site, manifest }, options)
+    plan = await publishFiles(bucket, { site, routes, manifest }, options)
   } catch (error) {
     // A cut is said once, here, with what the abort of a large file's upload left behind.
     const stopped = stoppedError(deadline, signal, `while publishing to ${bucket.location}`)
@@ -110,7 +117,10 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
     client.destroy()
   }
   const uploaded = [...plan.assets, ...plan.pages].map((file) => file.path)
-  await writeOwnFile(options.changesPath, changesBytes([uploaded, plan.deletes.map((object) => object.path)]), {
+  const routesUploaded = plan.routes.uploads.map((copy) => copy.path)
+  // A CDN caches /guides/x apart from /guides/x.html: both are invalidated.
+  const changed = [uploaded, routesUploaded, [...plan.deletes, ...plan.routes.deletes].map((object) => object.path)]
+  await writeOwnFile(options.changesPath, changesBytes(changed), {
     recognise: { isOurs: isChangesText, maxBytes: 64 * 1024 * 1024 }
   })
   const base = bucketUrl(target, region)
@@ -118,10 +128,16 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
   const result: PublishResult = {
     location: bucket.location,
     url,
+    serial: plan.serial,
     uploaded: uploaded.length,
     unchanged: plan.unchanged.length,
     deleted: plan.deletes.length,
     retained: plan.retained.length,
+    routes: {
+      uploaded: routesUploaded.length,
+      unchanged: plan.routes.unchanged.length,
+      deleted: plan.routes.deletes.length
+    },
     changesPath: options.changesPath,
     checked: false
   }
@@ -146,7 +162,7 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
 /** The record and the listing, the plan, the uploads in their order, the deletes, the record. */
 async function publishFiles(
   bucket: Bucket,
-  { site, manifest }: { site: readonly ContentFile[]; manifest: Manifest },
+  { site, routes, manifest }: { site: readonly ContentFile[]; routes: readonly ContentFile[]; manifest: Manifest },
   options: PublishOptions
 ): Promise<Plan> {
   const { host } = options
@@ -157,9 +173,9 @@ async function publishFiles(
   const previous = read.value
   const listing = listed.value
   host.info(
-    `Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${previous.files.size} files)` : 'holds no record of an earlier publish'}, and ${listing.size} objects besides its record`
+    `Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${countOf(previous.files.size, 'file')})` : 'holds no record of an earlier publish'}, and ${countOf(listing.size, 'object')} besides its record`
   )
-  const plan = planPublish({ site, previous, listing, keepRemoved: options.keepRemoved })
+  const plan = planPublish({ site, routes, previous, listing, keepRemoved: options.keepRemoved })
   const stop = tooManyRemoved(plan, previous, options.maxDeletePercent)
   if (stop) {
     const share = Math.ceil((stop.removed * 100) / stop.published)
@@ -175,18 +191,19 @@ async function publishFiles(
   const etags = new Map<string, string>()
   const startedAt = Date.now()
   let bytes = 0
-  const total = plan.assets.length + plan.pages.length
+  const total = plan.assets.length + plan.pages.length + plan.routes.uploads.length
   const stopProgress = everyProgressInterval(
     () => host.progress(`Publish: uploaded ${etags.size} of ${total} files (${formatBytes(bytes)})`),
     host.progressIntervalMs
   )
   try {
     // No page goes up before every other file is in place: a page never names a file that is not there yet.
-    for (const phase of [plan.assets, plan.pages]) {
+    // A route copy is a page, with the page's headers.
+    for (const phase of [plan.assets, [...plan.pages, ...plan.routes.uploads]]) {
       await forEachAtOnce(phase, UPLOADS_AT_ONCE, async (file) => {
         const etag = await bucket.upload(file, options.sitePath, {
-          contentType: contentTypeOf(file.path),
-          cacheControl: headers.cacheControl(file.path)
+          contentType: contentTypeOf(file.source),
+          cacheControl: headers.cacheControl(file.source)
         })
         etags.set(file.path, etag)
         bytes += file.size
@@ -196,36 +213,53 @@ async function publishFiles(
     stopProgress()
   }
   if (total > 0)
-    host.info(`Publish: uploaded ${total} files (${formatBytes(bytes)}) in ${formatDuration(Date.now() - startedAt)}`)
-  await bucket.delete(plan.deletes.map((object) => object.path))
-  const unchanged = new Map(plan.unchanged.map((object) => [object.path, object]))
-  const files: PublishedObject[] = site.map(
-    (file) => unchanged.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' }
-  )
+    host.info(
+      `Publish: uploaded ${countOf(total, 'object')} (${formatBytes(bytes)}) in ${formatDuration(Date.now() - startedAt)}`
+    )
+  await bucket.delete([...plan.deletes, ...plan.routes.deletes].map((object) => object.path))
+  const recorded = (files: readonly ContentFile[], unchanged: readonly PublishedObject[]): PublishedObject[] => {
+    const kept = new Map(unchanged.map((object) => [object.path, object]))
+    return files.map(
+      (file) => kept.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' }
+    )
+  }
+  const files = recorded(site, plan.unchanged)
   const { jobId, bundleSha256 } = manifest
   await bucket.writeRecord(
-    recordBytes({ serial: plan.serial, jobId, bundleSha256, files, retained: plan.retained }),
+    recordBytes({
+      serial: plan.serial,
+      jobId,
+      bundleSha256,
+      files,
+      retained: plan.retained,
+      routes: recorded(routes, plan.routes.unchanged)
+    }),
     NO_CACHE
   )
   host.info(
-    `Publish: ${bucket.location} serves ${files.length} files as publish ${plan.serial}; its record is ${bucket.keyOf(RECORD_NAME)}`
+    `Publish: ${bucket.location} serves ${countOf(files.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${countOf(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(RECORD_NAME)}`
   )
   return plan
 }
 
 /** What the plan does, said once before it does it; what it leaves alone, named. */
 function logPlan(plan: Plan, bucket: Bucket, host: PublishLog): void {
-  const kept = plan.retained.length > 0 ? `, ${plan.retained.length} removed files kept a while longer` : ''
+  const kept = plan.retained.length > 0 ? `, ${countOf(plan.retained.length, 'removed file')} kept a while longer` : ''
+  const { routes } = plan
+  const copies = routes.uploads.length + routes.unchanged.length + routes.deletes.length
   host.info(
-    `Publish: ${plan.assets.length + plan.pages.length} files to upload (${plan.assets.length} not pages, then ${plan.pages.length} pages), ${plan.unchanged.length} unchanged, ${plan.deletes.length} to delete${kept}`
+    `Publish: ${countOf(plan.assets.length + plan.pages.length, 'file')} to upload (${plan.assets.length} not pages, then ${countOf(plan.pages.length, 'page')}), ${plan.unchanged.length} unchanged, ${plan.deletes.length} to delete${kept}` +
+      (copies > 0
+        ? `; route copies of the pages: ${routes.uploads.length} to upload with the pages, ${routes.unchanged.length} unchanged, ${routes.deletes.length} to delete`
+        : '')
   )
   if (plan.replacing.length > 0)
     host.info(
-      `Publish: ${plan.replacing.length} of the site's files replace objects this action did not publish: ${examples(plan.replacing)}`
+      `Publish: ${plan.replacing.length} of the keys this publish writes replace objects this action did not publish: ${examples(plan.replacing)}`
     )
   if (plan.foreign.length > 0)
     host.info(
-      `Publish: ${plan.foreign.length} objects under ${bucket.location} are not this action's, and are left alone: ${examples(plan.foreign)}`
+      `Publish: ${countOf(plan.foreign.length, 'object')} under ${bucket.location} ${plan.foreign.length === 1 ? 'is' : 'are'} not this action's, and ${plan.foreign.length === 1 ? 'is' : 'are'} left alone: ${examples(plan.foreign)}`
     )
 }
 
@@ -246,9 +280,8 @@ async function readSiteManifest(
   }
 }
 
-/** The files the site serves, checked before any request: each key stays under PREFIX and is one S3 takes. */
-function siteFiles(manifest: Manifest, target: S3Location): ContentFile[] {
-  const files = contentFiles(manifest)
+/** The site's files (or their route copies), checked before any request: each key stays under PREFIX and is one S3 takes. */
+function checkKeys(files: ContentFile[], target: S3Location): ContentFile[] {
   for (const file of files) {
     const problem =
       file.path === RECORD_NAME

@@ -1,4 +1,4 @@
-import type { ContentFile } from '../deployment/sample.js'
+import { routeOf, type ContentFile } from '../deployment/sample.js'
 import { isPage } from '../manifest/schema.js'
 import type { PublishedObject, PublishRecord, RetainedObject } from './record.js'
 
@@ -7,11 +7,14 @@ import type { PublishedObject, PublishRecord, RetainedObject } from './record.js
  * file's SHA-256, from the manifest), the record of the last publish, and the objects under
  * PREFIX (each key's ETag, from one listing). A file goes up when the bucket does not hold its
  * bytes as the record says it does; nothing is judged by size or time. Only objects the record
- * names, and that the bucket still holds as recorded, are ever deleted.
+ * names, and that the bucket still holds as recorded, are ever deleted. Each page's route copy
+ * (`routeCopies`) is kept by the same rules, and counted apart from the site's files.
  */
 
 export interface PlanInput {
   site: readonly ContentFile[]
+  /** Each page again under its route's key (`routeCopies`); none when the host maps routes itself. */
+  routes?: readonly ContentFile[]
   /** The record of the last publish; undefined for the first one into PREFIX. */
   previous: PublishRecord | undefined
   /** Every object under PREFIX but the record, by its path under PREFIX, with its ETag. */
@@ -39,14 +42,44 @@ export interface Plan {
   foreign: string[]
   /** The site's files whose key holds an object the action did not publish: it is replaced. */
   replacing: string[]
+  /** The pages' route copies, apart from the site's files: they go up with the pages, and go with their page. */
+  routes: RoutePlan
 }
 
-export function planPublish({ site, previous, listing, keepRemoved }: PlanInput): Plan {
+export interface RoutePlan {
+  /** Copies of new and changed pages, and copies the bucket does not hold as recorded. */
+  uploads: ContentFile[]
+  unchanged: PublishedObject[]
+  /** Copies of pages the site no longer has, or routes no longer copied: deleted with the removed pages. */
+  deletes: PublishedObject[]
+}
+
+/**
+ * Each page of the site again under its route's key, with the page's bytes (`guides/x` holds
+ * `guides/x.html`), so that a host that serves exact keys (S3 static website hosting) answers the
+ * routes the pages link to. Not the front page (`/` is the index document) nor a folder's
+ * `index.html` (a host answers `x/` with it, and `x` with a redirect there), and never over a file
+ * of the site that has the route's name.
+ */
+export function routeCopies(site: readonly ContentFile[]): ContentFile[] {
+  const paths = new Set(site.map((file) => file.path))
+  return site.flatMap((file) => {
+    const route = routeOf(file.path)
+    return route && !paths.has(route) ? [{ ...file, path: route }] : []
+  })
+}
+
+export function planPublish({ site, routes = [], previous, listing, keepRemoved }: PlanInput): Plan {
   const serial = (previous?.serial ?? 0) + 1
   /** The object as published, while the bucket still holds it so: the same key, the same ETag. */
   const held = <T extends PublishedObject>(object: T | undefined): T | undefined =>
     object && listing.get(object.path) === object.etag ? object : undefined
-  const inSite = new Set(site.map((file) => file.path))
+  const ours = (path: string): boolean =>
+    held(previous?.files.get(path)) !== undefined ||
+    held(previous?.retained.get(path)) !== undefined ||
+    held(previous?.routes.get(path)) !== undefined
+  // A key the site or a route copy takes is never deleted nor listed as another's, whatever it was before.
+  const inSite = new Set([...site, ...routes].map((file) => file.path))
   const plan: Plan = {
     serial,
     assets: [],
@@ -56,7 +89,8 @@ export function planPublish({ site, previous, listing, keepRemoved }: PlanInput)
     retained: [],
     removed: [],
     foreign: [],
-    replacing: []
+    replacing: [],
+    routes: { uploads: [], unchanged: [], deletes: [] }
   }
   for (const file of site) {
     const published = held(previous?.files.get(file.path) ?? previous?.retained.get(file.path))
@@ -67,7 +101,20 @@ export function planPublish({ site, previous, listing, keepRemoved }: PlanInput)
     ;(isPage(file.path) ? plan.pages : plan.assets).push(file)
     // An object the record does not name is replaced, never taken as ours by its ETag: its headers are
     // another tool's (docs/decisions/publish-first-into-a-filled-prefix.md).
-    if (!published && listing.has(file.path)) plan.replacing.push(file.path)
+    if (!ours(file.path) && listing.has(file.path)) plan.replacing.push(file.path)
+  }
+  for (const copy of routes) {
+    const published = held(previous?.routes.get(copy.path))
+    if (published?.sha256 === copy.sha256) {
+      plan.routes.unchanged.push({ path: copy.path, sha256: copy.sha256, etag: published.etag })
+      continue
+    }
+    plan.routes.uploads.push(copy)
+    if (!ours(copy.path) && listing.has(copy.path)) plan.replacing.push(copy.path)
+  }
+  for (const published of previous?.routes.values() ?? []) {
+    const object = inSite.has(published.path) ? undefined : held(published)
+    if (object) plan.routes.deletes.push(object)
   }
   const leaving: RetainedObject[] = []
   for (const published of previous?.files.values() ?? []) {
@@ -86,8 +133,6 @@ export function planPublish({ site, previous, listing, keepRemoved }: PlanInput)
     if (serial - object.removedIn >= keepRemoved) plan.deletes.push(object)
     else plan.retained.push(object)
   }
-  const ours = (path: string): boolean =>
-    held(previous?.files.get(path)) !== undefined || held(previous?.retained.get(path)) !== undefined
   for (const path of listing.keys()) if (!inSite.has(path) && !ours(path)) plan.foreign.push(path)
   return plan
 }

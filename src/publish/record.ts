@@ -29,7 +29,9 @@ const RecordSchema = z.object({
   jobId: z.string(),
   bundleSha256: Sha256,
   files: z.array(PublishedObject),
-  retained: z.array(RetainedObject)
+  retained: z.array(RetainedObject),
+  /** Each page again under its route's key (`guides/x` for `guides/x.html`): absent from records written before them. */
+  routes: z.array(PublishedObject).default([])
 })
 
 export type PublishedObject = z.infer<typeof PublishedObject>
@@ -40,6 +42,7 @@ export interface PublishRecord {
   serial: number
   files: ReadonlyMap<string, PublishedObject>
   retained: ReadonlyMap<string, RetainedObject>
+  routes: ReadonlyMap<string, PublishedObject>
 }
 
 /** The record from its bytes; a reason instead when they are not a record of this action's. */
@@ -57,12 +60,15 @@ export function parseRecord(bytes: Buffer): PublishRecord | { problem: string } 
   }
   const files = new Map(parsed.data.files.map((file) => [file.path, file]))
   const retained = new Map(parsed.data.retained.map((file) => [file.path, file]))
+  const routes = new Map(parsed.data.routes.map((file) => [file.path, file]))
   const twice =
     files.size !== parsed.data.files.length ||
     retained.size !== parsed.data.retained.length ||
-    [...retained.keys()].some((path) => files.has(path))
+    routes.size !== parsed.data.routes.length ||
+    [...retained.keys()].some((path) => files.has(path)) ||
+    [...routes.keys()].some((path) => files.has(path) || retained.has(path))
   if (twice) return { problem: 'it names a path twice' }
-  return { serial: parsed.data.serial, files, retained }
+  return { serial: parsed.data.serial, files, retained, routes }
 }
 
 /** The record's bytes: one object a line, as the manifest has its files. */
@@ -72,6 +78,7 @@ export function recordBytes(fields: {
   bundleSha256: string
   files: readonly PublishedObject[]
   retained: readonly RetainedObject[]
+  routes: readonly PublishedObject[]
 }): Buffer {
   const record: z.input<typeof RecordSchema> = {
     version: RECORD_VERSION,
@@ -80,7 +87,8 @@ export function recordBytes(fields: {
     jobId: fields.jobId,
     bundleSha256: fields.bundleSha256,
     files: [...fields.files],
-    retained: [...fields.retained]
+    retained: [...fields.retained],
+    routes: [...fields.routes]
   }
   return jsonBytesWithListsByLine(record)
 }

@@ -303,8 +303,17 @@ export function withheldOutputs({ report, failure }: Ended): OutputName[] {
 export function setOutputs(host: Pick<Host, 'setOutput' | 'info'>, ended: Ended): void {
   for (const [name, value] of Object.entries(outputsOf(ended))) host.setOutput(name, value)
   const withheld = withheldOutputs(ended)
-  if (withheld.length > 0) host.info(`Not set after the failure: ${withheld.join(', ')} (${WITHHELD_WHY})`)
+  if (withheld.length > 0) host.info(`Not set after the failure: ${withheld.join(', ')} (${withheldWhy(ended.report)})`)
 }
 
-/** Why outputs are left unset after a failure, as the log and the job summary say it. */
-export const WITHHELD_WHY = 'nothing handed on points at an export that failed; its files stay in the output folder'
+/**
+ * Why outputs are left unset after a failure, as the log and the job summary say it. A publish
+ * that went through changed the bucket whatever failed after it: its outputs are set, and said so.
+ */
+export function withheldWhy(report: RunReport): string {
+  const published =
+    report.command === 'export' && report.publish
+      ? `the bucket holds publish ${report.publish.serial} all the same, and the publish's outputs say what changed; nothing else`
+      : 'nothing'
+  return `${published} handed on points at a run that failed; its files stay in the output folder`
+}

@@ -1,12 +1,12 @@
 import type { AgentJob } from '../api/schemas.js'
-import { formatBytes, formatSeconds } from '../core/format.js'
+import { countOf, formatBytes, formatSeconds } from '../core/format.js'
 import type { Inline } from '../core/markup.js'
 import { shownPath, type SummarySection } from '../core/summary.js'
 import type { MirrorResult } from '../mirror/index.js'
 import type { PublishResult } from '../publish/index.js'
 import type { AgentSettings } from '../settings/index.js'
 import { shownGitHubPage, shownPullRequest } from './github-links.js'
-import { WITHHELD_WHY, withheldOutputs } from './outputs.js'
+import { withheldOutputs, withheldWhy } from './outputs.js'
 import type { AgentReport, ExportReport, Outcome } from './report.js'
 
 /**
@@ -62,7 +62,7 @@ export function addWithheldSection(summary: SummarySection, ended: Outcome<Expor
     ...(withheld.length > 0 ? [...names, ' not set'] : []),
     withheld.length > 0 && noValues.length > 0 ? ', and ' : '',
     ...noValues,
-    `: ${WITHHELD_WHY}.`
+    `: ${withheldWhy(ended.report)}.`
   ])
 }
 
@@ -73,18 +73,22 @@ function mirrorRow(mirror: MirrorResult): Inline {
   return [{ code: mirror.location }, `: ${uploaded}; ${checked}`]
 }
 
-/** Where the site went, what went up, and whether it was read back. */
+/** Where the site went, what went up (the pages' route copies apart), and whether it was read back. */
 function publishRow(publish: PublishResult): Inline {
-  const { uploaded, unchanged, deleted, retained } = publish
-  const kept = retained > 0 ? `, ${retained} removed files kept a while longer` : ''
+  const { uploaded, unchanged, deleted, retained, routes } = publish
+  const kept = retained > 0 ? `, ${countOf(retained, 'removed file')} kept a while longer` : ''
+  const copies =
+    routes.uploaded + routes.unchanged + routes.deleted > 0
+      ? `; route copies of the pages: ${routes.uploaded} uploaded, ${routes.unchanged} unchanged, ${routes.deleted} deleted`
+      : ''
   const checked = publish.checked
     ? `read back from ${publish.url}`
     : publish.failure
-      ? `${publish.url} does not serve it as published`
+      ? `the bucket holds publish ${publish.serial}, and ${publish.url} does not serve it as published`
       : 'not read back'
   return [
     { code: publish.location },
-    `: ${uploaded} files uploaded, ${unchanged} unchanged, ${deleted} deleted${kept}; ${checked}`
+    `: ${countOf(uploaded, 'file')} uploaded, ${unchanged} unchanged, ${deleted} deleted${kept}${copies}; ${checked}`
   ]
 }
 

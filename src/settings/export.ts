@@ -183,6 +183,11 @@ export const EXPORT_INPUTS = z.object({
       cli: { metavar: 'URL' }
     }
   ),
+  'publish-routes': described(choice(['copies', 'off']), {
+    default: 'copies',
+    description:
+      "For `publish-to`: `copies` also publishes each page under its route (`guides/x.html` as `guides/x` too, the same bytes as `text/html`), so that hosts that serve exact keys (S3 static website hosting) answer every route the pages and the sitemap name; `off`: the site's files only, for a host that maps `/x` to `x.html` itself (a CloudFront Function, GitHub Pages, Netlify, nginx's `try_files`; docs/serving.md). Either way the read-back asks for the routes."
+  }),
   'publish-keep-removed': described(count('publishes', 3, [], 0), {
     default: '1',
     description:
@@ -338,6 +343,7 @@ export function unusedExportInputs(
     'publish-endpoint',
     'publish-region',
     'publish-public-url',
+    'publish-routes',
     'publish-keep-removed',
     'publish-max-delete',
     'publish-cache-control'

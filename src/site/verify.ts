@@ -1,7 +1,7 @@
 import type { Run } from '../core/context.js'
 import { TimeUpError } from '../core/deadline.js'
 import { ActionError, textOf } from '../core/errors.js'
-import { formatDuration } from '../core/format.js'
+import { countOf, formatDuration } from '../core/format.js'
 import type { Host } from '../core/host.js'
 import { oneLine } from '../core/log-text.js'
 import { input, message } from '../core/message.js'
@@ -93,7 +93,7 @@ export async function verifySite(
   const report = options.baseline ? withBaseline(merged.report, options.baseline) : merged.report
   const browserProblems = report.problems.slice(report.problems.length - merged.added.length)
   if (browserProblems.length > 0) {
-    host.info(`The browser pass found ${plural(browserProblems.length, 'problem')}:`)
+    host.info(`The browser pass found ${countOf(browserProblems.length, 'problem')}:`)
     logProblems(host, browserProblems, browserProblems.length)
   }
   try {
@@ -143,9 +143,9 @@ async function checkStatically(
   const shown = options.baseline ? withBaseline(report, options.baseline) : report
   const { counts } = shown
   host.info(
-    `Checked ${plural(counts.files, 'file')} (${plural(counts.htmlPages, 'page')}, ${plural(counts.styleSheets, 'style sheet')}, ` +
-      `${plural(counts.internalReferences, 'internal reference')}) in ${formatDuration(shown.durationMs)}` +
-      `${shown.threads > 1 ? ` on ${shown.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : plural(counts.problems, 'problem')}` +
+    `Checked ${countOf(counts.files, 'file')} (${countOf(counts.htmlPages, 'page')}, ${countOf(counts.styleSheets, 'style sheet')}, ` +
+      `${countOf(counts.internalReferences, 'internal reference')}) in ${formatDuration(shown.durationMs)}` +
+      `${shown.threads > 1 ? ` on ${shown.threads} threads` : ''}: ${counts.problems === 0 ? 'no problems' : countOf(counts.problems, 'problem')}` +
       `${shown.baseline ? ` (${shown.baseline.known} known from the baseline ${shown.baseline.source})` : ''}`
   )
   logProblems(host, shown.problems, counts.problems)
@@ -177,8 +177,4 @@ function stopped(reason: unknown): unknown {
 function logProblems(host: Host, problems: Problem[], total: number): void {
   for (const problem of problems.slice(0, LOGGED)) host.info(`  ${oneLine(problemLine(problem))}`)
   if (total > LOGGED) host.info(`  …and ${total - LOGGED} more, in the report`)
-}
-
-function plural(value: number, noun: string): string {
-  return `${value} ${noun}${value === 1 ? '' : 's'}`
 }

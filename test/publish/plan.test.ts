@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentFile } from '../../src/deployment/sample.js'
-import { planPublish, tooManyRemoved, type Plan, type PlanInput } from '../../src/publish/plan.js'
+import { planPublish, routeCopies, tooManyRemoved, type Plan, type PlanInput } from '../../src/publish/plan.js'
 import type { PublishRecord, RetainedObject } from '../../src/publish/record.js'
 
 /**
@@ -19,20 +19,32 @@ function site(files: Record<string, string>): ContentFile[] {
   }))
 }
 
-/** What a publish of `files` recorded, with the ETag `etag-<path>` for each. */
-function published(files: Record<string, string>, serial = 1, retained: RetainedObject[] = []): PublishRecord {
+/** What a publish of `files` recorded, with the ETag `etag-<path>` for each, and its pages' route copies. */
+function published(
+  files: Record<string, string>,
+  serial = 1,
+  retained: RetainedObject[] = [],
+  copies: Record<string, string> = {}
+): PublishRecord {
   return {
     serial,
     files: new Map(
       Object.entries(files).map(([path, content]) => [path, { path, sha256: sha(content), etag: `etag-${path}` }])
     ),
-    retained: new Map(retained.map((object) => [object.path, object]))
+    retained: new Map(retained.map((object) => [object.path, object])),
+    routes: new Map(
+      Object.entries(copies).map(([path, content]) => [path, { path, sha256: sha(content), etag: `etag-${path}` }])
+    )
   }
 }
 
 /** The bucket holding what `record` says, and `extra` objects besides. */
 function listingOf(record: PublishRecord | undefined, extra: Record<string, string> = {}): Map<string, string> {
-  const objects = [...(record?.files.values() ?? []), ...(record?.retained.values() ?? [])]
+  const objects = [
+    ...(record?.files.values() ?? []),
+    ...(record?.retained.values() ?? []),
+    ...(record?.routes.values() ?? [])
+  ]
   return new Map([...objects.map((object): [string, string] => [object.path, object.etag]), ...Object.entries(extra)])
 }
 
@@ -163,6 +175,121 @@ describe('planPublish', () => {
     expect(result.replacing).toEqual(['index.html'])
     expect(result.foreign).toEqual(['old/page.html'])
     expect(paths(result.pages)).toEqual(['index.html', 'guides/a.html'])
+  })
+})
+
+describe('route copies', () => {
+  const PAGES = {
+    'index.html': '<h1>Home',
+    'guides/a.html': '<h1>A',
+    'guides/b.html': '<h1>B',
+    'reference/index.html': '<h1>Reference',
+    '404.html': '<h1>Not found',
+    'images/logo.png': 'png'
+  }
+  /** The route copies a publish of PAGES records: the routes of the pages that are neither the front page, a folder's nor 404. */
+  const COPIES = { 'guides/a': '<h1>A', 'guides/b': '<h1>B' }
+
+  it('puts each page under its route, the same bytes from the same file; not the front page, a folder index, 404.html, or over a file of the site', () => {
+    expect(routeCopies(site(PAGES))).toEqual(site(COPIES).map((copy) => ({ ...copy, source: `${copy.path}.html` })))
+    // A file of the site with the route's own name wins: it is never overwritten by a copy.
+    expect(paths(routeCopies(site({ ...PAGES, 'guides/a': 'a file of its own' })))).toEqual(['guides/b'])
+  })
+
+  it.each([
+    {
+      case: 'a first publish: every copy goes up with the pages',
+      site: PAGES,
+      previous: undefined,
+      uploads: ['guides/a', 'guides/b'],
+      unchanged: [],
+      deletes: []
+    },
+    {
+      case: 'nothing changed: no copy goes up again',
+      site: PAGES,
+      previous: published(PAGES, 1, [], COPIES),
+      uploads: [],
+      unchanged: ['guides/a', 'guides/b'],
+      deletes: []
+    },
+    {
+      case: 'a page changed: its copy goes up with it',
+      site: { ...PAGES, 'guides/a.html': '<h1>A2' },
+      previous: published(PAGES, 1, [], COPIES),
+      uploads: ['guides/a'],
+      unchanged: ['guides/b'],
+      deletes: []
+    },
+    {
+      case: 'a page removed: its copy is deleted with it, at once',
+      site: Object.fromEntries(Object.entries(PAGES).filter(([path]) => path !== 'guides/b.html')),
+      previous: published(PAGES, 1, [], COPIES),
+      uploads: [],
+      unchanged: ['guides/a'],
+      deletes: ['guides/b']
+    },
+    {
+      case: 'a publish from before route copies: each goes up once, no page again',
+      site: PAGES,
+      previous: published(PAGES),
+      uploads: ['guides/a', 'guides/b'],
+      unchanged: [],
+      deletes: []
+    }
+  ])('$case', ({ site: files, previous, uploads, unchanged, deletes }) => {
+    const result = plan({
+      site: site(files),
+      routes: routeCopies(site(files)),
+      previous,
+      listing: listingOf(previous)
+    })
+    expect(paths(result.routes.uploads)).toEqual(uploads)
+    expect(paths(result.routes.unchanged)).toEqual(unchanged)
+    expect(paths(result.routes.deletes)).toEqual(deletes)
+    // Counted apart: a copy is never one of the site's files, uploaded, removed or deleted.
+    for (const copy of [...uploads, ...unchanged, ...deletes]) {
+      expect(paths([...result.assets, ...result.pages, ...result.unchanged, ...result.deletes])).not.toContain(copy)
+      expect(result.removed).not.toContain(copy)
+    }
+    expect(result.foreign).toEqual([])
+  })
+
+  it('deletes every copy when routes are no longer copied, and never one whose key the site now takes', () => {
+    const previous = published(PAGES, 1, [], COPIES)
+    const off = plan({ site: site(PAGES), previous, listing: listingOf(previous) })
+    expect(paths(off.routes.deletes)).toEqual(['guides/a', 'guides/b'])
+    expect(off.removed).toEqual([])
+    // guides/a is now a file of the site: it is uploaded in its own right, and not deleted.
+    const taken = plan({ site: site({ ...PAGES, 'guides/a': 'a file' }), previous, listing: listingOf(previous) })
+    expect(paths(taken.assets)).toEqual(['guides/a'])
+    expect(paths(taken.routes.deletes)).toEqual(['guides/b'])
+    expect(taken.replacing).toEqual([])
+  })
+
+  it('uploads a copy again when its object is gone or someone replaced it, and never deletes a replaced one', () => {
+    const previous = published(PAGES, 1, [], COPIES)
+    const listing = listingOf(previous)
+    listing.delete('guides/a')
+    listing.set('guides/b', 'etag-of-another-upload')
+    const result = plan({ site: site(PAGES), routes: routeCopies(site(PAGES)), previous, listing })
+    expect(paths(result.routes.uploads)).toEqual(['guides/a', 'guides/b'])
+    expect(result.replacing).toEqual(['guides/b'])
+    const gone = plan({ site: site({ 'index.html': '<h1>Home' }), previous, listing, keepRemoved: 0 })
+    expect(paths(gone.routes.deletes)).toEqual([])
+  })
+
+  it('does not count copies toward the safety stop', () => {
+    const previous = published(PAGES, 1, [], COPIES)
+    const smaller = Object.fromEntries(Object.entries(PAGES).filter(([path]) => path !== 'guides/b.html'))
+    const removing = plan({
+      site: site(smaller),
+      routes: routeCopies(site(smaller)),
+      previous,
+      listing: listingOf(previous)
+    })
+    expect(tooManyRemoved(removing, previous, 100)).toBeUndefined()
+    expect(tooManyRemoved(removing, previous, 10)).toEqual({ removed: 1, published: 6 })
   })
 })
 

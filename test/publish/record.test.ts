@@ -15,6 +15,7 @@ function record(overrides: Record<string, unknown> = {}): Buffer {
       bundleSha256: SHA,
       files: [{ path: 'index.html', sha256: SHA, etag: 'e1' }],
       retained: [{ path: 'old.css', sha256: SHA, etag: 'e2', removedIn: 3 }],
+      routes: [],
       ...overrides
     })
   )
@@ -30,7 +31,8 @@ describe('the record', () => {
         { path: 'index.html', sha256: SHA, etag: 'e1' },
         { path: 'guides/a.html', sha256: SHA, etag: 'e3' }
       ],
-      retained: [{ path: 'old.css', sha256: SHA, etag: 'e2', removedIn: 3 }]
+      retained: [{ path: 'old.css', sha256: SHA, etag: 'e2', removedIn: 3 }],
+      routes: [{ path: 'guides/a', sha256: SHA, etag: 'e4' }]
     })
     // One object a line, as the manifest has its files.
     expect(bytes.toString().split('\n')).toContain(`    {"path":"guides/a.html","sha256":"${SHA}","etag":"e3"}`)
@@ -39,6 +41,15 @@ describe('the record', () => {
     expect(read.serial).toBe(4)
     expect([...read.files.keys()]).toEqual(['index.html', 'guides/a.html'])
     expect(read.retained.get('old.css')?.removedIn).toBe(3)
+    expect([...read.routes.keys()]).toEqual(['guides/a'])
+  })
+
+  it('reads a record written before route copies as one with none', () => {
+    const { routes: _routes, ...older } = JSON.parse(record().toString()) as Record<string, unknown>
+    const read = parseRecord(Buffer.from(JSON.stringify(older)))
+    if ('problem' in read) throw new Error(read.problem)
+    expect(read.routes.size).toBe(0)
+    expect(read.files.size).toBe(1)
   })
 
   it.each([
@@ -57,6 +68,8 @@ describe('the record', () => {
         ]
       })
     ],
+    ['a route copy out of the prefix', record({ routes: [{ path: '../x', sha256: SHA, etag: 'e' }] })],
+    ['a route copy that is also a file', record({ routes: [{ path: 'index.html', sha256: SHA, etag: 'e' }] })],
     [
       'a path both published and kept',
       record({ retained: [{ path: 'index.html', sha256: SHA, etag: 'e', removedIn: 1 }] })

@@ -25,6 +25,7 @@ function options(script: string, host: RecordingHost, deadline: Deadline): Publi
     keepRemoved: 1,
     maxDeletePercent: 50,
     cacheRules: [],
+    routes: 'copies',
     checkFiles: 10,
     changesPath: '/nonexistent/publish-changes.json',
     pollIntervalMs: 1000,

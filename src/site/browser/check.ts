@@ -1,5 +1,5 @@
 import { ActionError } from '../../core/errors.js'
-import { formatDuration } from '../../core/format.js'
+import { countOf, formatDuration } from '../../core/format.js'
 import type { Host } from '../../core/host.js'
 import { oneLine } from '../../core/log-text.js'
 import { input, message } from '../../core/message.js'
@@ -67,10 +67,10 @@ export async function checkInBrowser(
   const pages = choosePages(sitePages, options.pages, setOf)
   const distinctSets = countSets(sitePages, setOf)
   host.info(
-    `Loading ${plural(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked`
+    `Loading ${countOf(pages.length, 'page')} of ${files.filter(isPage).length} in ${executable}, every other origin blocked`
   )
   host.info(
-    `The site's pages have ${plural(distinctSets, 'distinct set')} of scripts, iframes and embeds; the pages to load cover ${countSets(pages, setOf)}`
+    `The site's pages have ${countOf(distinctSets, 'distinct set')} of scripts, iframes and embeds; the pages to load cover ${countSets(pages, setOf)}`
   )
   try {
     const result = await runBrowserPass({
@@ -88,9 +88,9 @@ export async function checkInBrowser(
         host.debug(`Browser pass: the proxy refused ${oneLine(`${refusal.method} ${refusal.target}`)}`),
       onPage: (page, visit) => {
         const found = [
-          plural(visit.loads.length, 'load') + ' elsewhere',
+          countOf(visit.loads.length, 'load') + ' elsewhere',
           `${visit.missing.length + visit.renderedMissing.length} missing`,
-          plural(visit.errors.length, 'script error')
+          countOf(visit.errors.length, 'script error')
         ]
         host.info(`  ${oneLine(page)}: ${found.join(', ')} (${formatDuration(visit.durationMs)})`)
       }
@@ -98,9 +98,9 @@ export async function checkInBrowser(
     const scriptSets = { distinct: distinctSets, loaded: countSets(result.pages, setOf) }
     const section = browserSection(result, executable, report, scriptSets)
     host.info(
-      `Loaded ${plural(section.pages.length, 'page')} in ${result.product} (started in ${formatDuration(result.startupMs)}${result.sandbox ? '' : ', without its sandbox as root'}) in ${formatDuration(result.durationMs)}: ` +
-        `${plural(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${plural(section.scriptErrors.length, 'script error')}; ` +
-        `${scriptSets.loaded} of the ${plural(scriptSets.distinct, 'distinct set')} of scripts, iframes and embeds loaded`
+      `Loaded ${countOf(section.pages.length, 'page')} in ${result.product} (started in ${formatDuration(result.startupMs)}${result.sandbox ? '' : ', without its sandbox as root'}) in ${formatDuration(result.durationMs)}: ` +
+        `${countOf(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${countOf(section.scriptErrors.length, 'script error')}; ` +
+        `${scriptSets.loaded} of the ${countOf(scriptSets.distinct, 'distinct set')} of scripts, iframes and embeds loaded`
     )
     if (section.notLoaded.length > 0)
       host.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${pages.length} pages`)
@@ -146,8 +146,4 @@ function notRun(host: Host, mode: BrowserMode, reason: string, executable: strin
       }
     )
   return { section }
-}
-
-function plural(value: number, noun: string): string {
-  return `${value} ${noun}${value === 1 ? '' : 's'}`
 }
