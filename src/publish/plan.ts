@@ -46,7 +46,7 @@ export interface Plan {
   routes: RoutePlan
 }
 
-export interface RoutePlan {
+interface RoutePlan {
   /** Copies of new and changed pages, and copies the bucket does not hold as recorded. */
   uploads: ContentFile[]
   unchanged: PublishedObject[]
