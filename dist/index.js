@@ -48187,7 +48187,7 @@ const OUTPUTS = {
         commands: ['export'],
         kind: 'count',
         afterFailure: true,
-        description: 'With `publish-to`: files of the site uploaded (new or changed), as a whole number.'
+        description: "With `publish-to`: files of the site uploaded (new or changed), as a whole number; the pages' route copies are not counted. On a dry run: what would be uploaded."
     },
     'publish-unchanged': {
         commands: ['export'],
@@ -48205,7 +48205,13 @@ const OUTPUTS = {
         commands: ['export'],
         kind: 'text',
         afterFailure: true,
-        description: "With `publish-to`: absolute path of `publish-changes.json`, a JSON list of the paths uploaded and deleted (`/guides/a.html`), as a CDN's invalidation takes them."
+        description: "With `publish-to`: absolute path of `publish-changes.json`, a JSON list of the paths uploaded and deleted (`/guides/a.html`, and a page's route `/guides/a` with it), as a CDN's invalidation takes them. On a dry run: what would change."
+    },
+    'publish-plan-path': {
+        commands: ['export'],
+        kind: 'text',
+        afterFailure: true,
+        description: 'With `publish-to`: absolute path of `publish-plan.json`: every key the publish uploads, deletes or keeps, each with its reason (docs/publish.md), written before the first change; also by a dry run and by the safety stop.'
     },
     'manifest-path': {
         commands: ['export'],
@@ -48324,6 +48330,7 @@ function valuesOf(report) {
         outputs['publish-unchanged'] = String(report.publish.unchanged);
         outputs['publish-deleted'] = String(report.publish.deleted);
         outputs['publish-changes-path'] = report.publish.changesPath;
+        outputs['publish-plan-path'] = report.publish.planPath;
     }
     if (report.manifestPath !== undefined)
         outputs['manifest-path'] = report.manifestPath;
@@ -51879,7 +51886,7 @@ const ANSWER_GRACE_MS = 1000;
  */
 async function publishSite(target, options, threadFile = (0,worker_file/* besideModule */.v)(import.meta.url, [THREAD_BUNDLE])) {
     if (!threadFile) {
-        const { runPublish } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(421)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9421));
+        const { runPublish } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(494)]).then(__nccwpck_require__.bind(__nccwpck_require__, 494));
         return runPublish(target, options);
     }
     return publishOnThread(threadFile, target, options);
@@ -51974,6 +51981,7 @@ function threadFailure(error, location) {
 
 
 
+
 /** Links this close to their expiry are renewed before downloading. */
 const EXPIRY_MARGIN_MS = 60_000;
 /** How many links one run asks for before giving up on expiry. */
@@ -51999,6 +52007,7 @@ async function exportSite(settings, context) {
     let siteCheck;
     let mirror;
     let published;
+    let publishSkipped;
     /** Written once the export has succeeded: a later step never gets values that point at what failed. */
     let helmValuesPath;
     /** The unpacking's file thread, started before the download so that its start-up overlaps it. */
@@ -52020,7 +52029,8 @@ async function exportSite(settings, context) {
         changes: recorded?.changes,
         siteCheck,
         mirror,
-        publish: published
+        publish: published,
+        publishSkipped
     });
     try {
         const { job: started, flow } = await host.group('Start the export', () => startOrReuse(settings, client, run));
@@ -52065,8 +52075,11 @@ async function exportSite(settings, context) {
             if (settings.verify !== 'off') {
                 siteCheck = await checkTheSite(settings, done, sitePath, layout, context);
                 // No copy of a site that fails its check under verify: error.
-                if (siteCheck?.failure)
+                if (siteCheck?.failure) {
+                    if (settings.publishTo)
+                        publishSkipped = skippedPublish(settings.publishTo, host);
                     throw siteCheck.failure;
+                }
             }
             const publishTo = settings.publishTo;
             if (publishTo) {
@@ -52154,6 +52167,13 @@ async function writeValues(settings, layout, { job, link, archive, mirror }, { h
     host.info(`Helm values point at the copy: ${written}`);
     return written;
 }
+/** Said when the site check failed the step: the bucket keeps the site it served, and why. */
+function skippedPublish(target, host) {
+    const location = (0,s3_location/* prefixUrl */.ml)(target);
+    const keeps = `so ${location} keeps the site it served`;
+    host.info((0,core_message/* message */.iU) `Publish: nothing was published: the site check failed the step under ${(0,core_message/* input */.hF)('verify', 'error')}, ${keeps}`);
+    return { location, reason: `the site check failed the step under verify: error, ${keeps}` };
+}
 /**
  * Publishes the checked site to `publish-to` (on a thread of its own, which alone loads the AWS
  * SDK): what changed, in an order that never shows a broken page, then proven live.
@@ -52171,6 +52191,8 @@ async function publishTheSite(settings, target, { sitePath, manifestPath, layout
         region: settings.publishRegion ?? run.runner.environment.AWS_REGION,
         environment: run.runner.environment,
         changesPath: layout.publishChanges,
+        planPath: layout.publishPlan,
+        dryRun: settings.publishDryRun,
         pollIntervalMs: settings.pollIntervalMs,
         host: run.host,
         deadline: run.deadline
@@ -52674,6 +52696,7 @@ function shownPullRequest(link, serverUrl) {
 
 
 
+
 /**
  * The export's details: the job, the link's expiry, the archive, where the site is. The link
  * appears only when `showLink` (mask-bundle-url: false), out of the table, which it would make
@@ -52701,7 +52724,14 @@ function addExportDetails(summary, report, showLink, workspace) {
         rows.push(['Mirror', mirrorRow(report.mirror)]);
     if (report.publish)
         rows.push(['Publish', publishRow(report.publish)]);
+    else if (report.publishSkipped)
+        rows.push([
+            'Publish',
+            [{ code: report.publishSkipped.location }, `: nothing published: ${report.publishSkipped.reason}`]
+        ]);
     summary.detailTable(`Export job ${report.jobId}`, ['Field', 'Value'], rows);
+    if (report.publish?.dryRun)
+        addPublishPlan(summary, report.publish);
     if (bundle && showLink)
         summary.paragraph(['Bundle link: ', { code: bundle.bundleUrl }]);
 }
@@ -52739,9 +52769,41 @@ function mirrorRow(mirror) {
     const checked = mirror.checked ? 'read back without credentials' : 'not read back (mirror-check: off)';
     return [{ code: mirror.location }, `: ${uploaded}; ${checked}`];
 }
+/** A dry run's plan: each key it would upload, delete or keep, with its reason; the first of each, then how many more. */
+function addPublishPlan(summary, publish) {
+    const { plan } = publish;
+    const rows = [];
+    for (const [action, keys, count] of [
+        ['upload', plan.upload, plan.counts.upload],
+        ['delete', plan.delete, plan.counts.delete],
+        ['keep', plan.keep, plan.counts.keep]
+    ]) {
+        for (const key of keys)
+            rows.push([action, { code: key.path }, key.reason]);
+        if (count > keys.length)
+            rows.push([action, `…and ${count - keys.length} more`, '']);
+    }
+    summary.paragraph([
+        { strong: 'Publish plan' },
+        ` (dry run: nothing was changed): ${(0,format/* countOf */.pq)(plan.counts.upload, 'key')} to upload, ${plan.counts.delete} to delete, ${plan.counts.keep} kept a while longer, ${plan.counts.unchanged} unchanged`,
+        plan.counts.notOurs > 0 ? `, ${(0,format/* countOf */.pq)(plan.counts.notOurs, 'object')} not this action's left alone` : '',
+        '. Every key with its reason: ',
+        { code: external_node_path_default().basename(publish.planPath) },
+        ' (the output ',
+        { code: 'publish-plan-path' },
+        ').'
+    ]);
+    if (rows.length > 0)
+        summary.detailTable('Publish plan', ['Action', 'Key', 'Why'], rows);
+}
 /** Where the site went, what went up (the pages' route copies apart), and whether it was read back. */
 function publishRow(publish) {
     const { uploaded, unchanged, deleted, retained, routes } = publish;
+    if (publish.dryRun)
+        return [
+            { code: publish.location },
+            `: dry run, nothing was changed: ${(0,format/* countOf */.pq)(uploaded, 'file')} to upload, ${unchanged} unchanged, ${deleted} to delete; route copies of the pages: ${routes.uploaded} to upload, ${routes.deleted} to delete`
+        ];
     const kept = retained > 0 ? `, ${(0,format/* countOf */.pq)(retained, 'removed file')} kept a while longer` : '';
     const copies = routes.uploaded + routes.unchanged + routes.deleted > 0
         ? `; route copies of the pages: ${routes.uploaded} uploaded, ${routes.unchanged} unchanged, ${routes.deleted} deleted`
@@ -53156,7 +53218,9 @@ const EXPORT_CLAUSES = [
     ({ report }) => {
         if (!report.publish)
             return undefined;
-        const { location, uploaded, unchanged, deleted } = report.publish;
+        const { location, uploaded, unchanged, deleted, dryRun } = report.publish;
+        if (dryRun)
+            return `a dry run of the publish to ${location}: ${(0,format/* countOf */.pq)(uploaded, 'file')} to upload, ${unchanged} unchanged, ${deleted} to delete; nothing was changed`;
         return `published to ${location}: ${(0,format/* countOf */.pq)(uploaded, 'file')} uploaded, ${unchanged} unchanged${deleted > 0 ? `, ${deleted} deleted` : ''}`;
     },
     ({ report }) => {
@@ -53801,7 +53865,7 @@ const EXPORT_INPUTS = schemas/* object */.Ikc({
         description: '`on`: after the copy, read `mirror-url` with no credentials, as the chart will, and fail the step unless it serves the archive; `off`: skip that, with a notice (a runner that cannot see the storage as the cluster does).'
     }),
     'publish-to': described(schemas/* string */.YjP().optional(), {
-        description: "With `extract`: `s3://BUCKET[/PREFIX]`. Once the site check passed, publish the site there: only the files the bucket does not hold (by the manifest's SHA-256), files that are not pages first, then the pages, then the deletes, with a record of what is published under PREFIX (docs/publish.md). Credentials from the AWS SDK's default chain, never from an input.",
+        description: "With `extract`: `s3://BUCKET[/PREFIX]`. Unless the site check failed the step (`verify: error` with problems publishes nothing; under `verify: warn` a site with problems is published, its warnings in the summary), publish the site there: only the files the bucket does not hold (by the manifest's SHA-256), files that are not pages first, then the pages, then the deletes, with a record of what is published under PREFIX (docs/publish.md). Credentials from the AWS SDK's default chain, never from an input.",
         cli: { metavar: 'URL' }
     }),
     'publish-endpoint': described(httpsUrl({ expected: 'an https:// URL (an S3-compatible endpoint)', plainHttp: 'loopback', base: true }).optional(), {
@@ -53818,6 +53882,10 @@ const EXPORT_INPUTS = schemas/* object */.Ikc({
     'publish-routes': described(choice(['copies', 'off']), {
         default: 'copies',
         description: "For `publish-to`: `copies` also publishes each page under its route (`guides/x.html` as `guides/x` too, the same bytes as `text/html`), so that hosts that serve exact keys (S3 static website hosting) answer every route the pages and the sitemap name; `off`: the site's files only, for a host that maps `/x` to `x.html` itself (a CloudFront Function, GitHub Pages, Netlify, nginx's `try_files`; docs/serving.md). Either way the read-back asks for the routes."
+    }),
+    'publish-dry-run': described(bool, {
+        default: 'false',
+        description: 'For `publish-to`: read the bucket and make the plan (what would be uploaded, deleted and kept, each with its reason), write it (`publish-plan-path`, and `publish-changes-path` with what would change) and say it in the summary, and change nothing in the bucket. No read-back.'
     }),
     'publish-keep-removed': described(fields_count('publishes', 3, [], 0), {
         default: '1',
@@ -53933,6 +54001,7 @@ function unusedExportInputs(inputs, given) {
         'publish-region',
         'publish-public-url',
         'publish-routes',
+        'publish-dry-run',
         'publish-keep-removed',
         'publish-max-delete',
         'publish-cache-control'
@@ -58391,6 +58460,7 @@ const NAMES = {
     manifest: 'manifest.json',
     changes: 'changes.json',
     publishChanges: 'publish-changes.json',
+    publishPlan: 'publish-plan.json',
     deploymentReport: 'deployment-report.json'
 };
 /** Where each of the run's files goes in `directory`. */

@@ -43,6 +43,8 @@ const CONTRACT_INPUTS: Record<string, string | undefined> = {
   'publish-endpoint': undefined,
   'publish-region': undefined,
   'publish-public-url': undefined,
+  'publish-routes': 'copies',
+  'publish-dry-run': 'false',
   'publish-keep-removed': '1',
   'publish-max-delete': '50%',
   'publish-cache-control': undefined
@@ -68,6 +70,7 @@ const CONTRACT_OUTPUTS = [
   'publish-unchanged',
   'publish-deleted',
   'publish-changes-path',
+  'publish-plan-path',
   'manifest-path',
   'files-added',
   'files-removed',

@@ -38,6 +38,9 @@ const FULL_EXPORT: ExportReport = {
     retained: 1,
     routes: { uploaded: 4, unchanged: 100, deleted: 0 },
     changesPath: '/tmp/publish-changes.json',
+    planPath: '/tmp/publish-plan.json',
+    dryRun: false,
+    plan: { upload: [], delete: [], keep: [], counts: { upload: 16, delete: 2, keep: 1, unchanged: 500, notOurs: 0 } },
     checked: true
   }
 }
@@ -76,7 +79,8 @@ describe('outputsOf', () => {
       'publish-uploaded': '12',
       'publish-unchanged': '400',
       'publish-deleted': '2',
-      'publish-changes-path': '/tmp/publish-changes.json'
+      'publish-changes-path': '/tmp/publish-changes.json',
+      'publish-plan-path': '/tmp/publish-plan.json'
     })
     expect(outputsOf({ report: FULL_CHECK })).toEqual({
       'deployment-status': 'partial',
@@ -134,7 +138,8 @@ describe('outputsOf', () => {
       'publish-uploaded': '12',
       'publish-unchanged': '400',
       'publish-deleted': '2',
-      'publish-changes-path': '/tmp/publish-changes.json'
+      'publish-changes-path': '/tmp/publish-changes.json',
+      'publish-plan-path': '/tmp/publish-plan.json'
     })
     expect(withheldOutputs({ report: FULL_EXPORT, failure })).toEqual([
       'bundle-url',

@@ -100,6 +100,17 @@ function visitorRoutes(site: ExportedSite): string[] {
   return [...routes].sort()
 }
 
+/** `publish-plan.json`, as far as the tests read it. */
+interface PlanFile {
+  version: number
+  location: string
+  dryRun: boolean
+  serial: number
+  upload: { path: string; reason: string }[]
+  delete: { path: string; reason: string }[]
+  keep: { path: string; reason: string }[]
+}
+
 /** The Content-Type a browser should get for each ending, as the web's MIME tables have them. */
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -453,10 +464,19 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     expect(run.errors).toHaveLength(1)
     expect(run.errors[0]).toMatch(
       new RegExp(
-        `would remove ${filesOf(V1).size - 2} of the ${filesOf(V1).size} files published at s3://${bucket}/${PREFIX}/ \\(\\d+%\\), more than publish-max-delete: 50% allows; nothing was changed`
+        `would remove ${filesOf(V1).size - 2} of the ${filesOf(V1).size} files published at s3://${bucket}/${PREFIX}/ \\(\\d+%\\), more than publish-max-delete: 50% allows: `
       )
     )
-    expect(run.errors[0]).toContain('publish-max-delete: 100%')
+    expect(run.errors[0].match(/publish-max-delete: 100%/g)).toHaveLength(1)
+    // It names what it would remove, the first few and how many more, and where the whole plan is.
+    expect(run.errors[0]).toMatch(/allows: ([^,;]+, ){4}[^,;]+, …and \d+ more; nothing was changed/)
+    const planPath = /The plan, each key with its reason: (\S+publish-plan\.json)/.exec(run.errors[0])?.[1] ?? ''
+    const plan = JSON.parse(await readFile(planPath, 'utf8')) as PlanFile
+    expect(plan.dryRun).toBe(false)
+    expect(plan.delete.map((key) => key.path)).toContain('guides/deploy.html')
+    expect(plan.delete.find((key) => key.path === 'guides/deploy.html')?.reason).toBe(
+      'a page removed from the site: it goes at once'
+    )
     expect(changes(bucket)).toEqual([])
     expect(await swift.listObjects(bucket)).toEqual(before)
     expect(run.outputs['publish-uploaded']).toBeUndefined()
@@ -468,6 +488,75 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     )
   })
 
+  it('on a dry run, reads the bucket, writes and shows the plan with its reasons, and changes nothing', async () => {
+    const bucket = await newBucket()
+    expect((await publish(bucket, V1)).exitCode).toBe(0)
+    const before = await swift.listObjects(bucket)
+    const recordBefore = await (await visit(bucket, RECORD)).text()
+    const run = await publish(bucket, V2, { 'publish-dry-run': 'true', 'publish-keep-removed': '0' })
+    expect(run.errors).toEqual([])
+    expect(run.exitCode).toBe(0)
+    // Nothing changed: no upload, no delete, the same record.
+    expect(changes(bucket)).toEqual([])
+    expect(await swift.listObjects(bucket)).toEqual(before)
+    expect(await (await visit(bucket, RECORD)).text()).toBe(recordBefore)
+    expect(run.stdout).toContain('Publish: a dry run (publish-dry-run: true): nothing was changed at')
+    // What would change, as a CDN's invalidation would take it, and the plan with every reason.
+    const pages = [...filesOf(V2).keys()].filter((file) => file.endsWith('.html'))
+    expect(run.outputs).toMatchObject({ 'publish-uploaded': String(pages.length + 1), 'publish-deleted': '3' })
+    const plan = JSON.parse(await readFile(run.outputs['publish-plan-path'] ?? '', 'utf8')) as PlanFile
+    const why = (list: PlanFile['upload'], key: string): string | undefined =>
+      list.find((entry) => entry.path === key)?.reason
+    expect(plan).toMatchObject({ version: 1, location: `s3://${bucket}/${PREFIX}/`, dryRun: true, serial: 2 })
+    expect(why(plan.upload, '_next/static/chunks/search-7f8e9d.js')).toBe('new')
+    expect(why(plan.upload, 'guides/getting-started.html')).toBe('changed')
+    expect(why(plan.upload, 'guides/getting-started')).toBe('the route of guides/getting-started.html: changed')
+    expect(why(plan.delete, 'guides/deploy.html')).toBe('a page removed from the site: it goes at once')
+    expect(why(plan.delete, 'guides/deploy')).toBe('the route of guides/deploy.html, which was removed')
+    expect(why(plan.delete, 'images/og.png')).toBe('removed from the site in publish 2, kept 0 publishes')
+    const invalidate = JSON.parse(await readFile(run.outputs['publish-changes-path'] ?? '', 'utf8')) as string[]
+    expect(invalidate).toContain('/guides/deploy')
+    expect(invalidate).toHaveLength(plan.upload.length + plan.delete.length)
+    // The summary leads with it, and lists the plan.
+    expect(run.summaryText).toMatch(
+      /^\S+ Exported docs\.acme\.dev: .*a dry run of the publish to s3:\/\/.*nothing was changed/m
+    )
+    expect(run.summaryText).toContain('Publish plan (dry run: nothing was changed)')
+    expect(run.summaryText).toContain('a page removed from the site: it goes at once')
+
+    // The command line's flag does the same.
+    emulator = await new Emulator({ site: V2 }).start()
+    proxy.clear()
+    const cli = await runCli(
+      [
+        'export',
+        '--domain',
+        'docs.acme.dev',
+        '--extract',
+        '--verify-browser',
+        'off',
+        '--publish-to',
+        `s3://${bucket}/${PREFIX}`,
+        '--publish-dry-run',
+        '--json'
+      ],
+      {
+        env: {
+          ...aws,
+          MINTLIFY_ADMIN_KEY: emulator.options.apiKey,
+          MINTLIFY_BASE_URL: emulator.baseUrl,
+          MINTLIFY_POLL_INTERVAL_SECONDS: '0.05',
+          MINTLIFY_PUBLISH_ENDPOINT: proxy.url
+        }
+      }
+    )
+    expect(cli.exitCode, cli.stderr).toBe(0)
+    const outputs = JSON.parse(cli.stdout) as Record<string, unknown>
+    expect(outputs.publishUploaded).toBe(pages.length + 1)
+    expect(JSON.parse(await readFile(String(outputs.publishPlanPath), 'utf8'))).toMatchObject({ dryRun: true })
+    expect(changes(bucket)).toEqual([])
+  })
+
   it('publishes nothing after a site check that failed the step', async () => {
     const bucket = await newBucket()
     const run = await publish(bucket, brokenSite('css-asset'), { verify: 'error' })
@@ -476,6 +565,10 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     expect(proxy.requests).toEqual([])
     expect(await swift.listObjects(bucket)).toEqual([])
     expect(run.outputs['publish-url']).toBeUndefined()
+    // Said, in the log and in the summary: nothing was published, and why.
+    const why = `the site check failed the step under verify: error, so s3://${bucket}/${PREFIX}/ keeps the site it served`
+    expect(run.stdout).toContain(`Publish: nothing was published: ${why}`)
+    expect(run.summaryText).toContain(`s3://${bucket}/${PREFIX}/: nothing published: ${why}`)
   })
 
   it('refuses wrong credentials with a clear error, and changes nothing', async () => {

@@ -85,6 +85,8 @@ describe('readSettings: defaults', () => {
       verifyBrowser: 'auto',
       verifyBrowserPages: 25,
       mirrorCheck: 'on',
+      publishRoutes: 'copies',
+      publishDryRun: false,
       publishKeepRemoved: 1,
       publishMaxDelete: 50,
       publishCacheControl: [],

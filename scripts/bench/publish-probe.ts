@@ -39,6 +39,8 @@ const result = await publishSite(
     checkFiles: 100,
     environment: readRunnerFacts().environment,
     changesPath: path.join(path.dirname(manifestFile), 'publish-changes.json'),
+    planPath: path.join(path.dirname(manifestFile), 'publish-plan.json'),
+    dryRun: false,
     pollIntervalMs: 1000,
     host: QUIET_HOST,
     deadline: Deadline.in(1_800_000)

@@ -37,7 +37,7 @@ import { isPage } from '../site/reader.js'
 import type { SiteCheck } from '../site/verify.js'
 import type { MirrorResult, MirrorTarget } from '../mirror/index.js'
 import { publishSite, type PublishResult } from '../publish/index.js'
-import type { S3Location } from '../storage/s3-location.js'
+import { prefixUrl, type S3Location } from '../storage/s3-location.js'
 
 /** Links this close to their expiry are renewed before downloading. */
 const EXPIRY_MARGIN_MS = 60_000
@@ -98,6 +98,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
   let siteCheck: SiteCheck | undefined
   let mirror: MirrorResult | undefined
   let published: PublishResult | undefined
+  let publishSkipped: ExportReport['publishSkipped']
   /** Written once the export has succeeded: a later step never gets values that point at what failed. */
   let helmValuesPath: string | undefined
   /** The unpacking's file thread, started before the download so that its start-up overlaps it. */
@@ -119,7 +120,8 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     changes: recorded?.changes,
     siteCheck,
     mirror,
-    publish: published
+    publish: published,
+    publishSkipped
   })
 
   try {
@@ -176,7 +178,10 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
       if (settings.verify !== 'off') {
         siteCheck = await checkTheSite(settings, done, sitePath, layout, context)
         // No copy of a site that fails its check under verify: error.
-        if (siteCheck?.failure) throw siteCheck.failure
+        if (siteCheck?.failure) {
+          if (settings.publishTo) publishSkipped = skippedPublish(settings.publishTo, host)
+          throw siteCheck.failure
+        }
       }
       const publishTo = settings.publishTo
       if (publishTo) {
@@ -291,6 +296,16 @@ async function writeValues(
   return written
 }
 
+/** Said when the site check failed the step: the bucket keeps the site it served, and why. */
+function skippedPublish(target: S3Location, host: Run['host']): ExportReport['publishSkipped'] {
+  const location = prefixUrl(target)
+  const keeps = `so ${location} keeps the site it served`
+  host.info(
+    message`Publish: nothing was published: the site check failed the step under ${input('verify', 'error')}, ${keeps}`
+  )
+  return { location, reason: `the site check failed the step under verify: error, ${keeps}` }
+}
+
 /**
  * Publishes the checked site to `publish-to` (on a thread of its own, which alone loads the AWS
  * SDK): what changed, in an order that never shows a broken page, then proven live.
@@ -313,6 +328,8 @@ async function publishTheSite(
     region: settings.publishRegion ?? run.runner.environment.AWS_REGION,
     environment: run.runner.environment,
     changesPath: layout.publishChanges,
+    planPath: layout.publishPlan,
+    dryRun: settings.publishDryRun,
     pollIntervalMs: settings.pollIntervalMs,
     host: run.host,
     deadline: run.deadline

@@ -52,7 +52,9 @@ const EXPORT_CLAUSES: ((run: RunOf<'export'>) => Text | undefined)[] = [
   },
   ({ report }) => {
     if (!report.publish) return undefined
-    const { location, uploaded, unchanged, deleted } = report.publish
+    const { location, uploaded, unchanged, deleted, dryRun } = report.publish
+    if (dryRun)
+      return `a dry run of the publish to ${location}: ${countOf(uploaded, 'file')} to upload, ${unchanged} unchanged, ${deleted} to delete; nothing was changed`
     return `published to ${location}: ${countOf(uploaded, 'file')} uploaded, ${unchanged} unchanged${deleted > 0 ? `, ${deleted} deleted` : ''}`
   },
   ({ report }) => {

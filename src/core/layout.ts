@@ -13,6 +13,7 @@ const NAMES = {
   manifest: 'manifest.json',
   changes: 'changes.json',
   publishChanges: 'publish-changes.json',
+  publishPlan: 'publish-plan.json',
   deploymentReport: 'deployment-report.json'
 } as const
 

@@ -17,6 +17,7 @@ import { bucketUrl, DEFAULT_REGION, isKeyPath, keyOf, objectUrl, type S3Location
 import { Bucket } from './bucket.js'
 import { publishError } from './errors.js'
 import { cacheControl, contentTypeOf, NO_CACHE, type CacheRule } from './headers.js'
+import { isPlanText, planBytes, planInBrief, type PlanInBrief } from './plan-file.js'
 import { planPublish, routeCopies, tooManyRemoved, type Plan } from './plan.js'
 import { readBack } from './read-back.js'
 import { RECORD_NAME, recordBytes, type PublishedObject } from './record.js'
@@ -59,6 +60,10 @@ export interface PublishOptions {
   environment?: Readonly<Record<string, string | undefined>>
   /** Where the paths uploaded and deleted are written (`publish-changes-path`). */
   changesPath: string
+  /** Where the plan is written, each key with its reason (`publish-plan-path`), before any change. */
+  planPath: string
+  /** `publish-dry-run`: the plan is made, written and said, and nothing in the bucket changes. */
+  dryRun: boolean
   pollIntervalMs: number
   host: PublishLog
   /** The run's deadline, which follows its cancellation too. */
@@ -80,8 +85,14 @@ export interface PublishResult {
   retained: number
   /** The pages' route copies (`publish-routes: copies`), counted apart from the site's files. */
   routes: { uploaded: number; unchanged: number; deleted: number }
-  /** `publish-changes-path`. */
+  /** `publish-changes-path`: on a dry run, what would change. */
   changesPath: string
+  /** `publish-plan-path`. */
+  planPath: string
+  /** A dry run: the counts are what the publish would do, and nothing was changed. */
+  dryRun: boolean
+  /** The plan's first keys of each kind, with their reasons, for the summary. */
+  plan: PlanInBrief
   /** True when `publish-public-url` was read back and served what was published. */
   checked: boolean
   /**
@@ -108,7 +119,8 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
   const bucket = new Bucket(client, target, signal)
   let plan: Plan
   try {
-    plan = await publishFiles(bucket, { site, routes, manifest }, options)
+    plan = await planFromBucket(bucket, { site, routes }, options)
+    if (!options.dryRun) await applyPlan(bucket, plan, { site, routes, manifest }, options)
   } catch (error) {
     // A cut is said once, here, with what the abort of a large file's upload left behind.
     const stopped = stoppedError(deadline, signal, `while publishing to ${bucket.location}`)
@@ -139,7 +151,16 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
       deleted: plan.routes.deletes.length
     },
     changesPath: options.changesPath,
+    planPath: options.planPath,
+    dryRun: options.dryRun,
+    plan: planInBrief(plan),
     checked: false
+  }
+  if (options.dryRun) {
+    host.info(
+      message`Publish: a dry run (${input('publish-dry-run', 'true')}): nothing was changed at ${bucket.location}; the plan, each key with its reason, is in ${options.planPath}`
+    )
+    return result
   }
   if (!options.publicUrl) {
     host.info(
@@ -159,10 +180,13 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
   )
 }
 
-/** The record and the listing, the plan, the uploads in their order, the deletes, the record. */
-async function publishFiles(
+/**
+ * The record and the listing, read at once, then the plan, written to `planPath` and said; the
+ * safety stop, which changes nothing and names what it would have removed.
+ */
+async function planFromBucket(
   bucket: Bucket,
-  { site, routes, manifest }: { site: readonly ContentFile[]; routes: readonly ContentFile[]; manifest: Manifest },
+  { site, routes }: { site: readonly ContentFile[]; routes: readonly ContentFile[] },
   options: PublishOptions
 ): Promise<Plan> {
   const { host } = options
@@ -176,17 +200,32 @@ async function publishFiles(
     `Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${countOf(previous.files.size, 'file')})` : 'holds no record of an earlier publish'}, and ${countOf(listing.size, 'object')} besides its record`
   )
   const plan = planPublish({ site, routes, previous, listing, keepRemoved: options.keepRemoved })
+  await writeOwnFile(options.planPath, planBytes(plan, { location: bucket.location, dryRun: options.dryRun }), {
+    recognise: { isOurs: isPlanText, maxBytes: 256 * 1024 * 1024 }
+  })
   const stop = tooManyRemoved(plan, previous, options.maxDeletePercent)
   if (stop) {
     const share = Math.ceil((stop.removed * 100) / stop.published)
+    const allowAny = share < 100 ? message`, or ${input('publish-max-delete', '100%')} to allow any` : ''
     throw publishError(
-      message`Publish: this export would remove ${stop.removed} of the ${stop.published} files published at ${bucket.location} (${share}%), more than ${input('publish-max-delete', `${options.maxDeletePercent}%`)} allows; nothing was changed`,
+      message`Publish: this export would remove ${stop.removed} of the ${stop.published} files published at ${bucket.location} (${share}%), more than ${input('publish-max-delete', `${options.maxDeletePercent}%`)} allows: ${examples(plan.removed)}; nothing was changed. The plan, each key with its reason: ${options.planPath}`,
       {
-        hint: message`An export that came back nearly empty must not empty the site. If this one is right (a site made smaller on purpose), run again with ${input('publish-max-delete', `${share}%`)}, or ${input('publish-max-delete', '100%')} to allow any`
+        hint: message`An export that came back nearly empty must not empty the site. If this one is right (a site made smaller on purpose), run again with ${input('publish-max-delete', `${share}%`)}${allowAny}`
       }
     )
   }
   logPlan(plan, bucket, host)
+  return plan
+}
+
+/** The uploads in their order, the deletes, the record. */
+async function applyPlan(
+  bucket: Bucket,
+  plan: Plan,
+  { site, routes, manifest }: { site: readonly ContentFile[]; routes: readonly ContentFile[]; manifest: Manifest },
+  options: PublishOptions
+): Promise<void> {
+  const { host } = options
   const headers = { cacheControl: cacheControl(options.cacheRules) }
   const etags = new Map<string, string>()
   const startedAt = Date.now()
@@ -239,7 +278,6 @@ async function publishFiles(
   host.info(
     `Publish: ${bucket.location} serves ${countOf(files.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${countOf(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(RECORD_NAME)}`
   )
-  return plan
 }
 
 /** What the plan does, said once before it does it; what it leaves alone, named. */

@@ -1,3 +1,4 @@
+import { countOf } from '../core/format.js'
 import { routeOf, type ContentFile } from '../deployment/sample.js'
 import { isPage } from '../manifest/schema.js'
 import type { PublishedObject, PublishRecord, RetainedObject } from './record.js'
@@ -44,6 +45,8 @@ export interface Plan {
   replacing: string[]
   /** The pages' route copies, apart from the site's files: they go up with the pages, and go with their page. */
   routes: RoutePlan
+  /** Why each key goes up, is deleted or is kept, by its path under PREFIX: what a user reads before a change. */
+  reasons: Map<string, string>
 }
 
 interface RoutePlan {
@@ -90,31 +93,53 @@ export function planPublish({ site, routes = [], previous, listing, keepRemoved 
     removed: [],
     foreign: [],
     replacing: [],
-    routes: { uploads: [], unchanged: [], deletes: [] }
+    routes: { uploads: [], unchanged: [], deletes: [] },
+    reasons: new Map()
   }
+  /** Why a key goes up: what the record says of it, and what the bucket holds there. */
+  const whyUpload = (path: string, sha256: string, recorded: PublishedObject | undefined): string =>
+    !recorded
+      ? listing.has(path)
+        ? 'replaces an object this action did not publish'
+        : 'new'
+      : recorded.sha256 !== sha256
+        ? 'changed'
+        : listing.has(path)
+          ? 'the object was replaced since it was published'
+          : 'the object is gone from the bucket'
   for (const file of site) {
-    const published = held(previous?.files.get(file.path) ?? previous?.retained.get(file.path))
+    const recorded = previous?.files.get(file.path) ?? previous?.retained.get(file.path)
+    const published = held(recorded)
     if (published?.sha256 === file.sha256) {
       plan.unchanged.push({ path: file.path, sha256: file.sha256, etag: published.etag })
       continue
     }
     ;(isPage(file.path) ? plan.pages : plan.assets).push(file)
+    plan.reasons.set(file.path, whyUpload(file.path, file.sha256, recorded))
     // An object the record does not name is replaced, never taken as ours by its ETag: its headers are
     // another tool's (docs/decisions/publish-first-into-a-filled-prefix.md).
     if (!ours(file.path) && listing.has(file.path)) plan.replacing.push(file.path)
   }
   for (const copy of routes) {
-    const published = held(previous?.routes.get(copy.path))
+    const recorded = previous?.routes.get(copy.path)
+    const published = held(recorded)
     if (published?.sha256 === copy.sha256) {
       plan.routes.unchanged.push({ path: copy.path, sha256: copy.sha256, etag: published.etag })
       continue
     }
     plan.routes.uploads.push(copy)
+    plan.reasons.set(copy.path, `the route of ${copy.source}: ${whyUpload(copy.path, copy.sha256, recorded)}`)
     if (!ours(copy.path) && listing.has(copy.path)) plan.replacing.push(copy.path)
   }
   for (const published of previous?.routes.values() ?? []) {
     const object = inSite.has(published.path) ? undefined : held(published)
-    if (object) plan.routes.deletes.push(object)
+    if (!object) continue
+    plan.routes.deletes.push(object)
+    const page = `${object.path}.html`
+    plan.reasons.set(
+      object.path,
+      inSite.has(page) ? 'a route copy, and routes are not copied' : `the route of ${page}, which was removed`
+    )
   }
   const leaving: RetainedObject[] = []
   for (const published of previous?.files.values() ?? []) {
@@ -124,14 +149,22 @@ export function planPublish({ site, routes = [], previous, listing, keepRemoved 
     if (!object) continue
     // A page no other page links to any more goes at once; other files outlive it, so that a page
     // a browser or a cache kept from before this publish still gets its styles and scripts.
-    if (isPage(object.path)) plan.deletes.push(object)
-    else leaving.push({ ...object, removedIn: serial })
+    if (isPage(object.path)) {
+      plan.deletes.push(object)
+      plan.reasons.set(object.path, 'a page removed from the site: it goes at once')
+    } else leaving.push({ ...object, removedIn: serial })
   }
   for (const kept of [...(previous?.retained.values() ?? []), ...leaving]) {
     const object = inSite.has(kept.path) ? undefined : held(kept)
     if (!object) continue
-    if (serial - object.removedIn >= keepRemoved) plan.deletes.push(object)
-    else plan.retained.push(object)
+    const removed = `removed from the site in publish ${object.removedIn}`
+    if (serial - object.removedIn >= keepRemoved) {
+      plan.deletes.push(object)
+      plan.reasons.set(object.path, `${removed}, kept ${countOf(serial - object.removedIn, 'publish', 'publishes')}`)
+    } else {
+      plan.retained.push(object)
+      plan.reasons.set(object.path, `${removed}, kept until publish ${object.removedIn + keepRemoved}`)
+    }
   }
   for (const path of listing.keys()) if (!inSite.has(path) && !ours(path)) plan.foreign.push(path)
   return plan

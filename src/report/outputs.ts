@@ -133,7 +133,8 @@ export const OUTPUTS = {
     commands: ['export'],
     kind: 'count',
     afterFailure: true,
-    description: 'With `publish-to`: files of the site uploaded (new or changed), as a whole number.'
+    description:
+      "With `publish-to`: files of the site uploaded (new or changed), as a whole number; the pages' route copies are not counted. On a dry run: what would be uploaded."
   },
   'publish-unchanged': {
     commands: ['export'],
@@ -153,7 +154,14 @@ export const OUTPUTS = {
     kind: 'text',
     afterFailure: true,
     description:
-      "With `publish-to`: absolute path of `publish-changes.json`, a JSON list of the paths uploaded and deleted (`/guides/a.html`), as a CDN's invalidation takes them."
+      "With `publish-to`: absolute path of `publish-changes.json`, a JSON list of the paths uploaded and deleted (`/guides/a.html`, and a page's route `/guides/a` with it), as a CDN's invalidation takes them. On a dry run: what would change."
+  },
+  'publish-plan-path': {
+    commands: ['export'],
+    kind: 'text',
+    afterFailure: true,
+    description:
+      'With `publish-to`: absolute path of `publish-plan.json`: every key the publish uploads, deletes or keeps, each with its reason (docs/publish.md), written before the first change; also by a dry run and by the safety stop.'
   },
   'manifest-path': {
     commands: ['export'],
@@ -267,6 +275,7 @@ function valuesOf(report: RunReport): Outputs {
     outputs['publish-unchanged'] = String(report.publish.unchanged)
     outputs['publish-deleted'] = String(report.publish.deleted)
     outputs['publish-changes-path'] = report.publish.changesPath
+    outputs['publish-plan-path'] = report.publish.planPath
   }
   if (report.manifestPath !== undefined) outputs['manifest-path'] = report.manifestPath
   if (report.changes) {

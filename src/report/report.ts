@@ -35,6 +35,8 @@ export interface ExportReport {
   mirror?: MirrorResult
   /** The site in the team's bucket (`publish-to`). */
   publish?: PublishResult
+  /** A publish that was asked for and not run: where it would have gone, and why it was not. */
+  publishSkipped?: { location: string; reason: string }
 }
 
 /** What an agent-job run learned. */

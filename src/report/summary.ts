@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { AgentJob } from '../api/schemas.js'
 import { countOf, formatBytes, formatSeconds } from '../core/format.js'
 import type { Inline } from '../core/markup.js'
@@ -35,7 +36,13 @@ export function addExportDetails(
   if (report.sitePath) rows.push(['Site', shownPath(report.sitePath, 'site-path', workspace)])
   if (report.mirror) rows.push(['Mirror', mirrorRow(report.mirror)])
   if (report.publish) rows.push(['Publish', publishRow(report.publish)])
+  else if (report.publishSkipped)
+    rows.push([
+      'Publish',
+      [{ code: report.publishSkipped.location }, `: nothing published: ${report.publishSkipped.reason}`]
+    ])
   summary.detailTable(`Export job ${report.jobId}`, ['Field', 'Value'], rows)
+  if (report.publish?.dryRun) addPublishPlan(summary, report.publish)
   if (bundle && showLink) summary.paragraph(['Bundle link: ', { code: bundle.bundleUrl }])
 }
 
@@ -73,9 +80,39 @@ function mirrorRow(mirror: MirrorResult): Inline {
   return [{ code: mirror.location }, `: ${uploaded}; ${checked}`]
 }
 
+/** A dry run's plan: each key it would upload, delete or keep, with its reason; the first of each, then how many more. */
+function addPublishPlan(summary: SummarySection, publish: PublishResult): void {
+  const { plan } = publish
+  const rows: Inline[][] = []
+  for (const [action, keys, count] of [
+    ['upload', plan.upload, plan.counts.upload],
+    ['delete', plan.delete, plan.counts.delete],
+    ['keep', plan.keep, plan.counts.keep]
+  ] as const) {
+    for (const key of keys) rows.push([action, { code: key.path }, key.reason])
+    if (count > keys.length) rows.push([action, `…and ${count - keys.length} more`, ''])
+  }
+  summary.paragraph([
+    { strong: 'Publish plan' },
+    ` (dry run: nothing was changed): ${countOf(plan.counts.upload, 'key')} to upload, ${plan.counts.delete} to delete, ${plan.counts.keep} kept a while longer, ${plan.counts.unchanged} unchanged`,
+    plan.counts.notOurs > 0 ? `, ${countOf(plan.counts.notOurs, 'object')} not this action's left alone` : '',
+    '. Every key with its reason: ',
+    { code: path.basename(publish.planPath) },
+    ' (the output ',
+    { code: 'publish-plan-path' },
+    ').'
+  ])
+  if (rows.length > 0) summary.detailTable('Publish plan', ['Action', 'Key', 'Why'], rows)
+}
+
 /** Where the site went, what went up (the pages' route copies apart), and whether it was read back. */
 function publishRow(publish: PublishResult): Inline {
   const { uploaded, unchanged, deleted, retained, routes } = publish
+  if (publish.dryRun)
+    return [
+      { code: publish.location },
+      `: dry run, nothing was changed: ${countOf(uploaded, 'file')} to upload, ${unchanged} unchanged, ${deleted} to delete; route copies of the pages: ${routes.uploaded} to upload, ${routes.deleted} to delete`
+    ]
   const kept = retained > 0 ? `, ${countOf(retained, 'removed file')} kept a while longer` : ''
   const copies =
     routes.uploaded + routes.unchanged + routes.deleted > 0

@@ -161,7 +161,7 @@ export const EXPORT_INPUTS = z.object({
   }),
   'publish-to': described(z.string().optional(), {
     description:
-      "With `extract`: `s3://BUCKET[/PREFIX]`. Once the site check passed, publish the site there: only the files the bucket does not hold (by the manifest's SHA-256), files that are not pages first, then the pages, then the deletes, with a record of what is published under PREFIX (docs/publish.md). Credentials from the AWS SDK's default chain, never from an input.",
+      "With `extract`: `s3://BUCKET[/PREFIX]`. Unless the site check failed the step (`verify: error` with problems publishes nothing; under `verify: warn` a site with problems is published, its warnings in the summary), publish the site there: only the files the bucket does not hold (by the manifest's SHA-256), files that are not pages first, then the pages, then the deletes, with a record of what is published under PREFIX (docs/publish.md). Credentials from the AWS SDK's default chain, never from an input.",
     cli: { metavar: 'URL' }
   }),
   'publish-endpoint': described(
@@ -187,6 +187,11 @@ export const EXPORT_INPUTS = z.object({
     default: 'copies',
     description:
       "For `publish-to`: `copies` also publishes each page under its route (`guides/x.html` as `guides/x` too, the same bytes as `text/html`), so that hosts that serve exact keys (S3 static website hosting) answer every route the pages and the sitemap name; `off`: the site's files only, for a host that maps `/x` to `x.html` itself (a CloudFront Function, GitHub Pages, Netlify, nginx's `try_files`; docs/serving.md). Either way the read-back asks for the routes."
+  }),
+  'publish-dry-run': described(bool, {
+    default: 'false',
+    description:
+      'For `publish-to`: read the bucket and make the plan (what would be uploaded, deleted and kept, each with its reason), write it (`publish-plan-path`, and `publish-changes-path` with what would change) and say it in the summary, and change nothing in the bucket. No read-back.'
   }),
   'publish-keep-removed': described(count('publishes', 3, [], 0), {
     default: '1',
@@ -344,6 +349,7 @@ export function unusedExportInputs(
     'publish-region',
     'publish-public-url',
     'publish-routes',
+    'publish-dry-run',
     'publish-keep-removed',
     'publish-max-delete',
     'publish-cache-control'

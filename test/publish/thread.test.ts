@@ -28,6 +28,8 @@ function options(script: string, host: RecordingHost, deadline: Deadline): Publi
     routes: 'copies',
     checkFiles: 10,
     changesPath: '/nonexistent/publish-changes.json',
+    planPath: '/nonexistent/publish-plan.json',
+    dryRun: false,
     pollIntervalMs: 1000,
     host,
     deadline

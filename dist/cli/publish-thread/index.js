@@ -79493,7 +79493,7 @@ function append(parts, slot) {
 
 /***/ }),
 
-/***/ 3191:
+/***/ 8549:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -79896,6 +79896,7 @@ const NAMES = {
     manifest: 'manifest.json',
     changes: 'changes.json',
     publishChanges: 'publish-changes.json',
+    publishPlan: 'publish-plan.json',
     deploymentReport: 'deployment-report.json'
 };
 /** Where each of the run's files goes in `directory`. */
@@ -94702,7 +94703,67 @@ function parseCacheRules(lines) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/publish/plan-file.ts
+
+/**
+ * `publish-plan.json`: what a publish does or would do, each key with its reason, written before
+ * its first change (and by a dry run, or a safety stop, in its place), so that a user decides from
+ * the list. docs/publish.md documents its fields.
+ */
+const PLAN_FILE_VERSION = 1;
+/** Keys of each list the summary shows; the file has them all. */
+const SHOWN = 20;
+function listsOf(plan) {
+    const keyed = (paths) => paths.map(({ path }) => ({ path, reason: plan.reasons.get(path) ?? '' }));
+    return {
+        // In the order they go: the files that are not pages, then the pages with their routes.
+        upload: keyed([...plan.assets, ...plan.pages, ...plan.routes.uploads]),
+        delete: keyed([...plan.deletes, ...plan.routes.deletes]),
+        keep: keyed(plan.retained)
+    };
+}
+function planBytes(plan, fields) {
+    const lists = listsOf(plan);
+    return jsonBytesWithListsByLine({
+        version: PLAN_FILE_VERSION,
+        location: fields.location,
+        dryRun: fields.dryRun,
+        serial: plan.serial,
+        unchanged: plan.unchanged.length + plan.routes.unchanged.length,
+        upload: lists.upload,
+        delete: lists.delete,
+        keep: lists.keep,
+        notOurs: plan.foreign
+    });
+}
+function planInBrief(plan) {
+    const lists = listsOf(plan);
+    return {
+        upload: lists.upload.slice(0, SHOWN),
+        delete: lists.delete.slice(0, SHOWN),
+        keep: lists.keep.slice(0, SHOWN),
+        counts: {
+            upload: lists.upload.length,
+            delete: lists.delete.length,
+            keep: lists.keep.length,
+            unchanged: plan.unchanged.length + plan.routes.unchanged.length,
+            notOurs: plan.foreign.length
+        }
+    };
+}
+/** Whether a file is a plan this action wrote, which a later run may replace. */
+function isPlanText(text) {
+    try {
+        const value = JSON.parse(text);
+        return value.version === PLAN_FILE_VERSION && Array.isArray(value.upload);
+    }
+    catch {
+        return false;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/publish/plan.ts
+
 
 
 /**
@@ -94738,35 +94799,53 @@ function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
         removed: [],
         foreign: [],
         replacing: [],
-        routes: { uploads: [], unchanged: [], deletes: [] }
+        routes: { uploads: [], unchanged: [], deletes: [] },
+        reasons: new Map()
     };
+    /** Why a key goes up: what the record says of it, and what the bucket holds there. */
+    const whyUpload = (path, sha256, recorded) => !recorded
+        ? listing.has(path)
+            ? 'replaces an object this action did not publish'
+            : 'new'
+        : recorded.sha256 !== sha256
+            ? 'changed'
+            : listing.has(path)
+                ? 'the object was replaced since it was published'
+                : 'the object is gone from the bucket';
     for (const file of site) {
-        const published = held(previous?.files.get(file.path) ?? previous?.retained.get(file.path));
+        const recorded = previous?.files.get(file.path) ?? previous?.retained.get(file.path);
+        const published = held(recorded);
         if (published?.sha256 === file.sha256) {
             plan.unchanged.push({ path: file.path, sha256: file.sha256, etag: published.etag });
             continue;
         }
         ;
         (isPage(file.path) ? plan.pages : plan.assets).push(file);
+        plan.reasons.set(file.path, whyUpload(file.path, file.sha256, recorded));
         // An object the record does not name is replaced, never taken as ours by its ETag: its headers are
         // another tool's (docs/decisions/publish-first-into-a-filled-prefix.md).
         if (!ours(file.path) && listing.has(file.path))
             plan.replacing.push(file.path);
     }
     for (const copy of routes) {
-        const published = held(previous?.routes.get(copy.path));
+        const recorded = previous?.routes.get(copy.path);
+        const published = held(recorded);
         if (published?.sha256 === copy.sha256) {
             plan.routes.unchanged.push({ path: copy.path, sha256: copy.sha256, etag: published.etag });
             continue;
         }
         plan.routes.uploads.push(copy);
+        plan.reasons.set(copy.path, `the route of ${copy.source}: ${whyUpload(copy.path, copy.sha256, recorded)}`);
         if (!ours(copy.path) && listing.has(copy.path))
             plan.replacing.push(copy.path);
     }
     for (const published of previous?.routes.values() ?? []) {
         const object = inSite.has(published.path) ? undefined : held(published);
-        if (object)
-            plan.routes.deletes.push(object);
+        if (!object)
+            continue;
+        plan.routes.deletes.push(object);
+        const page = `${object.path}.html`;
+        plan.reasons.set(object.path, inSite.has(page) ? 'a route copy, and routes are not copied' : `the route of ${page}, which was removed`);
     }
     const leaving = [];
     for (const published of previous?.files.values() ?? []) {
@@ -94778,8 +94857,10 @@ function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
             continue;
         // A page no other page links to any more goes at once; other files outlive it, so that a page
         // a browser or a cache kept from before this publish still gets its styles and scripts.
-        if (isPage(object.path))
+        if (isPage(object.path)) {
             plan.deletes.push(object);
+            plan.reasons.set(object.path, 'a page removed from the site: it goes at once');
+        }
         else
             leaving.push({ ...object, removedIn: serial });
     }
@@ -94787,10 +94868,15 @@ function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
         const object = inSite.has(kept.path) ? undefined : held(kept);
         if (!object)
             continue;
-        if (serial - object.removedIn >= keepRemoved)
+        const removed = `removed from the site in publish ${object.removedIn}`;
+        if (serial - object.removedIn >= keepRemoved) {
             plan.deletes.push(object);
-        else
+            plan.reasons.set(object.path, `${removed}, kept ${countOf(serial - object.removedIn, 'publish', 'publishes')}`);
+        }
+        else {
             plan.retained.push(object);
+            plan.reasons.set(object.path, `${removed}, kept until publish ${object.removedIn + keepRemoved}`);
+        }
     }
     for (const path of listing.keys())
         if (!inSite.has(path) && !ours(path))
@@ -95379,6 +95465,7 @@ async function readBack(options) {
 
 
 
+
 /** Uploads in flight at once: enough to hide the round trips, few enough for any store. */
 const UPLOADS_AT_ONCE = 16;
 /** S3's longest key, in bytes. */
@@ -95394,7 +95481,9 @@ async function runPublish(target, options) {
     const bucket = new Bucket(client, target, signal);
     let plan;
     try {
-        plan = await publishFiles(bucket, { site, routes, manifest }, options);
+        plan = await planFromBucket(bucket, { site, routes }, options);
+        if (!options.dryRun)
+            await applyPlan(bucket, plan, { site, routes, manifest }, options);
     }
     catch (error) {
         // A cut is said once, here, with what the abort of a large file's upload left behind.
@@ -95427,8 +95516,15 @@ async function runPublish(target, options) {
             deleted: plan.routes.deletes.length
         },
         changesPath: options.changesPath,
+        planPath: options.planPath,
+        dryRun: options.dryRun,
+        plan: planInBrief(plan),
         checked: false
     };
+    if (options.dryRun) {
+        host.info((0,core_message/* message */.iU) `Publish: a dry run (${(0,core_message/* input */.hF)('publish-dry-run', 'true')}): nothing was changed at ${bucket.location}; the plan, each key with its reason, is in ${options.planPath}`);
+        return result;
+    }
     if (!options.publicUrl) {
         host.info((0,core_message/* message */.iU) `Publish: not read back (no ${(0,core_message/* input */.hF)('publish-public-url')}); ${url} serves the site to visitors only where a bucket policy, static website hosting or a CDN lets them read it`);
         return result;
@@ -95440,8 +95536,11 @@ async function runPublish(target, options) {
             (error instanceof Error ? error : new Error(String(error)))
     }));
 }
-/** The record and the listing, the plan, the uploads in their order, the deletes, the record. */
-async function publishFiles(bucket, { site, routes, manifest }, options) {
+/**
+ * The record and the listing, read at once, then the plan, written to `planPath` and said; the
+ * safety stop, which changes nothing and names what it would have removed.
+ */
+async function planFromBucket(bucket, { site, routes }, options) {
     const { host } = options;
     // Both at once; when both fail, the listing's failure is the one said, whichever came first.
     const [read, listed] = await Promise.allSettled([bucket.readRecord(), bucket.list()]);
@@ -95453,14 +95552,23 @@ async function publishFiles(bucket, { site, routes, manifest }, options) {
     const listing = listed.value;
     host.info(`Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${countOf(previous.files.size, 'file')})` : 'holds no record of an earlier publish'}, and ${countOf(listing.size, 'object')} besides its record`);
     const plan = planPublish({ site, routes, previous, listing, keepRemoved: options.keepRemoved });
+    await own_files_writeOwnFile(options.planPath, planBytes(plan, { location: bucket.location, dryRun: options.dryRun }), {
+        recognise: { isOurs: isPlanText, maxBytes: 256 * 1024 * 1024 }
+    });
     const stop = tooManyRemoved(plan, previous, options.maxDeletePercent);
     if (stop) {
         const share = Math.ceil((stop.removed * 100) / stop.published);
-        throw publishError((0,core_message/* message */.iU) `Publish: this export would remove ${stop.removed} of the ${stop.published} files published at ${bucket.location} (${share}%), more than ${(0,core_message/* input */.hF)('publish-max-delete', `${options.maxDeletePercent}%`)} allows; nothing was changed`, {
-            hint: (0,core_message/* message */.iU) `An export that came back nearly empty must not empty the site. If this one is right (a site made smaller on purpose), run again with ${(0,core_message/* input */.hF)('publish-max-delete', `${share}%`)}, or ${(0,core_message/* input */.hF)('publish-max-delete', '100%')} to allow any`
+        const allowAny = share < 100 ? (0,core_message/* message */.iU) `, or ${(0,core_message/* input */.hF)('publish-max-delete', '100%')} to allow any` : '';
+        throw publishError((0,core_message/* message */.iU) `Publish: this export would remove ${stop.removed} of the ${stop.published} files published at ${bucket.location} (${share}%), more than ${(0,core_message/* input */.hF)('publish-max-delete', `${options.maxDeletePercent}%`)} allows: ${engine_examples(plan.removed)}; nothing was changed. The plan, each key with its reason: ${options.planPath}`, {
+            hint: (0,core_message/* message */.iU) `An export that came back nearly empty must not empty the site. If this one is right (a site made smaller on purpose), run again with ${(0,core_message/* input */.hF)('publish-max-delete', `${share}%`)}${allowAny}`
         });
     }
     logPlan(plan, bucket, host);
+    return plan;
+}
+/** The uploads in their order, the deletes, the record. */
+async function applyPlan(bucket, plan, { site, routes, manifest }, options) {
+    const { host } = options;
     const headers = { cacheControl: cacheControl(options.cacheRules) };
     const etags = new Map();
     const startedAt = Date.now();
@@ -95502,7 +95610,6 @@ async function publishFiles(bucket, { site, routes, manifest }, options) {
         routes: recorded(routes, plan.routes.unchanged)
     }), NO_CACHE);
     host.info(`Publish: ${bucket.location} serves ${countOf(files.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${countOf(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(RECORD_NAME)}`);
-    return plan;
 }
 /** What the plan does, said once before it does it; what it leaves alone, named. */
 function logPlan(plan, bucket, host) {
@@ -95597,7 +95704,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _core_deadline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6343);
 /* harmony import */ var _core_errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4296);
 /* harmony import */ var _core_message_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3252);
-/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3191);
+/* harmony import */ var _engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8549);
 
 
 
