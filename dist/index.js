@@ -47324,7 +47324,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8219:
+/***/ 4606:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51886,7 +51886,7 @@ const ANSWER_GRACE_MS = 1000;
  */
 async function publishSite(target, options, threadFile = (0,worker_file/* besideModule */.v)(import.meta.url, [THREAD_BUNDLE])) {
     if (!threadFile) {
-        const { runPublish } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(494)]).then(__nccwpck_require__.bind(__nccwpck_require__, 494));
+        const { runPublish } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(245), __nccwpck_require__.e(388)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2388));
         return runPublish(target, options);
     }
     return publishOnThread(threadFile, target, options);
@@ -51957,7 +51957,67 @@ function threadFailure(error, location) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/commands/destinations.ts
+
+
+/**
+ * Every destination the run will write to (`publish-to`, `mirror-to`), asked before the first
+ * request that starts or reuses an export job: a wrong bucket, refused credentials, a mistyped
+ * region or a registry that refuses the push then cost seconds, not an export and one of the
+ * organisation's export starts. Each probe leaves nothing behind (src/storage/probe.ts). Only what
+ * the run will reach is asked: no publish without the wait and the unpacking, no mirror without
+ * the download. The AWS SDK and the registry client are loaded only when they are asked.
+ */
+async function checkDestinations(settings, run) {
+    const publishTo = settings.wait && settings.extract ? settings.publishTo : undefined;
+    const mirrorTo = settings.wait && settings.download ? settings.mirrorTo : undefined;
+    if (!publishTo && !mirrorTo)
+        return;
+    const { environment } = run.runner;
+    await run.host.group('Check where the run writes', async () => {
+        try {
+            if (publishTo) {
+                const { probePublishTarget } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(245), __nccwpck_require__.e(901)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9901));
+                await probePublishTarget(publishTo, {
+                    region: settings.publishRegion ?? environment.AWS_REGION,
+                    publicUrl: settings.publishPublicUrl,
+                    dryRun: settings.publishDryRun,
+                    environment,
+                    host: run.host,
+                    deadline: run.deadline
+                });
+            }
+            if (mirrorTo) {
+                const { probeMirrorTarget } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(876), __nccwpck_require__.e(929)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4929));
+                const { mirrorUsername: username, mirrorPassword: password } = settings;
+                await probeMirrorTarget(mirrorTo, {
+                    region: settings.mirrorRegion ?? environment.AWS_REGION,
+                    registryCredentials: username && password ? { username, password } : undefined,
+                    environment,
+                    host: run.host,
+                    deadline: run.deadline
+                });
+            }
+        }
+        catch (error) {
+            throw beforeTheExport(error);
+        }
+    });
+}
+/** A destination's refusal, said as what it cost: no export was started. */
+function beforeTheExport(error) {
+    if (!(error instanceof errors/* ActionError */.lZ) || error.code === 'cancelled' || error.code === 'out-of-time')
+        return error;
+    return new errors/* ActionError */.lZ((0,core_message/* message */.iU) `No export was started: ${error.text}`, {
+        code: error.code,
+        input: error.input,
+        namesJob: true,
+        cause: error
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/commands/export.ts
+
 
 
 
@@ -52033,6 +52093,7 @@ async function exportSite(settings, context) {
         publishSkipped
     });
     try {
+        await checkDestinations(settings, run);
         const { job: started, flow } = await host.group('Start the export', () => startOrReuse(settings, client, run));
         jobId = started.jobId;
         job = started;
@@ -52133,7 +52194,7 @@ async function unpack(archive, layout, run, writes) {
 }
 /** Copies the archive to `mirror-to`; the mirror's module is loaded only then: the AWS SDK is large. */
 async function mirrorTheArchive(settings, target, { job, archive, manifest }, run) {
-    const { mirrorArchive } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(110)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8110));
+    const { mirrorArchive } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(876), __nccwpck_require__.e(101)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8101));
     const { username, password } = { username: settings.mirrorUsername, password: settings.mirrorPassword };
     return mirrorArchive(target, archive, {
         manifestPath: manifest?.path,
@@ -59987,7 +60048,7 @@ function byDepthThenPath(files) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8219);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4606);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 
@@ -67448,6 +67509,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnos
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 1553:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
 
 /***/ }),
 

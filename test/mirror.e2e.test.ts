@@ -142,15 +142,24 @@ describeWhere(missingSwift(), 'mirror to an S3-compatible bucket, end to end (Sw
     expect(run.stdout).toMatch(/::notice::Mirror: mirror-check: off: .* was not read back/)
   })
 
-  it('refuses the wrong credentials with a clear error, and a bucket that does not exist', async () => {
+  it('refuses the wrong credentials with a clear error, and a bucket that does not exist, before the export starts', async () => {
     await startEmulator()
     const wrong = await runAction(mirrorInputs('docs'), { env: { ...aws, AWS_SECRET_ACCESS_KEY: 'not-the-secret' } })
     expect(wrong.exitCode).toBe(1)
+    expect(wrong.errors[0]).toContain('No export was started: Mirror: starting a probe upload (aborted at once) to')
     expect(wrong.errors[0]).toContain('refused the credentials')
     expect(wrong.stdout).not.toContain('not-the-secret')
     const missing = await runAction(mirrorInputs('nowhere'), { env: aws })
     expect(missing.exitCode).toBe(1)
     expect(missing.errors[0]).toContain('the bucket nowhere does not exist')
+    // Neither cost an export.
+    expect(emulator.requests).toEqual([])
+    // The probe that passes leaves nothing: an upload started and aborted stores no object.
+    const run = await runAction(mirrorInputs('docs'), { env: aws })
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toContain("Mirror: s3://docs/exports/acme/ takes an upload with the runner's credentials")
+    expect((await swift.listObjects('docs')).filter((key) => key.includes('.docs-export-probe-'))).toEqual([])
+    expect((await swift.listObjects('docs+segments')).filter((key) => key.includes('.docs-export-probe-'))).toEqual([])
   })
 
   it('refuses a malformed mirror-to, or a plain-http endpoint off this machine, before any request', async () => {
@@ -224,6 +233,24 @@ describeWhere(missingRegistry(), 'mirror to an OCI registry, end to end (distrib
     expect(outputs.mirrorUrl).toMatch(/\/v2\/docs\/acme\/blobs\/sha256:[0-9a-f]{64}$/)
     expect(outputs.mirrorRef).toMatch(/@sha256:[0-9a-f]{64}$/)
     expect(cli.stderr).not.toContain(registry.password)
+  })
+
+  it('refuses a wrong registry password before the export starts, and never prints it', async () => {
+    await startEmulator()
+    const run = await runAction(
+      exportInputs(emulator, {
+        'mirror-to': `oci://${registry.host}/docs/acme`,
+        'mirror-username': registry.username,
+        'mirror-password': 'not-the-password'
+      })
+    )
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    expect(run.errors[0]).toMatch(/^No export was started: Mirror: /)
+    // Once, in the mask that keeps it out of the log.
+    expect(run.stdout.split('not-the-password')).toHaveLength(2)
+    expect(run.stdout).toContain('::add-mask::not-the-password')
+    expect(emulator.requests).toEqual([])
   })
 
   it('fails the step when the registry itself is the public address and asks every reader for credentials', async () => {

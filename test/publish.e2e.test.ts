@@ -26,6 +26,8 @@ vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 })
 
 const PREFIX = 'site'
 const RECORD = '.docs-export-publish.json'
+/** The start of the name of the object the probe before the export puts and deletes. */
+const PROBE = '.docs-export-probe-'
 /** No run is stopped by this: it only keeps a hung child from outliving the test. */
 const RUN_LIMIT_MS = 240_000
 
@@ -241,11 +243,18 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     }
   }
 
-  /** The S3 requests that change the bucket, as `PUT key` and `DELETE batch`, in the order they arrived. */
+  /**
+   * The S3 requests that change the bucket, as `PUT key` and `DELETE batch`, in the order they arrived;
+   * without the probe before the export (an object of its own, put and deleted at once), which `probes` reads.
+   */
   function changes(bucket: string): string[] {
     return proxy.requests
       .filter(
-        (request) => request.path.startsWith(`/${bucket}`) && request.method !== 'GET' && request.method !== 'HEAD'
+        (request) =>
+          request.path.startsWith(`/${bucket}`) &&
+          request.method !== 'GET' &&
+          request.method !== 'HEAD' &&
+          !request.path.includes(PROBE)
       )
       .map((request) =>
         request.query.startsWith('delete')
@@ -364,9 +373,15 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     expect((await publish(bucket, V1)).exitCode).toBe(0)
     const run = await publish(bucket, V2, { 'publish-keep-removed': '0' })
     expect(run.exitCode).toBe(0)
-    const s3 = proxy.requests.filter(
+    const all = proxy.requests.filter(
       (request) => request.path.startsWith(`/${bucket}/`) || request.path === `/${bucket}`
     )
+    const named = (request: ProxiedRequest): string =>
+      `${request.method} ${request.query.includes('list-type=2') ? 'list' : request.path.includes(PROBE) ? 'probe' : request.path}`
+    // Before the export: one listing, an object of the probe's own put and deleted; then the publish.
+    const probeEnd = all.findIndex((request) => request.method === 'DELETE' && request.path.includes(PROBE))
+    expect(all.slice(0, probeEnd + 1).map(named)).toEqual(['GET list', 'PUT probe', 'DELETE probe'])
+    const s3 = all.slice(probeEnd + 1)
     const puts = s3.filter((request) => request.method === 'PUT')
     // A page, or its route copy: a key whose last part has no extension.
     const isPage = (request: ProxiedRequest): boolean =>
@@ -391,11 +406,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     expect(recordPut).toBe(s3.at(-1))
     // The reads came first, and were one listing and one read of the record.
     const reads = s3.filter((request) => request.arrived < firstArrival(puts))
-    expect(
-      reads
-        .map((request) => `${request.method} ${request.query.includes('list-type=2') ? 'list' : request.path}`)
-        .sort()
-    ).toEqual(['GET list', `GET /${bucket}/${PREFIX}/${RECORD}`].sort())
+    expect(reads.map(named).sort()).toEqual(['GET list', `GET /${bucket}/${PREFIX}/${RECORD}`].sort())
     await expectServes(bucket, V2)
   })
 
@@ -562,7 +573,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     const run = await publish(bucket, brokenSite('css-asset'), { verify: 'error' })
     expect(run.exitCode).toBe(1)
     expect(run.errors[0]).toContain('problem')
-    expect(proxy.requests).toEqual([])
+    expect(changes(bucket)).toEqual([])
     expect(await swift.listObjects(bucket)).toEqual([])
     expect(run.outputs['publish-url']).toBeUndefined()
     // Said, in the log and in the summary: nothing was published, and why.
@@ -571,16 +582,72 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     expect(run.summaryText).toContain(`s3://${bucket}/${PREFIX}/: nothing published: ${why}`)
   })
 
-  it('refuses wrong credentials with a clear error, and changes nothing', async () => {
+  it.each([
+    {
+      mistake: 'wrong credentials',
+      overrides: {},
+      env: { AWS_SECRET_ACCESS_KEY: 'not-the-secret' },
+      error: (bucket: string) =>
+        `No export was started: Publish: listing s3://${bucket}/${PREFIX}/ failed: the store refused the credentials`
+    },
+    {
+      mistake: 'a bucket that does not exist',
+      overrides: { 'publish-to': `s3://no-such-bucket/${PREFIX}` },
+      env: {},
+      error: () =>
+        'No export was started: Publish: listing s3://no-such-bucket/site/ failed: the bucket no-such-bucket does not exist'
+    },
+    {
+      mistake: 'a mistyped region',
+      overrides: { 'publish-region': 'eu-wset-1' },
+      env: {},
+      error: (bucket: string) => `No export was started: Publish: listing s3://${bucket}/${PREFIX}/ failed`
+    },
+    {
+      mistake: 'a public URL whose host does not resolve',
+      overrides: { 'publish-public-url': 'https://docs-acme-dev.invalid/site' },
+      env: {},
+      error: () =>
+        'No export was started: Publish: publish-public-url names the host docs-acme-dev.invalid, which does not resolve (ENOTFOUND)'
+    }
+  ] as {
+    mistake: string
+    overrides: Record<string, string>
+    env: Record<string, string>
+    error: (bucket: string) => string
+  }[])(
+    'finds $mistake before any export request, in seconds, and changes nothing',
+    async ({ overrides, env, error }) => {
+      const bucket = await newBucket()
+      const run = await publish(bucket, V1, overrides, { env })
+      expect(run.exitCode).toBe(1)
+      expect(run.errors).toHaveLength(1)
+      expect(run.errors[0]).toContain(error(bucket))
+      // No export job was started or read: the mistake cost no export.
+      expect(emulator?.requests).toEqual([])
+      expect(run.outputs['job-id']).toBeUndefined()
+      expect(run.stdout).not.toContain('not-the-secret')
+      expect(await swift.listObjects(bucket)).toEqual([])
+      expect(changes(bucket)).toEqual([])
+    }
+  )
+
+  it('probes the bucket before the export with an object of its own, put and deleted, and leaves nothing; a dry run only lists', async () => {
     const bucket = await newBucket()
-    const run = await publish(bucket, V1, {}, { env: { AWS_SECRET_ACCESS_KEY: 'not-the-secret' } })
-    expect(run.exitCode).toBe(1)
-    expect(run.errors).toHaveLength(1)
-    expect(run.errors[0]).toContain(
-      `Publish: listing s3://${bucket}/${PREFIX}/ failed: the store refused the credentials`
+    const run = await publish(bucket, V1)
+    expect(run.exitCode).toBe(0)
+    const probe = proxy.requests.filter((request) => request.path.includes(PROBE))
+    expect(probe.map((request) => `${request.method} ${request.status}`)).toEqual(['PUT 200', 'DELETE 204'])
+    expect(probe[0]?.path).toEqual(probe[1]?.path)
+    expect(run.stdout).toContain(
+      `Publish: s3://${bucket}/${PREFIX}/ lists and takes a write with the runner's credentials`
     )
-    expect(run.stdout).not.toContain('not-the-secret')
-    expect(await swift.listObjects(bucket)).toEqual([])
+    expect((await swift.listObjects(bucket)).filter((key) => key.includes(PROBE))).toEqual([])
+
+    const dry = await publish(bucket, V1, { 'publish-dry-run': 'true' })
+    expect(dry.exitCode).toBe(0)
+    expect(proxy.requests.filter((request) => request.path.includes(PROBE))).toEqual([])
+    expect(dry.stdout).toContain(`Publish: s3://${bucket}/${PREFIX}/ lists with the runner's credentials`)
   })
 
   it('fails when publish-public-url does not serve what was published, saying what to fix', async () => {

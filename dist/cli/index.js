@@ -69,7 +69,7 @@ if (tooOld) {
     process.exitCode = _exit_codes_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT_CODES */ .a.usage.code;
 }
 else {
-    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(66), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2381));
+    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(66), __nccwpck_require__.e(700)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8700));
     process.exitCode = await runCli(process.argv.slice(2));
 }
 
@@ -165,6 +165,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnos
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+
+/***/ }),
+
+/***/ 1553:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns/promises");
 
 /***/ }),
 

@@ -37,6 +37,7 @@ import { isPage } from '../site/reader.js'
 import type { SiteCheck } from '../site/verify.js'
 import type { MirrorResult, MirrorTarget } from '../mirror/index.js'
 import { publishSite, type PublishResult } from '../publish/index.js'
+import { checkDestinations } from './destinations.js'
 import { prefixUrl, type S3Location } from '../storage/s3-location.js'
 
 /** Links this close to their expiry are renewed before downloading. */
@@ -125,6 +126,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
   })
 
   try {
+    await checkDestinations(settings, run)
     const { job: started, flow } = await host.group('Start the export', () => startOrReuse(settings, client, run))
     jobId = started.jobId
     job = started

@@ -21,7 +21,7 @@ import { input, message } from '../core/message.js'
 import { mirrorError } from './errors.js'
 import { basicAuthorization, fetchToken, parseChallenge, type Challenge } from './oci-auth.js'
 import type { OciTarget } from './target.js'
-import type { MirrorContext } from './types.js'
+import type { RegistryContext } from './types.js'
 
 /**
  * The HTTP side of a registry client, over undici: the credentials the registry asks for at
@@ -47,11 +47,11 @@ export interface Answer {
 
 export class RegistrySession {
   readonly target: OciTarget
-  private readonly context: MirrorContext
+  private readonly context: RegistryContext
   /** Sent to the registry's origin only. */
   private authorization?: string
 
-  constructor(target: OciTarget, context: MirrorContext) {
+  constructor(target: OciTarget, context: RegistryContext) {
     this.target = target
     this.context = context
   }

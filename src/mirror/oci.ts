@@ -2,7 +2,7 @@ import { header } from '../core/net.js'
 import { mirrorError } from './errors.js'
 import { RegistrySession, type Body } from './oci-http.js'
 import type { OciTarget } from './target.js'
-import type { MirrorContext } from './types.js'
+import type { RegistryContext } from './types.js'
 
 /**
  * A small client of one repository of an OCI registry with the distribution spec's flows only:
@@ -25,7 +25,7 @@ export class RegistryClient {
   }
 
   /** A client of `target`'s repository, once the registry answered `GET /v2/` and took the credentials it asked for. */
-  static async connect(target: OciTarget, context: MirrorContext): Promise<RegistryClient> {
+  static async connect(target: OciTarget, context: RegistryContext): Promise<RegistryClient> {
     const session = new RegistrySession(target, context)
     await session.connect()
     return new RegistryClient(session)
@@ -79,6 +79,15 @@ export class RegistryClient {
         throw error
       }
     })
+  }
+
+  /** Whether the registry takes a push into the repository: an upload session started, then cancelled, which stores nothing. */
+  async probeUpload(): Promise<void> {
+    const started = await this.session.attempts('starting a probe upload (cancelled at once)', () =>
+      this.session.send('POST', this.session.url(`/v2/${this.repository}/blobs/uploads/`))
+    )
+    if (started.status !== 202) throw this.session.failure('starting a probe upload (POST)', started)
+    await this.session.cancelUpload(this.session.location(started))
   }
 
   /** The digest the tag names now, or undefined: a manifest HEAD with the OCI Accept header (distribution answers 404 without it). */

@@ -31,7 +31,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 const NO_CACHE = 'no-cache'
 
 /** The mirror as the S3 client's errors name it. */
-const MIRROR: S3Stage = {
+export const MIRROR: S3Stage = {
   name: 'Mirror',
   failure: mirrorError,
   inputs: { target: 'mirror-to', region: 'mirror-region', endpoint: 'mirror-endpoint' },

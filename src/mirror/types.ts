@@ -54,6 +54,9 @@ export interface MirrorResult {
   checked: boolean
 }
 
+/** What a registry session needs of the mirror's context: its credentials, network, time and log. */
+export type RegistryContext = Pick<MirrorContext, 'registryCredentials' | 'network' | 'deadline' | 'signal' | 'host'>
+
 /** What each target's mirror gets: the options, and what the entry point made of them. */
 export interface MirrorContext extends MirrorOptions {
   /** Aborts at the deadline or on cancellation. */

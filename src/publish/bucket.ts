@@ -25,7 +25,7 @@ import { MAX_RECORD_BYTES, parseRecord, RECORD_NAME, type PublishRecord } from '
  */
 
 /** The publish as the S3 client's errors name it. */
-const PUBLISH: S3Stage = {
+export const PUBLISH: S3Stage = {
   name: 'Publish',
   failure: publishError,
   inputs: { target: 'publish-to', region: 'publish-region', endpoint: 'publish-endpoint' },

@@ -50,6 +50,8 @@ export interface HostileS3 {
 }
 
 const XML = { 'content-type': 'application/xml' }
+/** The start of the name of the object a run's probe uploads and removes before the export (src/storage/probe.ts). */
+const PROBE_NAME = '.docs-export-probe-'
 
 export async function startHostileS3(options: HostileS3Options): Promise<HostileS3> {
   const requests: RecordedRequest[] = []
@@ -60,6 +62,14 @@ export async function startHostileS3(options: HostileS3Options): Promise<Hostile
     requests.push({ method: request.method ?? '', path: decodeURIComponent(url.pathname), query: url.searchParams })
     const answer = (): void => {
       if (request.method === 'HEAD') return void response.writeHead(404).end()
+      // The faults are for the copy to meet: the probe before the export is answered as a sound store answers it.
+      if (url.pathname.includes(PROBE_NAME)) {
+        if (request.method === 'POST')
+          return void response
+            .writeHead(200, XML)
+            .end(`<InitiateMultipartUploadResult><UploadId>probe</UploadId></InitiateMultipartUploadResult>`)
+        return void response.writeHead(204).end()
+      }
       if (request.method === 'POST' && url.searchParams.has('uploads')) {
         if (options.longStart)
           return void longAnswers.push(
