@@ -13,6 +13,7 @@ import { describeWhere } from './support/requirements.ts'
 import { CLI_ENTRY, environmentWithoutMintlify } from './support/run-cli.ts'
 import { sharedSwift } from './support/shared-swift.ts'
 import { missingSwift, type Swift } from './support/swift.ts'
+import { startWebsiteHost, type WebsiteHost } from './support/website-host.ts'
 
 /**
  * The pipelines of examples/ci/, run as their CI systems run them: each script in sh (dash) with
@@ -109,19 +110,22 @@ interface GitlabJob {
 }
 
 describe('GitLab CI', () => {
-  it('exports from the checked release tarball, and hands the outputs to the deploy job as GitLab reads its dotenv report', async () => {
+  it('exports from the checked release tarball, and hands the outputs on as GitLab reads its dotenv report', async () => {
     const pipeline = parse(await read('.gitlab-ci.yml')) as Record<string, GitlabJob> & {
       variables: Record<string, string>
     }
     const exportJob = pipeline['export-docs']
-    const deployJob = pipeline['deploy-docs']
     expect(exportJob?.image).toBe('node:24-slim')
     expect(pipeline.variables.DOCS_EXPORT_VERSION).toBe(await packageVersion())
     const script = exportJob?.script?.join('\n') ?? ''
     checkExecs(script)
     expect(exportJob?.artifacts?.reports?.dotenv).toBe('export.env')
     // Nothing kept past the pipeline holds the link: neither the Helm values nor the dotenv file as a plain artifact.
-    expect(exportJob?.artifacts?.paths).toEqual(['site-export/site/', 'site-export/verify-report.json'])
+    expect(exportJob?.artifacts?.paths).toEqual([
+      'site-export/verify-report.json',
+      'site-export/publish-plan.json',
+      'site-export/publish-changes.json'
+    ])
 
     const run = await runScript(['-c', script], { ...pipeline.variables, ...(await testVariables()) })
     expect(run.stdout).toContain(`${path.basename(release.tarball)}: OK`)
@@ -131,13 +135,12 @@ describe('GitLab CI', () => {
     expect(variables.get('PAGE_COUNT')).toBe('3')
     expect(variables.get('SITE_PATH')).toBe(path.join(run.cwd, 'site-export/site'))
     expect(variables.has('BUNDLE_URL')).toBe(false)
-    for (const kept of exportJob?.artifacts?.paths ?? []) expect(existsSync(path.join(run.cwd, kept))).toBe(true)
+    // Without MINTLIFY_PUBLISH_TO there is no publish, and no publish's files.
+    expect(variables.has('PUBLISH_URL')).toBe(false)
+    expect(existsSync(path.join(run.cwd, 'site-export/verify-report.json'))).toBe(true)
     expect(await readdir(path.join(run.cwd, 'site-export/site'))).toContain('index.html')
-
-    // The deploy job reads only what the dotenv report and its own variables give it.
-    expect(deployJob?.needs?.[0]?.job).toBe('export-docs')
-    const used = [...(deployJob?.script?.join('\n') ?? '').matchAll(/\$(\w+)/g)].map((match) => match[1] ?? '')
-    for (const name of used) expect([...variables.keys(), 'DOCS_BUCKET']).toContain(name)
+    // No job of the pipeline deploys with another tool: the export job publishes.
+    expect(JSON.stringify(pipeline)).not.toMatch(/aws s3 (sync|cp)/)
   })
 
   it('stops before running anything when the tarball does not match its SHA-256', async () => {
@@ -163,49 +166,90 @@ describe('GitLab CI', () => {
   })
 })
 
-describeWhere(missingSwift(), 'GitLab CI: the air-gapped variant, against a real S3 store (Swift)', () => {
-  let swift: Swift
+describeWhere(
+  missingSwift(),
+  'GitLab CI: the publish and the air-gapped variant, against a real S3 store (Swift)',
+  () => {
+    let swift: Swift
+    let website: WebsiteHost
 
-  beforeAll(async () => {
-    swift = await sharedSwift()
-    await swift.createBucket('docs-bundles', { publicRead: true })
-  }, 300_000)
-  afterAll(async () => swift?.stop())
+    beforeAll(async () => {
+      swift = await sharedSwift()
+      await swift.createBucket('docs-bundles', { publicRead: true })
+      await swift.createBucket('docs-site', { publicRead: true })
+      website = await startWebsiteHost('website', (bucket) => swift.publicBase(bucket))
+    }, 300_000)
+    afterAll(async () => {
+      await website?.stop()
+      await swift?.stop()
+    })
 
-  it(
-    'mirrors the archive, hands MIRROR_URL to the rollout as GitLab reads the dotenv report, and keeps Helm values without a credential',
-    { timeout: 180_000 },
-    async () => {
-      const pipeline = parse(await read('.gitlab-ci.yml')) as Record<string, GitlabJob> & {
-        variables: Record<string, string>
+    it(
+      'publishes the checked site from the export job, routes and all, as the CI/CD variables say',
+      { timeout: 180_000 },
+      async () => {
+        const pipeline = parse(await read('.gitlab-ci.yml')) as Record<string, GitlabJob> & {
+          variables: Record<string, string>
+        }
+        const exportJob = pipeline['export-docs']
+        const publicUrl = `${website.url}/docs-site/en`
+        const run = await runScript(['-c', exportJob?.script?.join('\n') ?? ''], {
+          ...pipeline.variables,
+          ...(await testVariables()),
+          MINTLIFY_PUBLISH_TO: 's3://docs-site/en',
+          MINTLIFY_PUBLISH_ENDPOINT: swift.endpoint,
+          MINTLIFY_PUBLISH_PUBLIC_URL: publicUrl,
+          ...swift.awsEnvironment
+        })
+        expect(run.exitCode, run.stderr).toBe(0)
+        const variables = readGitlabDotenv(await readFile(path.join(run.cwd, 'export.env')))
+        expect(variables.get('PUBLISH_URL')).toBe(publicUrl)
+        expect(Number(variables.get('PUBLISH_UPLOADED'))).toBeGreaterThan(0)
+        for (const kept of exportJob?.artifacts?.paths ?? [])
+          expect(existsSync(path.join(run.cwd, kept)), kept).toBe(true)
+        expect(run.stderr).toContain('routes a visitor follows')
+        expect((await fetch(`${publicUrl}/`)).status).toBe(200)
+        expect(run.stderr).not.toContain(swift.secretAccessKey)
       }
-      const exportJob = pipeline['export-for-helm']
-      const script = exportJob?.script?.join('\n') ?? ''
-      checkExecs(script)
-      const run = await runScript(['-c', script], {
-        ...pipeline.variables,
-        ...(await testVariables()),
-        MINTLIFY_MIRROR_TO: 's3://docs-bundles/acme',
-        MINTLIFY_MIRROR_ENDPOINT: swift.endpoint,
-        MINTLIFY_MIRROR_PUBLIC_URL: swift.publicBase('docs-bundles'),
-        ...swift.awsEnvironment
-      })
-      expect(run.exitCode, run.stderr).toBe(0)
-      const variables = readGitlabDotenv(await readFile(path.join(run.cwd, 'helm.env')))
-      const sha256 = variables.get('BUNDLE_SHA256') ?? ''
-      expect(variables.get('MIRROR_URL')).toBe(`${swift.publicBase('docs-bundles')}/acme/${sha256}.tar.gz`)
-      // What the rollout job reads comes from the report or its own variables.
-      const used = [...(pipeline['rollout-helm']?.script?.join('\n') ?? '').matchAll(/\$(\w+)/g)].map((m) => m[1] ?? '')
-      for (const name of used) expect([...variables.keys()]).toContain(name)
-      const kept = exportJob?.artifacts?.paths ?? []
-      expect(kept).toContain('site-export/helm-values.yaml')
-      const values = await readFile(path.join(run.cwd, 'site-export/helm-values.yaml'), 'utf8')
-      expect(values).toContain(`bundleUrl: "${variables.get('MIRROR_URL')}"`)
-      expect(values).not.toMatch(/X-Amz-|Signature=|static-exports\//)
-      expect(run.stderr).not.toContain(swift.secretAccessKey)
-    }
-  )
-})
+    )
+
+    it(
+      'mirrors the archive, hands MIRROR_URL to the rollout as GitLab reads the dotenv report, and keeps Helm values without a credential',
+      { timeout: 180_000 },
+      async () => {
+        const pipeline = parse(await read('.gitlab-ci.yml')) as Record<string, GitlabJob> & {
+          variables: Record<string, string>
+        }
+        const exportJob = pipeline['export-for-helm']
+        const script = exportJob?.script?.join('\n') ?? ''
+        checkExecs(script)
+        const run = await runScript(['-c', script], {
+          ...pipeline.variables,
+          ...(await testVariables()),
+          MINTLIFY_MIRROR_TO: 's3://docs-bundles/acme',
+          MINTLIFY_MIRROR_ENDPOINT: swift.endpoint,
+          MINTLIFY_MIRROR_PUBLIC_URL: swift.publicBase('docs-bundles'),
+          ...swift.awsEnvironment
+        })
+        expect(run.exitCode, run.stderr).toBe(0)
+        const variables = readGitlabDotenv(await readFile(path.join(run.cwd, 'helm.env')))
+        const sha256 = variables.get('BUNDLE_SHA256') ?? ''
+        expect(variables.get('MIRROR_URL')).toBe(`${swift.publicBase('docs-bundles')}/acme/${sha256}.tar.gz`)
+        // What the rollout job reads comes from the report or its own variables.
+        const used = [...(pipeline['rollout-helm']?.script?.join('\n') ?? '').matchAll(/\$(\w+)/g)].map(
+          (m) => m[1] ?? ''
+        )
+        for (const name of used) expect([...variables.keys()]).toContain(name)
+        const kept = exportJob?.artifacts?.paths ?? []
+        expect(kept).toContain('site-export/helm-values.yaml')
+        const values = await readFile(path.join(run.cwd, 'site-export/helm-values.yaml'), 'utf8')
+        expect(values).toContain(`bundleUrl: "${variables.get('MIRROR_URL')}"`)
+        expect(values).not.toMatch(/X-Amz-|Signature=|static-exports\//)
+        expect(run.stderr).not.toContain(swift.secretAccessKey)
+      }
+    )
+  }
+)
 
 interface ArgoTemplate {
   kind: string

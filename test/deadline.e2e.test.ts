@@ -73,7 +73,7 @@ describe('the deadline, in the stages that make no request', () => {
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([
       expect.stringMatching(
-        /^Export job se_\w+: Unpacking the tar\.gz archive \S+ stopped: timeout-seconds ran out\. Nothing was unpacked; the archive is kept$/
+        /^Export job se_\w+: Unpacking the tar\.gz archive \S+ stopped: timeout-seconds ran out\. Nothing was unpacked; the archive is kept\. The export is done: run again with export-job-id: se_\w+ to go on without starting a new one$/
       )
     ])
     expect(run.stdout).toContain('::debug::Failure code: out-of-time')
@@ -92,7 +92,9 @@ describe('the deadline, in the stages that make no request', () => {
     expect(run.paused).toBe(true)
     expect(run.exitCode).toBe(1)
     expect(run.errors).toEqual([
-      expect.stringMatching(/^Export job se_\w+: The site check stopped: timeout-seconds ran out before it finished$/)
+      expect.stringMatching(
+        /^Export job se_\w+: The site check stopped: timeout-seconds ran out before it finished\. The export is done: run again with export-job-id: se_\w+ to go on without starting a new one$/
+      )
     ])
     expect(run.stdout).toContain('::debug::Failure code: out-of-time')
     expect(run.outputs['site-path']).toBeUndefined()

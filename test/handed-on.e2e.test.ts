@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { OUTPUTS, type OutputName } from '../src/report/outputs.ts'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
 import { brokenSite } from './emulator/sites.ts'
 import { exportInputs } from './support/export-inputs.ts'
+import { startHostileS3, type HostileS3 } from './support/hostile-s3.ts'
 import { readGitlabDotenv } from './support/gitlab-dotenv.ts'
 import { runAction, type ActionRun } from './support/run-action.ts'
 import { runCli, type CliRun } from './support/run-cli.ts'
@@ -26,11 +27,24 @@ async function start(setup: EmulatorSetup = {}): Promise<Emulator> {
 }
 
 /** A mirror whose credentials the AWS SDK cannot find: no AWS_* variable, no profile, no instance metadata. */
-const MIRROR_WITHOUT_CREDENTIALS = {
+/**
+ * A store that takes the probe before the export and refuses the copy after it (HTTP 403 to every
+ * PutObject): a mirror that fails once the export is made, with credentials the store refuses.
+ */
+let refusing: HostileS3
+beforeAll(async () => {
+  refusing = await startHostileS3({ putStatus: 403 })
+})
+afterAll(async () => refusing?.stop())
+const refusedMirror = (): Record<string, string> => ({
   'mirror-to': 's3://docs-bundles/acme',
-  'mirror-endpoint': 'http://127.0.0.1:9'
+  'mirror-endpoint': refusing.endpoint
+})
+const REFUSED_CREDENTIALS_ENV = {
+  AWS_ACCESS_KEY_ID: 'AKIAREFUSEDTEST',
+  AWS_SECRET_ACCESS_KEY: 'refused-secret',
+  AWS_EC2_METADATA_DISABLED: 'true'
 }
-const NO_CREDENTIALS_ENV = { AWS_EC2_METADATA_DISABLED: 'true' }
 
 const WITHHELD = (Object.keys(OUTPUTS) as OutputName[]).filter((name) => !OUTPUTS[name].afterFailure)
 
@@ -80,8 +94,8 @@ async function exportCli(args: string[], env: Record<string, string> = {}): Prom
 describe('a mirror that fails', () => {
   it('leaves no Helm values and no link behind, says so in the summary; the command line exits 6 and hands on the same', async () => {
     await start()
-    const run: ActionRun = await runAction(exportInputs(emulator, { extract: 'true', ...MIRROR_WITHOUT_CREDENTIALS }), {
-      env: NO_CREDENTIALS_ENV
+    const run: ActionRun = await runAction(exportInputs(emulator, { extract: 'true', ...refusedMirror() }), {
+      env: REFUSED_CREDENTIALS_ENV
     })
     expect(run.exitCode).toBe(1)
     expect(run.errors).toHaveLength(1)
@@ -101,8 +115,8 @@ describe('a mirror that fails', () => {
     expect(run.stdout).toContain('Not set after the failure: bundle-url, expires-at, bundle-path')
 
     const cli = await exportCli(
-      ['--extract', '--mirror-to', 's3://docs-bundles/acme', '--mirror-endpoint', 'http://127.0.0.1:9'],
-      NO_CREDENTIALS_ENV
+      ['--extract', '--mirror-to', 's3://docs-bundles/acme', '--mirror-endpoint', refusing.endpoint],
+      REFUSED_CREDENTIALS_ENV
     )
     expect(cli.exitCode, cli.stderr).toBe(6)
     const { json, env, sh } = await cliOutputs(cli)

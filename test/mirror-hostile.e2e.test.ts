@@ -96,7 +96,7 @@ async function expectClosedEarly(store: HostileS3): Promise<void> {
 
 describe('an S3 error answer of hundreds of MiB', () => {
   const ERROR =
-    /^Export job se_\w+: Mirror: uploading the archive to s3:\/\/docs\/exports\/ failed: HTTP 400, InvalidArgument: The part is refused because refused .{200,}…$/
+    /^Export job se_\w+: Mirror: uploading the archive to s3:\/\/docs\/exports\/ failed: HTTP 400, InvalidArgument: The part is refused because refused .{200,}…\. The export is done: run again with (export-job-id: |--export-job-id )se_\w+ to go on without starting a new one$/
 
   it('64 MiB, through the Action with a small heap: one line with the status and the first words, job-id set', async () => {
     const { emulator, store } = await start({ longError: { status: 400, messageBytes: 64 * MiB } })

@@ -623,8 +623,11 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
       expect(run.exitCode).toBe(1)
       expect(run.errors).toHaveLength(1)
       expect(run.errors[0]).toContain(error(bucket))
-      // No export job was started or read: the mistake cost no export.
+      // No export job was started or read: the mistake cost no export, and the summary leads with that.
       expect(emulator?.requests).toEqual([])
+      expect(run.summaryText).toMatch(
+        /^❌ docs\.acme\.dev was not exported: the bucket to publish to refused the check before the export, so none was started$/m
+      )
       expect(run.outputs['job-id']).toBeUndefined()
       expect(run.stdout).not.toContain('not-the-secret')
       expect(await swift.listObjects(bucket)).toEqual([])

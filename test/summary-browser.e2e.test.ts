@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Emulator, type EmulatorSetup } from './emulator/server.ts'
 import { exportShapedSite, siteWithProblems } from './emulator/sites.ts'
 import { agentInputs, exportInputs } from './support/export-inputs.ts'
+import { startHostileS3 } from './support/hostile-s3.ts'
 import { missingRegistry, startRegistry } from './support/registry.ts'
 import { browserExecutable, describeWhere, missingBrowser } from './support/requirements.ts'
 import { runAction, type ActionRun } from './support/run-action.ts'
@@ -128,13 +129,19 @@ const OUTCOMES: Outcome[] = [
   {
     name: 'mirror-failed',
     verdict: /^❌ Exported docs\.acme\.dev: 7 pages, no problems, [\d.]+ s, the mirror failed$/,
-    // No credentials for the bucket: the AWS SDK finds none, and the copy is never made.
-    run: () =>
-      exportRun(
-        { site: exportShapedSite() },
-        { 'verify-browser': 'off', 'mirror-to': 's3://docs-bundles/acme', 'mirror-endpoint': 'http://127.0.0.1:9' },
-        { AWS_EC2_METADATA_DISABLED: 'true' }
-      )
+    // A store that takes the probe before the export, then refuses the copy (HTTP 403).
+    run: async () => {
+      const store = await startHostileS3({ putStatus: 403 })
+      try {
+        return await exportRun(
+          { site: exportShapedSite() },
+          { 'verify-browser': 'off', 'mirror-to': 's3://docs-bundles/acme', 'mirror-endpoint': store.endpoint },
+          { AWS_ACCESS_KEY_ID: 'AKIAREFUSEDTEST', AWS_SECRET_ACCESS_KEY: 'refused', AWS_EC2_METADATA_DISABLED: 'true' }
+        )
+      } finally {
+        await store.stop()
+      }
+    }
   },
   {
     name: 'deployment',

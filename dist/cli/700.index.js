@@ -4840,7 +4840,7 @@ async function exportSite(settings, context) {
         return { report: report() };
     }
     catch (error) {
-        return { report: report(), failure: exportFailure(error, jobId, run) };
+        return { report: report(), failure: exportFailure(error, jobId, run, finished?.status === 'completed') };
     }
     finally {
         // Unless the unpacking stopped it: a download that failed, a run with nothing to unpack.
@@ -4939,15 +4939,26 @@ async function publishTheSite(settings, target, { sitePath, manifestPath, layout
         deadline: run.deadline
     });
 }
-/** A failure as the step reports it: a cancellation says what becomes of the job, anything else names it. */
-function exportFailure(error, jobId, run) {
+/**
+ * A failure as the step reports it: a cancellation says what becomes of the job, anything else
+ * names it; after the job completed, one a rerun may get past also says how to go on without a
+ * new export.
+ */
+function exportFailure(error, jobId, run, completed) {
     if (run.cancellation.aborted) {
         return jobId
             ? (0,errors/* cancelledError */.YQ)(`while export job ${jobId} was in progress`, (0,errors/* resumeHint */.tJ)(jobId))
             : (0,errors/* cancelledError */.YQ)('before an export job was started');
     }
-    return (0,errors/* inExportJob */.D0)(error, jobId);
+    const rerunHelps = completed && jobId && error instanceof errors/* ActionError */.lZ && RERUN_HELPS.has(error.code);
+    return (0,errors/* inExportJob */.D0)(rerunHelps ? (0,errors/* afterTheExport */.KH)(error, jobId) : error, jobId);
 }
+/**
+ * Failures after the job completed that a rerun on the same export may get past: the store or the
+ * registry (once fixed), the time, a download that was cut. A refused archive or a site with
+ * problems would be the same again, and say what to fix instead.
+ */
+const RERUN_HELPS = new Set(['publish', 'mirror', 'out-of-time', 'transfer', 'cut-short']);
 /** The manifest of an earlier export (compare-to), or undefined after one warning that says why. */
 function readPrevious(settings, source, { run, retryBaseDelayMs }) {
     return run.host.group('Read the previous manifest', () => (0,read/* readPreviousManifest */.L)(source, { ...(0,core_document/* documentOptions */.gC)(run, retryBaseDelayMs), domain: settings.domain }));
@@ -5985,9 +5996,10 @@ function exportVerdict(run) {
         };
     }
     if (failure !== undefined && !report.sitePath) {
+        const before = report.jobId === undefined ? REFUSED_BEFORE[(0,errors/* failureCode */.AD)(failure)] : undefined;
         return {
             sign: 'failure',
-            text: (0,core_message/* message */.iU) `${capitalised(name)} was not exported: ${reason(failure, settings.timeoutMs, exportPhase(run))}`
+            text: (0,core_message/* message */.iU) `${capitalised(name)} was not exported: ${before ?? reason(failure, settings.timeoutMs, exportPhase(run))}`
         };
     }
     const clauses = EXPORT_CLAUSES.map((clause) => clause(run)).filter((clause) => clause !== undefined);
@@ -6011,6 +6023,11 @@ function laterPhase({ report, settings, failure }) {
         return 'the site check failed';
     return 'the Helm values were not written';
 }
+/** A destination that refused the probe before the export (commands/destinations.ts): what it was. */
+const REFUSED_BEFORE = {
+    publish: 'the bucket to publish to refused the check before the export, so none was started',
+    mirror: "the mirror's destination refused the check before the export, so none was started"
+};
 /** How far a failed export got, said by what it did not reach: for a failure with no words of its own here. */
 function exportPhase({ report }) {
     if (report.jobId === undefined)
@@ -8375,6 +8392,7 @@ function tooLarge(maxBytes) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AD: () => (/* binding */ failureCode),
 /* harmony export */   D0: () => (/* binding */ inExportJob),
+/* harmony export */   KH: () => (/* binding */ afterTheExport),
 /* harmony export */   M7: () => (/* binding */ errorFromRecord),
 /* harmony export */   SD: () => (/* binding */ failureInSummary),
 /* harmony export */   YQ: () => (/* binding */ cancelledError),
@@ -8489,6 +8507,22 @@ function cancelledError(activity, hint) {
 /** How a later run picks up an export job this run leaves behind. */
 function resumeHint(jobId) {
     return (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .message */ .iU) `It keeps running on the server: run again with ${(0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)('export-job-id', jobId)} to collect it.`;
+}
+/**
+ * A failure after the export job completed, with how to go on without a new export: the job stays
+ * on the server, and `export-job-id` collects it (a fresh link included) while the vendor keeps it.
+ */
+function afterTheExport(error, jobId) {
+    if (!(error instanceof ActionError))
+        return error;
+    return new ActionError(sentences(error.text, (0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .message */ .iU) `The export is done: run again with ${(0,_message_js__WEBPACK_IMPORTED_MODULE_0__/* .input */ .hF)('export-job-id', jobId)} to go on without starting a new one`), {
+        code: error.code,
+        input: error.input,
+        namesJob: error.namesJob,
+        jobId: error.jobId,
+        inSummary: error.inSummary,
+        cause: error
+    });
 }
 /** Joins sentences with one full stop between them, whether or not the first already ends with one. */
 function sentences(...parts) {

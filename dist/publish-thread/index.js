@@ -79230,7 +79230,7 @@ function stoppedError(deadline, signal, activity) {
 /* harmony export */   lZ: () => (/* binding */ ActionError),
 /* harmony export */   xU: () => (/* binding */ systemCode)
 /* harmony export */ });
-/* unused harmony exports errorFromRecord, failureMessage, failureInSummary, failureCode, inExportJob, resumeHint */
+/* unused harmony exports errorFromRecord, failureMessage, failureInSummary, failureCode, inExportJob, resumeHint, afterTheExport */
 /* harmony import */ var _message_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3252);
 
 class ActionError extends Error {
@@ -79333,6 +79333,22 @@ function cancelledError(activity, hint) {
 /** How a later run picks up an export job this run leaves behind. */
 function resumeHint(jobId) {
     return message `It keeps running on the server: run again with ${input('export-job-id', jobId)} to collect it.`;
+}
+/**
+ * A failure after the export job completed, with how to go on without a new export: the job stays
+ * on the server, and `export-job-id` collects it (a fresh link included) while the vendor keeps it.
+ */
+function afterTheExport(error, jobId) {
+    if (!(error instanceof ActionError))
+        return error;
+    return new ActionError(sentences(error.text, message `The export is done: run again with ${input('export-job-id', jobId)} to go on without starting a new one`), {
+        code: error.code,
+        input: error.input,
+        namesJob: error.namesJob,
+        jobId: error.jobId,
+        inSummary: error.inSummary,
+        cause: error
+    });
 }
 /** Joins sentences with one full stop between them, whether or not the first already ends with one. */
 function sentences(...parts) {

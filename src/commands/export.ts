@@ -14,7 +14,7 @@ import {
 } from '../archive/index.js'
 import type { Run } from '../core/context.js'
 import { documentOptions } from '../core/document.js'
-import { ActionError, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
+import { ActionError, afterTheExport, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
 import { formatBytes, formatSeconds } from '../core/format.js'
 import { archiveName, type OutputLayout } from '../core/layout.js'
 import { input, message } from '../core/message.js'
@@ -205,7 +205,7 @@ export async function exportSite(settings: ExportSettings, context: ExportContex
     helmValuesPath = await writeValues(settings, layout, { job: done, link, archive: downloaded, mirror }, run)
     return { report: report() }
   } catch (error) {
-    return { report: report(), failure: exportFailure(error, jobId, run) }
+    return { report: report(), failure: exportFailure(error, jobId, run, finished?.status === 'completed') }
   } finally {
     // Unless the unpacking stopped it: a download that failed, a run with nothing to unpack.
     await fileWrites?.stop()
@@ -338,15 +338,27 @@ async function publishTheSite(
   })
 }
 
-/** A failure as the step reports it: a cancellation says what becomes of the job, anything else names it. */
-function exportFailure(error: unknown, jobId: string | undefined, run: Run): unknown {
+/**
+ * A failure as the step reports it: a cancellation says what becomes of the job, anything else
+ * names it; after the job completed, one a rerun may get past also says how to go on without a
+ * new export.
+ */
+function exportFailure(error: unknown, jobId: string | undefined, run: Run, completed: boolean): unknown {
   if (run.cancellation.aborted) {
     return jobId
       ? cancelledError(`while export job ${jobId} was in progress`, resumeHint(jobId))
       : cancelledError('before an export job was started')
   }
-  return inExportJob(error, jobId)
+  const rerunHelps = completed && jobId && error instanceof ActionError && RERUN_HELPS.has(error.code)
+  return inExportJob(rerunHelps ? afterTheExport(error, jobId) : error, jobId)
 }
+
+/**
+ * Failures after the job completed that a rerun on the same export may get past: the store or the
+ * registry (once fixed), the time, a download that was cut. A refused archive or a site with
+ * problems would be the same again, and say what to fix instead.
+ */
+const RERUN_HELPS = new Set(['publish', 'mirror', 'out-of-time', 'transfer', 'cut-short'])
 
 /** The manifest of an earlier export (compare-to), or undefined after one warning that says why. */
 function readPrevious(

@@ -78,9 +78,10 @@ function exportVerdict(run: RunOf<'export'>): Verdict {
     }
   }
   if (failure !== undefined && !report.sitePath) {
+    const before = report.jobId === undefined ? REFUSED_BEFORE[failureCode(failure)] : undefined
     return {
       sign: 'failure',
-      text: message`${capitalised(name)} was not exported: ${reason(failure, settings.timeoutMs, exportPhase(run))}`
+      text: message`${capitalised(name)} was not exported: ${before ?? reason(failure, settings.timeoutMs, exportPhase(run))}`
     }
   }
   const clauses = EXPORT_CLAUSES.map((clause) => clause(run)).filter((clause) => clause !== undefined)
@@ -101,6 +102,12 @@ function laterPhase({ report, settings, failure }: RunOf<'export'>): string {
   if (report.manifestPath === undefined) return 'the manifest was not written'
   if (report.siteCheck === undefined && settings.verify !== 'off') return 'the site check failed'
   return 'the Helm values were not written'
+}
+
+/** A destination that refused the probe before the export (commands/destinations.ts): what it was. */
+const REFUSED_BEFORE: Record<string, string> = {
+  publish: 'the bucket to publish to refused the check before the export, so none was started',
+  mirror: "the mirror's destination refused the check before the export, so none was started"
 }
 
 /** How far a failed export got, said by what it did not reach: for a failure with no words of its own here. */

@@ -174,6 +174,28 @@ export function resumeHint(jobId: string): Text {
   return message`It keeps running on the server: run again with ${input('export-job-id', jobId)} to collect it.`
 }
 
+/**
+ * A failure after the export job completed, with how to go on without a new export: the job stays
+ * on the server, and `export-job-id` collects it (a fresh link included) while the vendor keeps it.
+ */
+export function afterTheExport(error: unknown, jobId: string): unknown {
+  if (!(error instanceof ActionError)) return error
+  return new ActionError(
+    sentences(
+      error.text,
+      message`The export is done: run again with ${input('export-job-id', jobId)} to go on without starting a new one`
+    ),
+    {
+      code: error.code,
+      input: error.input,
+      namesJob: error.namesJob,
+      jobId: error.jobId,
+      inSummary: error.inSummary,
+      cause: error
+    }
+  )
+}
+
 /** Joins sentences with one full stop between them, whether or not the first already ends with one. */
 export function sentences(...parts: (Text | undefined)[]): Text {
   const said = parts.filter((part): part is Text => !isBlank(part)).map(trimmed)

@@ -21,6 +21,8 @@ export interface HostileS3Options {
   silentParts?: boolean
   /** Each part is answered with this status and a short S3 error. */
   partStatus?: number
+  /** PutObject (a whole object, not a part) is answered with this status and a short S3 error. */
+  putStatus?: number
   /** The abort is never answered (`silent`), or answered with this status and a short S3 error; 204 by default. */
   abort?: 'silent' | number
 }
@@ -110,6 +112,7 @@ export async function startHostileS3(options: HostileS3Options): Promise<Hostile
         }
         if (part && options.silentParts) return
         if (part && options.partStatus) return void shortError(response, options.partStatus)
+        if (!part && options.putStatus) return void shortError(response, options.putStatus)
         return void response.writeHead(200, { etag: '"0"' }).end()
       }
       response.writeHead(501).end()
