@@ -121,7 +121,8 @@ function routeCopies(site) {
     const paths = new Set(site.map((file) => file.path));
     return site.flatMap((file) => {
         const route = (0,sample/* routeOf */.Lu)(file.path);
-        return route && !paths.has(route) ? [{ ...file, path: route }] : [];
+        // `/` and `x/` are the host's index document's to answer: no key ends in `/`.
+        return route && !route.endsWith('/') && !paths.has(route) ? [{ ...file, path: route }] : [];
     });
 }
 function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
@@ -420,7 +421,7 @@ async function applyPlan(bucket, plan, { site, routes, manifest }, options) {
     const startedAt = Date.now();
     let bytes = 0;
     const total = plan.assets.length + plan.pages.length + plan.routes.uploads.length;
-    const stopProgress = (0,progress/* everyProgressInterval */.Sv)(() => host.progress(`Publish: uploaded ${etags.size} of ${total} files (${(0,format/* formatBytes */.z3)(bytes)})`), host.progressIntervalMs);
+    const stopProgress = (0,progress/* everyProgressInterval */.Sv)(() => host.progress(`Publish: uploaded ${etags.size} of ${(0,format/* countOf */.pq)(total, 'object')} (${(0,format/* formatBytes */.z3)(bytes)})`), host.progressIntervalMs);
     try {
         // No page goes up before every other file is in place: a page never names a file that is not there yet.
         // A route copy is a page, with the page's headers.

@@ -713,8 +713,8 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
         `Publish: ${publicUrl(bucket)}/ serves the files as published, but \\d+ of \\d+ routes a visitor follows do not answer with their page`
       )
     )
-    // Only the front page answers (the index document); each route names the page it should answer with.
-    expect(run.errors[0]).toContain('but 5 of 6 routes a visitor follows do not answer')
+    // Only the front page and the folder answer (the index document); each route names the page it should answer with.
+    expect(run.errors[0]).toContain('but 5 of 7 routes a visitor follows do not answer')
     expect(run.errors[0]).toContain(
       '/guides/deploy (HTTP 404: the host does not serve guides/deploy.html for /guides/deploy)'
     )

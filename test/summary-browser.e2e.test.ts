@@ -146,7 +146,7 @@ const OUTCOMES: Outcome[] = [
   {
     name: 'deployment',
     verdict:
-      /^❌ Deployment at http:\/\/127\.0\.0\.1:\d+\/: partial, (\d+) of \d+ files matching, \d+ of \d+ routes without \.html not answering, [\d.]+ m?s$/,
+      /^❌ Deployment at http:\/\/127\.0\.0\.1:\d+\/: partial, (\d+) of \d+ files matching, \d+ of \d+ routes not answering, [\d.]+ m?s$/,
     run: async () => {
       const exported = clean ?? (await exportRun({ site: exportShapedSite() }, {}))
       const host = await serveSite(exported.outputs['site-path'] ?? '', 'guides/deploy.html')

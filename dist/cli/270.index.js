@@ -2377,7 +2377,7 @@ async function checkInBrowser(sitePath, report, options, host) {
             `${(0,format/* countOf */.pq)(section.runtimeOrigins.length, 'origin')} reached at run time, ${section.missing.length} missing, ${(0,format/* countOf */.pq)(section.scriptErrors.length, 'script error')}; ` +
             `${scriptSets.loaded} of the ${(0,format/* countOf */.pq)(scriptSets.distinct, 'distinct set')} of scripts, iframes and embeds loaded`);
         if (section.notLoaded.length > 0)
-            host.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${pages.length} pages`);
+            host.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${(0,format/* countOf */.pq)(pages.length, 'page')}`);
         return { section };
     }
     catch (error) {

@@ -4975,7 +4975,7 @@ async function recordManifest(settings, { jobId, bundleSha256, files, previous, 
         bundleSha256,
         files
     });
-    host.info(`Manifest of ${files.length} files: ${layout.manifest}`);
+    host.info(`Manifest of ${(0,format/* countOf */.pq)(files.length, 'file')}: ${layout.manifest}`);
     const written = { path: layout.manifest, createdAt: manifest.createdAt };
     if (!previous)
         return { manifest: written };
@@ -5049,7 +5049,7 @@ function export_progressLine(job) {
     if (job.progress !== undefined)
         parts.push(`${job.progress}%`);
     if (job.pageCount !== undefined)
-        parts.push(`${job.pageCount} pages`);
+        parts.push((0,format/* countOf */.pq)(job.pageCount, 'page'));
     return parts.join(' · ');
 }
 /**
@@ -5325,14 +5325,14 @@ const KINDS = {
 };
 /**
  * The check's outcome in a few words, for the verdict: "current, 100 of 100 files matching, 12 s",
- * with the routes without `.html` that do not answer, when some do not.
+ * with the routes a visitor follows that do not answer, when some do not.
  */
 function deploymentInBrief(report) {
     const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
     const routes = routesAnswering < routesTried
-        ? `, ${routesTried - routesAnswering} of ${routesTried} routes without .html not answering`
+        ? `, ${routesTried - routesAnswering} of ${(0,format/* countOf */.pq)(routesTried, 'route')} not answering`
         : '';
-    return `${report.status}, ${filesMatching} of ${filesCompared} files matching${routes}, ${(0,format/* formatDuration */.a3)(report.durationMs)}`;
+    return `${report.status}, ${filesMatching} of ${(0,format/* countOf */.pq)(filesCompared, 'file')} matching${routes}, ${(0,format/* formatDuration */.a3)(report.durationMs)}`;
 }
 /** The deployment check's section of the job summary: the mismatches by kind, then the counts, folded. */
 function addDeploymentSection(summary, report, reportPath, workspace) {
@@ -5372,7 +5372,7 @@ function addDeploymentSection(summary, report, reportPath, workspace) {
             'Export',
             [
                 { code: manifest.jobId },
-                `${manifest.exportVersion === null ? '' : ` (${manifest.exportVersion})`}, ${manifest.files} files`
+                `${manifest.exportVersion === null ? '' : ` (${manifest.exportVersion})`}, ${(0,format/* countOf */.pq)(manifest.files, 'file')}`
             ]
         ],
         ['Files matching', `${counts.filesMatching} of ${counts.filesCompared}`],
@@ -9783,8 +9783,8 @@ async function checkDeployment(options) {
         ...files.map((file) => item('file', file.path, base, file)),
         ...routes.map((route) => item('route', route.route, base, route.page))
     ];
-    host.info(`Comparing ${files.length} of the ${manifest.files.length} files of export job ${(0,log_text/* oneLine */.T)(manifest.jobId)}` +
-        `${routes.length > 0 ? ` and ${routes.length} routes without .html` : ''} with ${base.href}`);
+    host.info(`Comparing ${files.length} of the ${(0,format/* countOf */.pq)(manifest.files.length, 'file')} of export job ${(0,log_text/* oneLine */.T)(manifest.jobId)}` +
+        `${routes.length > 0 ? ` and ${(0,format/* countOf */.pq)(routes.length, 'route')} a visitor follows` : ''} with ${base.href}`);
     const fetchOptions = {
         origin: base.origin,
         deadline: options.deadline,
@@ -9878,7 +9878,7 @@ function judge(entry, served) {
 function progress(items) {
     const count = (kind, status) => items.filter((entry) => entry.kind === kind && (status === undefined || entry.served.status === status)).length;
     const routes = count('route');
-    return `${count('file', 'match')} of ${count('file')} files match${routes > 0 ? `, ${count('route', 'match')} of ${routes} routes answer` : ''}`;
+    return `${count('file', 'match')} of ${(0,format/* countOf */.pq)(count('file'), 'file')} match${routes > 0 ? `, ${count('route', 'match')} of ${(0,format/* countOf */.pq)(routes, 'route')} answer` : ''}`;
 }
 function buildReport(options, base, items, startedAt, rounds) {
     const files = [];
@@ -9966,15 +9966,17 @@ function deploymentStatus(files, routes) {
 /** How the status reads in the log and the error: "partly rolled out (37 of 100 match)". */
 function describeStatus(report) {
     const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
-    const routes = routesAnswering < routesTried ? `; ${routesTried - routesAnswering} of ${routesTried} routes do not answer` : '';
+    const routes = routesAnswering < routesTried
+        ? `; ${routesTried - routesAnswering} of ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(routesTried, 'route')} ${routesTried - routesAnswering === 1 ? 'does' : 'do'} not answer`
+        : '';
     switch (report.status) {
         case 'current':
-            return `current (${filesMatching} of ${filesCompared} files match${routesTried > 0 ? `, ${routesTried} routes answer` : ''})`;
+            return `current (${filesMatching} of ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(filesCompared, 'file')} match${routesTried > 0 ? `, ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(routesTried, 'route')} answer` : ''})`;
         case 'partial':
             return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
         case 'stale':
             return report.files.some((file) => file.status === 'differs')
-                ? `stale: it serves another export (none of ${filesCompared} files match${routes})`
+                ? `stale: it serves another export (none of ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(filesCompared, 'file')} match${routes})`
                 : `not serving the export: none of ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(filesCompared, 'file')} is served (${answersOf(report.files)})${routes}`;
         case 'unreachable':
             return 'unreachable: the host did not answer';
@@ -10104,15 +10106,18 @@ function chooseFiles(files, count) {
     return (index ? [index, ...spread] : spread).slice(0, count === 'all' ? files.length : count);
 }
 /**
- * The route a visitor asks for to get a page: `guides/x` for `guides/x.html`, `''` for the site's
- * `index.html`; undefined for a file that is no page, for `404.html`, and for a folder's
- * `index.html`, which every host serves at its folder's own address.
+ * The route a visitor asks for to get a page, as the site's links and sitemap write it: `guides/x`
+ * for `guides/x.html`, `''` for the site's `index.html`, `guides/` for a folder's
+ * `guides/index.html` (a host's index document); undefined for a file that is no page, and for
+ * `404.html`.
  */
 function routeOf(file) {
     if (file === 'index.html')
         return '';
-    if (!file.endsWith('.html') || file === '404.html' || file.endsWith('/index.html'))
+    if (!file.endsWith('.html') || file === '404.html')
         return undefined;
+    if (file.endsWith('/index.html'))
+        return file.slice(0, -'index.html'.length);
     return file.slice(0, -'.html'.length);
 }
 /** The extensionless form of each chosen page, and the front page itself at the site's root. */

@@ -15,7 +15,7 @@ import {
 import type { Run } from '../core/context.js'
 import { documentOptions } from '../core/document.js'
 import { ActionError, afterTheExport, cancelledError, inExportJob, resumeHint } from '../core/errors.js'
-import { formatBytes, formatSeconds } from '../core/format.js'
+import { countOf, formatBytes, formatSeconds } from '../core/format.js'
 import { archiveName, type OutputLayout } from '../core/layout.js'
 import { input, message } from '../core/message.js'
 import { redactUrl } from '../core/net.js'
@@ -399,7 +399,7 @@ async function recordManifest(
     bundleSha256,
     files
   })
-  host.info(`Manifest of ${files.length} files: ${layout.manifest}`)
+  host.info(`Manifest of ${countOf(files.length, 'file')}: ${layout.manifest}`)
   const written = { path: layout.manifest, createdAt: manifest.createdAt }
   if (!previous) return { manifest: written }
   const changes = compareManifests(previous, manifest)
@@ -491,7 +491,7 @@ async function waitForJob(
 function progressLine(job: ExportJob): string {
   const parts = [`${job.jobId}: ${job.status}`]
   if (job.progress !== undefined) parts.push(`${job.progress}%`)
-  if (job.pageCount !== undefined) parts.push(`${job.pageCount} pages`)
+  if (job.pageCount !== undefined) parts.push(countOf(job.pageCount, 'page'))
   return parts.join(' · ')
 }
 

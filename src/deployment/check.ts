@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Dispatcher } from 'undici'
 import { forEachAtOnce } from '../core/at-once.js'
 import { ActionError } from '../core/errors.js'
-import { formatSeconds } from '../core/format.js'
+import { countOf, formatSeconds } from '../core/format.js'
 import { oneLine } from '../core/log-text.js'
 import type { Host } from '../core/host.js'
 import { exportOf, type Manifest } from '../manifest/schema.js'
@@ -86,8 +86,8 @@ export async function checkDeployment(options: CheckDeploymentOptions): Promise<
     ...routes.map((route) => item('route', route.route, base, route.page))
   ]
   host.info(
-    `Comparing ${files.length} of the ${manifest.files.length} files of export job ${oneLine(manifest.jobId)}` +
-      `${routes.length > 0 ? ` and ${routes.length} routes without .html` : ''} with ${base.href}`
+    `Comparing ${files.length} of the ${countOf(manifest.files.length, 'file')} of export job ${oneLine(manifest.jobId)}` +
+      `${routes.length > 0 ? ` and ${countOf(routes.length, 'route')} a visitor follows` : ''} with ${base.href}`
   )
   const fetchOptions = {
     origin: base.origin,
@@ -188,7 +188,7 @@ function progress(items: readonly Item[]): string {
   const count = (kind: Item['kind'], status?: ServedStatus): number =>
     items.filter((entry) => entry.kind === kind && (status === undefined || entry.served.status === status)).length
   const routes = count('route')
-  return `${count('file', 'match')} of ${count('file')} files match${routes > 0 ? `, ${count('route', 'match')} of ${routes} routes answer` : ''}`
+  return `${count('file', 'match')} of ${countOf(count('file'), 'file')} match${routes > 0 ? `, ${count('route', 'match')} of ${countOf(routes, 'route')} answer` : ''}`
 }
 
 function buildReport(

@@ -89,15 +89,17 @@ export function deploymentStatus(files: readonly ComparedFile[], routes: readonl
 export function describeStatus(report: DeploymentReport): string {
   const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts
   const routes =
-    routesAnswering < routesTried ? `; ${routesTried - routesAnswering} of ${routesTried} routes do not answer` : ''
+    routesAnswering < routesTried
+      ? `; ${routesTried - routesAnswering} of ${countOf(routesTried, 'route')} ${routesTried - routesAnswering === 1 ? 'does' : 'do'} not answer`
+      : ''
   switch (report.status) {
     case 'current':
-      return `current (${filesMatching} of ${filesCompared} files match${routesTried > 0 ? `, ${routesTried} routes answer` : ''})`
+      return `current (${filesMatching} of ${countOf(filesCompared, 'file')} match${routesTried > 0 ? `, ${countOf(routesTried, 'route')} answer` : ''})`
     case 'partial':
       return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`
     case 'stale':
       return report.files.some((file) => file.status === 'differs')
-        ? `stale: it serves another export (none of ${filesCompared} files match${routes})`
+        ? `stale: it serves another export (none of ${countOf(filesCompared, 'file')} match${routes})`
         : `not serving the export: none of ${countOf(filesCompared, 'file')} is served (${answersOf(report.files)})${routes}`
     case 'unreachable':
       return 'unreachable: the host did not answer'

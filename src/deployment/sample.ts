@@ -82,13 +82,15 @@ export function chooseFiles(files: readonly ExpectedFile[], count: number | 'all
 }
 
 /**
- * The route a visitor asks for to get a page: `guides/x` for `guides/x.html`, `''` for the site's
- * `index.html`; undefined for a file that is no page, for `404.html`, and for a folder's
- * `index.html`, which every host serves at its folder's own address.
+ * The route a visitor asks for to get a page, as the site's links and sitemap write it: `guides/x`
+ * for `guides/x.html`, `''` for the site's `index.html`, `guides/` for a folder's
+ * `guides/index.html` (a host's index document); undefined for a file that is no page, and for
+ * `404.html`.
  */
 export function routeOf(file: string): string | undefined {
   if (file === 'index.html') return ''
-  if (!file.endsWith('.html') || file === '404.html' || file.endsWith('/index.html')) return undefined
+  if (!file.endsWith('.html') || file === '404.html') return undefined
+  if (file.endsWith('/index.html')) return file.slice(0, -'index.html'.length)
   return file.slice(0, -'.html'.length)
 }
 

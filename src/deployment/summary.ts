@@ -1,4 +1,4 @@
-import { formatDuration } from '../core/format.js'
+import { countOf, formatDuration } from '../core/format.js'
 import { bounded, type Inline } from '../core/markup.js'
 import { shownPath, type SummarySection } from '../core/summary.js'
 import type { DeploymentReport, ServedStatus } from './report.js'
@@ -18,15 +18,15 @@ const KINDS: Record<Exclude<ServedStatus, 'match'>, string> = {
 
 /**
  * The check's outcome in a few words, for the verdict: "current, 100 of 100 files matching, 12 s",
- * with the routes without `.html` that do not answer, when some do not.
+ * with the routes a visitor follows that do not answer, when some do not.
  */
 export function deploymentInBrief(report: DeploymentReport): string {
   const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts
   const routes =
     routesAnswering < routesTried
-      ? `, ${routesTried - routesAnswering} of ${routesTried} routes without .html not answering`
+      ? `, ${routesTried - routesAnswering} of ${countOf(routesTried, 'route')} not answering`
       : ''
-  return `${report.status}, ${filesMatching} of ${filesCompared} files matching${routes}, ${formatDuration(report.durationMs)}`
+  return `${report.status}, ${filesMatching} of ${countOf(filesCompared, 'file')} matching${routes}, ${formatDuration(report.durationMs)}`
 }
 
 /** The deployment check's section of the job summary: the mismatches by kind, then the counts, folded. */
@@ -71,7 +71,7 @@ export function addDeploymentSection(
       'Export',
       [
         { code: manifest.jobId },
-        `${manifest.exportVersion === null ? '' : ` (${manifest.exportVersion})`}, ${manifest.files} files`
+        `${manifest.exportVersion === null ? '' : ` (${manifest.exportVersion})`}, ${countOf(manifest.files, 'file')}`
       ]
     ],
     ['Files matching', `${counts.filesMatching} of ${counts.filesCompared}`],

@@ -232,7 +232,7 @@ async function applyPlan(
   let bytes = 0
   const total = plan.assets.length + plan.pages.length + plan.routes.uploads.length
   const stopProgress = everyProgressInterval(
-    () => host.progress(`Publish: uploaded ${etags.size} of ${total} files (${formatBytes(bytes)})`),
+    () => host.progress(`Publish: uploaded ${etags.size} of ${countOf(total, 'object')} (${formatBytes(bytes)})`),
     host.progressIntervalMs
   )
   try {

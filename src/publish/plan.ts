@@ -68,7 +68,8 @@ export function routeCopies(site: readonly ContentFile[]): ContentFile[] {
   const paths = new Set(site.map((file) => file.path))
   return site.flatMap((file) => {
     const route = routeOf(file.path)
-    return route && !paths.has(route) ? [{ ...file, path: route }] : []
+    // `/` and `x/` are the host's index document's to answer: no key ends in `/`.
+    return route && !route.endsWith('/') && !paths.has(route) ? [{ ...file, path: route }] : []
   })
 }
 

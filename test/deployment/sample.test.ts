@@ -84,7 +84,7 @@ describe('chooseFiles', () => {
 })
 
 describe('routesOf', () => {
-  it('asks for each page without .html, and for the front page at the root, but not for index.html and 404.html files', () => {
+  it("asks for each page without .html, for the front page at the root and for a folder's index at the folder, but not for 404.html", () => {
     const routes = routesOf(
       [
         'index.html',
@@ -98,6 +98,7 @@ describe('routesOf', () => {
     )
     expect(routes.map((route) => [route.route, route.page.path])).toEqual([
       ['', 'index.html'],
+      ['guides/', 'guides/index.html'],
       ['guides/start', 'guides/start.html'],
       ['a b/ü', 'a b/ü.html']
     ])

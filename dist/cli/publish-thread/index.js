@@ -80191,15 +80191,18 @@ function chooseFiles(files, count) {
     return (index ? [index, ...spread] : spread).slice(0, count === 'all' ? files.length : count);
 }
 /**
- * The route a visitor asks for to get a page: `guides/x` for `guides/x.html`, `''` for the site's
- * `index.html`; undefined for a file that is no page, for `404.html`, and for a folder's
- * `index.html`, which every host serves at its folder's own address.
+ * The route a visitor asks for to get a page, as the site's links and sitemap write it: `guides/x`
+ * for `guides/x.html`, `''` for the site's `index.html`, `guides/` for a folder's
+ * `guides/index.html` (a host's index document); undefined for a file that is no page, and for
+ * `404.html`.
  */
 function routeOf(file) {
     if (file === 'index.html')
         return '';
-    if (!file.endsWith('.html') || file === '404.html' || file.endsWith('/index.html'))
+    if (!file.endsWith('.html') || file === '404.html')
         return undefined;
+    if (file.endsWith('/index.html'))
+        return file.slice(0, -'index.html'.length);
     return file.slice(0, -'.html'.length);
 }
 /** The extensionless form of each chosen page, and the front page itself at the site's root. */
@@ -94793,7 +94796,8 @@ function routeCopies(site) {
     const paths = new Set(site.map((file) => file.path));
     return site.flatMap((file) => {
         const route = routeOf(file.path);
-        return route && !paths.has(route) ? [{ ...file, path: route }] : [];
+        // `/` and `x/` are the host's index document's to answer: no key ends in `/`.
+        return route && !route.endsWith('/') && !paths.has(route) ? [{ ...file, path: route }] : [];
     });
 }
 function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
@@ -95163,15 +95167,17 @@ function deploymentStatus(files, routes) {
 /** How the status reads in the log and the error: "partly rolled out (37 of 100 match)". */
 function describeStatus(report) {
     const { filesCompared, filesMatching, routesTried, routesAnswering } = report.counts;
-    const routes = routesAnswering < routesTried ? `; ${routesTried - routesAnswering} of ${routesTried} routes do not answer` : '';
+    const routes = routesAnswering < routesTried
+        ? `; ${routesTried - routesAnswering} of ${countOf(routesTried, 'route')} ${routesTried - routesAnswering === 1 ? 'does' : 'do'} not answer`
+        : '';
     switch (report.status) {
         case 'current':
-            return `current (${filesMatching} of ${filesCompared} files match${routesTried > 0 ? `, ${routesTried} routes answer` : ''})`;
+            return `current (${filesMatching} of ${countOf(filesCompared, 'file')} match${routesTried > 0 ? `, ${countOf(routesTried, 'route')} answer` : ''})`;
         case 'partial':
             return `partly rolled out (${filesMatching} of ${filesCompared} match${routes})`;
         case 'stale':
             return report.files.some((file) => file.status === 'differs')
-                ? `stale: it serves another export (none of ${filesCompared} files match${routes})`
+                ? `stale: it serves another export (none of ${countOf(filesCompared, 'file')} match${routes})`
                 : `not serving the export: none of ${countOf(filesCompared, 'file')} is served (${answersOf(report.files)})${routes}`;
         case 'unreachable':
             return 'unreachable: the host did not answer';
@@ -95270,8 +95276,8 @@ async function checkDeployment(options) {
         ...files.map((file) => item('file', file.path, base, file)),
         ...routes.map((route) => item('route', route.route, base, route.page))
     ];
-    host.info(`Comparing ${files.length} of the ${manifest.files.length} files of export job ${log_text_oneLine(manifest.jobId)}` +
-        `${routes.length > 0 ? ` and ${routes.length} routes without .html` : ''} with ${base.href}`);
+    host.info(`Comparing ${files.length} of the ${countOf(manifest.files.length, 'file')} of export job ${log_text_oneLine(manifest.jobId)}` +
+        `${routes.length > 0 ? ` and ${countOf(routes.length, 'route')} a visitor follows` : ''} with ${base.href}`);
     const fetchOptions = {
         origin: base.origin,
         deadline: options.deadline,
@@ -95365,7 +95371,7 @@ function judge(entry, served) {
 function progress(items) {
     const count = (kind, status) => items.filter((entry) => entry.kind === kind && (status === undefined || entry.served.status === status)).length;
     const routes = count('route');
-    return `${count('file', 'match')} of ${count('file')} files match${routes > 0 ? `, ${count('route', 'match')} of ${routes} routes answer` : ''}`;
+    return `${count('file', 'match')} of ${countOf(count('file'), 'file')} match${routes > 0 ? `, ${count('route', 'match')} of ${countOf(routes, 'route')} answer` : ''}`;
 }
 function buildReport(options, base, items, startedAt, rounds) {
     const files = [];
@@ -95590,7 +95596,7 @@ async function applyPlan(bucket, plan, { site, routes, manifest }, options) {
     const startedAt = Date.now();
     let bytes = 0;
     const total = plan.assets.length + plan.pages.length + plan.routes.uploads.length;
-    const stopProgress = everyProgressInterval(() => host.progress(`Publish: uploaded ${etags.size} of ${total} files (${formatBytes(bytes)})`), host.progressIntervalMs);
+    const stopProgress = everyProgressInterval(() => host.progress(`Publish: uploaded ${etags.size} of ${countOf(total, 'object')} (${formatBytes(bytes)})`), host.progressIntervalMs);
     try {
         // No page goes up before every other file is in place: a page never names a file that is not there yet.
         // A route copy is a page, with the page's headers.

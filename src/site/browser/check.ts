@@ -103,7 +103,9 @@ export async function checkInBrowser(
         `${scriptSets.loaded} of the ${countOf(scriptSets.distinct, 'distinct set')} of scripts, iframes and embeds loaded`
     )
     if (section.notLoaded.length > 0)
-      host.info(`Not loaded, the run's time being up: ${section.notLoaded.length} of the ${pages.length} pages`)
+      host.info(
+        `Not loaded, the run's time being up: ${section.notLoaded.length} of the ${countOf(pages.length, 'page')}`
+      )
     return { section }
   } catch (error) {
     if (options.signal.aborted) throw error
