@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { appendFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { appendFile, link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startS3Proxy } from '../../../test/support/s3-proxy.ts'
 import { missingSwift, startSwift } from '../../../test/support/swift.ts'
+import { startWebsiteHost } from '../../../test/support/website-host.ts'
 import { progress, settle, type BenchContext, type Figure } from '../context.ts'
 import { writeExportSite } from '../export-site.ts'
 import type { FigureText, Row } from '../report.ts'
@@ -44,7 +45,7 @@ const TEXT: FigureText = {
   title: 'Publish of a 20,000-page site to S3 (Swift), against aws s3 sync',
   measures:
     '`publish-to: s3://…` of an export-shaped site of 20,000 pages (each with its RSC payload: 40,000 files and the assets): the second publish, with 10 pages changed and the read-back through `publish-public-url` included, against the sync that a workflow runs after a fresh unpack; the first publish into an empty prefix; and the peak memory of a publish of 2,000 pages against one of 20,000.',
-  peer: '`aws s3 sync --delete` of the same folder, unpacked afresh (so that every file is newer than its object, as after a fresh unpack on a runner), to the same endpoint with the same credentials, with its defaults (ten requests at a time).',
+  peer: '`aws s3 sync --delete` of the same folder, unpacked afresh (so that every file is newer than its object, as after a fresh unpack on a runner), to the same endpoint with the same credentials, with its defaults (ten requests at a time); then, for the same bucket as the publish leaves, each page under its route: the pages hard-linked under their routes into a folder of their own and synced with `--content-type text/html`, as S3 static website hosting needs.',
   target: `second publish ≥ ${TARGET_SPEEDUP} × faster and ≥ ${TARGET_FEWER_REQUESTS} × fewer requests than the sync; first publish ≤ ${TARGET_FIRST_RATIO} × the sync; peak memory of 20,000 pages ≤ ${TARGET_MEMORY_RATIO} × that of 2,000.`,
   whenMissed:
     "For the times, compare the request counts with the last run that met the target: the listing is one request per 1,000 objects, the record one GET and one PUT, the uploads go 16 at a time and the read-back eight at a time. For the memory: the publish runs on a thread of its own whose heap is bounded (src/publish/index.ts: a young generation of 8 MiB, an old one of at most 256 MiB; docs/decisions/publish-thread.md). Look first at whether the limits still reach the thread, then at what it holds for each file (the manifest it reads, the plan, the ETags) and at the record's bytes, written straight into one buffer (src/manifest/json-file.ts). On the run's own thread, with V8's defaults, the AWS SDK's garbage (about 200 KB a request) lifted the peak with the length of the publish: 236–250 MiB at 2,000 pages, 317 MiB at 20,000.",
@@ -67,6 +68,20 @@ interface Measured {
   maxRssBytes?: number
 }
 
+/** Each page of `siteDir` but the front page, a folder's index and 404.html, hard-linked under its route into a new folder beside it. */
+async function linkRoutes(siteDir: string): Promise<string> {
+  const into = `${siteDir}.routes`
+  const files = (await readdir(siteDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
+  for (const entry of files) {
+    const file = path.relative(siteDir, path.join(entry.parentPath, entry.name))
+    if (!file.endsWith('.html') || file === '404.html' || path.basename(file) === 'index.html') continue
+    const route = path.join(into, file.slice(0, -'.html'.length))
+    await mkdir(path.dirname(route), { recursive: true })
+    await link(path.join(siteDir, file), route)
+  }
+  return into
+}
+
 async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void> {
   const missing = missingSwift()
   if (missing) throw new Error(`the publish figure needs OpenStack Swift: ${missing}`)
@@ -82,6 +97,8 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
   await mkdir(folder, { recursive: true })
   const swift = await startSwift(folder)
   const proxy = await startS3Proxy(swift.endpoint)
+  // Where visitors read the site: a host that answers as S3's website endpoint does, in front of Swift's public path.
+  const website = await startWebsiteHost('website', (bucket) => `${proxy.url}/v1/AUTH_test/${bucket}`)
   try {
     const env = { ...process.env, ...swift.awsEnvironment }
     const archive = path.join(folder, 'site.tar.gz')
@@ -125,14 +142,25 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
         maxRssBytes: memory?.maxRssBytes
       }
     }
+    /**
+     * What a workflow runs instead, for the same bucket: the site synced with --delete (routes, which
+     * have no extension, left out of it), then each page under its route, linked into a folder of
+     * its own and synced as text/html, as S3 static website hosting needs; timed from the first
+     * spawn to the last exit, the links included.
+     */
     const sync = async (siteDir: string, to: string): Promise<Measured> => {
       proxy.clear()
-      const done = await runCommand(
-        AWS,
-        ['s3', 'sync', '--delete', '--only-show-errors', '--no-progress', siteDir, to, '--endpoint-url', proxy.url],
-        { env }
-      )
-      return { processMs: done.exitAt - done.spawnAt, requests: proxy.requests.length }
+      const startedAt = performance.now()
+      const common = ['--only-show-errors', '--no-progress', '--endpoint-url', proxy.url]
+      await runCommand(AWS, ['s3', 'sync', '--delete', '--exclude', '*', '--include', '*.*', siteDir, to, ...common], {
+        env
+      })
+      const routes = await linkRoutes(siteDir)
+      await runCommand(AWS, ['s3', 'sync', routes, to, '--content-type', 'text/html; charset=utf-8', ...common], {
+        env
+      })
+      await rm(routes, { recursive: true, force: true })
+      return { processMs: Math.round(performance.now() - startedAt), requests: proxy.requests.length }
     }
 
     const first = { ours: [] as Measured[], aws: [] as Measured[] }
@@ -143,7 +171,7 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
       // A bucket for each run, so that no run's objects slow another's listing.
       const bucket = `publish-${i + 1}`
       await swift.createBucket(bucket, { publicRead: true })
-      const publicUrl = `${proxy.url}/v1/AUTH_test/${bucket}/ours`
+      const publicUrl = `${website.url}/${bucket}/ours`
       const fresh = await unpack(archive, `first-${i + 1}`)
       settle()
       const oursFirst = await probe(fresh, `s3://${bucket}/ours`)
@@ -262,11 +290,12 @@ async function run({ workDir, smoke, tables, info }: BenchContext): Promise<void
       ],
       rows,
       method: [
-        `${runs === 1 ? 'One run' : `${runs} runs`}, each in a bucket of its own: the archive unpacked afresh with \`tar -xzmf\` (every file newer than any object, as after the action's unpack), the first publish into an empty prefix, then \`aws s3 sync --delete\` of the same folder into another; then the archive unpacked afresh again, ${CHANGED_PAGES} pages changed, the second publish (uploaded ${secondCounts?.uploaded ?? '?'}, unchanged ${secondCounts?.unchanged ?? '?'}, with the read-back of what it uploaded and 100 others through Swift's public path), then the sync of that folder. Then a site of ${smallPages} pages published once, for the memory. Each step is followed by \`sync\`.`,
+        `${runs === 1 ? 'One run' : `${runs} runs`}, each in a bucket of its own: the archive unpacked afresh with \`tar -xzmf\` (every file newer than any object, as after the action's unpack), the first publish into an empty prefix, then \`aws s3 sync --delete\` of the same folder into another; then the archive unpacked afresh again, ${CHANGED_PAGES} pages changed, the second publish (uploaded ${secondCounts?.uploaded ?? '?'}, unchanged ${secondCounts?.unchanged ?? '?'}, with each page's route copy, and the read-back of what it uploaded, 100 others and the routes of the pages among them through a host that answers as S3's website endpoint does, in front of Swift's public path), then the sync of that folder. Then a site of ${smallPages} pages published once, for the memory. Each step is followed by \`sync\`.`,
         "The publish runs in a process of its own (scripts/bench/publish-probe.ts, which imports src/ through scripts/bench/resolve-ts.mjs) with the credentials in AWS_* variables, as on a runner, and the manifest.json written beside the site, which the publish reads on its thread, as the action's does; the publish runs on its thread, as in dist/. The probe holds no list of the site's files, as the action's run holds none once manifest.json is written (src/commands/export.ts). Its peak memory is the process's VmHWM (scripts/bench/rss-probe.mjs), counted from the start of the publish's clock (reset through /proc/self/clear_refs) to its exit. Both tools are timed from spawn to exit and reach Swift through the same recording proxy, which counts every request, the read-back's included."
       ]
     })
   } finally {
+    await website.stop()
     await proxy.stop()
     await swift.stop()
     await rm(folder, { recursive: true, force: true })
