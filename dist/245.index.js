@@ -112,7 +112,7 @@ class Bucket {
         });
         const record = bytes ? (0,_record_js__WEBPACK_IMPORTED_MODULE_10__/* .parseRecord */ .Hh)(bytes) : { problem: `it is larger than ${_record_js__WEBPACK_IMPORTED_MODULE_10__/* .MAX_RECORD_BYTES */ .xR} bytes` };
         if ('problem' in record)
-            throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .publishError */ .A)(`Publish: s3://${this.target.bucket}/${key} is not a record this action wrote (${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .T)(record.problem)})`, {
+            throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .publishError */ .A)(`Publish: s3://${this.target.bucket}/${key} is not a record this action wrote (${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(record.problem)})`, {
                 hint: (0,_core_message_js__WEBPACK_IMPORTED_MODULE_5__/* .message */ .iU) `Remove it if nothing else wrote it, or give ${(0,_core_message_js__WEBPACK_IMPORTED_MODULE_5__/* .input */ .hF)('publish-to')} a prefix of its own`
             });
         return record;
@@ -130,7 +130,7 @@ class Bucket {
             Metadata: { sha256: file.sha256 }
         };
         const source = node_path__WEBPACK_IMPORTED_MODULE_3___default().join(sitePath, file.source);
-        const action = `uploading ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .T)(file.path)} to`;
+        const action = `uploading ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(file.path)} to`;
         if (file.size <= PART_BYTES) {
             const body = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.readFile)(source);
             const answer = await this.call(action, (options) => this.client.send(new _aws_sdk_client_s3__WEBPACK_IMPORTED_MODULE_11__.PutObjectCommand({
@@ -174,7 +174,7 @@ class Bucket {
             }), options));
             const [refused] = answer.Errors ?? [];
             if (refused)
-                throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .publishError */ .A)(`Publish: ${answer.Errors?.length} of ${batch.length} objects could not be deleted from ${this.location}, such as ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .T)(refused.Key ?? '?')} (${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .T)(refused.Code ?? 'no code')}: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .T)(refused.Message ?? '')})`, { hint: `The credentials need s3:DeleteObject on the prefix` });
+                throw (0,_errors_js__WEBPACK_IMPORTED_MODULE_9__/* .publishError */ .A)(`Publish: ${answer.Errors?.length} of ${batch.length} objects could not be deleted from ${this.location}, such as ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(refused.Key ?? '?')} (${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(refused.Code ?? 'no code')}: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_4__/* .oneLine */ .TN)(refused.Message ?? '')})`, { hint: `The credentials need s3:DeleteObject on the prefix` });
         }
     }
     /** Writes the record, last: it names only what is in place. */

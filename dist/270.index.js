@@ -2361,14 +2361,14 @@ async function checkInBrowser(sitePath, report, options, host) {
             deadline: options.deadline,
             signal: options.signal,
             onProxy: (url) => host.debug(`Browser pass: proxy on ${url}`),
-            onRefused: (refusal) => host.debug(`Browser pass: the proxy refused ${(0,log_text/* oneLine */.T)(`${refusal.method} ${refusal.target}`)}`),
+            onRefused: (refusal) => host.debug(`Browser pass: the proxy refused ${(0,log_text/* oneLine */.TN)(`${refusal.method} ${refusal.target}`)}`),
             onPage: (page, visit) => {
                 const found = [
                     (0,format/* countOf */.pq)(visit.loads.length, 'load') + ' elsewhere',
                     `${visit.missing.length + visit.renderedMissing.length} missing`,
                     (0,format/* countOf */.pq)(visit.errors.length, 'script error')
                 ];
-                host.info(`  ${(0,log_text/* oneLine */.T)(page)}: ${found.join(', ')} (${(0,format/* formatDuration */.a3)(visit.durationMs)})`);
+                host.info(`  ${(0,log_text/* oneLine */.TN)(page)}: ${found.join(', ')} (${(0,format/* formatDuration */.a3)(visit.durationMs)})`);
             }
         });
         const scriptSets = { distinct: distinctSets, loaded: countSets(result.pages, setOf) };
@@ -2686,7 +2686,7 @@ async function checkStatically(sitePath, options, { host, deadline }) {
         `${shown.baseline ? ` (${shown.baseline.known} known from the baseline ${shown.baseline.source})` : ''}`);
     logProblems(host, shown.problems, counts.problems);
     for (const skipped of shown.skipped)
-        host.info(`Not checked: ${(0,log_text/* oneLine */.T)(skipped)}`);
+        host.info(`Not checked: ${(0,log_text/* oneLine */.TN)(skipped)}`);
     for (const notice of shown.notices)
         host.notice(notice, { title: 'Site check: links without .html' });
     return { report, scriptSets, listing };
@@ -2713,7 +2713,7 @@ function stopped(reason) {
 }
 function logProblems(host, problems, total) {
     for (const problem of problems.slice(0, LOGGED))
-        host.info(`  ${(0,log_text/* oneLine */.T)((0,site_report/* problemLine */.YK)(problem))}`);
+        host.info(`  ${(0,log_text/* oneLine */.TN)((0,site_report/* problemLine */.YK)(problem))}`);
     if (total > LOGGED)
         host.info(`  …and ${total - LOGGED} more, in the report`);
 }

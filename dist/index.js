@@ -47340,6 +47340,8 @@ var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/core/runner.ts
 
+/** The variables of the AWS SDK's chain that hold a credential: the key id names it, the others are it. */
+const CREDENTIAL_VARIABLES = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_SECURITY_TOKEN'];
 function readRunnerFacts(env = process.env) {
     const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
     const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
@@ -47351,7 +47353,8 @@ function readRunnerFacts(env = process.env) {
         serverUrl,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
         stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-        environment: env
+        environment: env,
+        credentials: CREDENTIAL_VARIABLES.map((name) => env[name]?.trim() ?? '').filter((value) => value !== '')
     };
 }
 
@@ -47743,7 +47746,7 @@ function normalizeTimestamp(value) {
         return undefined;
     return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
-const jobIdField = schemas/* union */.KCZ([schemas/* string */.YjP().min(1).transform(log_text/* oneLine */.T), schemas/* number */.aig().transform(String)]);
+const jobIdField = schemas/* union */.KCZ([schemas/* string */.YjP().min(1).transform(log_text/* oneLine */.TN), schemas/* number */.aig().transform(String)]);
 const ExportJobBody = schemas/* looseObject */._H3({
     jobId: jobIdField.optional(),
     id: jobIdField.optional(),
@@ -47770,7 +47773,7 @@ function toExportJob(body, fallbackStatus) {
     const link = body.bundleUrl === undefined || body.bundleUrl === null ? undefined : BundleResponse.safeParse(body);
     return {
         jobId: body.jobId ?? body.id ?? '',
-        status: (0,log_text/* oneLine */.T)((body.status ?? fallbackStatus).trim().toLowerCase()),
+        status: (0,log_text/* oneLine */.TN)((body.status ?? fallbackStatus).trim().toLowerCase()),
         progress: normalizeProgress(body.progress),
         pageCount: parseWholeNumber(body.pageCount),
         error: errorText(body.error),
@@ -47801,7 +47804,7 @@ const AgentJobResponse = schemas/* looseObject */._H3({
 })
     .transform((body) => ({
     id: body.id ?? '',
-    status: (0,log_text/* oneLine */.T)(body.status.trim().toLowerCase()),
+    status: (0,log_text/* oneLine */.TN)(body.status.trim().toLowerCase()),
     repository: optionalLine(body.source?.repository),
     ref: optionalLine(body.source?.ref),
     model: optionalLine(body.model),
@@ -47818,14 +47821,14 @@ const CreatedAgentJobResponse = schemas/* preprocess */.vkY((body) => (body && t
 /** The answer to a follow-up: the job as it then is, where the answer carries one. */
 const FollowUpResponse = schemas/* unknown */.L5J().transform((body) => AgentJobResponse.safeParse(body).data);
 function optionalLine(value) {
-    return value ? (0,log_text/* oneLine */.T)(value) : undefined;
+    return value ? (0,log_text/* oneLine */.TN)(value) : undefined;
 }
 /** The `error` text of an error body, whether a string or an object with a message. */
 function errorText(value) {
     if (typeof value === 'string')
-        return (0,log_text/* oneLine */.T)(value.trim()) || undefined;
+        return (0,log_text/* oneLine */.TN)(value.trim()) || undefined;
     if (value && typeof value === 'object' && 'message' in value && typeof value.message === 'string') {
-        return (0,log_text/* oneLine */.T)(value.message);
+        return (0,log_text/* oneLine */.TN)(value.message);
     }
     return undefined;
 }
@@ -48040,7 +48043,7 @@ function errorDetail(text) {
  * since a status or bundle body may carry the presigned link before it is masked.
  */
 function firstBytes(text, length = 200) {
-    const flat = (0,log_text/* oneLine */.T)(text.replace(/\s+/g, ' ').trim()).replace(/(https?:\/\/[^\s"'?]*)\?[^\s"']*/gi, '$1?…');
+    const flat = (0,log_text/* oneLine */.TN)(text.replace(/\s+/g, ' ').trim()).replace(/(https?:\/\/[^\s"'?]*)\?[^\s"']*/gi, '$1?…');
     return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }
 
@@ -48518,7 +48521,7 @@ async function waitForAgentJob(settings, begun, client, run, onState) {
 }
 /** A prompt as logs, the summary and the comment show it: its first line, on one line. */
 function firstLine(prompt) {
-    return (0,log_text/* oneLine */.T)(prompt.trim().split(/\r?\n/, 1)[0] ?? '');
+    return (0,log_text/* oneLine */.TN)(prompt.trim().split(/\r?\n/, 1)[0] ?? '');
 }
 
 // EXTERNAL MODULE: ./src/core/document.ts
@@ -51756,10 +51759,10 @@ function countsLine(counts, pages) {
 }
 /** The changes in the run's log: the counts, and the first paths of each kind. */
 function logChanges(changes, changesPath, host) {
-    host.info(`Changes since ${(0,log_text/* oneLine */.T)(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`);
+    host.info(`Changes since ${(0,log_text/* oneLine */.TN)(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`);
     for (const kind of CHANGE_KINDS) {
         for (const shown of shownPaths(changes, kind))
-            host.info(`  ${kind}: ${(0,log_text/* oneLine */.T)(shown)}`);
+            host.info(`  ${kind}: ${(0,log_text/* oneLine */.TN)(shown)}`);
         const note = cutNote(changes, kind, changesPath);
         if (note)
             host.info(`  …${kind}: ${note}`);
@@ -53558,6 +53561,8 @@ async function runOne(settings, run, frontEnd) {
 }
 /** The run's context: `timeout-seconds` counts from here. */
 function startRun(settings, { host, cancellation, runner }) {
+    for (const credential of runner.credentials)
+        host.setSecret(credential);
     const path = settings.command === 'agent-job' ? undefined : settings.path;
     return {
         host,
@@ -57942,33 +57947,50 @@ const ACTION_WORDS = {
 };
 /** A message as the runner may show it: the inputs it names in the workflow's words, on one inert line. */
 function host_text(message) {
-    return (0,log_text/* logLine */.B)((0,core_message/* render */.XX)(message, ACTION_WORDS));
+    return (0,log_text/* logLine */.BP)((0,core_message/* render */.XX)(message, ACTION_WORDS));
 }
 /**
  * The GitHub Action as the engine's front end: inputs, workflow commands, step outputs and the job
  * summary. Every message goes through `text`, the one place where outside text is made inert for
- * the runner's log (src/core/log-text.ts).
+ * the runner's log (src/core/log-text.ts), and then has the run's secrets masked.
  */
 function actionHost(runner) {
+    /**
+     * Masked here too, in every line and in the job summary: the runner masks what it was told of
+     * in the log it shows, but not in a summary file, and not where its masking is off.
+     */
+    const secrets = new Set();
+    const shown = (message) => (0,log_text/* withoutSecrets */.cT)(host_text(message), secrets);
     return {
         // Untrimmed: the settings trim every input but `paths`, whose line breaks they keep.
         input: (name) => getInput(name, { trimWhitespace: false }),
         wording: ACTION_WORDS,
-        debug: (message) => core_debug(host_text(message)),
-        info: (message) => info(host_text(message)),
-        notice: (message, annotation) => notice(host_text(message), annotation),
-        warning: (message, annotation) => warning(host_text(message), annotation),
-        error: (message) => error(host_text(message)),
-        group: (name, body) => group(host_text(name), body),
-        progress: (line) => info(host_text(line)),
+        debug: (message) => core_debug(shown(message)),
+        info: (message) => info(shown(message)),
+        notice: (message, annotation) => notice(shown(message), annotation),
+        warning: (message, annotation) => warning(shown(message), annotation),
+        error: (message) => error(shown(message)),
+        group: (name, body) => group(shown(name), body),
+        progress: (line) => info(shown(line)),
         // A new folder per run in the runner's temporary folder, which the runner empties after the job.
         newDirectory: () => (0,promises_.mkdtemp)(external_node_path_default().join(runner.tempDirectory, 'static-export-')),
-        setSecret: (value) => core_setSecret(value),
+        setSecret: (value) => {
+            if (!value)
+                return;
+            secrets.add(value);
+            core_setSecret(value);
+        },
         setOutput: (name, value) => setOutput(name, value),
         // The runner offers a summary file to steps only.
         summary: runner.stepSummaryFile
             ? async (add) => {
-                add(summary);
+                const masked = {
+                    addRaw: (html, addEOL) => {
+                        summary.addRaw((0,log_text/* withoutSecrets */.cT)(html, secrets), addEOL);
+                        return masked;
+                    }
+                };
+                add(masked);
                 await summary.write();
             }
             : undefined
@@ -58629,8 +58651,9 @@ class OutputFolder {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ logLine),
-/* harmony export */   T: () => (/* binding */ oneLine)
+/* harmony export */   BP: () => (/* binding */ logLine),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   cT: () => (/* binding */ withoutSecrets)
 /* harmony export */ });
 /**
  * A message as one inert line of a log. Messages hold text from outside (API fields, names in the
@@ -58664,6 +58687,14 @@ function logLine(text) {
     return oneLine(text)
         .replace(COMMAND_START, (_, space) => `${space}\\u003a:`)
         .replace(OLD_COMMAND, '##\\u005b');
+}
+/** `text` with every secret replaced by `***`, as the runner masks them: for what the runner does not mask itself. */
+function withoutSecrets(text, secrets) {
+    let redacted = text;
+    for (const secret of secrets)
+        if (secret)
+            redacted = redacted.split(secret).join('***');
+    return redacted;
 }
 
 
@@ -59635,7 +59666,7 @@ async function fetchOnce(first, maxBytes, options) {
             if (!next)
                 return { kind: 'unreadable', status, reason: `answered HTTP ${status} without a place to go` };
             if (next.origin !== options.origin)
-                return { kind: 'unreadable', status, reason: `redirects to another origin (${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(next.href))})` };
+                return { kind: 'unreadable', status, reason: `redirects to another origin (${(0,log_text/* oneLine */.TN)((0,net/* redactUrl */.BO)(next.href))})` };
             if (hop >= net/* MAX_REDIRECTS */.NX)
                 return { kind: 'unreadable', status, reason: `redirects more than ${net/* MAX_REDIRECTS */.NX} times` };
             url = next;
@@ -59657,7 +59688,7 @@ async function hashBody(response, maxBytes) {
     const unknown = codings.find((coding) => !isKnownCoding(coding));
     if (unknown !== undefined) {
         (0,net/* dropBody */.wB)(body);
-        return { kind: 'unreadable', status, reason: `uses the content encoding ${JSON.stringify((0,log_text/* oneLine */.T)(unknown))}` };
+        return { kind: 'unreadable', status, reason: `uses the content encoding ${JSON.stringify((0,log_text/* oneLine */.TN)(unknown))}` };
     }
     const length = (0,net/* header */.wx)(headers['content-length']);
     if (codings.length === 0 && length && /^\d+$/.test(length) && Number(length) > maxBytes) {
@@ -59678,7 +59709,7 @@ async function hashBody(response, maxBytes) {
         return {
             kind: 'unreadable',
             status,
-            reason: `its ${codings.join(', ')} content encoding could not be decoded (${(0,log_text/* oneLine */.T)(error.message)})`
+            reason: `its ${codings.join(', ')} content encoding could not be decoded (${(0,log_text/* oneLine */.TN)(error.message)})`
         };
     }
 }
@@ -59725,7 +59756,7 @@ async function checkDeployment(options) {
         ...files.map((file) => item('file', file.path, base, file)),
         ...routes.map((route) => item('route', route.route, base, route.page))
     ];
-    host.info(`Comparing ${files.length} of the ${(0,format/* countOf */.pq)(manifest.files.length, 'file')} of export job ${(0,log_text/* oneLine */.T)(manifest.jobId)}` +
+    host.info(`Comparing ${files.length} of the ${(0,format/* countOf */.pq)(manifest.files.length, 'file')} of export job ${(0,log_text/* oneLine */.TN)(manifest.jobId)}` +
         `${routes.length > 0 ? ` and ${(0,format/* countOf */.pq)(routes.length, 'route')} a visitor follows` : ''} with ${base.href}`);
     const fetchOptions = {
         origin: base.origin,
@@ -59759,7 +59790,7 @@ async function checkDeployment(options) {
 function siteUrl(url) {
     const parsed = URL.parse(url);
     if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:'))
-        throw new errors/* ActionError */.lZ(`The site's URL ${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(url))} is not an http or https URL`, { code: 'bad-url' });
+        throw new errors/* ActionError */.lZ(`The site's URL ${(0,log_text/* oneLine */.TN)((0,net/* redactUrl */.BO)(url))} is not an http or https URL`, { code: 'bad-url' });
     if (parsed.username || parsed.password)
         throw new errors/* ActionError */.lZ(`The site's URL ${parsed.host} holds a user name or password, which the check does not send`, {
             code: 'bad-url'
@@ -59937,14 +59968,14 @@ function answersOf(files) {
  */
 function deploymentError(report, reportPath) {
     const lines = [
-        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(report.manifest.jobId)}`,
+        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(report.manifest.jobId)}`,
         ...mismatches(report)
     ];
     if (reportPath)
         lines.push(`Report: ${reportPath}`);
     return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ((0,_core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .sentences */ .hC)(...lines), {
         code: 'deployment-not-current',
-        inSummary: `The deployment at ${report.url} is ${describeStatus(report)}; it should serve export job ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(report.manifest.jobId)}. What differs is listed below`
+        inSummary: `The deployment at ${report.url} is ${describeStatus(report)}; it should serve export job ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(report.manifest.jobId)}. What differs is listed below`
     });
 }
 /** What did not match, a line for each kind of mismatch with a few examples. */
@@ -59969,10 +60000,10 @@ function examples(items) {
     return items.length > EXAMPLES ? `${shown}; …and ${items.length - EXAMPLES} more` : shown;
 }
 function describeFile(file) {
-    return `${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(file.path)} (${file.detail ?? file.status})`;
+    return `${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(file.path)} (${file.detail ?? file.status})`;
 }
 function describeRoute(route) {
-    return `/${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(route.route)} (${route.detail ?? route.status})`;
+    return `/${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(route.route)} (${route.detail ?? route.status})`;
 }
 /** Writes the report to the action's own file `file` (deployment-report.json in the output folder). */
 async function writeDeploymentReport(report, file) {
@@ -60195,7 +60226,7 @@ async function readManifest(source, options) {
     if (!result.success) {
         const [issue] = result.error.issues;
         const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`${named} is not a manifest of this action (version 1)${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .T)(issue.message)}${where}` : ''}`, { code: 'not-a-manifest' });
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`${named} is not a manifest of this action (version 1)${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(issue.message)}${where}` : ''}`, { code: 'not-a-manifest' });
     }
     return result.data;
 }
@@ -60216,7 +60247,7 @@ async function readPreviousManifest(source, options) {
         return undefined;
     }
     if (options.domain && manifest.domain && manifest.domain !== options.domain) {
-        options.host.warning(`The manifest ${(0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B6)(source)} is of ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .T)(manifest.domain)}, not ${options.domain}: the changes since that export are not listed`, { title: 'Changes' });
+        options.host.warning(`The manifest ${(0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B6)(source)} is of ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(manifest.domain)}, not ${options.domain}: the changes since that export are not listed`, { title: 'Changes' });
         return undefined;
     }
     return manifest;
@@ -63302,7 +63333,7 @@ async function readBaseline(source, options) {
         const hasProblems = Array.isArray(json?.problems);
         return unusable(hasProblems && issue?.path[0] === 'problems'
             ? 'lists its problems without their kind and target (it was written by an earlier version of the action)'
-            : `is not a site check report (version ${_report_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_VERSION */ .Aj})${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .T)(issue.message)} at ${issue.path.join('.') || 'its top'}` : ''}`);
+            : `is not a site check report (version ${_report_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_VERSION */ .Aj})${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(issue.message)} at ${issue.path.join('.') || 'its top'}` : ''}`);
     }
     const { problems, counts, checkedAt } = result.data;
     return {

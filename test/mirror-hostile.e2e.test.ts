@@ -259,3 +259,41 @@ describeWhere(missingRegistry(), 'a registry that sends a blob HEAD to an origin
     }
   })
 })
+
+describe('an S3 endpoint whose error text echoes the session token', () => {
+  const TOKEN = 'IQoJb3JpZ2luX2VjEXAMPLE/session+token=='
+  const SECRET_ENV = { ...AWS, AWS_SESSION_TOKEN: TOKEN }
+  /** Every place the token may show, but the mask that keeps it out of the log. */
+  const unmasked = (text: string): string =>
+    text
+      .split('\n')
+      .filter((line) => !line.startsWith('::add-mask::'))
+      .join('\n')
+
+  it('keeps the token, and every AWS credential, out of the error, the log and the summary', async () => {
+    const { emulator, store } = await start({ echoToken: true })
+    const run = await runAction(actionInputs(emulator, store), { env: SECRET_ENV })
+    expect(run.exitCode).toBe(1)
+    expect(run.errors).toHaveLength(1)
+    // The store's words are shown, the token in them masked.
+    expect(run.errors[0]).toContain("Unsupported header 'x-amz-security-token' received: ***")
+    for (const secret of [TOKEN, AWS.AWS_SECRET_ACCESS_KEY]) {
+      expect(unmasked(run.stdout)).not.toContain(secret)
+      expect(run.summary).not.toContain(secret)
+      expect(run.stdout).toContain(`::add-mask::${secret}`)
+    }
+    expect(run.summaryText).toContain('received: ***')
+    // The store saw the token: the request carried it.
+    expect(store.requests.length).toBeGreaterThan(0)
+  })
+
+  it('the command line too: stderr and --json blank it', async () => {
+    const { emulator, store } = await start({ echoToken: true })
+    const cli = await runCli(cliArgs(store), { env: cliEnv(emulator, { AWS_SESSION_TOKEN: TOKEN }) })
+    expect(cli.exitCode).toBe(6)
+    expect(cli.stderr).not.toContain(TOKEN)
+    expect(cli.stdout).not.toContain(TOKEN)
+    const json = JSON.parse(cli.stdout) as { error?: { message: string } }
+    expect(json.error?.message).toContain('received: ***')
+  })
+})

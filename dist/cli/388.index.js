@@ -498,7 +498,7 @@ function checkKeys(files, target) {
                     ? `makes a key longer than S3's ${MAX_KEY_BYTES} bytes`
                     : undefined;
         if (problem)
-            throw (0,publish_errors/* publishError */.A)(`Publish: the site's file ${(0,log_text/* oneLine */.T)(file.path)} ${problem}; nothing was published`, {
+            throw (0,publish_errors/* publishError */.A)(`Publish: the site's file ${(0,log_text/* oneLine */.TN)(file.path)} ${problem}; nothing was published`, {
                 hint: (0,message/* message */.iU) `Publish to a shorter prefix in ${(0,message/* input */.hF)('publish-to')}, or leave the file out of the site`
             });
     }
@@ -535,7 +535,7 @@ function isChangesText(text) {
     }
 }
 function examples(paths) {
-    const shown = paths.slice(0, 5).map(log_text/* oneLine */.T).join(', ');
+    const shown = paths.slice(0, 5).map(log_text/* oneLine */.TN).join(', ');
     return paths.length > 5 ? `${shown}, …and ${paths.length - 5} more` : shown;
 }
 

@@ -22,6 +22,8 @@ var external_node_os_ = __webpack_require__(8161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/core/runner.ts
 
+/** The variables of the AWS SDK's chain that hold a credential: the key id names it, the others are it. */
+const CREDENTIAL_VARIABLES = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_SECURITY_TOKEN'];
 function readRunnerFacts(env = process.env) {
     const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
     const [owner, repo, ...rest] = (env.GITHUB_REPOSITORY ?? '').split('/');
@@ -33,7 +35,8 @@ function readRunnerFacts(env = process.env) {
         serverUrl,
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
         stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-        environment: env
+        environment: env,
+        credentials: CREDENTIAL_VARIABLES.map((name) => env[name]?.trim() ?? '').filter((value) => value !== '')
     };
 }
 
@@ -423,7 +426,7 @@ function normalizeTimestamp(value) {
         return undefined;
     return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
-const jobIdField = schemas/* union */.KCZ([schemas/* string */.YjP().min(1).transform(log_text/* oneLine */.T), schemas/* number */.aig().transform(String)]);
+const jobIdField = schemas/* union */.KCZ([schemas/* string */.YjP().min(1).transform(log_text/* oneLine */.TN), schemas/* number */.aig().transform(String)]);
 const ExportJobBody = schemas/* looseObject */._H3({
     jobId: jobIdField.optional(),
     id: jobIdField.optional(),
@@ -450,7 +453,7 @@ function toExportJob(body, fallbackStatus) {
     const link = body.bundleUrl === undefined || body.bundleUrl === null ? undefined : BundleResponse.safeParse(body);
     return {
         jobId: body.jobId ?? body.id ?? '',
-        status: (0,log_text/* oneLine */.T)((body.status ?? fallbackStatus).trim().toLowerCase()),
+        status: (0,log_text/* oneLine */.TN)((body.status ?? fallbackStatus).trim().toLowerCase()),
         progress: normalizeProgress(body.progress),
         pageCount: parseWholeNumber(body.pageCount),
         error: errorText(body.error),
@@ -481,7 +484,7 @@ const AgentJobResponse = schemas/* looseObject */._H3({
 })
     .transform((body) => ({
     id: body.id ?? '',
-    status: (0,log_text/* oneLine */.T)(body.status.trim().toLowerCase()),
+    status: (0,log_text/* oneLine */.TN)(body.status.trim().toLowerCase()),
     repository: optionalLine(body.source?.repository),
     ref: optionalLine(body.source?.ref),
     model: optionalLine(body.model),
@@ -498,14 +501,14 @@ const CreatedAgentJobResponse = schemas/* preprocess */.vkY((body) => (body && t
 /** The answer to a follow-up: the job as it then is, where the answer carries one. */
 const FollowUpResponse = schemas/* unknown */.L5J().transform((body) => AgentJobResponse.safeParse(body).data);
 function optionalLine(value) {
-    return value ? (0,log_text/* oneLine */.T)(value) : undefined;
+    return value ? (0,log_text/* oneLine */.TN)(value) : undefined;
 }
 /** The `error` text of an error body, whether a string or an object with a message. */
 function errorText(value) {
     if (typeof value === 'string')
-        return (0,log_text/* oneLine */.T)(value.trim()) || undefined;
+        return (0,log_text/* oneLine */.TN)(value.trim()) || undefined;
     if (value && typeof value === 'object' && 'message' in value && typeof value.message === 'string') {
-        return (0,log_text/* oneLine */.T)(value.message);
+        return (0,log_text/* oneLine */.TN)(value.message);
     }
     return undefined;
 }
@@ -720,7 +723,7 @@ function errorDetail(text) {
  * since a status or bundle body may carry the presigned link before it is masked.
  */
 function firstBytes(text, length = 200) {
-    const flat = (0,log_text/* oneLine */.T)(text.replace(/\s+/g, ' ').trim()).replace(/(https?:\/\/[^\s"'?]*)\?[^\s"']*/gi, '$1?…');
+    const flat = (0,log_text/* oneLine */.TN)(text.replace(/\s+/g, ' ').trim()).replace(/(https?:\/\/[^\s"'?]*)\?[^\s"']*/gi, '$1?…');
     return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }
 
@@ -1198,7 +1201,7 @@ async function waitForAgentJob(settings, begun, client, run, onState) {
 }
 /** A prompt as logs, the summary and the comment show it: its first line, on one line. */
 function firstLine(prompt) {
-    return (0,log_text/* oneLine */.T)(prompt.trim().split(/\r?\n/, 1)[0] ?? '');
+    return (0,log_text/* oneLine */.TN)(prompt.trim().split(/\r?\n/, 1)[0] ?? '');
 }
 
 // EXTERNAL MODULE: ./src/core/document.ts
@@ -4436,10 +4439,10 @@ function countsLine(counts, pages) {
 }
 /** The changes in the run's log: the counts, and the first paths of each kind. */
 function logChanges(changes, changesPath, host) {
-    host.info(`Changes since ${(0,log_text/* oneLine */.T)(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`);
+    host.info(`Changes since ${(0,log_text/* oneLine */.TN)(describeExport(changes.previous))}: ${countsLine(changes.counts, changes.pages)}`);
     for (const kind of CHANGE_KINDS) {
         for (const shown of shownPaths(changes, kind))
-            host.info(`  ${kind}: ${(0,log_text/* oneLine */.T)(shown)}`);
+            host.info(`  ${kind}: ${(0,log_text/* oneLine */.TN)(shown)}`);
         const note = cutNote(changes, kind, changesPath);
         if (note)
             host.info(`  …${kind}: ${note}`);
@@ -6238,6 +6241,8 @@ async function runOne(settings, run, frontEnd) {
 }
 /** The run's context: `timeout-seconds` counts from here. */
 function startRun(settings, { host, cancellation, runner }) {
+    for (const credential of runner.credentials)
+        host.setSecret(credential);
     const path = settings.command === 'agent-job' ? undefined : settings.path;
     return {
         host,
@@ -7092,7 +7097,7 @@ function outputTable(outputs, showLink) {
     return outputs
         .map(([name, value]) => {
         const shown = name === LINK_OUTPUT && !showLink ? withoutQuery(value) : value;
-        return `${name.padEnd(width)}  ${(0,log_text/* oneLine */.T)(shown)}\n`;
+        return `${name.padEnd(width)}  ${(0,log_text/* oneLine */.TN)(shown)}\n`;
     })
         .join('');
 }
@@ -7233,7 +7238,7 @@ function cliWords(givenAs = new Map()) {
 }
 /** A message in the command line's words, on one line that a terminal shows as text. */
 function cliText(text, words = cliWords()) {
-    return (0,log_text/* logLine */.B)((0,core_message/* render */.XX)(text, words));
+    return (0,log_text/* logLine */.BP)((0,core_message/* render */.XX)(text, words));
 }
 /** How often a terminal's progress line is redrawn during a download. */
 const TERMINAL_PROGRESS_MS = 1000;
@@ -7329,13 +7334,7 @@ class CliHost {
     }
     /** A message as this host writes it: in the command line's words, every secret replaced, inert. */
     text(text) {
-        return (0,log_text/* logLine */.B)(this.redact((0,core_message/* render */.XX)(text, this.wording)));
-    }
-    redact(text) {
-        let redacted = text;
-        for (const secret of this.secrets)
-            redacted = redacted.split(secret).join('***');
-        return redacted;
+        return (0,log_text/* logLine */.BP)((0,log_text/* withoutSecrets */.cT)((0,core_message/* render */.XX)(text, this.wording), this.secrets));
     }
 }
 function titled(text, annotation) {
@@ -8688,8 +8687,9 @@ class OutputFolder {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ logLine),
-/* harmony export */   T: () => (/* binding */ oneLine)
+/* harmony export */   BP: () => (/* binding */ logLine),
+/* harmony export */   TN: () => (/* binding */ oneLine),
+/* harmony export */   cT: () => (/* binding */ withoutSecrets)
 /* harmony export */ });
 /**
  * A message as one inert line of a log. Messages hold text from outside (API fields, names in the
@@ -8723,6 +8723,14 @@ function logLine(text) {
     return oneLine(text)
         .replace(COMMAND_START, (_, space) => `${space}\\u003a:`)
         .replace(OLD_COMMAND, '##\\u005b');
+}
+/** `text` with every secret replaced by `***`, as the runner masks them: for what the runner does not mask itself. */
+function withoutSecrets(text, secrets) {
+    let redacted = text;
+    for (const secret of secrets)
+        if (secret)
+            redacted = redacted.split(secret).join('***');
+    return redacted;
 }
 
 
@@ -9693,7 +9701,7 @@ async function fetchOnce(first, maxBytes, options) {
             if (!next)
                 return { kind: 'unreadable', status, reason: `answered HTTP ${status} without a place to go` };
             if (next.origin !== options.origin)
-                return { kind: 'unreadable', status, reason: `redirects to another origin (${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(next.href))})` };
+                return { kind: 'unreadable', status, reason: `redirects to another origin (${(0,log_text/* oneLine */.TN)((0,net/* redactUrl */.BO)(next.href))})` };
             if (hop >= net/* MAX_REDIRECTS */.NX)
                 return { kind: 'unreadable', status, reason: `redirects more than ${net/* MAX_REDIRECTS */.NX} times` };
             url = next;
@@ -9715,7 +9723,7 @@ async function hashBody(response, maxBytes) {
     const unknown = codings.find((coding) => !isKnownCoding(coding));
     if (unknown !== undefined) {
         (0,net/* dropBody */.wB)(body);
-        return { kind: 'unreadable', status, reason: `uses the content encoding ${JSON.stringify((0,log_text/* oneLine */.T)(unknown))}` };
+        return { kind: 'unreadable', status, reason: `uses the content encoding ${JSON.stringify((0,log_text/* oneLine */.TN)(unknown))}` };
     }
     const length = (0,net/* header */.wx)(headers['content-length']);
     if (codings.length === 0 && length && /^\d+$/.test(length) && Number(length) > maxBytes) {
@@ -9736,7 +9744,7 @@ async function hashBody(response, maxBytes) {
         return {
             kind: 'unreadable',
             status,
-            reason: `its ${codings.join(', ')} content encoding could not be decoded (${(0,log_text/* oneLine */.T)(error.message)})`
+            reason: `its ${codings.join(', ')} content encoding could not be decoded (${(0,log_text/* oneLine */.TN)(error.message)})`
         };
     }
 }
@@ -9783,7 +9791,7 @@ async function checkDeployment(options) {
         ...files.map((file) => item('file', file.path, base, file)),
         ...routes.map((route) => item('route', route.route, base, route.page))
     ];
-    host.info(`Comparing ${files.length} of the ${(0,format/* countOf */.pq)(manifest.files.length, 'file')} of export job ${(0,log_text/* oneLine */.T)(manifest.jobId)}` +
+    host.info(`Comparing ${files.length} of the ${(0,format/* countOf */.pq)(manifest.files.length, 'file')} of export job ${(0,log_text/* oneLine */.TN)(manifest.jobId)}` +
         `${routes.length > 0 ? ` and ${(0,format/* countOf */.pq)(routes.length, 'route')} a visitor follows` : ''} with ${base.href}`);
     const fetchOptions = {
         origin: base.origin,
@@ -9817,7 +9825,7 @@ async function checkDeployment(options) {
 function siteUrl(url) {
     const parsed = URL.parse(url);
     if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:'))
-        throw new errors/* ActionError */.lZ(`The site's URL ${(0,log_text/* oneLine */.T)((0,net/* redactUrl */.BO)(url))} is not an http or https URL`, { code: 'bad-url' });
+        throw new errors/* ActionError */.lZ(`The site's URL ${(0,log_text/* oneLine */.TN)((0,net/* redactUrl */.BO)(url))} is not an http or https URL`, { code: 'bad-url' });
     if (parsed.username || parsed.password)
         throw new errors/* ActionError */.lZ(`The site's URL ${parsed.host} holds a user name or password, which the check does not send`, {
             code: 'bad-url'
@@ -9995,14 +10003,14 @@ function answersOf(files) {
  */
 function deploymentError(report, reportPath) {
     const lines = [
-        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(report.manifest.jobId)}`,
+        `The deployment at ${report.url} is ${describeStatus(report)}, after ${(0,_core_format_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(report.durationMs)} (${report.rounds} ${report.rounds === 1 ? 'round' : 'rounds'}); it should serve export job ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(report.manifest.jobId)}`,
         ...mismatches(report)
     ];
     if (reportPath)
         lines.push(`Report: ${reportPath}`);
     return new _core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ((0,_core_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .sentences */ .hC)(...lines), {
         code: 'deployment-not-current',
-        inSummary: `The deployment at ${report.url} is ${describeStatus(report)}; it should serve export job ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(report.manifest.jobId)}. What differs is listed below`
+        inSummary: `The deployment at ${report.url} is ${describeStatus(report)}; it should serve export job ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(report.manifest.jobId)}. What differs is listed below`
     });
 }
 /** What did not match, a line for each kind of mismatch with a few examples. */
@@ -10027,10 +10035,10 @@ function examples(items) {
     return items.length > EXAMPLES ? `${shown}; …and ${items.length - EXAMPLES} more` : shown;
 }
 function describeFile(file) {
-    return `${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(file.path)} (${file.detail ?? file.status})`;
+    return `${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(file.path)} (${file.detail ?? file.status})`;
 }
 function describeRoute(route) {
-    return `/${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .T)(route.route)} (${route.detail ?? route.status})`;
+    return `/${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_2__/* .oneLine */ .TN)(route.route)} (${route.detail ?? route.status})`;
 }
 /** Writes the report to the action's own file `file` (deployment-report.json in the output folder). */
 async function writeDeploymentReport(report, file) {
@@ -10240,7 +10248,7 @@ async function readManifest(source, options) {
     if (!result.success) {
         const [issue] = result.error.issues;
         const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`${named} is not a manifest of this action (version 1)${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .T)(issue.message)}${where}` : ''}`, { code: 'not-a-manifest' });
+        throw new _core_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ActionError */ .lZ(`${named} is not a manifest of this action (version 1)${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(issue.message)}${where}` : ''}`, { code: 'not-a-manifest' });
     }
     return result.data;
 }
@@ -10261,7 +10269,7 @@ async function readPreviousManifest(source, options) {
         return undefined;
     }
     if (options.domain && manifest.domain && manifest.domain !== options.domain) {
-        options.host.warning(`The manifest ${(0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B6)(source)} is of ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .T)(manifest.domain)}, not ${options.domain}: the changes since that export are not listed`, { title: 'Changes' });
+        options.host.warning(`The manifest ${(0,_core_document_js__WEBPACK_IMPORTED_MODULE_0__/* .describeSource */ .B6)(source)} is of ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(manifest.domain)}, not ${options.domain}: the changes since that export are not listed`, { title: 'Changes' });
         return undefined;
     }
     return manifest;
@@ -10591,7 +10599,7 @@ async function readBaseline(source, options) {
         const hasProblems = Array.isArray(json?.problems);
         return unusable(hasProblems && issue?.path[0] === 'problems'
             ? 'lists its problems without their kind and target (it was written by an earlier version of the action)'
-            : `is not a site check report (version ${_report_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_VERSION */ .Aj})${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .T)(issue.message)} at ${issue.path.join('.') || 'its top'}` : ''}`);
+            : `is not a site check report (version ${_report_js__WEBPACK_IMPORTED_MODULE_4__/* .REPORT_VERSION */ .Aj})${issue ? `: ${(0,_core_log_text_js__WEBPACK_IMPORTED_MODULE_3__/* .oneLine */ .TN)(issue.message)} at ${issue.path.join('.') || 'its top'}` : ''}`);
     }
     const { problems, counts, checkedAt } = result.data;
     return {

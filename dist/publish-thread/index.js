@@ -79611,6 +79611,14 @@ function logLine(text) {
         .replace(COMMAND_START, (_, space) => `${space}\\u003a:`)
         .replace(OLD_COMMAND, '##\\u005b');
 }
+/** `text` with every secret replaced by `***`, as the runner masks them: for what the runner does not mask itself. */
+function withoutSecrets(text, secrets) {
+    let redacted = text;
+    for (const secret of secrets)
+        if (secret)
+            redacted = redacted.split(secret).join('***');
+    return redacted;
+}
 
 // EXTERNAL MODULE: ./src/core/message.ts
 var core_message = __nccwpck_require__(3252);

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { ActionError } from '../core/errors.js'
 import type { Annotation, Host } from '../core/host.js'
 import { nameOf } from '../core/layout.js'
-import { logLine } from '../core/log-text.js'
+import { logLine, withoutSecrets } from '../core/log-text.js'
 import { input, message, render, type Text, type Wording } from '../core/message.js'
 import type { InputName } from '../settings/index.js'
 import { cliName, KEY_VARIABLE } from './flags.js'
@@ -149,13 +149,7 @@ export class CliHost implements Host {
 
   /** A message as this host writes it: in the command line's words, every secret replaced, inert. */
   text(text: Text): string {
-    return logLine(this.redact(render(text, this.wording)))
-  }
-
-  private redact(text: string): string {
-    let redacted = text
-    for (const secret of this.secrets) redacted = redacted.split(secret).join('***')
-    return redacted
+    return logLine(withoutSecrets(render(text, this.wording), this.secrets))
   }
 }
 

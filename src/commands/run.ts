@@ -76,6 +76,7 @@ async function runOne(settings: Settings, run: Run, frontEnd: FrontEnd): Promise
 
 /** The run's context: `timeout-seconds` counts from here. */
 function startRun(settings: Settings, { host, cancellation, runner }: FrontEnd): Run {
+  for (const credential of runner.credentials) host.setSecret(credential)
   const path = settings.command === 'agent-job' ? undefined : settings.path
   return {
     host,

@@ -37,3 +37,10 @@ export function logLine(text: string): string {
     .replace(COMMAND_START, (_, space: string) => `${space}\\u003a:`)
     .replace(OLD_COMMAND, '##\\u005b')
 }
+
+/** `text` with every secret replaced by `***`, as the runner masks them: for what the runner does not mask itself. */
+export function withoutSecrets(text: string, secrets: Iterable<string>): string {
+  let redacted = text
+  for (const secret of secrets) if (secret) redacted = redacted.split(secret).join('***')
+  return redacted
+}

@@ -24,7 +24,17 @@ export interface RunnerFacts {
    * never the runner's tokens or the action's inputs.
    */
   environment: Readonly<Record<string, string | undefined>>
+  /**
+   * The credentials the environment holds for the stores the run may write to (the AWS SDK's
+   * variables): secrets of the run from the moment it starts, masked in the Action's log and
+   * summary and blanked by the command line on every channel, since a store's error text may
+   * echo the request that carried them.
+   */
+  credentials: readonly string[]
 }
+
+/** The variables of the AWS SDK's chain that hold a credential: the key id names it, the others are it. */
+const CREDENTIAL_VARIABLES = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_SECURITY_TOKEN']
 
 export function readRunnerFacts(env: NodeJS.ProcessEnv = process.env): RunnerFacts {
   const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '')
@@ -37,6 +47,7 @@ export function readRunnerFacts(env: NodeJS.ProcessEnv = process.env): RunnerFac
     serverUrl,
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     stepSummaryFile: env.GITHUB_STEP_SUMMARY || undefined,
-    environment: env
+    environment: env,
+    credentials: CREDENTIAL_VARIABLES.map((name) => env[name]?.trim() ?? '').filter((value) => value !== '')
   }
 }

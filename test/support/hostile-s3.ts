@@ -23,6 +23,11 @@ export interface HostileS3Options {
   partStatus?: number
   /** PutObject (a whole object, not a part) is answered with this status and a short S3 error. */
   putStatus?: number
+  /**
+   * Every request, the probe's included, is answered 400 with an error whose words echo the
+   * request's session token, as a store that does not take the header says it.
+   */
+  echoToken?: boolean
   /** The abort is never answered (`silent`), or answered with this status and a short S3 error; 204 by default. */
   abort?: 'silent' | number
 }
@@ -64,6 +69,14 @@ export async function startHostileS3(options: HostileS3Options): Promise<Hostile
     requests.push({ method: request.method ?? '', path: decodeURIComponent(url.pathname), query: url.searchParams })
     const answer = (): void => {
       if (request.method === 'HEAD') return void response.writeHead(404).end()
+      if (options.echoToken) {
+        const token = String(request.headers['x-amz-security-token'] ?? '')
+        return void response
+          .writeHead(400, XML)
+          .end(
+            `${XML_START}<Error><Code>InvalidArgument</Code><Message>Unsupported header 'x-amz-security-token' received: ${token}</Message></Error>`
+          )
+      }
       // The faults are for the copy to meet: the probe before the export is answered as a sound store answers it.
       if (url.pathname.includes(PROBE_NAME)) {
         if (request.method === 'POST')
