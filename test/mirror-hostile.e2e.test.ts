@@ -7,7 +7,7 @@ import { exportInputs } from './support/export-inputs.ts'
 import { startHostileS3, UPLOAD_ID, type HostileS3, type HostileS3Options } from './support/hostile-s3.ts'
 import { missingRegistry, startChallenger, startRegistry, startRelay, type Registry } from './support/registry.ts'
 import { describeWhere } from './support/requirements.ts'
-import { runAction } from './support/run-action.ts'
+import { runAction, shownLog } from './support/run-action.ts'
 import { runCli } from './support/run-cli.ts'
 
 /**
@@ -263,12 +263,6 @@ describeWhere(missingRegistry(), 'a registry that sends a blob HEAD to an origin
 describe('an S3 endpoint whose error text echoes the session token', () => {
   const TOKEN = 'IQoJb3JpZ2luX2VjEXAMPLE/session+token=='
   const SECRET_ENV = { ...AWS, AWS_SESSION_TOKEN: TOKEN }
-  /** Every place the token may show, but the mask that keeps it out of the log. */
-  const unmasked = (text: string): string =>
-    text
-      .split('\n')
-      .filter((line) => !line.startsWith('::add-mask::'))
-      .join('\n')
 
   it('keeps the token, and every AWS credential, out of the error, the log and the summary', async () => {
     const { emulator, store } = await start({ echoToken: true })
@@ -278,7 +272,7 @@ describe('an S3 endpoint whose error text echoes the session token', () => {
     // The store's words are shown, the token in them masked.
     expect(run.errors[0]).toContain("Unsupported header 'x-amz-security-token' received: ***")
     for (const secret of [TOKEN, AWS.AWS_SECRET_ACCESS_KEY]) {
-      expect(unmasked(run.stdout)).not.toContain(secret)
+      expect(shownLog(run)).not.toContain(secret)
       expect(run.summary).not.toContain(secret)
       expect(run.stdout).toContain(`::add-mask::${secret}`)
     }

@@ -6,7 +6,7 @@ import { Emulator } from './emulator/server.ts'
 import { exportInputs } from './support/export-inputs.ts'
 import { missingRegistry, startRegistry, type Registry } from './support/registry.ts'
 import { describeWhere } from './support/requirements.ts'
-import { runAction } from './support/run-action.ts'
+import { runAction, shownLog } from './support/run-action.ts'
 import { runCli } from './support/run-cli.ts'
 import { sharedSwift } from './support/shared-swift.ts'
 import { missingSwift, type Swift } from './support/swift.ts'
@@ -93,7 +93,7 @@ describeWhere(missingSwift(), 'mirror to an S3-compatible bucket, end to end (Sw
     // The vendor's expiring link stays in its output, and out of the chart's values.
     expect(text).not.toContain(new URL(run.outputs['bundle-url'] ?? '').host)
     // No credential in the log.
-    expect(run.stdout).not.toContain(swift.secretAccessKey)
+    expect(shownLog(run)).not.toContain(swift.secretAccessKey)
 
     const again = await runAction(mirrorInputs('docs'), { env: aws })
     expect(again.exitCode).toBe(0)
@@ -148,7 +148,7 @@ describeWhere(missingSwift(), 'mirror to an S3-compatible bucket, end to end (Sw
     expect(wrong.exitCode).toBe(1)
     expect(wrong.errors[0]).toContain('No export was started: Mirror: starting a probe upload (aborted at once) to')
     expect(wrong.errors[0]).toContain('refused the credentials')
-    expect(wrong.stdout).not.toContain('not-the-secret')
+    expect(shownLog(wrong)).not.toContain('not-the-secret')
     const missing = await runAction(mirrorInputs('nowhere'), { env: aws })
     expect(missing.exitCode).toBe(1)
     expect(missing.errors[0]).toContain('the bucket nowhere does not exist')

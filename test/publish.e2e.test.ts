@@ -8,7 +8,7 @@ import { Emulator } from './emulator/server.ts'
 import { brokenSite, exportShapedSite, type ExportedSite } from './emulator/sites.ts'
 import { exportInputs } from './support/export-inputs.ts'
 import { describeWhere } from './support/requirements.ts'
-import { ROOT, runAction, type ActionRun } from './support/run-action.ts'
+import { ROOT, runAction, type ActionRun, shownLog } from './support/run-action.ts'
 import { runCli } from './support/run-cli.ts'
 import { startS3Proxy, type ProxiedRequest, type S3Proxy } from './support/s3-proxy.ts'
 import { sharedSwift } from './support/shared-swift.ts'
@@ -330,7 +330,8 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     )
     expect(check.exitCode, check.stderr).toBe(0)
     expect(JSON.parse(check.stdout)).toMatchObject({ deploymentStatus: 'current' })
-    expect(run.stdout).not.toContain(swift.secretAccessKey)
+    expect(shownLog(run)).not.toContain(swift.secretAccessKey)
+    expect(run.stdout).toContain(`::add-mask::${swift.secretAccessKey}`)
     // On the thread that bounds its memory, from the bundle beside the action's.
     expect(run.stdout).toContain(
       `::debug::Publish: on a thread of its own (${path.join(ROOT, 'dist/publish-thread/index.js')}), its heap bounded`
@@ -629,7 +630,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
         /^❌ docs\.acme\.dev was not exported: the bucket to publish to refused the check before the export, so none was started$/m
       )
       expect(run.outputs['job-id']).toBeUndefined()
-      expect(run.stdout).not.toContain('not-the-secret')
+      expect(shownLog(run)).not.toContain('not-the-secret')
       expect(await swift.listObjects(bucket)).toEqual([])
       expect(changes(bucket)).toEqual([])
     }

@@ -187,3 +187,14 @@ export async function chownTree(folder: string, uid: number, gid: number): Promi
   for (const entry of await readdir(folder, { recursive: true, withFileTypes: true }))
     await lchown(path.join(entry.parentPath, entry.name), uid, gid)
 }
+
+/**
+ * The log as a reader sees it once the runner has taken its commands: every line but the
+ * `::add-mask::` ones, which carry a secret to the runner and are never shown.
+ */
+export function shownLog(run: Pick<ActionRun, 'stdout'>): string {
+  return run.stdout
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'))
+    .join('\n')
+}
