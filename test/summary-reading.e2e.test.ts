@@ -85,7 +85,7 @@ describe('the summary before anything is unfolded', () => {
       expect.stringMatching(
         /^▸ Site check: 4 problems in 33 files \(8 HTML pages, \d+ internal references\) in [\d.]+ m?s$/
       ),
-      'Tip: 47 references in 8 files leave out .html, such as /guides/getting-started in index.html. GitHub Pages, Netlify and Cloudflare Pages serve them as they are; nginx, CloudFront and S3 need a rule of their own.',
+      'Tip: 47 references in 8 files leave out .html, such as /guides/getting-started in index.html. GitHub Pages, Netlify and Cloudflare Pages serve them as they are, and so does S3 static website hosting once publish-to has put each page under its route; nginx and CloudFront need a rule of their own.',
       'Browser pass: not run (verify-browser: off).'
     ])
   })

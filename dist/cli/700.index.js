@@ -5901,7 +5901,9 @@ function extensionlessTip(report) {
         { code: use.exampleReference },
         ' in ',
         { code: use.exampleFile },
-        '. GitHub Pages, Netlify and Cloudflare Pages serve them as they are; nginx, CloudFront and S3 need ',
+        '. GitHub Pages, Netlify and Cloudflare Pages serve them as they are, and so does S3 static website hosting once ',
+        { code: 'publish-to' },
+        ' has put each page under its route; nginx and CloudFront need ',
         { link: SERVER_RULES, label: 'a rule of their own' },
         '.'
     ];
@@ -12800,15 +12802,18 @@ function listProblems(findings, broken, fragments, addresses, external) {
 function alsoInOthers(files, noun) {
     return files > 1 ? `; ${files - 1} other ${noun}${files > 2 ? 's' : ''} too` : '';
 }
-/** The one notice for a site whose links leave out `.html`, with what a host needs to serve them. */
+/**
+ * The one notice for a site whose links leave out `.html`, with what a host needs to serve them:
+ * one line, its parts joined by `; `, since an annotation and a log line carry no line break.
+ */
 function extensionlessNotice(use) {
     return [
         `The site links to pages without their .html extension (${use.references} references in ${use.files} files, such as ${JSON.stringify(use.exampleReference)} in ${use.exampleFile}, served by ${use.servedBy}).`,
-        'GitHub Pages, Netlify and Cloudflare Pages serve /x from x.html on their own; a plain static host answers 404 unless it is told to:',
-        '- nginx: location / { try_files $uri $uri.html $uri/ =404; }',
-        "- CloudFront in front of S3: a viewer-request CloudFront Function, function handler(event) { var request = event.request; var last = request.uri.slice(request.uri.lastIndexOf('/') + 1); if (last === '') request.uri += 'index.html'; else if (last.indexOf('.') === -1) request.uri += '.html'; return request }",
-        '- S3 static website hosting cannot do it: it serves x/ from x/index.html, never x from x.html; put CloudFront in front of the bucket, or upload each page a second time under its name without .html, with Content-Type: text/html.'
-    ].join('\n');
+        ' GitHub Pages, Netlify and Cloudflare Pages serve /x from x.html on their own; a plain static host answers 404 unless it is told to.',
+        ' nginx: location / { try_files $uri $uri.html $uri/ =404; }.',
+        " CloudFront in front of S3: a viewer-request CloudFront Function, function handler(event) { var request = event.request; var last = request.uri.slice(request.uri.lastIndexOf('/') + 1); if (last === '') request.uri += 'index.html'; else if (last.indexOf('.') === -1) request.uri += '.html'; return request }.",
+        ' S3 static website hosting serves x/ from x/index.html, never x from x.html: publish-to puts each page under its route too (publish-routes: copies, the default), so nothing else is needed there.'
+    ].join('');
 }
 
 

@@ -180,7 +180,9 @@ function extensionlessTip(report: SiteCheckReport): Inline | undefined {
     { code: use.exampleReference },
     ' in ',
     { code: use.exampleFile },
-    '. GitHub Pages, Netlify and Cloudflare Pages serve them as they are; nginx, CloudFront and S3 need ',
+    '. GitHub Pages, Netlify and Cloudflare Pages serve them as they are, and so does S3 static website hosting once ',
+    { code: 'publish-to' },
+    ' has put each page under its route; nginx and CloudFront need ',
     { link: SERVER_RULES, label: 'a rule of their own' },
     '.'
   ]
