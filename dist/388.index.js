@@ -150,7 +150,7 @@ function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
     /** Why a key goes up: what the record says of it, and what the bucket holds there. */
     const whyUpload = (path, sha256, recorded) => !recorded
         ? listing.has(path)
-            ? 'replaces an object this action did not publish'
+            ? 'replaces an object the last record does not name'
             : 'new'
         : recorded.sha256 !== sha256
             ? 'changed'
@@ -468,7 +468,7 @@ function logPlan(plan, bucket, host) {
             ? `; route copies of the pages: ${routes.uploads.length} to upload with the pages, ${routes.unchanged.length} unchanged, ${routes.deletes.length} to delete`
             : ''));
     if (plan.replacing.length > 0)
-        host.info(`Publish: ${plan.replacing.length} of the keys this publish writes replace objects this action did not publish: ${examples(plan.replacing)}`);
+        host.info(`Publish: ${plan.replacing.length} of the keys this publish writes ${plan.replacing.length === 1 ? 'holds an object' : 'hold objects'} the record of the last publish does not name (another tool's, or a cut publish's), replaced: ${examples(plan.replacing)}`);
     if (plan.foreign.length > 0)
         host.info(`Publish: ${(0,format/* countOf */.pq)(plan.foreign.length, 'object')} under ${bucket.location} ${plan.foreign.length === 1 ? 'is' : 'are'} not this action's, and ${plan.foreign.length === 1 ? 'is' : 'are'} left alone: ${examples(plan.foreign)}`);
 }

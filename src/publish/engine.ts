@@ -293,7 +293,7 @@ function logPlan(plan: Plan, bucket: Bucket, host: PublishLog): void {
   )
   if (plan.replacing.length > 0)
     host.info(
-      `Publish: ${plan.replacing.length} of the keys this publish writes replace objects this action did not publish: ${examples(plan.replacing)}`
+      `Publish: ${plan.replacing.length} of the keys this publish writes ${plan.replacing.length === 1 ? 'holds an object' : 'hold objects'} the record of the last publish does not name (another tool's, or a cut publish's), replaced: ${examples(plan.replacing)}`
     )
   if (plan.foreign.length > 0)
     host.info(

@@ -101,7 +101,7 @@ export function planPublish({ site, routes = [], previous, listing, keepRemoved 
   const whyUpload = (path: string, sha256: string, recorded: PublishedObject | undefined): string =>
     !recorded
       ? listing.has(path)
-        ? 'replaces an object this action did not publish'
+        ? 'replaces an object the last record does not name'
         : 'new'
       : recorded.sha256 !== sha256
         ? 'changed'
