@@ -53510,6 +53510,16 @@ async function writeSummaries({ host, runner }, finished) {
         }
     });
 }
+/**
+ * The job summary of a step whose inputs were refused before anything ran: the same verdict line
+ * as every other failure, then the error, so that a reader of the summary learns what to fix.
+ */
+async function writeRefusedInputsSummary(host, failure) {
+    await writeSummary(host, 'the job summary', (summary) => {
+        summary.heading(`${SIGNS.failure} Nothing was run: an input was refused`, 3);
+        summary.error((0,core_message/* render */.XX)((0,errors/* failureInSummary */.SD)(failure), host.wording));
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/commands/run.ts
 
@@ -58008,6 +58018,7 @@ function actionHost(runner) {
 
 
 
+
 /** The action: settings → the command → outputs and summary; every failure ends in one error and a failed step. */
 async function run() {
     const runner = readRunnerFacts();
@@ -58020,7 +58031,7 @@ async function run() {
         process.exitCode = 1;
     };
     try {
-        const settings = readSettings(host);
+        const settings = await readSettingsOrSay(host);
         const token = settings.command === 'agent-job' ? (settings.githubToken ?? '') : '';
         const finished = await runCommand(settings, {
             host,
@@ -58037,6 +58048,16 @@ async function run() {
     }
     finally {
         signals.dispose();
+    }
+}
+/** The settings; inputs it refuses are said in the job summary too, before the step fails with them. */
+async function readSettingsOrSay(host) {
+    try {
+        return readSettings(host);
+    }
+    catch (error) {
+        await writeRefusedInputsSummary(host, error);
+        throw error;
     }
 }
 

@@ -760,6 +760,9 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
       const run = await runAction(exportInputs(emulator, { 'publish-endpoint': proxy.url, ...inputs }), { env: aws })
       expect(run.exitCode).toBe(1)
       expect(run.errors[0]).toContain(error)
+      // The summary leads with a verdict, as after every other failure, and says what to fix.
+      expect(run.summaryText).toMatch(/^❌ Nothing was run: an input was refused\n/)
+      expect(run.summaryText).toContain(error)
     }
     expect(emulator.requests).toEqual([])
     expect(proxy.requests).toEqual([])

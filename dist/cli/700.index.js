@@ -5269,7 +5269,7 @@ function shownPath(file, output, workspace) {
     return ['the output ', { code: output }];
 }
 /** Adds a section to the job summary and writes it, when the front end has one. */
-async function writeSummary(host, what, write) {
+async function summary_writeSummary(host, what, write) {
     const { summary } = host;
     if (!summary)
         return;
@@ -5947,7 +5947,7 @@ function counted(count, singular, plural = `${singular}s`) {
 
 
 
-const SIGNS = { success: '✅', warning: '⚠️', failure: '❌' };
+const verdict_SIGNS = { success: '✅', warning: '⚠️', failure: '❌' };
 function verdictOf(finished) {
     switch (finished.command) {
         case 'export':
@@ -6172,9 +6172,9 @@ const EXPORT_SECTIONS = [
  * step failed, when it did, in the words of its error, then the command's sections.
  */
 async function writeSummaries({ host, runner }, finished) {
-    await writeSummary(host, 'the job summary', (summary) => {
+    await summary_writeSummary(host, 'the job summary', (summary) => {
         const verdict = verdictOf(finished);
-        summary.heading(`${SIGNS[verdict.sign]} ${(0,core_message/* render */.XX)(verdict.text, host.wording)}`, 3);
+        summary.heading(`${verdict_SIGNS[verdict.sign]} ${(0,core_message/* render */.XX)(verdict.text, host.wording)}`, 3);
         if (finished.failure !== undefined)
             summary.error((0,core_message/* render */.XX)((0,errors/* failureInSummary */.SD)(finished.failure), host.wording));
         const { workspace } = runner;
@@ -6188,6 +6188,16 @@ async function writeSummaries({ host, runner }, finished) {
         else if (finished.report.deployment) {
             addDeploymentSection(summary, finished.report.deployment, finished.report.reportPath, workspace);
         }
+    });
+}
+/**
+ * The job summary of a step whose inputs were refused before anything ran: the same verdict line
+ * as every other failure, then the error, so that a reader of the summary learns what to fix.
+ */
+async function writeRefusedInputsSummary(host, failure) {
+    await writeSummary(host, 'the job summary', (summary) => {
+        summary.heading(`${SIGNS.failure} Nothing was run: an input was refused`, 3);
+        summary.error(render(failureInSummary(failure), host.wording));
     });
 }
 

@@ -1,9 +1,11 @@
 import { failureCode, failureMessage } from '../core/errors.js'
+import type { Host } from '../core/host.js'
 import { readRunnerFacts } from '../core/runner.js'
 import { handleSignals } from '../core/signals.js'
 import { runCommand } from '../commands/run.js'
+import { writeRefusedInputsSummary } from '../commands/summary.js'
 import { setOutputs } from '../report/outputs.js'
-import { readSettings } from '../settings/index.js'
+import { readSettings, type Settings } from '../settings/index.js'
 import { upsertAgentComment } from './comment.js'
 import { actionHost } from './host.js'
 
@@ -22,7 +24,7 @@ export async function run(): Promise<void> {
     process.exitCode = 1
   }
   try {
-    const settings = readSettings(host)
+    const settings = await readSettingsOrSay(host)
     const token = settings.command === 'agent-job' ? (settings.githubToken ?? '') : ''
     const finished = await runCommand(settings, {
       host,
@@ -36,5 +38,15 @@ export async function run(): Promise<void> {
     fail(error)
   } finally {
     signals.dispose()
+  }
+}
+
+/** The settings; inputs it refuses are said in the job summary too, before the step fails with them. */
+async function readSettingsOrSay(host: Host): Promise<Settings> {
+  try {
+    return readSettings(host)
+  } catch (error) {
+    await writeRefusedInputsSummary(host, error)
+    throw error
   }
 }

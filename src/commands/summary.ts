@@ -64,3 +64,14 @@ export async function writeSummaries({ host, runner }: Run, finished: FinishedRu
     }
   })
 }
+
+/**
+ * The job summary of a step whose inputs were refused before anything ran: the same verdict line
+ * as every other failure, then the error, so that a reader of the summary learns what to fix.
+ */
+export async function writeRefusedInputsSummary(host: Run['host'], failure: unknown): Promise<void> {
+  await writeSummary(host, 'the job summary', (summary) => {
+    summary.heading(`${SIGNS.failure} Nothing was run: an input was refused`, 3)
+    summary.error(render(failureInSummary(failure), host.wording))
+  })
+}
