@@ -45,65 +45,6 @@ var publish_bucket = __webpack_require__(2245);
 var publish_errors = __webpack_require__(4188);
 // EXTERNAL MODULE: ./src/publish/headers.ts
 var publish_headers = __webpack_require__(6233);
-;// CONCATENATED MODULE: ./src/publish/plan-file.ts
-
-/**
- * `publish-plan.json`: what a publish does or would do, each key with its reason, written before
- * its first change (and by a dry run, or a safety stop, in its place), so that a user decides from
- * the list. docs/publish.md documents its fields.
- */
-const PLAN_FILE_VERSION = 1;
-/** Keys of each list the summary shows; the file has them all. */
-const SHOWN = 20;
-function listsOf(plan) {
-    const keyed = (paths) => paths.map(({ path }) => ({ path, reason: plan.reasons.get(path) ?? '' }));
-    return {
-        // In the order they go: the files that are not pages, then the pages with their routes.
-        upload: keyed([...plan.assets, ...plan.pages, ...plan.routes.uploads]),
-        delete: keyed([...plan.deletes, ...plan.routes.deletes]),
-        keep: keyed(plan.retained)
-    };
-}
-function planBytes(plan, fields) {
-    const lists = listsOf(plan);
-    return (0,json_file/* jsonBytesWithListsByLine */.ay)({
-        version: PLAN_FILE_VERSION,
-        location: fields.location,
-        dryRun: fields.dryRun,
-        serial: plan.serial,
-        unchanged: plan.unchanged.length + plan.routes.unchanged.length,
-        upload: lists.upload,
-        delete: lists.delete,
-        keep: lists.keep,
-        notOurs: plan.foreign
-    });
-}
-function planInBrief(plan) {
-    const lists = listsOf(plan);
-    return {
-        upload: lists.upload.slice(0, SHOWN),
-        delete: lists.delete.slice(0, SHOWN),
-        keep: lists.keep.slice(0, SHOWN),
-        counts: {
-            upload: lists.upload.length,
-            delete: lists.delete.length,
-            keep: lists.keep.length,
-            unchanged: plan.unchanged.length + plan.routes.unchanged.length,
-            notOurs: plan.foreign.length
-        }
-    };
-}
-/** Whether a file is a plan this action wrote, which a later run may replace. */
-function isPlanText(text) {
-    try {
-        const value = JSON.parse(text);
-        return value.version === PLAN_FILE_VERSION && Array.isArray(value.upload);
-    }
-    catch {
-        return false;
-    }
-}
-
 // EXTERNAL MODULE: ./src/manifest/schema.ts
 var schema = __webpack_require__(6470);
 ;// CONCATENATED MODULE: ./src/publish/plan.ts
@@ -144,53 +85,35 @@ function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
         removed: [],
         foreign: [],
         replacing: [],
-        routes: { uploads: [], unchanged: [], deletes: [] },
-        reasons: new Map()
+        routes: { uploads: [], unchanged: [], deletes: [] }
     };
-    /** Why a key goes up: what the record says of it, and what the bucket holds there. */
-    const whyUpload = (path, sha256, recorded) => !recorded
-        ? listing.has(path)
-            ? 'replaces an object the last record does not name'
-            : 'new'
-        : recorded.sha256 !== sha256
-            ? 'changed'
-            : listing.has(path)
-                ? 'the object was replaced since it was published'
-                : 'the object is gone from the bucket';
     for (const file of site) {
-        const recorded = previous?.files.get(file.path) ?? previous?.retained.get(file.path);
-        const published = held(recorded);
+        const published = held(previous?.files.get(file.path) ?? previous?.retained.get(file.path));
         if (published?.sha256 === file.sha256) {
             plan.unchanged.push({ path: file.path, sha256: file.sha256, etag: published.etag });
             continue;
         }
         ;
         ((0,schema/* isPage */.yp)(file.path) ? plan.pages : plan.assets).push(file);
-        plan.reasons.set(file.path, whyUpload(file.path, file.sha256, recorded));
         // An object the record does not name is replaced, never taken as ours by its ETag: its headers are
         // another tool's (docs/decisions/publish-first-into-a-filled-prefix.md).
         if (!ours(file.path) && listing.has(file.path))
             plan.replacing.push(file.path);
     }
     for (const copy of routes) {
-        const recorded = previous?.routes.get(copy.path);
-        const published = held(recorded);
+        const published = held(previous?.routes.get(copy.path));
         if (published?.sha256 === copy.sha256) {
             plan.routes.unchanged.push({ path: copy.path, sha256: copy.sha256, etag: published.etag });
             continue;
         }
         plan.routes.uploads.push(copy);
-        plan.reasons.set(copy.path, `the route of ${copy.source}: ${whyUpload(copy.path, copy.sha256, recorded)}`);
         if (!ours(copy.path) && listing.has(copy.path))
             plan.replacing.push(copy.path);
     }
     for (const published of previous?.routes.values() ?? []) {
         const object = inSite.has(published.path) ? undefined : held(published);
-        if (!object)
-            continue;
-        plan.routes.deletes.push(object);
-        const page = `${object.path}.html`;
-        plan.reasons.set(object.path, inSite.has(page) ? 'a route copy, and routes are not copied' : `the route of ${page}, which was removed`);
+        if (object)
+            plan.routes.deletes.push(object);
     }
     const leaving = [];
     for (const published of previous?.files.values() ?? []) {
@@ -202,10 +125,8 @@ function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
             continue;
         // A page no other page links to any more goes at once; other files outlive it, so that a page
         // a browser or a cache kept from before this publish still gets its styles and scripts.
-        if ((0,schema/* isPage */.yp)(object.path)) {
+        if ((0,schema/* isPage */.yp)(object.path))
             plan.deletes.push(object);
-            plan.reasons.set(object.path, 'a page removed from the site: it goes at once');
-        }
         else
             leaving.push({ ...object, removedIn: serial });
     }
@@ -213,15 +134,10 @@ function planPublish({ site, routes = [], previous, listing, keepRemoved }) {
         const object = inSite.has(kept.path) ? undefined : held(kept);
         if (!object)
             continue;
-        const removed = `removed from the site in publish ${object.removedIn}`;
-        if (serial - object.removedIn >= keepRemoved) {
+        if (serial - object.removedIn >= keepRemoved)
             plan.deletes.push(object);
-            plan.reasons.set(object.path, `${removed}, kept ${(0,format/* countOf */.pq)(serial - object.removedIn, 'publish', 'publishes')}`);
-        }
-        else {
+        else
             plan.retained.push(object);
-            plan.reasons.set(object.path, `${removed}, kept until publish ${object.removedIn + keepRemoved}`);
-        }
     }
     for (const path of listing.keys())
         if (!inSite.has(path) && !ours(path))
@@ -236,6 +152,125 @@ function tooManyRemoved(plan, previous, maxDeletePercent) {
     const published = previous?.files.size ?? 0;
     const removed = plan.removed.length;
     return published > 0 && removed * 100 > maxDeletePercent * published ? { removed, published } : undefined;
+}
+/** Why a key goes up: what the record says of it, and what the bucket holds there; a route copy says its page. */
+function whyUpload(file, route, { previous, listing }) {
+    const recorded = route
+        ? previous?.routes.get(file.path)
+        : (previous?.files.get(file.path) ?? previous?.retained.get(file.path));
+    const why = !recorded
+        ? listing.has(file.path)
+            ? 'replaces an object the last record does not name'
+            : 'new'
+        : recorded.sha256 !== file.sha256
+            ? 'changed'
+            : listing.has(file.path)
+                ? 'the object was replaced since it was published'
+                : 'the object is gone from the bucket';
+    return route ? `the route of ${file.source}: ${why}` : why;
+}
+/** Why an object is deleted: its page was removed, its time under keep-removed is up, or routes are no longer copied. */
+function whyDelete(object, plan, route) {
+    if (route) {
+        const copied = plan.routes.uploads.length + plan.routes.unchanged.length > 0;
+        return copied ? `the route of ${object.path}.html, which was removed` : 'a route copy, and routes are not copied';
+    }
+    if (!('removedIn' in object))
+        return 'a page removed from the site: it goes at once';
+    return `removed from the site in publish ${object.removedIn}, kept ${(0,format/* countOf */.pq)(plan.serial - object.removedIn, 'publish', 'publishes')}`;
+}
+/** Why a removed file stays: until which publish. */
+function whyKept(object, { keepRemoved }) {
+    return `removed from the site in publish ${object.removedIn}, kept until publish ${object.removedIn + keepRemoved}`;
+}
+
+;// CONCATENATED MODULE: ./src/publish/plan-file.ts
+
+
+/**
+ * `publish-plan.json`: what a publish does or would do, each key with its reason, written before
+ * its first change (and by a dry run, or a safety stop, in its place), so that a user decides from
+ * the list. docs/publish.md documents its fields. The reasons are said as the file is written,
+ * from the plan and what it was decided from, and never kept: a first publish of 20,000 pages
+ * plans 60,000 keys.
+ */
+const PLAN_FILE_VERSION = 1;
+/** Keys of each list the summary shows; the file has them all. */
+const SHOWN = 20;
+/** Each list's keys with their reasons, in the order they go: the files that are not pages, then the pages with their routes. */
+function* uploads(plan, basis) {
+    for (const files of [plan.assets, plan.pages])
+        for (const file of files)
+            yield { path: file.path, reason: whyUpload(file, false, basis) };
+    for (const copy of plan.routes.uploads)
+        yield { path: copy.path, reason: whyUpload(copy, true, basis) };
+}
+function* deletes(plan) {
+    for (const object of plan.deletes)
+        yield { path: object.path, reason: whyDelete(object, plan, false) };
+    for (const object of plan.routes.deletes)
+        yield { path: object.path, reason: whyDelete(object, plan, true) };
+}
+function* kept(plan, basis) {
+    for (const object of plan.retained)
+        yield { path: object.path, reason: whyKept(object, basis) };
+}
+/** The plan's bytes, one key a line, as the manifest has its files, written straight into one buffer. */
+function planBytes(plan, basis, fields) {
+    return (0,json_file/* textBytes */.FO)(function* () {
+        yield `{\n  "version": ${PLAN_FILE_VERSION},\n  "location": ${JSON.stringify(fields.location)},\n`;
+        yield `  "dryRun": ${fields.dryRun},\n  "serial": ${plan.serial},\n`;
+        yield `  "unchanged": ${plan.unchanged.length + plan.routes.unchanged.length},\n`;
+        yield* list('upload', uploads(plan, basis));
+        yield ',\n';
+        yield* list('delete', deletes(plan));
+        yield ',\n';
+        yield* list('keep', kept(plan, basis));
+        yield ',\n';
+        yield* list('notOurs', plan.foreign);
+        yield '\n}\n';
+    });
+}
+function* list(name, items) {
+    let first = true;
+    for (const item of items) {
+        yield `${first ? `  "${name}": [\n` : ',\n'}    ${JSON.stringify(item)}`;
+        first = false;
+    }
+    yield first ? `  "${name}": []` : '\n  ]';
+}
+function planInBrief(plan, basis) {
+    const first = (items) => {
+        const shown = [];
+        for (const item of items) {
+            if (shown.length === SHOWN)
+                break;
+            shown.push(item);
+        }
+        return shown;
+    };
+    return {
+        upload: first(uploads(plan, basis)),
+        delete: first(deletes(plan)),
+        keep: first(kept(plan, basis)),
+        counts: {
+            upload: plan.assets.length + plan.pages.length + plan.routes.uploads.length,
+            delete: plan.deletes.length + plan.routes.deletes.length,
+            keep: plan.retained.length,
+            unchanged: plan.unchanged.length + plan.routes.unchanged.length,
+            notOurs: plan.foreign.length
+        }
+    };
+}
+/** Whether a file is a plan this action wrote, which a later run may replace. */
+function isPlanText(text) {
+    try {
+        const value = JSON.parse(text);
+        return value.version === PLAN_FILE_VERSION && Array.isArray(value.upload);
+    }
+    catch {
+        return false;
+    }
 }
 
 // EXTERNAL MODULE: ./src/deployment/check.ts + 2 modules
@@ -327,8 +362,10 @@ async function runPublish(target, options) {
     const client = (0,s3_client/* s3Client */.oD)(target, region, deadline, options.environment);
     const bucket = new publish_bucket/* Bucket */.f(client, target, signal);
     let plan;
+    let brief;
     try {
-        plan = await planFromBucket(bucket, { site, routes }, options);
+        ;
+        ({ plan, brief } = await planFromBucket(bucket, { site, routes }, options));
         if (!options.dryRun)
             await applyPlan(bucket, plan, { site, routes, manifest }, options);
     }
@@ -365,7 +402,7 @@ async function runPublish(target, options) {
         changesPath: options.changesPath,
         planPath: options.planPath,
         dryRun: options.dryRun,
-        plan: planInBrief(plan),
+        plan: brief,
         checked: false
     };
     if (options.dryRun) {
@@ -398,10 +435,13 @@ async function planFromBucket(bucket, { site, routes }, options) {
     const previous = read.value;
     const listing = listed.value;
     host.info(`Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${(0,format/* countOf */.pq)(previous.files.size, 'file')})` : 'holds no record of an earlier publish'}, and ${(0,format/* countOf */.pq)(listing.size, 'object')} besides its record`);
-    const plan = planPublish({ site, routes, previous, listing, keepRemoved: options.keepRemoved });
-    await (0,own_files/* writeOwnFile */.OP)(options.planPath, planBytes(plan, { location: bucket.location, dryRun: options.dryRun }), {
+    const basis = { previous, listing, keepRemoved: options.keepRemoved };
+    const plan = planPublish({ site, routes, ...basis });
+    // The reasons are said from what the plan was decided from, which goes once the plan is made.
+    await (0,own_files/* writeOwnFile */.OP)(options.planPath, planBytes(plan, basis, { location: bucket.location, dryRun: options.dryRun }), {
         recognise: { isOurs: isPlanText, maxBytes: 256 * 1024 * 1024 }
     });
+    const brief = planInBrief(plan, basis);
     const stop = tooManyRemoved(plan, previous, options.maxDeletePercent);
     if (stop) {
         const share = Math.ceil((stop.removed * 100) / stop.published);
@@ -411,7 +451,7 @@ async function planFromBucket(bucket, { site, routes }, options) {
         });
     }
     logPlan(plan, bucket, host);
-    return plan;
+    return { plan, brief };
 }
 /** The uploads in their order, the deletes, the record. */
 async function applyPlan(bucket, plan, { site, routes, manifest }, options) {

@@ -118,8 +118,9 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
   const client = s3Client(target, region, deadline, options.environment)
   const bucket = new Bucket(client, target, signal)
   let plan: Plan
+  let brief: PlanInBrief
   try {
-    plan = await planFromBucket(bucket, { site, routes }, options)
+    ;({ plan, brief } = await planFromBucket(bucket, { site, routes }, options))
     if (!options.dryRun) await applyPlan(bucket, plan, { site, routes, manifest }, options)
   } catch (error) {
     // A cut is said once, here, with what the abort of a large file's upload left behind.
@@ -153,7 +154,7 @@ export async function runPublish(target: S3Location, options: PublishOptions): P
     changesPath: options.changesPath,
     planPath: options.planPath,
     dryRun: options.dryRun,
-    plan: planInBrief(plan),
+    plan: brief,
     checked: false
   }
   if (options.dryRun) {
@@ -188,7 +189,7 @@ async function planFromBucket(
   bucket: Bucket,
   { site, routes }: { site: readonly ContentFile[]; routes: readonly ContentFile[] },
   options: PublishOptions
-): Promise<Plan> {
+): Promise<{ plan: Plan; brief: PlanInBrief }> {
   const { host } = options
   // Both at once; when both fail, the listing's failure is the one said, whichever came first.
   const [read, listed] = await Promise.allSettled([bucket.readRecord(), bucket.list()])
@@ -199,10 +200,13 @@ async function planFromBucket(
   host.info(
     `Publish: ${bucket.location} ${previous ? `holds publish ${previous.serial} of this action (${countOf(previous.files.size, 'file')})` : 'holds no record of an earlier publish'}, and ${countOf(listing.size, 'object')} besides its record`
   )
-  const plan = planPublish({ site, routes, previous, listing, keepRemoved: options.keepRemoved })
-  await writeOwnFile(options.planPath, planBytes(plan, { location: bucket.location, dryRun: options.dryRun }), {
+  const basis = { previous, listing, keepRemoved: options.keepRemoved }
+  const plan = planPublish({ site, routes, ...basis })
+  // The reasons are said from what the plan was decided from, which goes once the plan is made.
+  await writeOwnFile(options.planPath, planBytes(plan, basis, { location: bucket.location, dryRun: options.dryRun }), {
     recognise: { isOurs: isPlanText, maxBytes: 256 * 1024 * 1024 }
   })
+  const brief = planInBrief(plan, basis)
   const stop = tooManyRemoved(plan, previous, options.maxDeletePercent)
   if (stop) {
     const share = Math.ceil((stop.removed * 100) / stop.published)
@@ -215,7 +219,7 @@ async function planFromBucket(
     )
   }
   logPlan(plan, bucket, host)
-  return plan
+  return { plan, brief }
 }
 
 /** The uploads in their order, the deletes, the record. */

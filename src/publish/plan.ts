@@ -45,8 +45,6 @@ export interface Plan {
   replacing: string[]
   /** The pages' route copies, apart from the site's files: they go up with the pages, and go with their page. */
   routes: RoutePlan
-  /** Why each key goes up, is deleted or is kept, by its path under PREFIX: what a user reads before a change. */
-  reasons: Map<string, string>
 }
 
 interface RoutePlan {
@@ -94,53 +92,31 @@ export function planPublish({ site, routes = [], previous, listing, keepRemoved 
     removed: [],
     foreign: [],
     replacing: [],
-    routes: { uploads: [], unchanged: [], deletes: [] },
-    reasons: new Map()
+    routes: { uploads: [], unchanged: [], deletes: [] }
   }
-  /** Why a key goes up: what the record says of it, and what the bucket holds there. */
-  const whyUpload = (path: string, sha256: string, recorded: PublishedObject | undefined): string =>
-    !recorded
-      ? listing.has(path)
-        ? 'replaces an object the last record does not name'
-        : 'new'
-      : recorded.sha256 !== sha256
-        ? 'changed'
-        : listing.has(path)
-          ? 'the object was replaced since it was published'
-          : 'the object is gone from the bucket'
   for (const file of site) {
-    const recorded = previous?.files.get(file.path) ?? previous?.retained.get(file.path)
-    const published = held(recorded)
+    const published = held(previous?.files.get(file.path) ?? previous?.retained.get(file.path))
     if (published?.sha256 === file.sha256) {
       plan.unchanged.push({ path: file.path, sha256: file.sha256, etag: published.etag })
       continue
     }
     ;(isPage(file.path) ? plan.pages : plan.assets).push(file)
-    plan.reasons.set(file.path, whyUpload(file.path, file.sha256, recorded))
     // An object the record does not name is replaced, never taken as ours by its ETag: its headers are
     // another tool's (docs/decisions/publish-first-into-a-filled-prefix.md).
     if (!ours(file.path) && listing.has(file.path)) plan.replacing.push(file.path)
   }
   for (const copy of routes) {
-    const recorded = previous?.routes.get(copy.path)
-    const published = held(recorded)
+    const published = held(previous?.routes.get(copy.path))
     if (published?.sha256 === copy.sha256) {
       plan.routes.unchanged.push({ path: copy.path, sha256: copy.sha256, etag: published.etag })
       continue
     }
     plan.routes.uploads.push(copy)
-    plan.reasons.set(copy.path, `the route of ${copy.source}: ${whyUpload(copy.path, copy.sha256, recorded)}`)
     if (!ours(copy.path) && listing.has(copy.path)) plan.replacing.push(copy.path)
   }
   for (const published of previous?.routes.values() ?? []) {
     const object = inSite.has(published.path) ? undefined : held(published)
-    if (!object) continue
-    plan.routes.deletes.push(object)
-    const page = `${object.path}.html`
-    plan.reasons.set(
-      object.path,
-      inSite.has(page) ? 'a route copy, and routes are not copied' : `the route of ${page}, which was removed`
-    )
+    if (object) plan.routes.deletes.push(object)
   }
   const leaving: RetainedObject[] = []
   for (const published of previous?.files.values() ?? []) {
@@ -150,22 +126,14 @@ export function planPublish({ site, routes = [], previous, listing, keepRemoved 
     if (!object) continue
     // A page no other page links to any more goes at once; other files outlive it, so that a page
     // a browser or a cache kept from before this publish still gets its styles and scripts.
-    if (isPage(object.path)) {
-      plan.deletes.push(object)
-      plan.reasons.set(object.path, 'a page removed from the site: it goes at once')
-    } else leaving.push({ ...object, removedIn: serial })
+    if (isPage(object.path)) plan.deletes.push(object)
+    else leaving.push({ ...object, removedIn: serial })
   }
   for (const kept of [...(previous?.retained.values() ?? []), ...leaving]) {
     const object = inSite.has(kept.path) ? undefined : held(kept)
     if (!object) continue
-    const removed = `removed from the site in publish ${object.removedIn}`
-    if (serial - object.removedIn >= keepRemoved) {
-      plan.deletes.push(object)
-      plan.reasons.set(object.path, `${removed}, kept ${countOf(serial - object.removedIn, 'publish', 'publishes')}`)
-    } else {
-      plan.retained.push(object)
-      plan.reasons.set(object.path, `${removed}, kept until publish ${object.removedIn + keepRemoved}`)
-    }
+    if (serial - object.removedIn >= keepRemoved) plan.deletes.push(object)
+    else plan.retained.push(object)
   }
   for (const path of listing.keys()) if (!inSite.has(path) && !ours(path)) plan.foreign.push(path)
   return plan
@@ -183,4 +151,39 @@ export function tooManyRemoved(
   const published = previous?.files.size ?? 0
   const removed = plan.removed.length
   return published > 0 && removed * 100 > maxDeletePercent * published ? { removed, published } : undefined
+}
+
+/** What a plan was decided from, which its reasons are said from (plan-file.ts). */
+export type PlanBasis = Pick<PlanInput, 'previous' | 'listing' | 'keepRemoved'>
+
+/** Why a key goes up: what the record says of it, and what the bucket holds there; a route copy says its page. */
+export function whyUpload(file: ContentFile, route: boolean, { previous, listing }: PlanBasis): string {
+  const recorded = route
+    ? previous?.routes.get(file.path)
+    : (previous?.files.get(file.path) ?? previous?.retained.get(file.path))
+  const why = !recorded
+    ? listing.has(file.path)
+      ? 'replaces an object the last record does not name'
+      : 'new'
+    : recorded.sha256 !== file.sha256
+      ? 'changed'
+      : listing.has(file.path)
+        ? 'the object was replaced since it was published'
+        : 'the object is gone from the bucket'
+  return route ? `the route of ${file.source}: ${why}` : why
+}
+
+/** Why an object is deleted: its page was removed, its time under keep-removed is up, or routes are no longer copied. */
+export function whyDelete(object: PublishedObject | RetainedObject, plan: Plan, route: boolean): string {
+  if (route) {
+    const copied = plan.routes.uploads.length + plan.routes.unchanged.length > 0
+    return copied ? `the route of ${object.path}.html, which was removed` : 'a route copy, and routes are not copied'
+  }
+  if (!('removedIn' in object)) return 'a page removed from the site: it goes at once'
+  return `removed from the site in publish ${object.removedIn}, kept ${countOf(plan.serial - object.removedIn, 'publish', 'publishes')}`
+}
+
+/** Why a removed file stays: until which publish. */
+export function whyKept(object: RetainedObject, { keepRemoved }: PlanBasis): string {
+  return `removed from the site in publish ${object.removedIn}, kept until publish ${object.removedIn + keepRemoved}`
 }
