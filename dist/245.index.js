@@ -284,9 +284,9 @@ function recordBytes(fields) {
         publishedAt: new Date().toISOString(),
         jobId: fields.jobId,
         bundleSha256: fields.bundleSha256,
-        files: [...fields.files],
-        retained: [...fields.retained],
-        routes: [...fields.routes]
+        files: fields.files,
+        retained: fields.retained,
+        routes: fields.routes
     };
     return (0,_manifest_json_file_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonBytesWithListsByLine */ .ay)(record);
 }

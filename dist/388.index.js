@@ -482,21 +482,26 @@ async function applyPlan(bucket, plan, { site, routes, manifest }, options) {
     if (total > 0)
         host.info(`Publish: uploaded ${(0,format/* countOf */.pq)(total, 'object')} (${(0,format/* formatBytes */.z3)(bytes)}) in ${(0,format/* formatDuration */.a3)(Date.now() - startedAt)}`);
     await bucket.delete([...plan.deletes, ...plan.routes.deletes].map((object) => object.path));
+    /** What the record says of each file: as it was, or as uploaded now; given afresh each time the record's bytes iterate it. */
     const recorded = (files, unchanged) => {
         const kept = new Map(unchanged.map((object) => [object.path, object]));
-        return files.map((file) => kept.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' });
+        return {
+            *[Symbol.iterator]() {
+                for (const file of files)
+                    yield kept.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' };
+            }
+        };
     };
-    const files = recorded(site, plan.unchanged);
     const { jobId, bundleSha256 } = manifest;
     await bucket.writeRecord((0,record/* recordBytes */.$K)({
         serial: plan.serial,
         jobId,
         bundleSha256,
-        files,
+        files: recorded(site, plan.unchanged),
         retained: plan.retained,
         routes: recorded(routes, plan.routes.unchanged)
     }), publish_headers/* NO_CACHE */.DQ);
-    host.info(`Publish: ${bucket.location} serves ${(0,format/* countOf */.pq)(files.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${(0,format/* countOf */.pq)(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(record/* RECORD_NAME */.qP)}`);
+    host.info(`Publish: ${bucket.location} serves ${(0,format/* countOf */.pq)(site.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${(0,format/* countOf */.pq)(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(record/* RECORD_NAME */.qP)}`);
 }
 /** What the plan does, said once before it does it; what it leaves alone, named. */
 function logPlan(plan, bucket, host) {

@@ -10201,22 +10201,32 @@ function textBytes(parts) {
         throw new Error(`a text of ${length} bytes came out as ${written}`);
     return bytes;
 }
+/**
+ * A list may be an array, or an iterable that gives its entries afresh each time it is iterated
+ * (the text is read twice: once measured, once written), so that a list made for the file alone
+ * never exists as an array.
+ */
 function* jsonParts(value) {
     const fields = Object.entries(value).filter(([, field]) => field !== undefined);
     yield fields.length === 0 ? '{\n\n' : '{\n';
     for (const [index, [key, field]] of fields.entries()) {
         const name = JSON.stringify(key);
-        if (!Array.isArray(field) || field.length === 0)
+        if (!isList(field))
             yield `  ${name}: ${JSON.stringify(field)}`;
         else {
-            yield `  ${name}: [\n`;
-            for (const [at, item] of field.entries())
-                yield `${at > 0 ? ',\n' : ''}    ${JSON.stringify(item)}`;
-            yield '\n  ]';
+            let first = true;
+            for (const item of field) {
+                yield `${first ? `  ${name}: [\n` : ',\n'}    ${JSON.stringify(item)}`;
+                first = false;
+            }
+            yield first ? `  ${name}: []` : '\n  ]';
         }
         yield index < fields.length - 1 ? ',\n' : '\n';
     }
     yield '}\n';
+}
+function isList(field) {
+    return Array.isArray(field) || (typeof field === 'object' && field !== null && Symbol.iterator in field);
 }
 
 

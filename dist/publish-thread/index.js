@@ -80264,22 +80264,32 @@ function textBytes(parts) {
         throw new Error(`a text of ${length} bytes came out as ${written}`);
     return bytes;
 }
+/**
+ * A list may be an array, or an iterable that gives its entries afresh each time it is iterated
+ * (the text is read twice: once measured, once written), so that a list made for the file alone
+ * never exists as an array.
+ */
 function* jsonParts(value) {
     const fields = Object.entries(value).filter(([, field]) => field !== undefined);
     yield fields.length === 0 ? '{\n\n' : '{\n';
     for (const [index, [key, field]] of fields.entries()) {
         const name = JSON.stringify(key);
-        if (!Array.isArray(field) || field.length === 0)
+        if (!isList(field))
             yield `  ${name}: ${JSON.stringify(field)}`;
         else {
-            yield `  ${name}: [\n`;
-            for (const [at, item] of field.entries())
-                yield `${at > 0 ? ',\n' : ''}    ${JSON.stringify(item)}`;
-            yield '\n  ]';
+            let first = true;
+            for (const item of field) {
+                yield `${first ? `  ${name}: [\n` : ',\n'}    ${JSON.stringify(item)}`;
+                first = false;
+            }
+            yield first ? `  ${name}: []` : '\n  ]';
         }
         yield index < fields.length - 1 ? ',\n' : '\n';
     }
     yield '}\n';
+}
+function isList(field) {
+    return Array.isArray(field) || (typeof field === 'object' && field !== null && Symbol.iterator in field);
 }
 
 ;// CONCATENATED MODULE: ./src/core/user-agent.ts
@@ -91720,9 +91730,9 @@ function recordBytes(fields) {
         publishedAt: new Date().toISOString(),
         jobId: fields.jobId,
         bundleSha256: fields.bundleSha256,
-        files: [...fields.files],
-        retained: [...fields.retained],
-        routes: [...fields.routes]
+        files: fields.files,
+        retained: fields.retained,
+        routes: fields.routes
     };
     return jsonBytesWithListsByLine(record);
 }
@@ -95665,21 +95675,26 @@ async function applyPlan(bucket, plan, { site, routes, manifest }, options) {
     if (total > 0)
         host.info(`Publish: uploaded ${countOf(total, 'object')} (${formatBytes(bytes)}) in ${format_formatDuration(Date.now() - startedAt)}`);
     await bucket.delete([...plan.deletes, ...plan.routes.deletes].map((object) => object.path));
+    /** What the record says of each file: as it was, or as uploaded now; given afresh each time the record's bytes iterate it. */
     const recorded = (files, unchanged) => {
         const kept = new Map(unchanged.map((object) => [object.path, object]));
-        return files.map((file) => kept.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' });
+        return {
+            *[Symbol.iterator]() {
+                for (const file of files)
+                    yield kept.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' };
+            }
+        };
     };
-    const files = recorded(site, plan.unchanged);
     const { jobId, bundleSha256 } = manifest;
     await bucket.writeRecord(recordBytes({
         serial: plan.serial,
         jobId,
         bundleSha256,
-        files,
+        files: recorded(site, plan.unchanged),
         retained: plan.retained,
         routes: recorded(routes, plan.routes.unchanged)
     }), NO_CACHE);
-    host.info(`Publish: ${bucket.location} serves ${countOf(files.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${countOf(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(RECORD_NAME)}`);
+    host.info(`Publish: ${bucket.location} serves ${countOf(site.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${countOf(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(RECORD_NAME)}`);
 }
 /** What the plan does, said once before it does it; what it leaves alone, named. */
 function logPlan(plan, bucket, host) {

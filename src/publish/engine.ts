@@ -260,27 +260,33 @@ async function applyPlan(
       `Publish: uploaded ${countOf(total, 'object')} (${formatBytes(bytes)}) in ${formatDuration(Date.now() - startedAt)}`
     )
   await bucket.delete([...plan.deletes, ...plan.routes.deletes].map((object) => object.path))
-  const recorded = (files: readonly ContentFile[], unchanged: readonly PublishedObject[]): PublishedObject[] => {
+  /** What the record says of each file: as it was, or as uploaded now; given afresh each time the record's bytes iterate it. */
+  const recorded = (
+    files: readonly ContentFile[],
+    unchanged: readonly PublishedObject[]
+  ): Iterable<PublishedObject> => {
     const kept = new Map(unchanged.map((object) => [object.path, object]))
-    return files.map(
-      (file) => kept.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' }
-    )
+    return {
+      *[Symbol.iterator]() {
+        for (const file of files)
+          yield kept.get(file.path) ?? { path: file.path, sha256: file.sha256, etag: etags.get(file.path) ?? '' }
+      }
+    }
   }
-  const files = recorded(site, plan.unchanged)
   const { jobId, bundleSha256 } = manifest
   await bucket.writeRecord(
     recordBytes({
       serial: plan.serial,
       jobId,
       bundleSha256,
-      files,
+      files: recorded(site, plan.unchanged),
       retained: plan.retained,
       routes: recorded(routes, plan.routes.unchanged)
     }),
     NO_CACHE
   )
   host.info(
-    `Publish: ${bucket.location} serves ${countOf(files.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${countOf(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(RECORD_NAME)}`
+    `Publish: ${bucket.location} serves ${countOf(site.length, 'file')} as publish ${plan.serial}${routes.length > 0 ? `, and ${countOf(routes.length, 'page')} under ${routes.length === 1 ? 'its route' : 'their routes'} too` : ''}; its record is ${bucket.keyOf(RECORD_NAME)}`
   )
 }
 

@@ -76,19 +76,20 @@ export function recordBytes(fields: {
   serial: number
   jobId: string
   bundleSha256: string
-  files: readonly PublishedObject[]
-  retained: readonly RetainedObject[]
-  routes: readonly PublishedObject[]
+  /** Each list as an array, or an iterable that gives its entries afresh each time (json-file.ts). */
+  files: Iterable<PublishedObject>
+  retained: Iterable<RetainedObject>
+  routes: Iterable<PublishedObject>
 }): Buffer {
-  const record: z.input<typeof RecordSchema> = {
+  const record: Record<keyof z.input<typeof RecordSchema>, unknown> = {
     version: RECORD_VERSION,
     serial: fields.serial,
     publishedAt: new Date().toISOString(),
     jobId: fields.jobId,
     bundleSha256: fields.bundleSha256,
-    files: [...fields.files],
-    retained: [...fields.retained],
-    routes: [...fields.routes]
+    files: fields.files,
+    retained: fields.retained,
+    routes: fields.routes
   }
   return jsonBytesWithListsByLine(record)
 }
