@@ -13,6 +13,7 @@ import { runCli } from './support/run-cli.ts'
 import { startS3Proxy, type ProxiedRequest, type S3Proxy } from './support/s3-proxy.ts'
 import { sharedSwift } from './support/shared-swift.ts'
 import { missingSwift, type Swift } from './support/swift.ts'
+import { visitorRoutes } from './support/visitor-routes.ts'
 import { startWebsiteHost, type WebsiteHost } from './support/website-host.ts'
 
 /**
@@ -84,22 +85,8 @@ function routeCopiesOf(site: ExportedSite): Map<string, Buffer> {
 }
 
 /** Every route a visitor of the site follows: the links of its pages to other pages, and its sitemap's URLs. */
-function visitorRoutes(site: ExportedSite): string[] {
-  const routes = new Set<string>()
-  for (const [file, bytes] of filesOf(site)) {
-    const text = bytes.toString('utf8')
-    const base = new URL(file, 'https://docs.acme.dev/')
-    const found = file.endsWith('.html')
-      ? [...text.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1] ?? '')
-      : file === 'sitemap.xml'
-        ? [...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1] ?? '')
-        : []
-    for (const reference of found) {
-      const url = new URL(reference.replaceAll('&amp;', '&'), base)
-      if (url.host === 'docs.acme.dev' && !/\.[a-z0-9]+$/i.test(url.pathname)) routes.add(url.pathname)
-    }
-  }
-  return [...routes].sort()
+function routesOf(site: ExportedSite): string[] {
+  return visitorRoutes([...filesOf(site)].map(([name, bytes]): [string, string] => [name, bytes.toString('utf8')]))
 }
 
 /** `publish-plan.json`, as far as the tests read it. */
@@ -186,7 +173,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
   /** Each route a visitor follows, asked of the host at `publicUrl` as a browser asks (redirects followed): its status and bytes. */
   async function navigate(url: string, site: ExportedSite): Promise<Record<string, string>> {
     const answers: Record<string, string> = {}
-    for (const route of visitorRoutes(site)) {
+    for (const route of routesOf(site)) {
       const answer = await fetch(`${url}${route}`)
       const bytes = Buffer.from(await answer.arrayBuffer())
       answers[route] = `${answer.status} ${answer.headers.get('content-type') ?? ''} ${sha256(bytes).slice(0, 12)}`
@@ -198,7 +185,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
   function pagesOf(site: ExportedSite): Record<string, string> {
     const files = filesOf(site)
     const expected: Record<string, string> = {}
-    for (const route of visitorRoutes(site)) {
+    for (const route of routesOf(site)) {
       const decoded = decodeURIComponent(route.slice(1))
       const page = decoded === '' || decoded.endsWith('/') ? `${decoded}index.html` : `${decoded}.html`
       const bytes = files.get(page) ?? files.get(`${decoded}/index.html`)
@@ -226,6 +213,33 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
         ...overrides
       }),
       { env: { ...aws, ...options.env }, onSpawn: options.onSpawn, timeoutMs: RUN_LIMIT_MS }
+    )
+  }
+
+  /** The command line's export of the site `emulator` serves, with a publish to `bucket`, `--json`, and `flags` besides. */
+  function publishCli(bucket: string, ...flags: string[]): ReturnType<typeof runCli> {
+    return runCli(
+      [
+        'export',
+        '--domain',
+        'docs.acme.dev',
+        '--extract',
+        '--verify-browser',
+        'off',
+        '--publish-to',
+        `s3://${bucket}/${PREFIX}`,
+        '--json',
+        ...flags
+      ],
+      {
+        env: {
+          ...aws,
+          MINTLIFY_ADMIN_KEY: emulator?.options.apiKey ?? '',
+          MINTLIFY_BASE_URL: emulator?.baseUrl ?? '',
+          MINTLIFY_POLL_INTERVAL_SECONDS: '0.05',
+          MINTLIFY_PUBLISH_ENDPOINT: proxy.url
+        }
+      }
     )
   }
 
@@ -539,29 +553,7 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
     // The command line's flag does the same.
     emulator = await new Emulator({ site: V2 }).start()
     proxy.clear()
-    const cli = await runCli(
-      [
-        'export',
-        '--domain',
-        'docs.acme.dev',
-        '--extract',
-        '--verify-browser',
-        'off',
-        '--publish-to',
-        `s3://${bucket}/${PREFIX}`,
-        '--publish-dry-run',
-        '--json'
-      ],
-      {
-        env: {
-          ...aws,
-          MINTLIFY_ADMIN_KEY: emulator.options.apiKey,
-          MINTLIFY_BASE_URL: emulator.baseUrl,
-          MINTLIFY_POLL_INTERVAL_SECONDS: '0.05',
-          MINTLIFY_PUBLISH_ENDPOINT: proxy.url
-        }
-      }
-    )
+    const cli = await publishCli(bucket, '--publish-dry-run')
     expect(cli.exitCode, cli.stderr).toBe(0)
     const outputs = JSON.parse(cli.stdout) as Record<string, unknown>
     expect(outputs.publishUploaded).toBe(pages.length + 1)
@@ -782,32 +774,8 @@ describeWhere(missingSwift(), 'publish to an S3-compatible bucket, end to end (S
   it('publishes from the command line, with --json in camelCase, and exits 7 when the publish fails', async () => {
     const bucket = await newBucket()
     emulator = await new Emulator({ site: V1 }).start()
-    const cli = (bucketName: string, ...flags: string[]): ReturnType<typeof runCli> =>
-      runCli(
-        [
-          'export',
-          '--domain',
-          'docs.acme.dev',
-          '--extract',
-          '--verify-browser',
-          'off',
-          '--publish-to',
-          `s3://${bucketName}/${PREFIX}`,
-          '--publish-public-url',
-          publicUrl(bucketName),
-          '--json',
-          ...flags
-        ],
-        {
-          env: {
-            ...aws,
-            MINTLIFY_ADMIN_KEY: emulator?.options.apiKey ?? '',
-            MINTLIFY_BASE_URL: emulator?.baseUrl ?? '',
-            MINTLIFY_POLL_INTERVAL_SECONDS: '0.05',
-            MINTLIFY_PUBLISH_ENDPOINT: proxy.url
-          }
-        }
-      )
+    const cli = (bucketName: string): ReturnType<typeof runCli> =>
+      publishCli(bucketName, '--publish-public-url', publicUrl(bucketName))
     const done = await cli(bucket)
     expect(done.exitCode, done.stderr).toBe(0)
     const outputs = JSON.parse(done.stdout) as Record<string, unknown>

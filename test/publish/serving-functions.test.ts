@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { routeCopies } from '../../src/publish/plan.js'
 import { exportShapedSite } from '../emulator/sites.ts'
+import { visitorRoutes } from '../support/visitor-routes.ts'
 
 /**
  * The CloudFront Functions of docs/serving.md, as written there, run over every route a visitor of
@@ -31,25 +32,6 @@ const COPY_KEYS = routeCopies(
   FILE_KEYS.map((name) => ({ path: name, source: name, size: 0, sha256: '0'.repeat(64) }))
 ).map((copy) => copy.path)
 
-/** Every site-relative route a visitor follows: the links of the pages, and the sitemap's URLs. */
-function visitorRoutes(): string[] {
-  const routes = new Set<string>()
-  for (const [name, entry] of FILES) {
-    const text = String(entry.content ?? '')
-    const base = new URL(name, 'https://docs.acme.dev/')
-    const references = name.endsWith('.html')
-      ? [...text.matchAll(/<a [^>]*href="([^"]*)"/g)].map((match) => match[1] ?? '')
-      : name === 'sitemap.xml'
-        ? [...text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1] ?? '')
-        : []
-    for (const reference of references) {
-      const url = new URL(reference, base)
-      if (url.host === 'docs.acme.dev' && !/\.[a-z0-9]+$/i.test(url.pathname)) routes.add(url.pathname)
-    }
-  }
-  return [...routes].sort()
-}
-
 /** The page each route must answer with: `x/` and `/` by their index, `x` by `x.html`, or a folder's index. */
 function pageOf(route: string): string {
   const path = decodeURIComponent(route.slice(1))
@@ -67,7 +49,7 @@ function served(handler: Handler, keys: readonly string[], route: string): strin
 }
 
 describe('the CloudFront Functions of docs/serving.md', () => {
-  const routes = visitorRoutes()
+  const routes = visitorRoutes([...FILES].map(([name, entry]): [string, string] => [name, String(entry.content ?? '')]))
   /** Folders linked without their slash: no function can tell them from a page (serving.md says so). */
   const folderWithoutSlash = routes.filter((route) => !route.endsWith('/') && pageOf(route).endsWith('/index.html'))
 
