@@ -47324,7 +47324,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4606:
+/***/ 8297:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -51960,7 +51960,26 @@ function threadFailure(error, location) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/commands/store-access.ts
+/** `publish-to`: `publish-region`, else AWS_REGION. */
+function publishAccess(settings, run) {
+    return { ...runAccess(run), region: settings.publishRegion ?? run.runner.environment.AWS_REGION };
+}
+/** `mirror-to`: `mirror-region`, else AWS_REGION; a registry's user name and password when both are given. */
+function mirrorAccess(settings, run) {
+    const { mirrorUsername: username, mirrorPassword: password } = settings;
+    return {
+        ...runAccess(run),
+        region: settings.mirrorRegion ?? run.runner.environment.AWS_REGION,
+        registryCredentials: username && password ? { username, password } : undefined
+    };
+}
+function runAccess({ runner, host, deadline }) {
+    return { environment: runner.environment, host, deadline };
+}
+
 ;// CONCATENATED MODULE: ./src/commands/destinations.ts
+
 
 
 /**
@@ -51976,30 +51995,19 @@ async function checkDestinations(settings, run) {
     const mirrorTo = settings.wait && settings.download ? settings.mirrorTo : undefined;
     if (!publishTo && !mirrorTo)
         return;
-    const { environment } = run.runner;
     await run.host.group('Check where the run writes', async () => {
         try {
             if (publishTo) {
                 const { probePublishTarget } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(245), __nccwpck_require__.e(901)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9901));
                 await probePublishTarget(publishTo, {
-                    region: settings.publishRegion ?? environment.AWS_REGION,
+                    ...publishAccess(settings, run),
                     publicUrl: settings.publishPublicUrl,
-                    dryRun: settings.publishDryRun,
-                    environment,
-                    host: run.host,
-                    deadline: run.deadline
+                    dryRun: settings.publishDryRun
                 });
             }
             if (mirrorTo) {
                 const { probeMirrorTarget } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(876), __nccwpck_require__.e(929)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4929));
-                const { mirrorUsername: username, mirrorPassword: password } = settings;
-                await probeMirrorTarget(mirrorTo, {
-                    region: settings.mirrorRegion ?? environment.AWS_REGION,
-                    registryCredentials: username && password ? { username, password } : undefined,
-                    environment,
-                    host: run.host,
-                    deadline: run.deadline
-                });
+                await probeMirrorTarget(mirrorTo, mirrorAccess(settings, run));
             }
         }
         catch (error) {
@@ -52020,6 +52028,7 @@ function beforeTheExport(error) {
 }
 
 ;// CONCATENATED MODULE: ./src/commands/export.ts
+
 
 
 
@@ -52198,20 +52207,15 @@ async function unpack(archive, layout, run, writes) {
 /** Copies the archive to `mirror-to`; the mirror's module is loaded only then: the AWS SDK is large. */
 async function mirrorTheArchive(settings, target, { job, archive, manifest }, run) {
     const { mirrorArchive } = await Promise.all(/* import() */[__nccwpck_require__.e(358), __nccwpck_require__.e(876), __nccwpck_require__.e(101)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8101));
-    const { username, password } = { username: settings.mirrorUsername, password: settings.mirrorPassword };
     return mirrorArchive(target, archive, {
+        ...mirrorAccess(settings, run),
         manifestPath: manifest?.path,
         jobId: job.jobId,
         domain: settings.domain,
         version: settings.version,
         createdAt: manifest?.createdAt ?? new Date().toISOString(),
         publicUrl: settings.mirrorPublicUrl,
-        check: settings.mirrorCheck,
-        region: settings.mirrorRegion ?? run.runner.environment.AWS_REGION,
-        registryCredentials: username && password ? { username, password } : undefined,
-        environment: run.runner.environment,
-        host: run.host,
-        deadline: run.deadline
+        check: settings.mirrorCheck
     });
 }
 /**
@@ -52244,6 +52248,7 @@ function skippedPublish(target, host) {
  */
 async function publishTheSite(settings, target, { sitePath, manifestPath, layout }, run) {
     return publishSite(target, {
+        ...publishAccess(settings, run),
         sitePath,
         manifestPath,
         keepRemoved: settings.publishKeepRemoved,
@@ -52252,14 +52257,10 @@ async function publishTheSite(settings, target, { sitePath, manifestPath, layout
         routes: settings.publishRoutes,
         publicUrl: settings.publishPublicUrl,
         checkFiles: settings.checkFiles,
-        region: settings.publishRegion ?? run.runner.environment.AWS_REGION,
-        environment: run.runner.environment,
         changesPath: layout.publishChanges,
         planPath: layout.publishPlan,
         dryRun: settings.publishDryRun,
-        pollIntervalMs: settings.pollIntervalMs,
-        host: run.host,
-        deadline: run.deadline
+        pollIntervalMs: settings.pollIntervalMs
     });
 }
 /**
@@ -60141,7 +60142,7 @@ function byDepthThenPath(files) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4606);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8297);
 
 await (0,_action_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
 

@@ -69,7 +69,7 @@ if (tooOld) {
     process.exitCode = _exit_codes_js__WEBPACK_IMPORTED_MODULE_0__/* .EXIT_CODES */ .a.usage.code;
 }
 else {
-    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(66), __nccwpck_require__.e(700)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8700));
+    const { runCli } = await Promise.all(/* import() */[__nccwpck_require__.e(66), __nccwpck_require__.e(656)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2656));
     process.exitCode = await runCli(process.argv.slice(2));
 }
 

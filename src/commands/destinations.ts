@@ -2,6 +2,7 @@ import type { Run } from '../core/context.js'
 import { ActionError } from '../core/errors.js'
 import { message } from '../core/message.js'
 import type { ExportSettings } from '../settings/index.js'
+import { mirrorAccess, publishAccess } from './store-access.js'
 
 /**
  * Every destination the run will write to (`publish-to`, `mirror-to`), asked before the first
@@ -15,30 +16,19 @@ export async function checkDestinations(settings: ExportSettings, run: Run): Pro
   const publishTo = settings.wait && settings.extract ? settings.publishTo : undefined
   const mirrorTo = settings.wait && settings.download ? settings.mirrorTo : undefined
   if (!publishTo && !mirrorTo) return
-  const { environment } = run.runner
   await run.host.group('Check where the run writes', async () => {
     try {
       if (publishTo) {
         const { probePublishTarget } = await import('../publish/probe.js')
         await probePublishTarget(publishTo, {
-          region: settings.publishRegion ?? environment.AWS_REGION,
+          ...publishAccess(settings, run),
           publicUrl: settings.publishPublicUrl,
-          dryRun: settings.publishDryRun,
-          environment,
-          host: run.host,
-          deadline: run.deadline
+          dryRun: settings.publishDryRun
         })
       }
       if (mirrorTo) {
         const { probeMirrorTarget } = await import('../mirror/probe.js')
-        const { mirrorUsername: username, mirrorPassword: password } = settings
-        await probeMirrorTarget(mirrorTo, {
-          region: settings.mirrorRegion ?? environment.AWS_REGION,
-          registryCredentials: username && password ? { username, password } : undefined,
-          environment,
-          host: run.host,
-          deadline: run.deadline
-        })
+        await probeMirrorTarget(mirrorTo, mirrorAccess(settings, run))
       }
     } catch (error) {
       throw beforeTheExport(error)

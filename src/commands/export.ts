@@ -38,6 +38,7 @@ import type { SiteCheck } from '../site/verify.js'
 import type { MirrorResult, MirrorTarget } from '../mirror/index.js'
 import { publishSite, type PublishResult } from '../publish/index.js'
 import { checkDestinations } from './destinations.js'
+import { mirrorAccess, publishAccess } from './store-access.js'
 import { prefixUrl, type S3Location } from '../storage/s3-location.js'
 
 /** Links this close to their expiry are renewed before downloading. */
@@ -258,20 +259,15 @@ async function mirrorTheArchive(
   run: Run
 ): Promise<MirrorResult> {
   const { mirrorArchive } = await import('../mirror/index.js')
-  const { username, password } = { username: settings.mirrorUsername, password: settings.mirrorPassword }
   return mirrorArchive(target, archive, {
+    ...mirrorAccess(settings, run),
     manifestPath: manifest?.path,
     jobId: job.jobId,
     domain: settings.domain,
     version: settings.version,
     createdAt: manifest?.createdAt ?? new Date().toISOString(),
     publicUrl: settings.mirrorPublicUrl,
-    check: settings.mirrorCheck,
-    region: settings.mirrorRegion ?? run.runner.environment.AWS_REGION,
-    registryCredentials: username && password ? { username, password } : undefined,
-    environment: run.runner.environment,
-    host: run.host,
-    deadline: run.deadline
+    check: settings.mirrorCheck
   })
 }
 
@@ -319,6 +315,7 @@ async function publishTheSite(
   run: Run
 ): Promise<PublishResult> {
   return publishSite(target, {
+    ...publishAccess(settings, run),
     sitePath,
     manifestPath,
     keepRemoved: settings.publishKeepRemoved,
@@ -327,14 +324,10 @@ async function publishTheSite(
     routes: settings.publishRoutes,
     publicUrl: settings.publishPublicUrl,
     checkFiles: settings.checkFiles,
-    region: settings.publishRegion ?? run.runner.environment.AWS_REGION,
-    environment: run.runner.environment,
     changesPath: layout.publishChanges,
     planPath: layout.publishPlan,
     dryRun: settings.publishDryRun,
-    pollIntervalMs: settings.pollIntervalMs,
-    host: run.host,
-    deadline: run.deadline
+    pollIntervalMs: settings.pollIntervalMs
   })
 }
 
